@@ -1,0 +1,36 @@
+// Writing answers: `{"id"?, "ok": true, "result": {...}}` or `{"id"?, "ok": false, "error": {...}}`.
+
+import { ByteSink } from "../io/sink";
+import { writeJSONString, writeJSONStr } from "../json/strings";
+
+/** Builds the members of a result object. */
+export class ResultWriter {
+  out: ByteSink;
+  first: bool = true;
+
+  constructor(out: ByteSink) { this.out = out; }
+
+  /** Starts member `name` (ASCII) and returns the sink to write its value into. */
+  key(name: string): ByteSink {
+    const o = this.out;
+    if (!this.first) o.byte(0x2c);
+    this.first = false;
+    o.byte(0x22); o.ascii(name); o.ascii("\":");
+    return o;
+  }
+
+  /** Member with a string value. */
+  str(name: string, v: string): void { writeJSONStr(this.key(name), v); }
+
+  /** Member with a string value given as bytes. */
+  strBytes(name: string, p: usize, n: i32): void { writeJSONString(this.key(name), p, n); }
+
+  /** Member with an integer value. */
+  int(name: string, v: i64): void { this.key(name).int(v); }
+
+  /** Member with an unsigned integer value. */
+  uint(name: string, v: u64): void { this.key(name).uint(v); }
+
+  /** Member with a boolean value. */
+  bool(name: string, v: bool): void { this.key(name).ascii(v ? "true" : "false"); }
+}

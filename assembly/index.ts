@@ -1,0 +1,72 @@
+// The exported ABI of the kinplace engine (see docs/architecture.md). Every call starts with
+// `input(len)`, which resets the per-call arena; results stay readable until the next `input`.
+
+import { ByteSink } from "./io/sink";
+import { clearError, hasError, writeErrorJSON } from "./errors";
+import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
+import { Limits } from "./limits";
+import { evaluateRequest } from "./eval/dispatch";
+import { canonicalize } from "./eval/canonical";
+import { writeJSONString } from "./json/strings";
+
+let inPtr: usize = 0;
+let out: ByteSink | null = null;
+let lastStatus: i32 = 0;
+
+/** Starts a call: resets the heap and returns a pointer to `len` writable input bytes. */
+export function input(len: i32): usize {
+  heap.reset();
+  clearError();
+  out = null;
+  lastStatus = 0;
+  inPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  return inPtr;
+}
+
+/** Pointer to the output bytes of the last call. */
+export function output(): usize {
+  const o = out;
+  return o === null ? 0 : o.ptr;
+}
+
+/** 0 when the last call succeeded, 1 when its output is an error object. */
+export function status(): i32 {
+  return lastStatus;
+}
+
+/** Sets the process-wide default limits (0 keeps the current value). */
+export function setLimits(maxDepth: i32, maxBytes: i32): void {
+  if (maxDepth > 0) Limits.maxDepth = maxDepth;
+  if (maxBytes > 0) Limits.maxBytes = maxBytes;
+}
+
+/** Evaluates one eval-protocol request line held in the input; returns the response length. */
+export function evaluate(len: i32): i32 {
+  const o = new ByteSink(256 + (len >> 1));
+  out = o;
+  evaluateRequest(inPtr, len, o);
+  lastStatus = 0;
+  return o.len;
+}
+
+/** Canonical JSON of the input text: mode 0 = Go json.Marshal(interface{}), 1 = RFC 8785. */
+export function canonical(len: i32, mode: i32, goMinor: i32): i32 {
+  const o = new ByteSink(len + 16);
+  out = o;
+  if (!canonicalize(inPtr, len, mode, goMinor, o) || hasError()) {
+    o.truncate(0);
+    writeErrorJSON(o, writeJSONString);
+    lastStatus = 1;
+  }
+  return o.len;
+}
+
+/** FNV-1 (variant 0) or FNV-1a (variant 1), 32 bit, over the input bytes. */
+export function fnv32(len: i32, variant: i32): u32 {
+  return variant == 0 ? fnv1_32(inPtr, <usize>len) : fnv1a_32(inPtr, <usize>len);
+}
+
+/** FNV-1 (variant 2) or FNV-1a (variant 3), 64 bit, over the input bytes. */
+export function fnv64(len: i32, variant: i32): u64 {
+  return variant == 2 ? fnv1_64(inPtr, <usize>len) : fnv1a_64(inPtr, <usize>len);
+}

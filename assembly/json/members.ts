@@ -1,0 +1,148 @@
+// Object members in canonical order: keys decoded (Go's unquote), sorted stably, and duplicates
+// resolved — Go keeps the last value for a key (map assignment); RFC 8785 refuses duplicates.
+
+import { ByteSink } from "../io/sink";
+import { Tape, F_ESCAPE, F_HIGH } from "./tape";
+import { unquote, validUTF8, decodeRune, runeSize } from "./strings";
+import { fail, E_JCS } from "../errors";
+
+/** A decoded object member: key bytes and the value's node index. */
+@unmanaged
+export class Member {
+  keyPtr: usize;
+  keyLen: i32;
+  value: i32;
+}
+
+/** Pointer to the Member array produced by the last `sortMembers` call. */
+export let sortedMembers: usize = 0;
+
+const SIZE = offsetof<Member>();
+
+@inline function at(base: usize, i: i32): Member {
+  return changetype<Member>(base + <usize>i * SIZE);
+}
+
+/** Compares byte strings the way Go compares strings. */
+export function compareBytes(a: usize, an: i32, b: usize, bn: i32): i32 {
+  const n = an < bn ? an : bn;
+  const d = memory.compare(a, b, <usize>n);
+  if (d != 0) return d;
+  return an - bn;
+}
+
+/** First UTF-16 code unit of code point r. */
+@inline function unit16(r: i32): i32 {
+  return r < 0x10000 ? r : 0xd800 + ((r - 0x10000) >> 10);
+}
+
+/** Compares valid UTF-8 strings by their UTF-16 code units (RFC 8785 §3.2.3). */
+export function compareUTF16(a: usize, an: i32, b: usize, bn: i32): i32 {
+  const ae = a + <usize>an;
+  const be = b + <usize>bn;
+  while (a < ae && b < be) {
+    const ca = <i32>load<u8>(a);
+    const cb = <i32>load<u8>(b);
+    if (ca < 0x80 && cb < 0x80) {
+      if (ca != cb) return ca - cb;
+      a++; b++;
+      continue;
+    }
+    const ra = decodeRune(a, <i32>(ae - a)); const sa = runeSize;
+    const rb = decodeRune(b, <i32>(be - b)); const sb = runeSize;
+    if (ra != rb) {
+      const ua = unit16(ra);
+      const ub = unit16(rb);
+      if (ua != ub) return ua - ub;
+      return ra - rb; // same high surrogate: low surrogates order as the code points do
+    }
+    a += sa; b += sb;
+  }
+  return <i32>(ae - a) - <i32>(be - b) ;
+}
+
+@inline function cmp(x: Member, y: Member, jcs: bool): i32 {
+  return jcs ? compareUTF16(x.keyPtr, x.keyLen, y.keyPtr, y.keyLen) : compareBytes(x.keyPtr, x.keyLen, y.keyPtr, y.keyLen);
+}
+
+/**
+ * Collects, decodes and sorts the members of object node `obj`; the result is at `sortedMembers`.
+ * Returns the member count after duplicates are resolved, or -1 with an error recorded.
+ */
+export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
+  const n = t.end(obj);
+  const base = heap.alloc(<usize>(n > 0 ? n : 1) * SIZE);
+  let k = obj + 1;
+  for (let j = 0; j < n; j++) {
+    const m = at(base, j);
+    const f = t.flags(k);
+    if ((f & F_ESCAPE) || ((f & F_HIGH) && !jcs && !validUTF8(t.ptr(k), t.len(k)))) {
+      const d = new ByteSink(t.len(k) + 4);
+      unquote(d, t.ptr(k), t.len(k), false);
+      m.keyPtr = d.ptr;
+      m.keyLen = d.len;
+    } else {
+      m.keyPtr = t.ptr(k);
+      m.keyLen = t.len(k);
+    }
+    m.value = t.next(k);
+    k = t.next(m.value);
+  }
+  if (n > 1) {
+    if (n <= 12) insertionSort(base, n, jcs);
+    else mergeSort(base, n, jcs);
+  }
+  // duplicates are adjacent now, in document order
+  let w = 0;
+  for (let j = 0; j < n; j++) {
+    const m = at(base, j);
+    if (j + 1 < n && cmp(m, at(base, j + 1), jcs) == 0) {
+      if (jcs) {
+        fail(E_JCS, "duplicate key " + String.UTF8.decodeUnsafe(m.keyPtr, <usize>m.keyLen), t.start(obj));
+        return -1;
+      }
+      continue; // Go: the later value replaces this one
+    }
+    if (w != j) memory.copy(base + <usize>w * SIZE, base + <usize>j * SIZE, SIZE);
+    w++;
+  }
+  sortedMembers = base;
+  return w;
+}
+
+function insertionSort(base: usize, n: i32, jcs: bool): void {
+  const tmp = heap.alloc(SIZE);
+  for (let i = 1; i < n; i++) {
+    let j = i;
+    if (cmp(at(base, j - 1), at(base, j), jcs) <= 0) continue;
+    memory.copy(tmp, base + <usize>i * SIZE, SIZE);
+    const x = changetype<Member>(tmp);
+    while (j > 0 && cmp(at(base, j - 1), x, jcs) > 0) {
+      memory.copy(base + <usize>j * SIZE, base + <usize>(j - 1) * SIZE, SIZE);
+      j--;
+    }
+    memory.copy(base + <usize>j * SIZE, tmp, SIZE);
+  }
+}
+
+/** Stable bottom-up merge sort of n members. */
+function mergeSort(base: usize, n: i32, jcs: bool): void {
+  let src = base;
+  let dst = heap.alloc(<usize>n * SIZE);
+  for (let width = 1; width < n; width <<= 1) {
+    for (let lo = 0; lo < n; lo += width << 1) {
+      const mid = min(lo + width, n);
+      const hi = min(lo + (width << 1), n);
+      let i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) {
+        if (cmp(at(src, j), at(src, i), jcs) < 0) { memory.copy(dst + <usize>o * SIZE, src + <usize>j * SIZE, SIZE); j++; }
+        else { memory.copy(dst + <usize>o * SIZE, src + <usize>i * SIZE, SIZE); i++; }
+        o++;
+      }
+      if (i < mid) memory.copy(dst + <usize>o * SIZE, src + <usize>i * SIZE, <usize>(mid - i) * SIZE);
+      else if (j < hi) memory.copy(dst + <usize>o * SIZE, src + <usize>j * SIZE, <usize>(hi - j) * SIZE);
+    }
+    const s = src; src = dst; dst = s;
+  }
+  if (src != base) memory.copy(base, src, <usize>n * SIZE);
+}

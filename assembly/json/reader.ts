@@ -1,0 +1,279 @@
+// Strict RFC 8259 reader over UTF-8 bytes: builds a Tape in one pass, with an explicit stack (no
+// recursion), and reports errors with the exact text and offset of Go's encoding/json scanner
+// (`checkValid`), including its end-of-input behaviour (the scanner is fed one space at EOF).
+
+import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
+import { fail, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../errors";
+import { ByteSink } from "../io/sink";
+import { quoteChar } from "./quote";
+
+// what the scanner expects when a byte is not acceptable
+const CTX_VALUE = "looking for beginning of value";
+const CTX_KEY = "looking for beginning of object key string";
+const CTX_AFTER_KEY = "after object key";
+const CTX_AFTER_PAIR = "after object key:value pair";
+const CTX_AFTER_ELEM = "after array element";
+const CTX_AFTER_TOP = "after top-level value";
+const CTX_STRING = "in string literal";
+const CTX_ESC = "in string escape code";
+const CTX_HEX = "in \\u hexadecimal character escape";
+const CTX_NUM = "in numeric literal";
+const CTX_DOT = "after decimal point in numeric literal";
+const CTX_EXP = "in exponent of numeric literal";
+const CTX_DEPTH = "exceeded max depth";
+
+@inline function isSpace(c: i32): bool {
+  return c == 0x20 || c == 0x0a || c == 0x0d || c == 0x09;
+}
+
+@inline function isDigit(c: i32): bool {
+  return <u32>(c - 0x30) < 10;
+}
+
+@inline function isHex(c: i32): bool {
+  return <u32>(c - 0x30) < 10 || <u32>((c | 0x20) - 0x61) < 6;
+}
+
+/** Records Go's "invalid character" syntax error for byte c at index i (offset i+1, as Go counts). */
+function syntaxError(c: i32, i: i32, context: string): bool {
+  const m = new ByteSink(64);
+  m.ascii("invalid character ");
+  quoteChar(m, c);
+  m.byte(0x20);
+  m.ascii(context);
+  return failMsg(context == CTX_DEPTH ? E_JSON_DEPTH : E_JSON_SYNTAX, m, i + 1);
+}
+
+function failMsg(code: string, m: ByteSink, offset: i32): bool {
+  return fail(code, String.UTF8.decodeUnsafe(m.ptr, <usize>m.len), offset);
+}
+
+/** Records Go's "unexpected end of JSON input" at offset len. */
+function eofError(len: i32): bool {
+  return fail(E_JSON_SYNTAX, "unexpected end of JSON input", len);
+}
+
+/** End-of-input inside a token: Go feeds a space to the scanner; returns the error it produces. */
+function eofAs(c: i32, len: i32, context: string): bool {
+  return syntaxError(c, len - 1, context);
+}
+
+/** Reader options for one parse. */
+export class ReadOptions {
+  maxDepth: i32 = 10000;
+  maxBytes: i32 = 128 << 20;
+}
+
+/**
+ * Parses `len` bytes at `src` into a Tape. Returns null (with the error recorded) when the input is
+ * not one JSON value. Duplicate object keys are accepted here (Go keeps the last); see `duplicateKeys`.
+ */
+export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
+  if (len > opts.maxBytes) {
+    fail(E_TOO_LARGE, "input is " + len.toString() + " bytes, over the limit of " + opts.maxBytes.toString() + " bytes (maxBytes)", opts.maxBytes);
+    return null;
+  }
+  const t = new Tape(len >> 2);
+  t.src = src;
+  t.srcLen = len;
+  // stack of open container node indices
+  let stackCap: i32 = 64;
+  let stack = heap.alloc(<usize>stackCap << 2);
+  let depth: i32 = 0;
+  let i: i32 = 0;
+
+  // state machine: 0 = expect value, 1 = after value, 2 = expect object key (after ','), 3 = after key
+  let state: i32 = 0;
+  let firstInContainer = false;
+
+  while (true) {
+    if (state == 0) {
+      // skip whitespace
+      while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
+      if (i >= len) { eofError(len); return null; }
+      const c = <i32>load<u8>(src + <usize>i);
+      if (c == 0x7b || c == 0x5b) { // { [
+        if (depth >= opts.maxDepth) { syntaxError(c, i, CTX_DEPTH); return null; }
+        const node = t.push(c == 0x7b ? K_OBJECT : K_ARRAY, i, 0);
+        if (depth >= stackCap) {
+          stackCap <<= 1;
+          stack = heap.realloc(stack, <usize>stackCap << 2);
+        }
+        store<i32>(stack + (<usize>depth << 2), node);
+        depth++;
+        i++;
+        // empty container or first member
+        while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
+        if (i >= len) { eofError(len); return null; }
+        const d = <i32>load<u8>(src + <usize>i);
+        if (c == 0x7b) {
+          if (d == 0x7d) { i++; depth--; t.setNext(node, t.count); state = 1; continue; }
+          if (d != 0x22) { syntaxError(d, i, CTX_KEY); return null; }
+          state = 2;
+        } else {
+          if (d == 0x5d) { i++; depth--; t.setNext(node, t.count); state = 1; continue; }
+          state = 0;
+        }
+        continue;
+      }
+      if (c == 0x22) {
+        i = readString(t, src, len, i);
+        if (i < 0) return null;
+        state = 1;
+        continue;
+      }
+      if (c == 0x2d || isDigit(c)) {
+        i = readNumber(t, src, len, i);
+        if (i < 0) return null;
+        state = 1;
+        continue;
+      }
+      if (c == 0x74) { i = readLiteral(t, src, len, i, K_TRUE, "rue", "true"); if (i < 0) return null; state = 1; continue; }
+      if (c == 0x66) { i = readLiteral(t, src, len, i, K_FALSE, "alse", "false"); if (i < 0) return null; state = 1; continue; }
+      if (c == 0x6e) { i = readLiteral(t, src, len, i, K_NULL, "ull", "null"); if (i < 0) return null; state = 1; continue; }
+      syntaxError(c, i, CTX_VALUE);
+      return null;
+    } else if (state == 1) {
+      while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
+      if (depth == 0) {
+        if (i < len) { syntaxError(<i32>load<u8>(src + <usize>i), i, CTX_AFTER_TOP); return null; }
+        break;
+      }
+      if (i >= len) { eofError(len); return null; }
+      const c = <i32>load<u8>(src + <usize>i);
+      const top = load<i32>(stack + (<usize>(depth - 1) << 2));
+      const isObj = t.kind(top) == K_OBJECT;
+      if (c == 0x2c) { // ,
+        i++;
+        t.setEnd(top, t.end(top) + 1);
+        if (isObj) {
+          while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
+          if (i >= len) { eofError(len); return null; }
+          const d = <i32>load<u8>(src + <usize>i);
+          if (d != 0x22) { syntaxError(d, i, CTX_KEY); return null; }
+          state = 2;
+        } else {
+          state = 0;
+        }
+        continue;
+      }
+      if ((isObj && c == 0x7d) || (!isObj && c == 0x5d)) {
+        i++;
+        t.setEnd(top, t.end(top) + 1);
+        t.setNext(top, t.count);
+        depth--;
+        state = 1;
+        continue;
+      }
+      syntaxError(c, i, isObj ? CTX_AFTER_PAIR : CTX_AFTER_ELEM);
+      return null;
+    } else if (state == 2) {
+      // at a '"' that starts a key
+      i = readString(t, src, len, i);
+      if (i < 0) return null;
+      while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
+      if (i >= len) { eofError(len); return null; }
+      const c = <i32>load<u8>(src + <usize>i);
+      if (c != 0x3a) { syntaxError(c, i, CTX_AFTER_KEY); return null; }
+      i++;
+      state = 0;
+    }
+  }
+  return t;
+}
+
+/** Reads the string starting at the quote at i; pushes a K_STRING node; returns the index after it or -1. */
+function readString(t: Tape, src: usize, len: i32, i: i32): i32 {
+  const start = i + 1;
+  let j = start;
+  let flags = K_STRING;
+  while (true) {
+    // fast scan over plain bytes
+    while (j < len) {
+      const c = <i32>load<u8>(src + <usize>j);
+      if (c == 0x22 || c == 0x5c || c < 0x20) break;
+      if (c >= 0x80) flags |= F_HIGH;
+      j++;
+    }
+    if (j >= len) { eofError(len); return -1; }
+    const c = <i32>load<u8>(src + <usize>j);
+    if (c == 0x22) break;
+    if (c < 0x20) { syntaxError(c, j, CTX_STRING); return -1; }
+    // backslash escape
+    flags |= F_ESCAPE;
+    j++;
+    if (j >= len) { eofAs(0x20, len, CTX_ESC); return -1; }
+    const e = <i32>load<u8>(src + <usize>j);
+    if (e == 0x75) {
+      for (let k = 1; k <= 4; k++) {
+        if (j + k >= len) { eofAs(0x20, len, CTX_HEX); return -1; }
+        const h = <i32>load<u8>(src + <usize>(j + k));
+        if (!isHex(h)) { syntaxError(h, j + k, CTX_HEX); return -1; }
+      }
+      j += 5;
+    } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
+      j++;
+    } else {
+      syntaxError(e, j, CTX_ESC);
+      return -1;
+    }
+  }
+  t.push(flags, start, j);
+  return j + 1;
+}
+
+/** Reads a number starting at i (Go's number states); pushes a K_NUMBER node; returns the index after it or -1. */
+function readNumber(t: Tape, src: usize, len: i32, i: i32): i32 {
+  const start = i;
+  let j = i;
+  let flags = K_NUMBER | F_INT;
+  if (load<u8>(src + <usize>j) == 0x2d) {
+    j++;
+    if (j >= len) { eofAs(0x20, len, CTX_NUM); return -1; }
+    const c = <i32>load<u8>(src + <usize>j);
+    if (!isDigit(c)) { syntaxError(c, j, CTX_NUM); return -1; }
+  }
+  if (load<u8>(src + <usize>j) == 0x30) {
+    j++;
+  } else {
+    while (j < len && isDigit(<i32>load<u8>(src + <usize>j))) j++;
+  }
+  if (j < len && load<u8>(src + <usize>j) == 0x2e) {
+    flags &= ~F_INT;
+    j++;
+    if (j >= len) { eofAs(0x20, len, CTX_DOT); return -1; }
+    const c = <i32>load<u8>(src + <usize>j);
+    if (!isDigit(c)) { syntaxError(c, j, CTX_DOT); return -1; }
+    while (j < len && isDigit(<i32>load<u8>(src + <usize>j))) j++;
+  }
+  if (j < len && (load<u8>(src + <usize>j) | 0x20) == 0x65) {
+    flags &= ~F_INT;
+    j++;
+    if (j >= len) { eofAs(0x20, len, CTX_EXP); return -1; }
+    let c = <i32>load<u8>(src + <usize>j);
+    if (c == 0x2b || c == 0x2d) {
+      j++;
+      if (j >= len) { eofAs(0x20, len, CTX_EXP); return -1; }
+      c = <i32>load<u8>(src + <usize>j);
+    }
+    if (!isDigit(c)) { syntaxError(c, j, CTX_EXP); return -1; }
+    while (j < len && isDigit(<i32>load<u8>(src + <usize>j))) j++;
+  }
+  if (!(flags & F_INT) || j - start > 15) t.slowNumbers++;
+  t.push(flags, start, j);
+  return j;
+}
+
+/** Reads true/false/null whose first byte is at i; `rest` is the expected tail. */
+function readLiteral(t: Tape, src: usize, len: i32, i: i32, kind: i32, rest: string, word: string): i32 {
+  const n = rest.length;
+  for (let k = 0; k < n; k++) {
+    const want = rest.charCodeAt(k);
+    const ctx = "in literal " + word + " (expecting '" + String.fromCharCode(want) + "')";
+    if (i + 1 + k >= len) { eofAs(0x20, len, ctx); return -1; }
+    const c = <i32>load<u8>(src + <usize>(i + 1 + k));
+    if (c != want) { syntaxError(c, i + 1 + k, ctx); return -1; }
+  }
+  t.push(kind, i, i + 1 + n);
+  return i + 1 + n;
+}

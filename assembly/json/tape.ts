@@ -1,0 +1,114 @@
+// The parsed tree: a flat tape of fixed-size nodes in document order, pointing into the source bytes.
+//
+// Node i occupies four i32 words at `nodes + i*16`:
+//   word 0: kind (low 8 bits) | flags
+//   word 1: start byte offset (string: first byte after the opening quote; container: the bracket)
+//   word 2: end byte offset (string: the closing quote; number/literal: one past the last byte)
+//           for containers: the number of children (object: number of members)
+//   word 3: containers and every node: index of the node that follows this subtree (skip pointer)
+// Object members are a key (string node) followed by its value.
+
+export const K_NULL: i32 = 0;
+export const K_FALSE: i32 = 1;
+export const K_TRUE: i32 = 2;
+export const K_NUMBER: i32 = 3;
+export const K_STRING: i32 = 4;
+export const K_ARRAY: i32 = 5;
+export const K_OBJECT: i32 = 6;
+
+/** String node flag: contains a backslash escape. */
+export const F_ESCAPE: i32 = 1 << 8;
+/** String node flag: contains bytes >= 0x80. */
+export const F_HIGH: i32 = 1 << 9;
+/** Number node flag: integer syntax (no fraction, no exponent). */
+export const F_INT: i32 = 1 << 10;
+
+/** A parsed JSON document: source bytes plus the node tape. */
+export class Tape {
+  src: usize = 0;
+  srcLen: i32 = 0;
+  nodes: usize;
+  count: i32 = 0;
+  cap: i32;
+  /** Numbers that are not short integers (need float conversion when written). */
+  slowNumbers: i32 = 0;
+
+  constructor(cap: i32 = 64) {
+    this.cap = cap < 8 ? 8 : cap;
+    this.nodes = heap.alloc(<usize>this.cap << 4);
+  }
+
+  /** Appends a node and returns its index. */
+  @inline push(kind: i32, start: i32, end: i32): i32 {
+    if (this.count >= this.cap) this.grow();
+    const i = this.count;
+    const p = this.nodes + (<usize>i << 4);
+    store<i32>(p, kind);
+    store<i32>(p, start, 4);
+    store<i32>(p, end, 8);
+    store<i32>(p, i + 1, 12);
+    this.count = i + 1;
+    return i;
+  }
+
+  private grow(): void {
+    const cap = this.cap << 1;
+    this.nodes = heap.realloc(this.nodes, <usize>cap << 4);
+    this.cap = cap;
+  }
+
+  /** Kind of node i (K_*). */
+  @inline kind(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4)) & 0xff; }
+  /** Kind and flags of node i. */
+  @inline flags(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4)); }
+  /** Start offset of node i. */
+  @inline start(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4), 4); }
+  /** End offset of a scalar node, or child count of a container. */
+  @inline end(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4), 8); }
+  /** Index of the node after the subtree rooted at i. */
+  @inline next(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4), 12); }
+
+  @inline setFlags(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i << 4), v); }
+  @inline setEnd(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i << 4), v, 8); }
+  @inline setNext(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i << 4), v, 12); }
+
+  /** Pointer to the first source byte of node i. */
+  @inline ptr(i: i32): usize { return this.src + <usize>this.start(i); }
+  /** Byte length of a scalar node (string content without quotes). */
+  @inline len(i: i32): i32 { return this.end(i) - this.start(i); }
+
+  /** Finds member `name` (ASCII, no escapes) of object node i; returns the value index or -1. Last one wins. */
+  member(obj: i32, name: string): i32 {
+    let found = -1;
+    const n = this.end(obj);
+    let k = obj + 1;
+    for (let m = 0; m < n; m++) {
+      const v = this.next(k);
+      if (this.keyIs(k, name)) found = v;
+      k = this.next(v);
+    }
+    return found;
+  }
+
+  /** Counts members named `name` in object node i. */
+  memberCount(obj: i32, name: string): i32 {
+    let c = 0;
+    const n = this.end(obj);
+    let k = obj + 1;
+    for (let m = 0; m < n; m++) {
+      if (this.keyIs(k, name)) c++;
+      k = this.next(this.next(k));
+    }
+    return c;
+  }
+
+  /** True when string node k is exactly the ASCII `name` (escaped keys never match). */
+  keyIs(k: i32, name: string): bool {
+    if (this.flags(k) & F_ESCAPE) return false;
+    const n = name.length;
+    if (this.len(k) != n) return false;
+    const p = this.ptr(k);
+    for (let j = 0; j < n; j++) if (<i32>load<u8>(p + <usize>j) != name.charCodeAt(j)) return false;
+    return true;
+  }
+}
