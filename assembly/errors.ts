@@ -12,6 +12,25 @@ export const E_BAD_REQUEST = "E_BAD_REQUEST";
 export const E_UNKNOWN_OP = "E_UNKNOWN_OP";
 export const E_UNSUPPORTED_VERSION = "E_UNSUPPORTED_VERSION";
 export const E_INTERNAL = "E_INTERNAL";
+/** A Kubernetes resource.Quantity that ParseQuantity / UnmarshalJSON rejects; message is upstream's error text. */
+export const E_QUANTITY = "E_QUANTITY";
+
+/** Patches: the library refuses a document or patch as a whole (upstream's message, e.g. `invalid JSON Document`). */
+export const E_PATCH_INVALID = "E_PATCH_INVALID";
+/** Patches: a JSON Patch operation is malformed (unknown op; path or from missing or not a string). */
+export const E_PATCH_OP = "E_PATCH_OP";
+/** Patches: a JSON pointer does not resolve (a missing object member or parent). */
+export const E_PATCH_PATH = "E_PATCH_PATH";
+/** Patches: an array index is out of range or not a number. */
+export const E_PATCH_INDEX = "E_PATCH_INDEX";
+/** Patches: a `test` operation failed. */
+export const E_PATCH_TEST = "E_PATCH_TEST";
+/** Patches: the Go library panics on this input (message: the Go runtime's text). */
+export const E_PATCH_PANIC = "E_PATCH_PANIC";
+/** Patches: Go's json.Marshal of the library's result fails (message: Go's MarshalerError text). */
+export const E_PATCH_MARSHAL = "E_PATCH_MARSHAL";
+/** Patches: an explicit engine limit was hit (e.g. `maxEditMatrix`). */
+export const E_PATCH_LIMIT = "E_PATCH_LIMIT";
 
 let errCode: string | null = null;
 let errMessage: ByteSink | null = null;
@@ -35,6 +54,19 @@ export function hasError(): bool {
 export function errorCode(): string {
   const c = errCode;
   return c === null ? "" : c;
+}
+
+/** The recorded error's message (empty when none), and clears the error: for callers that report a different error. */
+export function takeErrorMessage(): string {
+  const m = errMessage;
+  const text = m === null ? "" : String.UTF8.decodeUnsafe(m.ptr, <usize>m.len);
+  clearError();
+  return text;
+}
+
+/** The recorded error's offset (-1 when none or absent). */
+export function errorOffset(): i64 {
+  return errCode === null ? -1 : errOffset;
 }
 
 /** Records an error with a message; returns false so callers can `return fail(...)`. */

@@ -3,8 +3,8 @@
 
 /** Process-wide default limits; a request may override them for one call. */
 export class Limits {
-  /** Deepest nesting accepted (Go's scanner stops at 10000). */
-  static maxDepth: i32 = 10000;
+  /** The engine's own nesting cap, above Go's limit (10000 since Go 1.15; none before). */
+  static maxDepth: i32 = 1000000;
   /** Largest input accepted, in bytes. */
   static maxBytes: i32 = 128 << 20;
 }

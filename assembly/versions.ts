@@ -1,9 +1,11 @@
 // Versions the engine knows. Unknown versions are refused, never mapped to a neighbour.
 
-/** Oldest Go release whose encoding/json behaviour is reproduced (go "1.12"). */
-export const GO_MIN: i32 = 12;
-/** Newest Go release known to this build (go "1.26"). */
-export const GO_MAX: i32 = 26;
+/** Oldest Go release whose encoding/json behaviour is reproduced (go "1.13": older ones cannot be fetched to check). */
+export const GO_MIN: i32 = 13;
+/** Newest Go release known to this build (go "1.27"). */
+export const GO_MAX: i32 = 27;
+/** The Go release used when a request names none: the newest. */
+export const GO_DEFAULT: i32 = GO_MAX;
 
 /** Parses "1.N" into N; returns -1 for anything else. */
 export function parseMinor(p: usize, n: i32): i32 {

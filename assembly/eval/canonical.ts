@@ -5,21 +5,23 @@ import { readJSON, ReadOptions } from "../json/reader";
 import { writeCanonical, WriteOptions } from "../json/writer";
 import { fail, E_UNSUPPORTED_VERSION } from "../errors";
 import { Limits } from "../limits";
-import { GO_MIN, GO_MAX } from "../versions";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../versions";
 
 /** Canonicalizes JSON text [src, src+len) in mode 0 (Go) or 1 (RFC 8785) into `out`. */
 export function canonicalize(src: usize, len: i32, mode: i32, goMinor: i32, out: ByteSink): bool {
-  if (goMinor == 0) goMinor = GO_MAX;
+  if (goMinor == 0) goMinor = GO_DEFAULT;
   if (goMinor < GO_MIN || goMinor > GO_MAX) {
     return fail(E_UNSUPPORTED_VERSION, "unsupported Go release 1." + goMinor.toString(), -1, "go");
   }
   const ro = new ReadOptions();
   ro.maxDepth = Limits.maxDepth;
   ro.maxBytes = Limits.maxBytes;
+  ro.goMinor = goMinor;
   const t = readJSON(src, len, ro);
   if (t === null) return false;
   const wo = new WriteOptions();
   wo.mode = mode;
   wo.go22 = goMinor >= 22;
+  wo.goMinor = goMinor;
   return writeCanonical(t, 0, out, wo);
 }

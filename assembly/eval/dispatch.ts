@@ -1,10 +1,11 @@
 // The eval protocol inside the engine: parse one request line, run its op, write the answer line.
 
 import { ByteSink } from "../io/sink";
-import { readJSON, ReadOptions } from "../json/reader";
+import { readJSON, ReadOptions, goDepthLimit } from "../json/reader";
+import { Tape, K_STRING, F_ESCAPE } from "../json/tape";
+import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../versions";
 import { K_OBJECT } from "../json/tape";
-import { writeCanonical, WriteOptions } from "../json/writer";
-import { writeJSONString } from "../json/strings";
+import { writeJSONString, copyValidUTF8 } from "../json/strings";
 import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../errors";
 import { Limits } from "../limits";
 import { Request } from "./request";
@@ -25,9 +26,26 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
   const opts = new ReadOptions();
   opts.maxDepth = Limits.maxDepth;
   opts.maxBytes = Limits.maxBytes;
-  const t = readJSON(src, len, opts);
+  // First read the line without Go's nesting limit to learn which Go release the request names;
+  // the line is then judged as that release (or, when it is not JSON, the default one) reads it.
+  opts.goMinor = GO_MIN;
+  let t = readJSON(src, len, opts);
   out.byte(0x7b);
-  if (t === null) { writeError(out); return; }
+  if (t === null) {
+    clearError();
+    opts.goMinor = GO_DEFAULT;
+    if (readJSON(src, len, opts) === null) { writeError(out); return; }
+    fail(E_INTERNAL, "the request line was read differently by two Go releases");
+    writeError(out);
+    return;
+  }
+  const go = requestedGo(t);
+  opts.goMinor = go;
+  const limit = goDepthLimit(go);
+  if (limit > 0 && opts.depthSeen > limit) {
+    t = readJSON(src, len, opts);
+    if (t === null) { writeError(out); return; }
+  }
   if (t.kind(0) != K_OBJECT) {
     fail(E_BAD_REQUEST, "a request must be a JSON object");
     writeError(out);
@@ -36,15 +54,9 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
   const req = new Request(t, 0, opts);
   const id = req.field("id");
   if (id >= 0) {
+    // the id is echoed as it was written (invalid UTF-8 bytes as U+FFFD)
     out.ascii("\"id\":");
-    const wo = new WriteOptions();
-    const mark = out.len;
-    if (!writeCanonical(t, id, out, wo)) {
-      // an id Go cannot decode (a huge number) is echoed as it was written
-      out.truncate(mark);
-      clearError();
-      out.bytes(t.ptr(id), t.end(id) - t.start(id));
-    }
+    copyValidUTF8(out, t.src + <usize>t.rawStart(id), t.rawEnd(id) - t.rawStart(id));
     out.byte(0x2c);
   }
   // per-request limits
@@ -69,6 +81,15 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
     return;
   }
   out.ascii("}}");
+}
+
+/** The Go release a parsed request names in "go", or the default when absent or not a known release. */
+function requestedGo(t: Tape): i32 {
+  if (t.kind(0) != K_OBJECT) return GO_DEFAULT;
+  const g = new Request(t, 0, new ReadOptions()).field("go");
+  if (g < 0 || t.kind(g) != K_STRING || (t.flags(g) & F_ESCAPE)) return GO_DEFAULT;
+  const v = parseMinor(t.ptr(g), t.len(g));
+  return v >= GO_MIN && v <= GO_MAX ? v : GO_DEFAULT;
 }
 
 function writeError(out: ByteSink): void {

@@ -22,7 +22,7 @@ export class Request {
   field(name: string): i32 {
     const t = this.tape;
     let found = -1;
-    const n = t.end(this.obj);
+    const n = t.children(this.obj);
     let k = this.obj + 1;
     for (let m = 0; m < n; m++) {
       const v = t.next(k);
@@ -111,10 +111,7 @@ export class Request {
       fail(E_BAD_REQUEST, "fields \"" + name + "\" and \"" + textName + "\" are mutually exclusive", -1, name);
       return null;
     }
-    if (direct >= 0) {
-      const st = this.tape.start(direct);
-      return new Value(this.tape, direct, this.tape.kind(direct) == K_STRING ? st - 1 : st);
-    }
+    if (direct >= 0) return new Value(this.tape, direct, this.tape.rawStart(direct));
     if (text < 0) {
       if (required) fail(E_BAD_REQUEST, "field \"" + name + "\" (or \"" + textName + "\") is required", -1, name);
       return null;

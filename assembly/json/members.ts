@@ -70,7 +70,7 @@ export function compareUTF16(a: usize, an: i32, b: usize, bn: i32): i32 {
  * Returns the member count after duplicates are resolved, or -1 with an error recorded.
  */
 export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
-  const n = t.end(obj);
+  const n = t.children(obj);
   const base = heap.alloc(<usize>(n > 0 ? n : 1) * SIZE);
   let k = obj + 1;
   for (let j = 0; j < n; j++) {

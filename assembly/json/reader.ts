@@ -6,6 +6,7 @@ import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F
 import { fail, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../errors";
 import { ByteSink } from "../io/sink";
 import { quoteChar } from "./quote";
+import { GO_DEFAULT } from "../versions";
 
 // what the scanner expects when a byte is not acceptable
 const CTX_VALUE = "looking for beginning of value";
@@ -60,8 +61,18 @@ function eofAs(c: i32, len: i32, context: string): bool {
 
 /** Reader options for one parse. */
 export class ReadOptions {
-  maxDepth: i32 = 10000;
+  /** The engine's own nesting cap (E_JSON_DEPTH "nesting deeper than maxDepth"); Go's limit is separate. */
+  maxDepth: i32 = 1000000;
   maxBytes: i32 = 128 << 20;
+  /** Go release (minor) whose decoder is reproduced: 13–14 no nesting limit, 15+ 10000 levels, 27+ json/v2 texts. */
+  goMinor: i32 = GO_DEFAULT;
+  /** Deepest nesting seen by the last successful read. */
+  depthSeen: i32 = 0;
+}
+
+/** Go's nesting limit for a release (0 = none): 10000 since Go 1.15. */
+export function goDepthLimit(goMinor: i32): i32 {
+  return goMinor >= 15 ? 10000 : 0;
 }
 
 /**
@@ -80,6 +91,8 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
   let stackCap: i32 = 64;
   let stack = heap.alloc(<usize>stackCap << 2);
   let depth: i32 = 0;
+  let maxSeen: i32 = 0;
+  const goLimit = goDepthLimit(opts.goMinor);
   let i: i32 = 0;
 
   // state machine: 0 = expect value, 1 = after value, 2 = expect object key (after ','), 3 = after key
@@ -93,7 +106,12 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
       if (i >= len) { eofError(len); return null; }
       const c = <i32>load<u8>(src + <usize>i);
       if (c == 0x7b || c == 0x5b) { // { [
-        if (depth >= opts.maxDepth) { syntaxError(c, i, CTX_DEPTH); return null; }
+        if (depth >= goLimit && goLimit > 0) { syntaxError(c, i, CTX_DEPTH); return null; }
+        if (depth >= opts.maxDepth) {
+          fail(E_JSON_DEPTH, "nesting deeper than maxDepth (" + opts.maxDepth.toString() + ")", i + 1);
+          return null;
+        }
+        if (depth >= maxSeen) maxSeen = depth + 1;
         const node = t.push(c == 0x7b ? K_OBJECT : K_ARRAY, i, 0);
         if (depth >= stackCap) {
           stackCap <<= 1;
@@ -107,11 +125,11 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
         if (i >= len) { eofError(len); return null; }
         const d = <i32>load<u8>(src + <usize>i);
         if (c == 0x7b) {
-          if (d == 0x7d) { i++; depth--; t.setNext(node, t.count); state = 1; continue; }
+          if (d == 0x7d) { i++; depth--; t.setEnd(node, i); t.setNext(node, t.count); state = 1; continue; }
           if (d != 0x22) { syntaxError(d, i, CTX_KEY); return null; }
           state = 2;
         } else {
-          if (d == 0x5d) { i++; depth--; t.setNext(node, t.count); state = 1; continue; }
+          if (d == 0x5d) { i++; depth--; t.setEnd(node, i); t.setNext(node, t.count); state = 1; continue; }
           state = 0;
         }
         continue;
@@ -145,7 +163,7 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
       const isObj = t.kind(top) == K_OBJECT;
       if (c == 0x2c) { // ,
         i++;
-        t.setEnd(top, t.end(top) + 1);
+        t.setCount(top, t.children(top) + 1);
         if (isObj) {
           while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
           if (i >= len) { eofError(len); return null; }
@@ -159,7 +177,8 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
       }
       if ((isObj && c == 0x7d) || (!isObj && c == 0x5d)) {
         i++;
-        t.setEnd(top, t.end(top) + 1);
+        t.setCount(top, t.children(top) + 1);
+        t.setEnd(top, i);
         t.setNext(top, t.count);
         depth--;
         state = 1;
@@ -179,6 +198,7 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
       state = 0;
     }
   }
+  opts.depthSeen = maxSeen;
   return t;
 }
 

@@ -186,3 +186,17 @@ export function writeJSONStr(out: ByteSink, s: string): void {
   b.utf8(s);
   writeGoString(out, b.ptr, b.len, true, false);
 }
+
+/** Copies bytes, writing each byte that is not valid UTF-8 (by Go's rules) as U+FFFD. */
+export function copyValidUTF8(out: ByteSink, p: usize, n: i32): void {
+  out.reserve(n);
+  const end = p + <usize>n;
+  while (p < end) {
+    const c = <i32>load<u8>(p);
+    if (c < 0x80) { out.byte(c); p++; continue; }
+    const r = decodeRune(p, <i32>(end - p));
+    if (r < 0) { out.byte(0xef); out.byte(0xbf); out.byte(0xbd); p++; continue; }
+    out.bytes(p, runeSize);
+    p += runeSize;
+  }
+}

@@ -1,11 +1,11 @@
 // The parsed tree: a flat tape of fixed-size nodes in document order, pointing into the source bytes.
 //
-// Node i occupies four i32 words at `nodes + i*16`:
+// Node i occupies five i32 words at `nodes + i*20`:
 //   word 0: kind (low 8 bits) | flags
 //   word 1: start byte offset (string: first byte after the opening quote; container: the bracket)
-//   word 2: end byte offset (string: the closing quote; number/literal: one past the last byte)
-//           for containers: the number of children (object: number of members)
-//   word 3: containers and every node: index of the node that follows this subtree (skip pointer)
+//   word 2: end byte offset (string: the closing quote; number/literal/container: one past the last byte)
+//   word 3: index of the node that follows this subtree (skip pointer)
+//   word 4: containers: the number of children (object: number of members)
 // Object members are a key (string node) followed by its value.
 
 export const K_NULL: i32 = 0;
@@ -35,52 +35,61 @@ export class Tape {
 
   constructor(cap: i32 = 64) {
     this.cap = cap < 8 ? 8 : cap;
-    this.nodes = heap.alloc(<usize>this.cap << 4);
+    this.nodes = heap.alloc(<usize>this.cap * 20);
   }
 
   /** Appends a node and returns its index. */
   @inline push(kind: i32, start: i32, end: i32): i32 {
     if (this.count >= this.cap) this.grow();
     const i = this.count;
-    const p = this.nodes + (<usize>i << 4);
+    const p = this.nodes + <usize>i * 20;
     store<i32>(p, kind);
     store<i32>(p, start, 4);
     store<i32>(p, end, 8);
     store<i32>(p, i + 1, 12);
+    store<i32>(p, 0, 16);
     this.count = i + 1;
     return i;
   }
 
   private grow(): void {
     const cap = this.cap << 1;
-    this.nodes = heap.realloc(this.nodes, <usize>cap << 4);
+    this.nodes = heap.realloc(this.nodes, <usize>cap * 20);
     this.cap = cap;
   }
 
   /** Kind of node i (K_*). */
-  @inline kind(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4)) & 0xff; }
+  @inline kind(i: i32): i32 { return load<i32>(this.nodes + (<usize>i * 20)) & 0xff; }
   /** Kind and flags of node i. */
-  @inline flags(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4)); }
+  @inline flags(i: i32): i32 { return load<i32>(this.nodes + (<usize>i * 20)); }
   /** Start offset of node i. */
-  @inline start(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4), 4); }
-  /** End offset of a scalar node, or child count of a container. */
-  @inline end(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4), 8); }
+  @inline start(i: i32): i32 { return load<i32>(this.nodes + (<usize>i * 20), 4); }
+  /** End offset of node i (one past its last byte; for strings, the closing quote). */
+  @inline end(i: i32): i32 { return load<i32>(this.nodes + (<usize>i * 20), 8); }
+  /** Number of children of a container (object: members). */
+  @inline children(i: i32): i32 { return load<i32>(this.nodes + (<usize>i * 20), 16); }
+  @inline setCount(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i * 20), v, 16); }
   /** Index of the node after the subtree rooted at i. */
-  @inline next(i: i32): i32 { return load<i32>(this.nodes + (<usize>i << 4), 12); }
+  @inline next(i: i32): i32 { return load<i32>(this.nodes + (<usize>i * 20), 12); }
 
-  @inline setFlags(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i << 4), v); }
-  @inline setEnd(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i << 4), v, 8); }
-  @inline setNext(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i << 4), v, 12); }
+  @inline setFlags(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i * 20), v); }
+  @inline setEnd(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i * 20), v, 8); }
+  @inline setNext(i: i32, v: i32): void { store<i32>(this.nodes + (<usize>i * 20), v, 12); }
 
   /** Pointer to the first source byte of node i. */
   @inline ptr(i: i32): usize { return this.src + <usize>this.start(i); }
-  /** Byte length of a scalar node (string content without quotes). */
+  /** Byte length of node i (string: content without quotes). */
   @inline len(i: i32): i32 { return this.end(i) - this.start(i); }
+
+  /** Offset of the first byte of node i's text (a string's opening quote). */
+  rawStart(i: i32): i32 { return this.kind(i) == K_STRING ? this.start(i) - 1 : this.start(i); }
+  /** Offset one past the last byte of node i's text (after a string's closing quote). */
+  rawEnd(i: i32): i32 { return this.kind(i) == K_STRING ? this.end(i) + 1 : this.end(i); }
 
   /** Finds member `name` (ASCII, no escapes) of object node i; returns the value index or -1. Last one wins. */
   member(obj: i32, name: string): i32 {
     let found = -1;
-    const n = this.end(obj);
+    const n = this.children(obj);
     let k = obj + 1;
     for (let m = 0; m < n; m++) {
       const v = this.next(k);
@@ -93,7 +102,7 @@ export class Tape {
   /** Counts members named `name` in object node i. */
   memberCount(obj: i32, name: string): i32 {
     let c = 0;
-    const n = this.end(obj);
+    const n = this.children(obj);
     let k = obj + 1;
     for (let m = 0; m < n; m++) {
       if (this.keyIs(k, name)) c++;

@@ -9,6 +9,7 @@ import { unquote, writeGoString, validUTF8, decodeRune, runeSize } from "./strin
 import { parseNumber, NumberParse, writeGoFloat64, writeEcmaNumber } from "./number";
 import { fail, E_JSON_TYPE, E_JCS } from "../errors";
 import { sortMembers, sortedMembers, Member } from "./members";
+import { GO_DEFAULT } from "../versions";
 
 export const MODE_GO: i32 = 0;
 export const MODE_JCS: i32 = 1;
@@ -20,6 +21,8 @@ export class WriteOptions {
   go22: bool = true;
   /** Error offsets are reported relative to this source offset (where the value's text starts). */
   base: i32 = 0;
+  /** Go release (minor) whose decoder errors are reproduced. */
+  goMinor: i32 = GO_DEFAULT;
 }
 
 /**
@@ -128,7 +131,7 @@ function pushFrame(t: Tape, i: i32, frames: usize, depth: i32, opts: WriteOption
   store<i32>(fp, i);
   store<i32>(fp, 0, 4);
   if (t.kind(i) == K_ARRAY) {
-    store<i32>(fp, t.end(i), 8);
+    store<i32>(fp, t.children(i), 8);
     store<i32>(fp, i + 1, 12);
     return frames;
   }

@@ -1,9 +1,10 @@
 // Reader over the generated schema tables (assembly/schema/generated/tables.ts; layout documented in
 // tools/schemagen/encode.ts). A type handle is `minorIndex << 16 | recordRef`: it carries the Kubernetes minor
 // so that field, element and key types resolve by name at that minor. -1 means "no such type".
+// A string ref is `offset | length << 16` into the (ASCII) string pool: read it with strPtr/strLen/strOf.
 // Everything here reads static data segments: no allocation except the `string` convenience getters.
 
-import { FIELDS, MINOR_COUNT, MINORS, NAME_COUNT, NAMES, RECORDS, RUNS, STRINGS } from "./generated/tables";
+import { FIELDS, MINOR_COUNT, MINORS, NAME_COUNT, NAMES, PKGS, RECORDS, RUNS, STRINGS } from "./generated/tables";
 
 /** Go reflect.Kind values. */
 export enum Kind {
@@ -37,8 +38,13 @@ export enum FieldFlag {
 
 const NONE: i32 = -1;
 const ABSENT: u32 = 0xffff;
-const FIELD_SIZE: usize = 7;
-const HEAD: usize = 7; // kind u8, methods u16, name u16, pkg u16
+const FIELD_SIZE: usize = 9; // goName ref (3), json ref (3), flags u8, type name id u16
+const NAME_SIZE: usize = 5; // name ref (3), first run u16
+const HEAD: usize = 6; // kind u8, methods u16, name id u16, package index u8
+
+@inline function ref3(p: usize): i32 {
+  return <i32>load<u16>(p) | (<i32>load<u8>(p + 2) << 16);
+}
 
 // ---- minors ----
 
@@ -72,12 +78,12 @@ export function minorOf(t: i32): i32 {
 
 /** Pointer to the UTF-8 bytes of string ref `s`. */
 export function strPtr(s: i32): usize {
-  return STRINGS + <usize>s + 1;
+  return STRINGS + <usize>(s & 0xffff);
 }
 
 /** Byte length of string ref `s`. */
 export function strLen(s: i32): i32 {
-  return <i32>load<u8>(STRINGS + <usize>s);
+  return s >>> 16;
 }
 
 /** String ref `s` as a string (allocates). */
@@ -94,7 +100,7 @@ export function nameCount(): i32 {
 
 /** String ref of name id `n`. */
 export function nameRef(n: i32): i32 {
-  return <i32>load<u16>(NAMES + (<usize>n << 2));
+  return ref3(NAMES + <usize>n * NAME_SIZE);
 }
 
 function cmpBytes(p: usize, len: i32, s: i32): i32 {
@@ -147,9 +153,9 @@ export function nameId(name: string): i32 {
 /** Handle of name id `n` at minor index `mi`, or -1 if the type does not exist there. */
 export function resolve(mi: i32, n: i32): i32 {
   if (n < 0 || mi < 0 || mi >= MINOR_COUNT) return NONE;
-  const e = NAMES + (<usize>n << 2);
-  let r = <usize>load<u16>(e + 2);
-  const end = <usize>load<u16>(e + 6);
+  const e = NAMES + <usize>n * NAME_SIZE;
+  let r = <usize>load<u16>(e + 3);
+  const end = <usize>load<u16>(e + NAME_SIZE + 3);
   let rec: u32 = ABSENT;
   while (r < end) {
     const p = RUNS + r * 3;
@@ -204,7 +210,7 @@ export function spewName(t: i32): string {
 
 /** String ref of the Go package path ("" for unnamed and predeclared types). */
 export function pkgPathRef(t: i32): i32 {
-  return <i32>load<u16>(rec(t) + 5);
+  return ref3(PKGS + <usize>load<u8>(rec(t) + 5) * 3);
 }
 
 /** The Go package path (allocates). */
@@ -246,7 +252,7 @@ export function fieldCount(t: i32): i32 {
 
 /** String ref of the Go name of field `i`. */
 export function fieldNameRef(t: i32, i: i32): i32 {
-  return <i32>load<u16>(fieldPtr(t, i));
+  return ref3(fieldPtr(t, i));
 }
 
 /** Go name of field `i` (allocates). */
@@ -256,7 +262,7 @@ export function fieldName(t: i32, i: i32): string {
 
 /** String ref of the effective JSON name of field `i` (the tag name if valid, else the Go name). */
 export function fieldJSONRef(t: i32, i: i32): i32 {
-  return <i32>load<u16>(fieldPtr(t, i) + 2);
+  return ref3(fieldPtr(t, i) + 3);
 }
 
 /** Effective JSON name of field `i` (allocates). */
@@ -266,12 +272,12 @@ export function fieldJSONName(t: i32, i: i32): string {
 
 /** Flag bits of field `i` (see `FieldFlag`). */
 export function fieldFlags(t: i32, i: i32): i32 {
-  return <i32>load<u8>(fieldPtr(t, i) + 4);
+  return <i32>load<u8>(fieldPtr(t, i) + 6);
 }
 
 /** Type handle of field `i`, resolved at the handle's minor. */
 export function fieldType(t: i32, i: i32): i32 {
-  return resolve(t >>> 16, <i32>load<u16>(fieldPtr(t, i) + 5));
+  return resolve(t >>> 16, <i32>load<u16>(fieldPtr(t, i) + 7));
 }
 
 /** Index of the field whose Go name is `name`, or -1. */

@@ -5,18 +5,18 @@ import { ResultWriter } from "../response";
 import { ByteSink } from "../../io/sink";
 import { writeCanonical, WriteOptions, MODE_GO, MODE_JCS } from "../../json/writer";
 import { writeJSONString } from "../../json/strings";
-import { GO_MIN, GO_MAX } from "../../versions";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../versions";
 
 /** Go json.Marshal of the value decoded into interface{}, for the requested Go release. */
 export function opJSONGo(req: Request, res: ResultWriter): bool {
-  const go = req.goMinor(GO_MAX, GO_MIN, GO_MAX);
+  const go = req.goMinor(GO_DEFAULT, GO_MIN, GO_MAX);
   if (go < 0) return false;
   return writeJSONResult(req, res, MODE_GO, go);
 }
 
 /** RFC 8785 canonical form of the value. */
 export function opJSONJcs(req: Request, res: ResultWriter): bool {
-  return writeJSONResult(req, res, MODE_JCS, GO_MAX);
+  return writeJSONResult(req, res, MODE_JCS, GO_DEFAULT);
 }
 
 function writeJSONResult(req: Request, res: ResultWriter, mode: i32, go: i32): bool {
@@ -25,6 +25,7 @@ function writeJSONResult(req: Request, res: ResultWriter, mode: i32, go: i32): b
   const opts = new WriteOptions();
   opts.mode = mode;
   opts.go22 = go >= 22;
+  opts.goMinor = go;
   opts.base = v.base;
   const tmp = new ByteSink(v.tape.srcLen + 16);
   if (!writeCanonical(v.tape, v.node, tmp, opts)) return false;

@@ -1,0 +1,192 @@
+// Equality of JSON values as Go sees them after json.Unmarshal into interface{} (reflect.DeepEqual):
+// numbers compared as float64, strings after decoding, objects as maps (last duplicate wins), and a
+// hash consistent with that equality. Iterative; values may live on different tapes.
+
+import { ByteSink } from "../io/sink";
+import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
+import { sortMembers, sortedMembers, Member } from "./members";
+import { unquote } from "./strings";
+import { parseNumber } from "./number";
+
+/** Go type class of a tape node: null, bool, number, string, array, object. */
+export function goType(t: Tape, i: i32): i32 {
+  const k = t.kind(i);
+  return k == K_TRUE ? K_FALSE : k;
+}
+
+/** True when the node is a Go scalar of json.Unmarshal: string, float64 or bool. */
+export function isGoScalar(t: Tape, i: i32): bool {
+  const k = t.kind(i);
+  return k == K_STRING || k == K_NUMBER || k == K_TRUE || k == K_FALSE;
+}
+
+/** The float64 value of number node i. */
+export function numberValue(t: Tape, i: i32): f64 {
+  const n = t.len(i);
+  const p = t.ptr(i);
+  if ((t.flags(i) & F_INT) && n <= 15) {
+    // exact short integers
+    let v: i64 = 0;
+    let j = 0;
+    const neg = load<u8>(p) == 0x2d;
+    if (neg) j = 1;
+    for (; j < n; j++) v = v * 10 + <i64>(load<u8>(p + <usize>j) - 0x30);
+    return neg ? -<f64>v : <f64>v;
+  }
+  return parseNumber(p, n);
+}
+
+/** Decoded bytes of string node i (Go's unquote: invalid UTF-8 becomes U+FFFD); result in DecodedString. */
+export function decodeString(t: Tape, i: i32): void {
+  const f = t.flags(i);
+  if (!(f & (F_ESCAPE | F_HIGH))) {
+    DecodedString.ptr = t.ptr(i);
+    DecodedString.len = t.len(i);
+    return;
+  }
+  const d = new ByteSink(t.len(i) + 4);
+  unquote(d, t.ptr(i), t.len(i), false);
+  DecodedString.ptr = d.ptr;
+  DecodedString.len = d.len;
+}
+
+/** Result of decodeString. */
+export class DecodedString {
+  static ptr: usize = 0;
+  static len: i32 = 0;
+}
+
+/** Go equality of two scalars of the same Go type. */
+export function scalarEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
+  const k = ta.kind(a);
+  if (k != tb.kind(b)) {
+    return false; // true vs false, or different types
+  }
+  if (k == K_NUMBER) {
+    const n = ta.len(a);
+    if (n == tb.len(b) && memory.compare(ta.ptr(a), tb.ptr(b), <usize>n) == 0) return true;
+    return numberValue(ta, a) == numberValue(tb, b);
+  }
+  if (k == K_STRING) {
+    const fa = ta.flags(a);
+    const fb = tb.flags(b);
+    if (!((fa | fb) & (F_ESCAPE | F_HIGH))) {
+      const n = ta.len(a);
+      return n == tb.len(b) && memory.compare(ta.ptr(a), tb.ptr(b), <usize>n) == 0;
+    }
+    decodeString(ta, a);
+    const ap = DecodedString.ptr;
+    const al = DecodedString.len;
+    decodeString(tb, b);
+    return al == DecodedString.len && memory.compare(ap, DecodedString.ptr, <usize>al) == 0;
+  }
+  return true; // null, true, false
+}
+
+/** reflect.DeepEqual of the Go values of node a of ta and node b of tb. */
+export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
+  const sa = new Array<i32>();
+  const sb = new Array<i32>();
+  sa.push(a);
+  sb.push(b);
+  while (sa.length > 0) {
+    const x = sa.pop();
+    const y = sb.pop();
+    const k = ta.kind(x);
+    if (k != K_ARRAY && k != K_OBJECT) {
+      if (!scalarEqual(ta, x, tb, y)) return false;
+      continue;
+    }
+    if (tb.kind(y) != k) return false;
+    if (k == K_ARRAY) {
+      const n = ta.end(x);
+      if (n != tb.end(y)) return false;
+      let cx = x + 1;
+      let cy = y + 1;
+      for (let i = 0; i < n; i++) {
+        sa.push(cx);
+        sb.push(cy);
+        cx = ta.next(cx);
+        cy = tb.next(cy);
+      }
+      continue;
+    }
+    const na = sortMembers(ta, x, false);
+    const ma = sortedMembers;
+    const nb = sortMembers(tb, y, false);
+    const mb = sortedMembers;
+    if (na != nb) return false;
+    for (let i = 0; i < na; i++) {
+      const p = changetype<Member>(ma + <usize>i * offsetof<Member>());
+      const q = changetype<Member>(mb + <usize>i * offsetof<Member>());
+      if (p.keyLen != q.keyLen || memory.compare(p.keyPtr, q.keyPtr, <usize>p.keyLen) != 0) return false;
+      sa.push(p.value);
+      sb.push(q.value);
+    }
+  }
+  return true;
+}
+
+const P1: u64 = 0x9e3779b97f4a7c15;
+const P2: u64 = 0xc2b2ae3d27d4eb4f;
+
+@inline function mix(h: u64): u64 {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccd;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53;
+  h ^= h >> 33;
+  return h;
+}
+
+/** Hash of bytes [p, p+n). */
+export function hashBytes(p: usize, n: i32): u64 {
+  let h: u64 = 0xcbf29ce484222325 ^ <u64>n;
+  let i = 0;
+  for (; i + 8 <= n; i += 8) h = mix(h ^ load<u64>(p + <usize>i)) + P1;
+  let tail: u64 = 0;
+  for (let s = 0; i < n; i++, s += 8) tail |= <u64>load<u8>(p + <usize>i) << s;
+  return mix(h ^ tail ^ P2);
+}
+
+/**
+ * Hashes of every node of the subtree at `root`, consistent with goEqual (equal values, equal hashes).
+ * Returns a pointer to u64 slots indexed by node - root.
+ */
+export function goHashes(t: Tape, root: i32): usize {
+  const stop = t.next(root);
+  const slots = heap.alloc(<usize>(stop - root) << 3);
+  for (let i = stop - 1; i >= root; i--) {
+    const k = t.kind(i);
+    let h: u64;
+    if (k == K_STRING) {
+      decodeString(t, i);
+      h = hashBytes(DecodedString.ptr, DecodedString.len) ^ 0x5;
+    } else if (k == K_NUMBER) {
+      let v = numberValue(t, i);
+      if (v == 0) v = 0; // -0 == 0
+      h = mix(reinterpret<u64>(v) ^ 0x3);
+    } else if (k == K_ARRAY) {
+      h = 0x6a09e667f3bcc908 ^ <u64>t.end(i);
+      let c = i + 1;
+      const n = t.end(i);
+      for (let j = 0; j < n; j++) {
+        h = mix(h ^ load<u64>(slots + (<usize>(c - root) << 3))) + P1;
+        c = t.next(c);
+      }
+    } else if (k == K_OBJECT) {
+      const n = sortMembers(t, i, false);
+      const m = sortedMembers;
+      h = 0xbb67ae8584caa73b ^ <u64>n;
+      for (let j = 0; j < n; j++) {
+        const e = changetype<Member>(m + <usize>j * offsetof<Member>());
+        h = mix(h ^ hashBytes(e.keyPtr, e.keyLen)) + P2;
+        h = mix(h ^ load<u64>(slots + (<usize>(e.value - root) << 3))) + P1;
+      }
+    } else {
+      h = <u64>(k == K_TRUE ? 2 : k) * P1; // null 0, false 1, true 2
+    }
+    store<u64>(slots + (<usize>(i - root) << 3), h);
+  }
+  return slots;
+}

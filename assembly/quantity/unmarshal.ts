@@ -1,0 +1,69 @@
+// Quantity.UnmarshalJSON as encoding/json calls it for a manifest field: the raw bytes of the value
+// (never unescaped), `null` → the zero Quantity, one pair of surrounding quotes dropped, then
+// strings.TrimSpace (Unicode white space) and ParseQuantity. So numbers, `" 1Gi "` are accepted
+// while `"\u0031"` is not.
+
+import { decodeRune, runeSize } from "../json/strings";
+import { parseQuantity } from "./parse";
+import { Quantity } from "./quantity";
+
+/** Go's unicode.IsSpace. */
+function isSpaceRune(r: i32): bool {
+  if (r <= 0xff) return (r >= 0x09 && r <= 0x0d) || r == 0x20 || r == 0x85 || r == 0xa0;
+  return r == 0x1680 || (r >= 0x2000 && r <= 0x200a) || r == 0x2028 || r == 0x2029 ||
+    r == 0x202f || r == 0x205f || r == 0x3000;
+}
+
+/** Results of trimSpace. */
+class Trim {
+  static start: i32 = 0;
+  static end: i32 = 0;
+}
+
+/** The rune ending at `end` within [start, end) like utf8.DecodeLastRune (-1 = RuneError); size in lastSize. */
+let lastSize: i32 = 1;
+function decodeLastRune(p: usize, start: i32, end: i32): i32 {
+  const c = <i32>load<u8>(p + <usize>(end - 1));
+  lastSize = 1;
+  if (c < 0x80) return c;
+  let lim = end - 4;
+  if (lim < start) lim = start;
+  let s = end - 2;
+  while (s >= lim && (load<u8>(p + <usize>s) & 0xc0) == 0x80) s--;
+  if (s < lim) return -1;
+  const r = decodeRune(p + <usize>s, end - s);
+  if (r < 0 || s + runeSize != end) return -1;
+  lastSize = runeSize;
+  return r;
+}
+
+/** strings.TrimSpace over [0, n): the kept range in Trim.start/Trim.end. */
+function trimSpace(p: usize, n: i32): void {
+  let start = 0;
+  while (start < n) {
+    const r = decodeRune(p + <usize>start, n - start);
+    if (r < 0 || !isSpaceRune(r)) break;
+    start += runeSize;
+  }
+  let end = n;
+  while (end > start) {
+    const r = decodeLastRune(p, start, end);
+    if (r < 0 || !isSpaceRune(r)) break;
+    end -= lastSize;
+  }
+  Trim.start = start;
+  Trim.end = end;
+}
+
+/** UnmarshalJSON on a fresh Quantity: `len` raw JSON value bytes at `ptr`; null with the error recorded. */
+export function unmarshalQuantityJSON(ptr: usize, len: i32): Quantity | null {
+  if (len == 4 && load<u8>(ptr) == 0x6e && load<u8>(ptr, 1) == 0x75 && load<u8>(ptr, 2) == 0x6c &&
+    load<u8>(ptr, 3) == 0x6c) {
+    return new Quantity(); // d.Dec = nil, i = {}; s and Format keep their zero values
+  }
+  let p = ptr;
+  let n = len;
+  if (n >= 2 && load<u8>(p) == 0x22 && load<u8>(p + <usize>(n - 1)) == 0x22) { p += 1; n -= 2; }
+  trimSpace(p, n);
+  return parseQuantity(p + <usize>Trim.start, Trim.end - Trim.start);
+}

@@ -1,0 +1,153 @@
+// The public API, usable after an entry's `await init()` or `initSync()`. Each function is one wasm call:
+// the input is copied once into wasm memory and the result copied once out.
+//
+// JS values (goJSON, jcs, evaluate with an object) are serialized with JSON.stringify before they enter
+// the engine, so JSON.stringify's rules apply first: `toJSON()` is honored, `undefined`, functions and
+// symbols are dropped from objects (and become null in arrays), NaN and ±Infinity become null, and
+// BigInt or cyclic values are rejected (E_BAD_REQUEST). To hand the engine exact bytes (numbers beyond
+// 2^53, duplicate keys, invalid UTF-8), use the `...Text` functions with a string or a Uint8Array.
+
+import type { Input } from "./core.js";
+import { KinplaceError, type KinplaceErrorCode } from "./errors.js";
+import { engine } from "./state.js";
+
+export { KinplaceError } from "./errors.js";
+export type { KinplaceErrorCode, KinplaceErrorDetails } from "./errors.js";
+
+/** A Go release as "1.N", for example "1.21" or "1.22". */
+export type GoVersion = `1.${number}`;
+
+/** Options of the Go writer. */
+export interface GoOptions {
+  /** Go release whose encoding/json to reproduce (Go 1.22 changed `\b` and `\f`); default: the engine's newest. */
+  go?: GoVersion;
+}
+
+/** FNV variants: FNV-1 and FNV-1a, 32 and 64 bit (Go's hash/fnv New32, New32a, New64, New64a). */
+export type FnvVariant = "fnv32" | "fnv32a" | "fnv64" | "fnv64a";
+
+/** An FNV hash: lowercase hex without padding, plus the numeric value for 32-bit variants. */
+export interface FnvResult {
+  hex: string;
+  value?: number;
+}
+
+/** Process-wide default limits; 0 or absent keeps the current value. */
+export interface Limits {
+  /** Deepest JSON nesting accepted (default 10000, Go's limit). */
+  maxDepth?: number;
+  /** Largest input accepted, in bytes. */
+  maxBytes?: number;
+}
+
+/** An eval-protocol request: `{op, id?, ...fields}`. */
+export interface EvalRequest {
+  op: string;
+  id?: unknown;
+  [field: string]: unknown;
+}
+
+/** The error object of a failed eval answer. */
+export interface EvalError {
+  code: KinplaceErrorCode;
+  message: string;
+  path?: string;
+  offset?: number;
+}
+
+/** An eval-protocol answer: `{id?, ok: true, result}` or `{id?, ok: false, error}`. */
+export type EvalAnswer =
+  | { id?: unknown; ok: true; result: { [key: string]: unknown } }
+  | { id?: unknown; ok: false; error: EvalError };
+
+const FNV_VARIANTS: { readonly [K in FnvVariant]: number } = { fnv32: 0, fnv32a: 1, fnv64: 2, fnv64a: 3 };
+const GO_VERSION = /^1\.([1-9][0-9]{0,2})$/;
+const I32_MAX = 0x7fffffff;
+
+/** JSON.stringify of a JS value, with its failures as KinplaceError E_BAD_REQUEST. */
+function stringify(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (e) {
+    throw new KinplaceError("E_BAD_REQUEST", `value cannot be serialized with JSON.stringify: ${(e as Error).message}`, { cause: e });
+  }
+  if (text === undefined) throw new KinplaceError("E_BAD_REQUEST", `a value of type ${typeof value} has no JSON form`);
+  return text;
+}
+
+/** The ABI's Go minor number for "1.N" (0 = the engine's newest); other strings are E_UNSUPPORTED_VERSION (the engine checks N). */
+function goMinor(go: string | undefined): number {
+  if (go === undefined) return 0;
+  const m = typeof go === "string" ? GO_VERSION.exec(go) : null;
+  if (m === null) {
+    throw new KinplaceError("E_UNSUPPORTED_VERSION", `unsupported Go release ${JSON.stringify(go) ?? String(go)} (expected "1.N")`, { path: "go" });
+  }
+  return Number(m[1]);
+}
+
+/** Go's json.Marshal of a JS value decoded into interface{} (the value goes through JSON.stringify first). */
+export function goJSON(value: unknown, options?: GoOptions): string {
+  const minor = goMinor(options?.go);
+  return engine().canonical(stringify(value), 0, minor);
+}
+
+/** Go's json.Marshal(interface{}) of JSON text (a string, or bytes passed to the engine untouched). */
+export function goJSONText(text: string | Uint8Array, options?: GoOptions): string {
+  return engine().canonical(text, 0, goMinor(options?.go));
+}
+
+/** RFC 8785 (JCS) canonical JSON of a JS value (the value goes through JSON.stringify first). */
+export function jcs(value: unknown): string {
+  return engine().canonical(stringify(value), 1, 0);
+}
+
+/** RFC 8785 (JCS) canonical JSON of JSON text (a string, or bytes passed to the engine untouched). */
+export function jcsText(text: string | Uint8Array): string {
+  return engine().canonical(text, 1, 0);
+}
+
+/** FNV hash of a string (as UTF-8) or bytes: `{hex}` plus `{value}` for 32-bit variants. */
+export function fnv(variant: FnvVariant, data: string | Uint8Array): FnvResult {
+  const v = Object.hasOwn(FNV_VARIANTS, variant) ? FNV_VARIANTS[variant] : undefined;
+  if (v === undefined) {
+    throw new KinplaceError("E_BAD_REQUEST", `unknown FNV variant ${JSON.stringify(variant) ?? String(variant)}`, { path: "variant" });
+  }
+  if (v < 2) {
+    const value = engine().fnv32(data, v);
+    return { hex: value.toString(16), value };
+  }
+  return { hex: engine().fnv64(data, v).toString(16) };
+}
+
+/** FNV-1a 32-bit of a string (as UTF-8) or bytes, as an unsigned number. */
+export function fnv32a(data: string | Uint8Array): number {
+  return engine().fnv32(data, 1);
+}
+
+/** Evaluates one eval-protocol request (an object, JSON text, or raw bytes) and returns the answer. */
+export function evaluate(request: EvalRequest | string | Uint8Array): EvalAnswer {
+  const line: Input = typeof request === "string" || request instanceof Uint8Array ? request : stringify(request);
+  return JSON.parse(engine().evaluateText(line)) as EvalAnswer;
+}
+
+/** Evaluates one raw request line (no newline) and returns a copy of the raw answer bytes (no newline). */
+export function evaluateLine(line: Uint8Array): Uint8Array {
+  return engine().evaluateView(line).slice();
+}
+
+/** Sets the process-wide default limits (a request may still override them per call). */
+export function setLimits(limits: Limits): void {
+  const depth = limitValue(limits.maxDepth, "maxDepth");
+  const bytes = limitValue(limits.maxBytes, "maxBytes");
+  engine().setLimits(depth, bytes);
+}
+
+/** A limit as the ABI's i32 (0 = keep); anything but an integer in 0..2^31-1 is E_BAD_REQUEST. */
+function limitValue(v: number | undefined, name: string): number {
+  if (v === undefined) return 0;
+  if (!Number.isInteger(v) || v < 0 || v > I32_MAX) {
+    throw new KinplaceError("E_BAD_REQUEST", `${name} must be an integer between 0 and ${I32_MAX}`, { path: name });
+  }
+  return v;
+}

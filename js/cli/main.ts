@@ -1,0 +1,63 @@
+// The `kinplace` command line: `kinplace <command> [args]`, `--help`, `--version`. Commands live in
+// their own files (see commands.ts).
+
+import type { CliIO } from "./command.js";
+import { EXIT_USAGE } from "./command.js";
+import { commands } from "./commands.js";
+import { version } from "./version.js";
+
+/** The top-level help text. */
+function help(): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  const list = commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join("\n");
+  return `kinplace ${version}: byte-exact Kubernetes update engine
+
+Usage: kinplace <command> [arguments]
+
+Commands:
+${list}
+
+Options:
+  -h, --help     show this help (kinplace <command> --help for a command)
+  -V, --version  print the version
+
+`;
+}
+
+/** Runs the CLI with `args` (argv without node and the script); resolves to the exit code. */
+export async function main(args: string[], io: CliIO): Promise<number> {
+  const [first, ...rest] = args;
+  if (first === undefined) {
+    io.stderr.write(help());
+    return EXIT_USAGE;
+  }
+  if (first === "-h" || first === "--help" || first === "help") {
+    io.stdout.write(help());
+    return 0;
+  }
+  if (first === "-V" || first === "--version") {
+    io.stdout.write(`${version}\n`);
+    return 0;
+  }
+  const command = commands.find((c) => c.name === first);
+  if (command === undefined) {
+    io.stderr.write(`kinplace: unknown command ${JSON.stringify(first)}\n\n${help()}`);
+    return EXIT_USAGE;
+  }
+  return command.run(rest, io);
+}
+
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
+
+main(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`kinplace: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

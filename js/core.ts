@@ -1,0 +1,187 @@
+// The engine: a thin hand-written wrapper around one kinplace.wasm instance (no generated glue).
+// Inputs are encoded straight into wasm memory at `input(len)`; outputs are read from `output()` with a
+// cached TextDecoder. One copy in, one copy out. Any trap becomes KinplaceError{code:"E_INTERNAL"}; the
+// engine stays usable because the next call's `input()` resets the wasm arena.
+
+import { KinplaceError, errorFromJSON, type EngineErrorJSON } from "./errors.js";
+
+/** The raw exports of kinplace.wasm, as documented in docs/architecture.md ("ABI"). */
+export interface Exports {
+  /** The engine's linear memory (may grow during any call). */
+  readonly memory: WebAssembly.Memory;
+  /** Starts a call: resets the heap, returns a pointer to `len` writable input bytes. */
+  input(len: number): number;
+  /** Evaluates the eval-protocol request line held in the input; returns the answer length. */
+  evaluate(len: number): number;
+  /** Canonical JSON of the input: mode 0 = Go json.Marshal, 1 = RFC 8785; returns the output length. */
+  canonical(len: number, mode: number, goMinor: number): number;
+  /** FNV-1 (variant 0) or FNV-1a (variant 1), 32 bit, over the input (returned as a signed i32). */
+  fnv32(len: number, variant: number): number;
+  /** FNV-1 (variant 2) or FNV-1a (variant 3), 64 bit, over the input (returned as a signed i64). */
+  fnv64(len: number, variant: number): bigint;
+  /** Pointer to the output bytes of the last call. */
+  output(): number;
+  /** 0 = ok, 1 = the output holds an error object. */
+  status(): number;
+  /** Sets the process-wide default limits (0 keeps the current value). */
+  setLimits(maxDepth: number, maxBytes: number): void;
+}
+
+/** Input accepted by engine calls: a JS string (encoded as UTF-8) or raw bytes (passed as they are). */
+export type Input = string | Uint8Array;
+
+const REQUIRED_FUNCTIONS = ["input", "evaluate", "canonical", "fnv32", "fnv64", "output", "status", "setLimits"] as const;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Thrown by the `env.abort` import; recognized by the engine and reported as E_INTERNAL. */
+class EngineAbort extends Error {}
+
+/** Host side of the module's imports; `env.abort` throws an EngineAbort carrying AssemblyScript's message. */
+export class Host {
+  /** The instance's memory, set once the instance exists (abort messages are read from it). */
+  memory: WebAssembly.Memory | null = null;
+  /** The import object to instantiate kinplace.wasm with. */
+  readonly imports: WebAssembly.Imports;
+
+  /** Creates the import object. */
+  constructor() {
+    const abort = (message: number, file: number, line: number, column: number): never => {
+      const text = this.#string(message) || "abort";
+      const where = this.#string(file);
+      throw new EngineAbort(where ? `${text} (${where}:${line >>> 0}:${column >>> 0})` : text);
+    };
+    this.imports = { env: { abort } };
+  }
+
+  /** Reads an AssemblyScript string (UTF-16, byte length stored 4 bytes before it); "" when unreadable. */
+  #string(ptr: number): string {
+    const memory = this.memory;
+    ptr >>>= 0;
+    if (memory === null || ptr < 4) return "";
+    const bytes = new Uint8Array(memory.buffer);
+    if (ptr > bytes.length) return "";
+    const size = new DataView(memory.buffer).getUint32(ptr - 4, true);
+    const units = Math.floor((Math.min(bytes.length, ptr + Math.min(size, 4096)) - ptr) / 2);
+    let s = "";
+    for (let i = 0; i < units; i++) s += String.fromCharCode(bytes[ptr + 2 * i] | (bytes[ptr + 2 * i + 1] << 8));
+    return s;
+  }
+}
+
+/** Converts anything thrown during a wasm call into a KinplaceError (traps become E_INTERNAL). */
+function asKinplaceError(e: unknown): KinplaceError {
+  if (e instanceof KinplaceError) return e;
+  const what = e instanceof EngineAbort ? "abort" : "trap";
+  const detail = e instanceof Error ? e.message : String(e);
+  return new KinplaceError("E_INTERNAL", `kinplace engine ${what}: ${detail}`, { cause: e });
+}
+
+/** One instantiated engine; every method is one wasm call with one copy in and one copy out. */
+export class Engine {
+  /** The raw wasm exports (for tests and tools; the public API never exposes them). */
+  readonly exports: Exports;
+  #bytes: Uint8Array;
+
+  /** Wraps an instance of kinplace.wasm created with `host.imports`. */
+  constructor(instance: WebAssembly.Instance, host: Host) {
+    const x = instance.exports as unknown as Exports;
+    if (!(x.memory instanceof WebAssembly.Memory)) throw new TypeError("not a kinplace engine: missing export 'memory'");
+    for (const name of REQUIRED_FUNCTIONS) {
+      if (typeof x[name] !== "function") throw new TypeError(`not a kinplace engine: missing export '${name}'`);
+    }
+    this.exports = x;
+    host.memory = x.memory;
+    this.#bytes = new Uint8Array(x.memory.buffer);
+  }
+
+  /** The current view of linear memory, re-acquired when a grow detached the old buffer. */
+  #view(): Uint8Array {
+    let v = this.#bytes;
+    if (v.byteLength === 0) v = this.#bytes = new Uint8Array(this.exports.memory.buffer);
+    return v;
+  }
+
+  /** Starts a call and writes `data` as its input; returns the input length in bytes. */
+  #put(data: Input): number {
+    if (typeof data === "string") {
+      const cap = data.length * 3; // UTF-8 never needs more than 3 bytes per UTF-16 code unit
+      const ptr = this.exports.input(cap) >>> 0;
+      return encoder.encodeInto(data, this.#view().subarray(ptr, ptr + cap)).written;
+    }
+    const len = data.length;
+    const ptr = this.exports.input(len) >>> 0;
+    this.#view().set(data, ptr);
+    return len;
+  }
+
+  /** The `len` output bytes of the last call, as a view valid until the next call. */
+  #output(len: number): Uint8Array {
+    const ptr = this.exports.output() >>> 0;
+    return this.#view().subarray(ptr, ptr + (len >>> 0));
+  }
+
+  /** Canonical JSON text of `data` (mode 0 = Go json.Marshal, 1 = RFC 8785); throws the engine's error. */
+  canonical(data: Input, mode: number, goMinor: number): string {
+    try {
+      const x = this.exports;
+      const len = x.canonical(this.#put(data), mode, goMinor);
+      const text = decoder.decode(this.#output(len));
+      if (x.status() !== 0) throw errorFromJSON(JSON.parse(text) as EngineErrorJSON);
+      return text;
+    } catch (e) {
+      throw asKinplaceError(e);
+    }
+  }
+
+  /** FNV-1/FNV-1a 32-bit (variant 0/1) of `data` as an unsigned number. */
+  fnv32(data: Input, variant: number): number {
+    try {
+      return this.exports.fnv32(this.#put(data), variant) >>> 0;
+    } catch (e) {
+      throw asKinplaceError(e);
+    }
+  }
+
+  /** FNV-1/FNV-1a 64-bit (variant 2/3) of `data` as an unsigned bigint. */
+  fnv64(data: Input, variant: number): bigint {
+    try {
+      return BigInt.asUintN(64, this.exports.fnv64(this.#put(data), variant));
+    } catch (e) {
+      throw asKinplaceError(e);
+    }
+  }
+
+  /** Evaluates one eval-protocol request line; returns the answer bytes as a view valid until the next call. */
+  evaluateView(line: Input): Uint8Array {
+    try {
+      return this.#output(this.exports.evaluate(this.#put(line)));
+    } catch (e) {
+      throw asKinplaceError(e);
+    }
+  }
+
+  /** Evaluates one eval-protocol request line; returns the answer JSON text. */
+  evaluateText(line: Input): string {
+    return decoder.decode(this.evaluateView(line));
+  }
+
+  /** Sets the process-wide default limits (0 keeps the current value). */
+  setLimits(maxDepth: number, maxBytes: number): void {
+    try {
+      this.exports.setLimits(maxDepth, maxBytes);
+    } catch (e) {
+      throw asKinplaceError(e);
+    }
+  }
+
+  /** Runs `fn` on the raw exports with the same trap handling as every other call. */
+  guard<T>(fn: (exports: Exports) => T): T {
+    try {
+      return fn(this.exports);
+    } catch (e) {
+      throw asKinplaceError(e);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Builds the JavaScript bundles of kinplace with esbuild (the wasm is built by `npm run asbuild`):
+//   dist/node/index.mjs, dist/node/index.cjs   Node ESM + CJS; read kinplace.wasm next to the bundle
+//   dist/browser/index.mjs                      browsers; fetch kinplace.wasm next to the bundle
+//   dist/inline/index.mjs                       wasm embedded as base64; no I/O
+//   dist/edge/index.mjs                         precompiled WebAssembly.Module only (workerd, Vercel Edge)
+//   dist/cli/kinplace.mjs                       the `kinplace` command (reads dist/kinplace.wasm)
+//   dist/kinplace.wasm (+ copies in dist/node/ and dist/browser/)
+// Then checks that the non-Node bundles hold no Node APIs and the edge bundle never compiles wasm.
+// Usage: node scripts/build.mjs
+
+import { build } from "esbuild";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const at = (p) => join(root, p);
+const wasm = at("build/kinplace.wasm");
+const pkg = JSON.parse(readFileSync(at("package.json"), "utf8"));
+
+if (!existsSync(wasm)) {
+  console.error("scripts/build.mjs: build/kinplace.wasm is missing; run `npm run asbuild` first");
+  process.exit(1);
+}
+
+rmSync(at("dist"), { recursive: true, force: true });
+
+const common = {
+  bundle: true,
+  logLevel: "warning",
+  legalComments: "none",
+  charset: "utf8",
+  absWorkingDir: root,
+};
+const importMetaShim = "const __kinplace_import_meta_url = require(\"node:url\").pathToFileURL(__filename).href;";
+
+await Promise.all([
+  build({ ...common, entryPoints: ["js/node.ts"], outfile: "dist/node/index.mjs", platform: "node", format: "esm", target: "node20" }),
+  build({
+    ...common,
+    entryPoints: ["js/node.ts"],
+    outfile: "dist/node/index.cjs",
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    define: { "import.meta.url": "__kinplace_import_meta_url" },
+    banner: { js: importMetaShim },
+  }),
+  build({ ...common, entryPoints: ["js/browser.ts"], outfile: "dist/browser/index.mjs", platform: "browser", format: "esm", target: "es2022" }),
+  build({
+    ...common,
+    entryPoints: ["js/inline.ts"],
+    outfile: "dist/inline/index.mjs",
+    platform: "neutral",
+    format: "esm",
+    target: "es2022",
+    loader: { ".wasm": "binary" },
+  }),
+  build({ ...common, entryPoints: ["js/edge.ts"], outfile: "dist/edge/index.mjs", platform: "neutral", format: "esm", target: "es2022" }),
+  build({
+    ...common,
+    entryPoints: ["js/cli/main.ts"],
+    outfile: "dist/cli/kinplace.mjs",
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    banner: { js: "#!/usr/bin/env node" },
+    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version) },
+  }),
+]);
+
+chmodSync(at("dist/cli/kinplace.mjs"), 0o755);
+for (const dir of ["dist", "dist/node", "dist/browser"]) {
+  mkdirSync(at(dir), { recursive: true });
+  copyFileSync(wasm, at(`${dir}/kinplace.wasm`));
+}
+
+// Portability checks: these bundles must run where there is no Node and (edge) no wasm compiler.
+const forbidden = {
+  "dist/browser/index.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bBuffer\b/],
+  "dist/inline/index.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bfetch\(\s*new URL/],
+  "dist/edge/index.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bcompile\w*\(/, /new WebAssembly\.Module\b/, /instantiateStreaming/, /\bfetch\(/],
+};
+let bad = 0;
+for (const [file, patterns] of Object.entries(forbidden)) {
+  const text = readFileSync(at(file), "utf8");
+  for (const p of patterns) {
+    if (p.test(text)) {
+      console.error(`scripts/build.mjs: ${file} must not match ${p}`);
+      bad++;
+    }
+  }
+}
+if (bad > 0) process.exit(1);
+
+const sizes = ["dist/node/index.mjs", "dist/node/index.cjs", "dist/browser/index.mjs", "dist/inline/index.mjs", "dist/edge/index.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm"]
+  .map((f) => `${f} ${statSync(at(f)).size} B`);
+console.log(sizes.join("\n"));

@@ -1,0 +1,45 @@
+// The golden vectors: request lines the Go oracle answered (test/vectors/*.jsonl, written by
+// test/oracle/make-vectors.ts), replayed through the engine without Go. Every answer must agree with
+// Go's in id, ok, the whole result, and the error's code, message, path and offset.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { kinplace } from "./support/engine.ts";
+import { assertSameAnswer } from "./oracle/compare.ts";
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+interface Vector {
+  request: string | { base64: string };
+  answer: unknown; // the oracle's answer line, embedded verbatim
+}
+
+/** The vectors of one file, with each request as its exact bytes. */
+function load(name: string): { line: Uint8Array; answer: object }[] {
+  const text = readFileSync(new URL(`./vectors/${name}`, import.meta.url), "utf8");
+  return text.split("\n").filter((l) => l !== "").map((l) => {
+    const v = JSON.parse(l) as Vector;
+    const line = typeof v.request === "string" ? encoder.encode(v.request) : new Uint8Array(Buffer.from(v.request.base64, "base64"));
+    return { line, answer: v.answer as object };
+  });
+}
+
+for (const [file, min] of [["json.jsonl", 1500], ["fnv.jsonl", 400]] as const) {
+  test(`golden vectors ${file}: the engine answers as Go did`, () => {
+    const vectors = load(file);
+    assert.ok(vectors.length >= min, `${file} holds ${vectors.length} vectors, expected at least ${min}`);
+    let mismatches = 0;
+    const first: string[] = [];
+    for (const v of vectors) {
+      try {
+        assertSameAnswer(v.line, v.answer, decoder.decode(kinplace.evaluateLine(v.line)));
+      } catch (e) {
+        mismatches++;
+        if (first.length < 5) first.push((e as Error).message);
+      }
+    }
+    assert.equal(mismatches, 0, `${mismatches} of ${vectors.length} vectors differ; first ones:\n${first.join("\n\n")}`);
+  });
+}

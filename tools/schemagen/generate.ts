@@ -1,0 +1,221 @@
+// Regenerates assembly/schema/generated/tables.ts from the real Go types: reflects k8s.io/api at every
+// supported minor (one throw-away Go module per minor under build/schemagen/) and OpenKruise once, merges and
+// deduplicates, and writes the AssemblyScript tables.
+//
+//   npm run gen:schemas                         all minors pinned in tools/schemagen/versions.json
+//   npm run gen:schemas -- --reuse              reuse build/schemagen/out/*.json (re-encode only)
+//   npm run gen:schemas -- --refresh            first pin newer k8s.io/api patches/minors from the module proxy
+//   npm run gen:schemas -- --kruise-compile-check   also try compiling OpenKruise's apis against every minor
+//   npm run gen:schemas -- --kruise-git=DIR     take the pinned OpenKruise commit from an existing clone (or set
+//                                               SCHEMAGEN_KRUISE_GIT; default: fetch that commit from GitHub)
+//
+// Needs Go (modules come from the Go module proxy) and git. Resolved module graphs are pinned in
+// tools/schemagen/deps.lock.json and tools/schemagen/deps.sum so that a rerun is reproducible.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { digestSource, minorDigest } from "./digest.js";
+import { assemblyScriptTables, encode, totalSize } from "./encode.js";
+import { compileCheck, goQuery, reflectModule, type RootRef } from "./gomodule.js";
+import { kruiseSource } from "./kruisesrc.js";
+import { buildModel, typesPerMinor } from "./merge.js";
+import { type GoReflection, type GoType, isKruise, refsOf, type Versions } from "./model.js";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, "../..");
+const WORK = join(ROOT, "build/schemagen");
+const OUT = join(WORK, "out");
+const TABLES = join(ROOT, "assembly/schema/generated/tables.ts");
+const DIGESTS = join(ROOT, "assembly/__tests__/generated/schema-digests.ts");
+const VERSIONS = join(HERE, "versions.json");
+const LOCK = join(HERE, "deps.lock.json");
+const SUM = join(HERE, "deps.sum");
+
+const CORE = "k8s.io/api/core/v1";
+const APPS = "k8s.io/api/apps/v1";
+/** Kubernetes roots reflected at every minor. */
+const K8S_ROOTS: RootRef[] = [
+  { pkg: CORE, name: "Pod" },
+  { pkg: CORE, name: "PodTemplateSpec" },
+  { pkg: APPS, name: "Deployment" },
+  { pkg: APPS, name: "ReplicaSet" },
+  { pkg: APPS, name: "StatefulSet" },
+  { pkg: APPS, name: "DaemonSet" },
+  { pkg: APPS, name: "ControllerRevision" },
+];
+const KRUISE_APPS = "github.com/openkruise/kruise/apis/apps";
+/** OpenKruise roots. v1.9.0's controllers use v1alpha1 CloneSet, v1beta1 DaemonSet and v1beta1 StatefulSet;
+ *  v1beta1 CloneSet only exists after v1.9.0 (roots a version lacks are dropped and reported). */
+const KRUISE_ROOTS: RootRef[] = [
+  { pkg: `${KRUISE_APPS}/v1alpha1`, name: "CloneSet" },
+  { pkg: `${KRUISE_APPS}/v1beta1`, name: "CloneSet" },
+  { pkg: `${KRUISE_APPS}/v1alpha1`, name: "DaemonSet" },
+  { pkg: `${KRUISE_APPS}/v1beta1`, name: "DaemonSet" },
+  { pkg: `${KRUISE_APPS}/v1alpha1`, name: "StatefulSet" },
+  { pkg: `${KRUISE_APPS}/v1beta1`, name: "StatefulSet" },
+];
+
+const argv = process.argv.slice(2);
+const args = new Set(argv.filter((a) => !a.includes("=")));
+const onlyMinors = argv.find((a) => a.startsWith("--minors="))?.slice(9).split(",").map(Number);
+const kruiseGit = argv.find((a) => a.startsWith("--kruise-git="))?.slice(13) ?? process.env.SCHEMAGEN_KRUISE_GIT;
+
+function readJSON<T>(path: string, fallback: T): T {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : fallback;
+}
+
+function semverCmp(a: string, b: string): number {
+  const pa = a.slice(1).split(".").map(Number), pb = b.slice(1).split(".").map(Number);
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return pa[i] - pb[i];
+  return 0;
+}
+
+/** Pins the newest published patch of every minor >= 1.16 (keeps pins newer than what the proxy lists). */
+function refresh(versions: Versions): void {
+  const listed = goQuery(["list", "-m", "-versions", "k8s.io/api"], join(WORK, "query")).trim().split(/\s+/).slice(1);
+  for (const v of listed) {
+    const m = /^v0\.(\d+)\.\d+$/.exec(v);
+    if (!m || Number(m[1]) < 16) continue;
+    const key = `1.${m[1]}`;
+    const cur = versions.minors[key];
+    if (!cur || semverCmp(v, cur.api) > 0) {
+      goQuery(["list", "-m", `k8s.io/apimachinery@${v}`], join(WORK, "query"));
+      versions.minors[key] = { api: v, apimachinery: v };
+      console.log(`pinned ${key}: ${v}`);
+    }
+  }
+  const sorted: Versions["minors"] = {};
+  for (const k of Object.keys(versions.minors).sort((a, b) => Number(a.slice(2)) - Number(b.slice(2)))) sorted[k] = versions.minors[k];
+  versions.minors = sorted;
+  writeFileSync(VERSIONS, JSON.stringify(versions, null, 2) + "\n");
+}
+
+/** Named non-OpenKruise types that OpenKruise's own types refer to (directly or through composites). */
+function externalRoots(kruise: GoReflection): RootRef[] {
+  const byName = new Map(kruise.types.map((t) => [t.name, t]));
+  const out = new Map<string, RootRef>();
+  const seen = new Set<string>();
+  const stack: GoType[] = kruise.types.filter(isKruise);
+  while (stack.length) {
+    const t = stack.pop()!;
+    if (seen.has(t.name)) continue;
+    seen.add(t.name);
+    for (const r of refsOf(t)) {
+      const rt = byName.get(r)!;
+      if (rt.goName && !isKruise(rt)) {
+        if (rt.pkg) out.set(r, { pkg: rt.pkg, name: rt.goName });
+      } else stack.push(rt);
+    }
+  }
+  return [...out.values()].sort((a, b) => (a.pkg + a.name < b.pkg + b.name ? -1 : 1));
+}
+
+function main(): void {
+  const t0 = Date.now();
+  mkdirSync(OUT, { recursive: true });
+  const versions = readJSON<Versions>(VERSIONS, { kruise: { path: "", version: "", commit: "", repo: "" }, minors: {} });
+  if (args.has("--refresh")) refresh(versions);
+  const lock = readJSON<Record<string, Record<string, string>>>(LOCK, {});
+  let sum = existsSync(SUM) ? readFileSync(SUM, "utf8").split("\n").filter((l) => l !== "") : [];
+  const reuse = args.has("--reuse");
+  const timings: string[] = [];
+
+  const runModule = (key: string, file: string, requires: Record<string, string>, roots: RootRef[],
+    replaces: Record<string, string> = {}): GoReflection => {
+    if (reuse && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as GoReflection;
+    const s = Date.now();
+    const res = reflectModule({
+      dir: join(WORK, key), reflectorDir: HERE, requires, lock: lock[key] ?? {}, sum, roots, replaces,
+    });
+    lock[key] = res.lock;
+    sum = [...new Set([...sum, ...res.sum])].sort();
+    writeFileSync(file, res.json);
+    const secs = ((Date.now() - s) / 1000).toFixed(1);
+    timings.push(`${key} ${secs}s`);
+    console.log(`${key}: ${secs}s${res.dropped.length ? ", not in this version: " + res.dropped.map((r) => `${r.pkg.split("/").pop()}.${r.name}`).join(", ") : ""}`);
+    return JSON.parse(res.json) as GoReflection;
+  };
+
+  const kv = versions.kruise;
+  const kruiseFile = join(OUT, "kruise.json");
+  const kruiseReplace = (): Record<string, string> =>
+    ({ [kv.path]: kruiseSource(kv, join(WORK, "kruise-src"), join(WORK, "kruise-git"), kruiseGit) });
+  const kruise = runModule("kruise", kruiseFile, { [kv.path]: kv.version }, KRUISE_ROOTS,
+    reuse && existsSync(kruiseFile) ? {} : kruiseReplace());
+  const ext = externalRoots(kruise);
+
+  const k8s = new Map<number, GoReflection>();
+  for (const [key, v] of Object.entries(versions.minors)) {
+    const minor = Number(key.split(".")[1]);
+    if (onlyMinors && !onlyMinors.includes(minor)) continue;
+    const requires = { "k8s.io/api": v.api, "k8s.io/apimachinery": v.apimachinery };
+    k8s.set(minor, runModule(key, join(OUT, `k8s-${key}.json`), requires, [...K8S_ROOTS, ...ext]));
+  }
+  writeFileSync(LOCK, JSON.stringify(lock, null, 2) + "\n");
+  writeFileSync(SUM, sum.join("\n") + "\n");
+
+  const { perMinor, kruiseMissing } = typesPerMinor(k8s, kruise);
+  const model = buildModel(perMinor, kruiseMissing);
+  const enc = encode(model);
+  const goRelease = [...k8s.values()][0]?.go ?? "";
+  const header = [
+    "Generated by tools/schemagen/generate.ts from the real Go types. DO NOT EDIT.",
+    "Regenerate with: npm run gen:schemas   (needs Go and the Go module proxy; versions pinned in",
+    "tools/schemagen/versions.json, module graphs in tools/schemagen/deps.lock.json and deps.sum)",
+    "",
+    `Reflected with ${goRelease}: standard-library types (time.Time, time.Location, big.Int) are as that Go`,
+    "release declares them.",
+    `Roots: ${K8S_ROOTS.map((r) => `${r.pkg.split("/").slice(-2).join("/")}.${r.name}`).join(", ")};`,
+    `OpenKruise ${kv.path} ${kv.version} (commit ${kv.commit.slice(0, 12)}): ` +
+      `${kruise.roots.join(", ")}.`,
+    "OpenKruise's own types are reflected once and refer to Kubernetes types by name, resolved per minor.",
+    "",
+    "Kubernetes minors (k8s.io/api version):",
+    ...Object.entries(versions.minors)
+      .filter(([k]) => k8s.has(Number(k.split(".")[1])))
+      .map(([k, v]) => `  ${k}: ${v.api}${v.note ? " (" + v.note + ")" : ""}`),
+    "",
+    ...(kruiseMissing.size
+      ? ["OpenKruise types not resolvable at:", ...[...kruiseMissing].map(([m, l]) => `  1.${m}: ${l.join(", ")}`), ""]
+      : ["Every OpenKruise type resolves at every minor.", ""]),
+    `Size: ${totalSize(enc)} bytes (strings ${enc.strings.length}, packages ${enc.pkgs.length}, fields ${enc.fields.length}, records ` +
+      `${enc.records.length}, names ${enc.names.length}, runs ${enc.runs.length}, minors ${enc.minors.length}).`,
+    `${enc.nameCount} type names, ${enc.recordCount} distinct records, ${enc.fieldCount} distinct fields, ` +
+      `${enc.runCount} runs. Layout: tools/schemagen/encode.ts; reader: assembly/schema/schema.ts.`,
+  ];
+  mkdirSync(dirname(TABLES), { recursive: true });
+  writeFileSync(TABLES, assemblyScriptTables(enc, header));
+  mkdirSync(dirname(DIGESTS), { recursive: true });
+  writeFileSync(DIGESTS, digestSource([...perMinor].map(([m, t]) => [m, minorDigest(t), t.size])));
+  const perMinorCount = [...perMinor].map(([m, t]) => `1.${m}:${t.size}`).join(" ");
+  writeFileSync(join(WORK, "summary.json"), JSON.stringify({
+    size: totalSize(enc), names: enc.nameCount, records: enc.recordCount, fields: enc.fieldCount, runs: enc.runCount,
+    typesPerMinor: perMinorCount, kruiseMissing: Object.fromEntries(kruiseMissing), timings,
+    seconds: (Date.now() - t0) / 1000,
+  }, null, 2));
+  console.log(`types per minor: ${perMinorCount}`);
+  console.log(`wrote ${TABLES}: ${totalSize(enc)} bytes of tables, ${enc.nameCount} names, ${enc.recordCount} records, ` +
+    `${enc.fieldCount} fields, ${enc.runCount} runs (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+
+  if (args.has("--kruise-compile-check")) kruiseCompileCheck(versions, sum, k8s, kruiseReplace());
+}
+
+/** Tries to compile OpenKruise's apis packages against each minor's k8s.io/api and apimachinery. */
+function kruiseCompileCheck(versions: Versions, sum: string[], k8s: Map<number, GoReflection>,
+  kruiseReplace: Record<string, string>): void {
+  const results: Record<string, string> = {};
+  for (const [key, v] of Object.entries(versions.minors)) {
+    if (!k8s.has(Number(key.split(".")[1]))) continue;
+    const s = Date.now();
+    const r = compileCheck(join(WORK, `check-${key}`), { [versions.kruise.path]: versions.kruise.version },
+      { ...kruiseReplace, "k8s.io/api": `k8s.io/api ${v.api}`, "k8s.io/apimachinery": `k8s.io/apimachinery ${v.apimachinery}` },
+      sum, [`${KRUISE_APPS}/pub`, `${KRUISE_APPS}/v1alpha1`, `${KRUISE_APPS}/v1beta1`]);
+    const first = r.err.split("\n").filter((l) => /\.go:\d+/.test(l) || /^go: /.test(l)).slice(0, 3).join(" | ");
+    results[key] = r.ok ? "ok" : `fails: ${first}`;
+    console.log(`kruise apis @ ${key}: ${results[key]} (${((Date.now() - s) / 1000).toFixed(1)}s)`);
+  }
+  writeFileSync(join(WORK, "kruise-compile.json"), JSON.stringify(results, null, 2));
+}
+
+main();

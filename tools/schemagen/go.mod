@@ -1,0 +1,3 @@
+module kinplace.local/schemagen
+
+go 1.21
