@@ -34,7 +34,7 @@ export interface FnvResult {
 
 /** Process-wide default limits; 0 or absent keeps the current value. */
 export interface Limits {
-  /** Deepest JSON nesting accepted (default 10000, Go's limit). */
+  /** Deepest JSON nesting accepted (the engine's own cap; Go's decoder separately stops at 10000). */
   maxDepth?: number;
   /** Largest input accepted, in bytes. */
   maxBytes?: number;
@@ -125,7 +125,7 @@ export function fnv32a(data: string | Uint8Array): number {
   return engine().fnv32(data, 1);
 }
 
-/** Evaluates one eval-protocol request (an object, JSON text, or raw bytes) and returns the answer. */
+/** Evaluates one eval-protocol request (an object, JSON text, or raw bytes) and returns the answer (parsed with JSON.parse; evaluateLine gives the exact bytes). */
 export function evaluate(request: EvalRequest | string | Uint8Array): EvalAnswer {
   const line: Input = typeof request === "string" || request instanceof Uint8Array ? request : stringify(request);
   return JSON.parse(engine().evaluateText(line)) as EvalAnswer;

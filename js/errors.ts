@@ -1,7 +1,10 @@
 // The one error type of the public API: every failure of an engine call is a KinplaceError with a
 // stable `code` (see docs/architecture.md, "Error codes"), Go's message text, and a path or byte offset.
 
-/** Error codes the engine and the API report. */
+/**
+ * Error codes the engine and the API report (docs/architecture.md; the engine's list is assembly/errors.ts).
+ * Later engine releases may add codes, so any other string is possible too.
+ */
 export type KinplaceErrorCode =
   | "E_JSON_SYNTAX"
   | "E_JSON_DEPTH"
@@ -12,7 +15,17 @@ export type KinplaceErrorCode =
   | "E_UNKNOWN_OP"
   | "E_UNSUPPORTED_VERSION"
   | "E_INTERNAL"
-  | "E_NOT_INITIALIZED";
+  | "E_QUANTITY"
+  | "E_PATCH_INVALID"
+  | "E_PATCH_OP"
+  | "E_PATCH_PATH"
+  | "E_PATCH_INDEX"
+  | "E_PATCH_TEST"
+  | "E_PATCH_PANIC"
+  | "E_PATCH_MARSHAL"
+  | "E_PATCH_LIMIT"
+  | "E_NOT_INITIALIZED"
+  | (string & {});
 
 /** Where an error points: a JSON path (`path`) or a byte offset into the input (`offset`). */
 export interface KinplaceErrorDetails {
@@ -26,9 +39,9 @@ export class KinplaceError extends Error {
   /** Stable machine-readable error code. */
   readonly code: KinplaceErrorCode;
   /** JSON path of the offending request field or value, when known. */
-  readonly path?: string;
+  declare readonly path?: string;
   /** Byte offset into the input, as Go's `SyntaxError.Offset`, when known. */
-  readonly offset?: number;
+  declare readonly offset?: number;
 
   /** Creates an error with a code, a message and optional path, offset and cause. */
   constructor(code: KinplaceErrorCode, message: string, details: KinplaceErrorDetails = {}) {

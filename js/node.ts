@@ -1,5 +1,6 @@
-// Node entry (ESM and CJS bundles): the API plus init()/initSync() that read kinplace.wasm next to the
-// bundle by default. `init(source)` also takes a path, a file: or http(s): URL, a Response, bytes or a module.
+// Node entry (ESM and CJS bundles): the API plus init()/initSync() that read the package's kinplace.wasm
+// (dist/kinplace.wasm, one level above the bundle) by default. `init(source)` also takes a path, a file:
+// or http(s): URL, a Response, bytes or a compiled module.
 
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -22,9 +23,9 @@ import { initOnce, initSyncOnce } from "./state.js";
 export * from "./api.js";
 export type { InitInput, InitSyncInput } from "./loader.js";
 
-/** The kinplace.wasm shipped next to this bundle. */
+/** The package's kinplace.wasm: dist/kinplace.wasm, next to the dist/node/ folder of this bundle. */
 function defaultWasm(): URL {
-  return new URL("./kinplace.wasm", import.meta.url);
+  return new URL("../kinplace.wasm", import.meta.url);
 }
 
 /** Loads an engine from any InitInput; strings are file paths, URLs may be file: or http(s):. */
@@ -38,12 +39,12 @@ async function load(source: InitInput | undefined): Promise<Engine> {
   return engineFromBytes(await readFile(where instanceof URL ? fileURLToPath(where) : where));
 }
 
-/** Loads and instantiates the engine once (default: kinplace.wasm next to the bundle); later calls resolve at once. */
+/** Loads and instantiates the engine once (default: the package's kinplace.wasm); later calls resolve at once. */
 export function init(source?: InitInput): Promise<void> {
   return initOnce(() => load(source));
 }
 
-/** Synchronously instantiates the engine once from bytes, a module, or (default) kinplace.wasm next to the bundle. */
+/** Synchronously instantiates the engine once from bytes, a module, or (default) the package's kinplace.wasm. */
 export function initSync(source?: InitSyncInput): void {
   initSyncOnce(() => {
     if (source === undefined) return engineFromBytesSync(readFileSync(fileURLToPath(defaultWasm())));

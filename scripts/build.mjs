@@ -1,15 +1,16 @@
 // Builds the JavaScript bundles of kinplace with esbuild (the wasm is built by `npm run asbuild`):
-//   dist/node/index.mjs, dist/node/index.cjs   Node ESM + CJS; read kinplace.wasm next to the bundle
-//   dist/browser/index.mjs                      browsers; fetch kinplace.wasm next to the bundle
+//   dist/node/index.mjs, dist/node/index.cjs   Node ESM + CJS; read dist/kinplace.wasm (../kinplace.wasm)
+//   dist/browser/index.mjs                      browsers; fetch new URL("../kinplace.wasm", import.meta.url)
 //   dist/inline/index.mjs                       wasm embedded as base64; no I/O
 //   dist/edge/index.mjs                         precompiled WebAssembly.Module only (workerd, Vercel Edge)
 //   dist/cli/kinplace.mjs                       the `kinplace` command (reads dist/kinplace.wasm)
-//   dist/kinplace.wasm (+ copies in dist/node/ and dist/browser/)
+//   dist/kinplace.wasm                          the one copy of the engine (also exported as kinplace/kinplace.wasm)
+// dist/types/ is left alone (written by `npm run build:types`).
 // Then checks that the non-Node bundles hold no Node APIs and the edge bundle never compiles wasm.
 // Usage: node scripts/build.mjs
 
 import { build } from "esbuild";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,7 +24,7 @@ if (!existsSync(wasm)) {
   process.exit(1);
 }
 
-rmSync(at("dist"), { recursive: true, force: true });
+// Outputs are overwritten in place (no clean step), so a test run reading dist/ meanwhile never sees it empty.
 
 const common = {
   bundle: true,
@@ -32,7 +33,7 @@ const common = {
   charset: "utf8",
   absWorkingDir: root,
 };
-const importMetaShim = "const __kinplace_import_meta_url = require(\"node:url\").pathToFileURL(__filename).href;";
+const importMetaShim = '"use strict";\nconst __kinplace_import_meta_url = require("node:url").pathToFileURL(__filename).href;';
 
 await Promise.all([
   build({ ...common, entryPoints: ["js/node.ts"], outfile: "dist/node/index.mjs", platform: "node", format: "esm", target: "node20" }),
@@ -70,10 +71,7 @@ await Promise.all([
 ]);
 
 chmodSync(at("dist/cli/kinplace.mjs"), 0o755);
-for (const dir of ["dist", "dist/node", "dist/browser"]) {
-  mkdirSync(at(dir), { recursive: true });
-  copyFileSync(wasm, at(`${dir}/kinplace.wasm`));
-}
+copyFileSync(wasm, at("dist/kinplace.wasm"));
 
 // Portability checks: these bundles must run where there is no Node and (edge) no wasm compiler.
 const forbidden = {

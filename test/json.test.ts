@@ -37,7 +37,9 @@ test("the Go writer agrees with the model of json.Marshal on generated documents
         if (hasOverflow(text)) throw new RangeError("overflow");
         expected = goMarshal(value);
       } catch {
-        expectError(() => goJSONText(text), "E_JSON_TYPE", /^json: cannot unmarshal number .* into Go value of type float64$/);
+        expectError(() => goJSONText(text, { go: "1.26" }), "E_JSON_TYPE", /^json: cannot unmarshal number .* into Go value of type float64$/);
+        // Go 1.27 (the default) names the path of the number instead
+        expectError(() => goJSONText(text), "E_JSON_TYPE", /^json: cannot unmarshal number \S+ into (Go value|(Go struct field )?\..*) of type float64$/s);
         return;
       }
       // keys that differ only by lone surrogates collide in Go; the oracle covers those, the model does not
@@ -144,7 +146,8 @@ test("numbers of every spelling go through float64 exactly as Go's ParseFloat an
     fc.property(numberText, (t) => {
       const v = Number(t);
       if (!Number.isFinite(v)) {
-        expectError(() => goJSONText(t), "E_JSON_TYPE", `json: cannot unmarshal number ${t} into Go value of type float64`, t.length + 1);
+        expectError(() => goJSONText(t, { go: "1.26" }), "E_JSON_TYPE", `json: cannot unmarshal number ${t} into Go value of type float64`, t.length + 1);
+        expectError(() => goJSONText(t), "E_JSON_TYPE", `json: cannot unmarshal number ${t} into Go value of type float64`, t.length);
         return;
       }
       assert.equal(goJSONText(t), Object.is(v, -0) ? "-0" : String(v));

@@ -76,7 +76,7 @@ async function cjs(body: string): Promise<unknown> {
 }
 
 describe("node entry", () => {
-  test("ESM bundle: functions throw E_NOT_INITIALIZED before init, then await init() loads kinplace.wasm next to the bundle", async () => {
+  test("ESM bundle: functions throw E_NOT_INITIALIZED before init, then await init() loads the package's kinplace.wasm", async () => {
     const got = await esm(`
       const k = await import(${JSON.stringify(url("dist/node/index.mjs"))});
       let before;
@@ -194,7 +194,7 @@ describe("browser entry (in node, file reads limited to the bundle)", () => {
   const load = `
     const fs = await import("node:fs");
     let denied;
-    try { fs.readFileSync(${JSON.stringify(at("dist/browser/kinplace.wasm"))}); denied = "readable"; } catch (e) { denied = e.code; }
+    try { fs.readFileSync(${JSON.stringify(wasmPath)}); denied = "readable"; } catch (e) { denied = e.code; }
     let streamed = 0;
     const origStreaming = WebAssembly.instantiateStreaming;
     WebAssembly.instantiateStreaming = (...a) => { streamed++; return origStreaming(...a); };

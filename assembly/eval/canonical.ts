@@ -11,7 +11,7 @@ import { GO_MIN, GO_MAX, GO_DEFAULT } from "../versions";
 export function canonicalize(src: usize, len: i32, mode: i32, goMinor: i32, out: ByteSink): bool {
   if (goMinor == 0) goMinor = GO_DEFAULT;
   if (goMinor < GO_MIN || goMinor > GO_MAX) {
-    return fail(E_UNSUPPORTED_VERSION, "unsupported Go release 1." + goMinor.toString(), -1, "go");
+    return fail(E_UNSUPPORTED_VERSION, "unsupported Go release \"1." + goMinor.toString() + "\" (supported: 1." + GO_MIN.toString() + " to 1." + GO_MAX.toString() + ")", -1, "go");
   }
   const ro = new ReadOptions();
   ro.maxDepth = Limits.maxDepth;

@@ -12,12 +12,18 @@ import { Request } from "./request";
 import { ResultWriter } from "./response";
 import { opFnv } from "./ops/fnv";
 import { opJSONGo, opJSONJcs } from "./ops/json";
+import { opJSONPatchDiff, opJSONPatchApply } from "./ops/jsonpatch";
+import { opMergePatchDiff, opMergePatchApply } from "./ops/mergepatch";
 
 /** Runs op `op` on `req`, writing result members into `res`. Returns false with an error recorded. */
 function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "fnv") return opFnv(req, res);
   if (op == "json.go") return opJSONGo(req, res);
   if (op == "json.jcs") return opJSONJcs(req, res);
+  if (op == "jsonpatch.diff") return opJSONPatchDiff(req, res);
+  if (op == "jsonpatch.apply") return opJSONPatchApply(req, res);
+  if (op == "mergepatch.diff") return opMergePatchDiff(req, res);
+  if (op == "mergepatch.apply") return opMergePatchApply(req, res);
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 

@@ -6,11 +6,16 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "./tape";
 
-/** Writes string content bytes [p, p+n) (as they are in the source) with Go's compact escaping, quoted. */
-export function writeCompactString(out: ByteSink, p: usize, n: i32): void {
+/** Writes string content bytes [p, p+n) (as they are in the source), quoted; `html`: Go's compact escaping. */
+export function writeCompactString(out: ByteSink, p: usize, n: i32, html: bool = true): void {
   out.reserve(n + 2);
   out.byte(0x22);
   const end = p + <usize>n;
+  if (!html) {
+    out.bytes(p, n);
+    out.byte(0x22);
+    return;
+  }
   let run = p;
   while (p < end) {
     const c = <i32>load<u8>(p);
@@ -34,8 +39,8 @@ export function writeCompactString(out: ByteSink, p: usize, n: i32): void {
   out.byte(0x22);
 }
 
-/** Writes node `root` of `t` compacted, in document order (see the file comment). */
-export function writeCompact(t: Tape, root: i32, out: ByteSink): void {
+/** Writes node `root` of `t` compacted, in document order (see the file comment); `html` false: no escaping at all. */
+export function writeCompact(t: Tape, root: i32, out: ByteSink, html: bool = true): void {
   // frames: (container node, remaining children) as two i32 per level
   let cap = 16;
   let frames = heap.alloc(<usize>cap << 3);
@@ -55,14 +60,14 @@ export function writeCompact(t: Tape, root: i32, out: ByteSink): void {
       } else if (done > 0) out.byte(0x2c);
       store<i32>(fp, done + 1, 4);
     }
-    if (k == K_STRING) writeCompactString(out, t.ptr(i), t.len(i));
+    if (k == K_STRING) writeCompactString(out, t.ptr(i), t.len(i), html);
     else if (k == K_NUMBER) out.bytes(t.ptr(i), t.len(i));
     else if (k == K_TRUE) out.ascii("true");
     else if (k == K_FALSE) out.ascii("false");
     else if (k == K_NULL) out.ascii("null");
     else {
       out.byte(k == K_OBJECT ? 0x7b : 0x5b);
-      if (t.end(i) == 0) {
+      if (t.children(i) == 0) {
         out.byte(k == K_OBJECT ? 0x7d : 0x5d);
       } else {
         if (depth >= cap) {
@@ -83,7 +88,7 @@ export function writeCompact(t: Tape, root: i32, out: ByteSink): void {
       const fp = frames + (<usize>(depth - 1) << 3);
       const parent = load<i32>(fp);
       const done = load<i32>(fp, 4);
-      const want = t.kind(parent) == K_OBJECT ? t.end(parent) << 1 : t.end(parent);
+      const want = t.kind(parent) == K_OBJECT ? t.children(parent) << 1 : t.children(parent);
       if (done < want) break;
       out.byte(t.kind(parent) == K_OBJECT ? 0x7d : 0x5d);
       depth--;

@@ -89,7 +89,7 @@ export function valueKind(n: Node): i32 {
 
 /** Child nodes for the elements of tape array `idx`: a JSON null becomes a nil entry. */
 function rawItems(t: Tape, idx: i32, items: Array<Node | null>): void {
-  const count = t.end(idx);
+  const count = t.children(idx);
   let c = idx + 1;
   for (let i = 0; i < count; i++) {
     items.push(t.kind(c) == K_NULL ? null : rawNode(t, c));
@@ -206,7 +206,7 @@ export function setMember(n: Node, key: Bytes, v: Node | null): void {
   const i = findKey(n, key.ptr, key.len);
   if (i >= 0) { n.items![i] = v; return; }
   const at = -i - 1;
-  n.keys!.splice(at, 0, key);
+  insertAt<Bytes>(n.keys!, at, key);
   insertItem(n.items!, at, v);
 }
 
@@ -217,6 +217,13 @@ export function deleteMember(n: Node, p: usize, len: i32): bool {
   n.keys!.splice(i, 1);
   removeItem(n.items!, i);
   return true;
+}
+
+/** Inserts v at index `at` of an array (AssemblyScript's splice cannot insert). */
+export function insertAt<T>(a: Array<T>, at: i32, v: T): void {
+  a.push(v);
+  for (let j = a.length - 1; j > at; j--) unchecked(a[j] = a[j - 1]);
+  a[at] = v;
 }
 
 /** Inserts v at index `at` of items. */

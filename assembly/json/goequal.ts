@@ -99,8 +99,8 @@ export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
     }
     if (tb.kind(y) != k) return false;
     if (k == K_ARRAY) {
-      const n = ta.end(x);
-      if (n != tb.end(y)) return false;
+      const n = ta.children(x);
+      if (n != tb.children(y)) return false;
       let cx = x + 1;
       let cy = y + 1;
       for (let i = 0; i < n; i++) {
@@ -167,9 +167,9 @@ export function goHashes(t: Tape, root: i32): usize {
       if (v == 0) v = 0; // -0 == 0
       h = mix(reinterpret<u64>(v) ^ 0x3);
     } else if (k == K_ARRAY) {
-      h = 0x6a09e667f3bcc908 ^ <u64>t.end(i);
+      h = 0x6a09e667f3bcc908 ^ <u64>t.children(i);
       let c = i + 1;
-      const n = t.end(i);
+      const n = t.children(i);
       for (let j = 0; j < n; j++) {
         h = mix(h ^ load<u64>(slots + (<usize>(c - root) << 3))) + P1;
         c = t.next(c);
@@ -190,3 +190,82 @@ export function goHashes(t: Tape, root: i32): usize {
   }
   return slots;
 }
+
+/** Child node indices of array node i. */
+export function children(t: Tape, i: i32): StaticArray<i32> {
+  const n = t.children(i);
+  const out = new StaticArray<i32>(n);
+  let c = i + 1;
+  for (let j = 0; j < n; j++) {
+    unchecked(out[j] = c);
+    c = t.next(c);
+  }
+  return out;
+}
+
+/**
+ * Equality classes of the elements of s (ids 0..m-1) and t (ids m..m+n-1): equal Go values get the
+ * same class number. Hash-sorted, then confirmed with goEqual.
+ */
+export function equalityClasses(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>): StaticArray<i32> {
+  const m = s.length;
+  const n = t.length;
+  const total = m + n;
+  const hashes = new StaticArray<u64>(total);
+  for (let i = 0; i < m; i++) unchecked(hashes[i] = load<u64>(goHashes(ta, s[i])));
+  for (let j = 0; j < n; j++) unchecked(hashes[m + j] = load<u64>(goHashes(tb, t[j])));
+  // order indices by hash (insertion sort for small inputs, else a merge sort)
+  const order = new StaticArray<i32>(total);
+  for (let i = 0; i < total; i++) unchecked(order[i] = i);
+  sortByHash(order, hashes);
+  const cls = new StaticArray<i32>(total);
+  for (let i = 0; i < total; i++) unchecked(cls[i] = -1);
+  let g = 0;
+  while (g < total) {
+    let e = g + 1;
+    const h = unchecked(hashes[order[g]]);
+    while (e < total && unchecked(hashes[order[e]]) == h) e++;
+    // within [g, e): assign classes by representative
+    for (let x = g; x < e; x++) {
+      const ix = unchecked(order[x]);
+      if (unchecked(cls[ix]) >= 0) continue;
+      unchecked(cls[ix] = ix);
+      for (let y = x + 1; y < e; y++) {
+        const iy = unchecked(order[y]);
+        if (unchecked(cls[iy]) >= 0) continue;
+        const tx = ix < m ? ta : tb;
+        const nx = ix < m ? s[ix] : t[ix - m];
+        const ty = iy < m ? ta : tb;
+        const ny = iy < m ? s[iy] : t[iy - m];
+        if (goEqual(tx, nx, ty, ny)) unchecked(cls[iy] = ix);
+      }
+    }
+    g = e;
+  }
+  return cls;
+}
+
+/** Stable merge sort of indices by hash. */
+function sortByHash(order: StaticArray<i32>, hashes: StaticArray<u64>): void {
+  const n = order.length;
+  if (n < 2) return;
+  let src = order;
+  let dst = new StaticArray<i32>(n);
+  for (let width = 1; width < n; width <<= 1) {
+    for (let lo = 0; lo < n; lo += width << 1) {
+      const mid = min(lo + width, n);
+      const hi = min(lo + (width << 1), n);
+      let i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) {
+        if (unchecked(hashes[src[j]]) < unchecked(hashes[src[i]])) { unchecked(dst[o] = src[j]); j++; }
+        else { unchecked(dst[o] = src[i]); i++; }
+        o++;
+      }
+      while (i < mid) { unchecked(dst[o] = src[i]); i++; o++; }
+      while (j < hi) { unchecked(dst[o] = src[j]); j++; o++; }
+    }
+    const tmp = src; src = dst; dst = tmp;
+  }
+  if (src !== order) for (let i = 0; i < n; i++) unchecked(order[i] = src[i]);
+}
+

@@ -1,12 +1,18 @@
 // Strict RFC 8259 reader over UTF-8 bytes: builds a Tape in one pass, with an explicit stack (no
 // recursion), and reports errors with the exact text and offset of Go's encoding/json scanner
 // (`checkValid`), including its end-of-input behaviour (the scanner is fed one space at EOF).
+// Go 1.27 reads JSON with the json/v2 engine and words its errors differently: for those releases a
+// failed read is checked again by errors-v2.ts, which records Go 1.27's error instead.
 
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
-import { fail, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../errors";
+import { fail, hasError, clearError, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../errors";
 import { ByteSink } from "../io/sink";
 import { quoteChar } from "./quote";
 import { GO_DEFAULT } from "../versions";
+import { syntaxErrorV2 } from "./errors-v2";
+
+/** True when the last failed read stopped at a Go syntax or nesting error (not an engine limit). */
+let goSyntaxError = false;
 
 // what the scanner expects when a byte is not acceptable
 const CTX_VALUE = "looking for beginning of value";
@@ -37,6 +43,7 @@ const CTX_DEPTH = "exceeded max depth";
 
 /** Records Go's "invalid character" syntax error for byte c at index i (offset i+1, as Go counts). */
 function syntaxError(c: i32, i: i32, context: string): bool {
+  goSyntaxError = true;
   const m = new ByteSink(64);
   m.ascii("invalid character ");
   quoteChar(m, c);
@@ -51,6 +58,7 @@ function failMsg(code: string, m: ByteSink, offset: i32): bool {
 
 /** Records Go's "unexpected end of JSON input" at offset len. */
 function eofError(len: i32): bool {
+  goSyntaxError = true;
   return fail(E_JSON_SYNTAX, "unexpected end of JSON input", len);
 }
 
@@ -80,6 +88,19 @@ export function goDepthLimit(goMinor: i32): i32 {
  * not one JSON value. Duplicate object keys are accepted here (Go keeps the last); see `duplicateKeys`.
  */
 export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
+  const clean = !hasError();
+  goSyntaxError = false;
+  const t = readTape(src, len, opts);
+  if (t === null && opts.goMinor >= 27 && goSyntaxError && clean) {
+    // Go 1.27 (json/v2): same verdict, other error text and offset
+    clearError();
+    syntaxErrorV2(src, len);
+  }
+  return t;
+}
+
+/** The reader proper (Go 1.13–1.26 error texts). */
+function readTape(src: usize, len: i32, opts: ReadOptions): Tape | null {
   if (len > opts.maxBytes) {
     fail(E_TOO_LARGE, "input is " + len.toString() + " bytes, over the limit of " + opts.maxBytes.toString() + " bytes (maxBytes)", opts.maxBytes);
     return null;

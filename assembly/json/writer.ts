@@ -10,6 +10,7 @@ import { parseNumber, NumberParse, writeGoFloat64, writeEcmaNumber } from "./num
 import { fail, E_JSON_TYPE, E_JCS } from "../errors";
 import { sortMembers, sortedMembers, Member } from "./members";
 import { GO_DEFAULT } from "../versions";
+import { typeErrorV2 } from "./errors-v2";
 
 export const MODE_GO: i32 = 0;
 export const MODE_JCS: i32 = 1;
@@ -21,7 +22,7 @@ export class WriteOptions {
   go22: bool = true;
   /** Error offsets are reported relative to this source offset (where the value's text starts). */
   base: i32 = 0;
-  /** Go release (minor) whose decoder errors are reproduced. */
+  /** Go release (minor) whose decoder errors are reproduced (27+: json/v2's UnmarshalTypeError with a path). */
   goMinor: i32 = GO_DEFAULT;
 }
 
@@ -43,6 +44,7 @@ export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOpt
       const v = parseNumber(t.ptr(i), n);
       if (NumberParse.rangeError) {
         if (opts.mode == MODE_GO) {
+          if (opts.goMinor >= 27) return typeErrorV2(t, root, i, opts.base);
           const text = String.UTF8.decodeUnsafe(t.ptr(i), <usize>n);
           return fail(E_JSON_TYPE, "json: cannot unmarshal number " + text + " into Go value of type float64", t.end(i) + 1 - opts.base);
         }

@@ -118,7 +118,7 @@ const numberLiteral: fc.Arbitrary<string> = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 // Documents
 
-/** Whitespace between tokens; `lineSafe` leaves out \n so the text can sit raw inside a request line. */
+/** Whitespace between tokens (a text holding \n goes into a request as valueText, never raw as value). */
 const ws = fc.constantFrom("", "", "", "", " ", "\t", "\r", "\n", "  ", " \r\n\t");
 
 /** Strings, numbers and literals; `clean` ones RFC 8785 accepts (no lone surrogates, invalid UTF-8,
@@ -254,6 +254,7 @@ function utf8SeqLen(b: Uint8Array, i: number): number {
   return 0;
 }
 
+/** The code point of the valid n-byte UTF-8 sequence at i. */
 function decodeSeq(b: Uint8Array, i: number, n: number): number {
   if (n === 2) return ((b[i]! & 0x1f) << 6) | (b[i + 1]! & 0x3f);
   if (n === 3) return ((b[i]! & 0x0f) << 12) | ((b[i + 1]! & 0x3f) << 6) | (b[i + 2]! & 0x3f);
@@ -276,7 +277,7 @@ export function goField(minors: readonly number[], opts: { absent: boolean; bad:
 /** Any accepted release, absent, or refused. */
 const anyGoField = goField(GO_VERSIONS.map((v) => Number(v.slice(2))), { absent: true, bad: true });
 
-/** An `id` field: absent or any JSON value (echoed verbatim). */
+/** An `id` field: absent or any JSON value (echoed as written). */
 const idField: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constant("") },
   { weight: 2, arbitrary: fc.nat().map((n) => `"id":${n},`) },

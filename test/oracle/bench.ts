@@ -39,6 +39,13 @@ export function goBench(toolchain = GO_CLASSES[GO_CLASSES.length - 1]!.toolchain
   return JSON.parse(r.stdout) as GoBenchReport;
 }
 
+/** Native Go ops/s by case name (json.roundtrip.manifest-4k, json.roundtrip.manifest-400k,
+ * fnv1a32.1536, fnv1a32.1048576, fnv1a64.1048576), for bench/run.ts. */
+export async function runNativeBench(toolchain?: string): Promise<Record<string, number>> {
+  const report = goBench(toolchain);
+  return Object.fromEntries(report.results.map((r) => [r.name, r.opsPerSec]));
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   console.log(JSON.stringify(goBench(process.argv[2]), null, 2));
 }

@@ -20,7 +20,17 @@ export function answerView(answer: string | object): unknown {
   return view;
 }
 
-const show = (b: string | Uint8Array) => (typeof b === "string" ? b : Buffer.from(b).toString("utf8")).slice(0, 600);
+const fatal = new TextDecoder("utf-8", { fatal: true });
+
+/** A request line for a failure report: its text, or its bytes in base64 when it is not UTF-8. */
+function show(b: string | Uint8Array): string {
+  if (typeof b === "string") return b.slice(0, 600);
+  try {
+    return fatal.decode(b).slice(0, 600);
+  } catch {
+    return `(not UTF-8; base64) ${Buffer.from(b).toString("base64").slice(0, 800)}`;
+  }
+}
 
 /** Asserts that the engine answered `request` (answer line `actual`) as the oracle did (`expected`). */
 export function assertSameAnswer(request: string | Uint8Array, expected: string | object, actual: string): void {

@@ -107,15 +107,23 @@ test("json.jcs: RFC 8785 through github.com/gowebpki/jcs, Go's scanner first", a
     '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
   assert.equal((await json('{"\ud83d\ude00":1,"\uff61":2,"\u00e9":3,"<":-0,"b":"\\u2028<"}', undefined, "json.jcs")).result.json,
     '{"<":0,"b":"\u2028<","é":3,"😀":1,"｡":2}', "UTF-16 key order, no HTML escaping, -0 as 0");
+  assert.equal((await json("[1e-400,-0,0.1,1e21,1e-7,123e-20,9007199254740993]", undefined, "json.jcs")).result.json,
+    "[0,0,0.1,1e+21,1e-7,1.23e-18,9007199254740992]");
   const errors: [string, object][] = [
     ['{"a":1,"a":2}', { code: "E_JCS", message: 'Duplicate key: "a"' }],
     ['{"a":1,"\\u0061":2}', { code: "E_JCS", message: 'Duplicate key: "a"' }],
+    ['{"b":{"b":1,"b":2},"a":1,"a":2}', { code: "E_JCS", message: 'Duplicate key: "b"' }],
+    ['{"a\\u0001é\\u00ad\\u2028😀":1,"a\\u0001é\\u00ad\\u2028😀":2}', { code: "E_JCS", message: 'Duplicate key: "a\\x01é\\u00ad\\u2028😀"' }],
+    ['{"0123456789012345678901234567890é":1,"0123456789012345678901234567890é":2}',
+      { code: "E_JCS", message: 'Duplicate key: "0123456789012345678901234567890\\xc3" (truncated from 33 bytes)' }],
     ['["\\udc00"]', { code: "E_JCS", message: "Invalid high surrogate: \\udc00" }],
     ['["\\ud800"]', { code: "E_JCS", message: "Missing surrogate" }],
     ['"\\ud800"', { code: "E_JCS", message: "Unexpected EOF reached" }],
     ['["\\ud800\\u0041"]', { code: "E_JCS", message: "Invalid low surrogate: \\u0041" }],
     ['["\\ud800a\u00e9"]', { code: "E_JCS", message: "Unexpected non-ASCII character" }],
     ["[1e400]", { code: "E_JCS", message: 'Number out of range: "1e400"' }],
+    ["[123456789012345678901234567890123456789e400]",
+      { code: "E_JCS", message: 'Number out of range: "12345678901234567890123456789012" (truncated from 43 bytes)' }],
     ["[1,]", { code: "E_JSON_SYNTAX", message: "invalid character ']' looking for beginning of value", offset: 4 }],
     ["[".repeat(10_001), { code: "E_JSON_DEPTH", message: "exceeded max depth", offset: 10_001 }],
   ];
@@ -128,6 +136,7 @@ test("requests: id echo, field checks and the line rules", async () => {
     ['{"id":[1, {"a":"<"}],"op":"fnv","variant":"fnv32a","text":""}', { id: [1, { a: "<" }], ok: true, result: { hex: "811c9dc5", value: 2166136261 } }],
     ['{"id":1.50e3,"id":1e999,"op":"fnv","variant":"fnv32a","text":""}', { id: Infinity, ok: true, result: { hex: "811c9dc5", value: 2166136261 } }],
     [bytes('{"id":"', [0xff], '","op":"x"}'), { id: "\ufffd", ok: false, error: { code: "E_UNKNOWN_OP", message: 'unknown op "x"', path: "op" } }],
+    ['{"id":"\\ud800","op":"x"}', { id: "\ud800", ok: false, error: { code: "E_UNKNOWN_OP", message: 'unknown op "x"', path: "op" } }],
     ["[]", bad("a request must be a JSON object")],
     ["{}", bad('field "op" is required', "op")],
     ['{"op":null}', bad('field "op" is required', "op")],

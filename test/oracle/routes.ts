@@ -85,7 +85,9 @@ export const TARGETS: Target[] = GO_CLASSES.map((c) => ({
 export const DEFAULT_TARGET = goTargetName(GO_CLASSES[GO_CLASSES.length - 1]!);
 
 /** Ops whose answer depends on the `go` field (other ops ignore the field and go to the default). */
-export const GO_OPS = new Set<string>(["json.go"]);
+export const GO_OPS = new Set<string>(["json.go",
+  // issue 4: the patch ops read their documents with Go's decoder and write with its encoder
+  "jsonpatch.diff", "jsonpatch.apply", "mergepatch.diff", "mergepatch.apply"]);
 
 /** Routing rules, tried in order before the default. A request of a GO_OPS op with a supported `go`
  * field goes to the build of that Go class (the whole line is then read by that release). */

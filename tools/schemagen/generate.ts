@@ -128,7 +128,7 @@ function main(): void {
     const res = reflectModule({
       dir: join(WORK, key), reflectorDir: HERE, requires, lock: lock[key] ?? {}, sum, roots, replaces,
     });
-    lock[key] = res.lock;
+    lock[key] = Object.fromEntries(Object.entries(res.lock).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     sum = [...new Set([...sum, ...res.sum])].sort();
     writeFileSync(file, res.json);
     const secs = ((Date.now() - s) / 1000).toFixed(1);

@@ -63,8 +63,8 @@ func AppendError(dst, id []byte, e *Error) []byte {
 	return append(dst, "}}"...)
 }
 
-// appendHead opens the answer object and writes the echoed "id" (invalid UTF-8,
-// possible only in a raw echo, becomes U+FFFD).
+// appendHead opens the answer object and echoes the request's "id": its raw
+// JSON text as it was written, except that each invalid UTF-8 byte becomes U+FFFD.
 func appendHead(dst, id []byte) []byte {
 	dst = append(dst, '{')
 	if id != nil {

@@ -1,7 +1,5 @@
 package eval
 
-import "encoding/json"
-
 // Op is one protocol operation. Fields it does not know are ignored (as when
 // Go decodes into a struct).
 type Op struct {
@@ -22,30 +20,12 @@ func Answer(dst, line []byte) []byte {
 	if err != nil {
 		return AppendError(dst, nil, err)
 	}
-	id := echoID(req.ID)
+	id := req.ID
 	res, err := run(req)
 	if err != nil {
 		return AppendError(dst, id, err)
 	}
 	return AppendOK(dst, id, res)
-}
-
-// echoID is the answer's "id": what json.Marshal prints for the request's id
-// decoded into an interface{}, or its raw text when Go cannot decode it (a
-// number beyond float64).
-func echoID(raw []byte) []byte {
-	if raw == nil {
-		return nil
-	}
-	var v interface{}
-	if json.Unmarshal(raw, &v) != nil {
-		return raw
-	}
-	out, err := json.Marshal(v)
-	if err != nil {
-		return raw
-	}
-	return out
 }
 
 func run(req *Request) (*Result, *Error) {

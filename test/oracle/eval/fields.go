@@ -1,13 +1,16 @@
 package eval
 
+import "encoding/json"
+
 // present reports whether a field is given: absent and null fields are not.
 func present(v []byte) bool {
 	return v != nil && string(v) != "null"
 }
 
-// StringField returns the decoded content of a string member (raw bytes kept),
+// StringField returns the content of a string member with its escapes decoded
+// as Go decodes them and raw bytes (even invalid UTF-8) kept as they are,
 // whether it is present (null counts as absent), and an E_BAD_REQUEST error
-// when it is present but not a string.
+// when it is present but not a string. This is how xText fields are read.
 func StringField(req *Request, name string) ([]byte, bool, *Error) {
 	v := req.Field(name)
 	if !present(v) {
@@ -17,6 +20,17 @@ func StringField(req *Request, name string) ([]byte, bool, *Error) {
 		return nil, true, FieldError(BadRequest, name, "field "+Quote(name)+" must be a string")
 	}
 	return Unquote(v), true, nil
+}
+
+// GoStringField is StringField with the string decoded exactly as
+// json.Unmarshal decodes it into a Go string: invalid UTF-8 becomes U+FFFD.
+func GoStringField(req *Request, name string) ([]byte, bool, *Error) {
+	if _, ok, err := StringField(req, name); !ok || err != nil {
+		return nil, ok, err
+	}
+	var s string
+	json.Unmarshal(req.Field(name), &s)
+	return []byte(s), true, nil
 }
 
 // RequiredString is StringField for a field that must be present.

@@ -61,6 +61,7 @@ func ParseRequest(line []byte) (*Request, *Error) {
 	}
 }
 
+// skipSpace returns the index of the first non-whitespace byte at or after i.
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
@@ -107,6 +108,7 @@ func skipValue(b []byte, i int) int {
 	}
 }
 
+// isDelim reports whether c ends a number or literal.
 func isDelim(c byte) bool {
 	switch c {
 	case ' ', '\t', '\n', '\r', ',', ':', '}', ']':

@@ -14,7 +14,7 @@ func init() {
 	eval.Register("fnv", eval.Op{Run: runFNV})
 }
 
-// runFNV hashes text (its bytes) or base64 (decoded) with Go's hash/fnv.
+// runFNV hashes text (its UTF-8 bytes) or base64 (decoded) with Go's hash/fnv.
 func runFNV(req *eval.Request) (*eval.Result, *eval.Error) {
 	variant, err := eval.RequiredString(req, "variant")
 	if err != nil {
@@ -51,7 +51,8 @@ func runFNV(req *eval.Request) (*eval.Result, *eval.Error) {
 	return res, nil
 }
 
-// fnvInput returns the bytes to hash: text (its bytes) or base64 (decoded as
+// fnvInput returns the bytes to hash: text (decoded as json.Unmarshal decodes
+// a string, so invalid UTF-8 is U+FFFD) or base64 (decoded as
 // Go's base64.StdEncoding.DecodeString does, its error text verbatim).
 func fnvInput(req *eval.Request) ([]byte, *eval.Error) {
 	if eval.Has(req, "text") && eval.Has(req, "base64") {
@@ -68,7 +69,7 @@ func fnvInput(req *eval.Request) ([]byte, *eval.Error) {
 		}
 		return data, nil
 	}
-	text, hasText, err := eval.StringField(req, "text")
+	text, hasText, err := eval.GoStringField(req, "text")
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package ops
 import (
 	"encoding/json"
 	"errors"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -181,6 +182,10 @@ func applyError(err error, panicked bool, path string) *eval.Error {
 	return &eval.Error{Code: applyCode(err), Message: err.Error(), Path: path, HasPath: true, Offset: -1}
 }
 
+// decodeFailure matches the errors of an operation whose path or from field
+// is missing or not a string.
+var decodeFailure = regexp.MustCompile(`^(add|remove|replace|move|test|copy) operation failed to decode (path|from): `)
+
 // applyCode maps an operation error of evanphx/json-patch to a patch code.
 func applyCode(err error) string {
 	msg := err.Error()
@@ -188,7 +193,7 @@ func applyCode(err error) string {
 	switch {
 	case errors.Is(err, jsonpatch.ErrTestFailed):
 		return patchTest
-	case strings.Contains(msg, " failed to decode ") || strings.HasPrefix(msg, "Unexpected kind: ") ||
+	case decodeFailure.MatchString(msg) || strings.HasPrefix(msg, "Unexpected kind: ") ||
 		strings.HasPrefix(msg, "replace operation value must be object or array") || strings.HasPrefix(msg, "replace operation hit impossible case"):
 		return patchOp
 	case errors.Is(err, jsonpatch.ErrInvalidIndex) || errors.As(err, &ne):

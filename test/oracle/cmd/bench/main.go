@@ -1,7 +1,9 @@
 // Command bench times Go's own encoding/json round trip (Unmarshal into an
 // interface{}, then Marshal: what kinplace's json.go op reproduces) on the
-// benchmark fixtures, and Go's hash/fnv FNV-1a over 1 MiB, natively. It prints
-// one JSON object so bench/ can put the numbers next to the engine's.
+// benchmark fixtures, and Go's hash/fnv FNV-1a over 1.5 KB and 1 MiB, natively.
+// It prints one JSON object so bench/ can put the numbers next to the engine's.
+// Case names: json.roundtrip.manifest-4k, json.roundtrip.manifest-400k,
+// fnv1a32.1536, fnv1a32.1048576, fnv1a64.1048576.
 //
 // Usage: bench [-fixtures DIR] [-benchtime 1s]
 package main
@@ -34,13 +36,13 @@ func main() {
 	dir := flag.String("fixtures", "bench/fixtures", "folder holding manifest-4k.json and manifest-400k.json")
 	flag.Parse()
 	var results []result
-	for _, name := range []string{"manifest-4k.json", "manifest-400k.json"} {
-		data, err := ioutil.ReadFile(filepath.Join(*dir, name))
+	for _, name := range []string{"manifest-4k", "manifest-400k"} {
+		data, err := ioutil.ReadFile(filepath.Join(*dir, name+".json"))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
 		}
-		results = append(results, run("encoding/json round trip "+name, len(data), func(b *testing.B) {
+		results = append(results, run("json.roundtrip."+name, len(data), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				var v interface{}
 				if err := json.Unmarshal(data, &v); err != nil {
@@ -52,18 +54,22 @@ func main() {
 			}
 		}))
 	}
+	// The same bytes as bench/run.ts hashes: (i*131) & 255.
 	mib := make([]byte, 1<<20)
 	for i := range mib {
-		mib[i] = byte(i*131 + i>>8)
+		mib[i] = byte(i * 131)
 	}
-	results = append(results, run("hash/fnv FNV-1a 32 over 1 MiB", len(mib), func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			h := fnv.New32a()
-			h.Write(mib)
-			_ = h.Sum32()
-		}
-	}))
-	results = append(results, run("hash/fnv FNV-1a 64 over 1 MiB", len(mib), func(b *testing.B) {
+	for _, size := range []int{1536, 1 << 20} {
+		data := mib[:size]
+		results = append(results, run(fmt.Sprintf("fnv1a32.%d", size), size, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				h := fnv.New32a()
+				h.Write(data)
+				_ = h.Sum32()
+			}
+		}))
+	}
+	results = append(results, run(fmt.Sprintf("fnv1a64.%d", len(mib)), len(mib), func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			h := fnv.New64a()
 			h.Write(mib)

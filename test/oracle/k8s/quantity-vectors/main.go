@@ -82,12 +82,13 @@ func safe(in string) bool {
 		return true
 	}
 	e32 := int64(int32(e))
-	digits := len(regexp.MustCompile(`[0-9]`).FindAllString(in[:len(in)-len(m[0])], -1))
-	frac := 0
-	if i := strings.IndexByte(in, '.'); i >= 0 {
-		frac = len(regexp.MustCompile(`^[0-9]*`).FindString(in[i+1:]))
+	// len(num)+len(denom) as parseQuantityString counts them: leading zeros dropped, an empty num is "0"
+	nm := regexp.MustCompile(`^[+-]?0*([0-9]*)(?:\.([0-9]*))?`).FindStringSubmatch(in)
+	num, frac := len(nm[1]), len(nm[2])
+	if num == 0 {
+		num = 1
 	}
-	big := digits > 18 || e32-int64(frac) < -9
+	big := num+frac > 18 || e32-int64(frac) < -9
 	return !big || (e32 < 20000 && e32 > -20000)
 }
 

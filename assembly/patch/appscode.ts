@@ -1,0 +1,372 @@
+// JSON Patch diff exactly as CreatePatch of github.com/appscode/jsonpatch v1.0.1 (the diff OpenKruise
+// runs on ControllerRevisions), then json.Marshal of the returned operations.
+//
+// Semantics reproduced: both documents decoded as Go map[string]interface{} (numbers as float64, keys
+// decoded, last duplicate wins); objects key by key (only in `to`: add; only in `from`: remove; in
+// both: compare); null → value: add; type change: replace; scalars replaced when not equal as Go
+// values; arrays that are both "simple" (scalars, or - the quirk - the first object met has only
+// scalar/null values, whatever follows) get a Levenshtein edit script (remove/add/replace at indexes,
+// replace recursing when the *first* element of `from` is not a scalar); other arrays: index-wise
+// (remove the extra tail from the end, add the new tail, recurse on the common prefix). Paths are
+// built with makePath (an empty key leaves a trailing "/" that the next segment reuses) and are
+// written into the JSON *unescaped*, as the library's MarshalJSON does, so a key with `"`, `\` or a
+// control character makes json.Marshal fail (E_PATCH_MARSHAL with Go's MarshalerError text; when
+// several operations fail, the one with the smallest (path, op) is reported).
+//
+// Order: Go visits map keys in random order; this engine visits them in byte order of the decoded
+// key (first the keys of `to`, then the keys removed from `from`), which is one of the orders Go can
+// produce. Everything else (array scripts) is in the library's deterministic order.
+//
+// Limit: the Levenshtein matrix of an array pair has (m+1)*(n+1) cells; more than `maxEditMatrix`
+// is refused with E_PATCH_LIMIT (the library itself would allocate and fill it, however large).
+
+import { ByteSink } from "../io/sink";
+import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT } from "../json/tape";
+import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
+import { Bytes } from "../json/dom";
+import { goType, isGoScalar, scalarEqual, children, equalityClasses } from "../json/goequal";
+import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
+import { readJSON, ReadOptions } from "../json/reader";
+import { makePath, makeIndexPath, bytesStr } from "./pointer";
+import { fail, takeErrorMessage, E_PATCH_LIMIT, E_PATCH_MARSHAL } from "../errors";
+
+/** Default of `maxEditMatrix`: the most Levenshtein cells ((m+1)*(n+1)) one array pair may need. */
+export const DEFAULT_MAX_EDIT_MATRIX: i64 = 4194304;
+
+const OP_ADD: i32 = 0;
+const OP_REMOVE: i32 = 1;
+const OP_REPLACE: i32 = 2;
+
+const T_HANDLE: i32 = 0;
+const T_EMIT: i32 = 1;
+
+/** Options of one diff. */
+export class AppscodeOptions {
+  go22: bool = true;
+  /** Go 1.27 (json/v2) names the pointer type in MarshalerError: `*jsonpatch.Operation`. */
+  go27: bool = true;
+  /** Go release (minor) whose scanner judges the library's MarshalJSON output. */
+  goMinor: i32 = 27;
+  maxEditMatrix: i64 = DEFAULT_MAX_EDIT_MATRIX;
+}
+
+/** The operations found, in order: kind, path, value node of `to` (-1 for none). */
+class Ops {
+  kinds: Array<i32> = new Array<i32>();
+  paths: Array<Bytes> = new Array<Bytes>();
+  values: Array<i32> = new Array<i32>();
+
+  add(kind: i32, path: Bytes, value: i32): void {
+    this.kinds.push(kind);
+    this.paths.push(path);
+    this.values.push(value);
+  }
+}
+
+/** Pending work, run last-in first-out: a (from, to, path) comparison or an operation to emit. */
+class Tasks {
+  types: Array<i32> = new Array<i32>();
+  as: Array<i32> = new Array<i32>();
+  bs: Array<i32> = new Array<i32>();
+  paths: Array<Bytes> = new Array<Bytes>();
+
+  push(type: i32, a: i32, b: i32, path: Bytes): void {
+    this.types.push(type);
+    this.as.push(a);
+    this.bs.push(b);
+    this.paths.push(path);
+  }
+}
+
+/**
+ * A sequence of tasks built in order and then pushed reversed, so that they run in order.
+ */
+class Seq {
+  types: Array<i32> = new Array<i32>();
+  as: Array<i32> = new Array<i32>();
+  bs: Array<i32> = new Array<i32>();
+  paths: Array<Bytes> = new Array<Bytes>();
+
+  add(type: i32, a: i32, b: i32, path: Bytes): void {
+    this.types.push(type);
+    this.as.push(a);
+    this.bs.push(b);
+    this.paths.push(path);
+  }
+
+  pushTo(tasks: Tasks): void {
+    for (let i = this.types.length - 1; i >= 0; i--) tasks.push(this.types[i], this.as[i], this.bs[i], this.paths[i]);
+  }
+}
+
+/**
+ * CreatePatch(from, to) for decoded-valid documents (objects or null at the top, numbers in float64
+ * range), written as json.Marshal writes the []Operation into `out`. False with an error recorded.
+ */
+export function appscodeDiff(ta: Tape, a: i32, tb: Tape, b: i32, opts: AppscodeOptions, out: ByteSink): bool {
+  const ops = new Ops();
+  const tasks = new Tasks();
+  const root = new Bytes(0, 0);
+  // the top level: both are maps (null decodes to an empty map)
+  if (ta.kind(a) == K_OBJECT || tb.kind(b) == K_OBJECT) {
+    if (!diffObjects(ta, a, tb, b, root, tasks)) return false;
+  }
+  while (tasks.types.length > 0) {
+    const type = tasks.types.pop();
+    const x = tasks.as.pop();
+    const y = tasks.bs.pop();
+    const path = tasks.paths.pop();
+    if (type == T_EMIT) { ops.add(x, path, y); continue; }
+    if (!handleValues(ta, x, tb, y, path, tasks, ops, opts)) return false;
+  }
+  return marshalOps(tb, ops, opts, out);
+}
+
+/** diff(a, b, path): keys of b in order (add or compare), then keys only in a (remove). A side may be null (an empty map). */
+function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, tasks: Tasks): bool {
+  let na = 0;
+  let ma: usize = 0;
+  if (ta.kind(a) == K_OBJECT) { na = sortMembers(ta, a, false); ma = sortedMembers; }
+  let nb = 0;
+  let mb: usize = 0;
+  if (tb.kind(b) == K_OBJECT) { nb = sortMembers(tb, b, false); mb = sortedMembers; }
+  const seq = new Seq();
+  const SIZE = offsetof<Member>();
+  // keys of b, merged against the sorted keys of a
+  let i = 0;
+  const inB = new Array<bool>(na);
+  for (let j = 0; j < nb; j++) {
+    const q = changetype<Member>(mb + <usize>j * SIZE);
+    let c = -1;
+    while (i < na) {
+      const p = changetype<Member>(ma + <usize>i * SIZE);
+      c = compareBytes(p.keyPtr, p.keyLen, q.keyPtr, q.keyLen);
+      if (c >= 0) break;
+      i++;
+    }
+    const p2 = makePath(path, q.keyPtr, q.keyLen);
+    if (i < na && c == 0) {
+      inB[i] = true;
+      seq.add(T_HANDLE, changetype<Member>(ma + <usize>i * SIZE).value, q.value, p2);
+    } else {
+      seq.add(T_EMIT, OP_ADD, q.value, p2);
+    }
+  }
+  for (let k = 0; k < na; k++) {
+    if (inB[k]) continue;
+    const p = changetype<Member>(ma + <usize>k * SIZE);
+    seq.add(T_EMIT, OP_REMOVE, -1, makePath(path, p.keyPtr, p.keyLen));
+  }
+  seq.pushTo(tasks);
+  return true;
+}
+
+/** handleValues(av, bv, p). */
+function handleValues(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, tasks: Tasks, ops: Ops, opts: AppscodeOptions): bool {
+  const ka = goType(ta, a);
+  const kb = goType(tb, b);
+  if (ka == K_NULL && kb == K_NULL) return true;
+  if (ka == K_NULL) { ops.add(OP_ADD, path, b); return true; }
+  if (ka != kb) { ops.add(OP_REPLACE, path, b); return true; }
+  if (ka == K_OBJECT) return diffObjects(ta, a, tb, b, path, tasks);
+  if (ka == K_ARRAY) return diffArrays(ta, a, tb, b, path, tasks, opts);
+  if (!scalarEqual(ta, a, tb, b)) ops.add(OP_REPLACE, path, b);
+  return true;
+}
+
+/** isSimpleArray: scalars only, or the first non-scalar is an object whose (decoded) values are all scalars or null. */
+function isSimpleArray(t: Tape, arr: i32): bool {
+  const n = t.children(arr);
+  let c = arr + 1;
+  for (let j = 0; j < n; j++) {
+    if (!isGoScalar(t, c)) {
+      if (t.kind(c) != K_OBJECT) return false;
+      const count = sortMembers(t, c, false);
+      const ms = sortedMembers;
+      for (let k = 0; k < count; k++) {
+        const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;
+        if (t.kind(v) != K_NULL && !isGoScalar(t, v)) return false;
+      }
+      return true;
+    }
+    c = t.next(c);
+  }
+  return true;
+}
+
+function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, tasks: Tasks, opts: AppscodeOptions): bool {
+  const s = children(ta, a);
+  const t = children(tb, b);
+  const m = s.length;
+  const n = t.length;
+  const seq = new Seq();
+  if (isSimpleArray(ta, a) && isSimpleArray(tb, b)) {
+    if (!editScript(ta, s, tb, t, path, seq, opts)) return false;
+  } else {
+    const k = m < n ? m : n;
+    for (let i = m - 1; i >= k; i--) seq.add(T_EMIT, OP_REMOVE, -1, makeIndexPath(path, i));
+    for (let i = k; i < n; i++) seq.add(T_EMIT, OP_ADD, t[i], makeIndexPath(path, i));
+    for (let i = 0; i < k; i++) seq.add(T_HANDLE, s[i], t[i], makeIndexPath(path, i));
+  }
+  seq.pushTo(tasks);
+  return true;
+}
+
+/** compareEditDistance + backtrace. */
+function editScript(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>, path: Bytes, seq: Seq, opts: AppscodeOptions): bool {
+  const m = s.length;
+  const n = t.length;
+  const cells = <i64>(m + 1) * <i64>(n + 1);
+  if (cells > opts.maxEditMatrix) {
+    return fail(E_PATCH_LIMIT, "the Levenshtein matrix of arrays of " + m.toString() + " and " + n.toString() +
+      " elements needs " + cells.toString() + " cells, more than maxEditMatrix (" + opts.maxEditMatrix.toString() + ")", -1, bytesStr(path));
+  }
+  const cls = equalityClasses(ta, s, tb, t);
+  const w = n + 1;
+  const d = heap.alloc(<usize>cells << 2);
+  for (let i = 0; i <= m; i++) store<i32>(d + (<usize>(i * w) << 2), i);
+  for (let j = 0; j <= n; j++) store<i32>(d + (<usize>j << 2), j);
+  for (let i = 1; i <= m; i++) {
+    const ci = unchecked(cls[i - 1]);
+    const row = d + (<usize>(i * w) << 2);
+    const up = d + (<usize>((i - 1) * w) << 2);
+    for (let j = 1; j <= n; j++) {
+      let v: i32;
+      if (ci == unchecked(cls[m + j - 1])) v = load<i32>(up + (<usize>(j - 1) << 2));
+      else {
+        const del = load<i32>(up + (<usize>j << 2)) + 1;
+        const add = load<i32>(row + (<usize>(j - 1) << 2)) + 1;
+        const rep = load<i32>(up + (<usize>(j - 1) << 2)) + 1;
+        v = rep < add ? rep : add;
+        if (del < v) v = del;
+      }
+      store<i32>(row + (<usize>j << 2), v);
+    }
+  }
+  // backtrace from (m, n)
+  const basic = m > 0 && isGoScalar(ta, s[0]);
+  let i = m;
+  let j = n;
+  while (true) {
+    const here = load<i32>(d + (<usize>(i * w + j) << 2));
+    if (i > 0 && load<i32>(d + (<usize>((i - 1) * w + j) << 2)) + 1 == here) {
+      seq.add(T_EMIT, OP_REMOVE, -1, makeIndexPath(path, i - 1));
+      i--;
+      continue;
+    }
+    if (j > 0 && load<i32>(d + (<usize>(i * w + j - 1) << 2)) + 1 == here) {
+      seq.add(T_EMIT, OP_ADD, t[j - 1], makeIndexPath(path, i));
+      j--;
+      continue;
+    }
+    if (i > 0 && j > 0) {
+      const diag = load<i32>(d + (<usize>((i - 1) * w + j - 1) << 2));
+      if (diag + 1 == here) {
+        if (basic) seq.add(T_EMIT, OP_REPLACE, t[j - 1], makeIndexPath(path, i - 1));
+        else seq.add(T_HANDLE, s[i - 1], t[j - 1], makeIndexPath(path, i - 1));
+        i--;
+        j--;
+        continue;
+      }
+      if (diag == here) {
+        i--;
+        j--;
+        continue;
+      }
+    }
+    break;
+  }
+  return true;
+}
+
+const OP_NAMES: StaticArray<string> = ["add", "remove", "replace"];
+
+/** True when path bytes can break the JSON string they are written into unescaped. */
+function risky(p: Bytes): bool {
+  for (let i = 0; i < p.len; i++) {
+    const c = load<u8>(p.ptr + <usize>i);
+    if (c == 0x22 || c == 0x5c || c < 0x20) return true;
+  }
+  return false;
+}
+
+/** Writes path bytes as json.Marshal's compaction leaves them: <, >, &, U+2028, U+2029 escaped. */
+function writePath(out: ByteSink, p: Bytes): void {
+  const end = p.ptr + <usize>p.len;
+  let q = p.ptr;
+  while (q < end) {
+    const c = <i32>load<u8>(q);
+    if (c == 0x3c) out.ascii("\\u003c");
+    else if (c == 0x3e) out.ascii("\\u003e");
+    else if (c == 0x26) out.ascii("\\u0026");
+    else if (c == 0xe2 && q + 2 < end && load<u8>(q, 1) == 0x80 && (load<u8>(q, 2) & 0xfe) == 0xa8) {
+      out.ascii(load<u8>(q, 2) == 0xa8 ? "\\u2028" : "\\u2029");
+      q += 3;
+      continue;
+    } else out.byte(c);
+    q++;
+  }
+}
+
+/** json.Marshal([]Operation) with the library's MarshalJSON. */
+function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): bool {
+  const wo = new WriteOptions();
+  wo.mode = MODE_GO;
+  wo.go22 = opts.go22;
+  const n = ops.kinds.length;
+  let errMsg: string | null = null;
+  let errPath: Bytes | null = null;
+  let errKind = 0;
+  out.byte(0x5b);
+  for (let i = 0; i < n; i++) {
+    const kind = ops.kinds[i];
+    const path = ops.paths[i];
+    const value = ops.values[i];
+    if (risky(path)) {
+      // what the library's MarshalJSON returns, checked as json.Marshal checks it
+      const text = new ByteSink(path.len + 64);
+      text.ascii("{\"op\":\"");
+      text.ascii(OP_NAMES[kind]);
+      text.ascii("\",\"path\":\"");
+      text.bytes(path.ptr, path.len);
+      text.byte(0x22);
+      if (kind != OP_REMOVE) {
+        text.ascii(",\"value\":");
+        writeCanonical(tb, value, text, wo);
+      }
+      text.byte(0x7d);
+      const ro = new ReadOptions();
+      ro.goMinor = opts.goMinor;
+      if (readJSON(text.ptr, text.len, ro) === null) {
+        const msg = takeErrorMessage();
+        const ep = errPath;
+        let better = ep === null;
+        if (ep !== null) {
+          const c = compareBytes(path.ptr, path.len, ep.ptr, ep.len);
+          better = c < 0 || (c == 0 && OP_NAMES[kind] < OP_NAMES[errKind]);
+        }
+        if (better) { errMsg = msg; errPath = path; errKind = kind; }
+        continue;
+      }
+    }
+    if (errPath !== null) continue;
+    if (i > 0) out.byte(0x2c);
+    out.ascii("{\"op\":\"");
+    out.ascii(OP_NAMES[kind]);
+    out.ascii("\",\"path\":\"");
+    writePath(out, path);
+    out.byte(0x22);
+    if (kind != OP_REMOVE) {
+      out.ascii(",\"value\":");
+      writeCanonical(tb, value, out, wo);
+    }
+    out.byte(0x7d);
+  }
+  out.byte(0x5d);
+  const ep = errPath;
+  if (ep !== null) {
+    const type = opts.go27 ? "*jsonpatch.Operation" : "jsonpatch.Operation";
+    return fail(E_PATCH_MARSHAL, "json: error calling MarshalJSON for type " + type + ": " + errMsg!, -1, bytesStr(ep));
+  }
+  return true;
+}

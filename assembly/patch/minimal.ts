@@ -1,0 +1,442 @@
+// kinplace's own RFC 6902 diff (flavor "minimal"): small, readable patches that always apply back.
+//
+// - Values are compared as Go sees them after json.Unmarshal (numbers as float64, strings decoded,
+//   objects as maps with the last duplicate winning); equal values produce no operation.
+// - Objects: members removed from `from` (in its document order) or changed (recursively), then
+//   members added (in the document order of `to`). A removed member whose non-empty object or array
+//   value reappears under a new key of the same object becomes a `move`.
+// - Arrays keep element identity where they can. When every element of both arrays is an object
+//   with a unique scalar identity field (the first of name, mountPath, containerPort, devicePath, ip,
+//   topologyKey that works), elements are matched by it: removed ones are removed, new ones added,
+//   reordered ones moved (the longest run already in order stays put) and matched ones diffed
+//   recursively. Otherwise the arrays are aligned on their longest common subsequence (after the
+//   common prefix and suffix; when that table would exceed `maxEditMatrix` cells, positionally), and
+//   the elements between aligned ones are diffed pairwise (same kind of container: recursively,
+//   else replaced), the surplus removed or added. Operations run left to right.
+// - Pointers are RFC 6901 (`~0`, `~1`, a slash per level); values are the compact text of `to`
+//   (member order and number spellings kept).
+// Iterative throughout.
+
+import { ByteSink } from "../io/sink";
+import { Tape, K_NULL, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "../json/tape";
+import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
+import { Bytes, insertAt } from "../json/dom";
+import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
+import { writeCompact } from "../json/compact";
+import { writeJCSString } from "../json/writer";
+import { childPath, childIndexPath } from "./pointer";
+
+const OP_ADD: i32 = 0;
+const OP_REMOVE: i32 = 1;
+const OP_REPLACE: i32 = 2;
+const OP_MOVE: i32 = 3;
+const OP_NAMES: StaticArray<string> = ["add", "remove", "replace", "move"];
+
+const T_DIFF: i32 = 0;
+const T_EMIT: i32 = 1;
+
+/** Identity fields tried for arrays of objects, in order. */
+const ID_FIELDS: StaticArray<string> = ["name", "mountPath", "containerPort", "devicePath", "ip", "topologyKey"];
+
+/** An item of work: a diff of (a, b) at `path`, or an operation. */
+class Item {
+  type: i32 = T_DIFF;
+  kind: i32 = 0;
+  a: i32 = -1;
+  b: i32 = -1;
+  path: Bytes = new Bytes(0, 0);
+  from: Bytes | null = null;
+}
+
+function diffItem(a: i32, b: i32, path: Bytes): Item {
+  const it = new Item();
+  it.a = a;
+  it.b = b;
+  it.path = path;
+  return it;
+}
+
+function opItem(kind: i32, path: Bytes, b: i32, from: Bytes | null = null): Item {
+  const it = new Item();
+  it.type = T_EMIT;
+  it.kind = kind;
+  it.path = path;
+  it.b = b;
+  it.from = from;
+  return it;
+}
+
+/** Pushes a sequence so that its first item runs first. */
+function pushAll(stack: Array<Item>, seq: Array<Item>): void {
+  for (let i = seq.length - 1; i >= 0; i--) stack.push(seq[i]);
+}
+
+/** The minimal diff of node `a` of `ta` to node `b` of `tb`, written as a JSON array into `out`. */
+export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, out: ByteSink): bool {
+  const stack = new Array<Item>();
+  stack.push(diffItem(a, b, new Bytes(0, 0)));
+  let first = true;
+  out.byte(0x5b);
+  while (stack.length > 0) {
+    const it = stack.pop();
+    if (it.type == T_EMIT) {
+      if (!first) out.byte(0x2c);
+      first = false;
+      writeOp(out, tb, it);
+      continue;
+    }
+    const ka = goType(ta, it.a);
+    const kb = goType(tb, it.b);
+    if (ka != kb) { stack.push(opItem(OP_REPLACE, it.path, it.b)); continue; }
+    if (ka == K_OBJECT) pushAll(stack, diffObjects(ta, it.a, tb, it.b, it.path));
+    else if (ka == K_ARRAY) pushAll(stack, diffArrays(ta, it.a, tb, it.b, it.path, maxEditMatrix));
+    else if (ka != K_NULL && !scalarEqual(ta, it.a, tb, it.b)) stack.push(opItem(OP_REPLACE, it.path, it.b));
+  }
+  out.byte(0x5d);
+  return true;
+}
+
+function writeOp(out: ByteSink, tb: Tape, it: Item): void {
+  out.ascii("{\"op\":\"");
+  out.ascii(OP_NAMES[it.kind]);
+  out.byte(0x22);
+  const from = it.from;
+  if (from !== null) {
+    out.ascii(",\"from\":");
+    writeJCSString(out, from.ptr, from.len);
+  }
+  out.ascii(",\"path\":");
+  writeJCSString(out, it.path.ptr, it.path.len);
+  if (it.kind == OP_ADD || it.kind == OP_REPLACE) {
+    out.ascii(",\"value\":");
+    writeCompact(tb, it.b, out, false);
+  }
+  out.byte(0x7d);
+}
+
+/** Members of object node i, unique (last duplicate wins), in document order. */
+function docOrderMembers(t: Tape, i: i32): StaticArray<Member> {
+  const n = sortMembers(t, i, false);
+  const base = sortedMembers;
+  const out = new StaticArray<Member>(n);
+  for (let j = 0; j < n; j++) out[j] = changetype<Member>(base + <usize>j * offsetof<Member>());
+  // insertion/merge by value node index (document order of the surviving member)
+  sortByValue(out);
+  return out;
+}
+
+function sortByValue(a: StaticArray<Member>): void {
+  const n = a.length;
+  if (n < 2) return;
+  let src = a;
+  let dst = new StaticArray<Member>(n);
+  for (let width = 1; width < n; width <<= 1) {
+    for (let lo = 0; lo < n; lo += width << 1) {
+      const mid = min(lo + width, n);
+      const hi = min(lo + (width << 1), n);
+      let i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) {
+        if (src[j].value < src[i].value) { dst[o] = src[j]; j++; } else { dst[o] = src[i]; i++; }
+        o++;
+      }
+      while (i < mid) { dst[o] = src[i]; i++; o++; }
+      while (j < hi) { dst[o] = src[j]; j++; o++; }
+    }
+    const tmp = src; src = dst; dst = tmp;
+  }
+  if (src !== a) for (let i = 0; i < n; i++) a[i] = src[i];
+}
+
+/** Index of key [p, p+n) in members, or -1. */
+function indexOfKey(ms: StaticArray<Member>, p: usize, n: i32): i32 {
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i];
+    if (compareBytes(m.keyPtr, m.keyLen, p, n) == 0) return i;
+  }
+  return -1;
+}
+
+/** A non-empty object or array: worth a move rather than remove + add. */
+function movable(t: Tape, i: i32): bool {
+  const k = t.kind(i);
+  return (k == K_OBJECT || k == K_ARRAY) && t.children(i) > 0;
+}
+
+function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes): Array<Item> {
+  const ma = docOrderMembers(ta, a);
+  const mb = docOrderMembers(tb, b);
+  const seq = new Array<Item>();
+  const inB = new StaticArray<i32>(ma.length);
+  for (let i = 0; i < ma.length; i++) {
+    const m = ma[i];
+    inB[i] = indexOfKey(mb, m.keyPtr, m.keyLen);
+  }
+  const inA = new StaticArray<i32>(mb.length);
+  for (let j = 0; j < mb.length; j++) {
+    const m = mb[j];
+    inA[j] = indexOfKey(ma, m.keyPtr, m.keyLen);
+  }
+  // renames: a removed member whose value reappears under an added key
+  const movedTo = new StaticArray<i32>(ma.length);
+  const movedFrom = new StaticArray<i32>(mb.length);
+  for (let i = 0; i < ma.length; i++) movedTo[i] = -1;
+  for (let j = 0; j < mb.length; j++) movedFrom[j] = -1;
+  for (let j = 0; j < mb.length; j++) {
+    if (inA[j] >= 0 || !movable(tb, mb[j].value)) continue;
+    for (let i = 0; i < ma.length; i++) {
+      if (inB[i] >= 0 || movedTo[i] >= 0) continue;
+      if (goEqual(ta, ma[i].value, tb, mb[j].value)) {
+        movedTo[i] = j;
+        movedFrom[j] = i;
+        break;
+      }
+    }
+  }
+  for (let i = 0; i < ma.length; i++) {
+    const m = ma[i];
+    const p = childPath(path, m.keyPtr, m.keyLen);
+    if (inB[i] >= 0) seq.push(diffItem(m.value, mb[inB[i]].value, p));
+    else if (movedTo[i] < 0) seq.push(opItem(OP_REMOVE, p, -1));
+  }
+  for (let j = 0; j < mb.length; j++) {
+    if (inA[j] >= 0) continue;
+    const m = mb[j];
+    const p = childPath(path, m.keyPtr, m.keyLen);
+    const src = movedFrom[j];
+    if (src >= 0) seq.push(opItem(OP_MOVE, p, -1, childPath(path, ma[src].keyPtr, ma[src].keyLen)));
+    else seq.push(opItem(OP_ADD, p, m.value));
+  }
+  return seq;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Arrays
+
+/** The value of member `name` of object node i (last duplicate wins), or -1. */
+function memberValue(t: Tape, i: i32, name: string): i32 {
+  const n = t.children(i);
+  let k = i + 1;
+  let found = -1;
+  for (let m = 0; m < n; m++) {
+    const v = t.next(k);
+    decodeString(t, k);
+    if (DecodedString.len == name.length) {
+      let same = true;
+      for (let c = 0; c < name.length; c++) {
+        if (<i32>load<u8>(DecodedString.ptr + <usize>c) != name.charCodeAt(c)) { same = false; break; }
+      }
+      if (same) found = v;
+    }
+    k = t.next(v);
+  }
+  return found;
+}
+
+/** Identity nodes of the elements for field `name`, or null when an element lacks a scalar one. */
+function identities(t: Tape, els: StaticArray<i32>, name: string): StaticArray<i32> | null {
+  const ids = new StaticArray<i32>(els.length);
+  for (let i = 0; i < els.length; i++) {
+    const e = els[i];
+    if (t.kind(e) != K_OBJECT) return null;
+    const v = memberValue(t, e, name);
+    if (v < 0) return null;
+    const k = t.kind(v);
+    if (k != K_STRING && k != K_NUMBER) return null;
+    ids[i] = v;
+  }
+  return ids;
+}
+
+/** True when the class ids [from, to) are all different. */
+function unique(cls: StaticArray<i32>, from: i32, to: i32, seen: StaticArray<bool>): bool {
+  for (let i = from; i < to; i++) {
+    const c = cls[i];
+    if (seen[c]) return false;
+    seen[c] = true;
+  }
+  return true;
+}
+
+function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, maxEditMatrix: i64): Array<Item> {
+  const s = children(ta, a);
+  const t = children(tb, b);
+  const m = s.length;
+  const n = t.length;
+  if (m > 0 && n > 0) {
+    for (let f = 0; f < ID_FIELDS.length; f++) {
+      const ia = identities(ta, s, ID_FIELDS[f]);
+      if (ia === null) continue;
+      const ib = identities(tb, t, ID_FIELDS[f]);
+      if (ib === null) continue;
+      const cls = equalityClasses(ta, ia, tb, ib);
+      const seen = new StaticArray<bool>(m + n);
+      if (!unique(cls, 0, m, seen)) continue;
+      const seen2 = new StaticArray<bool>(m + n);
+      if (!unique(cls, m, m + n, seen2)) continue;
+      return keyedDiff(s, t, cls, path);
+    }
+  }
+  return alignedDiff(ta, s, tb, t, path, maxEditMatrix);
+}
+
+/** Arrays matched by identity: removes, then a left-to-right pass of adds, moves and recursive diffs. */
+function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i32>, path: Bytes): Array<Item> {
+  const m = s.length;
+  const n = t.length;
+  const seq = new Array<Item>();
+  // src[j]: the index in s of t[j]'s element, or -1 when new (class reps are the lowest index, so an
+  // element of s represents its class)
+  const src = new StaticArray<i32>(n);
+  const kept = new StaticArray<bool>(m);
+  for (let j = 0; j < n; j++) {
+    const c = cls[m + j];
+    src[j] = c < m ? c : -1;
+    if (c < m) kept[c] = true;
+  }
+  // removes, from the highest index down
+  for (let i = m - 1; i >= 0; i--) if (!kept[i]) seq.push(opItem(OP_REMOVE, childIndexPath(path, i), -1));
+  // the current array: indices into s of the kept elements, in order
+  const cur = new Array<i32>();
+  for (let i = 0; i < m; i++) if (kept[i]) cur.push(i);
+  // anchored: a longest increasing run (by target position) stays in place
+  const targetOf = new StaticArray<i32>(m);
+  for (let j = 0; j < n; j++) if (src[j] >= 0) targetOf[src[j]] = j;
+  const anchored = longestIncreasing(cur, targetOf, m);
+  const pushed = new StaticArray<bool>(m);
+  let j = 0;
+  while (j < n) {
+    const want = src[j];
+    if (want < 0) {
+      seq.push(opItem(OP_ADD, childIndexPath(path, j), t[j]));
+      insertAt<i32>(cur, j, -1);
+      j++;
+      continue;
+    }
+    const x = cur[j];
+    if (x == want) {
+      seq.push(diffItem(s[x], t[j], childIndexPath(path, j)));
+      j++;
+      continue;
+    }
+    if (x >= 0 && !anchored[x] && !pushed[x] && anchored[want]) {
+      // move the element in the way to the end; it comes back when its turn comes
+      seq.push(opItem(OP_MOVE, childIndexPath(path, -1), -1, childIndexPath(path, j)));
+      cur.splice(j, 1);
+      cur.push(x);
+      pushed[x] = true;
+      continue;
+    }
+    let p = j + 1;
+    while (cur[p] != want) p++;
+    seq.push(opItem(OP_MOVE, childIndexPath(path, j), -1, childIndexPath(path, p)));
+    cur.splice(p, 1);
+    insertAt<i32>(cur, j, want);
+    seq.push(diffItem(s[want], t[j], childIndexPath(path, j)));
+    j++;
+  }
+  return seq;
+}
+
+/** Marks the elements of `cur` (indices into s) on a longest run whose target positions increase. */
+function longestIncreasing(cur: Array<i32>, targetOf: StaticArray<i32>, m: i32): StaticArray<bool> {
+  const n = cur.length;
+  const tails = new StaticArray<i32>(n + 1); // index into cur of the tail of each length
+  const prev = new StaticArray<i32>(n);
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    const v = targetOf[cur[i]];
+    let lo = 0;
+    let hi = len;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (targetOf[cur[tails[mid]]] < v) lo = mid + 1; else hi = mid;
+    }
+    prev[i] = lo > 0 ? tails[lo - 1] : -1;
+    tails[lo] = i;
+    if (lo == len) len++;
+  }
+  const out = new StaticArray<bool>(m);
+  let k = len > 0 ? tails[len - 1] : -1;
+  while (k >= 0) {
+    out[cur[k]] = true;
+    k = prev[k];
+  }
+  return out;
+}
+
+/** Arrays aligned on a longest common subsequence; gaps diffed pairwise, left to right. */
+function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>, path: Bytes, maxEditMatrix: i64): Array<Item> {
+  const m = s.length;
+  const n = t.length;
+  const cls = equalityClasses(ta, s, tb, t);
+  // matched[i] = j when s[i] is aligned with t[j], else -1
+  const matched = new StaticArray<i32>(m);
+  for (let i = 0; i < m; i++) matched[i] = -1;
+  let pre = 0;
+  while (pre < m && pre < n && cls[pre] == cls[m + pre]) { matched[pre] = pre; pre++; }
+  let suf = 0;
+  while (suf < m - pre && suf < n - pre && cls[m - 1 - suf] == cls[m + n - 1 - suf]) { matched[m - 1 - suf] = n - 1 - suf; suf++; }
+  const mm = m - pre - suf;
+  const nn = n - pre - suf;
+  if (mm > 0 && nn > 0 && <i64>(mm + 1) * <i64>(nn + 1) <= maxEditMatrix) {
+    // LCS lengths of suffixes: L[i][j] for s[pre+i..], t[pre+j..]
+    const w = nn + 1;
+    const L = heap.alloc(<usize>((mm + 1) * w) << 2);
+    memory.fill(L, 0, <usize>((mm + 1) * w) << 2);
+    for (let i = mm - 1; i >= 0; i--) {
+      for (let j = nn - 1; j >= 0; j--) {
+        let v: i32;
+        if (cls[pre + i] == cls[m + pre + j]) v = load<i32>(L + (<usize>((i + 1) * w + j + 1) << 2)) + 1;
+        else {
+          const x = load<i32>(L + (<usize>((i + 1) * w + j) << 2));
+          const y = load<i32>(L + (<usize>(i * w + j + 1) << 2));
+          v = x > y ? x : y;
+        }
+        store<i32>(L + (<usize>(i * w + j) << 2), v);
+      }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < mm && j < nn) {
+      if (cls[pre + i] == cls[m + pre + j]) { matched[pre + i] = pre + j; i++; j++; }
+      else if (load<i32>(L + (<usize>((i + 1) * w + j) << 2)) >= load<i32>(L + (<usize>(i * w + j + 1) << 2))) i++;
+      else j++;
+    }
+  }
+  // walk left to right; c is the current index in the array being patched
+  const seq = new Array<Item>();
+  let c = 0;
+  let i = 0;
+  let j = 0;
+  while (i < m || j < n) {
+    // the gap before the next aligned pair (or the end)
+    let gi = i;
+    while (gi < m && matched[gi] < 0) gi++;
+    const gj = gi < m ? matched[gi] : n;
+    const da = gi - i;
+    const db = gj - j;
+    const pairs = da < db ? da : db;
+    for (let k = 0; k < pairs; k++) {
+      const x = s[i + k];
+      const y = t[j + k];
+      const kx = goType(ta, x);
+      if ((kx == K_OBJECT || kx == K_ARRAY) && kx == goType(tb, y)) seq.push(diffItem(x, y, childIndexPath(path, c)));
+      else if (!goEqual(ta, x, tb, y)) seq.push(opItem(OP_REPLACE, childIndexPath(path, c), y));
+      c++;
+    }
+    for (let k = pairs; k < da; k++) seq.push(opItem(OP_REMOVE, childIndexPath(path, c), -1));
+    for (let k = pairs; k < db; k++) {
+      seq.push(opItem(OP_ADD, childIndexPath(path, c), t[j + k]));
+      c++;
+    }
+    i = gi;
+    j = gj;
+    if (i < m) {
+      // the aligned pair itself: equal values
+      c++;
+      i++;
+      j++;
+    }
+  }
+  return seq;
+}
