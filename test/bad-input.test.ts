@@ -102,6 +102,9 @@ const syntaxCases127: [string, string, number][] = [
   ["\ufeff{}", "invalid character '\\ufeff' looking for beginning of value", 3],
   ["\u2028", "invalid character '\\u2028' looking for beginning of value", 3],
   ["\u{1d11e}", "invalid character '\u{1d11e}' looking for beginning of value", 4],
+  // U+088F is printable from Unicode 17 on (Go 1.27); Go 1.26's tables would quote it as '\u088f'
+  ["\u088f", "invalid character '\u088f' looking for beginning of value", 3],
+  ['"\\u\u{e0001}x"', 'invalid escape sequence "\\\\u\\U000e0001" in string', 7],
   ["{} {}", "invalid character '{' after top-level value", 4],
   ["\u0000", "invalid character '\\x00' looking for beginning of value", 1],
 ];

@@ -2,7 +2,8 @@
 
 import { ByteSink } from "../io/sink";
 import { readJSON, ReadOptions } from "../json/reader";
-import { writeCanonical, WriteOptions } from "../json/writer";
+import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
+import { writeJCS } from "../json/jcs";
 import { fail, E_UNSUPPORTED_VERSION } from "../errors";
 import { Limits } from "../limits";
 import { GO_MIN, GO_MAX, GO_DEFAULT } from "../versions";
@@ -16,9 +17,11 @@ export function canonicalize(src: usize, len: i32, mode: i32, goMinor: i32, out:
   const ro = new ReadOptions();
   ro.maxDepth = Limits.maxDepth;
   ro.maxBytes = Limits.maxBytes;
-  ro.goMinor = goMinor;
+  // RFC 8785 (as the json.jcs op): the text is checked by the newest Go's scanner whatever `go` says
+  ro.goMinor = mode == MODE_GO ? goMinor : GO_DEFAULT;
   const t = readJSON(src, len, ro);
   if (t === null) return false;
+  if (mode != MODE_GO) return writeJCS(t, 0, len, out);
   const wo = new WriteOptions();
   wo.mode = mode;
   wo.go22 = goMinor >= 22;

@@ -106,7 +106,8 @@ export class Request {
   value(name: string, required: bool = true): Value | null {
     const direct = this.field(name);
     const textName = name + "Text";
-    const text = this.field(textName);
+    let text = this.field(textName);
+    if (text >= 0 && this.tape.kind(text) == K_NULL) text = -1; // `xText: null` means absent
     if (direct >= 0 && text >= 0) {
       fail(E_BAD_REQUEST, "fields \"" + name + "\" and \"" + textName + "\" are mutually exclusive", -1, name);
       return null;

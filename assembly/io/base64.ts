@@ -16,47 +16,47 @@ import { fail, E_BAD_REQUEST } from "../errors";
 /** Decodes padded standard base64; returns null with E_BAD_REQUEST (path "base64") on bad input. */
 export function decodeBase64(p: usize, n: i32): ByteSink | null {
   const out = new ByteSink((n >> 2) * 3 + 4);
-  // collect sextets, skipping CR/LF, remembering original positions
-  let acc = 0;
-  let have = 0;
-  let i = 0;
-  while (i < n) {
-    const c = <i32>load<u8>(p + <usize>i);
-    if (c == 0x0d || c == 0x0a) { i++; continue; }
-    if (c == 0x3d) break;
-    const s = sextet(c);
-    if (s < 0) { bad(i); return null; }
-    acc = (acc << 6) | s;
-    have++;
-    if (have == 4) {
-      out.byte((acc >> 16) & 0xff); out.byte((acc >> 8) & 0xff); out.byte(acc & 0xff);
-      acc = 0; have = 0;
+  let si = 0;
+  // one quantum (up to 4 symbols) at a time, positions as Go's decoder reports them
+  while (true) {
+    let acc = 0;
+    let j = 0;
+    let dlen = 4;
+    let trailing = -1;
+    for (; j < 4; j++) {
+      if (si == n) {
+        if (j == 0) return out;
+        bad(si - j);
+        return null;
+      }
+      const c = <i32>load<u8>(p + <usize>si);
+      si++;
+      const v = sextet(c);
+      if (v >= 0) { acc |= v << (18 - 6 * j); continue; }
+      if (c == 0x0a || c == 0x0d) { j--; continue; }
+      if (c != 0x3d || j < 2) { bad(si - 1); return null; }
+      if (j == 2) {
+        // "==" expected; the first "=" is consumed
+        while (si < n && isNewline(load<u8>(p + <usize>si))) si++;
+        if (si == n) { bad(n); return null; }
+        if (load<u8>(p + <usize>si) != 0x3d) { bad(si - 1); return null; }
+        si++;
+      }
+      while (si < n && isNewline(load<u8>(p + <usize>si))) si++;
+      if (si < n) trailing = si;
+      dlen = j;
+      break;
     }
-    i++;
+    out.byte((acc >> 16) & 0xff);
+    if (dlen >= 3) out.byte((acc >> 8) & 0xff);
+    if (dlen >= 4) out.byte(acc & 0xff);
+    if (trailing >= 0) { bad(trailing); return null; }
+    if (dlen < 4) return out;
   }
-  if (i >= n) {
-    if (have == 0) return out;
-    bad(n); return null;
-  }
-  // padding at i
-  if (have < 2) { bad(i); return null; }
-  const need = have == 2 ? 2 : 1;
-  let seen = 0;
-  while (i < n && seen < need) {
-    const c = <i32>load<u8>(p + <usize>i);
-    if (c == 0x0d || c == 0x0a) { i++; continue; }
-    if (c != 0x3d) { bad(i); return null; }
-    seen++; i++;
-  }
-  if (seen < need) { bad(n); return null; }
-  while (i < n) {
-    const c = <i32>load<u8>(p + <usize>i);
-    if (c != 0x0d && c != 0x0a) { bad(i); return null; }
-    i++;
-  }
-  if (have == 2) out.byte((acc >> 4) & 0xff);
-  else { out.byte((acc >> 10) & 0xff); out.byte((acc >> 2) & 0xff); }
-  return out;
+}
+
+@inline function isNewline(c: u8): bool {
+  return c == 0x0a || c == 0x0d;
 }
 
 function bad(at: i32): void {

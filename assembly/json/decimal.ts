@@ -7,13 +7,13 @@
 const CAP: i32 = 800;
 /** Digits (values 0..9, not ASCII), most significant first. */
 const DIGITS: usize = memory.data(CAP);
-/** Scratch for left shifts: CAP digits plus up to 10 carry digits. */
+/** Scratch for left shifts: CAP digits plus up to 19 carry digits. */
 const SCRATCH_END: i32 = CAP + 32;
 const SCRATCH: usize = memory.data(SCRATCH_END);
-/** Largest shift applied in one pass (keeps the 32-bit accumulator below 10 * 2^28 < 2^32). */
-const MAX_SHIFT: i32 = 28;
-/** floor(i * log2(10)) for i in 1..8 (entry 0 is 1); shifts by these never overshoot [0.5, 1). */
-const POW2_OF_POW10: usize = memory.data<u8>([1, 3, 6, 9, 13, 16, 19, 23, 26]);
+/** Largest shift applied in one pass (keeps the accumulator below 10 * 2^60 < 2^64). */
+const MAX_SHIFT: i32 = 60;
+/** floor(i * log2(10)) for i in 1..18 (entry 0 is 1); shifts by these never overshoot [0.5, 1). */
+const POW2_OF_POW10: usize = memory.data<u8>([1, 3, 6, 9, 13, 16, 19, 23, 26, 29, 33, 36, 39, 43, 46, 49, 53, 56, 59]);
 
 /** The decimal 0.d1d2...dn * 10^dp held in DIGITS (static scalars only). */
 class Dec {
@@ -100,12 +100,12 @@ function trim(): void {
   if (nd == 0) Dec.dp = 0;
 }
 
-/** Divides the decimal by 2^k (1 <= k <= 28); digits past the capacity set the truncation flag. */
+/** Divides the decimal by 2^k (1 <= k <= 60); digits past the capacity set the truncation flag. */
 function rightShift(k: i32): void {
   const nd = Dec.nd;
   let r = 0;
   let w = 0;
-  let n: u32 = 0;
+  let n: u64 = 0;
   // Read leading digits until the accumulator holds at least one output digit.
   while ((n >> k) == 0) {
     if (r >= nd) {
@@ -113,13 +113,13 @@ function rightShift(k: i32): void {
       while ((n >> k) == 0) { n *= 10; r++; }
       break;
     }
-    n = n * 10 + <u32>load<u8>(DIGITS + <usize>r);
+    n = n * 10 + <u64>load<u8>(DIGITS + <usize>r);
     r++;
   }
   Dec.dp -= r - 1;
-  const mask: u32 = (<u32>1 << k) - 1;
+  const mask: u64 = ((<u64>1) << k) - 1;
   for (; r < nd; r++) {
-    const c = <u32>load<u8>(DIGITS + <usize>r);
+    const c = <u64>load<u8>(DIGITS + <usize>r);
     store<u8>(DIGITS + <usize>w, <u8>(n >> k));
     w++;
     n = (n & mask) * 10 + c;
@@ -139,13 +139,13 @@ function rightShift(k: i32): void {
   trim();
 }
 
-/** Multiplies the decimal by 2^k (1 <= k <= 28); low digits past the capacity set the truncation flag. */
+/** Multiplies the decimal by 2^k (1 <= k <= 60); low digits past the capacity set the truncation flag. */
 function leftShift(k: i32): void {
   const nd = Dec.nd;
   let w = SCRATCH_END;
-  let n: u32 = 0;
+  let n: u64 = 0;
   for (let r = nd - 1; r >= 0; r--) {
-    n += (<u32>load<u8>(DIGITS + <usize>r)) << k;
+    n += (<u64>load<u8>(DIGITS + <usize>r)) << k;
     const q = n / 10;
     w--;
     store<u8>(SCRATCH + <usize>w, <u8>(n - q * 10));
@@ -183,7 +183,7 @@ function shift(k: i32): void {
 /** Shift that scales by about 10^|dp| without overshooting (dp in digits). */
 // @ts-ignore: decorator
 @inline function shiftFor(dp: i32): i32 {
-  return dp >= 9 ? MAX_SHIFT : <i32>load<u8>(POW2_OF_POW10 + <usize>dp);
+  return dp >= 19 ? MAX_SHIFT : <i32>load<u8>(POW2_OF_POW10 + <usize>dp);
 }
 
 /** True when rounding the decimal to `p` integer digits must round up (ties-to-even, truncation counts as above). */

@@ -127,6 +127,28 @@ export function validUTF8(p: usize, n: i32): bool {
   return true;
 }
 
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+/** Nonzero when some byte of x is zero (exact per byte only in the lowest flagged byte; used as a yes/no). */
+@inline function zeroByte(x: u64): u64 {
+  return (x - ONES) & ~x & HIGHS;
+}
+
+/**
+ * Nonzero when one of the 8 bytes at x needs Go's encoder to look at it: a control byte, `"`, `\`,
+ * `<`, `>`, `&`, or a byte >= 0x80.
+ */
+@inline function goSpecial8(x: u64): u64 {
+  return (x & HIGHS)
+    | ((x - 0x2020202020202020) & ~x & HIGHS)
+    | zeroByte(x ^ 0x2222222222222222)
+    | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c)
+    | zeroByte(x ^ 0x3c3c3c3c3c3c3c3c)
+    | zeroByte(x ^ 0x3e3e3e3e3e3e3e3e)
+    | zeroByte(x ^ 0x2626262626262626);
+}
+
 /**
  * Writes bytes [p, p+n) as a quoted JSON string the way Go's encoding/json does with escapeHTML.
  * `go22`: Go 1.22+ writes `\b` and `\f` short. `invalidRaw`: an invalid byte becomes a raw U+FFFD
@@ -138,6 +160,9 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
   const end = p + <usize>n;
   let run = p; // start of the pending run of bytes copied as they are
   while (p < end) {
+    // skip 8 plain bytes at a time
+    while (p + 8 <= end && goSpecial8(load<u64>(p)) == 0) p += 8;
+    if (p >= end) break;
     const c = <i32>load<u8>(p);
     if (c < 0x80) {
       if (c >= 0x20 && c != 0x22 && c != 0x5c && c != 0x3c && c != 0x3e && c != 0x26) { p++; continue; }
@@ -171,7 +196,7 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
     }
     p += runeSize;
   }
-  if (run < p) out.bytes(run, <i32>(p - run));
+  if (run < end) out.bytes(run, <i32>(end - run));
   out.byte(0x22);
 }
 

@@ -3,7 +3,8 @@
 import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { ByteSink } from "../../io/sink";
-import { writeCanonical, WriteOptions, MODE_GO, MODE_JCS } from "../../json/writer";
+import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
+import { writeJCS } from "../../json/jcs";
 import { writeJSONString } from "../../json/strings";
 import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../versions";
 
@@ -11,21 +12,31 @@ import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../versions";
 export function opJSONGo(req: Request, res: ResultWriter): bool {
   const go = req.goMinor(GO_DEFAULT, GO_MIN, GO_MAX);
   if (go < 0) return false;
-  return writeJSONResult(req, res, MODE_GO, go);
+  return writeGoResult(req, res, go);
 }
 
-/** RFC 8785 canonical form of the value. */
+/** RFC 8785 canonical form of the value, as github.com/gowebpki/jcs gives it. */
 export function opJSONJcs(req: Request, res: ResultWriter): bool {
   // the text is checked by the newest Go's decoder whatever "go" says (the field is not this op's)
   req.opts.goMinor = GO_DEFAULT;
-  return writeJSONResult(req, res, MODE_JCS, GO_DEFAULT);
+  const v = req.value("value");
+  if (v === null) return false;
+  const t = v.tape;
+  // the library is handed the value's own bytes: a direct value ends with its text, a `valueText`
+  // string with its last byte (trailing white space included)
+  const inputEnd = t === req.tape ? t.rawEnd(v.node) : t.srcLen;
+  const tmp = new ByteSink(t.srcLen + 16);
+  if (!writeJCS(t, v.node, inputEnd, tmp)) return false;
+  writeJSONString(res.key("json"), tmp.ptr, tmp.len);
+  return true;
 }
 
-function writeJSONResult(req: Request, res: ResultWriter, mode: i32, go: i32): bool {
+/** Writes {"json": ...} with the Go writer for release `go`. */
+function writeGoResult(req: Request, res: ResultWriter, go: i32): bool {
   const v = req.value("value");
   if (v === null) return false;
   const opts = new WriteOptions();
-  opts.mode = mode;
+  opts.mode = MODE_GO;
   opts.go22 = go >= 22;
   opts.goMinor = go;
   opts.base = v.base;
