@@ -151,3 +151,55 @@ function limitValue(v: number | undefined, name: string): number {
   }
   return v;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Patches (issue 4): thin wrappers over `evaluate`. Values go in through JSON.stringify and results come
+// back through JSON.parse (numbers beyond 2^53 lose precision there); for byte-exact input and output use
+// `evaluate` with the `...Text` fields and read the raw answer with `evaluateLine`.
+
+/** Diff flavors: "appscode" is CreatePatch of github.com/appscode/jsonpatch v1.0.1 (OpenKruise's); "minimal" is kinplace's own. */
+export type JsonPatchFlavor = "appscode" | "minimal";
+
+/** One RFC 6902 operation. */
+export interface JsonPatchOperation {
+  op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+  path: string;
+  from?: string;
+  value?: unknown;
+}
+
+/** Options of jsonPatchDiff. */
+export interface JsonPatchDiffOptions extends GoOptions {
+  /** Default "appscode". */
+  flavor?: JsonPatchFlavor;
+  /** Most Levenshtein cells ((m+1)*(n+1)) one array pair may need (default 4194304); more is E_PATCH_LIMIT. */
+  maxEditMatrix?: number;
+}
+
+/** Evaluates one patch request and returns its result object, or throws its error as a KinplaceError. */
+function patchOp(request: EvalRequest): { [key: string]: unknown } {
+  const answer = evaluate(request);
+  if (!answer.ok) throw new KinplaceError(answer.error.code, answer.error.message, { path: answer.error.path, offset: answer.error.offset });
+  return answer.result;
+}
+
+/** RFC 6902 patch turning `from` into `to` (appscode: both must be objects, as the library requires). */
+export function jsonPatchDiff(from: unknown, to: unknown, options?: JsonPatchDiffOptions): JsonPatchOperation[] {
+  return patchOp({ op: "jsonpatch.diff", from, to, flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, go: options?.go }).patch as JsonPatchOperation[];
+}
+
+/** Applies an RFC 6902 patch as the Kubernetes API server does (gopkg.in/evanphx/json-patch.v4); atomic: throws on the first failing operation (its index is the error's path). */
+export function jsonPatchApply(document: unknown, patch: unknown, options?: GoOptions): unknown {
+  const result = patchOp({ op: "jsonpatch.apply", document, patch, go: options?.go });
+  return "document" in result ? result.document : undefined;
+}
+
+/** RFC 7396 merge patch turning `original` into `modified` (CreateMergePatch of evanphx/json-patch v4). */
+export function mergePatchDiff(original: unknown, modified: unknown, options?: GoOptions): unknown {
+  return patchOp({ op: "mergepatch.diff", original, modified, go: options?.go }).patch;
+}
+
+/** Applies an RFC 7396 merge patch (MergePatch of evanphx/json-patch v4, as the API server for application/merge-patch+json). */
+export function mergePatchApply(original: unknown, patch: unknown, options?: GoOptions): unknown {
+  return patchOp({ op: "mergepatch.apply", original, patch, go: options?.go }).document;
+}

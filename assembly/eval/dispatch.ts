@@ -20,9 +20,9 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "fnv") return opFnv(req, res);
   if (op == "json.go") return opJSONGo(req, res);
   if (op == "json.jcs") return opJSONJcs(req, res);
-  // if (op == "jsonpatch.diff") return opJSONPatchDiff(req, res);
-  // if (op == "jsonpatch.apply") return opJSONPatchApply(req, res);
-  // if (op == "mergepatch.diff") return opMergePatchDiff(req, res);
+  if (op == "jsonpatch.diff") return opJSONPatchDiff(req, res);
+  if (op == "jsonpatch.apply") return opJSONPatchApply(req, res);
+  if (op == "mergepatch.diff") return opMergePatchDiff(req, res);
   if (op == "mergepatch.apply") return opMergePatchApply(req, res);
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }

@@ -148,7 +148,7 @@ function decodeString(t: Tape, i: i32, inputEnd: i32, slot: usize): bool {
   if (!(f & (F_ESCAPE | F_HIGH))) return true; // plain ASCII: the text is its own value
   const end = p + <usize>n; // the closing quote
   // where the decoded bytes go: in place of the source when nothing is escaped
-  const dst: usize = (f & F_ESCAPE) ? heap.alloc(<usize>(n > 0 ? n : 1)) : 0;
+  const dst: usize = (f & F_ESCAPE) ? heap.alloc(<usize>max(n, 1)) : 0;
   let w: usize = dst;
   let q = p;
   while (q < end) {
@@ -249,7 +249,7 @@ function forError(p: usize, n: i32): string {
  */
 function sortObject(t: Tape, obj: i32, root: i32, aux: usize): bool {
   const n = t.children(obj);
-  const base = heap.alloc(<usize>(n > 0 ? n : 1) * MEMBER);
+  const base = heap.alloc(<usize>max(n, 1) * MEMBER);
   let k = obj + 1;
   for (let j = 0; j < n; j++) {
     const m = base + <usize>j * MEMBER;

@@ -26,9 +26,22 @@ const SIZE = offsetof<Member>();
 /** Compares byte strings the way Go compares strings. */
 export function compareBytes(a: usize, an: i32, b: usize, bn: i32): i32 {
   const n = an < bn ? an : bn;
-  const d = memory.compare(a, b, <usize>n);
-  if (d != 0) return d;
+  let i = 0;
+  // 8 bytes at a time while equal
+  while (i + 8 <= n && load<u64>(a + <usize>i) == load<u64>(b + <usize>i)) i += 8;
+  for (; i < n; i++) {
+    const x = <i32>load<u8>(a + <usize>i);
+    const y = <i32>load<u8>(b + <usize>i);
+    if (x != y) return x - y;
+  }
   return an - bn;
+}
+
+/** Copies one Member (three words) from src to dst. */
+@inline function move(dst: usize, src: usize): void {
+  store<u32>(dst, load<u32>(src));
+  store<u32>(dst, load<u32>(src, 4), 4);
+  store<u32>(dst, load<u32>(src, 8), 8);
 }
 
 /** First UTF-16 code unit of code point r. */
@@ -103,7 +116,7 @@ export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
       }
       continue; // Go: the later value replaces this one
     }
-    if (w != j) memory.copy(base + <usize>w * SIZE, base + <usize>j * SIZE, SIZE);
+    if (w != j) move(base + <usize>w * SIZE, base + <usize>j * SIZE);
     w++;
   }
   sortedMembers = base;
@@ -115,13 +128,13 @@ function insertionSort(base: usize, n: i32, jcs: bool): void {
   for (let i = 1; i < n; i++) {
     let j = i;
     if (cmp(at(base, j - 1), at(base, j), jcs) <= 0) continue;
-    memory.copy(tmp, base + <usize>i * SIZE, SIZE);
+    move(tmp, base + <usize>i * SIZE);
     const x = changetype<Member>(tmp);
     while (j > 0 && cmp(at(base, j - 1), x, jcs) > 0) {
-      memory.copy(base + <usize>j * SIZE, base + <usize>(j - 1) * SIZE, SIZE);
+      move(base + <usize>j * SIZE, base + <usize>(j - 1) * SIZE);
       j--;
     }
-    memory.copy(base + <usize>j * SIZE, tmp, SIZE);
+    move(base + <usize>j * SIZE, tmp);
   }
 }
 
@@ -135,8 +148,8 @@ function mergeSort(base: usize, n: i32, jcs: bool): void {
       const hi = min(lo + (width << 1), n);
       let i = lo, j = mid, o = lo;
       while (i < mid && j < hi) {
-        if (cmp(at(src, j), at(src, i), jcs) < 0) { memory.copy(dst + <usize>o * SIZE, src + <usize>j * SIZE, SIZE); j++; }
-        else { memory.copy(dst + <usize>o * SIZE, src + <usize>i * SIZE, SIZE); i++; }
+        if (cmp(at(src, j), at(src, i), jcs) < 0) { move(dst + <usize>o * SIZE, src + <usize>j * SIZE); j++; }
+        else { move(dst + <usize>o * SIZE, src + <usize>i * SIZE); i++; }
         o++;
       }
       if (i < mid) memory.copy(dst + <usize>o * SIZE, src + <usize>i * SIZE, <usize>(mid - i) * SIZE);

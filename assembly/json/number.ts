@@ -10,7 +10,7 @@ import { Shortest, shortest64, shortest32 } from "./shortest";
 
 /** Scalar state of the last parse (a static field, since no heap object outlives a call). */
 export class NumberParse {
-  /** Set by parseNumber: true when the value overflowed float64 (Go's strconv.ParseFloat returns ±Inf + ErrRange). */
+  /** Set by parseNumber (and parseNumberJS): true when the value overflowed float64 (Go's strconv.ParseFloat returns ±Inf + ErrRange). */
   static rangeError: bool = false;
 }
 
@@ -219,6 +219,7 @@ function writeExp(out: ByteSink, minExpDigits: i32): void {
 /** Writes f as Go encoding/json's float64 encoder does (shortest round-trip; 'f' in [1e-6,1e21) else 'e' with e-07 -> e-7; -0 -> "-0"). */
 export function writeGoFloat64(out: ByteSink, f: f64): void {
   if (!isFinite(f)) {
+    // json.Marshal fails on these (UnsupportedValueError); callers never pass them. Written as FormatFloat does.
     writeNonFinite(out, f);
     return;
   }
@@ -245,6 +246,7 @@ export function writeGoFloat64(out: ByteSink, f: f64): void {
 /** Writes f as ECMAScript Number::toString (RFC 8785 §3.2.2.3): -0 -> "0". Caller rejects NaN/Inf. */
 export function writeEcmaNumber(out: ByteSink, f: f64): void {
   if (!isFinite(f)) {
+    // Not valid in JSON/RFC 8785; written as ECMAScript's String(x) would, so nothing traps.
     if (isNaN(f)) out.ascii("NaN"); else out.ascii(f > 0 ? "Infinity" : "-Infinity");
     return;
   }
@@ -259,7 +261,6 @@ export function writeEcmaNumber(out: ByteSink, f: f64): void {
   }
   if (f < 0) out.byte(0x2d);
   digits64(abs);
-  const nd = Digits.nd;
   const dp = Digits.dp;
   if (dp >= -5 && dp <= 21) {
     // Fixed notation: k <= n <= 21, 0 < n <= 21, or -6 < n <= 0.
