@@ -2,7 +2,7 @@
 
 import {
   arrayLen, elem, fieldCount, fieldFlags, FieldFlag, fieldIndex, fieldJSONName, fieldJSONRef, fieldName,
-  fieldNameRef, fieldType, key, Kind, kind, Method, methods, minorAt, minorCount, minorIndex, minorOf, nameCount,
+  fieldNameRef, fieldPatchMergeKey, fieldPatchMergeKeyRef, fieldPatchStrategy, fieldPatchStrategyRef, fieldType, key, Kind, kind, Method, methods, minorAt, minorCount, minorIndex, minorOf, nameCount,
   nameRef, newestMinor, pkgPath, pkgPathRef, resolve, spewName, spewNameRef, strLen, strPtr, typeId, typeIdUTF8,
 } from "../schema/schema";
 import { ByteSink } from "../io/sink";
@@ -297,11 +297,42 @@ function digestLine(b: ByteSink, t: i32): i32 {
     b.int(fieldFlags(t, i)); b.byte(0x2c);
     const ft = fieldType(t, i);
     if (ft < 0) unresolved++;
-    tname(b, ft); b.byte(0x3b);
+    tname(b, ft); b.byte(0x2c);
+    ref(b, fieldPatchStrategyRef(t, i)); b.byte(0x2c);
+    ref(b, fieldPatchMergeKeyRef(t, i)); b.byte(0x3b);
   }
   b.byte(0x0a);
   return unresolved;
 }
+
+describe("strategic merge patch tags", () => {
+  it("carries patchStrategy and patchMergeKey as the Go struct tags spell them", () => {
+    const spec = typeId(37, "v1.PodSpec");
+    const c = fieldIndex(spec, "Containers");
+    expect(fieldPatchStrategy(spec, c)).toBe("merge");
+    expect(fieldPatchMergeKey(spec, c)).toBe("name");
+    const v = fieldIndex(spec, "Volumes");
+    expect(fieldPatchStrategy(spec, v)).toBe("merge,retainKeys");
+    expect(fieldPatchMergeKey(spec, v)).toBe("name");
+    const rp = fieldIndex(spec, "RestartPolicy");
+    expect(fieldPatchStrategy(spec, rp)).toBe("");
+    expect(fieldPatchMergeKey(spec, rp)).toBe("");
+    const ctr = typeId(12, "v1.Container");
+    const ports = fieldIndex(ctr, "Ports");
+    expect(fieldPatchStrategy(ctr, ports)).toBe("merge");
+    expect(fieldPatchMergeKey(ctr, ports)).toBe("containerPort");
+    const meta = typeId(20, "v1.ObjectMeta");
+    const fin = fieldIndex(meta, "Finalizers");
+    expect(fieldPatchStrategy(meta, fin)).toBe("merge");
+    expect(fieldPatchMergeKey(meta, fin)).toBe("");
+    const vs = typeId(30, "v1.VolumeSource");
+    expect(fieldPatchStrategy(vs, fieldIndex(vs, "HostPath"))).toBe("");
+    const ds = typeId(30, "v1.DeploymentSpec");
+    expect(fieldPatchStrategy(ds, fieldIndex(ds, "Strategy"))).toBe("retainKeys");
+    expect(strLen(fieldPatchStrategyRef(ds, fieldIndex(ds, "Replicas")))).toBe(0);
+    expect(strLen(fieldPatchMergeKeyRef(ds, fieldIndex(ds, "Replicas")))).toBe(0);
+  });
+});
 
 describe("every minor", () => {
   it("matches the Go reflection digest (every type, field, flag and reference)", () => {

@@ -89,10 +89,16 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
   out.ascii("}}");
 }
 
-/** The Go release a parsed request names in "go", or the default when absent or not a known release. */
+/**
+ * The Go release whose decoder reads a parsed request line: the one a `json.go` request names in
+ * "go" (when known), otherwise the default — the same rule by which the oracle picks its Go build.
+ */
 function requestedGo(t: Tape): i32 {
   if (t.kind(0) != K_OBJECT) return GO_DEFAULT;
-  const g = new Request(t, 0, new ReadOptions()).field("go");
+  const r = new Request(t, 0, new ReadOptions());
+  const op = r.field("op");
+  if (op < 0 || t.kind(op) != K_STRING || !t.keyIs(op, "json.go")) return GO_DEFAULT;
+  const g = r.field("go");
   if (g < 0 || t.kind(g) != K_STRING || (t.flags(g) & F_ESCAPE)) return GO_DEFAULT;
   const v = parseMinor(t.ptr(g), t.len(g));
   return v >= GO_MIN && v <= GO_MAX ? v : GO_DEFAULT;

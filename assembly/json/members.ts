@@ -2,7 +2,7 @@
 // resolved — Go keeps the last value for a key (map assignment); RFC 8785 refuses duplicates.
 
 import { ByteSink } from "../io/sink";
-import { Tape, F_ESCAPE, F_HIGH } from "./tape";
+import { Tape, F_ESCAPE, F_HIGH, F_NOT_PLAIN } from "./tape";
 import { unquote, validUTF8, decodeRune, runeSize } from "./strings";
 import { fail, E_JCS } from "../errors";
 
@@ -12,6 +12,8 @@ export class Member {
   keyPtr: usize;
   keyLen: i32;
   value: i32;
+  /** The key's source bytes need no escaping by Go's encoder (they are followed and preceded by quotes). */
+  plain: i32;
 }
 
 /** Pointer to the Member array produced by the last `sortMembers` call. */
@@ -39,9 +41,8 @@ export function compareBytes(a: usize, an: i32, b: usize, bn: i32): i32 {
 
 /** Copies one Member (three words) from src to dst. */
 @inline function move(dst: usize, src: usize): void {
-  store<u32>(dst, load<u32>(src));
-  store<u32>(dst, load<u32>(src, 4), 4);
-  store<u32>(dst, load<u32>(src, 8), 8);
+  store<u64>(dst, load<u64>(src));
+  store<u64>(dst, load<u64>(src, 8), 8);
 }
 
 /** First UTF-16 code unit of code point r. */
@@ -89,6 +90,7 @@ export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
   for (let j = 0; j < n; j++) {
     const m = at(base, j);
     const f = t.flags(k);
+    m.plain = (f & F_NOT_PLAIN) ? 0 : 1;
     if ((f & F_ESCAPE) || ((f & F_HIGH) && !jcs && !validUTF8(t.ptr(k), t.len(k)))) {
       const d = new ByteSink(t.len(k) + 4);
       unquote(d, t.ptr(k), t.len(k), false);

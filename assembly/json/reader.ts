@@ -4,7 +4,7 @@
 // Go 1.27 reads JSON with the json/v2 engine and words its errors differently: for those releases a
 // failed read is checked again by errors-v2.ts, which records Go 1.27's error instead.
 
-import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
+import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_HTML } from "./tape";
 import { fail, hasError, clearError, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../errors";
 import { ByteSink } from "../io/sink";
 import { quoteChar } from "./quote";
@@ -28,6 +28,14 @@ const CTX_NUM = "in numeric literal";
 const CTX_DOT = "after decimal point in numeric literal";
 const CTX_EXP = "in exponent of numeric literal";
 const CTX_DEPTH = "exceeded max depth";
+
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+/** Nonzero when some byte of x is zero (exact as a yes/no answer). */
+@inline function zeroByte(x: u64): u64 {
+  return (x - ONES) & ~x & HIGHS;
+}
 
 @inline function isSpace(c: i32): bool {
   return c == 0x20 || c == 0x0a || c == 0x0d || c == 0x09;
@@ -229,11 +237,19 @@ function readString(t: Tape, src: usize, len: i32, i: i32): i32 {
   let j = start;
   let flags = K_STRING;
   while (true) {
-    // fast scan over plain bytes
+    // fast scan, 8 bytes at a time, while no quote, backslash or control byte shows up
+    while (j + 8 <= len) {
+      const x = load<u64>(src + <usize>j);
+      if (zeroByte(x ^ 0x2222222222222222) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c) | ((x - 0x2020202020202020) & ~x & HIGHS)) break;
+      if (x & HIGHS) flags |= F_HIGH;
+      if (zeroByte(x ^ 0x3c3c3c3c3c3c3c3c) | zeroByte(x ^ 0x3e3e3e3e3e3e3e3e) | zeroByte(x ^ 0x2626262626262626)) flags |= F_HTML;
+      j += 8;
+    }
     while (j < len) {
       const c = <i32>load<u8>(src + <usize>j);
       if (c == 0x22 || c == 0x5c || c < 0x20) break;
       if (c >= 0x80) flags |= F_HIGH;
+      else if (c == 0x3c || c == 0x3e || c == 0x26) flags |= F_HTML;
       j++;
     }
     if (j >= len) { eofError(len); return -1; }
@@ -305,15 +321,19 @@ function readNumber(t: Tape, src: usize, len: i32, i: i32): i32 {
   return j;
 }
 
+/** Go's scanner context for a bad byte inside a literal. */
+function literalContext(word: string, want: i32): string {
+  return "in literal " + word + " (expecting '" + String.fromCharCode(want) + "')";
+}
+
 /** Reads true/false/null whose first byte is at i; `rest` is the expected tail. */
 function readLiteral(t: Tape, src: usize, len: i32, i: i32, kind: i32, rest: string, word: string): i32 {
   const n = rest.length;
   for (let k = 0; k < n; k++) {
     const want = rest.charCodeAt(k);
-    const ctx = "in literal " + word + " (expecting '" + String.fromCharCode(want) + "')";
-    if (i + 1 + k >= len) { eofAs(0x20, len, ctx); return -1; }
+    if (i + 1 + k >= len) { eofAs(0x20, len, literalContext(word, want)); return -1; }
     const c = <i32>load<u8>(src + <usize>(i + 1 + k));
-    if (c != want) { syntaxError(c, i + 1 + k, ctx); return -1; }
+    if (c != want) { syntaxError(c, i + 1 + k, literalContext(word, want)); return -1; }
   }
   t.push(kind, i, i + 1 + n);
   return i + 1 + n;

@@ -20,6 +20,10 @@ export const K_OBJECT: i32 = 6;
 export const F_ESCAPE: i32 = 1 << 8;
 /** String node flag: contains bytes >= 0x80. */
 export const F_HIGH: i32 = 1 << 9;
+/** String node flag: contains `<`, `>` or `&` (Go's encoder escapes them). */
+export const F_HTML: i32 = 1 << 11;
+/** String flags that make Go's encoder look at the bytes; without them it copies the content verbatim. */
+export const F_NOT_PLAIN: i32 = F_ESCAPE | F_HIGH | F_HTML;
 /** Number node flag: integer syntax (no fraction, no exponent). */
 export const F_INT: i32 = 1 << 10;
 

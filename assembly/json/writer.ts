@@ -4,7 +4,7 @@
 //  - JCS: RFC 8785 (keys sorted by UTF-16 code units, ECMAScript numbers, minimal escapes).
 
 import { ByteSink } from "../io/sink";
-import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
+import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_NOT_PLAIN } from "./tape";
 import { unquote, writeGoString, validUTF8, decodeRune, runeSize } from "./strings";
 import { parseNumber, NumberParse, writeGoFloat64, writeEcmaNumber } from "./number";
 import { fail, E_JSON_TYPE, E_JCS } from "../errors";
@@ -147,6 +147,7 @@ function pushFrame(t: Tape, i: i32, frames: usize, depth: i32, opts: WriteOption
 
 /** Writes a decoded member key. */
 function writeKey(out: ByteSink, m: Member, opts: WriteOptions): void {
+  if (opts.mode == MODE_GO && m.plain) { out.bytes(m.keyPtr - 1, m.keyLen + 2); return; }
   if (opts.mode == MODE_GO) writeGoString(out, m.keyPtr, m.keyLen, opts.go22, true);
   else writeJCSString(out, m.keyPtr, m.keyLen);
 }
@@ -155,6 +156,11 @@ function writeKey(out: ByteSink, m: Member, opts: WriteOptions): void {
 function writeStringNode(t: Tape, i: i32, out: ByteSink, opts: WriteOptions): void {
   let p = t.ptr(i);
   let n = t.len(i);
+  if (opts.mode == MODE_GO && !(t.flags(i) & F_NOT_PLAIN)) {
+    // nothing for Go's encoder to change: copy with the quotes
+    out.bytes(p - 1, n + 2);
+    return;
+  }
   if (t.flags(i) & F_ESCAPE) {
     const d = new ByteSink(n);
     unquote(d, p, n, false);

@@ -38,7 +38,7 @@ export enum FieldFlag {
 
 const NONE: i32 = -1;
 const ABSENT: u32 = 0xffff;
-const FIELD_SIZE: usize = 9; // goName ref (3), json ref (3), flags u8, type name id u16
+const FIELD_SIZE: usize = 15; // goName ref (3), json ref (3), flags u8, type name id u16, patchStrategy ref (3), patchMergeKey ref (3)
 const NAME_SIZE: usize = 5; // name ref (3), first run u16
 const HEAD: usize = 6; // kind u8, methods u16, name id u16, package index u8
 
@@ -285,4 +285,24 @@ export function fieldIndex(t: i32, name: string): i32 {
   const n = fieldCount(t);
   for (let i = 0; i < n; i++) if (cmpString(name, fieldNameRef(t, i)) == 0) return i;
   return NONE;
+}
+
+/** String ref of the `patchStrategy` struct tag of field `i` (empty when absent), e.g. "merge" or "merge,retainKeys". */
+export function fieldPatchStrategyRef(t: i32, i: i32): i32 {
+  return ref3(fieldPtr(t, i) + 9);
+}
+
+/** The `patchStrategy` struct tag of field `i` ("" when absent; allocates). */
+export function fieldPatchStrategy(t: i32, i: i32): string {
+  return strOf(fieldPatchStrategyRef(t, i));
+}
+
+/** String ref of the `patchMergeKey` struct tag of field `i` (empty when absent), e.g. "name". */
+export function fieldPatchMergeKeyRef(t: i32, i: i32): i32 {
+  return ref3(fieldPtr(t, i) + 12);
+}
+
+/** The `patchMergeKey` struct tag of field `i` ("" when absent; allocates). */
+export function fieldPatchMergeKey(t: i32, i: i32): string {
+  return strOf(fieldPatchMergeKeyRef(t, i));
 }

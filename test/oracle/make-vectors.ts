@@ -3,12 +3,14 @@
 // Each line is {"request": R, "answer": A}: R is the request line as a JSON string when it is valid
 // UTF-8, else {"base64": "..."} holding its exact bytes; A is the oracle's answer line, verbatim.
 //
-// Usage: node --import tsx test/oracle/make-vectors.ts   (needs Go; see test/vectors/README.md)
+// Usage: node --import tsx test/oracle/make-vectors.ts [FILE...]   (needs Go; see test/vectors/README.md;
+// with FILE names, e.g. patch.jsonl, only those files are written)
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { BAD_REQUESTS, bytes, fnvRequest, goField, jsonRequest, toBase64, valueRequest } from "./arbitraries.ts";
 import { GO_CLASSES } from "./routes.ts";
+import { PATCH_EDGE, pairRequests, randomPair, rawRequests, realisticPair } from "./patch-arbitraries.ts";
 import { buildAll, runOracle, stopOracle } from "./run.ts";
 
 const SEED = 20_260_421;
@@ -31,8 +33,13 @@ function sample(arb: fc.Arbitrary<Uint8Array>, n: number, seed: number): Uint8Ar
   return fc.sample(arb.filter((l) => l.length <= MAX_LINE), { numRuns: n, seed });
 }
 
+/** The files to write: the ones named on the command line, or all. */
+const only = process.argv.slice(2);
+const wanted = (file: string) => only.length === 0 || only.includes(file);
+
 /** Asks the oracle and writes one vector file. */
 async function write(file: string, lines: Uint8Array[]): Promise<void> {
+  if (!wanted(file)) return;
   const answers = await runOracle(lines);
   // The answer line is embedded verbatim (not re-serialized), so nothing JSON.stringify would change
   // (an id like 1e999) is lost.
@@ -61,4 +68,15 @@ await write("json.jsonl", jsonLines);
 
 const fnvLines = sample(fnvRequest, 500, SEED + 20);
 await write("fnv.jsonl", fnvLines);
+
+// Issue 4: the patch ops, every Go release class (see patch-arbitraries.ts and patch.test.ts).
+const PATCH_GO = ["", ',"go":"1.14"', ',"go":"1.21"', ',"go":"1.26"', ',"go":"1.27"'];
+const patchLines: Uint8Array[] = [];
+const pairs = (arb: fc.Arbitrary<[unknown, unknown]>, n: number, seed: number) =>
+  fc.sample(fc.tuple(arb, fc.nat(), fc.constantFrom(...PATCH_GO)), { numRuns: n, seed })
+    .flatMap(([[from, to], s, go]) => pairRequests(from as never, to as never, s, go));
+patchLines.push(...pairs(realisticPair, 25, SEED + 30), ...pairs(randomPair, 160, SEED + 31));
+patchLines.push(...fc.sample(rawRequests, { numRuns: 60, seed: SEED + 32 }).flat());
+for (const line of PATCH_EDGE) for (const go of ["", ',"go":"1.21"', ',"go":"1.27"']) patchLines.push(bytes(line.slice(0, -1), go, "}"));
+await write("patch.jsonl", patchLines);
 stopOracle();

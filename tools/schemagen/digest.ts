@@ -3,7 +3,7 @@
 // checks every type, field, flag and reference of every minor end to end.
 //
 // Text hashed (FNV-1a 64), one line per type name present at the minor, names in bytewise order:
-//   name|kindNum|methodBits|pkg|key|elem|len|goName,json,flags,type;...\n
+//   name|kindNum|methodBits|pkg|key|elem|len|goName,json,flags,type,patchStrategy,patchMergeKey;...\n
 
 import { FIELD_BITS, METHOD_BITS } from "./merge.js";
 import type { GoType } from "./model.js";
@@ -32,7 +32,7 @@ export function digestLine(t: GoType): string {
   const fields = (t.fields ?? []).map((f) => {
     let flags = 0;
     for (const [k, bit] of Object.entries(FIELD_BITS)) if ((f as unknown as Record<string, boolean>)[k]) flags |= bit;
-    return `${f.name},${f.json},${flags},${f.type};`;
+    return `${f.name},${f.json},${flags},${f.type},${f.patchStrategy ?? ""},${f.patchMergeKey ?? ""};`;
   });
   return `${t.name}|${t.kindNum}|${methodBits(t)}|${t.pkg ?? ""}|${t.key ?? ""}|${t.elem ?? ""}|${t.len ?? 0}|${fields.join("")}\n`;
 }

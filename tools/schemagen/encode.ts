@@ -3,7 +3,8 @@
 //   STRINGS  string pool (ASCII). A string ref is 3 bytes: offset u16, length u8. Strings share bytes: a string
 //            that occurs inside another (e.g. "v1.Container" in "[]v1.Container") points into it.
 //   PKGS     package paths: one string ref per package index.
-//   FIELDS   9 bytes per field id: goName (string ref), json (string ref), flags u8, type u16 (name id).
+//   FIELDS   15 bytes per field id: goName (string ref), json (string ref), flags u8, type u16 (name id),
+//            patchStrategy tag (string ref), patchMergeKey tag (string ref); an absent tag is the empty string.
 //   RECORDS  a record ref (u16) is the record's offset: kind u8, methods u16, name u16 (name id), pkg u8 (package
 //            index), then by kind: struct → count u8, count × field id u16; ptr/slice/chan → elem u16 (name id);
 //            array → elem u16, len u32; map → key u16, elem u16 (name ids); others → nothing.
@@ -80,6 +81,7 @@ export function encode(model: Model): Encoded {
   const pkgIdx = new Map(pkgList.map((p, i) => [p, i]));
   const { pool, offset } = buildPool([
     ...model.names, ...pkgList, ...model.fields.map((f) => f.goName), ...model.fields.map((f) => f.json),
+    ...model.fields.map((f) => f.patchStrategy), ...model.fields.map((f) => f.patchMergeKey),
   ]);
   const str = (b: Bytes, s: string): void => {
     b.u16(offset.get(s)!);
@@ -101,6 +103,8 @@ export function encode(model: Model): Encoded {
     str(fields, f.json);
     fields.u8(f.flags);
     fields.u16(nid(f.type));
+    str(fields, f.patchStrategy);
+    str(fields, f.patchMergeKey);
   }
 
   const records = new Bytes();
@@ -204,7 +208,7 @@ export function assemblyScriptTables(e: Encoded, header: string[]): string {
   sec("MINORS", "Kubernetes minors, ascending: one u8 each (12 = 1.12)", e.minors);
   sec("STRINGS", "String pool (ASCII); a string ref is offset u16 + length u8", e.strings);
   sec("PKGS", "Package paths: one string ref (3 bytes) per package index", e.pkgs);
-  sec("FIELDS", "Fields: goName ref, json ref, flags u8, type name id u16 (9 bytes each)", e.fields);
+  sec("FIELDS", "Fields: goName ref, json ref, flags u8, type name id u16, patchStrategy ref, patchMergeKey ref (15 bytes each)", e.fields);
   sec("RECORDS", "Type records at each record ref", e.records);
   sec("NAMES", "Names sorted bytewise: string ref, first run u16 (5 bytes each, plus a sentinel)", e.names);
   sec("RUNS", "Runs: from minor index u8, record ref u16 (0xFFFF = absent)", e.runs);

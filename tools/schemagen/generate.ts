@@ -38,11 +38,14 @@ const APPS = "k8s.io/api/apps/v1";
 const K8S_ROOTS: RootRef[] = [
   { pkg: CORE, name: "Pod" },
   { pkg: CORE, name: "PodTemplateSpec" },
+  { pkg: CORE, name: "PodTemplate" },
   { pkg: APPS, name: "Deployment" },
   { pkg: APPS, name: "ReplicaSet" },
   { pkg: APPS, name: "StatefulSet" },
   { pkg: APPS, name: "DaemonSet" },
   { pkg: APPS, name: "ControllerRevision" },
+  // what client code passes to strategicpatch for an object without Go type (a custom resource)
+  { pkg: "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured", name: "Unstructured" },
 ];
 const KRUISE_APPS = "github.com/openkruise/kruise/apis/apps";
 /** OpenKruise roots. v1.9.0's controllers use v1alpha1 CloneSet, v1beta1 DaemonSet and v1beta1 StatefulSet;

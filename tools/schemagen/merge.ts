@@ -33,6 +33,8 @@ export interface FieldModel {
   json: string;
   flags: number;
   type: string; // type name, resolved per minor
+  patchStrategy: string; // `patchStrategy` struct tag ("" when absent)
+  patchMergeKey: string; // `patchMergeKey` struct tag ("" when absent)
 }
 
 /** One deduplicated type record. */
@@ -127,7 +129,10 @@ export function buildModel(perMinor: Map<number, Map<string, GoType>>, kruiseMis
   const records: RecordModel[] = [];
   const recIdx = new Map<string, number>();
   const internField = (f: GoField): number => {
-    const fm: FieldModel = { goName: f.name, json: f.json, flags: fieldFlags(f), type: f.type };
+    const fm: FieldModel = {
+      goName: f.name, json: f.json, flags: fieldFlags(f), type: f.type,
+      patchStrategy: f.patchStrategy ?? "", patchMergeKey: f.patchMergeKey ?? "",
+    };
     const k = JSON.stringify(fm);
     let i = fieldIdx.get(k);
     if (i === undefined) { i = fields.length; fields.push(fm); fieldIdx.set(k, i); }

@@ -27,6 +27,10 @@ export interface GoField {
   string: boolean;
   inline: boolean;
   options?: string[];
+  /** `patchStrategy` struct tag (absent when empty), e.g. "merge" or "merge,retainKeys". */
+  patchStrategy?: string;
+  /** `patchMergeKey` struct tag (absent when empty), e.g. "name". */
+  patchMergeKey?: string;
 }
 
 /** One reachable type; `name` is reflect.Type.String(). */

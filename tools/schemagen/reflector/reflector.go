@@ -49,6 +49,10 @@ type Field struct {
 	AsString  bool     `json:"string"`            // ",string" option (encoding/json applies it only to scalar kinds)
 	Inline    bool     `json:"inline"`            // ",inline" option (no effect in encoding/json; kept for reference)
 	Options   []string `json:"options,omitempty"` // every option after the name, verbatim
+	// Strategic merge patch tags, as k8s.io/apimachinery's forked json package reads them
+	// (reflect.StructTag.Get: "" when absent).
+	PatchStrategy string `json:"patchStrategy,omitempty"` // `patchStrategy:"..."`, e.g. "merge", "merge,retainKeys"
+	PatchMergeKey string `json:"patchMergeKey,omitempty"` // `patchMergeKey:"..."`, e.g. "name"
 }
 
 // Type describes one reachable type.
@@ -131,6 +135,8 @@ func fieldOf(sf reflect.StructField) Field {
 		Type:      sf.Type.String(),
 		JSON:      sf.Name,
 	}
+	f.PatchStrategy = sf.Tag.Get("patchStrategy")
+	f.PatchMergeKey = sf.Tag.Get("patchMergeKey")
 	tag, ok := sf.Tag.Lookup("json")
 	f.HasTag = ok
 	f.Tag = tag
