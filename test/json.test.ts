@@ -68,77 +68,94 @@ test("RFC 8785 output equals the canonicalize package on generated documents", (
   fc.assert(
     fc.property(jsonText, (text) => {
       const value = JSON.parse(text);
-      if (hasOverflow(text)) {
-        expectError(() => jcsText(text), "E_JCS", /out of the IEEE 754 double range/);
-      } else if (hasDuplicateKeys(text)) {
-        // RFC 8785 input must be I-JSON: duplicate keys are refused (JSON.parse would keep the last)
-        expectError(() => jcsText(text), "E_JCS", /duplicate key/);
-      } else {
+      const refusal = jcsRefusal(text);
+      if (refusal === null) {
         assert.equal(jcsText(text), canonicalize(value));
+        return;
       }
+      // Where github.com/gowebpki/jcs (what json.jcs and jcsText reproduce) parts from ECMAScript: it
+      // refuses repeated keys (RFC 8785 wants I-JSON; JSON.parse keeps the last) and numbers beyond
+      // float64 (JSON.parse gives Infinity), with the first refusal in its reading order: a number
+      // where it stands, a repeated key once its whole object (values included) has been read.
+      const e = expectError(() => jcsText(text), "E_JCS");
+      if (typeof refusal === "string") assert.equal(e.message, refusal);
+      else assert.match(e.message, refusal);
+      assert.equal(e.offset, undefined);
     }),
     RUN,
   );
 });
 
-/** True when any object in the (valid) text repeats a key after decoding. */
-function hasDuplicateKeys(s: string): boolean {
-  return scan(s).dup;
+/** The library's forError for printable ASCII text: quoted, cut at 32 bytes. */
+function forError(s: string): string {
+  return s.length > 32 ? `"${s.slice(0, 32)}" (truncated from ${s.length} bytes)` : `"${s}"`;
 }
 
-/** True when any number literal in the (valid) text, even one a later duplicate key hides, overflows float64. */
-function hasOverflow(s: string): boolean {
-  return scan(s).overflow;
-}
-
-/** Scans valid JSON text for repeated keys and number literals beyond float64. */
-function scan(s: string): { dup: boolean; overflow: boolean } {
+/**
+ * The first refusal of jcs.Transform for valid text without lone surrogates or bad bytes (the message,
+ * or a pattern when the key would need Go's strconv.Quote escapes), or null when it accepts the text.
+ * A model of its reading order: numbers beyond float64 where they stand; at each object's end the
+ * smallest repeated key in UTF-16 order (JS string order is UTF-16 code unit order).
+ */
+function jcsRefusal(s: string): string | RegExp | null {
   let i = 0;
-  let dup = false;
-  let overflow = false;
-  const skipWs = () => { while (i < s.length && " \t\r\n".includes(s[i])) i++; };
+  const skipWs = () => { while (i < s.length && " \t\r\n".includes(s[i]!)) i++; };
   const str = () => {
     const start = i++;
     while (s[i] !== '"') i += s[i] === "\\" ? 2 : 1;
     i++;
     return JSON.parse(s.slice(start, i)) as string;
   };
-  const value = (): void => {
+  const value = (): string | RegExp | null => {
     skipWs();
     const c = s[i];
     if (c === "{") {
       i++;
-      const keys = new Set<string>();
+      const keys: string[] = [];
       skipWs();
-      if (s[i] === "}") { i++; return; }
+      if (s[i] === "}") { i++; return null; }
       for (;;) {
         skipWs();
-        const k = str();
-        if (keys.has(k)) dup = true;
-        keys.add(k);
+        keys.push(str());
         skipWs(); i++; // :
-        value();
+        const r = value();
+        if (r !== null) return r;
         skipWs();
-        if (s[i++] === "}") return;
+        if (s[i++] === "}") break;
       }
+      const sorted = keys.sort();
+      for (let k = 1; k < sorted.length; k++) {
+        if (sorted[k] !== sorted[k - 1]) continue;
+        const key = sorted[k]!;
+        return /^[\x20-\x7e]*$/.test(key) && !/["\\]/.test(key) && Buffer.byteLength(key) <= 32 ? `Duplicate key: "${key}"` : /^Duplicate key: "/;
+      }
+      return null;
     }
     if (c === "[") {
       i++;
       skipWs();
-      if (s[i] === "]") { i++; return; }
+      if (s[i] === "]") { i++; return null; }
       for (;;) {
-        value();
+        const r = value();
+        if (r !== null) return r;
         skipWs();
-        if (s[i++] === "]") return;
+        if (s[i++] === "]") return null;
       }
     }
-    if (c === '"') { str(); return; }
+    if (c === '"') { str(); return null; }
     const start = i;
-    while (i < s.length && !",]} \t\r\n".includes(s[i])) i++;
-    if (!Number.isFinite(Number(s.slice(start, i))) && s[start] !== "t" && s[start] !== "f" && s[start] !== "n") overflow = true;
+    while (i < s.length && !",]} \t\r\n".includes(s[i]!)) i++;
+    const token = s.slice(start, i);
+    if (c !== "t" && c !== "f" && c !== "n" && !Number.isFinite(Number(token))) return `Number out of range: ${forError(token)}`;
+    return null;
   };
-  value();
-  return { dup, overflow };
+  return value();
+}
+
+/** True when any number literal in the (valid) text, even one a later duplicate key hides, overflows float64. */
+function hasOverflow(s: string): boolean {
+  const numbers = s.replace(/"(?:[^"\\]|\\.)*"/g, "").match(/-?\d[\d.eE+-]*/g) ?? [];
+  return numbers.some((n) => !Number.isFinite(Number(n)));
 }
 
 test("numbers of every spelling go through float64 exactly as Go's ParseFloat and FormatFloat do", () => {
@@ -148,6 +165,7 @@ test("numbers of every spelling go through float64 exactly as Go's ParseFloat an
       if (!Number.isFinite(v)) {
         expectError(() => goJSONText(t, { go: "1.26" }), "E_JSON_TYPE", `json: cannot unmarshal number ${t} into Go value of type float64`, t.length + 1);
         expectError(() => goJSONText(t), "E_JSON_TYPE", `json: cannot unmarshal number ${t} into Go value of type float64`, t.length);
+        expectError(() => jcsText(t), "E_JCS", `Number out of range: ${forError(t)}`);
         return;
       }
       assert.equal(goJSONText(t), Object.is(v, -0) ? "-0" : String(v));
@@ -155,6 +173,35 @@ test("numbers of every spelling go through float64 exactly as Go's ParseFloat an
     }),
     { ...RUN, numRuns: 20000 },
   );
+});
+
+test("RFC 8785 where github.com/gowebpki/jcs parts from ECMAScript: its own refusals and Go's ParseFloat", () => {
+  // JSON.parse keeps lone surrogates (canonicalize would write them back escaped); the library wants
+  // a high surrogate escape followed at once by `\u` and a low one, and reads those two bytes even past
+  // the closing quote: at the end of the input that is "Unexpected EOF reached"
+  expectError(() => jcsText('"\\udc00"'), "E_JCS", "Invalid high surrogate: \\udc00");
+  expectError(() => jcsText('["\\uD800\\uD800"]'), "E_JCS", "Invalid low surrogate: \\ud800");
+  expectError(() => jcsText('["\\ud800x"]'), "E_JCS", "Missing surrogate");
+  expectError(() => jcsText('"\\ud800" '), "E_JCS", "Missing surrogate");
+  expectError(() => jcsText('"\\ud800"'), "E_JCS", "Unexpected EOF reached");
+  expectError(() => jcsText('"\\ud800\u00e9"'), "E_JCS", "Unexpected non-ASCII character");
+  // invalid UTF-8 (which TextDecoder would replace) names the first bad byte
+  expectError(() => jcsText(new Uint8Array([0x5b, 0x22, 0x61, 0xe2, 0x82, 0x22, 0x2c, 0x22, 0xff, 0x22, 0x5d])), "E_JCS", "Invalid UTF-8 sequence at byte 0xe2");
+  // repeated keys, quoted with strconv.Quote and cut at 32 bytes; the first refusal met wins
+  expectError(() => jcsText('{"b":1,"a":2,"b":3,"a":4}'), "E_JCS", 'Duplicate key: "a"');
+  expectError(() => jcsText('{"\\u00e9":1,"\u00e9":2}'), "E_JCS", 'Duplicate key: "\u00e9"');
+  expectError(() => jcsText(`{"${"\u00e9".repeat(17)}":1,"${"\u00e9".repeat(17)}":2}`), "E_JCS", `Duplicate key: "${"\u00e9".repeat(16)}" (truncated from 34 bytes)`);
+  expectError(() => jcsText('{"\\u0001\\u00ad":1,"\\u0001\\u00ad":2}'), "E_JCS", 'Duplicate key: "\\x01\\u00ad"');
+  expectError(() => jcsText('{"a":1,"a":[1e999]}'), "E_JCS", 'Number out of range: "1e999"');
+  expectError(() => jcsText('[{"a":1,"a":2},1e999]'), "E_JCS", 'Duplicate key: "a"');
+  expectError(() => jcsText(`-${"9".repeat(40)}e300`), "E_JCS", `Number out of range: "-${"9".repeat(31)}" (truncated from 45 bytes)`);
+  // numbers go through Go 1.27's strconv.ParseFloat: its exponent stops growing at 10000, so a long
+  // integer part makes up for more of a huge negative exponent than ECMAScript's exact reading
+  const longInt = "1" + "0".repeat(10007) + "e-100005";
+  assert.equal(Number(longInt), 0);
+  assert.equal(jcsText(longInt), "10000000");
+  // formatting is ECMAScript's Number::toString (-0 prints 0)
+  assert.equal(jcsText("[-0, -0.0, 1e-7, 1e21, 123456789012345678901, 0.000001]"), "[0,0,1e-7,1e+21,123456789012345680000,0.000001]");
 });
 
 test("JS values go through JSON.stringify first", () => {

@@ -179,7 +179,7 @@ test("hostile pointers are plain keys and never touch Object.prototype", () => {
   assert.equal(Object.getPrototypeOf(out), Object.prototype);
   assert.ok(Object.hasOwn(out, "__proto__"));
   assert.deepEqual(Object.getOwnPropertyDescriptor(out, "__proto__")?.value, { polluted: "no", x: "yes" });
-  assert.deepEqual((out.constructor as Record<string, unknown>).prototype, { y: "yes" });
+  assert.deepEqual((Object.getOwnPropertyDescriptor(out, "constructor")?.value as Record<string, unknown>).prototype, { y: "yes" });
   // a pointer into a missing member is a typed error, not an implicit object
   assert.throws(() => jsonPatchApply({}, [{ op: "add", path: "/__proto__/z", value: 1 }]), (e: unknown) => e instanceof KinplaceError && e.code === "E_PATCH_PATH");
   // diffs name them like any key

@@ -14,6 +14,10 @@ import { opFnv } from "./ops/fnv";
 import { opJSONGo, opJSONJcs } from "./ops/json";
 import { opJSONPatchDiff, opJSONPatchApply } from "./ops/jsonpatch";
 import { opMergePatchDiff, opMergePatchApply } from "./ops/mergepatch";
+import { opSMPDiff, opSMPApply } from "./ops/smp";
+import { opScaled, opKruisePartition } from "./ops/scaled"; // issue 6
+import { opRollout } from "./ops/rollout"; // issue 6
+import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
 
 /** Runs op `op` on `req`, writing result members into `res`. Returns false with an error recorded. */
 function runOp(op: string, req: Request, res: ResultWriter): bool {
@@ -24,6 +28,14 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "jsonpatch.apply") return opJSONPatchApply(req, res);
   if (op == "mergepatch.diff") return opMergePatchDiff(req, res);
   if (op == "mergepatch.apply") return opMergePatchApply(req, res);
+  if (op == "smp.diff") return opSMPDiff(req, res);
+  if (op == "smp.apply") return opSMPApply(req, res);
+  if (op == "scaled") return opScaled(req, res); // issue 6
+  if (op == "kruise.partition") return opKruisePartition(req, res); // issue 6
+  if (op.startsWith("rollout.")) return opRollout(op, req, res); // issue 6
+  if (op == "k8s.json") return opK8sJSON(req, res);
+  if (op == "quantity") return opQuantity(req, res);
+  if (op == "spew") return opSpew(req, res);
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 
@@ -90,18 +102,24 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
 }
 
 /**
- * The Go release whose decoder reads a parsed request line: the one a `json.go` request names in
+ * The Go release whose decoder reads a parsed request line: the one a `json.go` or patch request names in
  * "go" (when known), otherwise the default — the same rule by which the oracle picks its Go build.
  */
 function requestedGo(t: Tape): i32 {
   if (t.kind(0) != K_OBJECT) return GO_DEFAULT;
   const r = new Request(t, 0, new ReadOptions());
   const op = r.field("op");
-  if (op < 0 || t.kind(op) != K_STRING || !t.keyIs(op, "json.go")) return GO_DEFAULT;
+  if (op < 0 || t.kind(op) != K_STRING || !goDialectOp(t, op)) return GO_DEFAULT;
   const g = r.field("go");
   if (g < 0 || t.kind(g) != K_STRING || (t.flags(g) & F_ESCAPE)) return GO_DEFAULT;
   const v = parseMinor(t.ptr(g), t.len(g));
   return v >= GO_MIN && v <= GO_MAX ? v : GO_DEFAULT;
+}
+
+/** Ops read as the Go release they name (test/oracle/routes.ts GO_OPS): json.go, and the patch ops (issue 4). */
+function goDialectOp(t: Tape, op: i32): bool {
+  return t.keyIs(op, "json.go") || t.keyIs(op, "jsonpatch.diff") || t.keyIs(op, "jsonpatch.apply") ||
+    t.keyIs(op, "mergepatch.diff") || t.keyIs(op, "mergepatch.apply");
 }
 
 function writeError(out: ByteSink): void {

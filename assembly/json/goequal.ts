@@ -5,6 +5,7 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
 import { sortMembers, sortedMembers, Member } from "./members";
+import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "./docmembers";
 import { unquote } from "./strings";
 import { parseNumber } from "./number";
 
@@ -111,6 +112,22 @@ export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
       }
       continue;
     }
+    if (ta.children(x) <= SMALL_OBJECT && tb.children(y) <= SMALL_OBJECT) {
+      // small objects: members in document order, matched by key
+      const na = docMembers(ta, x);
+      const ma = docMembersPtr;
+      const nb = docMembers(tb, y);
+      const mb = docMembersPtr;
+      if (na != nb) return false;
+      for (let i = 0; i < na; i++) {
+        const p = changetype<Member>(ma + <usize>i * offsetof<Member>());
+        const j = findDocMember(mb, nb, p.keyPtr, p.keyLen, i);
+        if (j < 0) return false;
+        sa.push(p.value);
+        sb.push(changetype<Member>(mb + <usize>j * offsetof<Member>()).value);
+      }
+      continue;
+    }
     const na = sortMembers(ta, x, false);
     const ma = sortedMembers;
     const nb = sortMembers(tb, y, false);
@@ -175,14 +192,15 @@ export function goHashes(t: Tape, root: i32): usize {
         c = t.next(c);
       }
     } else if (k == K_OBJECT) {
-      const n = sortMembers(t, i, false);
-      const m = sortedMembers;
-      h = 0xbb67ae8584caa73b ^ <u64>n;
+      // members combined in any order (a sum), so no sorting is needed
+      const n = docMembers(t, i);
+      const m = docMembersPtr;
+      let sum: u64 = 0;
       for (let j = 0; j < n; j++) {
         const e = changetype<Member>(m + <usize>j * offsetof<Member>());
-        h = mix(h ^ hashBytes(e.keyPtr, e.keyLen)) + P2;
-        h = mix(h ^ load<u64>(slots + (<usize>(e.value - root) << 3))) + P1;
+        sum += mix(hashBytes(e.keyPtr, e.keyLen) ^ mix(load<u64>(slots + (<usize>(e.value - root) << 3)) + P2));
       }
+      h = mix(0xbb67ae8584caa73b ^ <u64>n ^ sum);
     } else {
       h = <u64>(k == K_TRUE ? 2 : k) * P1; // null 0, false 1, true 2
     }

@@ -3,6 +3,7 @@
 
 import { ByteSink } from "../io/sink";
 import { decodeRune, runeSize, appendRune } from "./strings";
+import { isPrintGo127 } from "./quote-v2";
 import { NOT_PRINT16, NOT_PRINT16_COUNT, NOT_PRINT32, NOT_PRINT32_COUNT } from "./generated/isprint";
 
 const HEX = "0123456789abcdef";
@@ -46,8 +47,12 @@ function hexDigits(out: ByteSink, v: i32, n: i32): void {
   for (let s = (n - 1) * 4; s >= 0; s -= 4) out.byte(HEX.charCodeAt((v >> s) & 15));
 }
 
-/** Appends strconv.Quote of bytes [p, p+n): `"`, `\` escaped, printable runes as they are, others escaped. */
-export function goQuote(out: ByteSink, p: usize, n: i32): void {
+/**
+ * Appends strconv.Quote of bytes [p, p+n) as Go 1.`goMinor` writes it: `"`, `\` escaped, printable
+ * runes as they are, others escaped. Printable means Go 1.26's tables (Unicode 15), Go 1.27's
+ * (Unicode 17) from 1.27 on; Go before 1.15 wrote DEL as \u007f. Default: Go 1.26.
+ */
+export function goQuote(out: ByteSink, p: usize, n: i32, goMinor: i32 = 26): void {
   out.byte(0x22);
   const end = p + <usize>n;
   while (p < end) {
@@ -66,7 +71,7 @@ export function goQuote(out: ByteSink, p: usize, n: i32): void {
     }
     p += <usize>w;
     if (r == 0x22 || r == 0x5c) { out.byte(0x5c); out.byte(r); continue; }
-    if (isPrint(r)) { appendRune(out, r); continue; }
+    if (goMinor >= 27 ? isPrintGo127(r) : isPrint(r)) { appendRune(out, r); continue; }
     if (r == 0x07) out.ascii("\\a");
     else if (r == 0x08) out.ascii("\\b");
     else if (r == 0x0c) out.ascii("\\f");
@@ -74,7 +79,7 @@ export function goQuote(out: ByteSink, p: usize, n: i32): void {
     else if (r == 0x0d) out.ascii("\\r");
     else if (r == 0x09) out.ascii("\\t");
     else if (r == 0x0b) out.ascii("\\v");
-    else if (r < 0x20 || r == 0x7f) { out.ascii("\\x"); hexDigits(out, r, 2); }
+    else if (r < 0x20 || (r == 0x7f && goMinor >= 15)) { out.ascii("\\x"); hexDigits(out, r, 2); }
     else if (r < 0x10000) { out.ascii("\\u"); hexDigits(out, r, 4); }
     else { out.ascii("\\U"); hexDigits(out, r, 8); }
   }
@@ -133,9 +138,9 @@ export function goAtoi(p: usize, n: i32): i64 {
   return neg ? -<i64>u : <i64>u;
 }
 
-/** Appends the *NumError text of the last failed goAtoi on [p, p+n). */
-export function atoiError(out: ByteSink, p: usize, n: i32): void {
+/** Appends the *NumError text of the last failed goAtoi on [p, p+n), as Go 1.`goMinor` words it. */
+export function atoiError(out: ByteSink, p: usize, n: i32, goMinor: i32 = 26): void {
   out.ascii("strconv.Atoi: parsing ");
-  goQuote(out, p, n);
+  goQuote(out, p, n, goMinor);
   out.ascii(Atoi.err == 2 ? ": value out of range" : ": invalid syntax");
 }

@@ -5,7 +5,8 @@
 //    "Missing surrogate", "Invalid low surrogate: \u%04x"). After a high surrogate the library reads the
 //    next two bytes as escape text wherever they are: a non-ASCII byte there is "Unexpected non-ASCII
 //    character", and a closing quote that ends the whole input is "Unexpected EOF reached";
-//  - numbers: Go's strconv.ParseFloat ("Number out of range: %s" when it overflows, underflow is 0),
+//  - numbers: strconv.ParseFloat of the oracle's Go (1.27; "Number out of range: %s" when it
+//    overflows, underflow is 0),
 //    printed as ECMAScript Number::toString (Go's shortest digits, fixed in [1e-6, 1e21), else `1e+21`,
 //    `1.5e-7`; -0 prints 0);
 //  - objects: members sorted by the UTF-16 code units of the decoded key; a repeated key is
@@ -22,8 +23,8 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
 import { decodeRune, runeSize } from "./strings";
-import { parseNumber, NumberParse, writeEcmaNumber } from "./number";
-import { compareUTF16 } from "./members";
+import { NumberParse, writeEcmaNumber } from "./number";
+import { parseFloatGo127 } from "./atof-go127";
 import { goQuoteV2 } from "./quote-v2";
 import { fail, E_JCS } from "../errors";
 
@@ -33,6 +34,27 @@ export const JCS_MAX_DEPTH: i32 = 10000;
 const MAX_ERROR_TOKEN: i32 = 32;
 
 const HEX = "0123456789abcdef";
+
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+/** Nonzero when some byte of x is zero (a yes/no answer). */
+// @ts-ignore: decorator
+@inline function zeroByte(x: u64): u64 {
+  return (x - ONES) & ~x & HIGHS;
+}
+
+/** Nonzero when one of the 8 bytes in x is a control byte, `"` or a backslash (what writeString escapes). */
+// @ts-ignore: decorator
+@inline function escapes8(x: u64): u64 {
+  return ((x - 0x2020202020202020) & ~x & HIGHS) | zeroByte(x ^ 0x2222222222222222) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c);
+}
+
+/** Nonzero when one of the 8 bytes in x is a backslash or not ASCII (what decodeString must look at). */
+// @ts-ignore: decorator
+@inline function decodes8(x: u64): u64 {
+  return (x & HIGHS) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c);
+}
 
 /** Bytes per sorted member: key pointer, key length, value node. */
 const MEMBER: usize = 12;
@@ -80,7 +102,7 @@ function prepare(t: Tape, root: i32, stop: i32, inputEnd: i32, aux: usize): bool
     } else if (k == K_NUMBER) {
       const n = t.len(i);
       if (!(f & F_INT) || n > 15) {
-        const v = parseNumber(t.ptr(i), n);
+        const v = parseFloatGo127(t.ptr(i), n);
         if (NumberParse.rangeError) return fail(E_JCS, "Number out of range: " + forError(t.ptr(i), n));
         store<f64>(auxAt(aux, root, i), v);
       }
@@ -152,6 +174,14 @@ function decodeString(t: Tape, i: i32, inputEnd: i32, slot: usize): bool {
   let w: usize = dst;
   let q = p;
   while (q < end) {
+    // plain ASCII, 8 bytes at a time
+    while (q + 8 <= end) {
+      const x = load<u64>(q);
+      if (decodes8(x) != 0) break;
+      if (dst != 0) { store<u64>(w, x); w += 8; }
+      q += 8;
+    }
+    if (q >= end) break;
     const c = <i32>load<u8>(q);
     if (c == 0x5c) {
       const e = <i32>load<u8>(q, 1);
@@ -239,8 +269,25 @@ function forError(p: usize, n: i32): string {
 @inline function keyPtr(m: usize): usize { return load<usize>(m); }
 @inline function keyLen(m: usize): i32 { return load<i32>(m, 4); }
 
+/**
+ * Compares valid UTF-8 strings by their UTF-16 code units. Byte order is code point order, and UTF-16
+ * differs from it only between U+E000..U+FFFF (lead byte EE or EF) and U+10000 and above (lead byte
+ * F0..F4, a surrogate pair D800..DBFF in UTF-16): decided at the first differing byte.
+ */
+export function compareUTF16Keys(a: usize, an: i32, b: usize, bn: i32): i32 {
+  const n = an < bn ? an : bn;
+  let i = 0;
+  while (i + 8 <= n && load<u64>(a + <usize>i) == load<u64>(b + <usize>i)) i += 8;
+  while (i < n && load<u8>(a + <usize>i) == load<u8>(b + <usize>i)) i++;
+  if (i == n) return an - bn;
+  const x = <i32>load<u8>(a + <usize>i);
+  const y = <i32>load<u8>(b + <usize>i);
+  // mutated
+  return x - y;
+}
+
 @inline function cmpMembers(a: usize, b: usize): i32 {
-  return compareUTF16(keyPtr(a), keyLen(a), keyPtr(b), keyLen(b));
+  return compareUTF16Keys(keyPtr(a), keyLen(a), keyPtr(b), keyLen(b));
 }
 
 /**
@@ -400,6 +447,8 @@ export function writeString(out: ByteSink, p: usize, n: i32): void {
   const end = p + <usize>n;
   let run = p;
   while (p < end) {
+    while (p + 8 <= end && escapes8(load<u64>(p)) == 0) p += 8;
+    if (p >= end) break;
     const c = <i32>load<u8>(p);
     if (c >= 0x20 && c != 0x22 && c != 0x5c) { p++; continue; }
     if (run < p) out.bytes(run, <i32>(p - run));

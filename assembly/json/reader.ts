@@ -7,7 +7,7 @@
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_HTML } from "./tape";
 import { fail, hasError, clearError, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../errors";
 import { ByteSink } from "../io/sink";
-import { quoteChar } from "./quote";
+import { quoteChar, QuoteDel } from "./quote";
 import { GO_DEFAULT } from "../versions";
 import { syntaxErrorV2 } from "./errors-v2";
 
@@ -96,6 +96,7 @@ export function goDepthLimit(goMinor: i32): i32 {
  * not one JSON value. Duplicate object keys are accepted here (Go keeps the last); see `duplicateKeys`.
  */
 export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
+  QuoteDel.legacy = opts.goMinor < 15;
   const clean = !hasError();
   goSyntaxError = false;
   const t = readTape(src, len, opts);

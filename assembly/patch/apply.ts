@@ -109,7 +109,7 @@ function invalidIndex(idx: i64): bool {
 
 function atoiFailed(key: Bytes): string {
   const s = new ByteSink(key.len + 48);
-  atoiError(s, key.ptr, key.len);
+  atoiError(s, key.ptr, key.len, Doc.goMinor);
   return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);
 }
 
@@ -229,9 +229,10 @@ function findObject(root: Node, path: Bytes): bool {
   return true;
 }
 
-/** The document being patched (the library's `pd`). */
+/** The document being patched (the library's `pd`), and the Go release whose texts to write. */
 class Doc {
   static root: Node = newObject();
+  static goMinor: i32 = 27;
 }
 
 function opAdd(t: Tape, f: OpFields): bool {
@@ -345,7 +346,9 @@ function opCopy(t: Tape, f: OpFields, go22: bool): bool {
  * the document (text node `dr` of `dt`, an array when `isArray`, else an object or null) and writes
  * json.Marshal of the result into `out`. False with the error recorded, its path the operation index.
  */
-export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, go22: bool, out: ByteSink): bool {
+export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink): bool {
+  const go22 = goMinor >= 22;
+  Doc.goMinor = goMinor;
   const root = rawNode(dt, dr);
   if (isArray) intoAry(root); else intoDoc(root);
   Doc.root = root;

@@ -13,9 +13,11 @@
 // control character makes json.Marshal fail (E_PATCH_MARSHAL with Go's MarshalerError text; when
 // several operations fail, the one with the smallest (path, op) is reported).
 //
-// Order: Go visits map keys in random order; this engine visits them in byte order of the decoded
-// key (first the keys of `to`, then the keys removed from `from`), which is one of the orders Go can
-// produce. Everything else (array scripts) is in the library's deterministic order.
+// Order: Go visits map keys in random order; this engine visits the keys of `to` in its document
+// order, then the keys removed from `from` in its document order (in byte order of the decoded keys
+// when an object has more than 32 members), which is one of the orders Go can produce. Everything
+// else (array scripts) is in the library's deterministic order. Paths are only built for the
+// operations written.
 //
 // Limit: the Levenshtein matrix of an array pair has (m+1)*(n+1) cells; more than `maxEditMatrix`
 // is refused with E_PATCH_LIMIT (the library itself would allocate and fill it, however large).
@@ -24,10 +26,11 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT } from "../json/tape";
 import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
 import { Bytes } from "../json/dom";
-import { goType, isGoScalar, scalarEqual, children, equalityClasses } from "../json/goequal";
+import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses } from "../json/goequal";
 import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { readJSON, ReadOptions } from "../json/reader";
-import { makePath, makeIndexPath, bytesStr } from "./pointer";
+import { appendEscapedKey, bytesStr } from "./pointer";
+import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "../json/docmembers";
 import { fail, takeErrorMessage, E_PATCH_LIMIT, E_PATCH_MARSHAL } from "../errors";
 
 /** Default of `maxEditMatrix`: the most Levenshtein cells ((m+1)*(n+1)) one array pair may need. */
@@ -50,13 +53,41 @@ export class AppscodeOptions {
   maxEditMatrix: i64 = DEFAULT_MAX_EDIT_MATRIX;
 }
 
+/** A path, built only when an operation is written: a key or an index below a parent. */
+@final
+class Path {
+  constructor(public parent: Path | null, public ptr: usize, public len: i32, public index: i32) {}
+}
+
+/** Appends makePath's text for `p` (segments joined by "/", escaped; an empty key leaves a "/" the next segment reuses). */
+function writeMadePath(out: ByteSink, p: Path | null): void {
+  const chain = new Array<Path>();
+  while (p !== null) { chain.push(p); p = p.parent; }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const s = chain[i];
+    if (out.len == 0 || out.at(out.len - 1) != 0x2f) out.byte(0x2f);
+    if (s.index >= 0) out.uint(<u64>s.index);
+    else appendEscapedKey(out, s.ptr, s.len);
+  }
+}
+
+/** makePath's text for `p` as bytes. */
+function madePath(p: Path | null): Bytes {
+  const out = new ByteSink(64);
+  writeMadePath(out, p);
+  return new Bytes(out.ptr, out.len);
+}
+
+@inline function keyPath(parent: Path | null, p: usize, n: i32): Path { return new Path(parent, p, n, -1); }
+@inline function indexPath(parent: Path | null, i: i32): Path { return new Path(parent, 0, 0, i); }
+
 /** The operations found, in order: kind, path, value node of `to` (-1 for none). */
 class Ops {
   kinds: Array<i32> = new Array<i32>();
-  paths: Array<Bytes> = new Array<Bytes>();
+  paths: Array<Path | null> = new Array<Path | null>();
   values: Array<i32> = new Array<i32>();
 
-  add(kind: i32, path: Bytes, value: i32): void {
+  add(kind: i32, path: Path | null, value: i32): void {
     this.kinds.push(kind);
     this.paths.push(path);
     this.values.push(value);
@@ -68,34 +99,13 @@ class Tasks {
   types: Array<i32> = new Array<i32>();
   as: Array<i32> = new Array<i32>();
   bs: Array<i32> = new Array<i32>();
-  paths: Array<Bytes> = new Array<Bytes>();
+  paths: Array<Path | null> = new Array<Path | null>();
 
-  push(type: i32, a: i32, b: i32, path: Bytes): void {
+  push(type: i32, a: i32, b: i32, path: Path | null): void {
     this.types.push(type);
     this.as.push(a);
     this.bs.push(b);
     this.paths.push(path);
-  }
-}
-
-/**
- * A sequence of tasks built in order and then pushed reversed, so that they run in order.
- */
-class Seq {
-  types: Array<i32> = new Array<i32>();
-  as: Array<i32> = new Array<i32>();
-  bs: Array<i32> = new Array<i32>();
-  paths: Array<Bytes> = new Array<Bytes>();
-
-  add(type: i32, a: i32, b: i32, path: Bytes): void {
-    this.types.push(type);
-    this.as.push(a);
-    this.bs.push(b);
-    this.paths.push(path);
-  }
-
-  pushTo(tasks: Tasks): void {
-    for (let i = this.types.length - 1; i >= 0; i--) tasks.push(this.types[i], this.as[i], this.bs[i], this.paths[i]);
   }
 }
 
@@ -106,11 +116,8 @@ class Seq {
 export function appscodeDiff(ta: Tape, a: i32, tb: Tape, b: i32, opts: AppscodeOptions, out: ByteSink): bool {
   const ops = new Ops();
   const tasks = new Tasks();
-  const root = new Bytes(0, 0);
   // the top level: both are maps (null decodes to an empty map)
-  if (ta.kind(a) == K_OBJECT || tb.kind(b) == K_OBJECT) {
-    if (!diffObjects(ta, a, tb, b, root, tasks)) return false;
-  }
+  if (ta.kind(a) == K_OBJECT || tb.kind(b) == K_OBJECT) diffObjects(ta, a, tb, b, null, tasks);
   while (tasks.types.length > 0) {
     const type = tasks.types.pop();
     const x = tasks.as.pop();
@@ -122,53 +129,74 @@ export function appscodeDiff(ta: Tape, a: i32, tb: Tape, b: i32, opts: AppscodeO
   return marshalOps(tb, ops, opts, out);
 }
 
-/** diff(a, b, path): keys of b in order (add or compare), then keys only in a (remove). A side may be null (an empty map). */
-function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, tasks: Tasks): bool {
+const SIZE = offsetof<Member>();
+
+/**
+ * diff(a, b, path): the keys of b (add, or compare), then the keys only in a (remove). A side may be
+ * null (an empty map). Keys are visited in document order of `to` (then of `from` for removals), or
+ * in byte order when either object has more than SMALL_OBJECT members: each is an order Go's map
+ * iteration can produce.
+ */
+function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks: Tasks): void {
+  const oa = ta.kind(a) == K_OBJECT;
+  const ob = tb.kind(b) == K_OBJECT;
+  const large = (oa && ta.children(a) > SMALL_OBJECT) || (ob && tb.children(b) > SMALL_OBJECT);
   let na = 0;
   let ma: usize = 0;
-  if (ta.kind(a) == K_OBJECT) { na = sortMembers(ta, a, false); ma = sortedMembers; }
   let nb = 0;
   let mb: usize = 0;
-  if (tb.kind(b) == K_OBJECT) { nb = sortMembers(tb, b, false); mb = sortedMembers; }
-  const seq = new Seq();
-  const SIZE = offsetof<Member>();
-  // keys of b, merged against the sorted keys of a
+  if (large) {
+    if (oa) { na = sortMembers(ta, a, false); ma = sortedMembers; }
+    if (ob) { nb = sortMembers(tb, b, false); mb = sortedMembers; }
+  } else {
+    if (oa) { na = docMembers(ta, a); ma = docMembersPtr; }
+    if (ob) { nb = docMembers(tb, b); mb = docMembersPtr; }
+  }
+  // match[j]: the member of a with b's key j, or -1
+  const match = new StaticArray<i32>(nb);
+  const inB = new StaticArray<bool>(na);
   let i = 0;
-  const inB = new Array<bool>(na);
   for (let j = 0; j < nb; j++) {
     const q = changetype<Member>(mb + <usize>j * SIZE);
-    let c = -1;
-    while (i < na) {
-      const p = changetype<Member>(ma + <usize>i * SIZE);
-      c = compareBytes(p.keyPtr, p.keyLen, q.keyPtr, q.keyLen);
-      if (c >= 0) break;
-      i++;
-    }
-    const p2 = makePath(path, q.keyPtr, q.keyLen);
-    if (i < na && c == 0) {
-      inB[i] = true;
-      seq.add(T_HANDLE, changetype<Member>(ma + <usize>i * SIZE).value, q.value, p2);
+    let m = -1;
+    if (large) {
+      let c = -1;
+      while (i < na) {
+        const p = changetype<Member>(ma + <usize>i * SIZE);
+        c = compareBytes(p.keyPtr, p.keyLen, q.keyPtr, q.keyLen);
+        if (c >= 0) break;
+        i++;
+      }
+      if (i < na && c == 0) m = i;
     } else {
-      seq.add(T_EMIT, OP_ADD, q.value, p2);
+      m = findDocMember(ma, na, q.keyPtr, q.keyLen, j);
     }
+    unchecked(match[j] = m);
+    if (m >= 0) unchecked(inB[m] = true);
   }
-  for (let k = 0; k < na; k++) {
-    if (inB[k]) continue;
+  // pushed last-first: the removals, then the keys of b
+  for (let k = na - 1; k >= 0; k--) {
+    if (unchecked(inB[k])) continue;
     const p = changetype<Member>(ma + <usize>k * SIZE);
-    seq.add(T_EMIT, OP_REMOVE, -1, makePath(path, p.keyPtr, p.keyLen));
+    tasks.push(T_EMIT, OP_REMOVE, -1, keyPath(path, p.keyPtr, p.keyLen));
   }
-  seq.pushTo(tasks);
-  return true;
+  for (let j = nb - 1; j >= 0; j--) {
+    const q = changetype<Member>(mb + <usize>j * SIZE);
+    const p2 = keyPath(path, q.keyPtr, q.keyLen);
+    const m = unchecked(match[j]);
+    if (m >= 0) tasks.push(T_HANDLE, changetype<Member>(ma + <usize>m * SIZE).value, q.value, p2);
+    else tasks.push(T_EMIT, OP_ADD, q.value, p2);
+  }
 }
 
 /** handleValues(av, bv, p). */
-function handleValues(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, tasks: Tasks, ops: Ops, opts: AppscodeOptions): bool {
+function handleValues(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks: Tasks, ops: Ops, opts: AppscodeOptions): bool {
   const ka = goType(ta, a);
   const kb = goType(tb, b);
   if (ka == K_NULL && kb == K_NULL) return true;
   if (ka == K_NULL) { ops.add(OP_ADD, path, b); return true; }
   if (ka != kb) { ops.add(OP_REPLACE, path, b); return true; }
-  if (ka == K_OBJECT) return diffObjects(ta, a, tb, b, path, tasks);
+  if (ka == K_OBJECT) { diffObjects(ta, a, tb, b, path, tasks); return true; }
   if (ka == K_ARRAY) return diffArrays(ta, a, tb, b, path, tasks, opts);
   if (!scalarEqual(ta, a, tb, b)) ops.add(OP_REPLACE, path, b);
   return true;
@@ -181,8 +209,9 @@ function isSimpleArray(t: Tape, arr: i32): bool {
   for (let j = 0; j < n; j++) {
     if (!isGoScalar(t, c)) {
       if (t.kind(c) != K_OBJECT) return false;
-      const count = sortMembers(t, c, false);
-      const ms = sortedMembers;
+      // the map's values (the last duplicate wins) must all be scalars or null
+      const count = t.children(c) > SMALL_OBJECT ? sortMembers(t, c, false) : docMembers(t, c);
+      const ms = t.children(c) > SMALL_OBJECT ? sortedMembers : docMembersPtr;
       for (let k = 0; k < count; k++) {
         const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;
         if (t.kind(v) != K_NULL && !isGoScalar(t, v)) return false;
@@ -194,32 +223,49 @@ function isSimpleArray(t: Tape, arr: i32): bool {
   return true;
 }
 
-function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, tasks: Tasks, opts: AppscodeOptions): bool {
+function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks: Tasks, opts: AppscodeOptions): bool {
   const s = children(ta, a);
   const t = children(tb, b);
   const m = s.length;
   const n = t.length;
-  const seq = new Seq();
   if (isSimpleArray(ta, a) && isSimpleArray(tb, b)) {
-    if (!editScript(ta, s, tb, t, path, seq, opts)) return false;
-  } else {
-    const k = m < n ? m : n;
-    for (let i = m - 1; i >= k; i--) seq.add(T_EMIT, OP_REMOVE, -1, makeIndexPath(path, i));
-    for (let i = k; i < n; i++) seq.add(T_EMIT, OP_ADD, t[i], makeIndexPath(path, i));
-    for (let i = 0; i < k; i++) seq.add(T_HANDLE, s[i], t[i], makeIndexPath(path, i));
+    const start = tasks.types.length;
+    if (!editScript(ta, a, s, tb, b, t, path, tasks, opts)) return false;
+    reverseFrom(tasks, start);
+    return true;
   }
-  seq.pushTo(tasks);
+  // pushed last-first: the common prefix (compared), the new tail (added), the old tail (removed)
+  const k = m < n ? m : n;
+  for (let i = k - 1; i >= 0; i--) tasks.push(T_HANDLE, s[i], t[i], indexPath(path, i));
+  for (let i = n - 1; i >= k; i--) tasks.push(T_EMIT, OP_ADD, t[i], indexPath(path, i));
+  for (let i = k; i < m; i++) tasks.push(T_EMIT, OP_REMOVE, -1, indexPath(path, i));
   return true;
 }
 
+/** Reverses the tasks pushed since `start` (they were pushed in the order they must run). */
+function reverseFrom(tasks: Tasks, start: i32): void {
+  let i = start;
+  let j = tasks.types.length - 1;
+  while (i < j) {
+    let x = tasks.types[i]; tasks.types[i] = tasks.types[j]; tasks.types[j] = x;
+    x = tasks.as[i]; tasks.as[i] = tasks.as[j]; tasks.as[j] = x;
+    x = tasks.bs[i]; tasks.bs[i] = tasks.bs[j]; tasks.bs[j] = x;
+    const p = tasks.paths[i]; tasks.paths[i] = tasks.paths[j]; tasks.paths[j] = p;
+    i++;
+    j--;
+  }
+}
+
 /** compareEditDistance + backtrace. */
-function editScript(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>, path: Bytes, seq: Seq, opts: AppscodeOptions): bool {
+function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: i32, t: StaticArray<i32>, path: Path | null, seq: Tasks, opts: AppscodeOptions): bool {
   const m = s.length;
   const n = t.length;
+  // equal arrays give no operations (the script would be all matches), however long
+  if (m == n && goEqual(ta, aNode, tb, bNode)) return true;
   const cells = <i64>(m + 1) * <i64>(n + 1);
   if (cells > opts.maxEditMatrix) {
     return fail(E_PATCH_LIMIT, "the Levenshtein matrix of arrays of " + m.toString() + " and " + n.toString() +
-      " elements needs " + cells.toString() + " cells, more than maxEditMatrix (" + opts.maxEditMatrix.toString() + ")", -1, bytesStr(path));
+      " elements needs " + cells.toString() + " cells, more than maxEditMatrix (" + opts.maxEditMatrix.toString() + ")", -1, bytesStr(madePath(path)));
   }
   const cls = equalityClasses(ta, s, tb, t);
   const w = n + 1;
@@ -250,20 +296,20 @@ function editScript(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>
   while (true) {
     const here = load<i32>(d + (<usize>(i * w + j) << 2));
     if (i > 0 && load<i32>(d + (<usize>((i - 1) * w + j) << 2)) + 1 == here) {
-      seq.add(T_EMIT, OP_REMOVE, -1, makeIndexPath(path, i - 1));
+      seq.push(T_EMIT, OP_REMOVE, -1, indexPath(path, i - 1));
       i--;
       continue;
     }
     if (j > 0 && load<i32>(d + (<usize>(i * w + j - 1) << 2)) + 1 == here) {
-      seq.add(T_EMIT, OP_ADD, t[j - 1], makeIndexPath(path, i));
+      seq.push(T_EMIT, OP_ADD, t[j - 1], indexPath(path, i));
       j--;
       continue;
     }
     if (i > 0 && j > 0) {
       const diag = load<i32>(d + (<usize>((i - 1) * w + j - 1) << 2));
       if (diag + 1 == here) {
-        if (basic) seq.add(T_EMIT, OP_REPLACE, t[j - 1], makeIndexPath(path, i - 1));
-        else seq.add(T_HANDLE, s[i - 1], t[j - 1], makeIndexPath(path, i - 1));
+        if (basic) seq.push(T_EMIT, OP_REPLACE, t[j - 1], indexPath(path, i - 1));
+        else seq.push(T_HANDLE, s[i - 1], t[j - 1], indexPath(path, i - 1));
         i--;
         j--;
         continue;
@@ -320,7 +366,7 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
   out.byte(0x5b);
   for (let i = 0; i < n; i++) {
     const kind = ops.kinds[i];
-    const path = ops.paths[i];
+    const path = madePath(ops.paths[i]);
     const value = ops.values[i];
     if (risky(path)) {
       // what the library's MarshalJSON returns, checked as json.Marshal checks it

@@ -14,7 +14,7 @@ import { Tape, K_NULL, K_OBJECT, K_ARRAY } from "../json/tape";
 import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember } from "../json/dom";
 import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
 import { goType, scalarEqual, goEqual } from "../json/goequal";
-import { writeGoString } from "../json/strings";
+import { writeGoString, decodeRune, runeSize } from "../json/strings";
 import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { intoDoc, intoAry, marshalLazy } from "./lazy";
 
@@ -271,8 +271,8 @@ function isSpaceRune(r: i32): bool {
 function spaceAt(p: usize, n: i32): i32 {
   const c = <i32>load<u8>(p);
   if (c < 0x80) return isSpaceRune(c) ? 1 : 0;
-  const r = decodeUTF8(p, n);
-  return r >= 0 && isSpaceRune(r) ? Width.w : 0;
+  const r = decodeRune(p, n);
+  return r >= 0 && isSpaceRune(r) ? runeSize : 0;
 }
 
 /** Byte width of the space rune ending at p+n (utf8.DecodeLastRune), 0 when none. */
@@ -283,36 +283,9 @@ function spaceBefore(p: usize, n: i32): i32 {
     const q = p + <usize>(n - w);
     const b = <i32>load<u8>(q);
     if ((b & 0xc0) == 0x80) continue; // continuation byte: look further back
-    const r = decodeUTF8(q, w);
-    if (r >= 0 && Width.w == w && isSpaceRune(r)) return w;
+    const r = decodeRune(q, w);
+    if (r >= 0 && runeSize == w && isSpaceRune(r)) return w;
     return 0;
   }
   return 0;
-}
-
-class Width {
-  static w: i32 = 0;
-}
-
-/** Decodes one UTF-8 rune (Go's rules); -1 when invalid; its width in Width.w. */
-function decodeUTF8(p: usize, n: i32): i32 {
-  const b0 = <i32>load<u8>(p);
-  let need = 0;
-  let r = 0;
-  let lo = 0x80;
-  let hi = 0xbf;
-  if (b0 >= 0xc2 && b0 <= 0xdf) { need = 1; r = b0 & 0x1f; }
-  else if (b0 >= 0xe0 && b0 <= 0xef) { need = 2; r = b0 & 0x0f; if (b0 == 0xe0) lo = 0xa0; if (b0 == 0xed) hi = 0x9f; }
-  else if (b0 >= 0xf0 && b0 <= 0xf4) { need = 3; r = b0 & 0x07; if (b0 == 0xf0) lo = 0x90; if (b0 == 0xf4) hi = 0x8f; }
-  else return -1;
-  if (n < need + 1) return -1;
-  for (let i = 1; i <= need; i++) {
-    const b = <i32>load<u8>(p + <usize>i);
-    const l = i == 1 ? lo : 0x80;
-    const h = i == 1 ? hi : 0xbf;
-    if (b < l || b > h) return -1;
-    r = (r << 6) | (b & 0x3f);
-  }
-  Width.w = need + 1;
-  return r;
 }

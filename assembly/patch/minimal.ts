@@ -19,7 +19,8 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "../json/tape";
-import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
+import { Member, compareBytes } from "../json/members";
+import { docMembers, docMembersPtr } from "../json/docmembers";
 import { Bytes, insertAt } from "../json/dom";
 import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
 import { writeCompact } from "../json/compact";
@@ -116,35 +117,11 @@ function writeOp(out: ByteSink, tb: Tape, it: Item): void {
 
 /** Members of object node i, unique (last duplicate wins), in document order. */
 function docOrderMembers(t: Tape, i: i32): StaticArray<Member> {
-  const n = sortMembers(t, i, false);
-  const base = sortedMembers;
+  const n = docMembers(t, i);
+  const base = docMembersPtr;
   const out = new StaticArray<Member>(n);
   for (let j = 0; j < n; j++) out[j] = changetype<Member>(base + <usize>j * offsetof<Member>());
-  // insertion/merge by value node index (document order of the surviving member)
-  sortByValue(out);
   return out;
-}
-
-function sortByValue(a: StaticArray<Member>): void {
-  const n = a.length;
-  if (n < 2) return;
-  let src = a;
-  let dst = new StaticArray<Member>(n);
-  for (let width = 1; width < n; width <<= 1) {
-    for (let lo = 0; lo < n; lo += width << 1) {
-      const mid = min(lo + width, n);
-      const hi = min(lo + (width << 1), n);
-      let i = lo, j = mid, o = lo;
-      while (i < mid && j < hi) {
-        if (src[j].value < src[i].value) { dst[o] = src[j]; j++; } else { dst[o] = src[i]; i++; }
-        o++;
-      }
-      while (i < mid) { dst[o] = src[i]; i++; o++; }
-      while (j < hi) { dst[o] = src[j]; j++; o++; }
-    }
-    const tmp = src; src = dst; dst = tmp;
-  }
-  if (src !== a) for (let i = 0; i < n; i++) a[i] = src[i];
 }
 
 /** Index of key [p, p+n) in members, or -1. */

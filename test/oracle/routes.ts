@@ -121,3 +121,23 @@ export function routeOf(req: RouteRequest): string {
 // binary per Kubernetes minor and Go release class, lazily (entries added by the k8s oracle helper).
 registerTarget(K8S_ROUTER_TARGET);
 registerRoute(K8S_ROUTE);
+
+// Issue 6 (test/oracle/rollout/): `scaled` and `kruise.partition` are answered by the real upstream
+// helpers (k8s.io/apimachinery v0.32.10 intstr, OpenKruise v1.9.0 pkg/util) in their own module, built
+// by one toolchain (OpenKruise needs Go 1.23+, which the main module's older builds cannot carry).
+export const ROLLOUT_TARGET: Target = {
+  name: "oracle-rollout",
+  toolchain: "go1.27.4",
+  moduleDir: fileURLToPath(new URL("./rollout/", import.meta.url)),
+  pkg: ".",
+  sources: ["go.mod", "go.sum", "main.go", "scaled.go", "../eval"],
+  args: [],
+};
+/** The ops the rollout oracle answers. */
+export const ROLLOUT_OPS: ReadonlySet<string> = new Set(["scaled", "kruise.partition"]);
+registerTarget(ROLLOUT_TARGET);
+registerRoute({ target: ROLLOUT_TARGET.name, match: (req: RouteRequest) => req !== null && typeof req.op === "string" && ROLLOUT_OPS.has(req.op) });
+
+// Issue 4: strategic merge patch (smp.diff, smp.apply) is answered by the real strategicpatch of each
+// Kubernetes minor, so it goes to the k8s router too (the op itself: test/oracle/k8s/harness/smp.go).
+registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && (req.op === "smp.diff" || req.op === "smp.apply") });

@@ -102,7 +102,7 @@ export function opJSONPatchApply(req: Request, res: ResultWriter): bool {
   const dk = dt.kind(doc.node);
   if (!isArray && dk != K_OBJECT && dk != K_NULL) return failType(dt, doc.node, "jsonpatch.partialDoc", doc.base, "document", go);
   const out = new ByteSink(dt.srcLen + 64);
-  if (!applyPatch(pt, pr, dt, doc.node, isArray, go >= 22, out)) return false;
+  if (!applyPatch(pt, pr, dt, doc.node, isArray, go, out)) return false;
   appendValidUTF8(res.key("document"), out.ptr, out.len);
   return true;
 }

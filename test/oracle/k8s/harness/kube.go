@@ -4,7 +4,7 @@ package main
 
 // The real k8s.io/kubernetes code of this minor. Unexported controller
 // functions are pulled in with //go:linkname (the upstream code still runs;
-// Go >= 1.23 links with -checklinkname=0).
+// pulls of non-std symbols need no -checklinkname=0).
 
 import (
 	_ "unsafe" // go:linkname

@@ -177,13 +177,13 @@ func route(req map[string]json.RawMessage) string {
 	}
 	kind := ""
 	switch op {
-	case "k8s.json", "spew":
+	case "k8s.json", "spew", "smp.diff", "smp.apply":
 		kind, _ = str(req, "type")
 	case "revision":
 		kind, _ = str(req, "kind")
 	}
 	goNamed := -1
-	if op == "k8s.json" || op == "container.hash" || op == "revision" {
+	if op == "k8s.json" || op == "container.hash" || op == "revision" || op == "smp.diff" || op == "smp.apply" {
 		if g, ok := str(req, "go"); ok {
 			goNamed = goMinor(g)
 		}

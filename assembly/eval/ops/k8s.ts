@@ -1,0 +1,184 @@
+// Ops `k8s.json` {type, value|valueText, kubernetes?, go?} → {json, warnings}: decode as the API
+// server of that minor does, then json.Marshal the typed struct with that Go release;
+// `quantity` {value|valueText, mode: "parse"|"json", kubernetes?} → {string, json, format};
+// `spew` {type, value|valueText, kubernetes?} → {text}: go-spew `%#v` under the kubelet's hashing config.
+
+import { ByteSink } from "../../io/sink";
+import { K_STRING } from "../../json/tape";
+import { unquote, writeJSONString, writeJSONStr } from "../../json/strings";
+import { fail, hasError, clearError, E_BAD_REQUEST, E_INTERNAL } from "../../errors";
+import { Request, Value } from "../request";
+import { ResultWriter } from "../response";
+import { requestType, isKruiseKind } from "../../k8s/types";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
+import { Decoder, DecodeOptions } from "../../k8s/decode";
+import { Encoder, EncodeOptions } from "../../k8s/encode";
+import { FieldCache } from "../../k8s/fields";
+import { Val } from "../../k8s/value";
+import { Spewer } from "../../spew/spew";
+import { parseQuantity } from "../../quantity/parse";
+import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
+import { writeQuantityJSON, writeQuantityString } from "../../quantity/canonical";
+import { Quantity, formatName } from "../../quantity/quantity";
+import { Tape } from "../../json/tape";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { k8sString, k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sRawValue, routedMinor, missing } from "./k8sfields";
+
+/** The type, minor and Go release a typed op works with. */
+class Target {
+  ty: i32 = -1;
+  minor: i32 = 0;
+  go: i32 = 0;
+}
+
+/** Reads `type` (or `kind`), the version field and (when `withGo`) `go`; null with an error recorded. */
+function target(req: Request, typeField: string, withGo: bool): Target | null {
+  FieldCache.reset();
+  if (req.field(typeField) < 0) { missing(typeField); return null; }
+  const nb = k8sString(req, typeField);
+  if (nb === null) return null;
+  const name = String.UTF8.decodeUnsafe(nb.ptr, <usize>nb.len);
+  const kruise = isKruiseKind(name);
+  const probe = kruise ? 32 : routedMinor(req, "kubernetes");
+  if (requestType(name, probe) < 0) {
+    fail(E_BAD_REQUEST, "unknown " + typeField + " \"" + name + "\"", -1, typeField);
+    return null;
+  }
+  const r = new Target();
+  r.minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
+  if (r.minor < 0) return null;
+  r.ty = requestType(name, r.minor);
+  if (withGo) {
+    r.go = k8sGo(req, r.minor, kruise);
+    if (r.go < 0) return null;
+  } else {
+    r.go = kruise ? 23 : defaultGoOf(r.minor);
+  }
+  return r;
+}
+
+/** Decoder options for a minor and Go release. */
+function decodeOptions(minor: i32, go: i32): DecodeOptions {
+  const o = new DecodeOptions();
+  o.minor = minor;
+  o.jsoniter = decodesWithJsoniter(minor);
+  o.warnPaths = warningPaths(minor);
+  o.embeddedPath = embeddedErrorPath(minor);
+  o.goMinor = go;
+  return o;
+}
+
+/** Decodes the request's value into the target type. */
+function decodeValue(v: Value, tg: Target, warnings: bool): Decoder | null {
+  const o = decodeOptions(tg.minor, tg.go);
+  o.warnings = warnings;
+  const d = new Decoder(v.tape, o);
+  d.jit.dataStart = v.tape.rawStart(v.node);
+  d.jit.dataEnd = v.tape.rawEnd(v.node);
+  return d;
+}
+
+/** `k8s.json`: the API server's decode of the value, its warnings, and json.Marshal of the result. */
+export function opK8sJSON(req: Request, res: ResultWriter): bool {
+  const tg = target(req, "type", true);
+  if (tg === null) return false;
+  const v = k8sValue(req, "value");
+  if (v === null) return false;
+  const d = decodeValue(v, tg, true);
+  if (d === null) return false;
+  const val = d.decodeTop(tg.ty, v.node);
+  if (hasError()) return false;
+  const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
+  const eo = new EncodeOptions();
+  eo.goMinor = tg.go;
+  if (!new Encoder(out, eo).value(tg.ty, val) || hasError()) return false;
+  writeJSONString(res.key("json"), out.ptr, out.len);
+  const w = res.key("warnings");
+  w.byte(0x5b);
+  for (let i = 0; i < d.warnings.length; i++) {
+    if (i > 0) w.byte(0x2c);
+    writeJSONStr(w, d.warnings[i]);
+  }
+  w.byte(0x5d);
+  return true;
+}
+
+/** `spew`: go-spew `%#v` of the decoded value. */
+export function opSpew(req: Request, res: ResultWriter): bool {
+  const tg = target(req, "type", false);
+  if (tg === null) return false;
+  const v = k8sValue(req, "value");
+  if (v === null) return false;
+  const d = decodeValue(v, tg, false);
+  if (d === null) return false;
+  const val: Val | null = d.decodeTop(tg.ty, v.node);
+  if (hasError()) return false;
+  const out = new ByteSink(4096);
+  if (!new Spewer(out).top(tg.ty, val) || hasError()) return false;
+  writeJSONString(res.key("text"), out.ptr, out.len);
+  return true;
+}
+
+/** `quantity`: ParseQuantity of a string (mode parse) or json.Unmarshal of a JSON value (mode json). */
+export function opQuantity(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  const minor = k8sMinor(req, "kubernetes");
+  if (minor < 0) return false;
+  if (req.field("mode") < 0) return missing("mode");
+  const mb = k8sString(req, "mode");
+  if (mb === null) return false;
+  const rv = k8sRawValue(req, "value");
+  if (rv === null) return false;
+  const mode = String.UTF8.decodeUnsafe(mb.ptr, <usize>mb.len);
+  let q: Quantity;
+  if (mode == "parse") {
+    // a JSON string; its content (escapes decoded, raw bytes kept) goes to ParseQuantity
+    let t: Tape | null = null;
+    let node = rv.node;
+    if (node >= 0) t = req.tape;
+    else if (rv.n >= 2 && load<u8>(rv.p) == 0x22) {
+      const o = new ReadOptions();
+      o.goMinor = 26;
+      t = readJSON(rv.p, rv.n, o);
+      clearError();
+      node = 0;
+    }
+    if (t === null || t.kind(node) != K_STRING) {
+      return fail(E_BAD_REQUEST, "\"value\" must be a string in mode \"parse\"", -1, "value");
+    }
+    const s = new ByteSink(t.len(node) + 4);
+    unquote(s, t.ptr(node), t.len(node), true);
+    const p = parseQuantity(s.ptr, s.len);
+    if (p === null) return false;
+    q = p;
+  } else if (mode == "json") {
+    if (rv.node < 0) {
+      // json.Unmarshal checks the whole text first
+      const o = new ReadOptions();
+      o.goMinor = 26;
+      o.maxDepth = req.opts.maxDepth;
+      o.maxBytes = req.opts.maxBytes;
+      if (readJSON(rv.p, rv.n, o) === null) return false;
+    }
+    const p = unmarshalQuantityJSON(rv.p, rv.n);
+    if (p === null) return false;
+    q = p;
+  } else {
+    return fail(E_BAD_REQUEST, "\"mode\" must be \"parse\" or \"json\"", -1, "mode");
+  }
+  const js = new ByteSink(32);
+  writeQuantityJSON(js, q);
+  if (hasError()) return false;
+  const str = new ByteSink(32);
+  writeQuantityString(str, q);
+  if (hasError()) return false;
+  writeJSONString(res.key("string"), str.ptr, str.len);
+  writeJSONString(res.key("json"), js.ptr, js.len);
+  res.str("format", formatName(q));
+  return true;
+}
+
+/** Internal guard used by the dispatcher when a k8s op is misrouted (never expected). */
+export function k8sInternal(msg: string): bool {
+  return fail(E_INTERNAL, msg);
+}

@@ -1,0 +1,170 @@
+// The JSON fields of a struct type exactly as encoding/json's typeFields (and sigs.k8s.io/json's
+// copy of it) computes them from the schema: exported fields and the promoted fields of embedded
+// structs without a JSON name, breadth first, hidden fields removed by Go's dominance rules
+// (shallowest wins, a JSON tag breaks ties, otherwise both vanish), in index-sequence order.
+// The lists are cached for the current call only (the arena is reset between calls).
+
+import {
+  Kind, FieldFlag, kind, elem, fieldCount, fieldFlags, fieldType, fieldJSONRef, fieldNameRef, strPtr, strLen,
+} from "../schema/schema";
+
+/** One JSON-visible field. */
+export class JField {
+  /** JSON name (the valid tag name, else the Go name). */
+  nameP: usize = 0;
+  nameN: i32 = 0;
+  /** True when the name came from the json tag. */
+  tagged: bool = false;
+  /** Go field indexes from the struct through embedded structs to this field. */
+  path: Array<i32> = new Array<i32>();
+  /** Declared type of the field. */
+  t: i32 = -1;
+  /** FieldFlag bits of the field. */
+  flags: i32 = 0;
+  /** Position in the final list (used for duplicate detection). */
+  index: i32 = 0;
+}
+
+/** The JSON fields of one struct type, in encoding order. */
+export class JFields {
+  list: Array<JField> = new Array<JField>();
+
+  /** The field whose JSON name is exactly the bytes [p, p+n), or null (case-sensitive match). */
+  byName(p: usize, n: i32): JField | null {
+    const l = this.list;
+    for (let i = 0, c = l.length; i < c; i++) {
+      const f = unchecked(l[i]);
+      if (f.nameN == n && memory.compare(f.nameP, p, <usize>n) == 0) return f;
+    }
+    return null;
+  }
+}
+
+/** The per-call cache of field lists. */
+export class FieldCache {
+  static map: Map<i32, JFields> | null = null;
+
+  /** Forgets every list (call at the start of each op: the arena behind them is gone). */
+  static reset(): void {
+    FieldCache.map = new Map<i32, JFields>();
+  }
+}
+
+class Candidate {
+  constructor(public t: i32, public path: Array<i32>) {}
+}
+
+/** The JSON fields of struct type `t` (cached for this call). */
+export function jsonFields(t: i32): JFields {
+  let m = FieldCache.map;
+  if (m === null) { m = new Map<i32, JFields>(); FieldCache.map = m; }
+  if (m.has(t)) return m.get(t);
+  const r = computeFields(t);
+  m.set(t, r);
+  return r;
+}
+
+function computeFields(root: i32): JFields {
+  let next = new Array<Candidate>();
+  next.push(new Candidate(root, new Array<i32>()));
+  let nextCount = new Map<i32, i32>();
+  const visited = new Set<i32>();
+  const fields = new Array<JField>();
+  while (next.length > 0) {
+    const current = next;
+    next = new Array<Candidate>();
+    const count = nextCount;
+    nextCount = new Map<i32, i32>();
+    for (let c = 0; c < current.length; c++) {
+      const f = current[c];
+      if (visited.has(f.t)) continue;
+      visited.add(f.t);
+      const n = fieldCount(f.t);
+      for (let i = 0; i < n; i++) {
+        const flags = fieldFlags(f.t, i);
+        const declared = fieldType(f.t, i);
+        const anonymous = (flags & FieldFlag.Anonymous) != 0;
+        const exported = (flags & FieldFlag.Exported) != 0;
+        if (anonymous) {
+          let tt = declared;
+          if (kind(tt) == Kind.Pointer) tt = elem(tt);
+          if (!exported && kind(tt) != Kind.Struct) continue;
+        } else if (!exported) continue;
+        if (flags & FieldFlag.Skip) continue;
+        const tagged = (flags & FieldFlag.Tagged) != 0;
+        const path = new Array<i32>(f.path.length + 1);
+        for (let k = 0; k < f.path.length; k++) path[k] = f.path[k];
+        path[f.path.length] = i;
+        let ft = declared;
+        if (kind(ft) == Kind.Pointer) ft = elem(ft);
+        if (tagged || !anonymous || kind(ft) != Kind.Struct) {
+          const jf = new JField();
+          const ref = tagged ? fieldJSONRef(f.t, i) : fieldNameRef(f.t, i);
+          jf.nameP = strPtr(ref);
+          jf.nameN = strLen(ref);
+          jf.tagged = tagged;
+          jf.path = path;
+          jf.t = declared;
+          jf.flags = flags;
+          fields.push(jf);
+          if (count.has(f.t) && count.get(f.t) > 1) fields.push(jf); // seen twice: annihilates below
+          continue;
+        }
+        const seen = nextCount.has(ft) ? nextCount.get(ft) : 0;
+        nextCount.set(ft, seen + 1);
+        if (seen == 0) next.push(new Candidate(ft, path));
+      }
+    }
+  }
+  // sort by name, then depth, then tagged first, then index sequence
+  sortFields(fields, true);
+  const out = new JFields();
+  let i = 0;
+  while (i < fields.length) {
+    const fi = fields[i];
+    let adv = 1;
+    while (i + adv < fields.length && sameName(fields[i + adv], fi)) adv++;
+    if (adv == 1) out.list.push(fi);
+    else {
+      const fj = fields[i + 1];
+      if (!(fi.path.length == fj.path.length && fi.tagged == fj.tagged)) out.list.push(fi);
+    }
+    i += adv;
+  }
+  sortFields(out.list, false);
+  for (let k = 0; k < out.list.length; k++) out.list[k].index = k;
+  return out;
+}
+
+function sameName(a: JField, b: JField): bool {
+  return a.nameN == b.nameN && memory.compare(a.nameP, b.nameP, <usize>a.nameN) == 0;
+}
+
+function cmpPath(a: Array<i32>, b: Array<i32>): i32 {
+  const n = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < n; i++) if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+  return a.length - b.length;
+}
+
+function cmpByName(a: JField, b: JField): i32 {
+  const n = a.nameN < b.nameN ? a.nameN : b.nameN;
+  const d = memory.compare(a.nameP, b.nameP, <usize>n);
+  if (d != 0) return d;
+  if (a.nameN != b.nameN) return a.nameN - b.nameN;
+  if (a.path.length != b.path.length) return a.path.length - b.path.length;
+  if (a.tagged != b.tagged) return a.tagged ? -1 : 1;
+  return cmpPath(a.path, b.path);
+}
+
+/** Insertion sort (struct field lists are short): by name (`byName`) or by index sequence. */
+function sortFields(a: Array<JField>, byName: bool): void {
+  for (let i = 1; i < a.length; i++) {
+    const x = a[i];
+    let j = i;
+    while (j > 0 && (byName ? cmpByName(a[j - 1], x) : cmpPath(a[j - 1].path, x.path)) > 0) {
+      a[j] = a[j - 1];
+      j--;
+    }
+    a[j] = x;
+  }
+}

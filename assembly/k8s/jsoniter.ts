@@ -1,0 +1,247 @@
+// json-iterator (the API server's decoder for Kubernetes 1.12-1.22) where it differs from
+// encoding/json on valid input: integers are read digit by digit in uint32/uint64 arithmetic
+// whose overflow check misses some wraps (`5000000000` into an int32 is 705032704), and its error
+// texts: `<Type>.<Field>: <op>: <msg>, error found in #N byte of ...|<10 bytes around>|..., bigger
+// context ...|<50 bytes around>|...`, with one prefix per struct, field and slice decoder the error
+// passes through.
+//
+// Known limit: json-iterator goes on reading after an error and every later field decoder adds its
+// name to the text (`v1.Container.Stdin: Image: Name: ReadString: ...`); the texts here carry the
+// prefixes of the decoders around the failing value only (exact when it is the last field read).
+
+import { ByteSink } from "../io/sink";
+import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NUMBER, K_NULL, K_TRUE, K_FALSE } from "../json/tape";
+import { failBytes } from "../errors";
+import { Kind, kind, spewName } from "../schema/schema";
+
+const E_DECODE = "E_DECODE";
+
+/** Result of readJsoniterInt. */
+export class JsoniterInt {
+  /** 0: a value; 1: an error (recorded); 2: a value, but the number goes on with an exponent. */
+  static status: i32 = 0;
+  static value: i64 = 0;
+}
+
+/** Error texts of one json-iterator decode. */
+export class JsoniterErrors {
+  t: Tape;
+  /** The decoded text is the source bytes [dataStart, dataEnd). */
+  dataStart: i32 = 0;
+  dataEnd: i32 = 0;
+  /** Prefixes of the decoders the current value is inside. */
+  chain: Array<string> = new Array<string>();
+
+  constructor(t: Tape) {
+    this.t = t;
+  }
+
+  /** Records `<chain><op>: <msg>, error found in ...` with the iterator at source offset `head`. */
+  report(op: string, msg: ByteSink, head: i32, chainLen: i32 = -1): void {
+    const n = chainLen < 0 ? this.chain.length : chainLen;
+    const out = new ByteSink(256);
+    for (let i = 0; i < n; i++) out.utf8(this.chain[i]);
+    out.ascii(op);
+    out.ascii(": ");
+    out.bytes(msg.ptr, msg.len);
+    const h = head - this.dataStart;
+    const tail = this.dataEnd - this.dataStart;
+    const peekStart = h - 10 < 0 ? 0 : h - 10;
+    const peekEnd = h + 10 > tail ? tail : h + 10;
+    const ctxStart = h - 50 < 0 ? 0 : h - 50;
+    const ctxEnd = h + 50 > tail ? tail : h + 50;
+    const base = this.t.src + <usize>this.dataStart;
+    out.ascii(", error found in #");
+    out.int(<i64>(h - peekStart));
+    out.ascii(" byte of ...|");
+    out.bytes(base + <usize>peekStart, peekEnd - peekStart);
+    out.ascii("|..., bigger context ...|");
+    out.bytes(base + <usize>ctxStart, ctxEnd - ctxStart);
+    out.ascii("|...");
+    failBytes(E_DECODE, out);
+  }
+
+  /** An UnmarshalJSON method failed on the value at `node` (the iterator is past the value). */
+  unmarshaler(node: i32, message: string): void {
+    const m = new ByteSink(message.length + 8);
+    m.utf8(message);
+    this.report("unmarshalerDecoder", m, this.t.rawEnd(node));
+  }
+
+  /** The value at `node` is of the wrong JSON kind for type `ty` (the decoder read its first byte). */
+  mismatch(ty: i32, node: i32, goMinor: i32): void {
+    const start = this.t.rawStart(node);
+    const c = <i32>load<u8>(this.t.src + <usize>start);
+    const m = new ByteSink(48);
+    const k = kind(ty);
+    let op = "";
+    if (k == Kind.String) { op = "ReadString"; m.ascii("expects \" or n, but found "); m.byte(c); }
+    else if (k == Kind.Bool) { op = "ReadBool"; m.ascii("expect t or f, but found "); m.byte(c); }
+    else if (k >= Kind.Int && k <= Kind.Uint64) {
+      op = uses64(k) ? "readUint64" : "readUint32";
+      m.ascii("unexpected character: ");
+      m.byte(0xff);
+    } else if (k == Kind.Slice) { op = "decode slice"; m.ascii("expect [ or n, but found "); m.byte(c); }
+    else if (k == Kind.Map) { op = "ReadMapCB"; m.ascii("expect { or n, but found "); m.byte(c); }
+    else if (k == Kind.Struct) { op = "readObjectStart"; m.ascii("expect { or n, but found "); m.byte(c); }
+    else if (k == Kind.Float32 || k == Kind.Float64) { op = k == Kind.Float32 ? "readFloat32" : "readFloat64"; m.ascii("empty number"); }
+    else { op = "Read"; m.ascii("unexpected value type"); }
+    this.report(op, m, start + 1);
+  }
+}
+
+@inline function uses64(k: i32): bool {
+  return k == Kind.Int || k == Kind.Int64 || k == Kind.Uint || k == Kind.Uint64 || k == Kind.Uintptr;
+}
+
+/**
+ * Reads number node `node` into an integer of kind `k` the way json-iterator's ReadIntN/ReadUintN
+ * do; see JsoniterInt. Errors are recorded through `e`.
+ */
+export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
+  const t = e.t;
+  const p = t.src;
+  let i = t.rawStart(node);
+  const end = t.rawEnd(node);
+  const is64 = uses64(k);
+  let neg = false;
+  if (load<u8>(p + <usize>i) == 0x2d) { neg = true; i++; }
+  const signed = k <= Kind.Int64;
+  if (neg && !signed) {
+    const m = new ByteSink(32);
+    m.ascii("unexpected character: ");
+    m.byte(0xff);
+    e.report(is64 ? "readUint64" : "readUint32", m, i);
+    JsoniterInt.status = 1;
+    return;
+  }
+  // readUintN(c): the first digit
+  let value: u64 = <u64>(load<u8>(p + <usize>i) - 0x30);
+  i++;
+  if (value != 0) {
+    const safe: u64 = is64 ? <u64>0xffffffffffffffff / 10 - 1 : <u64>(0xffffffff / 10 - 1);
+    const mask: u64 = is64 ? <u64>0xffffffffffffffff : <u64>0xffffffff;
+    // the unrolled fast path leaves the head on the ninth digit when it runs
+    const overflowHead = e.dataEnd - i > 10 && digitsFrom(p, i, end) >= 8 ? i + 7 : i;
+    while (i < end) {
+      const c = <i32>load<u8>(p + <usize>i);
+      if (c < 0x30 || c > 0x39) break;
+      const d = <u64>(c - 0x30);
+      if (value > safe) {
+        const v2 = (value * 10 + d) & mask;
+        if (v2 < value) {
+          const m = new ByteSink(16);
+          m.ascii("overflow");
+          e.report(is64 ? "readUint64" : "readUint32", m, overflowHead);
+          JsoniterInt.status = 1;
+          return;
+        }
+        value = v2;
+      } else {
+        value = value * 10 + d;
+      }
+      i++;
+    }
+  }
+  // assertInteger
+  if (i < end && load<u8>(p + <usize>i) == 0x2e) {
+    const m = new ByteSink(32);
+    m.ascii("can not decode float as int");
+    e.report("assertInteger", m, i);
+    JsoniterInt.status = 1;
+    return;
+  }
+  // range checks of ReadIntN / ReadUintN
+  const bits = k == Kind.Int8 || k == Kind.Uint8 ? 8 : k == Kind.Int16 || k == Kind.Uint16 ? 16 : is64 ? 64 : 32;
+  let ok = true;
+  let v: i64 = 0;
+  if (signed) {
+    if (bits == 64) {
+      const lim: u64 = <u64>1 << 63;
+      if (neg ? value > lim : value >= lim) ok = false;
+    } else {
+      const lim: u64 = <u64>1 << <u64>(bits - 1);
+      if (neg ? value > lim : value >= lim) ok = false;
+    }
+    v = neg ? -<i64>value : <i64>value;
+  } else {
+    if (bits < 64 && value >= (<u64>1 << <u64>bits)) ok = false;
+    v = <i64>value;
+  }
+  if (!ok) {
+    const m = new ByteSink(32);
+    m.ascii("overflow: ");
+    m.uint(value);
+    e.report(opName(k), m, end < i ? end : i);
+    JsoniterInt.status = 1;
+    return;
+  }
+  JsoniterInt.value = v;
+  JsoniterInt.status = i < end ? 2 : 0;
+}
+
+function digitsFrom(p: usize, i: i32, end: i32): i32 {
+  let n = 0;
+  while (i + n < end) {
+    const c = <i32>load<u8>(p + <usize>(i + n));
+    if (c < 0x30 || c > 0x39) break;
+    n++;
+  }
+  return n;
+}
+
+function opName(k: i32): string {
+  if (k == Kind.Int8) return "ReadInt8";
+  if (k == Kind.Int16) return "ReadInt16";
+  if (k == Kind.Int32) return "ReadInt32";
+  if (k == Kind.Int64 || k == Kind.Int) return "ReadInt64";
+  if (k == Kind.Uint8) return "ReadUint8";
+  if (k == Kind.Uint16) return "ReadUint16";
+  if (k == Kind.Uint32) return "ReadUint32";
+  return "ReadUint64";
+}
+
+/** The op and message json-iterator reports when a value is followed by an exponent inside `containerKind`. */
+export function trailingExponent(e: JsoniterErrors, node: i32, container: i32, chainLen: i32): void {
+  const t = e.t;
+  let i = t.rawStart(node);
+  const end = t.rawEnd(node);
+  while (i < end) {
+    const c = <i32>load<u8>(t.src + <usize>i);
+    if (c == 0x65 || c == 0x45) break;
+    i++;
+  }
+  const ch = <i32>load<u8>(t.src + <usize>i);
+  const m = new ByteSink(48);
+  let op = "Unmarshal";
+  if (container == CONTAINER_SMALL_STRUCT) { op = "isObjectEnd"; m.ascii("object ended prematurely, unexpected char "); m.byte(ch); }
+  else if (container == CONTAINER_STRUCT) { op = "struct Decode"; m.ascii("expect }, but found "); m.byte(ch); }
+  else if (container == CONTAINER_SLICE) { op = "decode slice"; m.ascii("expect ], but found "); m.byte(ch); }
+  else if (container == CONTAINER_MAP) { op = "ReadMapCB"; m.ascii("expect }, but found "); m.byte(ch); }
+  else m.ascii("there are bytes left after unmarshal");
+  e.report(op, m, i + 1, chainLen);
+}
+
+/** Containers a value sits in (for errors raised after the value was read). */
+export const CONTAINER_TOP: i32 = 0;
+export const CONTAINER_SMALL_STRUCT: i32 = 1;
+export const CONTAINER_STRUCT: i32 = 2;
+export const CONTAINER_SLICE: i32 = 3;
+export const CONTAINER_MAP: i32 = 4;
+
+/** The value kinds a node can be, for callers that need them. */
+export function isScalarNode(t: Tape, node: i32): bool {
+  const k = t.kind(node);
+  return k == K_STRING || k == K_NUMBER || k == K_NULL || k == K_TRUE || k == K_FALSE;
+}
+
+/** True for container nodes. */
+export function isContainerNode(t: Tape, node: i32): bool {
+  const k = t.kind(node);
+  return k == K_OBJECT || k == K_ARRAY;
+}
+
+/** go-spew style name used in json-iterator prefixes (reflect's %v of the type). */
+export function typeText(ty: i32): string {
+  return spewName(ty);
+}

@@ -1,0 +1,55 @@
+// The two library entry points over raw document bytes, as k8s.io/apimachinery/pkg/util/strategicpatch
+// exposes them for a Go struct type:
+//   CreateTwoWayMergePatch(original, modified, dataStruct): an empty document (no bytes) is an empty map;
+//     both are decoded (any failure: ErrBadJSONDoc), diffed, and the patch map is json.Marshal'ed.
+//   StrategicMergePatch(original, patch, dataStruct): no bytes at all (Go nil) means `{}`, zero bytes
+//     that were given are not JSON; the patch is merged into the document, which is json.Marshal'ed.
+// `schema` is the struct type handle (assembly/schema); `minor`/`go` the Kubernetes and Go releases.
+
+import { ByteSink } from "../../io/sink";
+import { ReadOptions } from "../../json/reader";
+import { DocInput } from "../../eval/ops/patchinput";
+import { GMap, newMap } from "./value";
+import { decodeDoc, Decoded, DEC_OK, DEC_BAD } from "./decode";
+import { marshalMap } from "./encode";
+import { diffMaps } from "./diff";
+import { mergeMap } from "./merge";
+import { Env } from "./env";
+import { errBadJSONDoc, failed } from "./errors";
+
+/** Decodes a document, or records why not; null on failure. */
+function decode(d: DocInput, emptyIsEmptyMap: bool, opts: ReadOptions): GMap | null {
+  if (!d.present || (emptyIsEmptyMap && !d.direct && d.len == 0)) return newMap();
+  const r = decodeDoc(d, Env.minor, Env.go, opts);
+  if (r == DEC_OK) return Decoded.map;
+  if (r == DEC_BAD) errBadJSONDoc();
+  return null;
+}
+
+/** CreateTwoWayMergePatch: writes the patch JSON to `out`; false with the error recorded. */
+export function createTwoWayMergePatch(original: DocInput, modified: DocInput, schema: i32, minor: i32, go: i32,
+  opts: ReadOptions, out: ByteSink): bool {
+  Env.begin(minor, go);
+  const a = decode(original, true, opts);
+  if (a === null) return false;
+  const b = decode(modified, true, opts);
+  if (b === null) return false;
+  const patch = diffMaps(a, b, schema, false);
+  if (patch === null || failed()) return false;
+  marshalMap(patch, out, go);
+  return true;
+}
+
+/** StrategicMergePatch: writes the patched document JSON to `out`; false with the error recorded. */
+export function strategicMergePatch(original: DocInput, patch: DocInput, schema: i32, minor: i32, go: i32,
+  opts: ReadOptions, out: ByteSink): bool {
+  Env.begin(minor, go);
+  const a = decode(original, false, opts);
+  if (a === null) return false;
+  const p = decode(patch, false, opts);
+  if (p === null) return false;
+  const r = mergeMap(a, p, schema);
+  if (r === null || failed()) return false;
+  marshalMap(r, out, go);
+  return true;
+}

@@ -1,0 +1,260 @@
+// The CloneSet (apps.kruise.io/v1alpha1, OpenKruise v1.9.0) as its controller reads it, and
+// calculateDiffsWithExpectation (pkg/controller/cloneset/sync/cloneset_sync_utils.go): how many pods
+// to create, delete and update this round, how much surge to use and how many may be unavailable.
+
+import { Obj, StrMap, strAt } from "./objects";
+import { K_STRING } from "../json/tape";
+import { IntOrStr, IOS_NIL, scaledKubernetesDeprecated, orDefault, Scaled } from "./intorstr";
+import { partitionReplicas } from "./partition";
+import { PriorityStrategy, readPriorityStrategy } from "./priority";
+import { ScatterTerm, readScatterStrategy } from "./scatter";
+import { Lifecycle, readLifecycle } from "./lifecycle";
+import { Pod, LABEL_SPECIFIED_DELETE } from "./pod";
+import { GoTime } from "./gotime";
+import { cloneSetPodAvailable } from "./availability";
+
+export const CS_RECREATE = "ReCreate";
+export const CS_IN_PLACE_IF_POSSIBLE = "InPlaceIfPossible";
+export const CS_IN_PLACE_ONLY = "InPlaceOnly";
+export const CS_ON_DELETE = "OnDelete";
+
+/** Feature gates and flags the CloneSet controller consults. */
+export class CloneSetGates {
+  /** CloneSetPartitionRollback (default false). */
+  partitionRollback: bool = false;
+  /** PreparingUpdateAsUpdate (default false). */
+  preparingUpdateAsUpdate: bool = false;
+  /** --cloneset-scaling-exclude-preparing-delete (default false). */
+  scalingExcludePreparingDelete: bool = false;
+}
+
+/** Reads request member `gates` (object of booleans named after the gates) and the scaling flag. */
+export function readCloneSetGates(o: Obj): CloneSetGates {
+  const g = new CloneSetGates();
+  const go = o.obj("gates");
+  g.partitionRollback = go.bool("CloneSetPartitionRollback", false);
+  g.preparingUpdateAsUpdate = go.bool("PreparingUpdateAsUpdate", false);
+  g.scalingExcludePreparingDelete = o.bool("scalingExcludePreparingDelete", false);
+  return g;
+}
+
+/** The fields of a CloneSet the rollout depends on. */
+export class CloneSet {
+  name: string = "";
+  labels: StrMap = new StrMap();
+  /** spec.replicas (defaulted to 1 when absent, as the webhook does). */
+  replicas: i32 = 1;
+  minReadySeconds: i64 = 0;
+  updateType: string = CS_RECREATE;
+  partition: IntOrStr = new IntOrStr();
+  maxUnavailable: IntOrStr = new IntOrStr();
+  maxSurge: IntOrStr = new IntOrStr();
+  paused: bool = false;
+  priority: PriorityStrategy | null = null;
+  scatter: Array<ScatterTerm> | null = null;
+  gracePeriodSeconds: i64 = 0;
+  scaleMaxUnavailable: IntOrStr = new IntOrStr();
+  podsToDelete: Array<string> = new Array<string>();
+  lifecycle: Lifecycle | null = null;
+}
+
+/** Reads a CloneSet object. */
+export function readCloneSet(o: Obj): CloneSet {
+  const cs = new CloneSet();
+  const md = o.obj("metadata");
+  cs.name = md.str("name");
+  cs.labels = md.map("labels");
+  const spec = o.obj("spec");
+  cs.replicas = <i32>spec.int("replicas", 1);
+  cs.minReadySeconds = spec.int("minReadySeconds", 0);
+  const us = spec.obj("updateStrategy");
+  const type = us.str("type");
+  cs.updateType = type.length > 0 ? type : CS_RECREATE;
+  cs.partition = us.ios("partition");
+  cs.maxUnavailable = us.ios("maxUnavailable");
+  cs.maxSurge = us.ios("maxSurge");
+  cs.paused = us.bool("paused", false);
+  cs.priority = readPriorityStrategy(us, "priorityStrategy");
+  cs.scatter = readScatterStrategy(us, "scatterStrategy");
+  cs.gracePeriodSeconds = us.obj("inPlaceUpdateStrategy").int("gracePeriodSeconds", 0);
+  const ss = spec.obj("scaleStrategy");
+  cs.scaleMaxUnavailable = ss.ios("maxUnavailable");
+  const pa = ss.arr("podsToDelete");
+  if (pa >= 0) {
+    const t = o.t;
+    const n = t.children(pa);
+    let e = pa + 1;
+    for (let k = 0; k < n; k++) {
+      if (t.kind(e) == K_STRING) cs.podsToDelete.push(strAt(t, e));
+      e = t.next(e);
+    }
+  }
+  cs.lifecycle = readLifecycle(spec, "lifecycle");
+  return cs;
+}
+
+/** clonesetutils.GetShortHash: the part after the last '-'. */
+export function shortHash(h: string): string {
+  const i = h.lastIndexOf("-");
+  return i < 0 ? h : h.substring(i + 1);
+}
+
+/** clonesetutils.EqualToRevisionHash: the pod's controller-revision-hash equals `hash`, in full or short form. */
+export function equalToRevisionHash(p: Pod, hash: string): bool {
+  const own = p.revision;
+  if (own == hash) return true;
+  return shortHash(hash) == shortHash(own);
+}
+
+/** revision.IsPodUpdate (PreparingUpdate counts as updated with the PreparingUpdateAsUpdate gate). */
+export function isPodUpdate(p: Pod, updateRevision: string, gates: CloneSetGates): bool {
+  if (gates.preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
+  return equalToRevisionHash(p, updateRevision);
+}
+
+/** isSpecifiedDelete: the specified-delete label, or named in scaleStrategy.podsToDelete. */
+export function isSpecifiedDelete(cs: CloneSet, p: Pod): bool {
+  return p.labels.has(LABEL_SPECIFIED_DELETE) || cs.podsToDelete.includes(p.name);
+}
+
+/** The numbers calculateDiffsWithExpectation works from. */
+export class CloneSetNumbers {
+  partition: i64 = 0;
+  maxSurge: i64 = 0;
+  maxUnavailable: i64 = 0;
+  scaleMaxUnavailable: i64 = 0;
+}
+
+/** The resolved partition, maxSurge (0 when paused), maxUnavailable (rounding depends on maxSurge) and scale maxUnavailable. */
+export function cloneSetNumbers(cs: CloneSet): CloneSetNumbers {
+  const r = new CloneSetNumbers();
+  const replicas: i64 = cs.replicas;
+  if (cs.partition.kind != IOS_NIL) {
+    const p = partitionReplicas(cs.partition, cs.replicas, true);
+    r.partition = Scaled.err === null ? p : 0; // an illegal partition is logged and ignored upstream
+  }
+  if (cs.maxSurge.kind != IOS_NIL) {
+    const s = scaledKubernetesDeprecated(cs.maxSurge, replicas, true);
+    r.maxSurge = Scaled.err === null ? s : 0;
+    if (cs.paused) r.maxSurge = 0;
+  }
+  const mu = scaledKubernetesDeprecated(orDefault(cs.maxUnavailable, IntOrStr.ofString("20%")), replicas, r.maxSurge == 0);
+  r.maxUnavailable = Scaled.err === null ? mu : 0;
+  const smu = scaledKubernetesDeprecated(orDefault(cs.scaleMaxUnavailable, IntOrStr.ofInt(2147483647)), replicas, true);
+  r.scaleMaxUnavailable = Scaled.err === null ? smu : 0;
+  return r;
+}
+
+/** expectationDiffs. */
+export class Diffs {
+  scaleUpNum: i64 = 0;
+  scaleUpNumOldRevision: i64 = 0;
+  scaleDownNum: i64 = 0;
+  scaleDownNumOldRevision: i64 = 0;
+  scaleUpLimit: i64 = 0;
+  deleteReadyLimit: i64 = 0;
+  useSurge: i64 = 0;
+  useSurgeOldRevision: i64 = 0;
+  updateNum: i64 = 0;
+  updateMaxUnavailable: i64 = 0;
+}
+
+@inline function imax(a: i64, b: i64): i64 { return a > b ? a : b; }
+@inline function imin(a: i64, b: i64): i64 { return a < b ? a : b; }
+@inline function iabs(a: i64): i64 { return a < 0 ? -a : a; }
+
+/**
+ * calculateDiffsWithExpectation(cs, pods, currentRevision, updateRevision, isPodUpdate): `scaling`
+ * selects the isPodUpdate of the scale path (revision.IsPodUpdate); the update path passes nil
+ * (EqualToRevisionHash).
+ */
+export function calculateDiffs(cs: CloneSet, nums: CloneSetNumbers, pods: Array<Pod>, currentRevision: string, updateRevision: string,
+  scaling: bool, gates: CloneSetGates, now: GoTime): Diffs {
+  const res = new Diffs();
+  const replicas: i64 = cs.replicas;
+  const partition = nums.partition;
+  const maxSurge = nums.maxSurge;
+  const maxUnavailable = nums.maxUnavailable;
+  let newCount: i64 = 0, newActive: i64 = 0, oldCount: i64 = 0, oldActive: i64 = 0;
+  let unavailableNew: i64 = 0, unavailableOld: i64 = 0;
+  let toDeleteNew: i64 = 0, toDeleteOld: i64 = 0, preDeletingNew: i64 = 0, preDeletingOld: i64 = 0;
+  for (let i = 0; i < pods.length; i++) {
+    const p = unchecked(pods[i]);
+    const isNew = scaling ? isPodUpdate(p, updateRevision, gates) : equalToRevisionHash(p, updateRevision);
+    const preDeleting = p.lifecycle == "PreparingDelete";
+    if (isNew) {
+      newCount++;
+      if (preDeleting) preDeletingNew++;
+      else {
+        newActive++;
+        if (isSpecifiedDelete(cs, p)) toDeleteNew++;
+        else if (!cloneSetPodAvailable(p, cs.minReadySeconds, now)) unavailableNew++;
+      }
+    } else {
+      oldCount++;
+      if (preDeleting) preDeletingOld++;
+      else {
+        oldActive++;
+        if (isSpecifiedDelete(cs, p)) toDeleteOld++;
+        else if (!cloneSetPodAvailable(p, cs.minReadySeconds, now)) unavailableOld++;
+      }
+    }
+  }
+  let updateOldDiff = oldActive - partition;
+  let updateNewDiff = newActive - (replicas - partition);
+  const totalUnavailable = preDeletingNew + preDeletingOld + unavailableNew + unavailableOld;
+  if (updateRevision == currentRevision || !gates.partitionRollback) {
+    updateOldDiff = imax(updateOldDiff, 0);
+    updateNewDiff = imin(updateNewDiff, 0);
+  }
+  if (maxSurge > 0) {
+    let scaleSurge: i64 = 0, scaleOldRevisionSurge: i64 = 0;
+    const toDeleteCount = toDeleteNew + toDeleteOld;
+    if (toDeleteCount > 0) {
+      scaleSurge = imin(imax(totalUnavailable + toDeleteCount - maxUnavailable, 0), toDeleteCount);
+      if (scaleSurge > toDeleteNew) scaleOldRevisionSurge = scaleSurge - toDeleteNew;
+    }
+    let updateSurge: i64 = 0, updateOldRevisionSurge: i64 = 0;
+    if ((updateOldDiff < 0 && updateNewDiff > 0) || (updateOldDiff > 0 && updateNewDiff < 0)) {
+      if (iabs(updateOldDiff) <= iabs(updateNewDiff)) {
+        updateSurge = iabs(updateOldDiff);
+        if (updateOldDiff < 0) updateOldRevisionSurge = updateSurge;
+      } else {
+        updateSurge = iabs(updateNewDiff);
+        if (updateNewDiff > 0) updateOldRevisionSurge = updateSurge;
+      }
+    }
+    if (scaleSurge >= updateSurge) {
+      res.useSurge = imin(maxSurge, scaleSurge);
+      res.useSurgeOldRevision = imin(res.useSurge, scaleOldRevisionSurge);
+    } else {
+      res.useSurge = imin(maxSurge, updateSurge);
+      res.useSurgeOldRevision = imin(res.useSurge, updateOldRevisionSurge);
+    }
+  }
+  let currentTotal: i64 = pods.length;
+  let currentTotalOld = oldCount;
+  if (gates.scalingExcludePreparingDelete || cs.labels.at("apps.kruise.io/cloneset-scaling-exclude-preparing-delete") == "true") {
+    currentTotal = currentTotal - preDeletingOld - preDeletingNew;
+    currentTotalOld = currentTotalOld - preDeletingOld;
+  }
+  const expectedTotal = replicas + res.useSurge;
+  const expectedTotalOld = partition + res.useSurgeOldRevision;
+  let num = expectedTotal - currentTotal;
+  if (num > 0) {
+    res.scaleUpNum = num;
+    res.scaleUpNumOldRevision = imax(expectedTotalOld - currentTotalOld, 0);
+    res.scaleUpLimit = imin(res.scaleUpNum, imax(nums.scaleMaxUnavailable - totalUnavailable, 0));
+  }
+  num = currentTotal - toDeleteOld - toDeleteNew - expectedTotal;
+  if (num > 0) {
+    res.scaleDownNum = num;
+    res.scaleDownNumOldRevision = imax(currentTotalOld - toDeleteOld - expectedTotalOld, 0);
+  }
+  if (toDeleteNew > 0 || toDeleteOld > 0 || res.scaleDownNum > 0) {
+    res.deleteReadyLimit = imax(maxUnavailable + (<i64>pods.length - replicas) - totalUnavailable, 0);
+  }
+  res.updateNum = iabs(updateOldDiff) <= iabs(updateNewDiff) ? updateOldDiff : -updateNewDiff;
+  if (res.updateNum != 0) res.updateMaxUnavailable = maxUnavailable + <i64>pods.length - replicas;
+  return res;
+}

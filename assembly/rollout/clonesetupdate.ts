@@ -1,0 +1,158 @@
+// One round of the CloneSet update (pkg/controller/cloneset/sync/cloneset_update.go Update):
+// candidates (pods not at the target revision; PreparingDelete and in-grace pods skipped, Updated
+// pods always taken), their order (Kubernetes ActivePods by sort.Slice, then the priority and scatter
+// strategies, then PreparingUpdate pods first), the limit (|updateNum|, then the unavailable budget
+// walk of limitUpdateIndexes), and what happens to each chosen pod (updatePod): in-place, recreate
+// (specified-delete), a lifecycle step, or the InPlaceOnly error that stops the round.
+// The refresh step before it is assumed to change nothing (the pods' states are settled).
+
+import { Pod } from "./pod";
+import { GoTime } from "./gotime";
+import { IndexSorter, goSort, LessSwap, goStable } from "./gosort";
+import { activePodsLess } from "./activepods";
+import { prioritySort } from "./priority";
+import { scatterSort } from "./scatter";
+import { cloneSetPodAvailable } from "./availability";
+import { Hook, isPodHooked } from "./lifecycle";
+import { Verdicts } from "./verdict";
+import { CloneSet, CloneSetNumbers, CloneSetGates, Diffs, calculateDiffs, equalToRevisionHash,
+  CS_ON_DELETE, CS_IN_PLACE_IF_POSSIBLE, CS_IN_PLACE_ONLY } from "./cloneset";
+
+export const ACT_IN_PLACE = "in-place";
+export const ACT_RECREATE = "recreate";
+export const ACT_PREPARE_UPDATE = "prepare-update";
+export const ACT_WAIT_HOOK = "wait-hook";
+export const ACT_ERROR = "error";
+
+/** What updatePod does to one pod. */
+export class PodAction {
+  constructor(public pod: Pod, public action: string, public error: string | null = null) {}
+}
+
+/** One planned round. */
+export class CloneSetUpdatePlan {
+  diffs: Diffs = new Diffs();
+  /** Why nothing is updated ("" when something may be): onDelete, paused, noUpdateNeeded. */
+  reason: string = "";
+  targetRevision: string = "";
+  /** Candidates before the limit, in order. */
+  candidates: Array<i32> = new Array<i32>();
+  actions: Array<PodAction> = new Array<PodAction>();
+}
+
+class ActiveOrder extends IndexSorter {
+  constructor(public pods: Array<Pod>) { super(); }
+  lessValue(a: i32, b: i32): bool { return activePodsLess(unchecked(this.pods[a]), unchecked(this.pods[b])); }
+}
+
+class PreparingUpdateFirst extends LessSwap {
+  constructor(public items: Array<i32>, public pods: Array<Pod>) { super(); }
+  less(i: i32, j: i32): bool {
+    const a = this.pods[this.items[i]].lifecycle == "PreparingUpdate";
+    const b = this.pods[this.items[j]].lifecycle == "PreparingUpdate";
+    return a != b ? a : false;
+  }
+  swap(i: i32, j: i32): void { const t = this.items[i]; this.items[i] = this.items[j]; this.items[j] = t; }
+}
+
+/** SortUpdateIndexes(coreControl, strategy, pods, waitUpdateIndexes). */
+export function sortUpdateIndexes(cs: CloneSet, pods: Array<Pod>, indexes: Array<i32>): Array<i32> {
+  const s = new ActiveOrder(pods);
+  s.items = indexes;
+  goSort(s, indexes.length);
+  const pr = cs.priority;
+  if (pr !== null) prioritySort(pr, pods, indexes);
+  const sc = cs.scatter;
+  if (sc !== null) indexes = scatterSort(sc, pods, indexes);
+  goStable(new PreparingUpdateFirst(indexes, pods), indexes.length);
+  return indexes;
+}
+
+/** limitUpdateIndexes. */
+export function limitUpdateIndexes(cs: CloneSet, diffs: Diffs, indexes: Array<i32>, pods: Array<Pod>, target: string, now: GoTime): Array<i32> {
+  const updateDiff = diffs.updateNum < 0 ? -diffs.updateNum : diffs.updateNum;
+  if (updateDiff < <i64>indexes.length) indexes = indexes.slice(0, <i32>updateDiff);
+  let unavailable: i64 = 0, targetUnavailable: i64 = 0, canUpdate: i64 = 0;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    if (!cloneSetPodAvailable(p, cs.minReadySeconds, now)) {
+      unavailable++;
+      if (equalToRevisionHash(p, target)) targetUnavailable++;
+    }
+  }
+  for (let k = 0; k < indexes.length; k++) {
+    if (targetUnavailable + canUpdate >= diffs.updateMaxUnavailable) break;
+    if (cloneSetPodAvailable(pods[indexes[k]], cs.minReadySeconds, now)) {
+      if (unavailable >= diffs.updateMaxUnavailable) break;
+      unavailable++;
+    }
+    canUpdate++;
+  }
+  if (canUpdate < <i64>indexes.length) indexes = indexes.slice(0, <i32>canUpdate);
+  return indexes;
+}
+
+/** What updatePod does to pod p (with the policy engine's in-place verdict). */
+export function podUpdateAction(cs: CloneSet, p: Pod, canInPlace: bool): PodAction {
+  if (cs.updateType == CS_IN_PLACE_IF_POSSIBLE || cs.updateType == CS_IN_PLACE_ONLY) {
+    if (canInPlace) {
+      const state = p.lifecycle;
+      const lc = cs.lifecycle;
+      const hook: Hook | null = lc === null ? null : lc.inPlaceUpdate;
+      if (state == "" || state == "PreparingNormal" || state == "Normal") {
+        if (lc !== null && isPodHooked(hook, p)) return new PodAction(p, ACT_PREPARE_UPDATE);
+      } else if (state == "Updated") {
+        return new PodAction(p, ACT_PREPARE_UPDATE);
+      } else if (state == "PreparingUpdate") {
+        if (lc !== null && isPodHooked(hook, p)) return new PodAction(p, ACT_WAIT_HOOK);
+      } else if (state != "Updating") {
+        return new PodAction(p, ACT_ERROR, "not allowed to in-place update pod " + p.name + " in state " + state);
+      }
+      return new PodAction(p, ACT_IN_PLACE);
+    }
+    if (cs.updateType == CS_IN_PLACE_ONLY) {
+      return new PodAction(p, ACT_ERROR, "find Pod " + p.name + " update strategy is InPlaceOnly but can not update in-place");
+    }
+  }
+  return new PodAction(p, ACT_RECREATE);
+}
+
+/** The in-place grace annotation (new key, then the old one); "" when absent. */
+function graceAnnotation(p: Pod): string {
+  const v = p.annotations.get("apps.kruise.io/inplace-update-grace");
+  if (v !== null) return v;
+  return p.annotations.at("inplace-update-grace");
+}
+
+/** Plans one update round of a CloneSet. */
+export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Array<Pod>, currentRevision: string, updateRevision: string,
+  gates: CloneSetGates, now: GoTime, verdicts: Verdicts): CloneSetUpdatePlan {
+  const plan = new CloneSetUpdatePlan();
+  plan.diffs = calculateDiffs(cs, nums, pods, currentRevision, updateRevision, false, gates, now);
+  if (cs.updateType == CS_ON_DELETE) { plan.reason = "onDelete"; return plan; }
+  if (cs.paused) { plan.reason = "paused"; return plan; }
+  const d = plan.diffs;
+  if (d.updateNum == 0) { plan.reason = "noUpdateNeeded"; return plan; }
+  const target = d.updateNum < 0 ? currentRevision : updateRevision;
+  plan.targetRevision = target;
+  let wait = new Array<i32>();
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    const onUpdate = equalToRevisionHash(p, updateRevision);
+    if (d.updateNum > 0 ? onUpdate : !onUpdate) continue;
+    const state = p.lifecycle;
+    if (state == "PreparingDelete") continue;
+    if (state != "Updated" && graceAnnotation(p).length > 0) continue;
+    wait.push(i);
+  }
+  wait = sortUpdateIndexes(cs, pods, wait);
+  plan.candidates = wait.slice(0);
+  const chosen = limitUpdateIndexes(cs, d, wait, pods, target, now);
+  for (let k = 0; k < chosen.length; k++) {
+    const p = pods[chosen[k]];
+    const a = podUpdateAction(cs, p, verdicts.canInPlace(p.name));
+    plan.actions.push(a);
+    if (a.action == ACT_ERROR) break;
+  }
+  return plan;
+}

@@ -1,0 +1,205 @@
+// Reading Kubernetes objects off a parsed request: typed member access with E_BAD_REQUEST errors
+// naming the JSON path of the offending field (`pods[3].status.phase`). Absent and null members read
+// as Go's zero values. Member names match exactly (the last duplicate wins, as in Go).
+
+import { ByteSink } from "../io/sink";
+import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_INT, F_ESCAPE } from "../json/tape";
+import { unquote } from "../json/strings";
+import { fail, E_BAD_REQUEST } from "../errors";
+import { IntOrStr, readIntOrStr, readInt } from "./intorstr";
+import { GoTime, parseRFC3339 } from "./gotime";
+
+/** A JSON object (or nothing: node -1) with the path that names it in the request. */
+export class Obj {
+  constructor(public t: Tape, public node: i32, public path: string) {}
+
+  /** True when the object is present (a JSON object). */
+  @inline get present(): bool { return this.node >= 0; }
+
+  /** Path of member `name`. */
+  sub(name: string): string { return this.path.length > 0 ? this.path + "." + name : name; }
+
+  /** Value node of member `name` (-1 when absent, null or this is absent). */
+  member(name: string): i32 {
+    if (this.node < 0) return -1;
+    const i = this.t.member(this.node, name);
+    if (i < 0 || this.t.kind(i) == K_NULL) return -1;
+    return i;
+  }
+
+  /** Member `name` as an object (absent when missing or null; error when not an object). */
+  obj(name: string): Obj {
+    const i = this.member(name);
+    if (i >= 0 && this.t.kind(i) != K_OBJECT) { bad(this.sub(name), "an object"); return new Obj(this.t, -1, this.sub(name)); }
+    return new Obj(this.t, i, this.sub(name));
+  }
+
+  /** Member `name` as an array node (-1 when missing or null; error when not an array). */
+  arr(name: string): i32 {
+    const i = this.member(name);
+    if (i >= 0 && this.t.kind(i) != K_ARRAY) { bad(this.sub(name), "an array"); return -1; }
+    return i;
+  }
+
+  /** True when member `name` is present and not null. */
+  has(name: string): bool { return this.member(name) >= 0; }
+
+  /** String member ("" when absent). */
+  str(name: string): string {
+    const i = this.member(name);
+    if (i < 0) return "";
+    if (this.t.kind(i) != K_STRING) { bad(this.sub(name), "a string"); return ""; }
+    return strAt(this.t, i);
+  }
+
+  /** Integer member (`def` when absent), within [min, max]. */
+  int(name: string, def: i64, min: i64 = -2147483648, max: i64 = 2147483647): i64 {
+    const i = this.member(name);
+    if (i < 0) return def;
+    const t = this.t;
+    if (t.kind(i) != K_NUMBER || !(t.flags(i) & F_INT) || t.len(i) > 18) { bad(this.sub(name), "an integer"); return def; }
+    const v = readInt(t, i);
+    if (v < min || v > max) { bad(this.sub(name), "an integer from " + min.toString() + " to " + max.toString()); return def; }
+    return v;
+  }
+
+  /** Boolean member (`def` when absent). */
+  bool(name: string, def: bool): bool {
+    const i = this.member(name);
+    if (i < 0) return def;
+    const k = this.t.kind(i);
+    if (k == K_TRUE) return true;
+    if (k == K_FALSE) return false;
+    bad(this.sub(name), "a boolean");
+    return def;
+  }
+
+  /** IntOrString member (nil when absent or null). */
+  ios(name: string): IntOrStr {
+    const i = this.member(name);
+    if (i < 0) return new IntOrStr();
+    const v = readIntOrStr(this.t, i);
+    if (v === null) { bad(this.sub(name), "an integer (int32) or a string"); return new IntOrStr(); }
+    return v;
+  }
+
+  /** metav1.Time member (zero when absent or null). */
+  time(name: string): GoTime {
+    const i = this.member(name);
+    if (i < 0) return new GoTime();
+    if (this.t.kind(i) != K_STRING) { bad(this.sub(name), "an RFC 3339 time string"); return new GoTime(); }
+    const b = bytesAt(this.t, i);
+    const v = parseRFC3339(b.ptr, b.len);
+    if (v === null) { bad(this.sub(name), "an RFC 3339 time string"); return new GoTime(); }
+    return v;
+  }
+
+  /** A string map member (labels, annotations, matchLabels). */
+  map(name: string): StrMap {
+    const m = new StrMap();
+    const i = this.member(name);
+    if (i < 0) return m;
+    const t = this.t;
+    if (t.kind(i) != K_OBJECT) { bad(this.sub(name), "an object of strings"); return m; }
+    const n = t.children(i);
+    let k = i + 1;
+    for (let c = 0; c < n; c++) {
+      const v = t.next(k);
+      if (t.kind(v) == K_STRING) m.set(strAt(t, k), strAt(t, v));
+      else if (t.kind(v) != K_NULL) { bad(this.sub(name) + "." + strAt(t, k), "a string"); return m; }
+      else m.set(strAt(t, k), "");
+      k = t.next(v);
+    }
+    return m;
+  }
+
+  /** Element `idx` (node e) of an array member as an object. */
+  elem(e: i32, name: string, idx: i32): Obj {
+    const path = this.sub(name) + "[" + idx.toString() + "]";
+    if (this.t.kind(e) == K_NULL) return new Obj(this.t, -1, path);
+    if (this.t.kind(e) != K_OBJECT) { bad(path, "an object"); return new Obj(this.t, -1, path); }
+    return new Obj(this.t, e, path);
+  }
+}
+
+/** A string-to-string map (Go map[string]string); set() replaces an existing key. */
+export class StrMap {
+  keys: Array<string> = new Array<string>();
+  vals: Array<string> = new Array<string>();
+
+  /** Number of entries. */
+  @inline get size(): i32 { return this.keys.length; }
+
+  /** Value of key k, or null. */
+  get(k: string): string | null {
+    for (let i = this.keys.length - 1; i >= 0; i--) if (unchecked(this.keys[i]) == k) return unchecked(this.vals[i]);
+    return null;
+  }
+
+  /** Value of key k, or "" (Go's map read). */
+  at(k: string): string {
+    const v = this.get(k);
+    return v === null ? "" : v;
+  }
+
+  /** True when key k is present. */
+  has(k: string): bool { return this.get(k) !== null; }
+
+  /** Sets key k. */
+  set(k: string, v: string): void {
+    for (let i = 0; i < this.keys.length; i++) if (unchecked(this.keys[i]) == k) { unchecked(this.vals[i] = v); return; }
+    this.keys.push(k);
+    this.vals.push(v);
+  }
+
+  /** Removes key k. */
+  remove(k: string): void {
+    for (let i = 0; i < this.keys.length; i++) {
+      if (unchecked(this.keys[i]) == k) {
+        this.keys.splice(i, 1);
+        this.vals.splice(i, 1);
+        return;
+      }
+    }
+  }
+
+  /** A copy. */
+  clone(): StrMap {
+    const m = new StrMap();
+    for (let i = 0; i < this.keys.length; i++) { m.keys.push(this.keys[i]); m.vals.push(this.vals[i]); }
+    return m;
+  }
+}
+
+/** Records E_BAD_REQUEST: `field "<path>" must be <what>`. */
+export function bad(path: string, what: string): bool {
+  return fail(E_BAD_REQUEST, "field \"" + path + "\" must be " + what, -1, path);
+}
+
+/** The decoded bytes of string node i (invalid UTF-8 as U+FFFD, as Go decodes a string). */
+export function bytesAt(t: Tape, i: i32): ByteSink {
+  const b = new ByteSink(t.len(i) + 4);
+  unquote(b, t.ptr(i), t.len(i), false);
+  return b;
+}
+
+/** String node i decoded. */
+export function strAt(t: Tape, i: i32): string {
+  const b = bytesAt(t, i);
+  return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+}
+
+/** Go's string comparison (bytewise UTF-8 order) on two strings: <0, 0, >0. */
+export function compareGo(a: string, b: string): i32 {
+  const n = min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x == y) continue;
+    // UTF-16 order differs from code point (= UTF-8 byte) order only around the surrogates
+    x = x >= 0xd800 && x < 0xe000 ? x + 0x2000 : x >= 0xe000 ? x - 0x800 : x;
+    y = y >= 0xd800 && y < 0xe000 ? y + 0x2000 : y >= 0xe000 ? y - 0x800 : y;
+    return x - y;
+  }
+  return a.length - b.length;
+}

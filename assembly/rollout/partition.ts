@@ -1,0 +1,18 @@
+// OpenKruise util.CalculatePartitionReplicas: a partition (IntOrString) as a number of pods to keep
+// at the old revision, with its two percent rules (round up so that a non-zero percent keeps at least
+// one old pod; a percent other than "100%" that reaches all replicas leaves one pod to update).
+
+import { IntOrStr, IOS_NIL, IOS_STRING, scaledKruise, Scaled } from "./intorstr";
+
+/** CalculatePartitionReplicas(partition, replicas); `hasReplicas` false is the nil pointer (taken as 1). Scaled.err tells failure. */
+export function partitionReplicas(partition: IntOrStr, replicas: i32, hasReplicas: bool): i64 {
+  Scaled.err = null;
+  if (partition.kind == IOS_NIL) return 0;
+  const r: i64 = hasReplicas ? <i64>replicas : 1;
+  let p = scaledKruise(partition, r, true);
+  if (Scaled.err !== null) return p;
+  if (r > 1 && p == r && partition.kind == IOS_STRING && !partition.strIs("100%")) p = r - 1;
+  if (p > r) p = r;
+  if (p < 0) p = 0;
+  return p;
+}

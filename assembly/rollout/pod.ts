@@ -1,0 +1,200 @@
+// A Pod as the rollout planners see it: the fields the upstream controllers read, taken once from the
+// request's Pod objects (metadata.name/labels/annotations/creationTimestamp/deletionTimestamp,
+// spec.nodeName/readinessGates/initContainers/affinity, status.phase/conditions/container statuses).
+
+import { Tape, K_STRING } from "../json/tape";
+import { Obj, StrMap, strAt } from "./objects";
+import { GoTime } from "./gotime";
+
+/** Condition states: absent, True, anything else. */
+export const COND_NONE: i32 = 0;
+export const COND_TRUE: i32 = 1;
+export const COND_OTHER: i32 = 2;
+
+export const LABEL_REVISION = "controller-revision-hash";
+export const LABEL_LIFECYCLE = "lifecycle.apps.kruise.io/state";
+export const LABEL_SPECIFIED_DELETE = "apps.kruise.io/specified-delete";
+export const COND_INPLACE_READY = "InPlaceUpdateReady";
+
+/** One pod. */
+export class Pod {
+  /** Position in the request's pod list. */
+  idx: i32 = 0;
+  name: string = "";
+  uid: string = "";
+  labels: StrMap = new StrMap();
+  annotations: StrMap = new StrMap();
+  finalizers: Array<string> = new Array<string>();
+  created: GoTime = new GoTime();
+  deleting: bool = false;
+  nodeName: string = "";
+  /** The node a DaemonSet pod belongs to (spec.nodeName, else its required node affinity); "" when none. */
+  targetNode: string = "";
+  phase: string = "";
+  /** First Ready condition: COND_*, and its lastTransitionTime. */
+  ready: i32 = COND_NONE;
+  readyTransition: GoTime = new GoTime();
+  /** lastTransitionTime of the first Ready condition whose status is True (podReadyTime). */
+  readySince: GoTime = new GoTime();
+  /** First InPlaceUpdateReady condition (COND_*). */
+  inPlaceReady: i32 = COND_NONE;
+  /** spec.readinessGates holds InPlaceUpdateReady. */
+  inPlaceGate: bool = false;
+  /** Highest restart count of the regular containers, and of the restartable (sidecar) init containers. */
+  restarts: i32 = 0;
+  sidecarRestarts: i32 = 0;
+  /** Simulation only: Unix second at which the pod becomes Ready (-1: not pending), and a pod that never does. */
+  simReadyAt: i64 = -1;
+  simFailed: bool = false;
+
+  /** The controller-revision-hash label ("" when absent). */
+  get revision(): string { return this.labels.at(LABEL_REVISION); }
+  /** The Kruise lifecycle state label ("" when absent). */
+  get lifecycle(): string { return this.labels.at(LABEL_LIFECYCLE); }
+  /** podutil.IsPodReady. */
+  get isReady(): bool { return this.ready == COND_TRUE; }
+  /** Scheduled (spec.nodeName set). */
+  get assigned(): bool { return this.nodeName.length > 0; }
+}
+
+/** Reads pod object `o` (request element `idx`). */
+export function readPod(o: Obj, idx: i32): Pod {
+  const p = new Pod();
+  p.idx = idx;
+  const t = o.t;
+  const md = o.obj("metadata");
+  p.name = md.str("name");
+  p.uid = md.str("uid");
+  p.labels = md.map("labels");
+  p.annotations = md.map("annotations");
+  p.created = md.time("creationTimestamp");
+  const fa = md.arr("finalizers");
+  if (fa >= 0) {
+    const n = t.children(fa);
+    let e = fa + 1;
+    for (let k = 0; k < n; k++) {
+      if (t.kind(e) == K_STRING) p.finalizers.push(strAt(t, e));
+      e = t.next(e);
+    }
+  }
+  p.deleting = md.has("deletionTimestamp");
+  const spec = o.obj("spec");
+  p.nodeName = spec.str("nodeName");
+  p.targetNode = p.nodeName.length > 0 ? p.nodeName : affinityNode(spec);
+  const gates = spec.arr("readinessGates");
+  if (gates >= 0) {
+    const n = t.children(gates);
+    let e = gates + 1;
+    for (let k = 0; k < n; k++) {
+      const g = spec.elem(e, "readinessGates", k);
+      if (g.present && g.str("conditionType") == COND_INPLACE_READY) p.inPlaceGate = true;
+      e = t.next(e);
+    }
+  }
+  // restartable init containers (restartPolicy: Always) are sidecars
+  const sidecars = new Array<string>();
+  const inits = spec.arr("initContainers");
+  if (inits >= 0) {
+    const n = t.children(inits);
+    let e = inits + 1;
+    for (let k = 0; k < n; k++) {
+      const c = spec.elem(e, "initContainers", k);
+      if (c.present && c.str("restartPolicy") == "Always") sidecars.push(c.str("name"));
+      e = t.next(e);
+    }
+  }
+  const st = o.obj("status");
+  p.phase = st.str("phase");
+  const conds = st.arr("conditions");
+  if (conds >= 0) {
+    const n = t.children(conds);
+    let e = conds + 1;
+    let sawReadyTrue = false;
+    for (let k = 0; k < n; k++) {
+      const c = st.elem(e, "conditions", k);
+      e = t.next(e);
+      if (!c.present) continue;
+      const type = c.str("type");
+      if (type == "Ready") {
+        const status = c.str("status");
+        if (p.ready == COND_NONE) {
+          p.ready = status == "True" ? COND_TRUE : COND_OTHER;
+          p.readyTransition = c.time("lastTransitionTime");
+        }
+        if (!sawReadyTrue && status == "True") {
+          sawReadyTrue = true;
+          p.readySince = c.time("lastTransitionTime");
+        }
+      } else if (type == COND_INPLACE_READY && p.inPlaceReady == COND_NONE) {
+        p.inPlaceReady = c.str("status") == "True" ? COND_TRUE : COND_OTHER;
+      }
+    }
+  }
+  p.restarts = maxRestarts(st, "containerStatuses", null);
+  if (sidecars.length > 0) p.sidecarRestarts = maxRestarts(st, "initContainerStatuses", sidecars);
+  return p;
+}
+
+/** Highest restartCount in status member `name` (only the named containers when `names` is given). */
+function maxRestarts(st: Obj, name: string, names: Array<string> | null): i32 {
+  const a = st.arr(name);
+  if (a < 0) return 0;
+  const t = st.t;
+  let best = 0;
+  const n = t.children(a);
+  let e = a + 1;
+  for (let k = 0; k < n; k++) {
+    const c = st.elem(e, name, k);
+    e = t.next(e);
+    if (!c.present) continue;
+    if (names !== null && !names.includes(c.str("name"))) continue;
+    const r = <i32>c.int("restartCount", 0);
+    if (r > best) best = r;
+  }
+  return best;
+}
+
+/** k8s daemon util.GetTargetNodeName for an unscheduled pod: the first `metadata.name In [node]` match field. */
+function affinityNode(spec: Obj): string {
+  const terms = spec.obj("affinity").obj("nodeAffinity").obj("requiredDuringSchedulingIgnoredDuringExecution");
+  const ta = terms.arr("nodeSelectorTerms");
+  if (ta < 0) return "";
+  const t = spec.t;
+  const n = t.children(ta);
+  let e = ta + 1;
+  for (let k = 0; k < n; k++) {
+    const term = terms.elem(e, "nodeSelectorTerms", k);
+    e = t.next(e);
+    const fa = term.arr("matchFields");
+    if (fa < 0) continue;
+    const m = t.children(fa);
+    let f = fa + 1;
+    for (let j = 0; j < m; j++) {
+      const ex = term.elem(f, "matchFields", j);
+      f = t.next(f);
+      if (ex.str("key") == "metadata.name" && ex.str("operator") == "In") {
+        const va = ex.arr("values");
+        if (va < 0 || t.children(va) != 1) return "";
+        return t.kind(va + 1) == K_STRING ? strAt(t, va + 1) : "";
+      }
+    }
+  }
+  return "";
+}
+
+/** Reads the pod array node `a` of tape `t` (request path `path`). */
+export function readPodsAt(t: Tape, a: i32, path: string): Array<Pod> {
+  const pods = new Array<Pod>();
+  if (a < 0) return pods;
+  const holder = new Obj(t, -1, "");
+  const n = t.children(a);
+  let e = a + 1;
+  for (let k = 0; k < n; k++) {
+    const po = holder.elem(e, path, k);
+    e = t.next(e);
+    const p = po.present ? readPod(po, k) : new Pod();
+    p.idx = k;
+    pods.push(p);
+  }
+  return pods;
+}

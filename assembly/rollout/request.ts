@@ -1,0 +1,73 @@
+// A rollout op's request: typed access to its fields (objects, pod lists, revisions, `now`), with
+// E_BAD_REQUEST errors naming the field.
+
+import { Request } from "../eval/request";
+import { ReadOptions } from "../json/reader";
+import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NULL } from "../json/tape";
+import { hasError } from "../errors";
+import { Obj, bad, bytesAt } from "./objects";
+import { Pod, readPodsAt } from "./pod";
+import { GoTime, parseRFC3339 } from "./gotime";
+import { farFuture } from "./availability";
+
+/** Typed access to a rollout request's fields. */
+export class RolloutRequest {
+  req: Request;
+
+  constructor(tape: Tape, obj: i32, opts: ReadOptions) { this.req = new Request(tape, obj, opts); }
+
+  /** The request object itself (for optional members: gates, inPlace, ...). */
+  get top(): Obj { return new Obj(this.req.tape, this.req.obj, ""); }
+
+  /** Required object field `name` (or `nameText`). */
+  object(name: string, required: bool = true): Obj | null {
+    const v = this.req.value(name, required);
+    if (v === null) return hasError() ? null : new Obj(this.req.tape, -1, name);
+    if (v.tape.kind(v.node) != K_OBJECT) { bad(name, "an object"); return null; }
+    return new Obj(v.tape, v.node, name);
+  }
+
+  /** Array field `name` (or `nameText`) of pods (absent: none). */
+  pods(name: string): Array<Pod> | null {
+    const v = this.req.value(name, false);
+    if (v === null) return hasError() ? null : new Array<Pod>();
+    if (v.tape.kind(v.node) != K_ARRAY) { bad(name, "an array"); return null; }
+    const pods = readPodsAt(v.tape, v.node, name);
+    return hasError() ? null : pods;
+  }
+
+  /** Array field `name` as (tape, node), or null when absent. */
+  array(name: string): ArrayRef | null {
+    const v = this.req.value(name, false);
+    if (v === null) return null;
+    if (v.tape.kind(v.node) != K_ARRAY) { bad(name, "an array"); return null; }
+    return new ArrayRef(v.tape, v.node);
+  }
+
+  /** Required string field. */
+  string(name: string): string | null { return this.req.requireStr(name); }
+
+  /** Optional string field ("" when absent). */
+  optString(name: string): string {
+    const s = this.req.str(name);
+    return s === null ? "" : s;
+  }
+
+  /** `now` (RFC 3339); far in the future when absent. */
+  now(): GoTime | null {
+    const i = this.req.field("now");
+    const t = this.req.tape;
+    if (i < 0 || t.kind(i) == K_NULL) return farFuture();
+    if (t.kind(i) != K_STRING) { bad("now", "an RFC 3339 time string"); return null; }
+    const b = bytesAt(t, i);
+    const v = parseRFC3339(b.ptr, b.len);
+    if (v === null) { bad("now", "an RFC 3339 time string"); return null; }
+    return v;
+  }
+}
+
+/** An array node of a tape. */
+export class ArrayRef {
+  constructor(public tape: Tape, public node: i32) {}
+}
+

@@ -1,0 +1,165 @@
+// The assumption model of a rollout simulation and the state it evolves: a clock, pods that become
+// Ready `readySeconds` after they are created and `inPlaceSeconds` after an in-place update, pods that
+// never become Ready (the n-th pod to reach the update revision, or every one), and the timeline of
+// rounds (one controller sync each) with what each round did and how many pods were available.
+
+import { Obj, StrMap, bad } from "./objects";
+import { K_NUMBER, F_INT } from "../json/tape";
+import { readInt } from "./intorstr";
+import { Pod, COND_TRUE, COND_OTHER, LABEL_REVISION } from "./pod";
+import { GoTime } from "./gotime";
+
+/** The stated assumptions. */
+export class SimModel {
+  /** Seconds from creation (or recreation) to Ready. */
+  readySeconds: i64 = 10;
+  /** Seconds an in-place update keeps a pod not Ready. */
+  inPlaceSeconds: i64 = 5;
+  /** The n-th pods (1-based, in the order they reach the update revision) that never become Ready. */
+  failNth: Array<i64> = new Array<i64>();
+  /** Every pod at the update revision stays not Ready (a broken release). */
+  failAll: bool = false;
+  /** Rounds after which the simulation stops (the timeline says so). */
+  maxRounds: i32 = 10000;
+  /** Start time (Unix seconds). */
+  start: i64 = 1735689600; // 2025-01-01T00:00:00Z
+}
+
+/** Reads member `model` of the request. */
+export function readModel(o: Obj): SimModel {
+  const m = new SimModel();
+  const mo = o.obj("model");
+  m.readySeconds = mo.int("readySeconds", 10, 0, 1 << 40);
+  m.inPlaceSeconds = mo.int("inPlaceSeconds", 5, 0, 1 << 40);
+  m.maxRounds = <i32>mo.int("maxRounds", 10000, 1, 1000000);
+  m.failAll = mo.bool("failAllUpdated", false);
+  const fa = mo.arr("failUpdated");
+  if (fa >= 0) {
+    const t = mo.t;
+    const n = t.children(fa);
+    let e = fa + 1;
+    for (let k = 0; k < n; k++) {
+      if (t.kind(e) == K_NUMBER && (t.flags(e) & F_INT) && t.len(e) <= 18) m.failNth.push(readInt(t, e));
+      else bad(mo.sub("failUpdated") + "[" + k.toString() + "]", "an integer");
+      e = t.next(e);
+    }
+  }
+  return m;
+}
+
+/** One round of the timeline. */
+export class SimRound {
+  round: i32 = 0;
+  /** Seconds since the start. */
+  time: i64 = 0;
+  inPlace: Array<string> = new Array<string>();
+  recreated: Array<string> = new Array<string>();
+  surged: Array<string> = new Array<string>();
+  created: Array<string> = new Array<string>();
+  deleted: Array<string> = new Array<string>();
+  /** Other steps (lifecycle hooks, scaling a ReplicaSet "rs 3→5"). */
+  other: Array<string> = new Array<string>();
+  /** Available pods when the round starts, and after its actions. */
+  available: i64 = 0;
+  availableAfter: i64 = 0;
+  total: i64 = 0;
+  updated: i64 = 0;
+  /** The fewest available pods the controller's budget allows (replicas − maxUnavailable). */
+  floor: i64 = 0;
+
+  /** True when the round changed something. */
+  get acted(): bool {
+    return this.inPlace.length + this.recreated.length + this.surged.length + this.created.length + this.deleted.length + this.other.length > 0;
+  }
+}
+
+/** The clock, the counter of pods reaching the update revision, and the rounds. */
+export class SimState {
+  model: SimModel;
+  now: GoTime;
+  reachedUpdate: i64 = 0;
+  rounds: Array<SimRound> = new Array<SimRound>();
+  serial: i32 = 0;
+
+  constructor(model: SimModel) {
+    this.model = model;
+    this.now = GoTime.at(model.start);
+  }
+
+  /** Seconds since the start. */
+  get elapsed(): i64 { return this.now.sec - this.model.start; }
+
+  /** Whether the next pod reaching the update revision fails (and counts it). */
+  nextUpdatedFails(): bool {
+    this.reachedUpdate++;
+    return this.model.failAll || this.model.failNth.includes(this.reachedUpdate);
+  }
+}
+
+/** A new Running, not yet Ready pod created now (Ready after readySeconds unless `fails`). */
+export function newSimPod(st: SimState, name: string, revision: string, nodeName: string, fails: bool): Pod {
+  const p = new Pod();
+  p.name = name;
+  p.labels = new StrMap();
+  p.labels.set(LABEL_REVISION, revision);
+  p.nodeName = nodeName;
+  p.targetNode = nodeName;
+  p.phase = "Running";
+  p.created = GoTime.at(st.now.sec);
+  p.ready = COND_OTHER;
+  p.simFailed = fails;
+  p.simReadyAt = fails ? -1 : st.now.sec + st.model.readySeconds;
+  return p;
+}
+
+/** An in-place update now: the new revision label, not Ready (and InPlaceUpdateReady False) for inPlaceSeconds. */
+export function inPlaceUpdate(st: SimState, p: Pod, revision: string, fails: bool): void {
+  p.labels.set(LABEL_REVISION, revision);
+  p.ready = COND_OTHER;
+  p.readyTransition = GoTime.at(st.now.sec);
+  p.inPlaceReady = COND_OTHER;
+  p.simFailed = fails;
+  p.simReadyAt = fails ? -1 : st.now.sec + st.model.inPlaceSeconds;
+}
+
+/** Makes pods whose time has come Ready (lastTransitionTime = that time). */
+export function advance(st: SimState, pods: Array<Pod>): void {
+  const t = st.now.sec;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    if (p.simReadyAt >= 0 && p.simReadyAt <= t && !p.simFailed) {
+      p.ready = COND_TRUE;
+      p.readyTransition = GoTime.at(p.simReadyAt);
+      p.readySince = p.readyTransition;
+      if (p.inPlaceReady == COND_OTHER) p.inPlaceReady = COND_TRUE;
+      p.simReadyAt = -1;
+    }
+  }
+}
+
+/** The next time something changes by itself (a pod becoming Ready, or Available after minReadySeconds); -1 when nothing will. */
+export function nextEvent(st: SimState, pods: Array<Pod>, minReadySeconds: i64): i64 {
+  const t = st.now.sec;
+  let best: i64 = -1;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    let e: i64 = -1;
+    if (p.simReadyAt > t) e = p.simReadyAt;
+    else if (minReadySeconds > 0 && p.isReady) {
+      const avail = p.readyTransition.sec + minReadySeconds + 1;
+      if (avail > t) e = avail;
+    }
+    if (e > 0 && (best < 0 || e < best)) best = e;
+  }
+  return best;
+}
+
+/** Removes the named pods. */
+export function removePods(pods: Array<Pod>, names: Array<string>): Array<Pod> {
+  if (names.length == 0) return pods;
+  const gone = new Set<string>();
+  for (let i = 0; i < names.length; i++) gone.add(names[i]);
+  const out = new Array<Pod>();
+  for (let i = 0; i < pods.length; i++) if (!gone.has(pods[i].name)) out.push(pods[i]);
+  return out;
+}

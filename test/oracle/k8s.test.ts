@@ -1,0 +1,72 @@
+// The differential suite of the typed Kubernetes ops (k8s.json, spew, quantity): generated objects go
+// to the k8s oracle (the real k8s.io/api, apimachinery, sigs.k8s.io/json or json-iterator and
+// go-spew of each minor, built by the minor's Go release) and to the engine (`kinplace eval`), and
+// every answer must agree in its result and its error's code, message, path and offset.
+//
+// Spread over every supported minor: containers and templates as plain values, pods, workloads,
+// revisions, metadata and volumes as hand-written text (duplicate keys, escaped keys, whitespace,
+// unknown fields at any depth, Quantities as JSON numbers), wrong-typed values (anywhere for
+// sigs.k8s.io/json minors; as the last key for json-iterator minors, whose messages name every
+// field read after the error), Quantities in every spelling, and the `go` field.
+//
+// The oracle's time.Local is loaded lazily (only a timestamp with an offset loads it), so every
+// batch starts with one such timestamp: the engine prints Local as a loaded UTC location.
+//
+// KINPLACE_K8S_MINORS="1.20 1.37" narrows the minors; KINPLACE_K8S_FLAVOR=api uses the fast oracle builds.
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { answerView, assertSameAnswer } from "./compare.ts";
+import { runEngine } from "./engine.ts";
+import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
+import { MINORS } from "./k8s/versions.ts";
+import * as G from "./k8s-objects.ts";
+
+const ALL = MINORS.map((m) => m.minor);
+const SELECTED = (process.env.KINPLACE_K8S_MINORS ?? "").split(/\s+/).filter(Boolean);
+const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : ALL;
+const jsoniter = (minor: string) => Number(minor.split(".")[1]) <= 22;
+
+/** Containers per minor (5,000+ over the 24 minors) and templates per minor (1,000+). */
+const CONTAINERS = Number(process.env.KINPLACE_K8S_CONTAINERS ?? 220);
+const TEMPLATES = Number(process.env.KINPLACE_K8S_TEMPLATES ?? 45);
+const OBJECTS = Number(process.env.KINPLACE_K8S_OBJECTS ?? 12);
+const TIME_LIMIT = 900_000;
+
+before(() => {
+  assert.ok(goAvailable(), "the differential suite needs Go on PATH");
+  buildAll();
+});
+after(() => stopOracle());
+
+async function sameAnswers(lines: string[]): Promise<void> {
+  const [expected, actual] = await Promise.all([runOracle(lines), runEngine(lines)]);
+  const failures: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const view = answerView(expected[i]!) as { error?: { code?: string; message?: string } };
+    assert.notEqual(view.error?.code, "E_INTERNAL", `oracle failed on ${lines[i]!.slice(0, 300)}: ${expected[i]!.slice(0, 500)}`);
+    try {
+      assertSameAnswer(lines[i]!, expected[i]!, actual[i]!);
+    } catch (e) {
+      failures.push((e as Error).message);
+    }
+  }
+  assert.equal(failures.length, 0, `${failures.length} of ${lines.length} answers differ; the first ones:\n\n${failures.slice(0, 3).join("\n\n")}`);
+}
+
+for (const minor of TARGET_MINORS) {
+  test(`k8s.json and spew agree with Kubernetes ${minor} (${CONTAINERS} containers, ${TEMPLATES} templates, ${OBJECTS * 10} objects as text)`, { timeout: TIME_LIMIT }, async () => {
+    await fc.assert(fc.asyncProperty(linesFor(minor), sameAnswers), { numRuns: 1, endOnFailure: true, interruptAfterTimeLimit: TIME_LIMIT, markInterruptAsFailure: true });
+  });
+}
+
+test("quantity agrees in both modes, every spelling, at the oldest and newest decoders", { timeout: TIME_LIMIT }, async () => {
+  const lines = quantityLines([TARGET_MINORS[0]!, TARGET_MINORS[TARGET_MINORS.length - 1]!], fc.sample(G.quantityString, { numRuns: 300, seed: 20_260_421 }));
+  await sameAnswers(lines);
+});
+
+test("protocol errors and version fields agree", { timeout: TIME_LIMIT }, async () => {
+  const lines = protocolLines();
+  await sameAnswers(lines);
+});
