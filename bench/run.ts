@@ -89,6 +89,11 @@ say("|---|---:|");
 say(`| kinplace.wasm raw | ${(wasm.length / 1024).toFixed(1)} KB |`);
 say(`| kinplace.wasm gzip -9 | ${(gzipSync(wasm, { level: 9 }).length / 1024).toFixed(1)} KB |`);
 say(`| compile + instantiate (median of 21) | ${times[10].toFixed(2)} ms |`);
+const corePath = new URL("../build/kinplace-core.wasm", import.meta.url);
+if (existsSync(corePath)) {
+  const core = readFileSync(corePath);
+  say(`| JSON + FNV core alone (\`npm run asbuild:core\`), raw / gzip -9 | ${(core.length / 1024).toFixed(1)} KB / ${(gzipSync(core, { level: 9 }).length / 1024).toFixed(1)} KB |`);
+}
 say();
 
 if (existsSync(new URL("./results.md", import.meta.url)) || process.env.BENCH_WRITE) {

@@ -21,7 +21,7 @@ export let docMembersPtr: usize = 0;
 export function docMembers(t: Tape, obj: i32): i32 {
   const n = t.children(obj);
   if (n > SMALL_OBJECT) {
-    const count = sortMembers(t, obj, false);
+    const count = sortMembers(t, obj);
     docMembersPtr = sortedMembers;
     sortByValue(sortedMembers, count);
     return count;

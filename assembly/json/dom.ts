@@ -114,7 +114,7 @@ export function expandObject(n: Node): bool {
     return true;
   }
   if (k != K_OBJECT) return false;
-  const count = sortMembers(t, n.idx, false);
+  const count = sortMembers(t, n.idx);
   const base = sortedMembers;
   const keys = new Array<Bytes>(count);
   const items = new Array<Node | null>(count);

@@ -128,9 +128,9 @@ export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
       }
       continue;
     }
-    const na = sortMembers(ta, x, false);
+    const na = sortMembers(ta, x);
     const ma = sortedMembers;
-    const nb = sortMembers(tb, y, false);
+    const nb = sortMembers(tb, y);
     const mb = sortedMembers;
     if (na != nb) return false;
     for (let i = 0; i < na; i++) {

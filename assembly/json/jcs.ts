@@ -5,10 +5,10 @@
 //    "Missing surrogate", "Invalid low surrogate: \u%04x"). After a high surrogate the library reads the
 //    next two bytes as escape text wherever they are: a non-ASCII byte there is "Unexpected non-ASCII
 //    character", and a closing quote that ends the whole input is "Unexpected EOF reached";
-//  - numbers: strconv.ParseFloat of the oracle's Go (1.27; "Number out of range: %s" when it
-//    overflows, underflow is 0),
-//    printed as ECMAScript Number::toString (Go's shortest digits, fixed in [1e-6, 1e21), else `1e+21`,
-//    `1.5e-7`; -0 prints 0);
+//  - numbers: read by strconv.ParseFloat of the oracle's Go, 1.27 ("Number out of range: %s" when it
+//    overflows; underflow is 0; Go's exponent saturation kept, see atof-go127.ts), then printed by the
+//    library's NumberToJSON, which is exactly ECMAScript Number::toString: shortest digits, fixed in
+//    [1e-6, 1e21), else `1e+21` / `1.5e-7` (Go's `e-07` trimmed), -0 as 0;
 //  - objects: members sorted by the UTF-16 code units of the decoded key; a repeated key is
 //    "Duplicate key: %s", found once the whole object (values included) has been read, and the key
 //    named is the smallest repeated one in that order;
@@ -169,7 +169,7 @@ function decodeString(t: Tape, i: i32, inputEnd: i32, slot: usize): bool {
   store<i32>(slot, n, 4);
   if (!(f & (F_ESCAPE | F_HIGH))) return true; // plain ASCII: the text is its own value
   const end = p + <usize>n; // the closing quote
-  // where the decoded bytes go: in place of the source when nothing is escaped
+  // where the decoded bytes go (nothing escaped: the source bytes are the value, only checked)
   const dst: usize = (f & F_ESCAPE) ? heap.alloc(<usize>max(n, 1)) : 0;
   let w: usize = dst;
   let q = p;
@@ -282,7 +282,7 @@ export function compareUTF16Keys(a: usize, an: i32, b: usize, bn: i32): i32 {
   if (i == n) return an - bn;
   const x = <i32>load<u8>(a + <usize>i);
   const y = <i32>load<u8>(b + <usize>i);
-  // mutated
+  if (x >= 0xee && y >= 0xee && (x >= 0xf0) != (y >= 0xf0)) return y - x;
   return x - y;
 }
 

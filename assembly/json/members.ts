@@ -1,10 +1,9 @@
-// Object members in canonical order: keys decoded (Go's unquote), sorted stably, and duplicates
-// resolved — Go keeps the last value for a key (map assignment); RFC 8785 refuses duplicates.
+// Object members in Go's order: keys decoded (Go's unquote), sorted stably by bytes, and duplicates
+// resolved as a Go map does — the last value for a key wins.
 
 import { ByteSink } from "../io/sink";
 import { Tape, F_ESCAPE, F_HIGH, F_NOT_PLAIN } from "./tape";
-import { unquote, validUTF8, decodeRune, runeSize } from "./strings";
-import { fail, E_JCS } from "../errors";
+import { unquote, validUTF8 } from "./strings";
 
 /** A decoded object member: key bytes and the value's node index. */
 @unmanaged
@@ -45,45 +44,15 @@ export function compareBytes(a: usize, an: i32, b: usize, bn: i32): i32 {
   store<u64>(dst, load<u64>(src, 8), 8);
 }
 
-/** First UTF-16 code unit of code point r. */
-@inline function unit16(r: i32): i32 {
-  return r < 0x10000 ? r : 0xd800 + ((r - 0x10000) >> 10);
-}
-
-/** Compares valid UTF-8 strings by their UTF-16 code units (RFC 8785 §3.2.3). */
-export function compareUTF16(a: usize, an: i32, b: usize, bn: i32): i32 {
-  const ae = a + <usize>an;
-  const be = b + <usize>bn;
-  while (a < ae && b < be) {
-    const ca = <i32>load<u8>(a);
-    const cb = <i32>load<u8>(b);
-    if (ca < 0x80 && cb < 0x80) {
-      if (ca != cb) return ca - cb;
-      a++; b++;
-      continue;
-    }
-    const ra = decodeRune(a, <i32>(ae - a)); const sa = runeSize;
-    const rb = decodeRune(b, <i32>(be - b)); const sb = runeSize;
-    if (ra != rb) {
-      const ua = unit16(ra);
-      const ub = unit16(rb);
-      if (ua != ub) return ua - ub;
-      return ra - rb; // same high surrogate: low surrogates order as the code points do
-    }
-    a += sa; b += sb;
-  }
-  return <i32>(ae - a) - <i32>(be - b) ;
-}
-
-@inline function cmp(x: Member, y: Member, jcs: bool): i32 {
-  return jcs ? compareUTF16(x.keyPtr, x.keyLen, y.keyPtr, y.keyLen) : compareBytes(x.keyPtr, x.keyLen, y.keyPtr, y.keyLen);
+@inline function cmp(x: Member, y: Member): i32 {
+  return compareBytes(x.keyPtr, x.keyLen, y.keyPtr, y.keyLen);
 }
 
 /**
  * Collects, decodes and sorts the members of object node `obj`; the result is at `sortedMembers`.
  * Returns the member count after duplicates are resolved, or -1 with an error recorded.
  */
-export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
+export function sortMembers(t: Tape, obj: i32): i32 {
   const n = t.children(obj);
   const base = heap.alloc(<usize>(n > 0 ? n : 1) * SIZE);
   let k = obj + 1;
@@ -91,7 +60,7 @@ export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
     const m = at(base, j);
     const f = t.flags(k);
     m.plain = (f & F_NOT_PLAIN) ? 0 : 1;
-    if ((f & F_ESCAPE) || ((f & F_HIGH) && !jcs && !validUTF8(t.ptr(k), t.len(k)))) {
+    if ((f & F_ESCAPE) || ((f & F_HIGH) && !validUTF8(t.ptr(k), t.len(k)))) {
       const d = new ByteSink(t.len(k) + 4);
       unquote(d, t.ptr(k), t.len(k), false);
       m.keyPtr = d.ptr;
@@ -104,20 +73,14 @@ export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
     k = t.next(m.value);
   }
   if (n > 1) {
-    if (n <= 12) insertionSort(base, n, jcs);
-    else mergeSort(base, n, jcs);
+    if (n <= 12) insertionSort(base, n);
+    else mergeSort(base, n);
   }
   // duplicates are adjacent now, in document order
   let w = 0;
   for (let j = 0; j < n; j++) {
     const m = at(base, j);
-    if (j + 1 < n && cmp(m, at(base, j + 1), jcs) == 0) {
-      if (jcs) {
-        fail(E_JCS, "duplicate key " + String.UTF8.decodeUnsafe(m.keyPtr, <usize>m.keyLen), t.start(obj));
-        return -1;
-      }
-      continue; // Go: the later value replaces this one
-    }
+    if (j + 1 < n && cmp(m, at(base, j + 1)) == 0) continue; // Go: the later value replaces this one
     if (w != j) move(base + <usize>w * SIZE, base + <usize>j * SIZE);
     w++;
   }
@@ -125,14 +88,14 @@ export function sortMembers(t: Tape, obj: i32, jcs: bool): i32 {
   return w;
 }
 
-function insertionSort(base: usize, n: i32, jcs: bool): void {
+function insertionSort(base: usize, n: i32): void {
   const tmp = heap.alloc(SIZE);
   for (let i = 1; i < n; i++) {
     let j = i;
-    if (cmp(at(base, j - 1), at(base, j), jcs) <= 0) continue;
+    if (cmp(at(base, j - 1), at(base, j)) <= 0) continue;
     move(tmp, base + <usize>i * SIZE);
     const x = changetype<Member>(tmp);
-    while (j > 0 && cmp(at(base, j - 1), x, jcs) > 0) {
+    while (j > 0 && cmp(at(base, j - 1), x) > 0) {
       move(base + <usize>j * SIZE, base + <usize>(j - 1) * SIZE);
       j--;
     }
@@ -141,7 +104,7 @@ function insertionSort(base: usize, n: i32, jcs: bool): void {
 }
 
 /** Stable bottom-up merge sort of n members. */
-function mergeSort(base: usize, n: i32, jcs: bool): void {
+function mergeSort(base: usize, n: i32): void {
   let src = base;
   let dst = heap.alloc(<usize>n * SIZE);
   for (let width = 1; width < n; width <<= 1) {
@@ -150,7 +113,7 @@ function mergeSort(base: usize, n: i32, jcs: bool): void {
       const hi = min(lo + (width << 1), n);
       let i = lo, j = mid, o = lo;
       while (i < mid && j < hi) {
-        if (cmp(at(src, j), at(src, i), jcs) < 0) { move(dst + <usize>o * SIZE, src + <usize>j * SIZE); j++; }
+        if (cmp(at(src, j), at(src, i)) < 0) { move(dst + <usize>o * SIZE, src + <usize>j * SIZE); j++; }
         else { move(dst + <usize>o * SIZE, src + <usize>i * SIZE); i++; }
         o++;
       }

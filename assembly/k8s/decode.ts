@@ -33,7 +33,7 @@ import { parseRFC3339, ParsedTime } from "./time";
 import { unquoteJsoniter } from "./jsoniterstr";
 import { intOrStringFields } from "./intorstring";
 import {
-  JsoniterErrors, JsoniterInt, readJsoniterInt, trailingExponent,
+  JsoniterErrors, JsoniterInt, readJsoniterInt, trailingExponent, skipNumbers,
   CONTAINER_TOP, CONTAINER_SMALL_STRUCT, CONTAINER_STRUCT, CONTAINER_SLICE, CONTAINER_MAP,
 } from "./jsoniter";
 
@@ -459,8 +459,9 @@ export class Decoder {
         }
         this.field(s, ty, f, v);
         if (this.aborted) return null;
-      } else if (this.o.warnings) {
-        this.warn("unknown field ", kp, kn);
+      } else {
+        if (this.o.warnings) this.warn("unknown field ", kp, kn);
+        if (this.o.jsoniter && this.o.minor <= 15 && !skipNumbers(this.jit, v)) { this.aborted = true; return null; }
       }
       this.ctxStruct = origStruct;
       this.ctxStack.length = origLen;
@@ -525,6 +526,8 @@ export class Decoder {
   private special(sp: i32, ty: i32, node: i32, cur: Val | null): Val | null {
     const t = this.t;
     const nk = t.kind(node);
+    // json-iterator hands UnmarshalJSON the value's bytes after skipping it
+    if (this.o.jsoniter && this.o.minor <= 15 && !skipNumbers(this.jit, node)) { this.aborted = true; return null; }
     const raw = t.src + <usize>t.rawStart(node);
     const rawLen = t.rawEnd(node) - t.rawStart(node);
     if (sp == SP_QUANTITY) {

@@ -12,6 +12,7 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NUMBER, K_NULL, K_TRUE, K_FALSE } from "../json/tape";
 import { failBytes } from "../errors";
+import { parseNumber, NumberParse } from "../json/number";
 import { Kind, kind, spewName } from "../schema/schema";
 
 const E_DECODE = "E_DECODE";
@@ -220,6 +221,40 @@ export function trailingExponent(e: JsoniterErrors, node: i32, container: i32, c
   else if (container == CONTAINER_MAP) { op = "ReadMapCB"; m.ascii("expect }, but found "); m.byte(ch); }
   else m.ascii("there are bytes left after unmarshal");
   e.report(op, m, i + 1, chainLen);
+}
+
+/**
+ * json-iterator before v1.1.7 (Kubernetes 1.12 and 1.15) skips a number that has a sign or an
+ * exponent with ReadFloat32, which fails on anything beyond float32's range. Checks every number
+ * of the skipped subtree at `node`; false (error recorded) at the first one that fails.
+ */
+export function skipNumbers(e: JsoniterErrors, node: i32): bool {
+  const t = e.t;
+  const stop = t.next(node);
+  for (let i = node; i < stop; i++) {
+    if (t.kind(i) != K_NUMBER) continue;
+    let p = t.ptr(i);
+    let n = t.len(i);
+    let simple = true;
+    for (let k = 0; k < n; k++) {
+      const c = load<u8>(p + <usize>k);
+      if (c == 0x2d || c == 0x65 || c == 0x45) { simple = false; break; }
+    }
+    if (simple) continue;
+    if (load<u8>(p) == 0x2d) { p++; n--; }
+    const f = parseNumber(p, n);
+    // float32 overflows at 2^128 - 2^103 (halfway past MaxFloat32, rounding to even goes up)
+    if (NumberParse.rangeError || f >= 340282356779733661637539395458142568448.0) {
+      const out = new ByteSink(256);
+      for (let k = 0; k < e.chain.length; k++) out.utf8(e.chain[k]);
+      out.ascii("strconv.ParseFloat: parsing \"");
+      out.bytes(p, n);
+      out.ascii("\": value out of range");
+      failBytes(E_DECODE, out);
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Containers a value sits in (for errors raised after the value was read). */

@@ -146,8 +146,8 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
   let nb = 0;
   let mb: usize = 0;
   if (large) {
-    if (oa) { na = sortMembers(ta, a, false); ma = sortedMembers; }
-    if (ob) { nb = sortMembers(tb, b, false); mb = sortedMembers; }
+    if (oa) { na = sortMembers(ta, a); ma = sortedMembers; }
+    if (ob) { nb = sortMembers(tb, b); mb = sortedMembers; }
   } else {
     if (oa) { na = docMembers(ta, a); ma = docMembersPtr; }
     if (ob) { nb = docMembers(tb, b); mb = docMembersPtr; }
@@ -210,7 +210,7 @@ function isSimpleArray(t: Tape, arr: i32): bool {
     if (!isGoScalar(t, c)) {
       if (t.kind(c) != K_OBJECT) return false;
       // the map's values (the last duplicate wins) must all be scalars or null
-      const count = t.children(c) > SMALL_OBJECT ? sortMembers(t, c, false) : docMembers(t, c);
+      const count = t.children(c) > SMALL_OBJECT ? sortMembers(t, c) : docMembers(t, c);
       const ms = t.children(c) > SMALL_OBJECT ? sortedMembers : docMembersPtr;
       for (let k = 0; k < count; k++) {
         const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;

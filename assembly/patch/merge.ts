@@ -152,7 +152,7 @@ class Frame {
 function members(t: Tape, i: i32, f: Frame, a: bool): void {
   let n = 0;
   let m: usize = 0;
-  if (t.kind(i) == K_OBJECT) { n = sortMembers(t, i, false); m = sortedMembers; }
+  if (t.kind(i) == K_OBJECT) { n = sortMembers(t, i); m = sortedMembers; }
   if (a) { f.na = n; f.ma = m; } else { f.nb = n; f.mb = m; }
 }
 

@@ -24,7 +24,7 @@ import { docMembers, docMembersPtr } from "../json/docmembers";
 import { Bytes, insertAt } from "../json/dom";
 import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
 import { writeCompact } from "../json/compact";
-import { writeJCSString } from "../json/writer";
+import { writeString as writeJCSString } from "../json/jcs";
 import { childPath, childIndexPath } from "./pointer";
 
 const OP_ADD: i32 = 0;

@@ -132,7 +132,7 @@ function trimInt(s: string): string { return I64.parseInt(s).toString(); }
 export function isPodUpdated(ds: DaemonSet, p: Pod, hash: string): bool {
   const tg = ds.templateGeneration;
   const templateMatches = tg !== null && p.labels.get("pod-template-generation") == tg;
-  const hashMatches = hash.length > 0 && p.labels.at("controller-revision-hash") == hash;
+  const hashMatches = hash.length > 0 && p.revision == hash;
   return hashMatches || templateMatches;
 }
 
@@ -288,8 +288,8 @@ export class DSRound {
   updateDelete: Array<string> = new Array<string>();
   updateCreate: Array<string> = new Array<string>();
   /** syncNodes of this sync: nodes created on and pods deleted (after burstReplicas), pods moved to PreparingDelete. */
-  create: Array<string> = new Array<string>();
-  delete: Array<string> = new Array<string>();
+  creates: Array<string> = new Array<string>();
+  deletes: Array<string> = new Array<string>();
   preparingDelete: Array<string> = new Array<string>();
   /** Slow-start creation batches. */
   batches: Array<i64> = new Array<i64>();
@@ -358,7 +358,7 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
         let oldestOld: Pod | null = null;
         for (let k = 0; k < running.length; k++) {
           const p = running[k];
-          if (p.labels.at("controller-revision-hash") == hash) {
+          if (p.revision == hash) {
             if (oldestNew === null) { oldestNew = p; continue; }
           } else if (oldestOld === null) { oldestOld = p; continue; }
           r.manageDelete.push(p.name);
@@ -388,7 +388,7 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
     r.manageCreate = nodesNeedingPods(newPodCount, r.nums.desired, r.nums.partition, ds.partitionedScaling, r.manageCreate);
   }
   syncNodes(ds, r, r.manageDelete, r.manageCreate, pods);
-  if (r.create.length > 0 || r.delete.length > 0 || r.preparingDelete.length > 0) { r.reason = "manage"; return r; }
+  if (r.creates.length > 0 || r.deletes.length > 0 || r.preparingDelete.length > 0) { r.reason = "manage"; return r; }
   // rolling update
   if (ds.paused) { r.reason = "paused"; return r; }
   if (ds.updateType != "RollingUpdate") { r.reason = "onDelete"; return r; }
@@ -417,8 +417,8 @@ function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate:
   if (deleteDiff > burst) deleteDiff = burst;
   if (createDiff < 0) createDiff = 0;
   if (deleteDiff < 0) deleteDiff = 0;
-  for (let i = 0; i < <i32>createDiff; i++) r.create.push(toCreate[i]);
-  for (let i = 0; i < <i32>deleteDiff; i++) r.delete.push(deletes[i]);
+  for (let i = 0; i < <i32>createDiff; i++) r.creates.push(toCreate[i]);
+  for (let i = 0; i < <i32>deleteDiff; i++) r.deletes.push(deletes[i]);
   r.batches = slowStartBatches(createDiff);
 }
 

@@ -33,6 +33,7 @@ export class Deployment {
   maxSurge: IntOrStr = IntOrStr.ofString("25%");
   maxUnavailable: IntOrStr = IntOrStr.ofString("25%");
   statusReplicas: i32 = 0;
+  minReadySeconds: i64 = 0;
 }
 
 /** Reads a Deployment object. */
@@ -47,6 +48,7 @@ export function readDeployment(o: Obj): Deployment {
   if (ru.has("maxSurge")) d.maxSurge = ru.ios("maxSurge");
   if (ru.has("maxUnavailable")) d.maxUnavailable = ru.ios("maxUnavailable");
   d.statusReplicas = <i32>o.obj("status").int("replicas", 0);
+  d.minReadySeconds = spec.int("minReadySeconds", 0);
   return d;
 }
 

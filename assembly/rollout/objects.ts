@@ -3,7 +3,7 @@
 // as Go's zero values. Member names match exactly (the last duplicate wins, as in Go).
 
 import { ByteSink } from "../io/sink";
-import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_INT, F_ESCAPE } from "../json/tape";
+import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_INT, F_ESCAPE, F_HIGH } from "../json/tape";
 import { unquote } from "../json/strings";
 import { fail, E_BAD_REQUEST } from "../errors";
 import { IntOrStr, readIntOrStr, readInt } from "./intorstr";
@@ -11,13 +11,44 @@ import { GoTime, parseRFC3339 } from "./gotime";
 
 /** A JSON object (or nothing: node -1) with the path that names it in the request. */
 export class Obj {
-  constructor(public t: Tape, public node: i32, public path: string) {}
+  /** The path is built only when an error needs it: parent path + "." + name, or + "[" + index + "]". */
+  private base: string;
+  private parent: Obj | null = null;
+  private index: i32 = -1;
+
+  constructor(public t: Tape, public node: i32, path: string) { this.base = path; }
+
+  /** A member or element object whose path is derived from `parent` on demand. */
+  static child(t: Tape, node: i32, parent: Obj, name: string, index: i32): Obj {
+    const o = new Obj(t, node, name);
+    o.parent = parent;
+    o.index = index;
+    return o;
+  }
+
+  /** The JSON path that names this object in the request. */
+  get path(): string {
+    const p = this.parent;
+    if (p === null) return this.base;
+    const own = p.sub(this.base);
+    return this.index >= 0 ? own + "[" + this.index.toString() + "]" : own;
+  }
 
   /** True when the object is present (a JSON object). */
   @inline get present(): bool { return this.node >= 0; }
 
   /** Path of member `name`. */
-  sub(name: string): string { return this.path.length > 0 ? this.path + "." + name : name; }
+  sub(name: string): string {
+    const p = this.path;
+    return p.length > 0 ? p + "." + name : name;
+  }
+
+  /** True when string member `name` is exactly the ASCII `v` (no decoding). */
+  strIs(name: string, v: string): bool {
+    const i = this.member(name);
+    if (i < 0 || this.t.kind(i) != K_STRING) return v.length == 0 && i < 0;
+    return asciiIs(this.t, i, v);
+  }
 
   /** Value node of member `name` (-1 when absent, null or this is absent). */
   member(name: string): i32 {
@@ -30,8 +61,8 @@ export class Obj {
   /** Member `name` as an object (absent when missing or null; error when not an object). */
   obj(name: string): Obj {
     const i = this.member(name);
-    if (i >= 0 && this.t.kind(i) != K_OBJECT) { bad(this.sub(name), "an object"); return new Obj(this.t, -1, this.sub(name)); }
-    return new Obj(this.t, i, this.sub(name));
+    if (i >= 0 && this.t.kind(i) != K_OBJECT) { bad(this.sub(name), "an object"); return Obj.child(this.t, -1, this, name, -1); }
+    return Obj.child(this.t, i, this, name, -1);
   }
 
   /** Member `name` as an array node (-1 when missing or null; error when not an array). */
@@ -115,10 +146,9 @@ export class Obj {
 
   /** Element `idx` (node e) of an array member as an object. */
   elem(e: i32, name: string, idx: i32): Obj {
-    const path = this.sub(name) + "[" + idx.toString() + "]";
-    if (this.t.kind(e) == K_NULL) return new Obj(this.t, -1, path);
-    if (this.t.kind(e) != K_OBJECT) { bad(path, "an object"); return new Obj(this.t, -1, path); }
-    return new Obj(this.t, e, path);
+    if (this.t.kind(e) == K_NULL) return Obj.child(this.t, -1, this, name, idx);
+    if (this.t.kind(e) != K_OBJECT) { bad(this.sub(name) + "[" + idx.toString() + "]", "an object"); return Obj.child(this.t, -1, this, name, idx); }
+    return Obj.child(this.t, e, this, name, idx);
   }
 }
 
@@ -185,8 +215,19 @@ export function bytesAt(t: Tape, i: i32): ByteSink {
 
 /** String node i decoded. */
 export function strAt(t: Tape, i: i32): string {
+  if (!(t.flags(i) & (F_ESCAPE | F_HIGH))) return String.UTF8.decodeUnsafe(t.ptr(i), <usize>t.len(i));
   const b = bytesAt(t, i);
   return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+}
+
+/** True when string node i holds exactly the ASCII text `v`. */
+export function asciiIs(t: Tape, i: i32, v: string): bool {
+  if (t.flags(i) & F_ESCAPE) return strAt(t, i) == v;
+  const n = v.length;
+  if (t.len(i) != n) return false;
+  const p = t.ptr(i);
+  for (let k = 0; k < n; k++) if (<i32>load<u8>(p + <usize>k) != v.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Go's string comparison (bytewise UTF-8 order) on two strings: <0, 0, >0. */

@@ -47,10 +47,22 @@ export class Pod {
   simReadyAt: i64 = -1;
   simFailed: bool = false;
 
-  /** The controller-revision-hash label ("" when absent). */
-  get revision(): string { return this.labels.at(LABEL_REVISION); }
+  /** The controller-revision-hash label ("" when absent), kept in step with `labels` by setLabel. */
+  revision: string = "";
   /** The Kruise lifecycle state label ("" when absent). */
-  get lifecycle(): string { return this.labels.at(LABEL_LIFECYCLE); }
+  lifecycle: string = "";
+
+  /** Sets a label (and the cached revision / lifecycle state). */
+  setLabel(k: string, v: string): void {
+    this.labels.set(k, v);
+    this.cacheLabels();
+  }
+
+  /** Refreshes the cached label values. */
+  cacheLabels(): void {
+    this.revision = this.labels.at(LABEL_REVISION);
+    this.lifecycle = this.labels.at(LABEL_LIFECYCLE);
+  }
   /** podutil.IsPodReady. */
   get isReady(): bool { return this.ready == COND_TRUE; }
   /** Scheduled (spec.nodeName set). */
@@ -66,6 +78,7 @@ export function readPod(o: Obj, idx: i32): Pod {
   p.name = md.str("name");
   p.uid = md.str("uid");
   p.labels = md.map("labels");
+  p.cacheLabels();
   p.annotations = md.map("annotations");
   p.created = md.time("creationTimestamp");
   const fa = md.arr("finalizers");
@@ -87,7 +100,7 @@ export function readPod(o: Obj, idx: i32): Pod {
     let e = gates + 1;
     for (let k = 0; k < n; k++) {
       const g = spec.elem(e, "readinessGates", k);
-      if (g.present && g.str("conditionType") == COND_INPLACE_READY) p.inPlaceGate = true;
+      if (g.present && g.strIs("conditionType", COND_INPLACE_READY)) p.inPlaceGate = true;
       e = t.next(e);
     }
   }
@@ -114,19 +127,18 @@ export function readPod(o: Obj, idx: i32): Pod {
       const c = st.elem(e, "conditions", k);
       e = t.next(e);
       if (!c.present) continue;
-      const type = c.str("type");
-      if (type == "Ready") {
-        const status = c.str("status");
+      if (c.strIs("type", "Ready")) {
+        const isTrue = c.strIs("status", "True");
         if (p.ready == COND_NONE) {
-          p.ready = status == "True" ? COND_TRUE : COND_OTHER;
+          p.ready = isTrue ? COND_TRUE : COND_OTHER;
           p.readyTransition = c.time("lastTransitionTime");
         }
-        if (!sawReadyTrue && status == "True") {
+        if (!sawReadyTrue && isTrue) {
           sawReadyTrue = true;
           p.readySince = c.time("lastTransitionTime");
         }
-      } else if (type == COND_INPLACE_READY && p.inPlaceReady == COND_NONE) {
-        p.inPlaceReady = c.str("status") == "True" ? COND_TRUE : COND_OTHER;
+      } else if (p.inPlaceReady == COND_NONE && c.strIs("type", COND_INPLACE_READY)) {
+        p.inPlaceReady = c.strIs("status", "True") ? COND_TRUE : COND_OTHER;
       }
     }
   }

@@ -12,7 +12,7 @@ import { cloneSetPodAvailable } from "./availability";
 import { Verdicts } from "./verdict";
 import { CloneSet, CloneSetNumbers, CloneSetGates, calculateDiffs, isSpecifiedDelete, isPodUpdate, equalToRevisionHash } from "./cloneset";
 import { planCloneSetUpdate, ACT_IN_PLACE, ACT_RECREATE, ACT_ERROR } from "./clonesetupdate";
-import { SimState, SimRound, newSimPod, inPlaceUpdate, removePods } from "./simmodel";
+import { SimState, SimRound, SimWorkload, newSimPod, inPlaceUpdate, removePods } from "./simmodel";
 
 class ActiveOrder extends IndexSorter {
   constructor(public pods: Array<Pod>) { super(); }
@@ -20,7 +20,7 @@ class ActiveOrder extends IndexSorter {
 }
 
 /** The CloneSet simulation's state. */
-export class CloneSetSim {
+export class CloneSetSim extends SimWorkload {
   cs: CloneSet;
   nums: CloneSetNumbers;
   pods: Array<Pod>;
@@ -28,11 +28,16 @@ export class CloneSetSim {
   updateRevision: string;
   gates: CloneSetGates;
   verdicts: Verdicts;
-  error: string | null = null;
 
   constructor(cs: CloneSet, nums: CloneSetNumbers, pods: Array<Pod>, cur: string, upd: string, gates: CloneSetGates, verdicts: Verdicts) {
+    super();
     this.cs = cs; this.nums = nums; this.pods = pods; this.currentRevision = cur; this.updateRevision = upd; this.gates = gates; this.verdicts = verdicts;
   }
+
+  total(): i64 { return this.pods.length; }
+  floor(): i64 { return <i64>this.cs.replicas - this.nums.maxUnavailable; }
+  minReady(): i64 { return this.cs.minReadySeconds; }
+  allPods(): Array<Pod> { return this.pods; }
 
   /** Pods available now. */
   available(now: GoTime): i64 {
@@ -119,11 +124,13 @@ export class CloneSetSim {
         inPlaceUpdate(st, a.pod, plan.targetRevision, toUpdate && st.nextUpdatedFails());
         rec.inPlace.push(a.pod.name);
       } else if (a.action == ACT_RECREATE) {
-        a.pod.labels.set(LABEL_SPECIFIED_DELETE, "true");
+        a.pod.setLabel(LABEL_SPECIFIED_DELETE, "true");
         rec.recreated.push(a.pod.name);
       } else if (a.action == ACT_ERROR) {
         this.error = a.error;
       } else {
+        // lifecycle steps: prepare-update moves the pod to PreparingUpdate, wait-hook changes nothing
+        if (a.action == "prepare-update") { a.pod.setLabel("lifecycle.apps.kruise.io/state", "PreparingUpdate"); rec.changed = true; }
         rec.other.push(a.action + " " + a.pod.name);
       }
     }

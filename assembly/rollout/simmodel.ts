@@ -67,9 +67,12 @@ export class SimRound {
   /** The fewest available pods the controller's budget allows (replicas − maxUnavailable). */
   floor: i64 = 0;
 
+  /** Set when a step changed state without a pod action (a lifecycle label, a ReplicaSet size). */
+  changed: bool = false;
+
   /** True when the round changed something. */
   get acted(): bool {
-    return this.inPlace.length + this.recreated.length + this.surged.length + this.created.length + this.deleted.length + this.other.length > 0;
+    return this.changed || this.inPlace.length + this.recreated.length + this.surged.length + this.created.length + this.deleted.length > 0;
   }
 }
 
@@ -101,7 +104,7 @@ export function newSimPod(st: SimState, name: string, revision: string, nodeName
   const p = new Pod();
   p.name = name;
   p.labels = new StrMap();
-  p.labels.set(LABEL_REVISION, revision);
+  p.setLabel(LABEL_REVISION, revision);
   p.nodeName = nodeName;
   p.targetNode = nodeName;
   p.phase = "Running";
@@ -114,7 +117,7 @@ export function newSimPod(st: SimState, name: string, revision: string, nodeName
 
 /** An in-place update now: the new revision label, not Ready (and InPlaceUpdateReady False) for inPlaceSeconds. */
 export function inPlaceUpdate(st: SimState, p: Pod, revision: string, fails: bool): void {
-  p.labels.set(LABEL_REVISION, revision);
+  p.setLabel(LABEL_REVISION, revision);
   p.ready = COND_OTHER;
   p.readyTransition = GoTime.at(st.now.sec);
   p.inPlaceReady = COND_OTHER;
@@ -162,4 +165,60 @@ export function removePods(pods: Array<Pod>, names: Array<string>): Array<Pod> {
   const out = new Array<Pod>();
   for (let i = 0; i < pods.length; i++) if (!gone.has(pods[i].name)) out.push(pods[i]);
   return out;
+}
+
+/** A workload being simulated. */
+export abstract class SimWorkload {
+  error: string | null = null;
+  /** Pods available now. */
+  abstract available(now: GoTime): i64;
+  /** Pods at the update revision. */
+  abstract updated(): i64;
+  /** Pods that exist. */
+  abstract total(): i64;
+  /** The rollout has finished. */
+  abstract done(now: GoTime): bool;
+  /** The availability floor the controller keeps (desired − maxUnavailable). */
+  abstract floor(): i64;
+  /** minReadySeconds of the workload. */
+  abstract minReady(): i64;
+  /** Every pod. */
+  abstract allPods(): Array<Pod>;
+  /** One controller sync at st.now. */
+  abstract step(st: SimState, rec: SimRound): void;
+}
+
+/** How a simulation ended. */
+export class SimOutcome {
+  static result: string = "";
+}
+
+/** Plays rounds until the rollout is done, nothing more can happen (stalled), an error, or maxRounds. */
+export function runSimulation(w: SimWorkload, st: SimState): string {
+  let round = 0;
+  let guard = 0;
+  while (round < st.model.maxRounds) {
+    if (++guard > 10000000) return "maxRounds";
+    advance(st, w.allPods());
+    if (w.done(st.now)) return "complete";
+    const rec = new SimRound();
+    rec.round = round + 1;
+    rec.time = st.elapsed;
+    rec.available = w.available(st.now);
+    w.step(st, rec);
+    if (rec.acted || w.error !== null) {
+      rec.availableAfter = w.available(st.now);
+      rec.total = w.total();
+      rec.updated = w.updated();
+      rec.floor = w.floor();
+      st.rounds.push(rec);
+      round++;
+      if (w.error !== null) return "error";
+      continue;
+    }
+    const next = nextEvent(st, w.allPods(), w.minReady());
+    if (next < 0) return "stalled";
+    st.now = GoTime.at(next);
+  }
+  return "maxRounds";
 }

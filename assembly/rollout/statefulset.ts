@@ -211,7 +211,7 @@ export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevisio
   return r;
 }
 
-function revisionOf(p: Pod): string { return p.labels.at("controller-revision-hash"); }
+function revisionOf(p: Pod): string { return p.revision; }
 
 function nativeRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | null>, updateRevision: string, now: GoTime, gate: bool): void {
   const updateMin = <i32>s.partition;
@@ -318,7 +318,7 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
       for (let t = replicas.length - 1; t >= 0; t--) {
         const p = replicas[t];
         if (p === null) continue;
-        if (p.deleting || p.labels.at("controller-revision-hash") == updateRevision) updated.push(t); else wait.push(t);
+        if (p.deleting || p.revision == updateRevision) updated.push(t); else wait.push(t);
       }
       const pr = s.priority;
       if (pr !== null) {
@@ -334,7 +334,7 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
   for (let k = 0; k < indexes.length; k++) {
     const p = replicas[indexes[k]]!;
     r.order.push(p.name);
-    if (p.labels.at("controller-revision-hash") == updateRevision) continue;
+    if (p.revision == updateRevision) continue;
     if (<i64>unavailable.size >= maxUnavailable && !unavailable.has(p.name)) { r.blockedBy = p.name; return; }
     if (!specified.has(p.name) && !p.deleting) {
       const act = kruisePodAction(s, p, verdicts.canInPlace(p.name));

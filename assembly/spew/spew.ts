@@ -286,7 +286,7 @@ export class Spewer {
     let cap = 16;
     let frames = heap.alloc(<usize>cap * 12);
     let depth = 0;
-    let n = sortMembers(t, f.node, false);
+    let n = sortMembers(t, f.node);
     if (n < 0) return false;
     store<usize>(frames, sortedMembers);
     store<i32>(frames, n, 4);
@@ -313,7 +313,7 @@ export class Spewer {
         out.ascii("<nil>}");
         continue;
       }
-      const c = sortMembers(t, m.value, false);
+      const c = sortMembers(t, m.value);
       if (c < 0) return false;
       if (depth >= cap) {
         cap <<= 1;

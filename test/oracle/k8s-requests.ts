@@ -9,6 +9,8 @@ import * as G from "./k8s-objects.ts";
 
 /** True for the minors whose API server decodes with json-iterator. */
 export const jsoniter = (minor: string) => Number(minor.split(".")[1]) <= 22;
+/** json-iterator before v1.1.7 (1.12, 1.15): skipped numbers go through ReadFloat32. */
+const oldJsoniter = (minor: string) => Number(minor.split(".")[1]) <= 15;
 
 /** How many of each kind of request one minor gets. */
 export interface Counts {
@@ -19,13 +21,19 @@ export interface Counts {
   spewTemplates: number;
   /** objects of each of the ten text types */
   objects: number;
+  spewObjects: number;
   /** wrong-typed values (container tails; leaves for sigs.k8s.io/json minors) */
   wrong: number;
 }
 
-/** The line that loads the oracle's time.Local for a minor (see the file comment). */
+/**
+ * The line that loads the oracle's time.Local for a minor: Go loads it lazily (only a timestamp with
+ * an offset does), and go-spew prints it as it is, so every batch starts with one such timestamp; the
+ * engine prints Local as a loaded UTC location.
+ */
 export const primer = (minor: string) => JSON.stringify({ op: "spew", kubernetes: minor, type: "ObjectMeta", value: { creationTimestamp: "2020-01-01T00:00:00+01:00" } });
 
+/** A request whose value is given as hand-written text. */
 export const textRequest = (op: string, minor: string, type: string, text: string, extra = "") =>
   `{"op":"${op}","kubernetes":"${minor}","type":"${type}"${extra},"valueText":${JSON.stringify(text)}}`;
 
@@ -35,6 +43,12 @@ function goFieldFor(minor: string): fc.Arbitrary<string> {
   const info = MINORS.find((m) => m.minor === minor)!;
   const other = Number(info.releaseGo.split(".")[1]) < 22 ? "1.26" : "1.27";
   return fc.oneof(fc.constant(""), fc.constant(`,"go":"${other}"`));
+}
+
+/** k8s.json (and spew) of a value given inline. */
+function valueRequests(minor: string, type: string, value: unknown, spew: boolean): string[] {
+  const json = JSON.stringify({ op: "k8s.json", kubernetes: minor, type, value });
+  return spew ? [json, JSON.stringify({ op: "spew", kubernetes: minor, type, value })] : [json];
 }
 
 /** Lines for one minor: containers and templates (values), objects as text, wrong-typed values, go variants. */
@@ -50,9 +64,11 @@ export function linesFor(minor: string, n: Counts): fc.Arbitrary<string[]> {
   ];
   const texts = fc.tuple(...typed.map(([type, arb]) =>
     fc.array(fc.tuple(arb, G.textStyle, G.unknownFields, goFieldFor(minor)), { minLength: n.objects, maxLength: n.objects })
-      .map((items) => items.flatMap(([v, style, [picks, extra], go]) => {
-        const text = G.toText(G.withUnknownFields(v, picks, extra), style);
-        return [textRequest("k8s.json", minor, type, text, go), textRequest("spew", minor, type, text)];
+      .map((items) => items.flatMap(([v, style, [picks, extra], go], i) => {
+        const withExtra = G.withUnknownFields(v, picks, extra);
+        const text = G.toText(oldJsoniter(minor) ? G.clampFloats(withExtra) : withExtra, style);
+        const json = textRequest("k8s.json", minor, type, text, go);
+        return i < n.spewObjects ? [json, textRequest("spew", minor, type, text)] : [json];
       }))));
   const tails = fc.array(fc.tuple(G.container, G.badContainerTail), { minLength: n.wrong, maxLength: n.wrong })
     .map((items) => items.map(([c, tail]) => textRequest("k8s.json", minor, "Container", JSON.stringify(c).slice(0, -1) + "," + tail + "}")));
@@ -62,8 +78,8 @@ export function linesFor(minor: string, n: Counts): fc.Arbitrary<string[]> {
       .map((items) => items.map(([[type, v], pick, bad]) => textRequest("k8s.json", minor, type, JSON.stringify(G.replaceLeaf(v, pick, bad)))));
   return fc.tuple(plain, texts, tails, wrong).map(([[containers, templates], textLines, tailLines, wrongLines]) => [
     primer(minor),
-    ...containers.flatMap((c) => [JSON.stringify({ op: "k8s.json", kubernetes: minor, type: "Container", value: c }), JSON.stringify({ op: "spew", kubernetes: minor, type: "Container", value: c })]),
-    ...templates.flatMap((t) => [JSON.stringify({ op: "k8s.json", kubernetes: minor, type: "PodTemplateSpec", value: t }), JSON.stringify({ op: "spew", kubernetes: minor, type: "PodTemplateSpec", value: t })]),
+    ...containers.flatMap((c, i) => valueRequests(minor, "Container", c, i < n.spewContainers)),
+    ...templates.flatMap((t, i) => valueRequests(minor, "PodTemplateSpec", t, i < n.spewTemplates)),
     ...textLines.flat(),
     ...tailLines,
     ...wrongLines,
@@ -120,6 +136,14 @@ export function protocolLines(): string[] {
     `{"op":"k8s.json","type":"ObjectMeta","kubernetes":"1.20","value":{"creationTimestamp":"2023-01-01T00:00:00+25:00"}}`,
     `{"op":"k8s.json","type":"ObjectMeta","value":{"creationTimestamp":"2023-01-01T3:04:05,5Z"}}`,
     `{"op":"k8s.json","type":"ObjectMeta","value":{"creationTimestamp":"2023-01-01 00:00:00Z"}}`,
+    // json-iterator before v1.1.7 skips signed or exponent numbers through ReadFloat32
+    `{"op":"k8s.json","type":"Container","kubernetes":"1.15","value":{"name":"a","zz":-1e50}}`,
+    `{"op":"k8s.json","type":"Container","kubernetes":"1.15","value":{"name":"a","zz":[1e38,-3.5e38,1e39]}}`,
+    `{"op":"k8s.json","type":"Container","kubernetes":"1.15","value":{"name":"a","zz":{"a":340282356779733661637539395458142568447}}}`,
+    `{"op":"k8s.json","type":"Container","kubernetes":"1.15","value":{"name":"a","resources":{"limits":{"cpu":-1e300}}}}`,
+    `{"op":"k8s.json","type":"Container","kubernetes":"1.16","value":{"name":"a","zz":-1e50}}`,
+    `{"op":"k8s.json","type":"ControllerRevision","kubernetes":"1.15","value":{"revision":1,"data":{"x":[1,-2e40]}}}`,
+    `{"op":"k8s.json","type":"ControllerRevision","kubernetes":"1.12","value":{"revision":1,"data":{"x":[1,2e38]}}}`,
   ];
   return lines;
 }

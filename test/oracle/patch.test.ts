@@ -19,7 +19,7 @@ import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 const BATCH = 100;
 /** Pairs per property: 2,500 realistic + 2,500 random + 1,000 raw = 6,000 pairs per run. */
 const PAIRS = 2500;
-const RUN = { numRuns: PAIRS / BATCH, endOnFailure: true, interruptAfterTimeLimit: 900_000, markInterruptAsFailure: true } as const;
+const RUN = { numRuns: PAIRS / BATCH, endOnFailure: true, includeErrorInReport: true, interruptAfterTimeLimit: 900_000, markInterruptAsFailure: true } as const;
 
 /** The `go` fields the pairs are asked with: every release class, and none (the newest). */
 const GO: string[] = ["", ',"go":"1.14"', ',"go":"1.15"', ',"go":"1.21"', ',"go":"1.22"', ',"go":"1.26"', ',"go":"1.27"'];

@@ -54,7 +54,7 @@ export function writeRound(out: JsonOut, d: DSRound, kruise: bool): void {
     out.key("delete").strs(d.updateDelete).key("create").strs(d.updateCreate);
     out.end();
   }
-  out.key("create").strs(d.create).key("delete").strs(d.delete);
+  out.key("create").strs(d.creates).key("delete").strs(d.deletes);
   if (kruise) out.key("preparingDelete").strs(d.preparingDelete);
   out.key("createBatches").arr();
   for (let i = 0; i < d.batches.length; i++) out.int(d.batches[i]);

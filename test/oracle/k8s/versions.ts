@@ -97,6 +97,16 @@ export const K8S_112_REQUIRES: Record<string, string> = {
   "github.com/spf13/pflag": "v1.0.5",
   "github.com/stretchr/testify": "v1.8.4",
   "gopkg.in/check.v1": "v1.0.0-20201130134442-10cb98267c6c",
+  // issue 4 (smp ops): strategicpatch imports kube-openapi's proto package (used only by its OpenAPI
+  // lookup, not by the struct-tag lookup the ops run); 1.12's Godeps revision 0cf8f7e6 has no proxy
+  // pseudo-version here, so the revision 1.15 pins stands in, with the gnostic/protobuf it needs
+  "k8s.io/kube-openapi": "v0.0.0-20190228160746-b3a7cee44a30",
+  "github.com/googleapis/gnostic": "v0.0.0-20170729233727-0c5108395e2d",
+  "github.com/golang/protobuf": "v1.2.0",
+  // ... and what `go mod tidy` resolves for kube-openapi's tests (the versions 1.15 pins)
+  "github.com/onsi/ginkgo": "v1.6.0",
+  "github.com/onsi/gomega": "v0.0.0-20190113212917-5533ce8a0da3",
+  "golang.org/x/sync": "v0.0.0-20181108010431-42b317875d0f",
 };
 
 /** sigs.k8s.io/json used for field-validation warnings where the minor predates it (that of 1.25). */
