@@ -14,6 +14,8 @@ export const E_UNSUPPORTED_VERSION = "E_UNSUPPORTED_VERSION";
 export const E_INTERNAL = "E_INTERNAL";
 /** A Kubernetes resource.Quantity that ParseQuantity / UnmarshalJSON rejects; message is upstream's error text. */
 export const E_QUANTITY = "E_QUANTITY";
+/** Kubernetes typed decoding failed otherwise than by a type error: json-iterator's texts (1.12-1.22), time.Parse's; upstream's message. */
+export const E_DECODE = "E_DECODE";
 
 /** Patches: the library refuses a document or patch as a whole (upstream's message, e.g. `invalid JSON Document`). */
 export const E_PATCH_INVALID = "E_PATCH_INVALID";
@@ -31,6 +33,8 @@ export const E_PATCH_PANIC = "E_PATCH_PANIC";
 export const E_PATCH_MARSHAL = "E_PATCH_MARSHAL";
 /** Patches: an explicit engine limit was hit (e.g. `maxEditMatrix`). */
 export const E_PATCH_LIMIT = "E_PATCH_LIMIT";
+/** Strategic merge patch: strategicpatch returned an error (message: upstream's text, e.g. `unable to find api field ...`). */
+export const E_PATCH_STRATEGIC = "E_PATCH_STRATEGIC";
 
 let errCode: string | null = null;
 let errMessage: ByteSink | null = null;

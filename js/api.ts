@@ -203,3 +203,31 @@ export function mergePatchDiff(original: unknown, modified: unknown, options?: G
 export function mergePatchApply(original: unknown, patch: unknown, options?: GoOptions): unknown {
   return patchOp({ op: "mergepatch.apply", original, patch, go: options?.go }).document;
 }
+
+/** The Go types strategic merge patch can be computed for (their patchStrategy / patchMergeKey struct tags decide
+ *  how lists merge); "Unstructured" is what client code passes for a custom resource (no tags: lists replace, and
+ *  nested maps fail as they do upstream); the OpenKruise kinds exist at kubernetes "1.32" only. */
+export type StrategicMergePatchType =
+  | "Pod" | "PodSpec" | "PodTemplateSpec" | "PodTemplate" | "Container" | "EphemeralContainer" | "ResourceRequirements"
+  | "SecurityContext" | "Probe" | "EnvVar" | "Volume" | "ObjectMeta" | "Quantity" | "Deployment" | "ReplicaSet"
+  | "StatefulSet" | "DaemonSet" | "ControllerRevision" | "Unstructured" | "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet";
+
+/** Options of the strategic merge patch functions. */
+export interface StrategicMergePatchOptions extends GoOptions {
+  /** The Go type of the documents. */
+  type: StrategicMergePatchType;
+  /** Kubernetes minor whose k8s.io/apimachinery to reproduce, "1.N" (default: the newest supported). */
+  kubernetes?: `1.${number}`;
+}
+
+/** Strategic merge patch turning `original` into `modified`: CreateTwoWayMergePatch of
+ *  k8s.io/apimachinery/pkg/util/strategicpatch; returns the patch JSON text exactly as Go prints it. */
+export function strategicMergePatchDiff(original: unknown, modified: unknown, options: StrategicMergePatchOptions): string {
+  return patchOp({ op: "smp.diff", original, modified, type: options.type, kubernetes: options.kubernetes, go: options.go }).patch as string;
+}
+
+/** Applies a strategic merge patch (StrategicMergePatch of strategicpatch, what the API server runs for
+ *  application/strategic-merge-patch+json); returns the document JSON text exactly as Go prints it. */
+export function strategicMergePatchApply(original: unknown, patch: unknown, options: StrategicMergePatchOptions): string {
+  return patchOp({ op: "smp.apply", original, patch, type: options.type, kubernetes: options.kubernetes, go: options.go }).document as string;
+}

@@ -16,6 +16,7 @@ export type KinplaceErrorCode =
   | "E_UNSUPPORTED_VERSION"
   | "E_INTERNAL"
   | "E_QUANTITY"
+  | "E_DECODE"
   | "E_PATCH_INVALID"
   | "E_PATCH_OP"
   | "E_PATCH_PATH"
@@ -24,6 +25,7 @@ export type KinplaceErrorCode =
   | "E_PATCH_PANIC"
   | "E_PATCH_MARSHAL"
   | "E_PATCH_LIMIT"
+  | "E_PATCH_STRATEGIC"
   | "E_NOT_INITIALIZED"
   | (string & {});
 

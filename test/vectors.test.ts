@@ -27,7 +27,7 @@ function load(name: string): { line: Uint8Array; answer: object }[] {
   });
 }
 
-for (const [file, min] of [["json.jsonl", 1500], ["fnv.jsonl", 400]] as const) {
+for (const [file, min] of [["json.jsonl", 1500], ["fnv.jsonl", 400], ["k8s.jsonl", 1100]] as const) {
   test(`golden vectors ${file}: the engine answers as Go did`, () => {
     const vectors = load(file);
     assert.ok(vectors.length >= min, `${file} holds ${vectors.length} vectors, expected at least ${min}`);

@@ -4,7 +4,9 @@
 // (a repeated key merges into pointers, structs and the old slice elements; maps get fresh values),
 // drop unknown fields, and call the hand-written UnmarshalJSON of Quantity, Time, IntOrString and
 // RawExtension. sigs.k8s.io/json keeps going after a type error and reports the first one at the
-// end (an UnmarshalJSON error stops it at once); json-iterator stops at the first error.
+// end (an UnmarshalJSON error stops it at once). json-iterator reads on after its first error in a
+// degraded state whose reads only decide the message's prefixes: the decoder stops there and each
+// frame finishes its loop with JsoniterEmu (jsoniteremu.ts).
 // Field-validation warnings are collected as sigs.k8s.io/json's UnmarshalStrict reports them:
 // `unknown field "spec.foo"`, `duplicate field "name"`, deduplicated, at most 100.
 //
@@ -17,28 +19,25 @@ import { unquote, validUTF8 } from "../json/strings";
 import { goQuote } from "../json/gostrconv";
 import { goQuoteV2 } from "../json/quote-v2";
 import { parseNumber, NumberParse } from "../json/number";
-import { fail, hasError, takeErrorMessage, E_JSON_TYPE, E_INTERNAL } from "../errors";
+import { fail, hasError, takeErrorMessage, E_JSON_TYPE, E_INTERNAL, E_DECODE } from "../errors";
 import { decodeBase64 } from "../io/base64";
 import {
   Kind, kind, elem, key, fieldCount, fieldType, fieldNameRef, strPtr, strLen, spewName, typeNameId,
 } from "../schema/schema";
 import { unmarshalQuantityJSON } from "../quantity/unmarshal";
 import { Quantity } from "../quantity/quantity";
-import { jsonFields, JFields, JField } from "./fields";
+import { jsonFields, JField } from "./fields";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_TIME, SP_INTORSTRING, SP_RAW, SP_FIELDS } from "./types";
-import {
-  Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV, TimeV, RawV, FieldsV,
-} from "./value";
+import { Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV, TimeV, RawV, FieldsV } from "./value";
 import { parseRFC3339, ParsedTime } from "./time";
 import { unquoteJsoniter } from "./jsoniterstr";
+import { JsoniterEmu, jsoniterVersion, fieldWraps } from "./jsoniteremu";
 import { intOrStringFields } from "./intorstring";
 import {
   JsoniterErrors, JsoniterInt, readJsoniterInt, trailingExponent, skipNumbers,
   CONTAINER_TOP, CONTAINER_SMALL_STRUCT, CONTAINER_STRUCT, CONTAINER_SLICE, CONTAINER_MAP,
 } from "./jsoniter";
 
-/** E_QUANTITY and friends are recorded by the helpers; these are the decoder's own codes. */
-export const E_DECODE = "E_DECODE";
 
 /** How to decode. */
 export class DecodeOptions {
@@ -78,9 +77,14 @@ export class Decoder {
   private depth: i32 = 0;
   /** json-iterator's error texts. */
   jit: JsoniterErrors;
-  /** json-iterator: the container the current value is in, and the prefix length its errors carry. */
+  /** json-iterator: the container the current value is in (for errors raised after the value). */
   jitContainer: i32 = CONTAINER_TOP;
-  jitChainLen: i32 = 0;
+  /** json-iterator: the error was raised by the container after the value: the next field / struct decoder to finish adds no prefix, and that container reads no further. */
+  jitSkipField: bool = false;
+  jitSkipStruct: bool = false;
+  jitContainerDone: bool = false;
+  /** json-iterator after its first error: the iterator that finishes the decoders' loops. */
+  emu: JsoniterEmu | null = null;
 
   constructor(t: Tape, o: DecodeOptions) {
     this.t = t;
@@ -91,6 +95,10 @@ export class Decoder {
   /** Decodes node `node` into a fresh value of type `ty`; null with an error recorded when it fails. */
   decodeTop(ty: i32, node: i32): Val | null {
     const v = this.value(ty, node, null);
+    if (this.o.jsoniter && this.jit.failed) {
+      if (!hasError()) this.jit.finish();
+      return null;
+    }
     if (this.aborted || hasError()) return null;
     const s = this.saved;
     if (s !== null) {
@@ -118,18 +126,22 @@ export class Decoder {
   /** A JSON value of the wrong kind for type `ty`: saved (sigs.k8s.io/json) or fatal (json-iterator). */
   mismatch(ty: i32, node: i32, cur: Val | null): Val | null {
     if (this.o.jsoniter) {
-      this.jit.mismatch(ty, node, this.o.goMinor);
-      this.aborted = true;
+      this.jit.mismatch(ty, node);
+      this.jitFailed();
       return null;
     }
     if (this.saved === null) this.saved = this.typeErrorText(describe(this.t, node, ty), ty);
     return cur;
   }
 
-  /** An error returned by an UnmarshalJSON method: decoding stops. `typeError`: it is an UnmarshalTypeError. */
+  /** An error returned by an UnmarshalJSON method: decoding stops. */
   unmarshalerError(code: string, message: string, node: i32): void {
-    if (this.o.jsoniter) this.jit.unmarshaler(node, message);
-    else fail(code, message);
+    if (this.o.jsoniter) {
+      this.jit.unmarshaler(node, message);
+      this.jitFailed();
+      return;
+    }
+    fail(code, message);
     this.aborted = true;
   }
 
@@ -262,10 +274,17 @@ export class Decoder {
     if (nk != K_NUMBER) return this.mismatch(ty, node, cur);
     if (this.o.jsoniter) {
       readJsoniterInt(this.jit, node, k);
-      if (JsoniterInt.status == 1) { this.aborted = true; return null; }
+      if (JsoniterInt.status == 1) {
+        this.jitFailed();
+        return null;
+      }
       if (JsoniterInt.status == 2) {
-        trailingExponent(this.jit, node, this.jitContainer, this.jitChainLen);
-        this.aborted = true;
+        // the container reads the exponent as its next token, after the value's own decoder returned
+        trailingExponent(this.jit, node, this.jitContainer);
+        this.jitSkipField = this.jitContainer == CONTAINER_SMALL_STRUCT || this.jitContainer == CONTAINER_STRUCT;
+        this.jitSkipStruct = this.jitContainer == CONTAINER_STRUCT;
+        this.jitContainerDone = true;
+        this.jitFailed();
         return null;
       }
       const r = new IntV(ty);
@@ -331,33 +350,35 @@ export class Decoder {
       return r;
     }
     const jit = this.o.jsoniter;
-    const chainMark = this.jit.chain.length;
-    if (jit) this.jit.chain.push(spewName(ty) + ": ");
     if (nk != K_ARRAY) {
       const r = this.mismatch(ty, node, cur);
-      this.jit.chain.length = chainMark;
+      if (jit) this.jit.wrap(spewName(ty) + ": ");
       return r;
     }
     const n = t.children(node);
-    if (n == 0) { this.jit.chain.length = chainMark; return new SliceV(ty); }
+    if (n == 0) return new SliceV(ty);
     const s = cur !== null && cur instanceof SliceV ? changetype<SliceV>(cur) : new SliceV(ty);
     const mark = this.strict.len;
-    const oc = this.jitContainer, ol = this.jitChainLen;
+    const oc = this.jitContainer;
     this.jitContainer = CONTAINER_SLICE;
-    this.jitChainLen = this.jit.chain.length;
     let child = node + 1;
     for (let i = 0; i < n; i++) {
       this.pushIndex(i);
       const old: Val | null = i < s.items.length ? s.items[i] : null;
       const v = this.value(et, child, old);
-      if (this.aborted) return null;
+      if (this.aborted) {
+        if (jit) {
+          if (!this.takeContainerDone()) this.emuOf().sliceRest(ty);
+          this.jit.wrap(spewName(ty) + ": ");
+        }
+        return null;
+      }
       if (i < s.items.length) s.items[i] = v; else s.items.push(v);
       this.strict.truncate(mark);
       child = t.next(child);
     }
     this.jitContainer = oc;
-    this.jitChainLen = ol;
-    this.jit.chain.length = chainMark;
+    if (jit) this.jit.wrap(spewName(ty) + ": ");
     s.len = n;
     return s;
   }
@@ -388,9 +409,8 @@ export class Decoder {
     const et = elem(ty);
     const n = t.children(node);
     const mark = this.strict.len;
-    const oc = this.jitContainer, ol = this.jitChainLen;
+    const oc = this.jitContainer;
     this.jitContainer = CONTAINER_MAP;
-    this.jitChainLen = this.jit.chain.length;
     let seenKeys: Set<string> | null = null;
     let k = node + 1;
     for (let i = 0; i < n; i++) {
@@ -413,7 +433,10 @@ export class Decoder {
       }
       this.pushKey(gp, gn);
       const val = this.value(et, v, null);
-      if (this.aborted) return null;
+      if (this.aborted) {
+        if (this.o.jsoniter && !this.takeContainerDone()) this.emuOf().mapRest(ty);
+        return null;
+      }
       m.keyP.push(sp);
       m.keyN.push(sn);
       m.vals.push(val);
@@ -421,7 +444,6 @@ export class Decoder {
       k = t.next(v);
     }
     this.jitContainer = oc;
-    this.jitChainLen = ol;
     return m;
   }
 
@@ -437,14 +459,9 @@ export class Decoder {
     const origLen = this.ctxStack.length;
     const mark = this.strict.len;
     const n = t.children(node);
-    const chainMark = this.jit.chain.length;
-    const oc = this.jitContainer, ol = this.jitChainLen;
-    if (this.o.jsoniter) {
-      this.jit.chain.push(spewName(ty) + ".");
-      const small = fields.list.length <= 10;
-      this.jitContainer = small ? CONTAINER_SMALL_STRUCT : CONTAINER_STRUCT;
-      this.jitChainLen = small ? chainMark + 1 : chainMark;
-    }
+    const oc = this.jitContainer;
+    const small = fields.list.length <= 10;
+    if (this.o.jsoniter) this.jitContainer = small ? CONTAINER_SMALL_STRUCT : CONTAINER_STRUCT;
     let k = node + 1;
     for (let i = 0; i < n; i++) {
       const v = t.next(k);
@@ -458,21 +475,76 @@ export class Decoder {
           else seenField[f.index] = true;
         }
         this.field(s, ty, f, v);
-        if (this.aborted) return null;
+        if (this.aborted) {
+          if (this.o.jsoniter) {
+            if (!this.takeContainerDone()) this.structRest(ty, small);
+            this.structWrap(ty);
+          }
+          return null;
+        }
       } else {
         if (this.o.warnings) this.warn("unknown field ", kp, kn);
-        if (this.o.jsoniter && this.o.minor <= 15 && !skipNumbers(this.jit, v)) { this.aborted = true; return null; }
+        // json-iterator skips the value; a number may fail the skip (see skipNumbers)
+        if (this.o.jsoniter && !skipNumbers(this.jit, v, jsoniterVersion(this.o.minor))) {
+          this.skipFailed(v);
+          this.structRest(ty, small);
+          this.structWrap(ty);
+          return null;
+        }
       }
       this.ctxStruct = origStruct;
       this.ctxStack.length = origLen;
       this.strict.truncate(mark);
-      this.jit.chain.length = chainMark + (this.o.jsoniter ? 1 : 0);
       k = t.next(v);
     }
-    this.jit.chain.length = chainMark;
     this.jitContainer = oc;
-    this.jitChainLen = ol;
+    this.structWrap(ty);
     return s;
+  }
+
+  /** json-iterator's first error: decoding stops here; the frames finish their loops with the emulator. */
+  private jitFailed(): void {
+    this.aborted = true;
+    const e = new JsoniterEmu(this.t.src + <usize>this.jit.dataStart, this.jit.dataEnd - this.jit.dataStart, jsoniterVersion(this.o.minor), this.jit);
+    e.head = this.jit.lastHead - this.jit.dataStart;
+    e.err = true;
+    this.emu = e;
+  }
+
+  /** A skip failed inside the value at `node`: json-iterator's Skip runs on over it in the error state. */
+  private skipFailed(node: i32): void {
+    this.aborted = true;
+    const e = new JsoniterEmu(this.t.src + <usize>this.jit.dataStart, this.jit.dataEnd - this.jit.dataStart, jsoniterVersion(this.o.minor), this.jit);
+    e.head = this.t.rawStart(node) - this.jit.dataStart;
+    e.err = false;
+    e.skip();
+    e.err = true;
+    this.emu = e;
+  }
+
+  private emuOf(): JsoniterEmu {
+    return changetype<JsoniterEmu>(this.emu);
+  }
+
+  /** Consumes the "container raised the error" flag. */
+  private takeContainerDone(): bool {
+    const d = this.jitContainerDone;
+    this.jitContainerDone = false;
+    return d;
+  }
+
+  /** A struct decoder's loop after a field, in json-iterator's error state. */
+  private structRest(ty: i32, small: bool): void {
+    const fields = jsonFields(ty);
+    if (small) this.emuOf().smallStructRest(ty, fields, false);
+    else this.emuOf().generalStructRest(ty, fields, false);
+  }
+
+  /** json-iterator: a struct decoder finishing with the error set prefixes `<Type>.`. */
+  private structWrap(ty: i32): void {
+    if (!this.o.jsoniter) return;
+    if (this.jitSkipStruct) { this.jitSkipStruct = false; return; }
+    this.jit.wrap(spewName(ty) + ".");
   }
 
   /** Decodes value node `v` into JSON field `f` of struct `s` (type `ty`), through embedded structs. */
@@ -498,11 +570,9 @@ export class Decoder {
         inner = slot !== null ? changetype<StructV>(slot) : new StructV(et, fieldCount(et));
         container.f[idx] = inner;
       }
-      if (this.o.embeddedPath || this.o.jsoniter) {
+      if (this.o.embeddedPath) {
         const r = fieldNameRef(ct, idx);
-        const name = String.UTF8.decodeUnsafe(strPtr(r), <usize>strLen(r));
-        if (this.o.embeddedPath) this.ctxStack.push(name);
-        if (this.o.jsoniter) this.jit.chain.push(name + ": ");
+        this.ctxStack.push(String.UTF8.decodeUnsafe(strPtr(r), <usize>strLen(r)));
       }
       container = inner;
       ct = et;
@@ -511,14 +581,27 @@ export class Decoder {
     this.ctxStack.push(String.UTF8.decodeUnsafe(f.nameP, <usize>f.nameN));
     this.pushKey(f.nameP, f.nameN);
     const idx = path[last];
-    if (this.o.jsoniter) {
-      const r = fieldNameRef(ct, idx);
-      this.jit.chain.push(String.UTF8.decodeUnsafe(strPtr(r), <usize>strLen(r)) + ": ");
-    }
     const nv = this.value(fieldType(ct, idx), v, container.f[idx]);
+    if (this.o.jsoniter) this.fieldWraps(ty, path);
     if (this.aborted) return;
     container.f[idx] = nv;
   }
+
+  /** json-iterator: the field decoders of a (promoted) field finishing with the error set, innermost first. */
+  private fieldWraps(ty: i32, path: Array<i32>): void {
+    if (this.jitSkipField) { this.jitSkipField = false; return; }
+    if (!this.jit.failed) return;
+    const types = new Array<i32>(path.length);
+    let ct = ty;
+    for (let j = 0; j < path.length; j++) {
+      types[j] = ct;
+      let et = fieldType(ct, path[j]);
+      if (kind(et) == Kind.Pointer) et = elem(et);
+      ct = et;
+    }
+    fieldWraps(this.jit, types, path);
+  }
+
 
   // ---------------------------------------------------------------------------------------------
   // hand-written UnmarshalJSON
@@ -527,7 +610,10 @@ export class Decoder {
     const t = this.t;
     const nk = t.kind(node);
     // json-iterator hands UnmarshalJSON the value's bytes after skipping it
-    if (this.o.jsoniter && this.o.minor <= 15 && !skipNumbers(this.jit, node)) { this.aborted = true; return null; }
+    if (this.o.jsoniter && !skipNumbers(this.jit, node, jsoniterVersion(this.o.minor))) {
+      this.skipFailed(node);
+      return null;
+    }
     const raw = t.src + <usize>t.rawStart(node);
     const rawLen = t.rawEnd(node) - t.rawStart(node);
     if (sp == SP_QUANTITY) {
@@ -545,8 +631,9 @@ export class Decoder {
       const q = unmarshalQuantityJSON(raw, rawLen);
       if (q === null) {
         if (this.o.jsoniter) {
-          const msg = takeErrorMessage();
-          this.jit.unmarshaler(node, msg);
+          this.jit.unmarshaler(node, takeErrorMessage());
+          this.jitFailed();
+          return null;
         }
         this.aborted = true;
         return null;

@@ -1,27 +1,33 @@
 // json-iterator (the API server's decoder for Kubernetes 1.12-1.22) where it differs from
 // encoding/json on valid input: integers are read digit by digit in uint32/uint64 arithmetic
-// whose overflow check misses some wraps (`5000000000` into an int32 is 705032704), and its error
-// texts: `<Type>.<Field>: <op>: <msg>, error found in #N byte of ...|<10 bytes around>|..., bigger
-// context ...|<50 bytes around>|...`, with one prefix per struct, field and slice decoder the error
-// passes through.
+// whose overflow check misses some wraps (`5000000000` into an int32 is 705032704), json-iterator
+// before v1.1.7 (1.12, 1.15) skips signed or exponent numbers through ReadFloat32, and its error
+// texts: `<op>: <msg>, error found in #N byte of ...|<10 bytes around>|..., bigger context
+// ...|<50 bytes around>|...`, to which every struct, field and slice decoder that finishes after
+// the error adds its prefix (`v1.Container.`, `Resources: `, `[]v1.ContainerPort: `).
 //
-// Known limit: json-iterator goes on reading after an error and every later field decoder adds its
-// name to the text (`v1.Container.Stdin: Image: Name: ReadString: ...`); the texts here carry the
-// prefixes of the decoders around the failing value only (exact when it is the last field read).
+// json-iterator does not stop at an error: it reads on, and the decoders of later fields wrap the
+// message too (`v1.Container.Stdin: Image: Name: ReadString: ...`). The decoder reproduces that
+// when the failing read leaves the iterator at a token boundary (errors of UnmarshalJSON methods,
+// skipped numbers, one-byte tokens of the wrong kind, int overflow); after an error that leaves it
+// inside a token, the text carries the prefixes of the decoders around the failing value only
+// (exact when nothing is read after it). Later strings with escapes or skipped signed numbers,
+// which json-iterator's error state reads differently, are not modelled.
 
 import { ByteSink } from "../io/sink";
-import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NUMBER, K_NULL, K_TRUE, K_FALSE } from "../json/tape";
-import { failBytes } from "../errors";
+import { Tape, K_NUMBER } from "../json/tape";
+import { failBytes, E_DECODE } from "../errors";
 import { parseNumber, NumberParse } from "../json/number";
-import { Kind, kind, spewName } from "../schema/schema";
+import { Kind, kind } from "../schema/schema";
 
-const E_DECODE = "E_DECODE";
 
 /** Result of readJsoniterInt. */
 export class JsoniterInt {
   /** 0: a value; 1: an error (recorded); 2: a value, but the number goes on with an exponent. */
   static status: i32 = 0;
   static value: i64 = 0;
+  /** After an error: the iterator stopped at the end of the number (json-iterator reads on from there). */
+  static aligned: bool = false;
 }
 
 /** Error texts of one json-iterator decode. */
@@ -30,18 +36,32 @@ export class JsoniterErrors {
   /** The decoded text is the source bytes [dataStart, dataEnd). */
   dataStart: i32 = 0;
   dataEnd: i32 = 0;
-  /** Prefixes of the decoders the current value is inside. */
-  chain: Array<string> = new Array<string>();
+  /** The first error: `<op>: <msg>, error found in ...` (later ones are ignored, as ReportError does). */
+  err: ByteSink | null = null;
+  /** Prefixes added by decoders finishing after the error, in the order they were added. */
+  wraps: Array<string> = new Array<string>();
+  /** Source offset of the iterator when the error was reported. */
+  lastHead: i32 = 0;
 
   constructor(t: Tape) {
     this.t = t;
   }
 
-  /** Records `<chain><op>: <msg>, error found in ...` with the iterator at source offset `head`. */
-  report(op: string, msg: ByteSink, head: i32, chainLen: i32 = -1): void {
-    const n = chainLen < 0 ? this.chain.length : chainLen;
+  /** True once an error was reported. */
+  @inline get failed(): bool {
+    return this.err !== null;
+  }
+
+  /** A decoder finishing with the error set adds its prefix. */
+  wrap(prefix: string): void {
+    if (this.err !== null) this.wraps.push(prefix);
+  }
+
+  /** Records `<op>: <msg>, error found in ...` with the iterator at source offset `head` (first error only). */
+  report(op: string, msg: ByteSink, head: i32): void {
+    if (this.err !== null) return;
+    this.lastHead = head;
     const out = new ByteSink(256);
-    for (let i = 0; i < n; i++) out.utf8(this.chain[i]);
     out.ascii(op);
     out.ascii(": ");
     out.bytes(msg.ptr, msg.len);
@@ -59,6 +79,21 @@ export class JsoniterErrors {
     out.ascii("|..., bigger context ...|");
     out.bytes(base + <usize>ctxStart, ctxEnd - ctxStart);
     out.ascii("|...");
+    this.err = out;
+  }
+
+  /** Records an error json-iterator sets without ReportError (the bare text, no position). */
+  raw(msg: ByteSink): void {
+    if (this.err === null) this.err = msg;
+  }
+
+  /** Records the whole message (prefixes in the order decoders added them, then the error) as E_DECODE. */
+  finish(): void {
+    const e = this.err;
+    if (e === null) return;
+    const out = new ByteSink(e.len + 256);
+    for (let i = this.wraps.length - 1; i >= 0; i--) out.utf8(this.wraps[i]);
+    out.bytes(e.ptr, e.len);
     failBytes(E_DECODE, out);
   }
 
@@ -69,25 +104,31 @@ export class JsoniterErrors {
     this.report("unmarshalerDecoder", m, this.t.rawEnd(node));
   }
 
-  /** The value at `node` is of the wrong JSON kind for type `ty` (the decoder read its first byte). */
-  mismatch(ty: i32, node: i32, goMinor: i32): void {
+  /**
+   * The value at `node` is of the wrong JSON kind for type `ty` (the decoder read its first byte).
+   * Returns true when that leaves the iterator at a token boundary (a one-byte token).
+   */
+  mismatch(ty: i32, node: i32): bool {
     const start = this.t.rawStart(node);
     const c = <i32>load<u8>(this.t.src + <usize>start);
     const m = new ByteSink(48);
     const k = kind(ty);
     let op = "";
+    let oneByte = this.t.rawEnd(node) - start == 1;
     if (k == Kind.String) { op = "ReadString"; m.ascii("expects \" or n, but found "); m.byte(c); }
     else if (k == Kind.Bool) { op = "ReadBool"; m.ascii("expect t or f, but found "); m.byte(c); }
     else if (k >= Kind.Int && k <= Kind.Uint64) {
       op = uses64(k) ? "readUint64" : "readUint32";
       m.ascii("unexpected character: ");
       m.byte(0xff);
+      oneByte = false;
     } else if (k == Kind.Slice) { op = "decode slice"; m.ascii("expect [ or n, but found "); m.byte(c); }
     else if (k == Kind.Map) { op = "ReadMapCB"; m.ascii("expect { or n, but found "); m.byte(c); }
     else if (k == Kind.Struct) { op = "readObjectStart"; m.ascii("expect { or n, but found "); m.byte(c); }
-    else if (k == Kind.Float32 || k == Kind.Float64) { op = k == Kind.Float32 ? "readFloat32" : "readFloat64"; m.ascii("empty number"); }
-    else { op = "Read"; m.ascii("unexpected value type"); }
+    else if (k == Kind.Float32 || k == Kind.Float64) { op = k == Kind.Float32 ? "readFloat32" : "readFloat64"; m.ascii("empty number"); oneByte = false; }
+    else { op = "Read"; m.ascii("unexpected value type"); oneByte = false; }
     this.report(op, m, start + 1);
+    return oneByte;
   }
 }
 
@@ -105,6 +146,7 @@ export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
   let i = t.rawStart(node);
   const end = t.rawEnd(node);
   const is64 = uses64(k);
+  JsoniterInt.aligned = false;
   let neg = false;
   if (load<u8>(p + <usize>i) == 0x2d) { neg = true; i++; }
   const signed = k <= Kind.Int64;
@@ -173,8 +215,9 @@ export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
     const m = new ByteSink(32);
     m.ascii("overflow: ");
     m.uint(value);
-    e.report(opName(k), m, end < i ? end : i);
+    e.report(opName(k), m, i);
     JsoniterInt.status = 1;
+    JsoniterInt.aligned = i == end;
     return;
   }
   JsoniterInt.value = v;
@@ -203,7 +246,7 @@ function opName(k: i32): string {
 }
 
 /** The op and message json-iterator reports when a value is followed by an exponent inside `containerKind`. */
-export function trailingExponent(e: JsoniterErrors, node: i32, container: i32, chainLen: i32): void {
+export function trailingExponent(e: JsoniterErrors, node: i32, container: i32): void {
   const t = e.t;
   let i = t.rawStart(node);
   const end = t.rawEnd(node);
@@ -220,37 +263,49 @@ export function trailingExponent(e: JsoniterErrors, node: i32, container: i32, c
   else if (container == CONTAINER_SLICE) { op = "decode slice"; m.ascii("expect ], but found "); m.byte(ch); }
   else if (container == CONTAINER_MAP) { op = "ReadMapCB"; m.ascii("expect }, but found "); m.byte(ch); }
   else m.ascii("there are bytes left after unmarshal");
-  e.report(op, m, i + 1, chainLen);
+  e.report(op, m, i + 1);
 }
 
 /**
- * json-iterator before v1.1.7 (Kubernetes 1.12 and 1.15) skips a number that has a sign or an
- * exponent with ReadFloat32, which fails on anything beyond float32's range. Checks every number
- * of the skipped subtree at `node`; false (error recorded) at the first one that fails.
+ * How json-iterator's Skip reads the numbers of a skipped value (unknown fields, and the bytes it
+ * hands to UnmarshalJSON): a number starting with `0` goes through ReadFloat32 in every version; one
+ * with an exponent through ReadFloat32 before v1.1.7 (version 0) and ReadFloat64 then ReadBigFloat
+ * after; the others are only scanned. ReadFloat32 fails beyond float32's range with strconv's own
+ * error, ReadBigFloat (after ReadFloat64 failed beyond float64's range) with `readNumberAsString:
+ * invalid number`. Checks the numbers of the subtree at `node` in order; false (error recorded) at
+ * the first that fails.
  */
-export function skipNumbers(e: JsoniterErrors, node: i32): bool {
+export function skipNumbers(e: JsoniterErrors, node: i32, ver: i32): bool {
   const t = e.t;
   const stop = t.next(node);
   for (let i = node; i < stop; i++) {
     if (t.kind(i) != K_NUMBER) continue;
     let p = t.ptr(i);
     let n = t.len(i);
-    let simple = true;
+    let exp = false;
     for (let k = 0; k < n; k++) {
       const c = load<u8>(p + <usize>k);
-      if (c == 0x2d || c == 0x65 || c == 0x45) { simple = false; break; }
+      if (c == 0x65 || c == 0x45) { exp = true; break; }
     }
-    if (simple) continue;
+    if (!exp) continue;
+    const zero = load<u8>(p) == 0x30;
     if (load<u8>(p) == 0x2d) { p++; n--; }
     const f = parseNumber(p, n);
-    // float32 overflows at 2^128 - 2^103 (halfway past MaxFloat32, rounding to even goes up)
-    if (NumberParse.rangeError || f >= 340282356779733661637539395458142568448.0) {
-      const out = new ByteSink(256);
-      for (let k = 0; k < e.chain.length; k++) out.utf8(e.chain[k]);
-      out.ascii("strconv.ParseFloat: parsing \"");
-      out.bytes(p, n);
-      out.ascii("\": value out of range");
-      failBytes(E_DECODE, out);
+    if (zero || ver == 0) {
+      // float32 overflows at 2^128 - 2^103 (halfway past MaxFloat32, rounding to even goes up)
+      if (NumberParse.rangeError || f >= 340282356779733661637539395458142568448.0) {
+        // readFloat32SlowPath sets iter.Error to strconv's error itself (no position)
+        const out = new ByteSink(64);
+        out.ascii("strconv.ParseFloat: parsing \"");
+        out.bytes(p, n);
+        out.ascii("\": value out of range");
+        e.raw(out);
+        return false;
+      }
+    } else if (NumberParse.rangeError) {
+      const m = new ByteSink(16);
+      m.ascii("invalid number");
+      e.report("readNumberAsString", m, t.rawEnd(i));
       return false;
     }
   }
@@ -263,20 +318,3 @@ export const CONTAINER_SMALL_STRUCT: i32 = 1;
 export const CONTAINER_STRUCT: i32 = 2;
 export const CONTAINER_SLICE: i32 = 3;
 export const CONTAINER_MAP: i32 = 4;
-
-/** The value kinds a node can be, for callers that need them. */
-export function isScalarNode(t: Tape, node: i32): bool {
-  const k = t.kind(node);
-  return k == K_STRING || k == K_NUMBER || k == K_NULL || k == K_TRUE || k == K_FALSE;
-}
-
-/** True for container nodes. */
-export function isContainerNode(t: Tape, node: i32): bool {
-  const k = t.kind(node);
-  return k == K_OBJECT || k == K_ARRAY;
-}
-
-/** go-spew style name used in json-iterator prefixes (reflect's %v of the type). */
-export function typeText(ty: i32): string {
-  return spewName(ty);
-}

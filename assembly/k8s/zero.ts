@@ -3,9 +3,7 @@
 
 import { Kind, kind, fieldCount, fieldType } from "../schema/schema";
 import { FORMAT_EMPTY } from "../quantity/quantity";
-import {
-  Val, StrV, IntV, FloatV, SliceV, BytesV, MapV, StructV, QuantityV, TimeV, RawV, FieldsV,
-} from "./value";
+import { Val, StrV, IntV, FloatV, StructV, QuantityV, TimeV, RawV, FieldsV } from "./value";
 
 /** time.Time.IsZero of a metav1.Time's time: zero seconds and zero nanoseconds since year 1. */
 export function isZeroTime(t: TimeV): bool {
@@ -42,9 +40,4 @@ export function isReflectZero(ty: i32, v: Val | null): bool {
   }
   // pointers, slices, maps, interfaces: non-nil is not zero
   return false;
-}
-
-/** Marker to keep the value classes referenced (SliceV, BytesV, MapV are never zero when present). */
-export function isNonNilContainer(v: Val): bool {
-  return v instanceof SliceV || v instanceof BytesV || v instanceof MapV;
 }

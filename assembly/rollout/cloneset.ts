@@ -103,7 +103,17 @@ export function shortHash(h: string): string {
 export function equalToRevisionHash(p: Pod, hash: string): bool {
   const own = p.revision;
   if (own == hash) return true;
-  return shortHash(hash) == shortHash(own);
+  return shortHashEqual(hash, own);
+}
+
+/** shortHash(a) == shortHash(b), without building the substrings. */
+export function shortHashEqual(a: string, b: string): bool {
+  const i = a.lastIndexOf("-") + 1;
+  const j = b.lastIndexOf("-") + 1;
+  const n = a.length - i;
+  if (n != b.length - j) return false;
+  for (let k = 0; k < n; k++) if (a.charCodeAt(i + k) != b.charCodeAt(j + k)) return false;
+  return true;
 }
 
 /** revision.IsPodUpdate (PreparingUpdate counts as updated with the PreparingUpdateAsUpdate gate). */

@@ -9,7 +9,7 @@
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
 import { IndexSorter, goSort, LessSwap, goStable } from "./gosort";
-import { activePodsLess } from "./activepods";
+import { ActiveKeys } from "./activepods";
 import { prioritySort } from "./priority";
 import { scatterSort } from "./scatter";
 import { cloneSetPodAvailable } from "./availability";
@@ -41,8 +41,12 @@ export class CloneSetUpdatePlan {
 }
 
 class ActiveOrder extends IndexSorter {
-  constructor(public pods: Array<Pod>) { super(); }
-  lessValue(a: i32, b: i32): bool { return activePodsLess(unchecked(this.pods[a]), unchecked(this.pods[b])); }
+  constructor(public keys: ActiveKeys) { super(); }
+  lessValue(a: i32, b: i32): bool { return this.keys.less(a, b); }
+  less(i: i32, j: i32): bool {
+    const items = this.items;
+    return this.keys.less(unchecked(items[i]), unchecked(items[j]));
+  }
 }
 
 class PreparingUpdateFirst extends LessSwap {
@@ -57,7 +61,7 @@ class PreparingUpdateFirst extends LessSwap {
 
 /** SortUpdateIndexes(coreControl, strategy, pods, waitUpdateIndexes). */
 export function sortUpdateIndexes(cs: CloneSet, pods: Array<Pod>, indexes: Array<i32>): Array<i32> {
-  const s = new ActiveOrder(pods);
+  const s = new ActiveOrder(new ActiveKeys(pods));
   s.items = indexes;
   goSort(s, indexes.length);
   const pr = cs.priority;
@@ -126,7 +130,7 @@ function graceAnnotation(p: Pod): string {
 
 /** Plans one update round of a CloneSet. */
 export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Array<Pod>, currentRevision: string, updateRevision: string,
-  gates: CloneSetGates, now: GoTime, verdicts: Verdicts): CloneSetUpdatePlan {
+  gates: CloneSetGates, now: GoTime, verdicts: Verdicts, waitUpdate: Array<i32> | null = null, sortCandidates: bool = true): CloneSetUpdatePlan {
   const plan = new CloneSetUpdatePlan();
   plan.diffs = calculateDiffs(cs, nums, pods, currentRevision, updateRevision, false, gates, now);
   if (cs.updateType == CS_ON_DELETE) { plan.reason = "onDelete"; return plan; }
@@ -136,7 +140,8 @@ export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Ar
   const target = d.updateNum < 0 ? currentRevision : updateRevision;
   plan.targetRevision = target;
   let wait = new Array<i32>();
-  for (let i = 0; i < pods.length; i++) {
+  if (waitUpdate !== null) wait = waitUpdate;
+  else for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
     const onUpdate = equalToRevisionHash(p, updateRevision);
     if (d.updateNum > 0 ? onUpdate : !onUpdate) continue;
@@ -145,7 +150,7 @@ export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Ar
     if (state != "Updated" && graceAnnotation(p).length > 0) continue;
     wait.push(i);
   }
-  wait = sortUpdateIndexes(cs, pods, wait);
+  if (sortCandidates) wait = sortUpdateIndexes(cs, pods, wait);
   plan.candidates = wait.slice(0);
   const chosen = limitUpdateIndexes(cs, d, wait, pods, target, now);
   for (let k = 0; k < chosen.length; k++) {

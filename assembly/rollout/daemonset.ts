@@ -140,39 +140,35 @@ export function isPodUpdated(ds: DaemonSet, p: Pod, hash: string): bool {
 export class NodePods {
   names: Array<string> = new Array<string>();
   pods: Array<Array<Pod>> = new Array<Array<Pod>>();
+  index: Map<string, i32> = new Map<string, i32>();
 
   /** Pods of node `name` (null when the node has none recorded). */
   get(name: string): Array<Pod> | null {
-    const i = this.names.indexOf(name);
-    return i < 0 ? null : this.pods[i];
+    return this.index.has(name) ? this.pods[this.index.get(name)] : null;
   }
 
   /** Adds an (empty) entry for `name` when absent. */
   ensure(name: string): Array<Pod> {
-    const i = this.names.indexOf(name);
-    if (i >= 0) return this.pods[i];
-    const a = new Array<Pod>();
+    if (this.index.has(name)) return this.pods[this.index.get(name)];
+    return this.add(name, new Array<Pod>());
+  }
+
+  /** Appends node `name` with its pods. */
+  add(name: string, pods: Array<Pod>): Array<Pod> {
+    this.index.set(name, this.names.length);
     this.names.push(name);
-    this.pods.push(a);
-    return a;
+    this.pods.push(pods);
+    return pods;
   }
 }
 
 /** getNodesToDaemonPods. */
 export function nodesToPods(pods: Array<Pod>): NodePods {
   const m = new NodePods();
-  const index = new Map<string, i32>();
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
     if (p.targetNode.length == 0) continue;
-    if (index.has(p.targetNode)) m.pods[index.get(p.targetNode)].push(p);
-    else {
-      index.set(p.targetNode, m.names.length);
-      m.names.push(p.targetNode);
-      const a = new Array<Pod>();
-      a.push(p);
-      m.pods.push(a);
-    }
+    m.ensure(p.targetNode).push(p);
   }
   return m;
 }
@@ -321,7 +317,8 @@ function nodesNeedingPods(newPods: i64, desire: i64, partition: i64, progressive
 }
 
 /** Plans one sync of a DaemonSet: manage, then (if nothing to manage) the rolling update. */
-export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<Pod>, hash: string, now: GoTime, verdicts: Verdicts): DSRound {
+export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<Pod>, hash: string, now: GoTime, verdicts: Verdicts,
+  immediate: bool = false): DSRound {
   const r = new DSRound();
   r.nums = dsNumbers(ds, nodes);
   const byNode = nodesToPods(pods);
@@ -377,10 +374,10 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
     }
   }
   // unscheduled pods bound (by affinity) to nodes that do not exist
+  const nodeIndex = new Map<string, i32>();
+  for (let k = 0; k < nodes.length; k++) nodeIndex.set(nodes[k].name, k);
   for (let i = 0; i < byNode.names.length; i++) {
-    let exists = false;
-    for (let k = 0; k < nodes.length; k++) if (nodes[k].name == byNode.names[i]) { exists = true; break; }
-    if (exists) continue;
+    if (nodeIndex.has(byNode.names[i])) continue;
     const ps = byNode.pods[i];
     for (let k = 0; k < ps.length; k++) if (ps[k].nodeName.length == 0) r.manageDelete.push(ps[k].name);
   }
@@ -388,12 +385,34 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
     r.manageCreate = nodesNeedingPods(newPodCount, r.nums.desired, r.nums.partition, ds.partitionedScaling, r.manageCreate);
   }
   syncNodes(ds, r, r.manageDelete, r.manageCreate, pods);
-  if (r.creates.length > 0 || r.deletes.length > 0 || r.preparingDelete.length > 0) { r.reason = "manage"; return r; }
+  const managed = r.creates.length > 0 || r.deletes.length > 0 || r.preparingDelete.length > 0;
+  if (managed && !immediate) { r.reason = "manage"; return r; }
+  let current = pods;
+  let nodeMap = byNode;
+  if (managed) {
+    // expectations met at once (as upstream's unit tests' fake pod control does): the rolling update
+    // sees manage's creations and deletions in the same sync
+    current = new Array<Pod>();
+    const gone = new Set<string>();
+    for (let i = 0; i < r.deletes.length; i++) gone.add(r.deletes[i]);
+    for (let i = 0; i < pods.length; i++) if (!gone.has(pods[i].name)) current.push(pods[i]);
+    for (let i = 0; i < r.creates.length; i++) {
+      const p = new Pod();
+      p.name = "new-" + r.creates[i];
+      p.setLabel("controller-revision-hash", hash);
+      p.nodeName = r.creates[i];
+      p.targetNode = r.creates[i];
+      p.created = GoTime.at(now.sec);
+      p.idx = current.length;
+      current.push(p);
+    }
+    nodeMap = nodesToPods(current);
+  }
   // rolling update
   if (ds.paused) { r.reason = "paused"; return r; }
   if (ds.updateType != "RollingUpdate") { r.reason = "onDelete"; return r; }
   if (r.nums.error !== null) { r.reason = "error"; r.error = r.nums.error; return r; }
-  rollingUpdate(ds, r, nodes, byNode, hash, now, verdicts, pods);
+  rollingUpdate(ds, r, nodes, nodeIndex, nodeMap, hash, now, verdicts, current);
   return r;
 }
 
@@ -403,15 +422,17 @@ function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate:
   const lc = ds.lifecycle;
   if (ds.kruise && lc !== null && lc.preDelete !== null) {
     deletes = new Array<string>();
+    const byName = podIndex(pods);
     for (let i = 0; i < toDelete.length; i++) {
-      const p = findPod(pods, toDelete[i]);
-      if (p === null) continue;
+      if (!byName.has(toDelete[i])) continue;
+      const p = byName.get(toDelete[i]);
       if (!isPodHooked(lc.preDelete, p)) deletes.push(toDelete[i]);
       else if (p.lifecycle != "PreparingDelete") r.preparingDelete.push(toDelete[i]);
     }
   }
   const burst = ds.kruise ? r.nums.burstReplicas : 250;
   let createDiff: i64 = toCreate.length;
+  const before = r.creates.length;
   let deleteDiff: i64 = deletes.length;
   if (createDiff > burst) createDiff = burst;
   if (deleteDiff > burst) deleteDiff = burst;
@@ -419,16 +440,19 @@ function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate:
   if (deleteDiff < 0) deleteDiff = 0;
   for (let i = 0; i < <i32>createDiff; i++) r.creates.push(toCreate[i]);
   for (let i = 0; i < <i32>deleteDiff; i++) r.deletes.push(deletes[i]);
-  r.batches = slowStartBatches(createDiff);
+  if (before == 0) r.batches = slowStartBatches(createDiff);
+  else if (createDiff > 0) r.batches = r.batches.concat(slowStartBatches(createDiff));
 }
 
-function findPod(pods: Array<Pod>, name: string): Pod | null {
-  for (let i = 0; i < pods.length; i++) if (pods[i].name == name) return pods[i];
-  return null;
+/** Pods by name (the last one wins). */
+function podIndex(pods: Array<Pod>): Map<string, Pod> {
+  const m = new Map<string, Pod>();
+  for (let i = 0; i < pods.length; i++) m.set(pods[i].name, pods[i]);
+  return m;
 }
 
 /** Kruise filterDaemonPodsNodeToUpdate: the nodes the rolling update may touch, in order. */
-function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes: Array<DSNode>, hash: string): Array<string> {
+function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, hash: string): Array<string> {
   const all = new Array<string>();
   for (let i = 0; i < byNode.names.length; i++) all.push(byNode.names[i]);
   all.sort((a: string, b: string): i32 => compareGo(a, b));
@@ -443,8 +467,7 @@ function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes:
     if (!st.ok || st.newPod !== null) { updated.push(name); continue; }
     if (nilOrPreDeleting(st.oldPod)) { updating.push(name); continue; }
     if (sel !== null) {
-      let labels = new StrMap();
-      for (let k = 0; k < nodes.length; k++) if (nodes[k].name == name) { labels = nodes[k].labels; break; }
+      const labels = nodeIndex.has(name) ? nodes[nodeIndex.get(name)].labels : new StrMap();
       if (sel.matches(labels)) { selected.push(name); continue; }
     }
     rest.push(name);
@@ -457,7 +480,8 @@ function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes:
   return sorted;
 }
 
-function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, byNode: NodePods, hash: string, now: GoTime, verdicts: Verdicts, pods: Array<Pod>): void {
+function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, byNode: NodePods, hash: string, now: GoTime,
+  verdicts: Verdicts, pods: Array<Pod>): void {
   r.rolled = true;
   const maxSurge = r.nums.maxSurge;
   const maxUnavailable = r.nums.maxUnavailable;
@@ -466,17 +490,13 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, byNode: 
   for (let i = 0; i < nodes.length; i++) if (nodes[i].shouldRun) byNode.ensure(nodes[i].name);
   if (ds.kruise) {
     const existing = new NodePods();
-    for (let i = 0; i < byNode.names.length; i++) {
-      for (let k = 0; k < nodes.length; k++) {
-        if (nodes[k].name == byNode.names[i]) { existing.names.push(byNode.names[i]); existing.pods.push(byNode.pods[i]); break; }
-      }
-    }
+    for (let i = 0; i < byNode.names.length; i++) if (nodeIndex.has(byNode.names[i])) existing.add(byNode.names[i], byNode.pods[i]);
     if (ds.selector !== null && ds.selector!.error !== null) {
       r.error = "failed to filterDaemonPodsToUpdate: " + ds.selector!.error!;
       r.reason = "error";
       return;
     }
-    order = filterNodesToUpdate(ds, r, existing, nodes, hash);
+    order = filterNodesToUpdate(ds, r, existing, nodes, nodeIndex, hash);
     r.nodesToUpdate = order;
   } else {
     for (let i = 0; i < byNode.names.length; i++) order.push(byNode.names[i]);
@@ -517,8 +537,9 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, byNode: 
     if (ds.kruise && ds.rollingUpdateType == "InPlaceIfPossible") {
       const need = new Array<string>();
       const can = new Array<string>();
+      const byName = podIndex(pods);
       for (let i = 0; i < toDelete.length; i++) {
-        const p = findPod(pods, toDelete[i]);
+        const p: Pod | null = byName.has(toDelete[i]) ? byName.get(toDelete[i]) : null;
         if (p !== null && p.inPlaceGate && verdicts.canInPlace(p.name)) can.push(toDelete[i]); else need.push(toDelete[i]);
       }
       let n: i64 = can.length;
@@ -553,8 +574,7 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, byNode: 
     if (noOld) continue;
     const old = oldPod!;
     if (newPod === null) {
-      let run = true;
-      if (!ds.kruise) for (let k = 0; k < nodes.length; k++) if (nodes[k].name == name) { run = nodes[k].shouldRun; break; }
+      const run = ds.kruise || !nodeIndex.has(name) ? true : nodes[nodeIndex.get(name)].shouldRun;
       if (!podAvailable(old, minReady, now)) {
         if (!run) { oldToDelete.push(old.name); continue; }
         r.updateCreate.push(name);

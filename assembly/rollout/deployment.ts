@@ -162,7 +162,7 @@ function totalAvailable(a: Array<RS>): i32 { let s = 0; for (let i = 0; i < a.le
 function roundToInt32(a: f64): i32 { return a < 0 ? <i32>(a - 0.5) : <i32>(a + 0.5); }
 
 /** Plans one sync of a Deployment over its ReplicaSets (the new one flagged; none when it does not exist yet). */
-export function planDeployment(d: Deployment, sets: Array<RS>): DeployRound {
+export function planDeployment(d: Deployment, sets: Array<RS>, forceScale: bool = false): DeployRound {
   const r = new DeployRound();
   r.nums = deployNumbers(d);
   if (r.nums.error !== null) { r.error = r.nums.error; return r; }
@@ -175,8 +175,8 @@ export function planDeployment(d: Deployment, sets: Array<RS>): DeployRound {
     const desired = annInt(sets[i], ANN_DESIRED);
     if (desired >= 0 && desired != <i64>d.replicas) { r.scalingEvent = true; break; }
   }
-  if (d.paused || r.scalingEvent) { r.path = "scale"; scale(r, d, newRS, old); return r; }
-  if (d.recreate) { r.path = "recreate"; recreate(r, d, newRS, old); return r; }
+  if (d.paused || r.scalingEvent || forceScale) { r.path = "scale"; scale(r, d, newRS, old); return r; }
+  if (d.recreate) { r.path = "recreate"; recreate(r, d, newRS, old, sets); return r; }
   r.path = "rolling";
   if (newRS === null) {
     const n = new RS();
@@ -336,7 +336,7 @@ function replicaSetFraction(d: Deployment, r: DeployRound, rs: RS): i32 {
 }
 
 /** rolloutRecreate. */
-function recreate(r: DeployRound, d: Deployment, newRS: RS | null, old: Array<RS>): void {
+function recreate(r: DeployRound, d: Deployment, newRS: RS | null, old: Array<RS>, sets: Array<RS>): void {
   let scaled = false;
   for (let i = 0; i < old.length; i++) {
     if (old[i].replicas == 0) continue;
@@ -352,6 +352,7 @@ function recreate(r: DeployRound, d: Deployment, newRS: RS | null, old: Array<RS
     n.name = "new";
     n.isNew = true;
     n.replicas = 0;
+    sets.push(n);
     nrs = n;
   }
   scaleRS(r, d, nrs!, d.replicas, false);

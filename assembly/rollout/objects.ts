@@ -58,16 +58,41 @@ export class Obj {
     return i;
   }
 
+  /** Value nodes of several members in one pass over the object (-1: absent or null; the last duplicate wins). */
+  scan(names: Array<string>, into: Array<i32> | null = null): Array<i32> {
+    const n = names.length;
+    const out = into !== null ? into : new Array<i32>(n);
+    for (let j = 0; j < n; j++) unchecked(out[j] = -1);
+    if (this.node < 0) return out;
+    const t = this.t;
+    const count = t.children(this.node);
+    let k = this.node + 1;
+    for (let m = 0; m < count; m++) {
+      const v = t.next(k);
+      const len = t.len(k);
+      for (let j = 0; j < n; j++) {
+        const name = unchecked(names[j]);
+        if (name.length == len && t.keyIs(k, name)) { unchecked(out[j] = t.kind(v) == K_NULL ? -1 : v); break; }
+      }
+      k = t.next(v);
+    }
+    return out;
+  }
+
   /** Member `name` as an object (absent when missing or null; error when not an object). */
-  obj(name: string): Obj {
-    const i = this.member(name);
+  obj(name: string): Obj { return this.objAt(this.member(name), name); }
+
+  /** Value node i (of member `name`) as an object. */
+  objAt(i: i32, name: string): Obj {
     if (i >= 0 && this.t.kind(i) != K_OBJECT) { bad(this.sub(name), "an object"); return Obj.child(this.t, -1, this, name, -1); }
     return Obj.child(this.t, i, this, name, -1);
   }
 
   /** Member `name` as an array node (-1 when missing or null; error when not an array). */
-  arr(name: string): i32 {
-    const i = this.member(name);
+  arr(name: string): i32 { return this.arrAt(this.member(name), name); }
+
+  /** Value node i (of member `name`) as an array node. */
+  arrAt(i: i32, name: string): i32 {
     if (i >= 0 && this.t.kind(i) != K_ARRAY) { bad(this.sub(name), "an array"); return -1; }
     return i;
   }
@@ -76,16 +101,20 @@ export class Obj {
   has(name: string): bool { return this.member(name) >= 0; }
 
   /** String member ("" when absent). */
-  str(name: string): string {
-    const i = this.member(name);
+  str(name: string): string { return this.strNode(this.member(name), name); }
+
+  /** Value node i (of member `name`) as a string ("" when absent). */
+  strNode(i: i32, name: string): string {
     if (i < 0) return "";
     if (this.t.kind(i) != K_STRING) { bad(this.sub(name), "a string"); return ""; }
     return strAt(this.t, i);
   }
 
   /** Integer member (`def` when absent), within [min, max]. */
-  int(name: string, def: i64, min: i64 = -2147483648, max: i64 = 2147483647): i64 {
-    const i = this.member(name);
+  int(name: string, def: i64, min: i64 = -2147483648, max: i64 = 2147483647): i64 { return this.intAt(this.member(name), name, def, min, max); }
+
+  /** Value node i (of member `name`) as an integer. */
+  intAt(i: i32, name: string, def: i64, min: i64 = -2147483648, max: i64 = 2147483647): i64 {
     if (i < 0) return def;
     const t = this.t;
     if (t.kind(i) != K_NUMBER || !(t.flags(i) & F_INT) || t.len(i) > 18) { bad(this.sub(name), "an integer"); return def; }
@@ -115,20 +144,26 @@ export class Obj {
   }
 
   /** metav1.Time member (zero when absent or null). */
-  time(name: string): GoTime {
-    const i = this.member(name);
+  time(name: string): GoTime { return this.timeAt(this.member(name), name); }
+
+  /** Value node i (of member `name`) as a metav1.Time. */
+  timeAt(i: i32, name: string): GoTime {
     if (i < 0) return new GoTime();
-    if (this.t.kind(i) != K_STRING) { bad(this.sub(name), "an RFC 3339 time string"); return new GoTime(); }
-    const b = bytesAt(this.t, i);
-    const v = parseRFC3339(b.ptr, b.len);
+    const t = this.t;
+    if (t.kind(i) != K_STRING) { bad(this.sub(name), "an RFC 3339 time string"); return new GoTime(); }
+    let v: GoTime | null;
+    if (!(t.flags(i) & (F_ESCAPE | F_HIGH))) v = parseRFC3339(t.ptr(i), t.len(i));
+    else { const b = bytesAt(t, i); v = parseRFC3339(b.ptr, b.len); }
     if (v === null) { bad(this.sub(name), "an RFC 3339 time string"); return new GoTime(); }
     return v;
   }
 
   /** A string map member (labels, annotations, matchLabels). */
-  map(name: string): StrMap {
+  map(name: string): StrMap { return this.mapAt(this.member(name), name); }
+
+  /** Value node i (of member `name`) as a string map. */
+  mapAt(i: i32, name: string): StrMap {
     const m = new StrMap();
-    const i = this.member(name);
     if (i < 0) return m;
     const t = this.t;
     if (t.kind(i) != K_OBJECT) { bad(this.sub(name), "an object of strings"); return m; }
@@ -154,49 +189,50 @@ export class Obj {
 
 /** A string-to-string map (Go map[string]string); set() replaces an existing key. */
 export class StrMap {
-  keys: Array<string> = new Array<string>();
-  vals: Array<string> = new Array<string>();
+  // allocated on the first set (most maps of a pod stay empty)
+  private k: Array<string> | null = null;
+  private v: Array<string> | null = null;
+
+  /** The keys, in insertion order. */
+  get keys(): Array<string> { const k = this.k; return k === null ? new Array<string>() : k; }
+  /** The values, parallel to keys. */
+  get vals(): Array<string> { const v = this.v; return v === null ? new Array<string>() : v; }
 
   /** Number of entries. */
-  @inline get size(): i32 { return this.keys.length; }
+  get size(): i32 { const k = this.k; return k === null ? 0 : k.length; }
 
   /** Value of key k, or null. */
-  get(k: string): string | null {
-    for (let i = this.keys.length - 1; i >= 0; i--) if (unchecked(this.keys[i]) == k) return unchecked(this.vals[i]);
+  get(key: string): string | null {
+    const keys = this.k;
+    if (keys === null) return null;
+    for (let i = keys.length - 1; i >= 0; i--) if (unchecked(keys[i]) == key) return unchecked(this.v![i]);
     return null;
   }
 
   /** Value of key k, or "" (Go's map read). */
-  at(k: string): string {
-    const v = this.get(k);
+  at(key: string): string {
+    const v = this.get(key);
     return v === null ? "" : v;
   }
 
   /** True when key k is present. */
-  has(k: string): bool { return this.get(k) !== null; }
+  has(key: string): bool { return this.get(key) !== null; }
 
   /** Sets key k. */
-  set(k: string, v: string): void {
-    for (let i = 0; i < this.keys.length; i++) if (unchecked(this.keys[i]) == k) { unchecked(this.vals[i] = v); return; }
-    this.keys.push(k);
-    this.vals.push(v);
-  }
-
-  /** Removes key k. */
-  remove(k: string): void {
-    for (let i = 0; i < this.keys.length; i++) {
-      if (unchecked(this.keys[i]) == k) {
-        this.keys.splice(i, 1);
-        this.vals.splice(i, 1);
-        return;
-      }
-    }
+  set(key: string, val: string): void {
+    let keys = this.k;
+    if (keys === null) { keys = new Array<string>(); this.k = keys; this.v = new Array<string>(); }
+    const vals = this.v!;
+    for (let i = 0; i < keys.length; i++) if (unchecked(keys[i]) == key) { unchecked(vals[i] = val); return; }
+    keys.push(key);
+    vals.push(val);
   }
 
   /** A copy. */
   clone(): StrMap {
     const m = new StrMap();
-    for (let i = 0; i < this.keys.length; i++) { m.keys.push(this.keys[i]); m.vals.push(this.vals[i]); }
+    const n = this.size;
+    for (let i = 0; i < n; i++) m.set(this.k![i], this.v![i]);
     return m;
   }
 }

@@ -3,7 +3,7 @@
 // spec.nodeName/readinessGates/initContainers/affinity, status.phase/conditions/container statuses).
 
 import { Tape, K_STRING } from "../json/tape";
-import { Obj, StrMap, strAt } from "./objects";
+import { Obj, StrMap, strAt, asciiIs } from "./objects";
 import { GoTime } from "./gotime";
 
 /** Condition states: absent, True, anything else. */
@@ -20,6 +20,8 @@ export const COND_INPLACE_READY = "InPlaceUpdateReady";
 export class Pod {
   /** Position in the request's pod list. */
   idx: i32 = 0;
+  /** A JSON null in the pod list: Go's nil pod (a placeholder the sorters skip). */
+  nil: bool = false;
   name: string = "";
   uid: string = "";
   labels: StrMap = new StrMap();
@@ -31,6 +33,8 @@ export class Pod {
   /** The node a DaemonSet pod belongs to (spec.nodeName, else its required node affinity); "" when none. */
   targetNode: string = "";
   phase: string = "";
+  /** ActivePods' phase rank: Pending (and any phase but Unknown and Running) 0, Unknown 1, Running 2. */
+  phaseOrd: i32 = 0;
   /** First Ready condition: COND_*, and its lastTransitionTime. */
   ready: i32 = COND_NONE;
   readyTransition: GoTime = new GoTime();
@@ -69,19 +73,36 @@ export class Pod {
   get assigned(): bool { return this.nodeName.length > 0; }
 }
 
+/** The member names readPod looks up, and scratch arrays for their value nodes (made once per pod list). */
+export class PodKeys {
+  top: Array<string> = ["metadata", "spec", "status"];
+  meta: Array<string> = ["name", "uid", "labels", "annotations", "creationTimestamp", "deletionTimestamp", "finalizers"];
+  spec: Array<string> = ["nodeName", "readinessGates", "initContainers", "affinity"];
+  status: Array<string> = ["phase", "conditions", "containerStatuses", "initContainerStatuses"];
+  cond: Array<string> = ["type", "status", "lastTransitionTime"];
+  topV: Array<i32> = new Array<i32>(3);
+  metaV: Array<i32> = new Array<i32>(7);
+  specV: Array<i32> = new Array<i32>(4);
+  statusV: Array<i32> = new Array<i32>(4);
+  condV: Array<i32> = new Array<i32>(3);
+}
+
 /** Reads pod object `o` (request element `idx`). */
-export function readPod(o: Obj, idx: i32): Pod {
+export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
   const p = new Pod();
   p.idx = idx;
   const t = o.t;
-  const md = o.obj("metadata");
-  p.name = md.str("name");
-  p.uid = md.str("uid");
-  p.labels = md.map("labels");
+  const top = o.scan(keys.top, keys.topV);
+  const md = o.objAt(top[0], "metadata");
+  const mv = md.scan(keys.meta, keys.metaV);
+  p.name = md.strNode(mv[0], "name");
+  p.uid = md.strNode(mv[1], "uid");
+  p.labels = md.mapAt(mv[2], "labels");
   p.cacheLabels();
-  p.annotations = md.map("annotations");
-  p.created = md.time("creationTimestamp");
-  const fa = md.arr("finalizers");
+  p.annotations = md.mapAt(mv[3], "annotations");
+  p.created = md.timeAt(mv[4], "creationTimestamp");
+  p.deleting = mv[5] >= 0;
+  const fa = md.arrAt(mv[6], "finalizers");
   if (fa >= 0) {
     const n = t.children(fa);
     let e = fa + 1;
@@ -90,11 +111,11 @@ export function readPod(o: Obj, idx: i32): Pod {
       e = t.next(e);
     }
   }
-  p.deleting = md.has("deletionTimestamp");
-  const spec = o.obj("spec");
-  p.nodeName = spec.str("nodeName");
-  p.targetNode = p.nodeName.length > 0 ? p.nodeName : affinityNode(spec);
-  const gates = spec.arr("readinessGates");
+  const spec = o.objAt(top[1], "spec");
+  const sv = spec.scan(keys.spec, keys.specV);
+  p.nodeName = spec.strNode(sv[0], "nodeName");
+  p.targetNode = p.nodeName.length > 0 ? p.nodeName : (sv[3] >= 0 ? affinityNode(spec) : "");
+  const gates = spec.arrAt(sv[1], "readinessGates");
   if (gates >= 0) {
     const n = t.children(gates);
     let e = gates + 1;
@@ -105,20 +126,25 @@ export function readPod(o: Obj, idx: i32): Pod {
     }
   }
   // restartable init containers (restartPolicy: Always) are sidecars
-  const sidecars = new Array<string>();
-  const inits = spec.arr("initContainers");
+  let sidecars: Array<string> | null = null;
+  const inits = spec.arrAt(sv[2], "initContainers");
   if (inits >= 0) {
     const n = t.children(inits);
     let e = inits + 1;
     for (let k = 0; k < n; k++) {
       const c = spec.elem(e, "initContainers", k);
-      if (c.present && c.str("restartPolicy") == "Always") sidecars.push(c.str("name"));
+      if (c.present && c.strIs("restartPolicy", "Always")) {
+        if (sidecars === null) sidecars = new Array<string>();
+        sidecars.push(c.str("name"));
+      }
       e = t.next(e);
     }
   }
-  const st = o.obj("status");
-  p.phase = st.str("phase");
-  const conds = st.arr("conditions");
+  const st = o.objAt(top[2], "status");
+  const stv = st.scan(keys.status, keys.statusV);
+  p.phase = st.strNode(stv[0], "phase");
+  p.phaseOrd = phaseOrdinal(p.phase);
+  const conds = st.arrAt(stv[1], "conditions");
   if (conds >= 0) {
     const n = t.children(conds);
     let e = conds + 1;
@@ -127,29 +153,32 @@ export function readPod(o: Obj, idx: i32): Pod {
       const c = st.elem(e, "conditions", k);
       e = t.next(e);
       if (!c.present) continue;
-      if (c.strIs("type", "Ready")) {
-        const isTrue = c.strIs("status", "True");
-        if (p.ready == COND_NONE) {
+      const cv = c.scan(keys.cond, keys.condV);
+      const type = cv[0];
+      if (type >= 0 && t.kind(type) == K_STRING && asciiIs(t, type, "Ready")) {
+        const isTrue = cv[1] >= 0 && t.kind(cv[1]) == K_STRING && asciiIs(t, cv[1], "True");
+        const first = p.ready == COND_NONE;
+        if (first) {
           p.ready = isTrue ? COND_TRUE : COND_OTHER;
-          p.readyTransition = c.time("lastTransitionTime");
+          p.readyTransition = c.timeAt(cv[2], "lastTransitionTime");
         }
         if (!sawReadyTrue && isTrue) {
           sawReadyTrue = true;
-          p.readySince = c.time("lastTransitionTime");
+          // the first Ready condition that is True (the same node as readyTransition when that one is True)
+          p.readySince = p.ready == COND_TRUE && first ? p.readyTransition : c.timeAt(cv[2], "lastTransitionTime");
         }
-      } else if (p.inPlaceReady == COND_NONE && c.strIs("type", COND_INPLACE_READY)) {
-        p.inPlaceReady = c.strIs("status", "True") ? COND_TRUE : COND_OTHER;
+      } else if (p.inPlaceReady == COND_NONE && type >= 0 && t.kind(type) == K_STRING && asciiIs(t, type, COND_INPLACE_READY)) {
+        p.inPlaceReady = cv[1] >= 0 && t.kind(cv[1]) == K_STRING && asciiIs(t, cv[1], "True") ? COND_TRUE : COND_OTHER;
       }
     }
   }
-  p.restarts = maxRestarts(st, "containerStatuses", null);
-  if (sidecars.length > 0) p.sidecarRestarts = maxRestarts(st, "initContainerStatuses", sidecars);
+  p.restarts = maxRestarts(st, st.arrAt(stv[2], "containerStatuses"), "containerStatuses", null);
+  if (sidecars !== null) p.sidecarRestarts = maxRestarts(st, st.arrAt(stv[3], "initContainerStatuses"), "initContainerStatuses", sidecars);
   return p;
 }
 
-/** Highest restartCount in status member `name` (only the named containers when `names` is given). */
-function maxRestarts(st: Obj, name: string, names: Array<string> | null): i32 {
-  const a = st.arr(name);
+/** Highest restartCount in the container status array `a` (only the named containers when `names` is given). */
+function maxRestarts(st: Obj, a: i32, name: string, names: Array<string> | null): i32 {
   if (a < 0) return 0;
   const t = st.t;
   let best = 0;
@@ -199,14 +228,23 @@ export function readPodsAt(t: Tape, a: i32, path: string): Array<Pod> {
   const pods = new Array<Pod>();
   if (a < 0) return pods;
   const holder = new Obj(t, -1, "");
+  const keys = new PodKeys();
   const n = t.children(a);
   let e = a + 1;
   for (let k = 0; k < n; k++) {
     const po = holder.elem(e, path, k);
     e = t.next(e);
-    const p = po.present ? readPod(po, k) : new Pod();
+    const p = po.present ? readPod(po, k, keys) : new Pod();
     p.idx = k;
+    p.nil = !po.present;
     pods.push(p);
   }
   return pods;
+}
+
+/** The phase's ActivePods rank (Go's map lookup: unknown phases count as Pending). */
+export function phaseOrdinal(phase: string): i32 {
+  if (phase == "Unknown") return 1;
+  if (phase == "Running") return 2;
+  return 0;
 }

@@ -117,6 +117,7 @@ function scatterByRule(term: ScatterTerm, pods: Array<Pod>, indexes: Array<i32>)
   let totalMatched = 0;
   let totalUnmatched = 0;
   for (let i = 0; i < pods.length; i++) {
+    if (pods[i].nil) continue;
     if (pods[i].labels.at(term.key) == term.value) totalMatched++; else totalUnmatched++;
   }
   const last = matched.pop();

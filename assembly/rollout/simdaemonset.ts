@@ -47,16 +47,21 @@ export class DaemonSetSim extends SimWorkload {
   step(st: SimState, rec: SimRound): void {
     const r = planDaemonSet(this.ds, this.nodes, this.pods, this.hash, st.now, this.verdicts);
     if (r.error !== null) this.error = r.error;
+    const byName = new Map<string, Pod>();
+    for (let i = 0; i < this.pods.length; i++) byName.set(this.pods[i].name, this.pods[i]);
     for (let i = 0; i < r.inPlace.length; i++) {
-      const p = find(this.pods, r.inPlace[i]);
-      if (p === null) continue;
+      if (!byName.has(r.inPlace[i])) continue;
+      const p = byName.get(r.inPlace[i]);
       inPlaceUpdate(st, p, this.hash, st.nextUpdatedFails());
       rec.inPlace.push(p.name);
     }
+    const gone = new Set<string>();
+    for (let i = 0; i < r.deletes.length; i++) gone.add(r.deletes[i]);
+    const occupiedNodes = new Set<string>();
+    for (let k = 0; k < this.pods.length; k++) if (!gone.has(this.pods[k].name)) occupiedNodes.add(this.pods[k].targetNode);
     for (let i = 0; i < r.creates.length; i++) {
       const node = r.creates[i];
-      let occupied = false;
-      for (let k = 0; k < this.pods.length; k++) if (this.pods[k].targetNode == node && !r.deletes.includes(this.pods[k].name)) { occupied = true; break; }
+      const occupied = occupiedNodes.has(node);
       st.serial++;
       const p = newSimPod(st, (this.ds.name.length > 0 ? this.ds.name : "ds") + "-" + node + "-" + st.serial.toString(), this.hash, node, st.nextUpdatedFails());
       if (this.ds.kruise && this.ds.rollingUpdateType == "InPlaceIfPossible") p.inPlaceGate = true;
@@ -66,14 +71,10 @@ export class DaemonSetSim extends SimWorkload {
     for (let i = 0; i < r.deletes.length; i++) rec.deleted.push(r.deletes[i]);
     this.pods = removePods(this.pods, r.deletes);
     for (let i = 0; i < r.preparingDelete.length; i++) {
-      const p = find(this.pods, r.preparingDelete[i]);
+      const p: Pod | null = byName.has(r.preparingDelete[i]) ? byName.get(r.preparingDelete[i]) : null;
       if (p !== null) { p.setLabel("lifecycle.apps.kruise.io/state", "PreparingDelete"); rec.other.push("preparing-delete " + p.name); rec.changed = true; }
     }
     for (let i = 0; i < this.pods.length; i++) this.pods[i].idx = i;
   }
 }
 
-function find(pods: Array<Pod>, name: string): Pod | null {
-  for (let i = 0; i < pods.length; i++) if (pods[i].name == name) return pods[i];
-  return null;
-}

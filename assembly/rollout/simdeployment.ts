@@ -46,8 +46,8 @@ export class DeploymentSim extends SimWorkload {
     return out;
   }
 
-  /** replicas − maxUnavailable. */
-  floor(): i64 { return <i64>this.d.replicas - <i64>deployNumbers(this.d).maxUnavailable; }
+  /** replicas − maxUnavailable (Recreate promises nothing: 0). */
+  floor(): i64 { return this.d.recreate ? 0 : <i64>this.d.replicas - <i64>deployNumbers(this.d).maxUnavailable; }
 
   /** Available pods now. */
   available(now: GoTime): i64 {

@@ -108,6 +108,7 @@ export function newSimPod(st: SimState, name: string, revision: string, nodeName
   p.nodeName = nodeName;
   p.targetNode = nodeName;
   p.phase = "Running";
+  p.phaseOrd = 2;
   p.created = GoTime.at(st.now.sec);
   p.ready = COND_OTHER;
   p.simFailed = fails;

@@ -53,16 +53,19 @@ export class StatefulSetSim extends SimWorkload {
     this.maxUnavailable = r.maxUnavailable > 0 ? r.maxUnavailable : this.maxUnavailable;
     if (r.error !== null) this.error = r.error;
     const gone = new Array<string>();
+    const created = new Array<Pod>();
+    const createdNames = new Array<string>();
     for (let i = 0; i < r.create.length; i++) {
       const ord = r.create[i];
       const toUpdate = ord >= this.s.startOrdinal + this.s.partition;
       const rev = toUpdate ? this.updateRevision : this.currentRevision;
       const p = newSimPod(st, this.s.name + "-" + ord.toString(), rev, "node", toUpdate && st.nextUpdatedFails());
-      // replace a not-yet-created placeholder of the same name
-      this.pods = removePods(this.pods, [p.name]);
-      this.pods.push(p);
+      created.push(p);
+      createdNames.push(p.name);
       rec.created.push(p.name);
     }
+    // the new pods replace any not-yet-created placeholder of the same name
+    if (created.length > 0) this.pods = removePods(this.pods, createdNames).concat(created);
     for (let i = 0; i < r.recreate.length; i++) { gone.push(r.recreate[i]); rec.recreated.push(r.recreate[i]); }
     for (let i = 0; i < r.condemned.length; i++) { gone.push(r.condemned[i]); rec.deleted.push(r.condemned[i]); }
     for (let i = 0; i < r.specifiedDelete.length; i++) { gone.push(r.specifiedDelete[i]); rec.recreated.push(r.specifiedDelete[i]); }

@@ -18,6 +18,7 @@ import { podAvailable } from "./availability";
 import { PriorityStrategy, readPriorityStrategy, prioritySort } from "./priority";
 import { Lifecycle, readLifecycle, isPodHooked } from "./lifecycle";
 import { Verdicts } from "./verdict";
+import { shortHash } from "./cloneset";
 import { Tape, K_NUMBER, K_STRING, F_INT } from "../json/tape";
 
 /** The StatefulSet fields the controllers read. */
@@ -151,7 +152,7 @@ function isUnavailableNative(p: Pod, minReady: i64, now: GoTime): bool {
 
 /** Plans one sync of a StatefulSet. */
 export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevision: string, updateRevision: string,
-  now: GoTime, verdicts: Verdicts, maxUnavailableGate: bool): STSRound {
+  now: GoTime, verdicts: Verdicts, maxUnavailableGate: bool, preparingUpdateAsUpdate: bool = false): STSRound {
   const r = new STSRound();
   // ordinal range
   let end = s.startOrdinal;
@@ -176,6 +177,11 @@ export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevisio
     if (p === null) {
       r.create.push(ord);
       if (monotonic) exit = true;
+      // newVersionedStatefulSetPod: the slot now holds a pod not yet Running (counted unavailable)
+      const q = new Pod();
+      q.name = s.name + "-" + ord.toString();
+      q.setLabel("controller-revision-hash", ord < s.startOrdinal + s.partition ? currentRevision : updateRevision);
+      replicas[i] = q;
       continue;
     }
     if (p.phase == "Failed" || p.phase == "Succeeded") {
@@ -206,7 +212,7 @@ export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevisio
     if (monotonic || r.condemned.length > 0) return r;
   }
   if (s.updateType != "RollingUpdate") { r.reason = s.updateType == "OnDelete" ? "onDelete" : "recreate"; return r; }
-  if (s.kruise) kruiseRollingUpdate(s, r, replicas, currentRevision, updateRevision, now, verdicts);
+  if (s.kruise) kruiseRollingUpdate(s, r, replicas, currentRevision, updateRevision, now, verdicts, preparingUpdateAsUpdate);
   else nativeRollingUpdate(s, r, replicas, updateRevision, now, maxUnavailableGate);
   return r;
 }
@@ -274,8 +280,15 @@ function nativeRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
   }
 }
 
+/** revision.IsPodUpdate: the revision hash (full or short), or PreparingUpdate with the PreparingUpdateAsUpdate gate. */
+function isPodUpdateSTS(p: Pod, updateRevision: string, preparingUpdateAsUpdate: bool): bool {
+  if (preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
+  if (p.revision == updateRevision) return true;
+  return shortHash(updateRevision) == shortHash(p.revision);
+}
+
 function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | null>, currentRevision: string, updateRevision: string,
-  now: GoTime, verdicts: Verdicts): void {
+  now: GoTime, verdicts: Verdicts, preparingUpdateAsUpdate: bool): void {
   let maxUnavailable: i64 = 1;
   if (s.hasRollingUpdate) {
     if (s.paused) { r.reason = "paused"; return; }
@@ -318,7 +331,7 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
       for (let t = replicas.length - 1; t >= 0; t--) {
         const p = replicas[t];
         if (p === null) continue;
-        if (p.deleting || p.revision == updateRevision) updated.push(t); else wait.push(t);
+        if (p.deleting || isPodUpdateSTS(p, updateRevision, preparingUpdateAsUpdate)) updated.push(t); else wait.push(t);
       }
       const pr = s.priority;
       if (pr !== null) {
@@ -331,9 +344,9 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
       if (<i64>indexes.length > maxUpdate) indexes.length = <i32>maxUpdate;
     }
   }
+  for (let k = 0; k < indexes.length; k++) r.order.push(replicas[indexes[k]]!.name);
   for (let k = 0; k < indexes.length; k++) {
     const p = replicas[indexes[k]]!;
-    r.order.push(p.name);
     if (p.revision == updateRevision) continue;
     if (<i64>unavailable.size >= maxUnavailable && !unavailable.has(p.name)) { r.blockedBy = p.name; return; }
     if (!specified.has(p.name) && !p.deleting) {

@@ -22,8 +22,10 @@ export interface Counts {
   /** objects of each of the ten text types */
   objects: number;
   spewObjects: number;
-  /** wrong-typed values (container tails; leaves for sigs.k8s.io/json minors) */
+  /** wrong-typed values (container tails, and leaves of objects) */
   wrong: number;
+  /** only the small object types as text and for wrong leaves (Container, Volume, ObjectMeta): for the golden vectors */
+  small?: boolean;
 }
 
 /**
@@ -57,11 +59,15 @@ export function linesFor(minor: string, n: Counts): fc.Arbitrary<string[]> {
     fc.array(G.container, { minLength: n.containers, maxLength: n.containers }),
     fc.array(G.podTemplate, { minLength: n.templates, maxLength: n.templates }),
   );
-  const typed: [string, fc.Arbitrary<unknown>][] = [
+  const all: [string, fc.Arbitrary<unknown>][] = [
     ["Pod", G.pod], ["PodTemplateSpec", G.fullTemplate], ["Deployment", G.workload("Deployment")], ["ReplicaSet", G.workload("ReplicaSet")],
     ["StatefulSet", G.workload("StatefulSet")], ["DaemonSet", G.workload("DaemonSet")], ["ControllerRevision", G.controllerRevision],
     ["ObjectMeta", G.objectMeta], ["Volume", G.volume], ["Container", G.container],
   ];
+  const typed = n.small ? all.filter(([t]) => t === "ObjectMeta" || t === "Volume" || t === "Container") : all;
+  const leafTypes: [string, fc.Arbitrary<unknown>][] = n.small
+    ? [["Container", G.container], ["ObjectMeta", G.objectMeta]]
+    : [["PodTemplateSpec", G.fullTemplate], ["Pod", G.pod], ["StatefulSet", G.workload("StatefulSet")]];
   const texts = fc.tuple(...typed.map(([type, arb]) =>
     fc.array(fc.tuple(arb, G.textStyle, G.unknownFields, goFieldFor(minor)), { minLength: n.objects, maxLength: n.objects })
       .map((items) => items.flatMap(([v, style, [picks, extra], go], i) => {
@@ -72,10 +78,8 @@ export function linesFor(minor: string, n: Counts): fc.Arbitrary<string[]> {
       }))));
   const tails = fc.array(fc.tuple(G.container, G.badContainerTail), { minLength: n.wrong, maxLength: n.wrong })
     .map((items) => items.map(([c, tail]) => textRequest("k8s.json", minor, "Container", JSON.stringify(c).slice(0, -1) + "," + tail + "}")));
-  const wrong = jsoniter(minor)
-    ? fc.constant([] as string[])
-    : fc.array(fc.tuple(fc.constantFrom<[string, fc.Arbitrary<unknown>]>(["PodTemplateSpec", G.fullTemplate], ["Pod", G.pod], ["StatefulSet", G.workload("StatefulSet")]).chain(([t, a]) => a.map((v) => [t, v] as const)), fc.nat(), G.wrongValue), { minLength: n.wrong, maxLength: n.wrong })
-      .map((items) => items.map(([[type, v], pick, bad]) => textRequest("k8s.json", minor, type, JSON.stringify(G.replaceLeaf(v, pick, bad)))));
+  const wrong = fc.array(fc.tuple(fc.constantFrom(...leafTypes).chain(([t, a]) => a.map((v) => [t, v] as const)), fc.nat(), G.wrongValue), { minLength: n.wrong, maxLength: n.wrong })
+      .map((items) => items.map(([[type, v], pick, bad]) => textRequest("k8s.json", minor, type, JSON.stringify(G.replaceLeaf(oldJsoniter(minor) ? G.clampFloats(v) : v, pick, bad)))));
   return fc.tuple(plain, texts, tails, wrong).map(([[containers, templates], textLines, tailLines, wrongLines]) => [
     primer(minor),
     ...containers.flatMap((c, i) => valueRequests(minor, "Container", c, i < n.spewContainers)),

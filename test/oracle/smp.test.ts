@@ -10,8 +10,10 @@
 // Answers must agree (parsed: id, ok, the result strings byte for byte, the error's code, message, path, offset). Go iterates maps in random order, so when several errors (or
 // conflicting directives) are in one input Go may answer differently from run to run: on a mismatch
 // the line is asked again RETRIES times, and an engine answer Go also gave counts as "one of Go's
-// answers" (reported), anything else as a mismatch. Needs Go (see test/oracle/README.md).
+// answers" (reported), anything else as a mismatch. KINPLACE_SMP_DUMP=FILE appends mismatching request
+// lines to FILE. Needs Go (see test/oracle/README.md).
 
+import { appendFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -67,10 +69,15 @@ async function compare(lines: string[]): Promise<string[]> {
       const seen = new Set(again.slice(k * RETRIES, (k + 1) * RETRIES).map(canon));
       seen.add(canon(expected[i]!));
       if (seen.size > 1 && seen.has(canon(actual[i]!))) stats.nondeterministic++;
-      else failures.push(`request: ${lines[i]}\n  go:     ${[...seen].join("\n          ")}\n  engine: ${actual[i]}`);
+      else {
+        failures.push(`request: ${lines[i]}\n  go:     ${[...seen].join("\n          ")}\n  engine: ${actual[i]}`);
+        if (process.env.KINPLACE_SMP_DUMP) appendFileSync(process.env.KINPLACE_SMP_DUMP, lines[i] + "\n");
+      }
     });
   }
-  assert.equal(failures.length, 0, `${failures.length} of ${lines.length} answers differ; the first ones:\n\n${failures.slice(0, 3).join("\n\n")}`);
+  const report = `${failures.length} of ${lines.length} answers differ; the first ones:\n\n${failures.slice(0, 3).join("\n\n")}`;
+  if (failures.length > 0) console.error(report); // fast-check reports only the counterexample
+  assert.equal(failures.length, 0, report);
   return expected;
 }
 

@@ -117,7 +117,8 @@ export function goString(lit: string): string {
 
 /** The value text of field `key:` at the top level of a struct literal body (null when absent). */
 export function field(block: string, key: string): string | null {
-  const inner = block.trim().startsWith("{") ? block.trim().slice(1, -1) : block;
+  const clean = stripComments(block).trim();
+  const inner = clean.startsWith("{") ? clean.slice(1, -1) : clean;
   for (const part of splitTop(inner)) {
     const m = new RegExp(`^${key}\\s*:\\s*([\\s\\S]*)$`).exec(part);
     if (m) return m[1]!.trim();
@@ -155,3 +156,24 @@ export function intFields(lit: string): Record<string, number> {
 /** Where the kruise v1.9.0 release tag lives (override with KRUISE_GIT / KRUISE_TAG). */
 export const KRUISE_GIT = process.env.KRUISE_GIT ?? "/work/.mirror/openkruise+kruise/repo";
 export const KRUISE_TAG = process.env.KRUISE_TAG ?? "b1e001a957ce62bf87894d0212f5e704a8e9c2b4";
+
+/** Removes `//` line comments (outside string literals). */
+export function stripComments(src: string): string {
+  let out = "";
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c === '"') {
+      const j = skipQuoted(src, i);
+      out += src.slice(i, j + 1);
+      i = j;
+      continue;
+    }
+    if (c === "/" && src[i + 1] === "/") {
+      const nl = src.indexOf("\n", i);
+      i = nl < 0 ? src.length : nl - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
 import { ByteSink } from "../../io/sink";
 import { K_STRING } from "../../json/tape";
 import { unquote, writeJSONString, writeJSONStr } from "../../json/strings";
-import { fail, hasError, clearError, E_BAD_REQUEST, E_INTERNAL } from "../../errors";
+import { fail, hasError, clearError, E_BAD_REQUEST } from "../../errors";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
 import { requestType, isKruiseKind } from "../../k8s/types";
@@ -78,16 +78,36 @@ function decodeValue(v: Value, tg: Target, warnings: bool): Decoder | null {
   return d;
 }
 
+/**
+ * Field-validation warnings as sigs.k8s.io/json's UnmarshalStrict reports them for the value; for
+ * json-iterator minors a separate strict decode (the oracle uses the sigs.k8s.io/json of 1.25 there),
+ * whose own failure (e.g. an integer json-iterator silently wraps) means no warnings.
+ */
+function strictWarnings(v: Value, tg: Target): Array<string> {
+  const o = decodeOptions(tg.minor < 23 ? 25 : tg.minor, tg.go);
+  o.minor = tg.minor;
+  const d = new Decoder(v.tape, o);
+  d.decodeTop(tg.ty, v.node);
+  if (hasError()) {
+    clearError();
+    return new Array<string>();
+  }
+  return d.warnings;
+}
+
 /** `k8s.json`: the API server's decode of the value, its warnings, and json.Marshal of the result. */
 export function opK8sJSON(req: Request, res: ResultWriter): bool {
   const tg = target(req, "type", true);
   if (tg === null) return false;
   const v = k8sValue(req, "value");
   if (v === null) return false;
-  const d = decodeValue(v, tg, true);
+  const jsoniter = decodesWithJsoniter(tg.minor);
+  // json-iterator minors: the value first (its error wins), then the strict pass for the warnings
+  const d = decodeValue(v, tg, !jsoniter);
   if (d === null) return false;
   const val = d.decodeTop(tg.ty, v.node);
   if (hasError()) return false;
+  const warnings = jsoniter ? strictWarnings(v, tg) : d.warnings;
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   const eo = new EncodeOptions();
   eo.goMinor = tg.go;
@@ -95,9 +115,9 @@ export function opK8sJSON(req: Request, res: ResultWriter): bool {
   writeJSONString(res.key("json"), out.ptr, out.len);
   const w = res.key("warnings");
   w.byte(0x5b);
-  for (let i = 0; i < d.warnings.length; i++) {
+  for (let i = 0; i < warnings.length; i++) {
     if (i > 0) w.byte(0x2c);
-    writeJSONStr(w, d.warnings[i]);
+    writeJSONStr(w, warnings[i]);
   }
   w.byte(0x5d);
   return true;
@@ -176,9 +196,4 @@ export function opQuantity(req: Request, res: ResultWriter): bool {
   writeJSONString(res.key("json"), js.ptr, js.len);
   res.str("format", formatName(q));
   return true;
-}
-
-/** Internal guard used by the dispatcher when a k8s op is misrouted (never expected). */
-export function k8sInternal(msg: string): bool {
-  return fail(E_INTERNAL, msg);
 }

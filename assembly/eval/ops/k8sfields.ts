@@ -3,10 +3,10 @@
 // and a JSON value given as `x` or `xText`.
 
 import { ByteSink } from "../../io/sink";
-import { Tape, K_STRING, K_NULL } from "../../json/tape";
+import { K_STRING } from "../../json/tape";
 import { unquote } from "../../json/strings";
 import { readJSON, ReadOptions } from "../../json/reader";
-import { fail, hasError, errorCode, takeErrorMessage, errorOffset, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../errors";
+import { fail, errorCode, takeErrorMessage, errorOffset, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../errors";
 import { minorIndex, newestMinor } from "../../schema/schema";
 import { Request, Value } from "../request";
 import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX } from "../../k8s/versions";
@@ -182,22 +182,7 @@ export function k8sValue(req: Request, name: string): Value | null {
   return new Value(req.tape, v, req.tape.rawStart(v));
 }
 
-/** True when field `name` is present (any JSON value, null included). */
-export function present(req: Request, name: string): bool {
-  return req.field(name) >= 0;
-}
-
 /** Records `missing "name"` (path name). */
 export function missing(name: string): bool {
   return fail(E_BAD_REQUEST, "missing \"" + name + "\"", -1, name);
-}
-
-/** Marker for callers that need to know whether an error is pending. */
-export function failed(): bool {
-  return hasError();
-}
-
-/** True when node i of tape t is the JSON null. */
-export function isNull(t: Tape, i: i32): bool {
-  return t.kind(i) == K_NULL;
 }

@@ -1,7 +1,7 @@
 // Ops rollout.advancedDaemonSet and rollout.daemonSet: one sync of the DaemonSet controllers
 // (assembly/rollout/daemonset.ts). Fields: docs/rollout.md.
 
-import { hasError } from "../../errors";
+import { fail, hasError, E_BAD_REQUEST } from "../../errors";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "../../rollout/request";
 import { Obj } from "../../rollout/objects";
@@ -26,10 +26,12 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   const now = r.now();
   if (now === null) return false;
   const verdicts = readVerdicts(r.top);
+  const exp = r.optString("expectations");
+  if (exp != "" && exp != "watch" && exp != "immediate") return fail(E_BAD_REQUEST, "unknown expectations \"" + exp + "\" (want watch or immediate)", -1, "expectations");
   const ds = readDaemonSet(dso, kruise);
   const nodes = na === null ? new Array<DSNode>() : readNodes(new Obj(na.tape, -1, ""), na.node, "nodes");
   if (hasError()) return false;
-  writeRound(out, planDaemonSet(ds, nodes, pods, hash, now, verdicts), kruise);
+  writeRound(out, planDaemonSet(ds, nodes, pods, hash, now, verdicts, exp == "immediate"), kruise);
   return true;
 }
 

@@ -15,6 +15,8 @@ export function opDeployment(r: RolloutRequest, out: JsonOut): bool {
   if (hasError()) return false;
   const newName = r.optString("newReplicaSet");
   if (hasError()) return false;
+  const forceScale = r.req.bool("forceScale", false);
+  if (hasError()) return false;
   const d = readDeployment(dobj);
   const sets = new Array<RS>();
   if (ra !== null) {
@@ -31,7 +33,7 @@ export function opDeployment(r: RolloutRequest, out: JsonOut): bool {
     }
   }
   if (hasError()) return false;
-  writeRound(out, planDeployment(d, sets), sets);
+  writeRound(out, planDeployment(d, sets, forceScale), sets);
   return true;
 }
 

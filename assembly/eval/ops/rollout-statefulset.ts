@@ -26,10 +26,12 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   if (now === null) return false;
   const top = r.top;
   const verdicts = readVerdicts(top);
-  const gate = top.obj("gates").bool("MaxUnavailableStatefulSet", true);
+  const gates = top.obj("gates");
+  const gate = gates.bool("MaxUnavailableStatefulSet", true);
+  const preparing = gates.bool("PreparingUpdateAsUpdate", false);
   const s = readStatefulSet(so, kruise);
   if (hasError()) return false;
-  writeRound(out, planStatefulSet(s, pods, cur, upd, now, verdicts, gate));
+  writeRound(out, planStatefulSet(s, pods, cur, upd, now, verdicts, gate, preparing));
   return true;
 }
 

@@ -6,6 +6,8 @@ import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { fail, hasError, E_UNKNOWN_OP, E_BAD_REQUEST } from "../../errors";
 import { RolloutRequest } from "../../rollout/request";
+import { K_NUMBER, F_INT } from "../../json/tape";
+import { readInt } from "../../rollout/intorstr";
 import { readVerdicts } from "../../rollout/verdict";
 import { JsonOut } from "../../rollout/jsonout";
 import { readCloneSet, readCloneSetGates, cloneSetNumbers, calculateDiffs, Diffs } from "../../rollout/cloneset";
@@ -65,7 +67,26 @@ function opCloneSet(r: RolloutRequest, out: JsonOut): bool {
   const diffsFor = r.optString("diffsFor");
   if (hasError()) return false;
   if (diffsFor != "" && diffsFor != "update" && diffsFor != "scale") return fail(E_BAD_REQUEST, "unknown diffsFor \"" + diffsFor + "\" (want update or scale)", -1, "diffsFor");
-  const plan = planCloneSetUpdate(cs, nums, pods, cur, upd, gates, now, verdicts);
+  const sortCandidates = r.req.bool("sortCandidates", true);
+  if (hasError()) return false;
+  let waitUpdate: Array<i32> | null = null;
+  const wa = r.array("waitUpdate");
+  if (hasError()) return false;
+  if (wa !== null) {
+    const t = wa.tape;
+    const list = new Array<i32>();
+    const n = t.children(wa.node);
+    let e = wa.node + 1;
+    for (let k = 0; k < n; k++) {
+      if (t.kind(e) != K_NUMBER || !(t.flags(e) & F_INT) || t.len(e) > 9) return fail(E_BAD_REQUEST, "field \"waitUpdate\" must be an array of pod indexes", -1, "waitUpdate");
+      const v = <i32>readInt(t, e);
+      if (v < 0 || v >= pods.length) return fail(E_BAD_REQUEST, "field \"waitUpdate\" must be an array of pod indexes", -1, "waitUpdate");
+      list.push(v);
+      e = t.next(e);
+    }
+    waitUpdate = list;
+  }
+  const plan = planCloneSetUpdate(cs, nums, pods, cur, upd, gates, now, verdicts, waitUpdate, sortCandidates);
   const diffs = diffsFor == "scale" ? calculateDiffs(cs, nums, pods, cur, upd, true, gates, now) : plan.diffs;
   out.kInt("replicas", cs.replicas).kInt("partition", nums.partition).kInt("maxSurge", nums.maxSurge).kInt("maxUnavailable", nums.maxUnavailable);
   out.key("diffs");

@@ -3,19 +3,16 @@
 // panics the library can hit on odd input. Messages that print values use fmt.ts.
 
 import { ByteSink } from "../../io/sink";
-import { fail, hasError, E_PATCH_INVALID, E_PATCH_PANIC } from "../../errors";
+import { fail, hasError, E_PATCH_INVALID, E_PATCH_PANIC, E_PATCH_STRATEGIC } from "../../errors";
 import { Val, GMap } from "./value";
 import { typeName, formatValue, formatMap } from "./fmt";
-
-/** Any error strategicpatch returns (message: upstream's text), except ErrBadJSONDoc (E_PATCH_INVALID). */
-export const E_PATCH_STRATEGIC = "E_PATCH_STRATEGIC";
 
 /** True once the call has failed (an error or a panic is recorded; the first one wins). */
 @inline export function failed(): bool {
   return hasError();
 }
 
-/** Records an error returned by strategicpatch; returns false. */
+/** Records an error returned by strategicpatch (E_PATCH_STRATEGIC; ErrBadJSONDoc is E_PATCH_INVALID); returns false. */
 export function smpError(msg: string): bool {
   return fail(E_PATCH_STRATEGIC, msg);
 }

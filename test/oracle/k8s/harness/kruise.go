@@ -10,14 +10,20 @@ package main
 import (
 	_ "unsafe" // go:linkname
 
+	kruiseappsv1alpha1 "github.com/openkruise/kruise/apis/apps/v1alpha1"
 	kruiseappsv1beta1 "github.com/openkruise/kruise/apis/apps/v1beta1"
 	"github.com/openkruise/kruise/pkg/controller/cloneset/revision"
 	_ "github.com/openkruise/kruise/pkg/controller/daemonset"
 	_ "github.com/openkruise/kruise/pkg/controller/statefulset"
 	appsv1 "k8s.io/api/apps/v1"
+	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 )
 
 func init() {
+	// as kruise-manager's main.go does: the revision code encodes with clientgoscheme.Codecs
+	utilruntime.Must(kruiseappsv1alpha1.AddToScheme(clientgoscheme.Scheme))
+	utilruntime.Must(kruiseappsv1beta1.AddToScheme(clientgoscheme.Scheme))
 	features = append(features, "openkruise")
 	typeRegistry["CloneSet"] = typeEntry{new: func() interface{} { return &kruiseappsv1beta1.CloneSet{} }, kruise: true, revision: cloneSetRevision}
 	typeRegistry["AdvancedStatefulSet"] = typeEntry{new: func() interface{} { return &kruiseappsv1beta1.StatefulSet{} }, kruise: true, revision: advancedStatefulSetRevision}

@@ -175,18 +175,16 @@ func route(req map[string]json.RawMessage) string {
 	if op == "container.hash" {
 		versionField = "kubelet"
 	}
-	kind := ""
-	switch op {
-	case "k8s.json", "spew", "smp.diff", "smp.apply":
-		kind, _ = str(req, "type")
-	case "revision":
+	// every op of the harness (issue 3's and those other issues add) is routed by the same fields:
+	// a Kruise `type`/`kind` goes to the Kruise build, a `go` field picks the Go class (an op that
+	// takes no `go` rejects the field itself, whichever build answers)
+	kind, _ := str(req, "type")
+	if op == "revision" {
 		kind, _ = str(req, "kind")
 	}
 	goNamed := -1
-	if op == "k8s.json" || op == "container.hash" || op == "revision" || op == "smp.diff" || op == "smp.apply" {
-		if g, ok := str(req, "go"); ok {
-			goNamed = goMinor(g)
-		}
+	if g, ok := str(req, "go"); ok {
+		goNamed = goMinor(g)
 	}
 	for _, k := range tab.KruiseKinds {
 		if kind == k {
