@@ -231,3 +231,184 @@ export function strategicMergePatchDiff(original: unknown, modified: unknown, op
 export function strategicMergePatchApply(original: unknown, patch: unknown, options: StrategicMergePatchOptions): string {
   return patchOp({ op: "smp.apply", original, patch, type: options.type, kubernetes: options.kubernetes, go: options.go }).document as string;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Issue 6: the rollout planner (docs/rollout.md describes every field).
+
+/** A Kubernetes IntOrString: an int32, a string ("20%"), or null for a nil pointer. */
+export type IntOrString = number | string | null;
+
+/** Which upstream helper scales an IntOrString (see docs/rollout.md). */
+export type ScaleVariant = "kubernetes" | "kubernetes-deprecated" | "kruise";
+
+/** Evaluates one rollout request and returns its result, or throws its error as a KinplaceError. */
+function rolloutOp(request: EvalRequest): { [key: string]: unknown } {
+  const answer = evaluate(request);
+  if (!answer.ok) throw new KinplaceError(answer.error.code, answer.error.message, { path: answer.error.path, offset: answer.error.offset });
+  return answer.result;
+}
+
+/** `value` scaled against `total`: intstr.GetScaledValueFromIntOrPercent ("kubernetes"), GetValueFromIntOrPercent ("kubernetes-deprecated") or OpenKruise's float-capable helper ("kruise"); upstream's errors are E_INT_OR_STRING. */
+export function scaledValue(value: IntOrString, total: number, roundUp: boolean, variant: ScaleVariant): number {
+  return rolloutOp({ op: "scaled", value, total, roundUp, variant }).value as number;
+}
+
+/** OpenKruise CalculatePartitionReplicas(partition, replicas): the pods kept at the old revision (`replicas` undefined or null is the nil pointer). */
+export function kruisePartition(partition: IntOrString, replicas?: number | null): number {
+  return rolloutOp({ op: "kruise.partition", partition, replicas }).value as number;
+}
+
+/** Common inputs of the planners: the time availability is judged at (RFC 3339; absent = far future) and the in-place verdicts. */
+export interface RolloutCommon {
+  now?: string;
+  /** true/false for every pod, or per pod name (see `inPlaceDefault`). Default true. */
+  inPlace?: boolean | { [pod: string]: boolean };
+  inPlaceDefault?: boolean;
+}
+
+/** rollout.cloneset request fields. */
+export interface CloneSetPlanRequest extends RolloutCommon {
+  cloneSet: unknown;
+  pods: unknown[];
+  currentRevision: string;
+  updateRevision: string;
+  gates?: { CloneSetPartitionRollback?: boolean; PreparingUpdateAsUpdate?: boolean };
+  scalingExcludePreparingDelete?: boolean;
+  diffsFor?: "update" | "scale";
+  waitUpdate?: number[];
+  sortCandidates?: boolean;
+}
+
+/** One CloneSet update round: the expectation diffs and which pods update, in order, and how. */
+export interface CloneSetPlan {
+  replicas: number;
+  partition: number;
+  maxSurge: number;
+  maxUnavailable: number;
+  diffs: {
+    scaleUpNum: number; scaleUpNumOldRevision: number; scaleDownNum: number; scaleDownNumOldRevision: number;
+    scaleUpLimit: number; deleteReadyLimit: number; useSurge: number; useSurgeOldRevision: number;
+    updateNum: number; updateMaxUnavailable: number;
+  };
+  reason?: "onDelete" | "paused" | "noUpdateNeeded";
+  targetRevision?: string;
+  candidates: string[];
+  update: { name: string; action: "in-place" | "recreate" | "prepare-update" | "wait-hook" | "error"; error?: string }[];
+}
+
+/** Plans one CloneSet update round (OpenKruise v1.9.0 calculateDiffsWithExpectation + Update). */
+export function planCloneSet(request: CloneSetPlanRequest): CloneSetPlan {
+  return rolloutOp({ op: "rollout.cloneset", ...request }) as unknown as CloneSetPlan;
+}
+
+/** rollout.advancedDaemonSet / rollout.daemonSet request fields. */
+export interface DaemonSetPlanRequest extends RolloutCommon {
+  daemonSet: unknown;
+  /** Node objects, names, or {name, labels?, shouldRun?, shouldContinueRunning?}. */
+  nodes: unknown[];
+  pods: unknown[];
+  /** The controller-revision-hash of the DaemonSet's current template. */
+  hash: string;
+  expectations?: "watch" | "immediate";
+}
+
+/** Plans one sync of an OpenKruise Advanced DaemonSet (result fields: docs/rollout.md). */
+export function planAdvancedDaemonSet(request: DaemonSetPlanRequest): { [key: string]: unknown } {
+  return rolloutOp({ op: "rollout.advancedDaemonSet", ...request });
+}
+
+/** Plans one sync of a Kubernetes DaemonSet (result fields: docs/rollout.md). */
+export function planDaemonSet(request: DaemonSetPlanRequest): { [key: string]: unknown } {
+  return rolloutOp({ op: "rollout.daemonSet", ...request });
+}
+
+/** rollout.advancedStatefulSet / rollout.statefulSet request fields. */
+export interface StatefulSetPlanRequest extends RolloutCommon {
+  statefulSet: unknown;
+  pods: unknown[];
+  currentRevision: string;
+  updateRevision: string;
+  gates?: { MaxUnavailableStatefulSet?: boolean; PreparingUpdateAsUpdate?: boolean };
+}
+
+/** Plans one sync of an OpenKruise Advanced StatefulSet (result fields: docs/rollout.md). */
+export function planAdvancedStatefulSet(request: StatefulSetPlanRequest): { [key: string]: unknown } {
+  return rolloutOp({ op: "rollout.advancedStatefulSet", ...request });
+}
+
+/** Plans one sync of a Kubernetes StatefulSet (result fields: docs/rollout.md). */
+export function planStatefulSet(request: StatefulSetPlanRequest): { [key: string]: unknown } {
+  return rolloutOp({ op: "rollout.statefulSet", ...request });
+}
+
+/** Plans one sync of a Kubernetes Deployment over its ReplicaSets (result fields: docs/rollout.md). */
+export function planDeployment(request: { deployment: unknown; replicaSets: unknown[]; newReplicaSet?: string; forceScale?: boolean }): { [key: string]: unknown } {
+  return rolloutOp({ op: "rollout.deployment", ...request });
+}
+
+/** The assumption model of a simulation. */
+export interface RolloutModel {
+  readySeconds?: number;
+  inPlaceSeconds?: number;
+  /** The n-th pods (1-based) reaching the update revision never become Ready. */
+  failUpdated?: number[];
+  failAllUpdated?: boolean;
+  maxRounds?: number;
+}
+
+/** One round of a simulated rollout. */
+export interface RolloutRound {
+  round: number;
+  time: number;
+  inPlace?: string[];
+  recreated?: string[];
+  surged?: string[];
+  created?: string[];
+  deleted?: string[];
+  other?: string[];
+  available: number;
+  availableAfter: number;
+  floor: number;
+  total: number;
+  updated: number;
+}
+
+/** A simulated rollout. */
+export interface RolloutTimeline {
+  kind: string;
+  outcome: "complete" | "stalled" | "maxRounds" | "error";
+  error?: string;
+  rounds: number;
+  seconds: number;
+  start: string;
+  end: string;
+  model: { readySeconds: number; inPlaceSeconds: number };
+  final: { total: number; updated: number; available: number };
+  timeline: RolloutRound[];
+}
+
+/** Plays a rollout round by round under a stated model (kind: CloneSet, AdvancedDaemonSet, DaemonSet, AdvancedStatefulSet, StatefulSet, Deployment). */
+export function simulateRollout(request: { kind: string; workload: unknown; model?: RolloutModel; [field: string]: unknown }): RolloutTimeline {
+  return rolloutOp({ op: "rollout.simulate", ...request }) as unknown as RolloutTimeline;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Kubernetes hashes (issue 3): thin wrappers over `evaluate` (`container.hash`, `podTemplateHash`).
+
+/** A kubelet container hash as the CRI annotation `io.kubernetes.container.hash` stores it (lowercase hex). */
+export interface ContainerHash {
+  hash: string;
+  /** HashContainerWithoutResources (kubelet 1.27–1.30 only). */
+  hashWithoutResources?: string;
+  era: "struct" | "json" | "name-image";
+}
+
+/** The kubelet's HashContainer of `container` (as the API server stores it) for kubelet minor `kubelet` ("1.N"); `go` is the kubelet's Go release (default per minor). */
+export function containerHash(container: unknown, options: { kubelet: string; go?: string }): ContainerHash {
+  return rolloutOp({ op: "container.hash", container, kubelet: options.kubelet, go: options.go }) as unknown as ContainerHash;
+}
+
+/** controller.ComputeHash (pod-template-hash) of a PodTemplateSpec at Kubernetes `kubernetes` (default the newest), with an optional collision count. */
+export function podTemplateHash(template: unknown, options?: { kubernetes?: string; collisionCount?: number }): string {
+  return rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount }).hash as string;
+}

@@ -171,7 +171,7 @@ const daemonState = fc.record({
 test("DaemonSet rounds: deletions stay within maxUnavailable, creations within maxSurge, at most two pods per node, the partition kept", () => {
   fc.assert(fc.property(daemonState, (s) => {
     const nodes = nodeNames(s.nodes);
-    const pods = s.pods.map((p, i) => ({ ...pod(`p${i}`, { ...p.spec, state: "", del: false }), spec: { nodeName: `node-${String(p.node).padStart(2, "0")}`, readinessGates: [{ conditionType: "InPlaceUpdateReady" }] } }));
+    const pods: Obj[] = s.pods.map((p, i) => ({ ...pod(`p${i}`, { ...p.spec, state: "", del: false }), spec: { nodeName: `node-${String(p.node).padStart(2, "0")}`, readinessGates: [{ conditionType: "InPlaceUpdateReady" }] } }) as Obj);
     const surgeMode = s.maxSurge !== undefined && s.maxSurge !== 0 && s.maxSurge !== "0%";
     const rollingUpdate: Obj = { maxSurge: s.maxSurge, maxUnavailable: surgeMode ? 0 : s.maxUnavailable };
     if (s.kruise) { rollingUpdate.partition = s.partition; rollingUpdate.rollingUpdateType = surgeMode ? "Standard" : "InPlaceIfPossible"; }

@@ -67,3 +67,22 @@ test("golden vectors patch.jsonl: the engine answers as the Go patch libraries d
   }
   assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ; first ones:\n${first.join("\n\n")}`);
 });
+
+// Issue 4: strategic merge patch at every Kubernetes minor (test/oracle/smp-vectors.ts; only inputs Go
+// answers the same way every time). Answers are compared parsed: id, ok, the patch / document strings
+// byte for byte, and the error's code, message, path and offset.
+test("golden vectors smp.jsonl: the engine answers as strategicpatch did at each minor", () => {
+  const vectors = load("smp.jsonl");
+  assert.ok(vectors.length >= 800, `smp.jsonl holds ${vectors.length} vectors, expected at least 800`);
+  let mismatches = 0;
+  const first: string[] = [];
+  for (const v of vectors) {
+    try {
+      assertSameAnswer(v.line, v.answer, decoder.decode(kinplace.evaluateLine(v.line)));
+    } catch (e) {
+      mismatches++;
+      if (first.length < 5) first.push((e as Error).message);
+    }
+  }
+  assert.equal(mismatches, 0, `${mismatches} of ${vectors.length} vectors differ; first ones:\n${first.join("\n\n")}`);
+});

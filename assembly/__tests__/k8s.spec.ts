@@ -193,6 +193,20 @@ describe("decode and json.Marshal", () => {
       .toBe("ERR E_JSON_TYPE: json: cannot unmarshal number 5000000000 into Go struct field ContainerPort.containerPort of type int32");
   });
 
+  it("reproduces json-iterator's messages, which every decoder finishing after the error prefixes", () => {
+    expect(roundTrip(20, "v1.Container", "{\"name\":1,\"image\":\"x\",\"stdin\":true}", 15)).toBe(
+      "ERR E_DECODE: v1.Container.Stdin: Image: Name: ReadString: expects \" or n, but found 1, error found in #9 byte of ...|{\"name\":1,\"image\":\"|..., bigger context ...|{\"name\":1,\"image\":\"x\",\"stdin\":true}|...");
+    // after the error unreadByte does nothing: `true` is read as `t` then `r`, and the loop ends there
+    expect(roundTrip(20, "v1.Container", "{\"name\":\"a\",\"resources\":{\"limits\":{\"cpu\":\"x\"}},\"stdin\":true,\"image\":\"b\"}", 15)
+      .startsWith("ERR E_DECODE: v1.Container.Stdin: Resources: v1.ResourceRequirements.Limits: unmarshalerDecoder: quantities must match")).toBe(true);
+    expect(roundTrip(20, "v1.Container", "{\"name\":\"a\",\"ports\":[{\"containerPort\":1e3}]}", 15)
+      .startsWith("ERR E_DECODE: v1.Container.Ports: []v1.ContainerPort: v1.ContainerPort.isObjectEnd: object ended prematurely, unexpected char e")).toBe(true);
+    // json-iterator before v1.1.7 skips an unknown exponent number through ReadFloat32
+    expect(roundTrip(15, "v1.Container", "{\"name\":\"a\",\"zz\":-1e50}", 12)).toBe(
+      "ERR E_DECODE: v1.Container.strconv.ParseFloat: parsing \"1e50\": value out of range");
+    expect(roundTrip(16, "v1.Container", "{\"name\":\"a\",\"zz\":-1e50}", 12)).toBe("{\"name\":\"a\",\"resources\":{}}");
+  });
+
   it("names embedded structs in type-error paths from 1.35", () => {
     expect(roundTrip(37, "v1.Probe", "{\"httpGet\":{\"port\":[1]}}"))
       .toBe("ERR E_JSON_TYPE: json: cannot unmarshal array into Go struct field HTTPGetAction.ProbeHandler.httpGet.port of type int32");

@@ -93,12 +93,6 @@ export function goInt(f: f64): i64 {
   return <i64>f;
 }
 
-function quoted(p: usize, n: i32): string {
-  const b = new ByteSink(n + 8);
-  goQuoteV2(b, p, n);
-  return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
-}
-
 /** `invalid value for IntOrString: invalid value "<str>": strconv.Atoi: parsing "<s>": ...`. */
 function atoiFailure(v: IntOrStr, sp: usize, sn: i32): i64 {
   const b = new ByteSink(64);
@@ -178,9 +172,4 @@ export function scaledBy(variant: i32, v: IntOrStr, total: i64, roundUp: bool): 
 /** intstr.ValueOrDefault: `v` unless it is nil. */
 export function orDefault(v: IntOrStr | null, def: IntOrStr): IntOrStr {
   return v === null || v.kind == IOS_NIL ? def : v;
-}
-
-/** The quoted form of a value's string (for messages). */
-export function quotedString(v: IntOrStr): string {
-  return quoted(v.ptr, v.len);
 }

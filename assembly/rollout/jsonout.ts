@@ -44,7 +44,25 @@ export class JsonOut {
   /** Closes the open array. */
   endArr(): JsonOut { this.firsts.pop(); this.out.byte(0x5d); return this; }
   /** A string value. */
-  str(v: string): JsonOut { this.beginValue(); writeJSONStr(this.out, v); return this; }
+  str(v: string): JsonOut {
+    this.beginValue();
+    // plain printable ASCII needs no escaping: copy it (the common case: names, revisions)
+    const n = v.length;
+    let plain = true;
+    for (let i = 0; i < n; i++) {
+      const c = v.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || c == 0x22 || c == 0x5c || c == 0x3c || c == 0x3e || c == 0x26) { plain = false; break; }
+    }
+    if (!plain) { writeJSONStr(this.out, v); return this; }
+    const o = this.out;
+    o.reserve(n + 2);
+    o.byte(0x22);
+    const base = o.ptr + <usize>o.len;
+    for (let i = 0; i < n; i++) store<u8>(base + <usize>i, <u8>v.charCodeAt(i));
+    o.len += n;
+    o.byte(0x22);
+    return this;
+  }
   /** An integer value. */
   int(v: i64): JsonOut { this.beginValue(); this.out.int(v); return this; }
   /** A boolean value. */

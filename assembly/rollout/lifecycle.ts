@@ -53,7 +53,7 @@ export function readLifecycle(o: Obj, name: string): Lifecycle | null {
 /** lifecycle.IsPodHooked: the pod carries one of the hook's finalizers or labels. */
 export function isPodHooked(h: Hook | null, p: Pod): bool {
   if (h === null) return false;
-  for (let i = 0; i < h.finalizers.length; i++) if (p.finalizers.includes(h.finalizers[i])) return true;
+  for (let i = 0; i < h.finalizers.length; i++) if (p.hasFinalizer(h.finalizers[i])) return true;
   for (let i = 0; i < h.labels.size; i++) if (p.labels.at(h.labels.keys[i]) == h.labels.vals[i]) return true;
   return false;
 }
@@ -61,7 +61,7 @@ export function isPodHooked(h: Hook | null, p: Pod): bool {
 /** lifecycle.IsPodAllHooked: the pod carries all of the hook's finalizers and labels. */
 export function isPodAllHooked(h: Hook | null, p: Pod): bool {
   if (h === null) return false;
-  for (let i = 0; i < h.finalizers.length; i++) if (!p.finalizers.includes(h.finalizers[i])) return false;
+  for (let i = 0; i < h.finalizers.length; i++) if (!p.hasFinalizer(h.finalizers[i])) return false;
   for (let i = 0; i < h.labels.size; i++) if (p.labels.at(h.labels.keys[i]) != h.labels.vals[i]) return false;
   return true;
 }

@@ -26,8 +26,8 @@ export class Pod {
   uid: string = "";
   labels: StrMap = new StrMap();
   annotations: StrMap = new StrMap();
-  finalizers: Array<string> = new Array<string>();
-  created: GoTime = new GoTime();
+  finalizers: Array<string> | null = null;
+  created: GoTime;
   deleting: bool = false;
   nodeName: string = "";
   /** The node a DaemonSet pod belongs to (spec.nodeName, else its required node affinity); "" when none. */
@@ -37,9 +37,9 @@ export class Pod {
   phaseOrd: i32 = 0;
   /** First Ready condition: COND_*, and its lastTransitionTime. */
   ready: i32 = COND_NONE;
-  readyTransition: GoTime = new GoTime();
+  readyTransition: GoTime;
   /** lastTransitionTime of the first Ready condition whose status is True (podReadyTime). */
-  readySince: GoTime = new GoTime();
+  readySince: GoTime;
   /** First InPlaceUpdateReady condition (COND_*). */
   inPlaceReady: i32 = COND_NONE;
   /** spec.readinessGates holds InPlaceUpdateReady. */
@@ -50,6 +50,20 @@ export class Pod {
   /** Simulation only: Unix second at which the pod becomes Ready (-1: not pending), and a pod that never does. */
   simReadyAt: i64 = -1;
   simFailed: bool = false;
+
+  /** A pod with zero times (`zero`: a shared zero time, to spare allocations when reading many pods). */
+  constructor(zero: GoTime | null = null) {
+    const z = zero !== null ? zero : new GoTime();
+    this.created = z;
+    this.readyTransition = z;
+    this.readySince = z;
+  }
+
+  /** True when the pod carries finalizer `f`. */
+  hasFinalizer(f: string): bool {
+    const fs = this.finalizers;
+    return fs !== null && fs.includes(f);
+  }
 
   /** The controller-revision-hash label ("" when absent), kept in step with `labels` by setLabel. */
   revision: string = "";
@@ -85,11 +99,12 @@ export class PodKeys {
   specV: Array<i32> = new Array<i32>(4);
   statusV: Array<i32> = new Array<i32>(4);
   condV: Array<i32> = new Array<i32>(3);
+  zero: GoTime = new GoTime();
 }
 
 /** Reads pod object `o` (request element `idx`). */
 export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
-  const p = new Pod();
+  const p = new Pod(keys.zero);
   p.idx = idx;
   const t = o.t;
   const top = o.scan(keys.top, keys.topV);
@@ -107,7 +122,11 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
     const n = t.children(fa);
     let e = fa + 1;
     for (let k = 0; k < n; k++) {
-      if (t.kind(e) == K_STRING) p.finalizers.push(strAt(t, e));
+      if (t.kind(e) == K_STRING) {
+        let fs = p.finalizers;
+        if (fs === null) { fs = new Array<string>(); p.finalizers = fs; }
+        fs.push(strAt(t, e));
+      }
       e = t.next(e);
     }
   }

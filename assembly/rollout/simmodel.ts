@@ -189,11 +189,6 @@ export abstract class SimWorkload {
   abstract step(st: SimState, rec: SimRound): void;
 }
 
-/** How a simulation ended. */
-export class SimOutcome {
-  static result: string = "";
-}
-
 /** Plays rounds until the rollout is done, nothing more can happen (stalled), an error, or maxRounds. */
 export function runSimulation(w: SimWorkload, st: SimState): string {
   let round = 0;

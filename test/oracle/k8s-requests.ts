@@ -148,6 +148,14 @@ export function protocolLines(): string[] {
     `{"op":"k8s.json","type":"Container","kubernetes":"1.16","value":{"name":"a","zz":-1e50}}`,
     `{"op":"k8s.json","type":"ControllerRevision","kubernetes":"1.15","value":{"revision":1,"data":{"x":[1,-2e40]}}}`,
     `{"op":"k8s.json","type":"ControllerRevision","kubernetes":"1.12","value":{"revision":1,"data":{"x":[1,2e38]}}}`,
+    // metav1.Fields (1.15's managedFields[].fields): a map tree through UnmarshalJSON and MarshalJSON
+    `{"op":"k8s.json","type":"ObjectMeta","kubernetes":"1.15","value":{"name":"a","managedFields":[{"manager":"x","fields":{"f:b":{"f:c":null,"f:a":{}},"f:a":{},"f:a":{"x":{}}}}]}}`,
+    `{"op":"spew","type":"ObjectMeta","kubernetes":"1.15","value":{"name":"a","managedFields":[{"manager":"x","fields":{"f:b":{"f:c":null,"f:\\u0061":{}},"f:a":{}}},{"fields":{}}]}}`,
+    `{"op":"k8s.json","type":"ObjectMeta","kubernetes":"1.15","value":{"name":"a","managedFields":[{"manager":"x","fields":{"f:b":1}}]}}`,
+    // OpenKruise kinds, at Kruise's pinned minor
+    `{"op":"k8s.json","type":"AdvancedStatefulSet","value":{"metadata":{"name":"web"},"spec":{"replicas":3,"serviceName":"web","template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.20","resources":{"limits":{"cpu":"0.5"}}}]}},"updateStrategy":{"type":"RollingUpdate","rollingUpdate":{"podUpdatePolicy":"InPlaceIfPossible","maxUnavailable":"20%","partition":1,"inPlaceUpdateStrategy":{"gracePeriodSeconds":10}}},"reserveOrdinals":[1,"3-5"],"zz":1}}}`,
+    `{"op":"k8s.json","type":"AdvancedDaemonSet","kubernetes":"1.32","go":"1.26","value":{"spec":{"template":{"spec":{"containers":[{"name":"a","image":"b"}]}},"updateStrategy":{"type":"RollingUpdate","rollingUpdate":{"rollingUpdateType":"InPlaceIfPossible","maxUnavailable":1,"maxSurge":0,"partition":2}},"lifecycle":{"preDelete":{"finalizersHandler":["x/y"]}}}}}`,
+    `{"op":"k8s.json","type":"AdvancedDaemonSet","kubernetes":"1.30","value":{}}`,
   ];
   return lines;
 }

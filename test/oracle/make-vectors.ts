@@ -12,6 +12,7 @@ import { BAD_REQUESTS, bytes, fnvRequest, goField, jsonRequest, toBase64, valueR
 import { GO_CLASSES } from "./routes.ts";
 import { PATCH_EDGE, pairRequests, randomPair, rawRequests, realisticPair } from "./patch-arbitraries.ts";
 import { buildAll, runOracle, stopOracle } from "./run.ts";
+import { smpVectorLines } from "./smp-vectors.ts";
 
 const SEED = 20_260_421;
 const MAX_LINE = 1500;
@@ -79,4 +80,18 @@ patchLines.push(...pairs(realisticPair, 25, SEED + 30), ...pairs(randomPair, 160
 patchLines.push(...fc.sample(rawRequests, { numRuns: 60, seed: SEED + 32 }).flat());
 for (const line of PATCH_EDGE) for (const go of ["", ',"go":"1.21"', ',"go":"1.27"']) patchLines.push(bytes(line.slice(0, -1), go, "}"));
 await write("patch.jsonl", patchLines);
+
+// Issue 4: strategic merge patch at every Kubernetes minor (test/oracle/smp-vectors.ts), answered by the
+// k8s oracle's api-only builds (strategicpatch needs only k8s.io/apimachinery).
+if (wanted("smp.jsonl")) {
+  process.env.KINPLACE_K8S_FLAVOR ??= "api";
+  // the engine (build/kinplace.wasm) only helps to spot inputs Go answers in several ways (dropped)
+  const { kinplace } = await import("../support/engine.ts");
+  const engine = (l: string) => new TextDecoder().decode(kinplace.evaluateLine(new TextEncoder().encode(l)));
+  // written with the answers the filter saw (asking again could pick another of Go's answers)
+  const vectors = await smpVectorLines(SEED + 40, (l) => runOracle(l), engine);
+  const text = vectors.map(([l, a]) => `{"request":${JSON.stringify(l)},"answer":${a}}\n`).join("");
+  writeFileSync(new URL("smp.jsonl", OUT), text);
+  console.log(`smp.jsonl: ${vectors.length} vectors, ${text.length} bytes`);
+}
 stopOracle();

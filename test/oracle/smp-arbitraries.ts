@@ -298,17 +298,17 @@ function realisticEdit(r: R, o: O, type: string): void {
     case 3: if (c.env) c.env = shuffle(r, c.env as J[]); break;
     case 4: if (c.env && (c.env as O[]).length) { const e = pick(r, c.env as O[]); e.value = pick(r, ["warn", "9090", "false", "x"]); delete e.valueFrom; } break;
     case 5: c.resources = resources(r); break;
-    case 6: if (spec) spec.containers = [...containers, container(r, pick(r, ["extra", "debug", "sidecar2"]), false)]; break;
+    case 6: if (spec) { const n = pick(r, ["extra", "debug", "sidecar2"]); if (!containers.some((x) => x.name === n)) spec.containers = [...containers, container(r, n, false)]; } break;
     case 7: if (spec && containers.length > 1) containers.splice(int(r, 0, containers.length - 1), 1); break;
     case 8: if (spec) spec.containers = shuffle(r, containers); break;
-    case 9: if (spec) { const ic = (spec.initContainers as O[]) ?? []; if (ic.length && r() < 0.5) ic.pop(); else ic.push(container(r, pick(r, INIT_NAMES), true)); if (ic.length) spec.initContainers = ic; else delete spec.initContainers; } break;
+    case 9: if (spec) { const ic = (spec.initContainers as O[]) ?? []; const n = pick(r, INIT_NAMES); if (ic.length && r() < 0.5) ic.pop(); else if (!ic.some((x) => x.name === n)) ic.push(container(r, n, true)); if (ic.length) spec.initContainers = ic; else delete spec.initContainers; } break;
     case 10: if (r() < 0.5) c.livenessProbe = probe(r); else delete c.readinessProbe; break;
     case 11: if (spec) { const v = (spec.volumes as O[]) ?? []; if (v.length && r() < 0.4) v[int(r, 0, v.length - 1)] = volume(r, (v[0]!.name as string)); else if (v.length && r() < 0.5) v.pop(); else v.push(volume(r, pick(r, ["extra", "scratch", "certs"]))); spec.volumes = v; } break;
     case 12: if (spec) { const t = (spec.tolerations as J[]) ?? []; if (t.length && r() < 0.5) t.pop(); else t.push(toleration(r)); spec.tolerations = t; } break;
     case 13: if (tmeta) { tmeta.labels = { ...((tmeta.labels as O) ?? {}), [pick(r, LABEL_KEYS)]: pick(r, ["v3", "canary", "x"]) }; } break;
     case 14: if (tmeta && tmeta.labels) { const l = tmeta.labels as O; const k = Object.keys(l); if (k.length) delete l[pick(r, k)]; } break;
     case 15: { const m = (o.metadata as O) ?? tmeta; if (m) m.annotations = { ...((m.annotations as O) ?? {}), [pick(r, ANN_KEYS)]: pick(r, ["false", "2025-01-01T00:00:00Z", "y"]) }; break; }
-    case 16: { const m = o.metadata as O; if (m && type !== "PodTemplateSpec") { const f = (m.finalizers as J[]) ?? []; if (f.length && r() < 0.4) f.splice(int(r, 0, f.length - 1), 1); else if (r() < 0.5) f.push(pick(r, FINALIZERS)); else m.finalizers = shuffle(r, f); if (Array.isArray(m.finalizers) && f.length) m.finalizers = m.finalizers.length ? m.finalizers : f; } break; }
+    case 16: { const m = o.metadata as O; if (m && type !== "PodTemplateSpec") { const f = (m.finalizers as J[]) ?? []; if (f.length && r() < 0.4) f.splice(int(r, 0, f.length - 1), 1); else if (r() < 0.5) { const n = pick(r, FINALIZERS); if (!f.includes(n)) f.push(n); } else m.finalizers = shuffle(r, f); if (Array.isArray(m.finalizers) && f.length) m.finalizers = m.finalizers.length ? m.finalizers : f; } break; }
     case 17: c.ports = [{ name: "http", containerPort: pick(r, [8080, 8443, 80]), protocol: "TCP" }]; break;
     case 18: if (c.volumeMounts) { const vm = c.volumeMounts as J[]; if (r() < 0.5) vm.pop(); else vm.push({ name: "certs", mountPath: "/certs", readOnly: true }); } else c.volumeMounts = [{ name: "data", mountPath: "/data" }]; break;
     case 19: if (o.spec && (o.spec as O).replicas !== undefined) (o.spec as O).replicas = int(r, 0, 10); else c.args = ["--v=4"]; break;
@@ -347,21 +347,35 @@ function scalar(r: R): J {
 /** A list element for a merge list keyed by `key` (sometimes broken). */
 function keyedElem(r: R, key: string, fields: string[], broken: boolean): J {
   const e: O = {};
-  const kv: J = key === "containerPort" ? pick<J>(r, [80, 443, 8080, 9090, "80", 80.5]) : pick(r, ["a", "b", "c", "d", "e"]);
+  const kv: J = key === "containerPort" ? pick<J>(r, broken ? [80, 443, 8080, 9090, "80", 80.5] : [80, 443, 8080, 9090, 80.5])
+    : pick(r, ["a", "b", "c", "d", "e"]);
   if (!broken || r() < 0.8) e[key] = kv;
-  for (const f of fields) if (r() < 0.5) e[f] = scalar(r);
+  for (const f of fields) if (r() < 0.5) e[f] = broken ? scalar(r) : scalar(r) ?? "v";
   if (broken && r() < 0.1) return pick<J>(r, ["str", 1, null, ["x"]]);
   if (broken && r() < 0.1) e.$patch = pick<J>(r, ["delete", "replace", "merge", "bogus", 1]);
   return e;
 }
 
+/** Without `broken`, list items are unique by key (and carry no nulls), as in valid objects. */
+function uniqueBy(list: J[], key: (e: J) => string): J[] {
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const k = key(e);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 function keyedList(r: R, key: string, fields: string[], broken: boolean, maxLen: number): J[] {
-  return Array.from({ length: int(r, 0, maxLen) }, () => keyedElem(r, key, fields, broken));
+  const list = Array.from({ length: int(r, 0, maxLen) }, () => keyedElem(r, key, fields, broken));
+  return broken ? list : uniqueBy(list, (e) => String((e as O)[key]));
 }
 
 function primList(r: R, broken: boolean, maxLen: number): J[] {
   const base = broken && r() < 0.2 ? () => scalar(r) : r() < 0.3 ? () => int(r, 0, 5) : () => pick(r, ["a", "b", "c", "d", "e", "f"]);
-  return Array.from({ length: int(r, 0, maxLen) }, base);
+  const list = Array.from({ length: int(r, 0, maxLen) }, base);
+  return broken ? list : uniqueBy(list, (e) => JSON.stringify(e));
 }
 
 function randomContainer(r: R, broken: boolean, maxLen: number): O {
@@ -381,10 +395,11 @@ function randomContainer(r: R, broken: boolean, maxLen: number): O {
 /** A random Pod-shaped document exercising the list paths of the schema. */
 export function randomPod(r: R, broken: boolean, maxLen: number): O {
   const spec: O = {};
-  if (r() < 0.8) spec.containers = Array.from({ length: int(r, 0, maxLen) }, () => randomContainer(r, broken, Math.min(maxLen, 5)));
-  if (r() < 0.3) spec.initContainers = Array.from({ length: int(r, 0, 3) }, () => randomContainer(r, broken, 3));
+  const byName = (l: J[]) => (broken ? l : uniqueBy(l, (e) => String((e as O).name)));
+  if (r() < 0.8) spec.containers = byName(Array.from({ length: int(r, 0, maxLen) }, () => randomContainer(r, broken, Math.min(maxLen, 5))));
+  if (r() < 0.3) spec.initContainers = byName(Array.from({ length: int(r, 0, 3) }, () => randomContainer(r, broken, 3)));
   if (r() < 0.4) {
-    spec.volumes = Array.from({ length: int(r, 0, maxLen) }, () => {
+    spec.volumes = byName(Array.from({ length: int(r, 0, maxLen) }, () => {
       const v = keyedElem(r, "name", [], broken);
       if (v && typeof v === "object" && !Array.isArray(v)) {
         const src = pick(r, ["emptyDir", "configMap", "secret", "hostPath"]);
@@ -392,15 +407,18 @@ export function randomPod(r: R, broken: boolean, maxLen: number): O {
         if (r() < 0.2) v[pick(r, ["emptyDir", "secret"])] = {};
       }
       return v;
-    });
+    }));
   }
   if (r() < 0.3) spec.tolerations = keyedList(r, "key", ["operator", "effect"], broken, 3);
   if (r() < 0.2) spec.imagePullSecrets = keyedList(r, "name", [], broken, 3);
-  if (r() < 0.2) spec.hostAliases = Array.from({ length: int(r, 0, 3) }, () => ({ ip: pick(r, ["1.1.1.1", "2.2.2.2"]), hostnames: primList(r, broken, 3) }));
+  if (r() < 0.2) {
+    const ha = Array.from({ length: int(r, 0, 3) }, () => ({ ip: pick(r, ["1.1.1.1", "2.2.2.2"]), hostnames: primList(r, broken, 3) }) as J);
+    spec.hostAliases = broken ? ha : uniqueBy(ha, (e) => String((e as O).ip));
+  }
   if (r() < 0.2) spec.topologySpreadConstraints = keyedList(r, "topologyKey", ["maxSkew"], broken, 3);
   if (r() < 0.2) spec.nodeSelector = { a: pick<J>(r, ["x", "y"]), ...(broken && r() < 0.2 ? { b: { nested: 1 } } : {}) };
   if (broken && r() < 0.05) spec.notAField = [1, 2];
-  if (r() < 0.2) spec.restartPolicy = pick<J>(r, ["Always", null, 1]);
+  if (r() < 0.2) spec.restartPolicy = pick<J>(r, broken ? ["Always", null, 1] : ["Always", "Never"]);
   const metadata: O = {};
   if (r() < 0.5) metadata.labels = { app: pick(r, ["a", "b"]), ...(r() < 0.5 ? { tier: pick(r, ["x", "y"]) } : {}) };
   if (r() < 0.4) metadata.finalizers = primList(r, broken, maxLen);
@@ -527,7 +545,7 @@ export function applyLine(r: R, c: SmpCase, a: J, patchText: string, id: number)
 /** The longest list a random request may hold for its effective Go release. Before Go 1.19 sort.Sort
  * was not pdqsort (a gap-6 pass, then insertion sort, for 7 to 12 elements; quicksort above): with
  * elements whose sort keys tie (duplicate merge keys) the order differs, and the oracle cannot check it
- * (its oldest build is Go 1.21; see test/oracle/smp-legacy-sort.ts for that check). */
+ * (its oldest build is Go 1.21); assembly/__tests__/smp-sort.spec.ts checks that sort against Go 1.14 and 1.18. */
 export function maxLenFor(c: SmpCase): number {
   return effectiveGo(c.kubernetes ?? (c.kruise ? KRUISE.minor : SMP_MINORS.at(-1)!), c.go, c.kruise) < 19 ? 5 : 40;
 }

@@ -7,7 +7,7 @@
 //  - pkg/controller/cloneset/sync/cloneset_update_test.go TestSortUpdateIndexes and
 //    TestCalculateUpdateCount (limitUpdateIndexes over the unsorted candidates: sortCandidates false).
 
-import { gitShow, elements, field, calls, goString, splitTop, matchBracket, intOrString, KRUISE_GIT, KRUISE_TAG } from "./gosource.ts";
+import { gitShow, elements, field, calls, goString, splitTop, intOrString, KRUISE_GIT, KRUISE_TAG } from "./gosource.ts";
 import type { PortedVector } from "./cloneset.ts";
 
 /** A Go map[string]string literal `{"k": "v", ...}` (or `nil`). */
@@ -236,4 +236,3 @@ export function portCloneSetUpdate(): PortedVector[] {
   return out;
 }
 
-export { matchBracket };

@@ -1,7 +1,8 @@
 // Go's sort package, step for step: strategicpatch sorts with Less functions that are not strict weak
 // orders (`a <= b`, or "true when either side is unknown"), so only the exact sequence of Less/Swap calls
-// gives Go's result. sort.Sort is pdqsort since Go 1.19 and the older introsort (quickSort with
-// median-of-three pivots, heapsort fallback, insertion sort below 12) in Go 1.13-1.18; sort.Stable and
+// gives Go's result. sort.Sort is pdqsort since Go 1.19 (its pattern breaker's xorshift shifts by
+// 13/17/5 until Go 1.23 and by 13/7/17 from Go 1.24) and the older introsort (quickSort with
+// median-of-three pivots, heapsort fallback, a gap-6 pass then insertion sort up to 12) in Go 1.13-1.18; sort.Stable and
 // sort.SliceStable are insertion-sorted blocks of 20 merged with SymMerge in every release. Recursion
 // depth is bounded by the logarithm of the length.
 
@@ -15,6 +16,7 @@ export abstract class Sorter {
 export function sortSort(data: Sorter, n: i32, go: i32): void {
   if (go >= 19) {
     if (n <= 1) return;
+    Pivot.xorshift2417 = go >= 24;
     pdqsort(data, 0, n, bitsLen(n));
   } else {
     quickSort(data, 0, n, legacyMaxDepth(n));
@@ -138,6 +140,8 @@ class Pivot {
   static hint: i32 = 0;
   static already: bool = false;
   static swaps: i32 = 0;
+  /** Go 1.24+ xorshift constants */
+  static xorshift2417: bool = true;
 }
 
 function partition(data: Sorter, a: i32, b: i32, pivot: i32): i32 {
@@ -211,8 +215,13 @@ function breakPatterns(data: Sorter, a: i32, b: i32): void {
     const modulus = <u64>1 << <u64>bitsLen(length);
     for (let idx = a + (length / 4) * 2 - 1; idx <= a + (length / 4) * 2 + 1; idx++) {
       random ^= random << 13;
-      random ^= random >> 7;
-      random ^= random << 17;
+      if (Pivot.xorshift2417) {
+        random ^= random >> 7;
+        random ^= random << 17;
+      } else {
+        random ^= random >> 17;
+        random ^= random << 5;
+      }
       let other = <i32>(random & (modulus - 1));
       if (other >= length) other -= length;
       data.swap(idx, a + other);

@@ -179,3 +179,15 @@ test("revision: StatefulSet ControllerRevision names of upstream's compatibility
   assert.equal(r34.name, "test-776999688b");
   assert.equal((r34.data as string).includes("creationTimestamp"), false);
 });
+
+test("revision: OpenKruise v1.9.0 kinds build the same revisions as upstream 1.32 for the same template", async () => {
+  const template = { metadata: { labels: { app: "foo" }, annotations: { test: "value" } }, spec: { containers: [{ image: "test", name: "test" }] } };
+  const obj = (kind: string) => ({ metadata: { name: "test" }, spec: { template }, status: { collisionCount: 3 }, kind });
+  const sts = await ok({ op: "revision", kind: "StatefulSet", kubernetes: "1.32", object: obj("StatefulSet") });
+  assert.deepEqual(await ok({ op: "revision", kind: "CloneSet", object: obj("CloneSet") }), sts);
+  assert.deepEqual(await ok({ op: "revision", kind: "AdvancedStatefulSet", kubernetes: "1.32", object: obj("StatefulSet") }), sts);
+  const ds = await ok({ op: "revision", kind: "DaemonSet", kubernetes: "1.32", object: obj("DaemonSet") });
+  assert.deepEqual(await ok({ op: "revision", kind: "AdvancedDaemonSet", object: obj("DaemonSet") }), ds);
+  const other = await ask({ op: "revision", kind: "CloneSet", kubernetes: "1.30", object: obj("CloneSet") });
+  assert.equal(other.error?.code, "E_UNSUPPORTED_VERSION");
+});

@@ -1,0 +1,154 @@
+// Ops `container.hash` {container|containerText, kubelet?, go?, applyDefaults?} → {hash,
+// hashWithoutResources? (1.27–1.30), era} and `podTemplateHash` {template|templateText, kubernetes?,
+// collisionCount?} → {hash}. The object is seen as the cluster sees it: decoded by the API server,
+// stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
+// `applyDefaults: true` (API-server defaulting of a bare manifest) is not supported yet and is refused
+// with E_BAD_REQUEST.
+
+import { ByteSink } from "../../io/sink";
+import { fail, hasError, E_BAD_REQUEST } from "../../errors";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { Tape } from "../../json/tape";
+import { Request, Value } from "../request";
+import { ResultWriter } from "../response";
+import { requestType } from "../../k8s/types";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
+import { Decoder, DecodeOptions } from "../../k8s/decode";
+import { FieldCache } from "../../k8s/fields";
+import { Val } from "../../k8s/value";
+import {
+  containerEra, eraName, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
+  marshalInto, computeHash, hex32,
+} from "../../k8s/hash";
+import { k8sMinor, k8sGo, k8sValue } from "./k8sfields";
+
+/** Decoder options for a minor and Go release (as the k8s ops use them). */
+function decodeOptions(minor: i32, go: i32): DecodeOptions {
+  const o = new DecodeOptions();
+  o.minor = minor;
+  o.jsoniter = decodesWithJsoniter(minor);
+  o.warnPaths = warningPaths(minor);
+  o.embeddedPath = embeddedErrorPath(minor);
+  o.goMinor = go;
+  o.warnings = false;
+  return o;
+}
+
+/** Decodes value node `node` of tape `t` into type `ty`; null (zero) or the value; check hasError(). */
+function decodeNode(t: Tape, node: i32, ty: i32, minor: i32, go: i32): Val | null {
+  const d = new Decoder(t, decodeOptions(minor, go));
+  d.jit.dataStart = t.rawStart(node);
+  d.jit.dataEnd = t.rawEnd(node);
+  return d.decodeTop(ty, node);
+}
+
+/** The API server's decode, json.Marshal (stored), and the reader's decode of that JSON; null on error (check hasError()). */
+function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
+  const first = decodeNode(v.tape, v.node, ty, minor, go);
+  if (hasError()) return null;
+  const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
+  if (!marshalInto(out, ty, first, go)) return null;
+  const o = new ReadOptions();
+  o.goMinor = 26;
+  const t = readJSON(out.ptr, out.len, o);
+  if (t === null) return null;
+  return decodeNode(t, 0, ty, minor, go);
+}
+
+/** The raw JSON text of field index `i`. */
+function rawText(req: Request, i: i32): string {
+  const t = req.tape;
+  return String.UTF8.decodeUnsafe(t.src + <usize>t.rawStart(i), <usize>(t.rawEnd(i) - t.rawStart(i)));
+}
+
+/** Optional boolean field (absent: false); -1 with an error when not a JSON boolean. */
+function boolField(req: Request, name: string): i32 {
+  const i = req.field(name);
+  if (i < 0) return 0;
+  const s = rawText(req, i);
+  if (s == "true") return 1;
+  if (s == "false") return 0;
+  fail(E_BAD_REQUEST, "\"" + name + "\" must be a boolean", -1, name);
+  return -1;
+}
+
+/** Parsed optional int32 field (strconv.ParseInt(text, 10, 32) of its raw JSON text). */
+class Int32Field {
+  present: bool = false;
+  value: i32 = 0;
+}
+
+/** Reads optional int32 field `name`; null with an error recorded. */
+function int32Field(req: Request, name: string): Int32Field | null {
+  const r = new Int32Field();
+  const i = req.field(name);
+  if (i < 0) return r;
+  const s = rawText(req, i);
+  let neg = false;
+  let k = 0;
+  if (s.length > 0 && (s.charCodeAt(0) == 0x2d || s.charCodeAt(0) == 0x2b)) { neg = s.charCodeAt(0) == 0x2d; k = 1; }
+  let v: i64 = 0;
+  let ok = k < s.length;
+  for (; k < s.length && ok; k++) {
+    const c = s.charCodeAt(k) - 0x30;
+    if (c < 0 || c > 9) { ok = false; break; }
+    v = v * 10 + c;
+    if (v > 2147483648) ok = false;
+  }
+  if (ok && (neg ? v > 2147483648 : v > 2147483647)) ok = false;
+  if (!ok) {
+    fail(E_BAD_REQUEST, "\"" + name + "\" must be an int32 integer", -1, name);
+    return null;
+  }
+  r.present = true;
+  r.value = <i32>(neg ? -v : v);
+  return r;
+}
+
+/** `container.hash`: the kubelet's HashContainer (and HashContainerWithoutResources) of that minor. */
+export function opContainerHash(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  const minor = k8sMinor(req, "kubelet");
+  if (minor < 0) return false;
+  const go = k8sGo(req, minor, false);
+  if (go < 0) return false;
+  const defaults = boolField(req, "applyDefaults");
+  if (defaults < 0) return false;
+  const v = k8sValue(req, "container");
+  if (v === null) return false;
+  if (defaults == 1) {
+    return fail(E_BAD_REQUEST, "applyDefaults is not supported yet", -1, "applyDefaults");
+  }
+  const ty = requestType("Container", minor);
+  const c = asStored(v, ty, minor, go);
+  if (hasError()) return false;
+  const h = hashContainer(minor, ty, c, go);
+  if (h < 0 || hasError()) return false;
+  res.str("hash", hex32(<u32>h));
+  if (hasHashWithoutResources(minor)) {
+    const w = containerJSONHash(ty, withoutResources(ty, c), go);
+    if (w < 0 || hasError()) return false;
+    res.str("hashWithoutResources", hex32(<u32>w));
+  }
+  res.str("era", eraName(containerEra(minor)));
+  return true;
+}
+
+/** `podTemplateHash`: controller.ComputeHash of the template as the Deployment controller reads it. */
+export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  const minor = k8sMinor(req, "kubernetes");
+  if (minor < 0) return false;
+  const cc = int32Field(req, "collisionCount");
+  if (cc === null) return false;
+  const v = k8sValue(req, "template");
+  if (v === null) return false;
+  const go = defaultGoOf(minor);
+  const ty = requestType("PodTemplateSpec", minor);
+  const t = asStored(v, ty, minor, go);
+  if (hasError()) return false;
+  const h = computeHash(ty, t, cc.present, cc.value);
+  if (h === null) return false;
+  res.str("hash", h);
+  return true;
+}
