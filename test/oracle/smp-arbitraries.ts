@@ -542,12 +542,15 @@ export function applyLine(r: R, c: SmpCase, a: J, patchText: string, id: number)
   return `{"op":"smp.apply","id":${id}${head(c)}${docMember(r, "original", a)}${p}}`;
 }
 
-/** The longest list a random request may hold for its effective Go release. Before Go 1.19 sort.Sort
- * was not pdqsort (a gap-6 pass, then insertion sort, for 7 to 12 elements; quicksort above): with
- * elements whose sort keys tie (duplicate merge keys) the order differs, and the oracle cannot check it
- * (its oldest build is Go 1.21); assembly/__tests__/smp-sort.spec.ts checks that sort against Go 1.14 and 1.18. */
+/** The longest list a random request may hold for its effective Go release, where the oracle's build
+ * for that release sorts differently from the real release (tied merge keys come out in another order):
+ * before Go 1.19 sort.Sort was not pdqsort (a gap-6 pass, then insertion sort, from 7 elements), and Go
+ * 1.22-1.23 break patterns with another xorshift than the Go 1.26 build serving them (from 13 elements;
+ * mutations add one).
+ * assembly/__tests__/smp-sort.spec.ts checks those sorts against Go 1.14, 1.18 and 1.23 instead. */
 export function maxLenFor(c: SmpCase): number {
-  return effectiveGo(c.kubernetes ?? (c.kruise ? KRUISE.minor : SMP_MINORS.at(-1)!), c.go, c.kruise) < 19 ? 5 : 40;
+  const go = effectiveGo(c.kubernetes ?? (c.kruise ? KRUISE.minor : SMP_MINORS.at(-1)!), c.go, c.kruise);
+  return go < 19 ? 5 : go === 22 || go === 23 ? 10 : 40;
 }
 
 /** Hand-picked edge cases (each one request line, version fields added by the caller). */

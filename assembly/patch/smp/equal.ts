@@ -1,9 +1,12 @@
 // Equality of decoded values as strategicpatch uses it: reflect.DeepEqual (int64 and float64 differ,
 // nil and empty slices differ), Go's `==` on interface{} values (panics on two maps or two slices), and
-// hashing into a map[interface{}] (panics on maps and slices). Iterative.
+// hashing into a map[interface{}] (panics on maps and slices; the text depends on the Go release and on
+// whether the map is empty). Iterative.
 
 import { Val, GMap, Slice, T_BOOL, T_INT, T_FLOAT, T_STRING, T_MAP, T_SLICE } from "./value";
-import { panicUncomparable, panicUnhashable } from "./errors";
+import { panicUncomparable, panicUnhashable, goPanic } from "./errors";
+import { typeName } from "./fmt";
+import { Env } from "./env";
 
 /** Scalar equality of two values of the same scalar type. */
 @inline function scalarEq(a: Val, b: Val): bool {
@@ -102,6 +105,20 @@ export function ifaceEq(a: Val | null, b: Val | null): bool {
 export function hashable(v: Val | null): bool {
   if (v !== null && (v.t == T_MAP || v.t == T_SLICE)) {
     panicUnhashable(v);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Looking v up in a map[interface{}]: like `hashable`, except that from Go 1.25 a lookup in an EMPTY map
+ * fails earlier, with another text (internal/runtime/maps' unhashableTypeError: `hash of unhashable
+ * type: T`, no "runtime error: " prefix).
+ */
+export function hashableLookup(v: Val | null, mapEmpty: bool): bool {
+  if (v !== null && (v.t == T_MAP || v.t == T_SLICE)) {
+    if (mapEmpty && Env.go >= 25) goPanic("hash of unhashable type: " + typeName(v));
+    else panicUnhashable(v);
     return false;
   }
   return true;

@@ -5,7 +5,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { Val, GMap, Slice, T_MAP, T_SLICE, makeSlice, reslice, appendOne, appendAll, nilSlice, isStr, mapVal, newMap, asciiVal } from "./value";
-import { ifaceEq, hashable, keyEq } from "./equal";
+import { ifaceEq, hashable, hashableLookup, keyEq } from "./equal";
 import { sprintV, formatSlice } from "./fmt";
 import { Sorter, sortSort, sortStable } from "./sort";
 import { compareBytes } from "../../json/members";
@@ -243,7 +243,7 @@ export function partitionPrimitives(original: Slice, partitionBy: Slice): bool {
   }
   for (let i = 0; i < original.len; i++) {
     const v = original.get(i);
-    if (!hashable(v)) return false;
+    if (!hashableLookup(v, set.length == 0)) return false;
     let found = false;
     for (let k = 0; k < set.length; k++) if (keyEq(set[k], v)) { found = true; break; }
     if (!found) server = appendOne(server, v, go);

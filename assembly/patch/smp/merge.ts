@@ -1,6 +1,5 @@
 // StrategicMergePatch's core: mergeMap with MergeParallelList and IgnoreUnmatchedNulls (what
 // StrategicMergeMapPatchUsingLookupPatchMeta runs), with the behaviour of each Kubernetes minor:
-//   <= 1.21  a `$setElementOrder` mismatch error lists the patch's deletions after the other items
 //   >= 1.23  `$deleteFromPrimitiveList/x` never copies itself into a document that lacks `x`
 //   >= 1.24  null members are dropped from patch values copied into the document
 //   >= 1.28  directives are stripped from copied values, and deletion lists apply to any list
@@ -11,7 +10,7 @@ import {
   Val, GMap, Slice, T_MAP, T_SLICE, mapVal, sliceVal, newMap, makeSlice, appendOne, appendAll, reslice, nilSlice,
   isStr, hasPrefixAscii, eqAscii,
 } from "./value";
-import { hashable, keyEq } from "./equal";
+import { hashable, hashableLookup, keyEq } from "./equal";
 import { formatSlice } from "./fmt";
 import { PatchMeta, Strategy, lookupStruct, lookupSlice, extractStrategy, schemaName } from "./meta";
 import {
@@ -242,11 +241,9 @@ function mergePatchIntoOriginal(original: GMap, patch: GMap, schema: i32): bool 
 function validatePatchWithSetOrderList(patchList: Slice, order: Slice, mp: usize, mn: i32): bool {
   if (order.len == 0 || patchList.len == 0) return true;
   let nonDelete = patchList;
-  let toDelete = nilSlice();
   if (mn > 0) {
     if (!extractToDeleteItems(patchList)) return false;
     nonDelete = Split.keep;
-    toDelete = Split.del;
   }
   let pi = 0, si = 0;
   while (pi < nonDelete.len && si < order.len) {
@@ -260,11 +257,9 @@ function validatePatchWithSetOrderList(patchList: Slice, order: Slice, mp: usize
     si++;
   }
   if (pi < nonDelete.len && si >= order.len) {
-    let shown = patchList;
-    if (Env.minor <= 21) shown = appendAll(nonDelete, toDelete, Env.go);
     const b = new ByteSink(128);
     b.ascii("The order in patch list:\n");
-    formatSlice(b, shown);
+    formatSlice(b, patchList);
     b.ascii("\n doesn't match $setElementOrder list:\n");
     formatSlice(b, order);
     b.ascii("\n");
@@ -396,7 +391,7 @@ function deleteFromSlice(current: Slice, toDelete: Slice): Slice | null {
   let out = makeSlice(0, current.len);
   for (let i = 0; i < current.len; i++) {
     const v = current.get(i);
-    if (!hashable(v)) return null;
+    if (!hashableLookup(v, set.length == 0)) return null;
     let found = false;
     for (let k = 0; k < set.length; k++) if (keyEq(set[k], v)) { found = true; break; }
     if (!found) out = appendOne(out, v, go);
