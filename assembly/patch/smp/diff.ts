@@ -162,8 +162,8 @@ function diffLists(original: Slice, modified: Slice, schema: i32, mp: usize, mn:
   const kind = ElemType.t;
   if (kind == T_MAP) {
     if (!diffListsOfMaps(original, modified, schema, mp, mn, retainKeys)) return false;
-    let patchList = OfMaps.patch;
-    const deleteList = OfMaps.del;
+    let patchList = OfMaps.patch!;
+    const deleteList = OfMaps.del!;
     const normalized = normalizeSliceOrder(patchList, modified, mp, mn, kind);
     if (normalized === null) return false;
     patchList = normalized;
@@ -197,10 +197,10 @@ function diffLists(original: Slice, modified: Slice, schema: i32, mp: usize, mn:
   // scalars
   diffListsOfScalars(original, modified);
   if (failed()) return false;
-  const add = normalizeSliceOrder(OfScalars.add, modified, mp, mn, kind);
+  const add = normalizeSliceOrder(OfScalars.add!, modified, mp, mn, kind);
   if (add === null) return false;
   let order: Slice | null = null;
-  if (OfScalars.del.len > 0 || !deepEqualSlices(original, modified)) order = modified;
+  if (OfScalars.del!.len > 0 || !deepEqualSlices(original, modified)) order = modified;
   Lists.add = add;
   Lists.del = OfScalars.del;
   Lists.order = order;
@@ -209,8 +209,8 @@ function diffLists(original: Slice, modified: Slice, schema: i32, mp: usize, mn:
 
 /** Results of diffListsOfScalars. */
 class OfScalars {
-  static add: Slice = makeSlice(0, 0);
-  static del: Slice = makeSlice(0, 0);
+  static add: Slice | null = null;
+  static del: Slice | null = null;
 }
 
 /** diffListsOfScalars(original, modified): sorts `original` in place, as upstream does. */
@@ -249,8 +249,8 @@ function diffListsOfScalars(original: Slice, modified: Slice): void {
 
 /** Results of diffListsOfMaps. */
 class OfMaps {
-  static patch: Slice = makeSlice(0, 0);
-  static del: Slice = makeSlice(0, 0);
+  static patch: Slice | null = null;
+  static del: Slice | null = null;
 }
 
 /** sortMergeListsByNameArray(s, schema, mergeKey, false) for a list whose first element is a map. */

@@ -113,8 +113,8 @@ export function mergeSortedSlice(left: Slice, right: Slice, serverOrder: Slice, 
 
 /** Two results of extractToDeleteItems. */
 export class Split {
-  static keep: Slice = nilSlice();
-  static del: Slice = nilSlice();
+  static keep: Slice | null = null;
+  static del: Slice | null = null;
 }
 
 /** extractToDeleteItems(l): items without / with `$patch: delete` into Split. */
@@ -199,8 +199,8 @@ export function normalizeSliceOrder(toSort: Slice, order: Slice, kp: usize, kn: 
   if (kind == T_MAP) {
     if (!validateMergeKeyInLists(kp, kn, toSort, order)) return null;
     if (!extractToDeleteItems(toSort)) return null;
-    toSort = Split.keep;
-    del = Split.del;
+    toSort = Split.keep!;
+    del = Split.del!;
   }
   if (toSort.len > 1) sortStable(new OrderSorter(toSort, order, kp, kn, kind), toSort.len);
   if (failed()) return null;
@@ -226,8 +226,8 @@ export function normalizeElementOrder(patch: Slice, serverOnly: Slice, patchOrde
 
 /** Two results of the partitions. */
 export class Parts {
-  static patch: Slice = nilSlice();
-  static server: Slice = nilSlice();
+  static patch: Slice | null = null;
+  static server: Slice | null = null;
 }
 
 /** partitionPrimitivesByPresentInList(original, partitionBy). */

@@ -225,8 +225,8 @@ function mergePatchIntoOriginal(original: GMap, patch: GMap, schema: i32): bool 
     if (meta.kn == 0) {
       if (!partitionPrimitives(merged, order)) return false;
     } else if (!partitionMaps(merged, order, meta.kp, meta.kn)) return false;
-    const patchItems = Parts.patch;
-    const serverOnly = Parts.server;
+    const patchItems = Parts.patch!;
+    const serverOnly = Parts.server!;
     if (!elemType2(ofv, pfv)) return false;
     const both = normalizeElementOrder(patchItems, serverOnly, order, ofv, meta.kp, meta.kn, ElemType.t);
     if (both === null) return false;
@@ -243,7 +243,7 @@ function validatePatchWithSetOrderList(patchList: Slice, order: Slice, mp: usize
   let nonDelete = patchList;
   if (mn > 0) {
     if (!extractToDeleteItems(patchList)) return false;
-    nonDelete = Split.keep;
+    nonDelete = Split.keep!;
   }
   let pi = 0, si = 0;
   while (pi < nonDelete.len && si < order.len) {
@@ -289,8 +289,8 @@ function mergeSlice(original: Slice, patch: Slice, meta: PatchMeta, isDeleteList
   } else {
     if (mn == 0) return nullWith(smpError("cannot merge lists without merge key for " + schemaName(meta.t)));
     if (!mergeSliceWithSpecialElements(original, patch, mp, mn)) return null;
-    original = Special.original;
-    patch = Special.patch;
+    original = Special.original!;
+    patch = Special.patch!;
     const m = mergeSliceWithoutSpecialElements(original, patch, mp, mn, meta.t);
     if (m === null) return null;
     merged = m;
@@ -298,7 +298,7 @@ function mergeSlice(original: Slice, patch: Slice, meta: PatchMeta, isDeleteList
   if (mn == 0) {
     if (!partitionPrimitives(merged, patch)) return null;
   } else if (!partitionMaps(merged, patch, mp, mn)) return null;
-  return normalizeElementOrder(Parts.patch, Parts.server, patch, original, mp, mn, kind);
+  return normalizeElementOrder(Parts.patch!, Parts.server!, patch, original, mp, mn, kind);
 }
 
 @inline function nullWith(_ok: bool): Slice | null {
@@ -307,8 +307,8 @@ function mergeSlice(original: Slice, patch: Slice, meta: PatchMeta, isDeleteList
 
 /** Results of mergeSliceWithSpecialElements. */
 class Special {
-  static original: Slice = nilSlice();
-  static patch: Slice = nilSlice();
+  static original: Slice | null = null;
+  static patch: Slice | null = null;
 }
 
 /** mergeSliceWithSpecialElements(original, patch, mergeKey): `$patch: delete | replace | merge` items. */

@@ -91,6 +91,16 @@ export function isStr(v: Val | null, s: string): bool {
 // ---------------------------------------------------------------------------------------------------
 // map[string]interface{}
 
+/** Maps with more slots than this get a hash index (lookups stay O(1) on huge objects). */
+const INDEX_FROM = 16;
+
+/** FNV-1a 32 of key bytes. */
+function keyHash(p: usize, n: i32): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+  return h;
+}
+
 /** A Go map[string]interface{}: slots in iteration order; a deleted slot has keyN == -1. */
 export class GMap {
   keyP: Array<usize> = new Array<usize>();
@@ -99,6 +109,38 @@ export class GMap {
   count: i32 = 0;
   /** Go's nil map (only ever a whole document: json.Unmarshal of `null`). */
   isNil: bool = false;
+  /** Open-addressing index of slot numbers + 1 (0 = empty), size a power of two; null while small. */
+  index: StaticArray<i32> | null = null;
+
+  /** Rebuilds the index for the current slots. */
+  private reindex(): void {
+    let size = 64;
+    while (size < this.keyN.length * 4) size <<= 1;
+    const idx = new StaticArray<i32>(size);
+    for (let i = 0; i < this.keyN.length; i++) {
+      const n = unchecked(this.keyN[i]);
+      if (n >= 0) this.indexAdd(idx, keyHash(unchecked(this.keyP[i]), n), i);
+    }
+    this.index = idx;
+  }
+
+  private indexAdd(idx: StaticArray<i32>, h: u32, slot: i32): void {
+    const mask = <u32>idx.length - 1;
+    let j = h & mask;
+    while (unchecked(idx[j]) != 0) j = (j + 1) & mask;
+    unchecked(idx[j] = slot + 1);
+  }
+
+  /** Records a key just placed in `slot`. */
+  private noteKey(slot: i32): void {
+    const idx = this.index;
+    if (idx === null) {
+      if (this.keyN.length > INDEX_FROM) this.reindex();
+      return;
+    }
+    if (this.keyN.length * 2 > idx.length) this.reindex();
+    else this.indexAdd(idx, keyHash(unchecked(this.keyP[slot]), unchecked(this.keyN[slot])), slot);
+  }
 
   /** Number of slots (live or deleted); iterate i in [0, slots) and skip `!live(i)`. */
   @inline get slots(): i32 {
@@ -113,6 +155,18 @@ export class GMap {
   find(p: usize, n: i32): i32 {
     const kn = this.keyN;
     const kp = this.keyP;
+    const idx = this.index;
+    if (idx !== null) {
+      const mask = <u32>idx.length - 1;
+      let j = keyHash(p, n) & mask;
+      while (true) {
+        const e = unchecked(idx[j]);
+        if (e == 0) return -1;
+        const i = e - 1;
+        if (unchecked(kn[i]) == n && (n == 0 || compareBytes(unchecked(kp[i]), n, p, n) == 0)) return i;
+        j = (j + 1) & mask;
+      }
+    }
     const s = kn.length;
     for (let i = 0; i < s; i++) {
       if (unchecked(kn[i]) == n && (n == 0 || compareBytes(unchecked(kp[i]), n, p, n) == 0)) return i;
@@ -122,6 +176,10 @@ export class GMap {
 
   /** Slot of the ASCII key `s`, or -1. */
   findAscii(s: string): i32 {
+    if (this.index !== null) {
+      const k = asciiVal(s);
+      return this.find(k.p, k.n);
+    }
     const kn = this.keyN;
     const kp = this.keyP;
     const c = kn.length;
@@ -139,19 +197,24 @@ export class GMap {
       return;
     }
     const kn = this.keyN;
-    for (let j = 0; j < kn.length; j++) {
-      if (unchecked(kn[j]) < 0) {
-        unchecked(this.keyP[j] = p);
-        unchecked(kn[j] = n);
-        unchecked(this.vals[j] = v);
-        this.count++;
-        return;
+    if (this.count < kn.length) {
+      // a deleted slot is taken again (a small Go map reuses the first free slot of its bucket)
+      for (let j = 0; j < kn.length; j++) {
+        if (unchecked(kn[j]) < 0) {
+          unchecked(this.keyP[j] = p);
+          unchecked(kn[j] = n);
+          unchecked(this.vals[j] = v);
+          this.count++;
+          this.noteKey(j);
+          return;
+        }
       }
     }
     this.keyP.push(p);
     kn.push(n);
     this.vals.push(v);
     this.count++;
+    this.noteKey(kn.length - 1);
   }
 
   /** m["s"] = v for an ASCII key. */

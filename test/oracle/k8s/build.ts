@@ -7,6 +7,7 @@
  *
  * CLI: node --import tsx test/oracle/k8s/build.ts [defaults|api|key ...]   (key e.g. 1.37-go126, 1.30-go126-api, kruise)
  *      ... build.ts --path KEY   (build one key, print its binary path)   ... build.ts --table   (routing facts, JSON)
+ *      ... build.ts --times      (build times so far)   ... build.ts --check-newest   (exit 1 if k8s.io/api has a newer minor)
  */
 
 import { spawn } from "node:child_process";
@@ -410,6 +411,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (args[0] === "--table") {
     process.stdout.write(JSON.stringify(routingTable()) + "\n");
     process.exit(0);
+  }
+  if (args[0] === "--check-newest") {
+    // `go list -m -versions k8s.io/api`: is there a minor newer than the table's newest?
+    const out = await sh("go", ["list", "-m", "-versions", "k8s.io/api"], { env: { ...process.env, GOFLAGS: "" } });
+    const minors = out.trim().split(/\s+/).slice(1).filter((v) => /^v0\.\d+\.\d+$/.test(v)).map((v) => Number(v.split(".")[1]));
+    const newest = Math.max(...minors);
+    const ours = goMinorOf(NEWEST);
+    console.log(`k8s.io/api newest listed minor: 1.${newest}; table newest: ${NEWEST}`);
+    process.exit(newest > ours ? 1 : 0);
   }
   if (args[0] === "--times") {
     // build times of the binaries built so far (their last real build)

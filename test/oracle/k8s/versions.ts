@@ -14,7 +14,7 @@ export interface MinorInfo {
   goModGo: string;
 }
 
-/** Newest first is not required; order is ascending by minor. */
+/** Ascending by minor. `build.ts --check-newest` tells when the module proxy lists a newer k8s.io/api minor. */
 export const MINORS: MinorInfo[] = [
   { minor: "1.12", patch: "1.12.10", releaseGo: "1.10.4", patchGo: "1.10.8", goModGo: "1.10" },
   { minor: "1.15", patch: "1.15.12", releaseGo: "1.12.5", patchGo: "1.12.17", goModGo: "1.12" },
