@@ -39,8 +39,9 @@ test("minimal diffs apply back to their target (realistic, random and arbitrary 
   fc.assert(fc.property(fc.oneof(realisticPair, randomPair, jsonPair), ([a, b]) => {
     const patch = jsonPatchDiff(a, b, { flavor: "minimal" });
     if (!isObj(b) && !Array.isArray(b)) {
-      // a root that is not a container can only be replaced, which the Go applier refuses
-      assert.deepEqual(patch, [{ op: "replace", path: "", value: b }]);
+      // a root that is not a container can only be replaced, which the Go applier refuses;
+      // values enter through JSON.stringify, which writes -0 as 0
+      assert.deepEqual(patch, [{ op: "replace", path: "", value: JSON.parse(JSON.stringify(b)) }]);
       return;
     }
     same(jsonPatchApply(a, patch), b);

@@ -154,7 +154,7 @@ const HIGHS: u64 = 0x8080808080808080;
  * `go22`: Go 1.22+ writes `\b` and `\f` short. `invalidRaw`: an invalid byte becomes a raw U+FFFD
  * (what decode-then-encode gives); otherwise `\ufffd` (what encoding a Go string with bad bytes gives).
  */
-export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, invalidRaw: bool): void {
+export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, invalidRaw: bool, html: bool = true): void {
   out.reserve(n + 2);
   out.byte(0x22);
   const end = p + <usize>n;
@@ -165,7 +165,7 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
     if (p >= end) break;
     const c = <i32>load<u8>(p);
     if (c < 0x80) {
-      if (c >= 0x20 && c != 0x22 && c != 0x5c && c != 0x3c && c != 0x3e && c != 0x26) { p++; continue; }
+      if (c >= 0x20 && c != 0x22 && c != 0x5c && ((c != 0x3c && c != 0x3e && c != 0x26) || !html)) { p++; continue; }
       if (run < p) out.bytes(run, <i32>(p - run));
       if (c == 0x22) out.ascii("\\\"");
       else if (c == 0x5c) out.ascii("\\\\");
@@ -200,16 +200,16 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
   out.byte(0x22);
 }
 
-/** Writes [p, p+n) as a JSON string for our own protocol output (Go 1.22+ escaping). */
+/** Writes [p, p+n) as a JSON string for protocol answers: Go 1.22+ escapes without HTML escaping, as the oracle writes them. */
 export function writeJSONString(out: ByteSink, p: usize, n: i32): void {
-  writeGoString(out, p, n, true, false);
+  writeGoString(out, p, n, true, false, false);
 }
 
 /** Writes an AssemblyScript string as a JSON string (Go 1.22+ escaping). */
 export function writeJSONStr(out: ByteSink, s: string): void {
   const b = new ByteSink(s.length * 3 + 2);
   b.utf8(s);
-  writeGoString(out, b.ptr, b.len, true, false);
+  writeGoString(out, b.ptr, b.len, true, false, false);
 }
 
 /** Copies bytes, writing each byte that is not valid UTF-8 (by Go's rules) as U+FFFD. */
