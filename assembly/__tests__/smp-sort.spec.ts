@@ -2,7 +2,7 @@
 // (growslice.ts) against what five Go toolchains did (tools/gen-sort-vectors): strategicpatch's Less
 // functions are not strict orders, so any other algorithm orders tied merge-list elements differently.
 
-import { Sorter, sortSort, sortStable } from "../patch/smp/sort";
+import { Sorter, sortSort, sortStable } from "../util/gosort";
 import { growCap } from "../patch/smp/growslice";
 import {
   SORT_GO, CASE_LEN, CASE_KEYS, ORDER_LEN, ORDER_KEYS, SORT_0, SORT_1, SORT_2, SORT_3, SORT_4, STABLE_0, STABLE_1, STABLE_2,

@@ -1,4 +1,5 @@
-// Go's sort package, step for step: strategicpatch sorts with Less functions that are not strict weak
+// Go's sort package, step for step (shared by the strategic merge patch and the rollout planner):
+// strategicpatch sorts with Less functions that are not strict weak
 // orders (`a <= b`, or "true when either side is unknown"), so only the exact sequence of Less/Swap calls
 // gives Go's result. sort.Sort is pdqsort since Go 1.19 (its pattern breaker's xorshift shifts by
 // 13/17/5 until Go 1.23 and by 13/7/17 from Go 1.24) and the older introsort (quickSort with

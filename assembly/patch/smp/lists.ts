@@ -7,7 +7,7 @@ import { ByteSink } from "../../io/sink";
 import { Val, GMap, Slice, T_MAP, T_SLICE, makeSlice, reslice, appendOne, appendAll, nilSlice, isStr, mapVal, newMap, asciiVal } from "./value";
 import { ifaceEq, hashable, hashableLookup, keyEq } from "./equal";
 import { sprintV, formatSlice } from "./fmt";
-import { Sorter, sortSort, sortStable } from "./sort";
+import { Sorter, sortSort, sortStable } from "../../util/gosort";
 import { compareBytes } from "../../json/members";
 import { Env } from "./env";
 import {
