@@ -412,3 +412,15 @@ export function containerHash(container: unknown, options: { kubelet: string; go
 export function podTemplateHash(template: unknown, options?: { kubernetes?: string; collisionCount?: number }): string {
   return rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount }).hash as string;
 }
+
+/** A ControllerRevision as the StatefulSet / DaemonSet controller creates it: name, hash label and Data.Raw text. */
+export interface Revision {
+  name: string;
+  hash: string;
+  data: string;
+}
+
+/** The ControllerRevision the controller of `kind` ("StatefulSet" | "DaemonSet") creates for `object` at Kubernetes `kubernetes` (default the newest); `collisionCount` overrides status.collisionCount. */
+export function revision(kind: string, object: unknown, options?: { kubernetes?: string; collisionCount?: number }): Revision {
+  return rolloutOp({ op: "revision", kind, object, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount }) as unknown as Revision;
+}

@@ -18,7 +18,7 @@ import { opSMPDiff, opSMPApply } from "./ops/smp";
 import { opScaled, opKruisePartition } from "./ops/scaled"; // issue 6
 import { opRollout } from "./ops/rollout"; // issue 6
 import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
-import { opContainerHash, opPodTemplateHash } from "./ops/hash"; // issue 3 hashes
+import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash"; // issue 3 hashes
 
 /** Runs op `op` on `req`, writing result members into `res`. Returns false with an error recorded. */
 function runOp(op: string, req: Request, res: ResultWriter): bool {
@@ -39,6 +39,7 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "spew") return opSpew(req, res);
   if (op == "container.hash") return opContainerHash(req, res); // issue 3 hashes
   if (op == "podTemplateHash") return opPodTemplateHash(req, res); // issue 3 hashes
+  if (op == "revision") return opRevision(req, res); // issue 3 ControllerRevisions
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 

@@ -1,6 +1,7 @@
 // Ops `container.hash` {container|containerText, kubelet?, go?, applyDefaults?} → {hash,
 // hashWithoutResources? (1.27–1.30), era} and `podTemplateHash` {template|templateText, kubernetes?,
-// collisionCount?} → {hash}. The object is seen as the cluster sees it: decoded by the API server,
+// collisionCount?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?}
+// → {name, hash, data} (StatefulSet, DaemonSet; OpenKruise kinds not supported yet). The object is seen as the cluster sees it: decoded by the API server,
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
 // `applyDefaults: true` (API-server defaulting of a bare manifest) is not supported yet and is refused
 // with E_BAD_REQUEST.
@@ -20,7 +21,10 @@ import {
   containerEra, eraName, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
   marshalInto, computeHash, hex32,
 } from "../../k8s/hash";
-import { k8sMinor, k8sGo, k8sValue } from "./k8sfields";
+import { k8sMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
+import { isKruiseKind } from "../../k8s/types";
+import { statefulSetRevision, daemonSetRevision, Revision } from "../../k8s/revision";
+import { E_UNSUPPORTED_VERSION } from "../../errors";
 
 /** Decoder options for a minor and Go release (as the k8s ops use them). */
 function decodeOptions(minor: i32, go: i32): DecodeOptions {
@@ -150,5 +154,43 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   const h = computeHash(ty, t, cc.present, cc.value);
   if (h === null) return false;
   res.str("hash", h);
+  return true;
+}
+
+/** `revision`: the ControllerRevision the StatefulSet or DaemonSet controller creates for the object. */
+export function opRevision(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (req.field("kind") < 0) return missing("kind");
+  const kb = k8sString(req, "kind");
+  if (kb === null) return false;
+  const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
+  if (isKruiseKind(kind)) {
+    return fail(E_UNSUPPORTED_VERSION, "revision of OpenKruise kind \"" + kind + "\" is not supported yet", -1, "kind");
+  }
+  if (kind != "StatefulSet" && kind != "DaemonSet") {
+    if (requestType(kind, 32) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
+    return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\"", -1, "kind");
+  }
+  const minor = k8sMinor(req, "kubernetes");
+  if (minor < 0) return false;
+  const go = k8sGo(req, minor, false);
+  if (go < 0) return false;
+  const cc = int32Field(req, "collisionCount");
+  if (cc === null) return false;
+  const v = k8sValue(req, "object");
+  if (v === null) return false;
+  const ty = requestType(kind, minor);
+  const obj = asStored(v, ty, minor, go);
+  if (hasError()) return false;
+  let r: Revision | null;
+  if (kind == "StatefulSet") {
+    r = statefulSetRevision(ty, obj, go, cc.present, cc.value);
+  } else {
+    r = daemonSetRevision(ty, obj, go, cc.present, cc.value, requestType("PodTemplateSpec", minor), decodeOptions(minor, go));
+  }
+  if (r === null || hasError()) return false;
+  res.str("name", r.name);
+  res.str("hash", r.hash);
+  res.str("data", String.UTF8.decodeUnsafe(r.data.ptr, <usize>r.data.len));
   return true;
 }
