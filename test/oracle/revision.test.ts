@@ -7,10 +7,9 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { kinplace } from "../support/engine.ts";
-import { answerView, assertSameAnswer } from "./compare.ts";
-import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
-import { MINORS, goMinorOf } from "./k8s/versions.ts";
+import { goChoices, sameAnswers, warmUp } from "./k8s-drive.ts";
+import { buildAll, goAvailable, stopOracle } from "./run.ts";
+import { MINORS } from "./k8s/versions.ts";
 import { textStyle, toText, workload, unknownFields, withUnknownFields } from "./k8s-objects.ts";
 
 const ALL = MINORS.map((m) => m.minor);
@@ -27,44 +26,6 @@ before(() => {
   buildAll();
 });
 after(() => stopOracle());
-
-/** The engine's answer lines, in process. */
-function engineAnswers(lines: string[]): string[] {
-  const dec = new TextDecoder();
-  const enc = new TextEncoder();
-  return lines.map((l) => dec.decode(kinplace.evaluateLine(enc.encode(l))));
-}
-
-/**
- * Makes the oracle process serving (minor, go) load time.Local first, as a running controller has
- * (see test/oracle/hash.test.ts). Each Go release is a separate oracle process, so each is warmed.
- */
-function warmUp(minor: string, go?: string): string {
-  return JSON.stringify({ op: "k8s.json", type: "ObjectMeta", value: { creationTimestamp: "2020-01-01T00:00:00+01:00" }, kubernetes: minor, go });
-}
-
-async function sameAnswers(lines: string[]): Promise<void> {
-  const expected = await runOracle(lines);
-  const actual = engineAnswers(lines);
-  const failures: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const view = answerView(expected[i]!) as { error?: { code?: string } };
-    assert.notEqual(view.error?.code, "E_INTERNAL", `oracle failed on ${lines[i]!.slice(0, 300)}: ${expected[i]!.slice(0, 500)}`);
-    try {
-      assertSameAnswer(lines[i]!, expected[i]!, actual[i]!);
-    } catch (e) {
-      failures.push((e as Error).message);
-    }
-  }
-  assert.equal(failures.length, 0, `${failures.length} of ${lines.length} answers differ; the first ones:\n\n${failures.slice(0, 3).join("\n\n")}`);
-}
-
-/** Go releases a request may name for a minor: the default (absent), the oldest it accepts, and the newest. */
-function goChoices(minor: string): (string | undefined)[] {
-  const info = MINORS.find((m) => m.minor === minor)!;
-  const oldest = Math.max(goMinorOf(info.goModGo), 21);
-  return [undefined, `1.${oldest}`, "1.22", "1.26"].filter((g) => g === undefined || Number(g.slice(2)) >= goMinorOf(info.goModGo));
-}
 
 /** Request lines for one minor: StatefulSets and DaemonSets, as values or text, with unknown fields, with and without a collision count. */
 function linesFor(minor: string): fc.Arbitrary<string[]> {
