@@ -8,6 +8,7 @@ import { Limits } from "./limits";
 import { evaluateRequest } from "./eval/dispatch";
 import { canonicalize } from "./eval/canonical";
 import { writeJSONString } from "./json/strings";
+import { DocBytes } from "./eval/ops/patchinput"; // issue 4: evaluateDocs
 
 let inPtr: usize = 0;
 let out: ByteSink | null = null;
@@ -17,6 +18,7 @@ let lastStatus: i32 = 0;
 export function input(len: i32): usize {
   heap.reset();
   clearError();
+  DocBytes.clear(); // a trap may have left evaluateDocs' documents installed
   out = null;
   lastStatus = 0;
   inPtr = heap.alloc(<usize>(len > 0 ? len : 1));
@@ -45,6 +47,24 @@ export function evaluate(len: i32): i32 {
   const o = new ByteSink(256 + (len >> 1));
   out = o;
   evaluateRequest(inPtr, len, o);
+  lastStatus = 0;
+  return o.len;
+}
+
+/**
+ * Evaluates a patch request whose two documents follow the request line in the input, as raw bytes:
+ * input = line (len bytes) + first document (lenA) + second document (lenB). The first stands for the
+ * op's `fromText` / `documentText` / `originalText`, the second for `toText` / `patchText` /
+ * `modifiedText`; a negative length is an absent document. Returns the response length (as evaluate).
+ */
+export function evaluateDocs(len: i32, lenA: i32, lenB: i32): i32 {
+  const a = lenA > 0 ? lenA : 0;
+  const b = lenB > 0 ? lenB : 0;
+  const o = new ByteSink(256 + ((a + b) >> 1));
+  out = o;
+  DocBytes.set(inPtr + <usize>len, lenA, inPtr + <usize>(len + a), lenB);
+  evaluateRequest(inPtr, len, o);
+  DocBytes.clear();
   lastStatus = 0;
   return o.len;
 }

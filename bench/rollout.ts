@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import * as k from "../js/node.ts";
 
-k.initSync(readFileSync(new URL("../build/kinplace.wasm", import.meta.url)));
+k.initSync(readFileSync(process.env.KINPLACE_WASM ?? new URL("../build/kinplace.wasm", import.meta.url)));
 const repeats = Number(process.argv[2] ?? 9);
 const enc = new TextEncoder();
 

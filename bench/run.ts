@@ -8,10 +8,11 @@ import * as k from "../js/node.ts";
 import { measure, fmt } from "./harness.ts";
 import { benchJSON, fixtures } from "./json.ts";
 import { fnv1a32 } from "./fnv-js.ts";
+import { benchPatches } from "./patch.ts";
 
 const runs = Number(process.argv[2] ?? 7);
 const ms = Number(process.argv[3] ?? 200);
-const wasmPath = new URL("../build/kinplace.wasm", import.meta.url);
+const wasmPath = process.env.KINPLACE_WASM ?? new URL("../build/kinplace.wasm", import.meta.url);
 const wasm = readFileSync(wasmPath);
 k.initSync(wasm);
 const out: string[] = [];
@@ -69,6 +70,22 @@ for (const size of [1536, 1 << 20]) {
   if (native[goKey]) say(`| ${label} | Go hash/fnv New32a, native | ${fmt((native[goKey] * size) / 1e6)} | ${(mine / native[goKey]).toFixed(2)}× |`);
 }
 say();
+
+say("### Kubernetes hashes (issue 3)");
+say();
+{
+  // container hash and pod-template-hash: kinplace vs bench/ts-hash (TypeScript) vs native Go vs the FNV floor
+  const { benchHash } = await import("./hash.ts");
+  const { goHashBench } = await import("./hash-native.ts");
+  let nat: ReturnType<typeof goHashBench> | null = null;
+  try { nat = goHashBench(); } catch (e) { say(`(native Go hash numbers unavailable: ${(e as Error).message.split("\n")[0]})`); say(); }
+  for (const l of benchHash(k, runs, ms, nat)) say(l);
+}
+say();
+
+say("### Patches (issue 4)");
+say();
+benchPatches(k, wasm, runs, ms, say);
 
 say("### Cold start and size");
 say();

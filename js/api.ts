@@ -176,32 +176,87 @@ export interface JsonPatchDiffOptions extends GoOptions {
   maxEditMatrix?: number;
 }
 
-/** Evaluates one patch request and returns its result object, or throws its error as a KinplaceError. */
-function patchOp(request: EvalRequest): { [key: string]: unknown } {
-  const answer = evaluate(request);
-  if (!answer.ok) throw new KinplaceError(answer.error.code, answer.error.message, { path: answer.error.path, offset: answer.error.offset });
-  return answer.result;
+/** JSON text for the `...Text` patch functions: a string (encoded as UTF-8) or bytes, handed to the Go library as they
+ *  are (null: no document at all, as when Go is handed nil). */
+export type JsonText = string | Uint8Array;
+
+const answerDecoder = new TextDecoder();
+
+/** The answer of a failed eval call as a KinplaceError. */
+function answerError(text: string): KinplaceError {
+  const answer = JSON.parse(text) as EvalAnswer;
+  if (answer.ok) return new KinplaceError("E_INTERNAL", `unexpected answer ${text.slice(0, 200)}`);
+  return new KinplaceError(answer.error.code, answer.error.message, { path: answer.error.path, offset: answer.error.offset });
+}
+
+/**
+ * Runs patch op `request` (without its documents) with its two documents passed to the engine as raw
+ * bytes (the `evaluateDocs` export: no JSON.stringify of the request, no escaping; `null` = absent, Go's
+ * nil). Returns result member `field` as raw JSON text, or "" when the result has `${field}Text: ""`.
+ */
+function patchTextOp(request: EvalRequest, a: JsonText | null, b: JsonText | null, field: string): string {
+  const text = answerDecoder.decode(engine().evaluateDocsView(stringify(request), a, b));
+  const head = `{"ok":true,"result":{"${field}":`;
+  if (text.startsWith(head) && text.endsWith("}}")) return text.slice(head.length, -2);
+  if (text === `{"ok":true,"result":{"${field}Text":""}}`) return "";
+  throw answerError(text);
+}
+
+/** JSON.stringify of a document for patchTextOp: undefined (no JSON form) is an absent document, as in a request object. */
+function docText(value: unknown): string | null {
+  if (value === undefined) return null;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (e) {
+    throw new KinplaceError("E_BAD_REQUEST", `value cannot be serialized with JSON.stringify: ${(e as Error).message}`, { cause: e });
+  }
+  return text === undefined ? null : text;
+}
+
+/** JSON.parse of a result text ("" stays undefined: an empty document the library returned as it was). */
+function parseResult(text: string): unknown {
+  return text === "" ? undefined : JSON.parse(text);
 }
 
 /** RFC 6902 patch turning `from` into `to` (appscode: both must be objects, as the library requires). */
 export function jsonPatchDiff(from: unknown, to: unknown, options?: JsonPatchDiffOptions): JsonPatchOperation[] {
-  return patchOp({ op: "jsonpatch.diff", from, to, flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, go: options?.go }).patch as JsonPatchOperation[];
+  return JSON.parse(patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, go: options?.go }, docText(from), docText(to), "patch")) as JsonPatchOperation[];
+}
+
+/** jsonPatchDiff on JSON text (the bytes the Go library would receive); returns the patch text exactly as json.Marshal writes it. */
+export function jsonPatchDiffText(from: JsonText | null, to: JsonText | null, options?: JsonPatchDiffOptions): string {
+  return patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, go: options?.go }, from, to, "patch");
 }
 
 /** Applies an RFC 6902 patch as the Kubernetes API server does (gopkg.in/evanphx/json-patch.v4); atomic: throws on the first failing operation (its index is the error's path). */
 export function jsonPatchApply(document: unknown, patch: unknown, options?: GoOptions): unknown {
-  const result = patchOp({ op: "jsonpatch.apply", document, patch, go: options?.go });
-  return "document" in result ? result.document : undefined;
+  return parseResult(patchTextOp({ op: "jsonpatch.apply", go: options?.go }, docText(document), docText(patch), "document"));
+}
+
+/** jsonPatchApply on JSON text; returns the document text exactly as the library writes it ("" for an empty document). */
+export function jsonPatchApplyText(document: JsonText | null, patch: JsonText | null, options?: GoOptions): string {
+  return patchTextOp({ op: "jsonpatch.apply", go: options?.go }, document, patch, "document");
 }
 
 /** RFC 7396 merge patch turning `original` into `modified` (CreateMergePatch of evanphx/json-patch v4). */
 export function mergePatchDiff(original: unknown, modified: unknown, options?: GoOptions): unknown {
-  return patchOp({ op: "mergepatch.diff", original, modified, go: options?.go }).patch;
+  return parseResult(patchTextOp({ op: "mergepatch.diff", go: options?.go }, docText(original), docText(modified), "patch"));
+}
+
+/** mergePatchDiff on JSON text; returns the merge patch text exactly as the library writes it. */
+export function mergePatchDiffText(original: JsonText | null, modified: JsonText | null, options?: GoOptions): string {
+  return patchTextOp({ op: "mergepatch.diff", go: options?.go }, original, modified, "patch");
 }
 
 /** Applies an RFC 7396 merge patch (MergePatch of evanphx/json-patch v4, as the API server for application/merge-patch+json). */
 export function mergePatchApply(original: unknown, patch: unknown, options?: GoOptions): unknown {
-  return patchOp({ op: "mergepatch.apply", original, patch, go: options?.go }).document;
+  return parseResult(patchTextOp({ op: "mergepatch.apply", go: options?.go }, docText(original), docText(patch), "document"));
+}
+
+/** mergePatchApply on JSON text; returns the document text exactly as the library writes it. */
+export function mergePatchApplyText(original: JsonText | null, patch: JsonText | null, options?: GoOptions): string {
+  return patchTextOp({ op: "mergepatch.apply", go: options?.go }, original, patch, "document");
 }
 
 /** The Go types strategic merge patch can be computed for (their patchStrategy / patchMergeKey struct tags decide
@@ -223,13 +278,23 @@ export interface StrategicMergePatchOptions extends GoOptions {
 /** Strategic merge patch turning `original` into `modified`: CreateTwoWayMergePatch of
  *  k8s.io/apimachinery/pkg/util/strategicpatch; returns the patch JSON text exactly as Go prints it. */
 export function strategicMergePatchDiff(original: unknown, modified: unknown, options: StrategicMergePatchOptions): string {
-  return patchOp({ op: "smp.diff", original, modified, type: options.type, kubernetes: options.kubernetes, go: options.go }).patch as string;
+  return strategicMergePatchDiffText(docText(original), docText(modified), options);
+}
+
+/** strategicMergePatchDiff on JSON text (the bytes the library would receive). */
+export function strategicMergePatchDiffText(original: JsonText | null, modified: JsonText | null, options: StrategicMergePatchOptions): string {
+  return JSON.parse(patchTextOp({ op: "smp.diff", type: options.type, kubernetes: options.kubernetes, go: options.go }, original, modified, "patch")) as string;
 }
 
 /** Applies a strategic merge patch (StrategicMergePatch of strategicpatch, what the API server runs for
  *  application/strategic-merge-patch+json); returns the document JSON text exactly as Go prints it. */
 export function strategicMergePatchApply(original: unknown, patch: unknown, options: StrategicMergePatchOptions): string {
-  return patchOp({ op: "smp.apply", original, patch, type: options.type, kubernetes: options.kubernetes, go: options.go }).document as string;
+  return strategicMergePatchApplyText(docText(original), docText(patch), options);
+}
+
+/** strategicMergePatchApply on JSON text (the bytes the library would receive). */
+export function strategicMergePatchApplyText(original: JsonText | null, patch: JsonText | null, options: StrategicMergePatchOptions): string {
+  return JSON.parse(patchTextOp({ op: "smp.apply", type: options.type, kubernetes: options.kubernetes, go: options.go }, original, patch, "document")) as string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -404,23 +469,80 @@ export interface ContainerHash {
 }
 
 /** The kubelet's HashContainer of `container` (as the API server stores it) for kubelet minor `kubelet` ("1.N"); `go` is the kubelet's Go release (default per minor). */
-export function containerHash(container: unknown, options: { kubelet: string; go?: string }): ContainerHash {
-  return rolloutOp({ op: "container.hash", container, kubelet: options.kubelet, go: options.go }) as unknown as ContainerHash;
+export function containerHash(container: unknown, options: { kubelet: string; go?: string; applyDefaults?: boolean }): ContainerHash {
+  return rolloutOp({ op: "container.hash", container, kubelet: options.kubelet, go: options.go, applyDefaults: options.applyDefaults }) as unknown as ContainerHash;
 }
 
 /** controller.ComputeHash (pod-template-hash) of a PodTemplateSpec at Kubernetes `kubernetes` (default the newest), with an optional collision count. */
-export function podTemplateHash(template: unknown, options?: { kubernetes?: string; collisionCount?: number }): string {
-  return rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount }).hash as string;
+export function podTemplateHash(template: unknown, options?: { kubernetes?: string; collisionCount?: number; applyDefaults?: boolean }): string {
+  return rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount, applyDefaults: options?.applyDefaults }).hash as string;
 }
 
-/** A ControllerRevision as the StatefulSet / DaemonSet controller creates it: name, hash label and Data.Raw text. */
+/** A ControllerRevision as the StatefulSet / DaemonSet / OpenKruise controller creates it: name, hash label and Data.Raw text. */
 export interface Revision {
   name: string;
   hash: string;
   data: string;
 }
 
-/** The ControllerRevision the controller of `kind` ("StatefulSet" | "DaemonSet") creates for `object` at Kubernetes `kubernetes` (default the newest); `collisionCount` overrides status.collisionCount. */
-export function revision(kind: string, object: unknown, options?: { kubernetes?: string; collisionCount?: number }): Revision {
-  return rolloutOp({ op: "revision", kind, object, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount }) as unknown as Revision;
+/** The ControllerRevision the controller of `kind` ("StatefulSet" | "DaemonSet" | "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet") creates for `object` at Kubernetes `kubernetes` (default the newest; OpenKruise kinds: "1.32" only) and Go `go`; `collisionCount` overrides status.collisionCount. */
+export function revision(kind: string, object: unknown, options?: { kubernetes?: string; go?: string; collisionCount?: number }): Revision {
+  return rolloutOp({ op: "revision", kind, object, kubernetes: options?.kubernetes, go: options?.go, collisionCount: options?.collisionCount }) as unknown as Revision;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Update verdict and user policies (issue 5): thin wrappers over `evaluate` (`verdict`, `policy.check`).
+
+/** Options of a verdict: versions, feature gates, the Kruise strategy override, the kind override, a policy. */
+export interface VerdictOptions {
+  kind?: string;
+  kubernetes?: string;
+  kubelet?: string;
+  kruise?: string;
+  gates?: { [gate: string]: boolean };
+  strategy?: "ReCreate" | "InPlaceIfPossible" | "InPlaceOnly";
+  policy?: unknown;
+}
+
+/** A changed path, what it does to running pods, and why. */
+export interface VerdictReason {
+  path: string;
+  effect: "none" | "in-place" | "restart" | "recreate" | "rejected";
+  message: string;
+}
+
+/** One violation of a user policy. */
+export interface PolicyViolation {
+  path: string;
+  rule: string;
+  verdict: "allow" | "in-place" | "restart-container" | "recreate" | "deny";
+  effect: VerdictReason["effect"];
+  message: string;
+}
+
+/** A policy's judgement: "deny" when any changed path breaks its rule. */
+export interface PolicyJudgement {
+  decision: "allow" | "deny";
+  violations: PolicyViolation[];
+}
+
+/** What an update does to a workload's pods (README "verdict"). */
+export interface Verdict {
+  verdict: "none" | "in-place" | "recreate" | "rejected";
+  kind: string;
+  strategy?: string;
+  containers: { name: string; action: "keep" | "restart" | "recreate"; init?: boolean }[];
+  reasons: VerdictReason[];
+  patches: { json: unknown[]; merge: unknown; strategic: unknown; pod: unknown };
+  policy?: PolicyJudgement;
+}
+
+/** The verdict of updating workload `old` to `new` (Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, Advanced StatefulSet/DaemonSet). */
+export function verdict(old: unknown, next: unknown, options?: VerdictOptions): Verdict {
+  return rolloutOp({ op: "verdict", old, new: next, ...(options ?? {}) }) as unknown as Verdict;
+}
+
+/** A user policy's judgement of updating `old` to `new` (the policy as a JSON value; YAML must be parsed first). */
+export function policyCheck(old: unknown, next: unknown, policy: unknown, options?: Omit<VerdictOptions, "policy">): PolicyJudgement & { kind: string; verdict: Verdict["verdict"] } {
+  return rolloutOp({ op: "policy.check", old, new: next, policy, ...(options ?? {}) }) as unknown as PolicyJudgement & { kind: string; verdict: Verdict["verdict"] };
 }

@@ -13,6 +13,8 @@ export interface Exports {
   input(len: number): number;
   /** Evaluates the eval-protocol request line held in the input; returns the answer length. */
   evaluate(len: number): number;
+  /** Evaluates a patch request line followed in the input by its two documents (lenA, lenB bytes; negative: absent); returns the answer length. */
+  evaluateDocs(len: number, lenA: number, lenB: number): number;
   /** Canonical JSON of the input: mode 0 = Go json.Marshal, 1 = RFC 8785; returns the output length. */
   canonical(len: number, mode: number, goMinor: number): number;
   /** FNV-1 (variant 0) or FNV-1a (variant 1), 32 bit, over the input (returned as a signed i32). */
@@ -160,6 +162,31 @@ export class Engine {
     } catch (e) {
       throw asKinplaceError(e);
     }
+  }
+
+  /** Evaluates a patch request line whose two documents are passed as raw text or bytes (null: absent);
+   *  returns the answer bytes as a view valid until the next call. */
+  evaluateDocsView(line: string, a: Input | null, b: Input | null): Uint8Array {
+    try {
+      const capL = line.length * 3;
+      const capA = a === null ? 0 : typeof a === "string" ? a.length * 3 : a.length;
+      const capB = b === null ? 0 : typeof b === "string" ? b.length * 3 : b.length;
+      const ptr = this.exports.input(capL + capA + capB) >>> 0;
+      const nl = this.#write(line, ptr, capL);
+      const na = a === null ? -1 : this.#write(a, ptr + nl, capA);
+      const nb = b === null ? -1 : this.#write(b, ptr + nl + Math.max(na, 0), capB);
+      return this.#output(this.exports.evaluateDocs(nl, na, nb));
+    } catch (e) {
+      throw asKinplaceError(e);
+    }
+  }
+
+  /** Writes `data` at `ptr` (room for `cap` bytes); returns the bytes written. */
+  #write(data: Input, ptr: number, cap: number): number {
+    const view = this.#view();
+    if (typeof data === "string") return encoder.encodeInto(data, view.subarray(ptr, ptr + cap)).written;
+    view.set(data, ptr);
+    return data.length;
   }
 
   /** Evaluates one eval-protocol request line; returns the answer JSON text. */

@@ -26,6 +26,8 @@ export type KinplaceErrorCode =
   | "E_PATCH_MARSHAL"
   | "E_PATCH_LIMIT"
   | "E_PATCH_STRATEGIC"
+  | "E_UNSUPPORTED_KIND"
+  | "E_POLICY"
   | "E_NOT_INITIALIZED"
   | (string & {});
 

@@ -65,7 +65,8 @@ await Promise.all([
     platform: "node",
     format: "esm",
     target: "node20",
-    banner: { js: "#!/usr/bin/env node" },
+    // createRequire: the bundled `yaml` package is CommonJS and requires Node built-ins
+    banner: { js: '#!/usr/bin/env node\nimport { createRequire as __kinplaceRequire } from "node:module";\nconst require = __kinplaceRequire(import.meta.url);' },
     define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version) },
   }),
 ]);

@@ -163,7 +163,7 @@ test("podTemplateHash: collision count changes the hash, the template text form 
 test("bad requests are typed errors", () => {
   const c = { name: "a", image: "b" };
   const cases: [Record<string, unknown>, string, string][] = [
-    [{ op: "container.hash", container: c, applyDefaults: true }, "E_BAD_REQUEST", "applyDefaults is not supported yet"],
+    [{ op: "container.hash", container: c, kubelet: "1.12", applyDefaults: true }, "E_UNSUPPORTED_VERSION", "applyDefaults needs k8s.io/kubernetes (pkg/apis/core/v1 defaulters): not in this build (api flavor; kubernetes 1.12 has only this flavor)"],
     [{ op: "container.hash", container: c, applyDefaults: "yes" }, "E_BAD_REQUEST", "\"applyDefaults\" must be a boolean"],
     [{ op: "container.hash", container: c, kubelet: "1.13" }, "E_UNSUPPORTED_VERSION", "unsupported kubelet version \"1.13\""],
     [{ op: "container.hash", kubelet: "1.20" }, "E_BAD_REQUEST", "missing \"container\" or \"containerText\""],

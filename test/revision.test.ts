@@ -1,14 +1,17 @@
 // The `revision` op without Go: upstream's StatefulSet compatibility known answers (1.33 and 1.34),
 // and on generated StatefulSets / DaemonSets the pipeline recomputed independently here (FNV-1 over
 // the patch then the decimal collision count, rand.SafeEncodeString, the getPatch shape with sorted
-// keys, DaemonSet names from controller.ComputeHash). Byte-exact agreement with the real controllers'
-// code is test/oracle/revision.test.ts.
+// keys, DaemonSet names from controller.ComputeHash), and the OpenKruise kinds (CloneSet and Advanced
+// StatefulSet name like a StatefulSet, Advanced DaemonSet like a DaemonSet, at Kruise's pinned 1.32).
+// Byte-exact agreement with the real controllers' code is test/oracle/revision.test.ts and
+// test/oracle/revision-kruise.test.ts.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { workload } from "./oracle/k8s-objects.ts";
+import { kruiseWorkload } from "./oracle/k8s/gen.ts";
 
 type Answer = { ok: true; result: Record<string, string> } | { ok: false; error: { code: string; message: string; path?: string } };
 
@@ -116,13 +119,64 @@ test("DaemonSet: hash = controller.ComputeHash of the template with status.colli
   );
 });
 
-test("request errors: Kruise kinds not supported yet, kinds without revisions, bad fields", () => {
+test("CloneSet and AdvancedStatefulSet: StatefulSet naming (FNV-1 over the patch + collision count) at Kruise's 1.32", () => {
+  const kinds = fc.constantFrom("CloneSet" as const, "AdvancedStatefulSet" as const);
+  fc.assert(
+    fc.property(kinds.chain((k) => fc.tuple(fc.constant(k), kruiseWorkload(k))), fc.option(fc.integer({ min: -2147483648, max: 2147483647 }), { nil: undefined }), ([kind, set], cc) => {
+      const r = ok({ op: "revision", kind, object: set, collisionCount: cc });
+      const s = set as { metadata: { name: string }; spec: { template: unknown }; status?: { collisionCount?: number } };
+      const count = cc ?? s.status?.collisionCount ?? 0;
+      assert.equal(r.hash, safeEncode(String(fnv1(Buffer.concat([Buffer.from(r.data), Buffer.from(String(count))])))));
+      // history.ControllerRevisionName: the prefix is cut to 223 bytes
+      assert.equal(r.name, `${Buffer.from(s.metadata.name).subarray(0, 223).toString()}-${r.hash}`);
+      // the same template as an apps/v1 StatefulSet at 1.32 gives the same patch (only spec.template is kept)
+      const sts = ok({ op: "revision", kind: "StatefulSet", kubernetes: "1.32", go: "1.23", object: { metadata: s.metadata, spec: { template: s.spec.template } }, collisionCount: count });
+      assert.equal(r.data, sts.data);
+      assert.equal(r.hash, sts.hash);
+      assertSortedKeys(JSON.parse(r.data));
+      // the JS wrapper
+      assert.deepEqual(kinplace.revision(kind, set, { collisionCount: cc, kubernetes: "1.32", go: "1.23" }), r);
+    }),
+    { numRuns: 120, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+  );
+});
+
+test("AdvancedDaemonSet: controller.ComputeHash of the template at 1.32, name ds.Name + \"-\" + hash", () => {
+  fc.assert(
+    fc.property(kruiseWorkload("AdvancedDaemonSet"), fc.option(fc.integer({ min: -2147483648, max: 2147483647 }), { nil: undefined }), (ds, cc) => {
+      const r = ok({ op: "revision", kind: "AdvancedDaemonSet", object: ds, collisionCount: cc, kubernetes: "1.32" });
+      const d = ds as { metadata: { name: string }; spec: { template: unknown }; status?: { collisionCount?: number } };
+      assert.equal(r.hash, kinplace.podTemplateHash(d.spec.template, { kubernetes: "1.32", collisionCount: cc ?? d.status?.collisionCount }));
+      // the DaemonSet controller does not cut long names
+      assert.equal(r.name, `${d.metadata.name}-${r.hash}`);
+      assert.equal(r.data, ok({ op: "revision", kind: "DaemonSet", kubernetes: "1.32", go: "1.23", object: { spec: { template: d.spec.template } } }).data);
+    }),
+    { numRuns: 80, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+  );
+});
+
+test("a long name is cut at 223 bytes, even inside a multi-byte character (Go's prefix[:223])", () => {
+  const name = "é".repeat(112) + "x"; // 225 bytes: the cut splits the 112th é
+  for (const kind of ["StatefulSet", "CloneSet", "AdvancedStatefulSet"]) {
+    const r = ok({ op: "revision", kind, object: { metadata: { name }, spec: { template: {} } } });
+    assert.equal(r.name, "é".repeat(111) + "\ufffd-" + r.hash, kind);
+  }
+  const short = "é".repeat(111) + "x"; // 223 bytes: kept whole
+  assert.equal(ok({ op: "revision", kind: "CloneSet", object: { metadata: { name: short }, spec: { template: {} } } }).name.startsWith(short + "-"), true);
+});
+
+test("request errors: kinds without revisions, bad fields, Kruise's pinned minor and Go", () => {
   const err = (req: Record<string, unknown>) => {
     const a = ask(req);
     assert.equal(a.ok, false, JSON.stringify(req));
     return (a as { error: { code: string; message: string } }).error;
   };
-  assert.equal(err({ op: "revision", kind: "CloneSet", object: COMPAT_SET }).code, "E_UNSUPPORTED_VERSION");
+  assert.deepEqual(err({ op: "revision", kind: "CloneSet", object: COMPAT_SET, kubernetes: "1.33" }), {
+    code: "E_UNSUPPORTED_VERSION", path: "kubernetes",
+    message: 'OpenKruise kinds are answered at kubernetes "1.32" only (openkruise/kruise v1.9.0 pins k8s.io/kubernetes v1.32.10)',
+  });
+  assert.equal(err({ op: "revision", kind: "AdvancedDaemonSet", object: COMPAT_SET, go: "1.22" }).code, "E_UNSUPPORTED_VERSION");
+  assert.match(err({ op: "revision", kind: "AdvancedStatefulSet", object: { spec: { updateStrategy: { rollingUpdate: { partition: true } } } } }).message, /cannot unmarshal bool/);
   assert.deepEqual(err({ op: "revision", kind: "Pod", object: {} }), { code: "E_BAD_REQUEST", message: 'kind "Pod" has no ControllerRevision', path: "kind" });
   assert.deepEqual(err({ op: "revision", kind: "Nope", object: {} }), { code: "E_BAD_REQUEST", message: 'unknown kind "Nope"', path: "kind" });
   assert.equal(err({ op: "revision", object: {} }).message, 'missing "kind"');

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { kinplace } from "./support/engine.ts";
 import { assertSameAnswer } from "./oracle/compare.ts";
 import { assertSamePatchAnswer } from "./oracle/patch-compare.ts";
@@ -36,6 +37,27 @@ for (const [file, min] of [["json.jsonl", 1500], ["fnv.jsonl", 400], ["k8s.jsonl
     for (const v of vectors) {
       try {
         assertSameAnswer(v.line, v.answer, decoder.decode(kinplace.evaluateLine(v.line)));
+      } catch (e) {
+        mismatches++;
+        if (first.length < 5) first.push((e as Error).message);
+      }
+    }
+    assert.equal(mismatches, 0, `${mismatches} of ${vectors.length} vectors differ; first ones:\n${first.join("\n\n")}`);
+  });
+}
+
+// Issue 3: container.hash, podTemplateHash and revision (every minor, every kubelet era, the OpenKruise
+// kinds), written gzip-compressed by test/oracle/make-hash-vectors.ts.
+for (const [file, min] of [["hash.jsonl.gz", 2500], ["revision.jsonl.gz", 500]] as const) {
+  test(`golden vectors ${file}: the engine hashes as Go did`, () => {
+    const text = gunzipSync(readFileSync(new URL(`./vectors/${file}`, import.meta.url))).toString("utf8");
+    const vectors = text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { request: string; answer: object });
+    assert.ok(vectors.length >= min, `${file} holds ${vectors.length} vectors, expected at least ${min}`);
+    let mismatches = 0;
+    const first: string[] = [];
+    for (const v of vectors) {
+      try {
+        assertSameAnswer(v.request, v.answer, decoder.decode(kinplace.evaluateLine(encoder.encode(v.request))));
       } catch (e) {
         mismatches++;
         if (first.length < 5) first.push((e as Error).message);

@@ -264,9 +264,11 @@ describe("OpenKruise", () => {
     expect(spewName(fieldType(a, sel))).toBe("*v1.LabelSelector");
   });
 
-  it("v1.9.0 has no v1beta1 CloneSet and no imagePreDownload fields", () => {
-    expect(typeId(32, "v1beta1.CloneSet")).toBe(-1);
-    expect(goNames(typeId(32, "pub.InPlaceUpdateStrategy"))).toBe("GracePeriodSeconds");
+  it("the module proxy's v1.9.0 (what the controllers build from) has v1beta1 CloneSet and imagePreDownload fields", () => {
+    expect(spewName(typeId(32, "v1beta1.CloneSet"))).toBe("v1beta1.CloneSet");
+    expect(pkgPath(typeId(32, "v1beta1.CloneSet"))).toBe("github.com/openkruise/kruise/apis/apps/v1beta1");
+    expect(goNames(typeId(32, "pub.InPlaceUpdateStrategy")))
+      .toBe("GracePeriodSeconds,ImagePreDownloadParallelism,ImagePreDownloadTimeoutSeconds,ImagePreDownloadMinUpdatedReadyPods");
   });
 });
 

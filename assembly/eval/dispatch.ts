@@ -19,6 +19,11 @@ import { opScaled, opKruisePartition } from "./ops/scaled"; // issue 6
 import { opRollout } from "./ops/rollout"; // issue 6
 import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
 import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash"; // issue 3 hashes
+import { opPodValidateUpdate } from "./ops/pod-validate"; // issue 5 pod update validation
+import { opKruiseInplaceSpec, opKruisePatchPod, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise"; // issue 5 in-place update
+import { opVerdict } from "./ops/verdict"; // issue 5 verdict
+import { opPolicyCheck } from "./ops/policy"; // issue 5 user policies
+import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet"; // issue 5 kubelet prediction
 
 /** Runs op `op` on `req`, writing result members into `res`. Returns false with an error recorded. */
 function runOp(op: string, req: Request, res: ResultWriter): bool {
@@ -40,6 +45,17 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "container.hash") return opContainerHash(req, res); // issue 3 hashes
   if (op == "podTemplateHash") return opPodTemplateHash(req, res); // issue 3 hashes
   if (op == "revision") return opRevision(req, res); // issue 3 ControllerRevisions
+  if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res); // issue 5 pod update validation
+  if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res); // issue 5
+  if (op == "kruise.patchPod") return opKruisePatchPod(req, res); // issue 5
+  if (op == "kruise.completed") return opKruiseCompleted(req, res); // issue 5
+  if (op == "kruise.strategy") return opKruiseStrategy(req, res); // issue 5
+  if (op == "kruise.update") return opKruiseUpdate(req, res); // issue 5
+  if (op == "kruise.refresh") return opKruiseRefresh(req, res); // issue 5
+  if (op == "verdict") return opVerdict(req, res); // issue 5
+  if (op == "policy.check") return opPolicyCheck(req, res); // issue 5
+  if (op == "kubelet.podActions") return opKubeletPodActions(req, res); // issue 5
+  if (op == "kubelet.readyCondition") return opKubeletReadyCondition(req, res); // issue 5
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 

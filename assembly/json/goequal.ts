@@ -255,12 +255,32 @@ export function equalityClasses(ta: Tape, s: StaticArray<i32>, tb: Tape, t: Stat
         const nx = ix < m ? s[ix] : t[ix - m];
         const ty = iy < m ? ta : tb;
         const ny = iy < m ? s[iy] : t[iy - m];
-        if (goEqual(tx, nx, ty, ny)) unchecked(cls[iy] = ix);
+        if (sameRawText(tx, nx, ty, ny) || goEqual(tx, nx, ty, ny)) unchecked(cls[iy] = ix);
       }
     }
     g = e;
   }
   return cls;
+}
+
+/** True when two nodes have byte-identical JSON text (then they are equal Go values: goEqual's shortcut). */
+function sameRawText(ta: Tape, a: i32, tb: Tape, b: i32): bool {
+  const sa = ta.rawStart(a);
+  const sb = tb.rawStart(b);
+  const n = ta.rawEnd(a) - sa;
+  if (tb.rawEnd(b) - sb != n) return false;
+  const pa = ta.src + <usize>sa;
+  const pb = tb.src + <usize>sb;
+  let i = 0;
+  while (i + 8 <= n) {
+    if (load<u64>(pa + <usize>i) != load<u64>(pb + <usize>i)) return false;
+    i += 8;
+  }
+  while (i < n) {
+    if (load<u8>(pa + <usize>i) != load<u8>(pb + <usize>i)) return false;
+    i++;
+  }
+  return true;
 }
 
 /** Stable merge sort of indices by hash. */

@@ -232,6 +232,10 @@ function readTape(src: usize, len: i32, opts: ReadOptions): Tape | null {
   return t;
 }
 
+// Byte classes of the string scan: 1 ends it (quote, backslash, control byte), 2 sets F_HIGH (>= 0x80),
+// 4 sets F_HTML (< > &); one table load per byte instead of six comparisons.
+const STR_CLASS = memory.data<u8>([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+
 /** Reads the string starting at the quote at i; pushes a K_STRING node; returns the index after it or -1. */
 function readString(t: Tape, src: usize, len: i32, i: i32): i32 {
   const start = i + 1;
@@ -247,10 +251,11 @@ function readString(t: Tape, src: usize, len: i32, i: i32): i32 {
       j += 8;
     }
     while (j < len) {
-      const c = <i32>load<u8>(src + <usize>j);
-      if (c == 0x22 || c == 0x5c || c < 0x20) break;
-      if (c >= 0x80) flags |= F_HIGH;
-      else if (c == 0x3c || c == 0x3e || c == 0x26) flags |= F_HTML;
+      const f = <i32>load<u8>(STR_CLASS + <usize>load<u8>(src + <usize>j));
+      if (f != 0) {
+        if (f & 1) break;
+        flags |= ((f & 2) << 8) | ((f & 4) << 9); // F_HIGH, F_HTML
+      }
       j++;
     }
     if (j >= len) { eofError(len); return -1; }

@@ -65,6 +65,8 @@ export function jsonFields(t: i32): JFields {
 }
 
 function computeFields(root: i32): JFields {
+  const flat = flatFields(root);
+  if (flat !== null) return flat;
   let next = new Array<Candidate>();
   next.push(new Candidate(root, new Array<i32>()));
   let nextCount = new Map<i32, i32>();
@@ -133,6 +135,39 @@ function computeFields(root: i32): JFields {
   }
   sortFields(out.list, false);
   for (let k = 0; k < out.list.length; k++) out.list[k].index = k;
+  return out;
+}
+
+/**
+ * Fast path of computeFields for a struct without embedded fields and without two fields of the same JSON
+ * name (every Kubernetes struct but a few): the exported, non-skipped fields in declaration order, which is
+ * what the general algorithm yields for them. Null when the general algorithm is needed.
+ */
+function flatFields(root: i32): JFields | null {
+  const n = fieldCount(root);
+  for (let i = 0; i < n; i++) if (fieldFlags(root, i) & FieldFlag.Anonymous) return null;
+  const out = new JFields();
+  for (let i = 0; i < n; i++) {
+    const flags = fieldFlags(root, i);
+    if ((flags & FieldFlag.Exported) == 0 || (flags & FieldFlag.Skip) != 0) continue;
+    const tagged = (flags & FieldFlag.Tagged) != 0;
+    const ref = tagged ? fieldJSONRef(root, i) : fieldNameRef(root, i);
+    const jf = new JField();
+    jf.nameP = strPtr(ref);
+    jf.nameN = strLen(ref);
+    for (let k = 0, c = out.list.length; k < c; k++) {
+      const o = unchecked(out.list[k]);
+      if (o.nameN == jf.nameN && memory.compare(o.nameP, jf.nameP, <usize>jf.nameN) == 0) return null;
+    }
+    jf.tagged = tagged;
+    const path = new Array<i32>(1);
+    path[0] = i;
+    jf.path = path;
+    jf.t = fieldType(root, i);
+    jf.flags = flags;
+    jf.index = out.list.length;
+    out.list.push(jf);
+  }
   return out;
 }
 

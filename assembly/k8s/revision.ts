@@ -102,16 +102,28 @@ export function statefulSetRevision(ty: i32, v: Val | null, go: i32, hasCC: bool
   h = fnv1_32(changetype<usize>(pb), <usize>pb.byteLength, h);
   r.hash = safeEncodeString(h.toString());
   const name = storedName(t);
-  const prefix = name.length > 223 ? truncateBytes(name, 223) : name;
-  r.name = prefix + "-" + r.hash;
+  // history.ControllerRevisionName: a prefix longer than 223 bytes (not characters) is cut to 223 bytes
+  r.name = truncateBytes(name, 223) + "-" + r.hash;
   return r;
 }
 
-/** The first `n` bytes of `s` (Go's prefix[:n]; a split rune decodes as U+FFFD). */
+/**
+ * The first `n` bytes of `s` (Go's prefix[:n]). The bytes of a rune the cut splits are invalid UTF-8,
+ * which Go's JSON encoder writes as one U+FFFD each.
+ */
 function truncateBytes(s: string, n: i32): string {
   const b = String.UTF8.encode(s);
   if (b.byteLength <= n) return s;
-  return String.UTF8.decodeUnsafe(changetype<usize>(b), <usize>n);
+  const p = changetype<usize>(b);
+  let start = n; // first byte of the last (maybe split) rune in [0, n)
+  while (start > 0 && start > n - 4 && (load<u8>(p + <usize>(start - 1)) & 0xc0) == 0x80) start--;
+  if (start > 0) start--;
+  const lead = <i32>load<u8>(p + <usize>start);
+  const size = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+  if (start + size <= n) return String.UTF8.decodeUnsafe(p, <usize>n);
+  let out = String.UTF8.decodeUnsafe(p, <usize>start);
+  for (let i = start; i < n; i++) out += "\uFFFD";
+  return out;
 }
 
 /**

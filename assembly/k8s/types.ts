@@ -27,7 +27,7 @@ const NAMES: StaticArray<string> = [
 
 // OpenKruise kinds (answered at Kruise's pinned Kubernetes minor only)
 const KRUISE: StaticArray<string> = [
-  "CloneSet", "v1alpha1.CloneSet",
+  "CloneSet", "v1beta1.CloneSet", // what kruise@v1.9.0 (module proxy) controllers read
   "AdvancedStatefulSet", "v1beta1.StatefulSet",
   "AdvancedDaemonSet", "v1beta1.DaemonSet",
 ];

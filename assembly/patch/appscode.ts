@@ -30,6 +30,7 @@ import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses } f
 import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { readJSON, ReadOptions } from "../json/reader";
 import { appendEscapedKey, bytesStr } from "./pointer";
+import { sameText } from "./sametext";
 import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "../json/docmembers";
 import { fail, takeErrorMessage, E_PATCH_LIMIT, E_PATCH_MARSHAL } from "../errors";
 
@@ -81,32 +82,44 @@ function madePath(p: Path | null): Bytes {
 @inline function keyPath(parent: Path | null, p: usize, n: i32): Path { return new Path(parent, p, n, -1); }
 @inline function indexPath(parent: Path | null, i: i32): Path { return new Path(parent, 0, 0, i); }
 
-/** The operations found, in order: kind, path, value node of `to` (-1 for none). */
+/** The operations found, in order: kind, path, value node of `to` (-1 for none); 12-byte records in the arena. */
+@final
 class Ops {
-  kinds: Array<i32> = new Array<i32>();
-  paths: Array<Path | null> = new Array<Path | null>();
-  values: Array<i32> = new Array<i32>();
+  buf: usize = heap.alloc(64 * 12);
+  cap: i32 = 64;
+  length: i32 = 0;
 
   add(kind: i32, path: Path | null, value: i32): void {
-    this.kinds.push(kind);
-    this.paths.push(path);
-    this.values.push(value);
+    if (this.length == this.cap) { this.cap <<= 1; this.buf = heap.realloc(this.buf, <usize>this.cap * 12); }
+    const p = this.buf + <usize>this.length * 12;
+    store<i32>(p, kind);
+    store<u32>(p, <u32>changetype<usize>(path), 4);
+    store<i32>(p, value, 8);
+    this.length++;
   }
+  @inline kind(i: i32): i32 { return load<i32>(this.buf + <usize>i * 12); }
+  @inline path(i: i32): Path | null { return changetype<Path | null>(<usize>load<u32>(this.buf + <usize>i * 12, 4)); }
+  @inline value(i: i32): i32 { return load<i32>(this.buf + <usize>i * 12, 8); }
 }
 
-/** Pending work, run last-in first-out: a (from, to, path) comparison or an operation to emit. */
+/** Pending work, run last-in first-out: a (from, to, path) comparison or an operation to emit; 16-byte records in the arena. */
+@final
 class Tasks {
-  types: Array<i32> = new Array<i32>();
-  as: Array<i32> = new Array<i32>();
-  bs: Array<i32> = new Array<i32>();
-  paths: Array<Path | null> = new Array<Path | null>();
+  buf: usize = heap.alloc(64 << 4);
+  cap: i32 = 64;
+  length: i32 = 0;
 
   push(type: i32, a: i32, b: i32, path: Path | null): void {
-    this.types.push(type);
-    this.as.push(a);
-    this.bs.push(b);
-    this.paths.push(path);
+    if (this.length == this.cap) { this.cap <<= 1; this.buf = heap.realloc(this.buf, <usize>this.cap << 4); }
+    const p = this.buf + (<usize>this.length << 4);
+    store<i32>(p, type);
+    store<i32>(p, a, 4);
+    store<i32>(p, b, 8);
+    store<u32>(p, <u32>changetype<usize>(path), 12);
+    this.length++;
   }
+  /** The record of task i (type, a, b, path at offsets 0, 4, 8, 12). */
+  @inline at(i: i32): usize { return this.buf + (<usize>i << 4); }
 }
 
 /**
@@ -116,13 +129,15 @@ class Tasks {
 export function appscodeDiff(ta: Tape, a: i32, tb: Tape, b: i32, opts: AppscodeOptions, out: ByteSink): bool {
   const ops = new Ops();
   const tasks = new Tasks();
-  // the top level: both are maps (null decodes to an empty map)
-  if (ta.kind(a) == K_OBJECT || tb.kind(b) == K_OBJECT) diffObjects(ta, a, tb, b, null, tasks);
-  while (tasks.types.length > 0) {
-    const type = tasks.types.pop();
-    const x = tasks.as.pop();
-    const y = tasks.bs.pop();
-    const path = tasks.paths.pop();
+  // the top level: both are maps (null decodes to an empty map); the same text has no operations
+  if ((ta.kind(a) == K_OBJECT || tb.kind(b) == K_OBJECT) && !sameText(ta, a, tb, b)) diffObjects(ta, a, tb, b, null, tasks);
+  while (tasks.length > 0) {
+    tasks.length--;
+    const r = tasks.at(tasks.length);
+    const type = load<i32>(r);
+    const x = load<i32>(r, 4);
+    const y = load<i32>(r, 8);
+    const path = changetype<Path | null>(<usize>load<u32>(r, 12));
     if (type == T_EMIT) { ops.add(x, path, y); continue; }
     if (!handleValues(ta, x, tb, y, path, tasks, ops, opts)) return false;
   }
@@ -191,6 +206,8 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
 
 /** handleValues(av, bv, p). */
 function handleValues(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks: Tasks, ops: Ops, opts: AppscodeOptions): bool {
+  // the same text decodes to the same value: no operations, no error (the shortcut of most of a pair)
+  if (sameText(ta, a, tb, b)) return true;
   const ka = goType(ta, a);
   const kb = goType(tb, b);
   if (ka == K_NULL && kb == K_NULL) return true;
@@ -229,7 +246,7 @@ function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks
   const m = s.length;
   const n = t.length;
   if (isSimpleArray(ta, a) && isSimpleArray(tb, b)) {
-    const start = tasks.types.length;
+    const start = tasks.length;
     if (!editScript(ta, a, s, tb, b, t, path, tasks, opts)) return false;
     reverseFrom(tasks, start);
     return true;
@@ -245,12 +262,16 @@ function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks
 /** Reverses the tasks pushed since `start` (they were pushed in the order they must run). */
 function reverseFrom(tasks: Tasks, start: i32): void {
   let i = start;
-  let j = tasks.types.length - 1;
+  let j = tasks.length - 1;
   while (i < j) {
-    let x = tasks.types[i]; tasks.types[i] = tasks.types[j]; tasks.types[j] = x;
-    x = tasks.as[i]; tasks.as[i] = tasks.as[j]; tasks.as[j] = x;
-    x = tasks.bs[i]; tasks.bs[i] = tasks.bs[j]; tasks.bs[j] = x;
-    const p = tasks.paths[i]; tasks.paths[i] = tasks.paths[j]; tasks.paths[j] = p;
+    const a = tasks.at(i);
+    const b = tasks.at(j);
+    const x0 = load<u64>(a);
+    const x1 = load<u64>(a, 8);
+    store<u64>(a, load<u64>(b));
+    store<u64>(a, load<u64>(b, 8), 8);
+    store<u64>(b, x0);
+    store<u64>(b, x1, 8);
     i++;
     j--;
   }
@@ -327,15 +348,6 @@ function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: 
 
 const OP_NAMES: StaticArray<string> = ["add", "remove", "replace"];
 
-/** True when path bytes can break the JSON string they are written into unescaped. */
-function risky(p: Bytes): bool {
-  for (let i = 0; i < p.len; i++) {
-    const c = load<u8>(p.ptr + <usize>i);
-    if (c == 0x22 || c == 0x5c || c < 0x20) return true;
-  }
-  return false;
-}
-
 /** Writes path bytes as json.Marshal's compaction leaves them: <, >, &, U+2028, U+2029 escaped. */
 function writePath(out: ByteSink, p: Bytes): void {
   const end = p.ptr + <usize>p.len;
@@ -354,58 +366,109 @@ function writePath(out: ByteSink, p: Bytes): void {
   }
 }
 
+// The operation's JSON up to the opening quote of its path, per kind, and the text before a value: static bytes.
+const HEAD_ADD = memory.data<u8>([0x7b, 0x22, 0x6f, 0x70, 0x22, 0x3a, 0x22, 0x61, 0x64, 0x64, 0x22, 0x2c, 0x22, 0x70, 0x61, 0x74, 0x68, 0x22, 0x3a, 0x22]);
+const HEAD_REMOVE = memory.data<u8>([0x7b, 0x22, 0x6f, 0x70, 0x22, 0x3a, 0x22, 0x72, 0x65, 0x6d, 0x6f, 0x76, 0x65, 0x22, 0x2c, 0x22, 0x70, 0x61, 0x74, 0x68, 0x22, 0x3a, 0x22]);
+const HEAD_REPLACE = memory.data<u8>([0x7b, 0x22, 0x6f, 0x70, 0x22, 0x3a, 0x22, 0x72, 0x65, 0x70, 0x6c, 0x61, 0x63, 0x65, 0x22, 0x2c, 0x22, 0x70, 0x61, 0x74, 0x68, 0x22, 0x3a, 0x22]);
+const VALUE_KEY = memory.data<u8>([0x22, 0x2c, 0x22, 0x76, 0x61, 0x6c, 0x75, 0x65, 0x22, 0x3a]);
+
+/** Appends the operation's JSON up to the opening quote of its path. */
+function writeHead(out: ByteSink, kind: i32): void {
+  if (kind == OP_ADD) out.bytes(HEAD_ADD, 20);
+  else if (kind == OP_REMOVE) out.bytes(HEAD_REMOVE, 23);
+  else out.bytes(HEAD_REPLACE, 24);
+}
+
+/** Appends makePath's text for `p` into `out` at its end, treating `out.len` at entry as the path's start. */
+function writeMadePathAt(out: ByteSink, p: Path | null, chain: Array<Path>): void {
+  const start = out.len;
+  chain.length = 0;
+  while (p !== null) { chain.push(p); p = p.parent; }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const s = unchecked(chain[i]);
+    if (out.len == start || out.at(out.len - 1) != 0x2f) out.byte(0x2f);
+    if (s.index >= 0) out.uint(<u64>s.index);
+    else appendEscapedKey(out, s.ptr, s.len);
+  }
+}
+
+/** What a written path needs: 0 nothing, 1 json.Marshal's HTML escaping, 2 the library's MarshalJSON may fail. */
+function pathNeeds(p: usize, n: i32): i32 {
+  let needs = 0;
+  for (let i = 0; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
+    if (c == 0x22 || c == 0x5c || c < 0x20) return 2;
+    if (c == 0x3c || c == 0x3e || c == 0x26 || c == 0xe2) needs = 1;
+  }
+  return needs;
+}
+
 /** json.Marshal([]Operation) with the library's MarshalJSON. */
 function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): bool {
   const wo = new WriteOptions();
   wo.mode = MODE_GO;
   wo.go22 = opts.go22;
-  const n = ops.kinds.length;
+  const n = ops.length;
+  const chain = new Array<Path>();
   let errMsg: string | null = null;
   let errPath: Bytes | null = null;
   let errKind = 0;
   out.byte(0x5b);
   for (let i = 0; i < n; i++) {
-    const kind = ops.kinds[i];
-    const path = madePath(ops.paths[i]);
-    const value = ops.values[i];
-    if (risky(path)) {
-      // what the library's MarshalJSON returns, checked as json.Marshal checks it
-      const text = new ByteSink(path.len + 64);
-      text.ascii("{\"op\":\"");
-      text.ascii(OP_NAMES[kind]);
-      text.ascii("\",\"path\":\"");
-      text.bytes(path.ptr, path.len);
-      text.byte(0x22);
-      if (kind != OP_REMOVE) {
-        text.ascii(",\"value\":");
-        writeCanonical(tb, value, text, wo);
-      }
-      text.byte(0x7d);
-      const ro = new ReadOptions();
-      ro.goMinor = opts.goMinor;
-      if (readJSON(text.ptr, text.len, ro) === null) {
-        const msg = takeErrorMessage();
-        const ep = errPath;
-        let better = ep === null;
-        if (ep !== null) {
-          const c = compareBytes(path.ptr, path.len, ep.ptr, ep.len);
-          better = c < 0 || (c == 0 && OP_NAMES[kind] < OP_NAMES[errKind]);
-        }
-        if (better) { errMsg = msg; errPath = path; errKind = kind; }
-        continue;
-      }
-    }
-    if (errPath !== null) continue;
+    const kind = ops.kind(i);
+    const value = ops.value(i);
+    const mark = out.len;
     if (i > 0) out.byte(0x2c);
-    out.ascii("{\"op\":\"");
-    out.ascii(OP_NAMES[kind]);
-    out.ascii("\",\"path\":\"");
-    writePath(out, path);
-    out.byte(0x22);
-    if (kind != OP_REMOVE) {
-      out.ascii(",\"value\":");
-      writeCanonical(tb, value, out, wo);
+    writeHead(out, kind);
+    // the path is written in place, then checked: most paths need nothing more
+    const ps = out.len;
+    writeMadePathAt(out, ops.path(i), chain);
+    const pn = out.len - ps;
+    const needs = pathNeeds(out.ptr + <usize>ps, pn);
+    if (needs != 0) {
+      const copy = new ByteSink(pn);
+      copy.bytes(out.ptr + <usize>ps, pn);
+      const path = new Bytes(copy.ptr, copy.len);
+      if (needs == 2) {
+        out.truncate(mark);
+        // what the library's MarshalJSON returns, checked as json.Marshal checks it
+        const text = new ByteSink(path.len + 64);
+        text.ascii("{\"op\":\"");
+        text.ascii(OP_NAMES[kind]);
+        text.ascii("\",\"path\":\"");
+        text.bytes(path.ptr, path.len);
+        text.byte(0x22);
+        if (kind != OP_REMOVE) {
+          text.ascii(",\"value\":");
+          writeCanonical(tb, value, text, wo);
+        }
+        text.byte(0x7d);
+        const ro = new ReadOptions();
+        ro.goMinor = opts.goMinor;
+        if (readJSON(text.ptr, text.len, ro) === null) {
+          const msg = takeErrorMessage();
+          const ep = errPath;
+          let better = ep === null;
+          if (ep !== null) {
+            const c = compareBytes(path.ptr, path.len, ep.ptr, ep.len);
+            better = c < 0 || (c == 0 && OP_NAMES[kind] < OP_NAMES[errKind]);
+          }
+          if (better) { errMsg = msg; errPath = path; errKind = kind; }
+          continue;
+        }
+        if (errPath !== null) continue;
+        if (i > 0) out.byte(0x2c);
+        writeHead(out, kind);
+      } else {
+        out.truncate(ps);
+      }
+      writePath(out, path);
     }
+    if (errPath !== null) { out.truncate(mark); continue; }
+    if (kind != OP_REMOVE) {
+      out.bytes(VALUE_KEY, 10);
+      writeCanonical(tb, value, out, wo);
+    } else out.byte(0x22);
     out.byte(0x7d);
   }
   out.byte(0x5d);

@@ -2,7 +2,7 @@
 // calculateDiffsWithExpectation (pkg/controller/cloneset/sync/cloneset_sync_utils.go): how many pods
 // to create, delete and update this round, how much surge to use and how many may be unavailable.
 
-import { Obj, StrMap, strAt } from "./objects";
+import { Obj, StrMap, strAt, strEq } from "./objects";
 import { K_STRING } from "../json/tape";
 import { IntOrStr, IOS_NIL, scaledKubernetesDeprecated, orDefault, Scaled } from "./intorstr";
 import { partitionReplicas } from "./partition";
@@ -102,18 +102,26 @@ export function shortHash(h: string): string {
 /** clonesetutils.EqualToRevisionHash: the pod's controller-revision-hash equals `hash`, in full or short form. */
 export function equalToRevisionHash(p: Pod, hash: string): bool {
   const own = p.revision;
-  if (own == hash) return true;
+  if (strEq(own, hash)) return true;
   return shortHashEqual(hash, own);
 }
 
 /** shortHash(a) == shortHash(b), without building the substrings. */
 export function shortHashEqual(a: string, b: string): bool {
-  const i = a.lastIndexOf("-") + 1;
-  const j = b.lastIndexOf("-") + 1;
+  const pa = changetype<usize>(a);
+  const pb = changetype<usize>(b);
+  const i = afterLastDash(pa, a.length);
+  const j = afterLastDash(pb, b.length);
   const n = a.length - i;
   if (n != b.length - j) return false;
-  for (let k = 0; k < n; k++) if (a.charCodeAt(i + k) != b.charCodeAt(j + k)) return false;
+  for (let k = 0; k < n; k++) if (load<u16>(pa + (<usize>(i + k) << 1)) != load<u16>(pb + (<usize>(j + k) << 1))) return false;
   return true;
+}
+
+/** s.lastIndexOf("-") + 1 over the UTF-16 units of a string (0 when there is no dash). */
+@inline function afterLastDash(p: usize, n: i32): i32 {
+  for (let k = n - 1; k >= 0; k--) if (load<u16>(p + (<usize>k << 1)) == 0x2d) return k + 1;
+  return 0;
 }
 
 /** revision.IsPodUpdate (PreparingUpdate counts as updated with the PreparingUpdateAsUpdate gate). */

@@ -8,7 +8,7 @@
 
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
-import { IndexSorter, goSort, LessSwap, goStable } from "./gosort";
+import { IndexSorter, goSort } from "./gosort";
 import { ActiveKeys } from "./activepods";
 import { prioritySort } from "./priority";
 import { scatterSort } from "./scatter";
@@ -49,14 +49,28 @@ class ActiveOrder extends IndexSorter {
   }
 }
 
-class PreparingUpdateFirst extends LessSwap {
-  constructor(public items: Array<i32>, public pods: Array<Pod>) { super(); }
-  less(i: i32, j: i32): bool {
-    const a = this.pods[this.items[i]].lifecycle == "PreparingUpdate";
-    const b = this.pods[this.items[j]].lifecycle == "PreparingUpdate";
-    return a != b ? a : false;
+/**
+ * sort.SliceStable(indexes, PreparingUpdate first): the comparator orders by one boolean key (no
+ * position fallback), so every stable sort gives the same answer, the stable partition; done in one pass.
+ */
+function preparingUpdateFirst(indexes: Array<i32>, pods: Array<Pod>): void {
+  const n = indexes.length;
+  const first = new StaticArray<bool>(n);
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const f = unchecked(pods[unchecked(indexes[k])]).lifecycle == "PreparingUpdate";
+    unchecked(first[k] = f);
+    if (f) count++;
   }
-  swap(i: i32, j: i32): void { const t = this.items[i]; this.items[i] = this.items[j]; this.items[j] = t; }
+  if (count == 0 || count == n) return;
+  const rest = new StaticArray<i32>(n - count);
+  let w = 0;
+  let r = 0;
+  for (let k = 0; k < n; k++) {
+    const v = unchecked(indexes[k]);
+    if (unchecked(first[k])) { unchecked(indexes[w] = v); w++; } else { unchecked(rest[r] = v); r++; }
+  }
+  for (let k = 0; k < r; k++) unchecked(indexes[w + k] = rest[k]);
 }
 
 /** SortUpdateIndexes(coreControl, strategy, pods, waitUpdateIndexes). */
@@ -68,7 +82,7 @@ export function sortUpdateIndexes(cs: CloneSet, pods: Array<Pod>, indexes: Array
   if (pr !== null) prioritySort(pr, pods, indexes);
   const sc = cs.scatter;
   if (sc !== null) indexes = scatterSort(sc, pods, indexes);
-  goStable(new PreparingUpdateFirst(indexes, pods), indexes.length);
+  preparingUpdateFirst(indexes, pods);
   return indexes;
 }
 

@@ -48,18 +48,23 @@ export class JsonOut {
     this.beginValue();
     // plain printable ASCII needs no escaping: copy it (the common case: names, revisions)
     const n = v.length;
-    let plain = true;
-    for (let i = 0; i < n; i++) {
-      const c = v.charCodeAt(i);
-      if (c < 0x20 || c > 0x7e || c == 0x22 || c == 0x5c || c == 0x3c || c == 0x3e || c == 0x26) { plain = false; break; }
-    }
-    if (!plain) { writeJSONStr(this.out, v); return this; }
     const o = this.out;
     o.reserve(n + 2);
     o.byte(0x22);
-    const base = o.ptr + <usize>o.len;
-    for (let i = 0; i < n; i++) store<u8>(base + <usize>i, <u8>v.charCodeAt(i));
-    o.len += n;
+    // copy while checking (UTF-16 units read directly); anything to escape: undo and write it escaped
+    const mark = o.len;
+    const base = o.ptr + <usize>mark;
+    const src = changetype<usize>(v);
+    for (let i = 0; i < n; i++) {
+      const c = <u32>load<u16>(src + (<usize>i << 1));
+      if (c < 0x20 || c > 0x7e || c == 0x22 || c == 0x5c || c == 0x3c || c == 0x3e || c == 0x26) {
+        o.len = mark - 1;
+        writeJSONStr(o, v);
+        return this;
+      }
+      store<u8>(base + <usize>i, <u8>c);
+    }
+    o.len = mark + n;
     o.byte(0x22);
     return this;
   }

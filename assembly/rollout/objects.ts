@@ -53,9 +53,18 @@ export class Obj {
   /** Value node of member `name` (-1 when absent, null or this is absent). */
   member(name: string): i32 {
     if (this.node < 0) return -1;
-    const i = this.t.member(this.node, name);
-    if (i < 0 || this.t.kind(i) == K_NULL) return -1;
-    return i;
+    const t = this.t;
+    const n = name.length;
+    const count = t.children(this.node);
+    let found = -1;
+    let k = this.node + 1;
+    for (let m = 0; m < count; m++) {
+      const v = t.next(k);
+      if (t.len(k) == n && keyIsAscii(t, k, name, n)) found = v;
+      k = t.next(v);
+    }
+    if (found < 0 || t.kind(found) == K_NULL) return -1;
+    return found;
   }
 
   /** Value nodes of several members in one pass over the object (-1: absent or null; the last duplicate wins). */
@@ -72,7 +81,7 @@ export class Obj {
       const len = t.len(k);
       for (let j = 0; j < n; j++) {
         const name = unchecked(names[j]);
-        if (name.length == len && t.keyIs(k, name)) { unchecked(out[j] = t.kind(v) == K_NULL ? -1 : v); break; }
+        if (name.length == len && keyIsAscii(t, k, name, len)) { unchecked(out[j] = t.kind(v) == K_NULL ? -1 : v); break; }
       }
       k = t.next(v);
     }
@@ -187,6 +196,39 @@ export class Obj {
   }
 }
 
+/** True when key node k (of byte length n) is exactly the ASCII `name` of length n (escaped keys never match); Tape.keyIs without calls. */
+@inline function keyIsAscii(t: Tape, k: i32, name: string, n: i32): bool {
+  if (t.flags(k) & F_ESCAPE) return false;
+  const p = t.ptr(k);
+  const q = changetype<usize>(name);
+  for (let j = 0; j < n; j++) {
+    if (<u32>load<u8>(p + <usize>j) != <u32>load<u16>(q + (<usize>j << 1))) return false;
+  }
+  return true;
+}
+
+/** a == b for strings, inlined (the length first, then the UTF-16 units 8 bytes at a time). */
+@inline export function strEq(a: string, b: string): bool {
+  const ap = changetype<usize>(a);
+  const bp = changetype<usize>(b);
+  const n = a.length;
+  return ap == bp || (n == b.length && sameUnits(ap, bp, <usize>n << 1));
+}
+
+/** True when the n bytes at a and b are equal. */
+function sameUnits(a: usize, b: usize, n: usize): bool {
+  let i: usize = 0;
+  while (i + 8 <= n) {
+    if (load<u64>(a + i) != load<u64>(b + i)) return false;
+    i += 8;
+  }
+  while (i < n) {
+    if (load<u16>(a + i) != load<u16>(b + i)) return false;
+    i += 2;
+  }
+  return true;
+}
+
 /** A string-to-string map (Go map[string]string); set() replaces an existing key. */
 export class StrMap {
   // allocated on the first set (most maps of a pod stay empty)
@@ -205,7 +247,7 @@ export class StrMap {
   get(key: string): string | null {
     const keys = this.k;
     if (keys === null) return null;
-    for (let i = keys.length - 1; i >= 0; i--) if (unchecked(keys[i]) == key) return unchecked(this.v![i]);
+    for (let i = keys.length - 1; i >= 0; i--) if (strEq(unchecked(keys[i]), key)) return unchecked(this.v![i]);
     return null;
   }
 
@@ -262,7 +304,8 @@ export function asciiIs(t: Tape, i: i32, v: string): bool {
   const n = v.length;
   if (t.len(i) != n) return false;
   const p = t.ptr(i);
-  for (let k = 0; k < n; k++) if (<i32>load<u8>(p + <usize>k) != v.charCodeAt(k)) return false;
+  const q = changetype<usize>(v);
+  for (let k = 0; k < n; k++) if (<u32>load<u8>(p + <usize>k) != <u32>load<u16>(q + (<usize>k << 1))) return false;
   return true;
 }
 

@@ -7,7 +7,6 @@
 import { Obj } from "./objects";
 import { Selector, readSelector } from "./selector";
 import { Pod } from "./pod";
-import { LessSwap, goStable } from "./gosort";
 
 /** A parsed UpdatePriorityStrategy. */
 export class PriorityStrategy {
@@ -69,44 +68,6 @@ export function intSuffix(v: string): i64 {
   return <i64>r;
 }
 
-class PrioritySort extends LessSwap {
-  items: Array<i32>;
-  /** weight (weight mode) or level (order mode) per pod index, and the order value. */
-  key1: Array<i64>;
-  key2: Array<i64>;
-  weightMode: bool;
-
-  constructor(items: Array<i32>, key1: Array<i64>, key2: Array<i64>, weightMode: bool) {
-    super();
-    this.items = items;
-    this.key1 = key1;
-    this.key2 = key2;
-    this.weightMode = weightMode;
-  }
-
-  less(i: i32, j: i32): bool {
-    const a = unchecked(this.items[i]);
-    const b = unchecked(this.items[j]);
-    const a1 = unchecked(this.key1[a]);
-    const b1 = unchecked(this.key1[b]);
-    if (this.weightMode) {
-      if (a1 != b1) return a1 > b1;
-    } else {
-      if (a1 != b1) return a1 < b1;
-      const a2 = unchecked(this.key2[a]);
-      const b2 = unchecked(this.key2[b]);
-      if (a2 != b2) return a2 > b2;
-    }
-    return i < j;
-  }
-
-  swap(i: i32, j: i32): void {
-    const t = unchecked(this.items[i]);
-    unchecked(this.items[i] = this.items[j]);
-    unchecked(this.items[j] = t);
-  }
-}
-
 /** updatesort.NewPrioritySorter(s).Sort(pods, indexes), in place. */
 export function prioritySort(s: PriorityStrategy, pods: Array<Pod>, indexes: Array<i32>): void {
   if (s.empty) return;
@@ -136,5 +97,46 @@ export function prioritySort(s: PriorityStrategy, pods: Array<Pod>, indexes: Arr
       key2[idx] = order;
     }
   }
-  goStable(new PrioritySort(indexes, key1, key2, weightMode), indexes.length);
+  stableByKeys(indexes, key1, key2, weightMode);
+}
+
+/**
+ * The goStable(PrioritySort) order, by a merge sort on the keys. Go's sort.Stable only ever calls
+ * Less(i, j) with i > j (insertionSort: Less(j, j-1); symMerge: Less(h, a), Less(m, h) with h < m, and
+ * Less(p-c, c) across the halves), so the comparator's `i < j` tie-break always answers false there:
+ * it is a stable sort by the keys alone, whose result is unique.
+ */
+function stableByKeys(indexes: Array<i32>, key1: Array<i64>, key2: Array<i64>, weightMode: bool): void {
+  const n = indexes.length;
+  if (n < 2) return;
+  let src = new StaticArray<i32>(n);
+  let dst = new StaticArray<i32>(n);
+  for (let k = 0; k < n; k++) unchecked(src[k] = indexes[k]);
+  for (let width = 1; width < n; width <<= 1) {
+    for (let lo = 0; lo < n; lo += width << 1) {
+      const mid = min(lo + width, n);
+      const hi = min(lo + (width << 1), n);
+      let i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) {
+        const a = unchecked(src[i]);
+        const b = unchecked(src[j]);
+        // take b first only when it sorts strictly before a
+        if (before(b, a, key1, key2, weightMode)) { unchecked(dst[o] = b); j++; } else { unchecked(dst[o] = a); i++; }
+        o++;
+      }
+      while (i < mid) { unchecked(dst[o] = src[i]); i++; o++; }
+      while (j < hi) { unchecked(dst[o] = src[j]); j++; o++; }
+    }
+    const t = src; src = dst; dst = t;
+  }
+  for (let k = 0; k < n; k++) unchecked(indexes[k] = src[k]);
+}
+
+/** PrioritySort.less on pod indexes without the position tie-break. */
+@inline function before(a: i32, b: i32, key1: Array<i64>, key2: Array<i64>, weightMode: bool): bool {
+  const a1 = unchecked(key1[a]);
+  const b1 = unchecked(key1[b]);
+  if (weightMode) return a1 > b1;
+  if (a1 != b1) return a1 < b1;
+  return unchecked(key2[a]) > unchecked(key2[b]);
 }

@@ -7,7 +7,7 @@
 // among the candidates (math.Round, float32 ratio), and interleave
 // [unmatched remainder][matched × m][unmatched × u]...
 
-import { Obj } from "./objects";
+import { Obj, strEq } from "./objects";
 import { Pod } from "./pod";
 import { LessSwap, goStable } from "./gosort";
 
@@ -111,14 +111,14 @@ function scatterByRule(term: ScatterTerm, pods: Array<Pod>, indexes: Array<i32>)
   const unmatched = new Array<i32>();
   for (let k = 0; k < indexes.length; k++) {
     const i = indexes[k];
-    if (pods[i].labels.at(term.key) == term.value) matched.push(i); else unmatched.push(i);
+    if (strEq(pods[i].labels.at(term.key), term.value)) matched.push(i); else unmatched.push(i);
   }
   if (matched.length <= 1 || unmatched.length <= 1) return indexes;
   let totalMatched = 0;
   let totalUnmatched = 0;
   for (let i = 0; i < pods.length; i++) {
     if (pods[i].nil) continue;
-    if (pods[i].labels.at(term.key) == term.value) totalMatched++; else totalUnmatched++;
+    if (strEq(pods[i].labels.at(term.key), term.value)) totalMatched++; else totalUnmatched++;
   }
   const last = matched.pop();
   totalMatched--;

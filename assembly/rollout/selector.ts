@@ -3,7 +3,7 @@
 // In / NotIn / Exists / DoesNotExist (another operator is an error); keys and values are not validated.
 
 import { K_STRING, K_NULL } from "../json/tape";
-import { Obj, StrMap, strAt, bad } from "./objects";
+import { Obj, StrMap, strAt, bad, strEq } from "./objects";
 
 const OP_IN = 0;
 const OP_NOT_IN = 1;
@@ -37,7 +37,7 @@ export class Selector {
       if (r.op == OP_EXISTS) { if (v === null) return false; continue; }
       if (r.op == OP_NOT_EXISTS) { if (v !== null) return false; continue; }
       let found = false;
-      if (v !== null) for (let k = 0; k < r.values.length; k++) if (unchecked(r.values[k]) == v) { found = true; break; }
+      if (v !== null) for (let k = 0; k < r.values.length; k++) if (strEq(unchecked(r.values[k]), v)) { found = true; break; }
       if (r.op == OP_IN && !found) return false;
       if (r.op == OP_NOT_IN && found) return false;
     }

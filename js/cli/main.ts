@@ -4,13 +4,14 @@
 import type { CliIO } from "./command.js";
 import { EXIT_USAGE } from "./command.js";
 import { commands } from "./commands.js";
+import { asInvoked } from "./program.js";
 import { version } from "./version.js";
 
 /** The top-level help text. */
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
   const list = commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join("\n");
-  return `kinplace ${version}: byte-exact Kubernetes update engine
+  return asInvoked(`kinplace ${version}: byte-exact Kubernetes update engine
 
 Usage: kinplace <command> [arguments]
 
@@ -21,7 +22,7 @@ Options:
   -h, --help     show this help (kinplace <command> --help for a command)
   -V, --version  print the version
 
-`;
+`);
 }
 
 /** Runs the CLI with `args` (argv without node and the script); resolves to the exit code. */

@@ -141,3 +141,16 @@ registerRoute({ target: ROLLOUT_TARGET.name, match: (req: RouteRequest) => req !
 // Issue 4: strategic merge patch (smp.diff, smp.apply) is answered by the real strategicpatch of each
 // Kubernetes minor, so it goes to the k8s router too (the op itself: test/oracle/k8s/harness/smp.go).
 registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && (req.op === "smp.diff" || req.op === "smp.apply") });
+
+// Issue 5: the OpenKruise in-place update ops are answered by the real pkg/util/inplaceupdate in the Kruise
+// build of the k8s oracle (test/oracle/k8s/harness/kruise_inplace.go); the router sends kruise.* there.
+export const KRUISE_INPLACE_OPS: ReadonlySet<string> = new Set(["kruise.inplaceSpec", "kruise.patchPod", "kruise.completed", "kruise.strategy", "kruise.update", "kruise.refresh"]);
+registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && typeof req.op === "string" && KRUISE_INPLACE_OPS.has(req.op) });
+
+// Issue 5: `verdict` is answered by the k8s oracle (harness/verdict*.go: the controllers' own template
+// comparisons, ValidatePodUpdate and HashContainer, Kruise's CalculateSpec in the Kruise build).
+registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && req.op === "verdict" });
+
+// Issue 5: kubelet prediction (kubelet.podActions, kubelet.readyCondition) runs the real kubelet code of the
+// `kubelet` minor in the kube-flavor builds (test/oracle/k8s/harness/kubelet*.go); the router picks them.
+registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && (req.op === "kubelet.podActions" || req.op === "kubelet.readyCondition") });

@@ -6,10 +6,9 @@
 //   npm run gen:schemas -- --reuse              reuse build/schemagen/out/*.json (re-encode only)
 //   npm run gen:schemas -- --refresh            first pin newer k8s.io/api patches/minors from the module proxy
 //   npm run gen:schemas -- --kruise-compile-check   also try compiling OpenKruise's apis against every minor
-//   npm run gen:schemas -- --kruise-git=DIR     take the pinned OpenKruise commit from an existing clone (or set
-//                                               SCHEMAGEN_KRUISE_GIT; default: fetch that commit from GitHub)
 //
-// Needs Go (modules come from the Go module proxy) and git. Resolved module graphs are pinned in
+// Needs Go (modules come from the Go module proxy, OpenKruise too: the same github.com/openkruise/kruise@v1.9.0
+// the Go oracle builds against). Resolved module graphs are pinned in
 // tools/schemagen/deps.lock.json and tools/schemagen/deps.sum so that a rerun is reproducible.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,7 +17,6 @@ import { fileURLToPath } from "node:url";
 import { digestSource, minorDigest } from "./digest.js";
 import { assemblyScriptTables, encode, totalSize } from "./encode.js";
 import { compileCheck, goQuery, reflectModule, type RootRef } from "./gomodule.js";
-import { kruiseSource } from "./kruisesrc.js";
 import { buildModel, typesPerMinor } from "./merge.js";
 import { type GoReflection, type GoType, isKruise, refsOf, type Versions } from "./model.js";
 
@@ -48,8 +46,8 @@ const K8S_ROOTS: RootRef[] = [
   { pkg: "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured", name: "Unstructured" },
 ];
 const KRUISE_APPS = "github.com/openkruise/kruise/apis/apps";
-/** OpenKruise roots. v1.9.0's controllers use v1alpha1 CloneSet, v1beta1 DaemonSet and v1beta1 StatefulSet;
- *  v1beta1 CloneSet only exists after v1.9.0 (roots a version lacks are dropped and reported). */
+/** OpenKruise roots. The module proxy's v1.9.0 controllers read v1beta1 CloneSet, DaemonSet and StatefulSet; the
+ *  v1alpha1 kinds are the served older versions (roots a version lacks are dropped and reported). */
 const KRUISE_ROOTS: RootRef[] = [
   { pkg: `${KRUISE_APPS}/v1alpha1`, name: "CloneSet" },
   { pkg: `${KRUISE_APPS}/v1beta1`, name: "CloneSet" },
@@ -62,7 +60,8 @@ const KRUISE_ROOTS: RootRef[] = [
 const argv = process.argv.slice(2);
 const args = new Set(argv.filter((a) => !a.includes("=")));
 const onlyMinors = argv.find((a) => a.startsWith("--minors="))?.slice(9).split(",").map(Number);
-const kruiseGit = argv.find((a) => a.startsWith("--kruise-git="))?.slice(13) ?? process.env.SCHEMAGEN_KRUISE_GIT;
+/** The checksum database does not answer for github.com/openkruise/kruise v1.9.0 (the oracle build does the same). */
+const KRUISE_ENV = { GONOSUMDB: "github.com/openkruise/kruise" };
 
 function readJSON<T>(path: string, fallback: T): T {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as T) : fallback;
@@ -125,11 +124,17 @@ function main(): void {
   const timings: string[] = [];
 
   const runModule = (key: string, file: string, requires: Record<string, string>, roots: RootRef[],
-    replaces: Record<string, string> = {}): GoReflection => {
-    if (reuse && existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as GoReflection;
+    env: Record<string, string> = {}): GoReflection => {
+    if (reuse && existsSync(file)) {
+      const old = JSON.parse(readFileSync(file, "utf8")) as GoReflection;
+      // a reused reflection must hold every root asked for now (OpenKruise's external roots may have changed)
+      const have = new Set(old.types.map((t) => t.name));
+      if (roots.every((r) => have.has(`${r.pkg.split("/").pop()}.${r.name}`))) return old;
+      console.log(`${key}: reflection lacks roots asked for now; reflecting again`);
+    }
     const s = Date.now();
     const res = reflectModule({
-      dir: join(WORK, key), reflectorDir: HERE, requires, lock: lock[key] ?? {}, sum, roots, replaces,
+      dir: join(WORK, key), reflectorDir: HERE, requires, lock: lock[key] ?? {}, sum, roots, env,
     });
     lock[key] = Object.fromEntries(Object.entries(res.lock).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     sum = [...new Set([...sum, ...res.sum])].sort();
@@ -142,10 +147,7 @@ function main(): void {
 
   const kv = versions.kruise;
   const kruiseFile = join(OUT, "kruise.json");
-  const kruiseReplace = (): Record<string, string> =>
-    ({ [kv.path]: kruiseSource(kv, join(WORK, "kruise-src"), join(WORK, "kruise-git"), kruiseGit) });
-  const kruise = runModule("kruise", kruiseFile, { [kv.path]: kv.version }, KRUISE_ROOTS,
-    reuse && existsSync(kruiseFile) ? {} : kruiseReplace());
+  const kruise = runModule("kruise", kruiseFile, { [kv.path]: kv.version }, KRUISE_ROOTS, KRUISE_ENV);
   const ext = externalRoots(kruise);
 
   const k8s = new Map<number, GoReflection>();
@@ -170,7 +172,8 @@ function main(): void {
     `Reflected with ${goRelease}: standard-library types (time.Time, time.Location, big.Int) are as that Go`,
     "release declares them.",
     `Roots: ${K8S_ROOTS.map((r) => `${r.pkg.split("/").slice(-2).join("/")}.${r.name}`).join(", ")};`,
-    `OpenKruise ${kv.path} ${kv.version} (commit ${kv.commit.slice(0, 12)}): ` +
+    `OpenKruise ${kv.path} ${kv.version} as the Go module proxy serves it (commit ${kv.commit.slice(0, 12)}; its go.mod ` +
+      "requires no kruise-api, the types are its own apis/ packages): " +
       `${kruise.roots.join(", ")}.`,
     "OpenKruise's own types are reflected once and refer to Kubernetes types by name, resolved per minor.",
     "",
@@ -201,19 +204,18 @@ function main(): void {
   console.log(`wrote ${TABLES}: ${totalSize(enc)} bytes of tables, ${enc.nameCount} names, ${enc.recordCount} records, ` +
     `${enc.fieldCount} fields, ${enc.runCount} runs (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
 
-  if (args.has("--kruise-compile-check")) kruiseCompileCheck(versions, sum, k8s, kruiseReplace());
+  if (args.has("--kruise-compile-check")) kruiseCompileCheck(versions, sum, k8s);
 }
 
 /** Tries to compile OpenKruise's apis packages against each minor's k8s.io/api and apimachinery. */
-function kruiseCompileCheck(versions: Versions, sum: string[], k8s: Map<number, GoReflection>,
-  kruiseReplace: Record<string, string>): void {
+function kruiseCompileCheck(versions: Versions, sum: string[], k8s: Map<number, GoReflection>): void {
   const results: Record<string, string> = {};
   for (const [key, v] of Object.entries(versions.minors)) {
     if (!k8s.has(Number(key.split(".")[1]))) continue;
     const s = Date.now();
     const r = compileCheck(join(WORK, `check-${key}`), { [versions.kruise.path]: versions.kruise.version },
-      { ...kruiseReplace, "k8s.io/api": `k8s.io/api ${v.api}`, "k8s.io/apimachinery": `k8s.io/apimachinery ${v.apimachinery}` },
-      sum, [`${KRUISE_APPS}/pub`, `${KRUISE_APPS}/v1alpha1`, `${KRUISE_APPS}/v1beta1`]);
+      { "k8s.io/api": `k8s.io/api ${v.api}`, "k8s.io/apimachinery": `k8s.io/apimachinery ${v.apimachinery}` },
+      sum, [`${KRUISE_APPS}/pub`, `${KRUISE_APPS}/v1alpha1`, `${KRUISE_APPS}/v1beta1`], KRUISE_ENV);
     const first = r.err.split("\n").filter((l) => /\.go:\d+/.test(l) || /^go: /.test(l)).slice(0, 3).join(" | ");
     results[key] = r.ok ? "ok" : `fails: ${first}`;
     console.log(`kruise apis @ ${key}: ${results[key]} (${((Date.now() - s) / 1000).toFixed(1)}s)`);

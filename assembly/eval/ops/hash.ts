@@ -1,10 +1,10 @@
 // Ops `container.hash` {container|containerText, kubelet?, go?, applyDefaults?} → {hash,
 // hashWithoutResources? (1.27–1.30), era} and `podTemplateHash` {template|templateText, kubernetes?,
-// collisionCount?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?}
-// → {name, hash, data} (StatefulSet, DaemonSet; OpenKruise kinds not supported yet). The object is seen as the cluster sees it: decoded by the API server,
+// collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?}
+// → {name, hash, data} (StatefulSet, DaemonSet, CloneSet, AdvancedStatefulSet, AdvancedDaemonSet). The object is seen as the cluster sees it: decoded by the API server,
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
-// `applyDefaults: true` (API-server defaulting of a bare manifest) is not supported yet and is refused
-// with E_BAD_REQUEST.
+// `applyDefaults: true` (container.hash, podTemplateHash, revision of StatefulSet / DaemonSet) runs the
+// API server's defaulters of that minor (assembly/k8s/defaults/) right after the API server's decode.
 
 import { ByteSink } from "../../io/sink";
 import { fail, hasError, E_BAD_REQUEST } from "../../errors";
@@ -21,10 +21,10 @@ import {
   containerEra, eraName, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
   marshalInto, computeHash, hex32,
 } from "../../k8s/hash";
-import { k8sMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
+import { k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
 import { isKruiseKind } from "../../k8s/types";
 import { statefulSetRevision, daemonSetRevision, Revision } from "../../k8s/revision";
-import { E_UNSUPPORTED_VERSION } from "../../errors";
+import { applyDefaultsTo } from "../../k8s/defaults/index";
 
 /** Decoder options for a minor and Go release (as the k8s ops use them). */
 function decodeOptions(minor: i32, go: i32): DecodeOptions {
@@ -46,10 +46,14 @@ function decodeNode(t: Tape, node: i32, ty: i32, minor: i32, go: i32): Val | nul
   return d.decodeTop(ty, node);
 }
 
-/** The API server's decode, json.Marshal (stored), and the reader's decode of that JSON; null on error (check hasError()). */
-function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
-  const first = decodeNode(v.tape, v.node, ty, minor, go);
+/** The API server's decode, [its defaulters for request type `defaults` when not null], json.Marshal (stored), and the reader's decode of that JSON; null on error (check hasError()). */
+function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null = null, path: string = ""): Val | null {
+  let first = decodeNode(v.tape, v.node, ty, minor, go);
   if (hasError()) return null;
+  if (defaults !== null) {
+    first = applyDefaultsTo(defaults, ty, first, minor, path);
+    if (first === null) return null;
+  }
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   if (!marshalInto(out, ty, first, go)) return null;
   const o = new ReadOptions();
@@ -66,7 +70,7 @@ function rawText(req: Request, i: i32): string {
 }
 
 /** Optional boolean field (absent: false); -1 with an error when not a JSON boolean. */
-function boolField(req: Request, name: string): i32 {
+export function boolField(req: Request, name: string): i32 {
   const i = req.field(name);
   if (i < 0) return 0;
   const s = rawText(req, i);
@@ -120,11 +124,8 @@ export function opContainerHash(req: Request, res: ResultWriter): bool {
   if (defaults < 0) return false;
   const v = k8sValue(req, "container");
   if (v === null) return false;
-  if (defaults == 1) {
-    return fail(E_BAD_REQUEST, "applyDefaults is not supported yet", -1, "applyDefaults");
-  }
   const ty = requestType("Container", minor);
-  const c = asStored(v, ty, minor, go);
+  const c = asStored(v, ty, minor, go, defaults == 1 ? "Container" : null, "container");
   if (hasError()) return false;
   const h = hashContainer(minor, ty, c, go);
   if (h < 0 || hasError()) return false;
@@ -145,11 +146,13 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   if (minor < 0) return false;
   const cc = int32Field(req, "collisionCount");
   if (cc === null) return false;
+  const defaults = boolField(req, "applyDefaults");
+  if (defaults < 0) return false;
   const v = k8sValue(req, "template");
   if (v === null) return false;
   const go = defaultGoOf(minor);
   const ty = requestType("PodTemplateSpec", minor);
-  const t = asStored(v, ty, minor, go);
+  const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template");
   if (hasError()) return false;
   const h = computeHash(ty, t, cc.present, cc.value);
   if (h === null) return false;
@@ -157,33 +160,37 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   return true;
 }
 
-/** `revision`: the ControllerRevision the StatefulSet or DaemonSet controller creates for the object. */
+/** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */
 export function opRevision(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
   if (req.field("kind") < 0) return missing("kind");
   const kb = k8sString(req, "kind");
   if (kb === null) return false;
   const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
-  if (isKruiseKind(kind)) {
-    return fail(E_UNSUPPORTED_VERSION, "revision of OpenKruise kind \"" + kind + "\" is not supported yet", -1, "kind");
-  }
-  if (kind != "StatefulSet" && kind != "DaemonSet") {
+  const kruise = isKruiseKind(kind);
+  if (!kruise && kind != "StatefulSet" && kind != "DaemonSet") {
     if (requestType(kind, 32) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\"", -1, "kind");
   }
-  const minor = k8sMinor(req, "kubernetes");
+  // OpenKruise kinds: kruise v1.9.0's controllers, built on k8s.io/* v0.32.10 with Go 1.23 by default
+  const minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
-  const go = k8sGo(req, minor, false);
+  const go = k8sGo(req, minor, kruise);
   if (go < 0) return false;
   const cc = int32Field(req, "collisionCount");
   if (cc === null) return false;
+  const defaults = boolField(req, "applyDefaults");
+  if (defaults < 0) return false;
+  if (defaults == 1 && kruise) return fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults");
   const v = k8sValue(req, "object");
   if (v === null) return false;
   const ty = requestType(kind, minor);
-  const obj = asStored(v, ty, minor, go);
+  const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object");
   if (hasError()) return false;
   let r: Revision | null;
-  if (kind == "StatefulSet") {
+  if (kind == "StatefulSet" || kind == "CloneSet" || kind == "AdvancedStatefulSet") {
+    // CloneSet revisionControl.NewRevision and Advanced StatefulSet newRevision: the same patch and
+    // history.NewControllerRevision naming as the StatefulSet controller (revision-kruise notes in README)
     r = statefulSetRevision(ty, obj, go, cc.present, cc.value);
   } else {
     r = daemonSetRevision(ty, obj, go, cc.present, cc.value, requestType("PodTemplateSpec", minor), decodeOptions(minor, go));

@@ -1,5 +1,7 @@
-// Ops `k8s.json` {type, value|valueText, kubernetes?, go?} → {json, warnings}: decode as the API
-// server of that minor does, then json.Marshal the typed struct with that Go release;
+// Ops `k8s.json` {type, value|valueText, kubernetes?, go?, applyDefaults?} → {json, warnings}: decode as
+// the API server of that minor does, [run its defaulters (assembly/k8s/defaults/) for Pod,
+// PodTemplateSpec, Container, Deployment, ReplicaSet, StatefulSet, DaemonSet], then json.Marshal the
+// typed struct with that Go release;
 // `quantity` {value|valueText, mode: "parse"|"json", kubernetes?} → {string, json, format};
 // `spew` {type, value|valueText, kubernetes?} → {text}: go-spew `%#v` under the kubelet's hashing config.
 
@@ -22,11 +24,14 @@ import { writeQuantityJSON, writeQuantityString } from "../../quantity/canonical
 import { Quantity, formatName } from "../../quantity/quantity";
 import { Tape } from "../../json/tape";
 import { readJSON, ReadOptions } from "../../json/reader";
+import { boolField } from "./hash";
+import { applyDefaultsTo } from "../../k8s/defaults/index";
 import { k8sString, k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sRawValue, routedMinor, missing } from "./k8sfields";
 
 /** The type, minor and Go release a typed op works with. */
 class Target {
   ty: i32 = -1;
+  name: string = "";
   minor: i32 = 0;
   go: i32 = 0;
 }
@@ -48,6 +53,7 @@ function target(req: Request, typeField: string, withGo: bool): Target | null {
   r.minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
   if (r.minor < 0) return null;
   r.ty = requestType(name, r.minor);
+  r.name = name;
   if (withGo) {
     r.go = k8sGo(req, r.minor, kruise);
     if (r.go < 0) return null;
@@ -99,15 +105,21 @@ function strictWarnings(v: Value, tg: Target): Array<string> {
 export function opK8sJSON(req: Request, res: ResultWriter): bool {
   const tg = target(req, "type", true);
   if (tg === null) return false;
+  const defaults = boolField(req, "applyDefaults");
+  if (defaults < 0) return false;
   const v = k8sValue(req, "value");
   if (v === null) return false;
   const jsoniter = decodesWithJsoniter(tg.minor);
   // json-iterator minors: the value first (its error wins), then the strict pass for the warnings
   const d = decodeValue(v, tg, !jsoniter);
   if (d === null) return false;
-  const val = d.decodeTop(tg.ty, v.node);
+  let val = d.decodeTop(tg.ty, v.node);
   if (hasError()) return false;
   const warnings = jsoniter ? strictWarnings(v, tg) : d.warnings;
+  if (defaults == 1) { // the API server's defaulters run after the decode (field warnings are the decoder's)
+    val = applyDefaultsTo(tg.name, tg.ty, val, tg.minor, "type");
+    if (val === null) return false;
+  }
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   const eo = new EncodeOptions();
   eo.goMinor = tg.go;

@@ -47,10 +47,61 @@ export class DocInput {
 }
 
 /**
+ * The documents of an `evaluateDocs` call (see index.ts): bytes after the request line that stand for
+ * the op's first document field (`from`, `document`, `original`) and its second (`to`, `patch`,
+ * `modified`) given as `...Text`; a negative length is an absent document. Set only during that call.
+ */
+export class DocBytes {
+  static active: bool = false;
+  static aPtr: usize = 0;
+  static aLen: i32 = -1;
+  static bPtr: usize = 0;
+  static bLen: i32 = -1;
+
+  /** Installs the two documents for the request about to be evaluated. */
+  static set(aPtr: usize, aLen: i32, bPtr: usize, bLen: i32): void {
+    DocBytes.active = true;
+    DocBytes.aPtr = aPtr;
+    DocBytes.aLen = aLen;
+    DocBytes.bPtr = bPtr;
+    DocBytes.bLen = bLen;
+  }
+
+  /** Back to request fields only. */
+  static clear(): void {
+    DocBytes.active = false;
+  }
+}
+
+/** True when `name` is an op's first document field (`from`, `document`, `original`). */
+function firstDoc(name: string): bool { return name == "from" || name == "document" || name == "original"; }
+
+/** True when `name` is an op's second document field (`to`, `patch`, `modified`). */
+function secondDoc(name: string): bool { return name == "to" || name == "patch" || name == "modified"; }
+
+/** The out-of-line document standing for field `name`; null with E_BAD_REQUEST when the request also has the field. */
+function docBytes(req: Request, name: string): DocInput | null {
+  const first = firstDoc(name);
+  const d = new DocInput();
+  d.name = name;
+  if (req.field(name) >= 0 || req.field(name + "Text") >= 0) {
+    fail(E_BAD_REQUEST, "field \"" + name + "\" is given as document bytes and in the request", -1, name);
+    return null;
+  }
+  const n = first ? DocBytes.aLen : DocBytes.bLen;
+  if (n < 0) return d;
+  d.present = true;
+  d.ptr = first ? DocBytes.aPtr : DocBytes.bPtr;
+  d.len = n;
+  return d;
+}
+
+/**
  * Reads document field `name` (or `nameText`). Returns null with E_BAD_REQUEST recorded when both
  * are given or the text field is not a string. Same checks, in the same order, as the oracle.
  */
 export function docField(req: Request, name: string): DocInput | null {
+  if (DocBytes.active && (firstDoc(name) || secondDoc(name))) return docBytes(req, name);
   const d = new DocInput();
   d.name = name;
   const t = req.tape;

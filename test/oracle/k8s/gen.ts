@@ -159,3 +159,117 @@ export const workload = (kind: string): fc.Arbitrary<Record<string, unknown>> =>
     },
     { requiredKeys: ["metadata", "spec"] },
   );
+
+const kruiseIntOrPercent = fc.oneof(fc.nat(5), fc.constantFrom("25%", "1", "0%", "100%", "50%"));
+const lifecycleHook = fc.record(
+  { labelsHandler: fc.dictionary(dnsLabel, fc.constantFrom("true", "false"), { maxKeys: 2 }), finalizersHandler: fc.array(fc.constantFrom("example.com/hook", "x/y"), { maxLength: 2 }), markPodNotReady: fc.boolean() },
+  { requiredKeys: [] },
+);
+const kruiseLifecycle = fc.record({ preDelete: lifecycleHook, inPlaceUpdate: lifecycleHook, preNormal: lifecycleHook }, { requiredKeys: [] });
+const inPlaceUpdateStrategy = fc.record(
+  { gracePeriodSeconds: fc.nat(60), imagePreDownloadParallelism: kruiseIntOrPercent, imagePreDownloadTimeoutSeconds: fc.nat(600), imagePreDownloadMinUpdatedReadyPods: fc.nat(5) },
+  { requiredKeys: [] },
+);
+const priorityStrategy = fc.oneof(
+  fc.record({ weightPriority: fc.array(fc.record({ weight: fc.nat(100), matchSelector: fc.record({ matchLabels: fc.dictionary(dnsLabel, dnsLabel, { maxKeys: 1 }) }) }), { maxLength: 2 }) }),
+  fc.record({ orderPriority: fc.array(fc.record({ orderedKey: dnsLabel }), { maxLength: 2 }) }),
+);
+const claimTemplate = fc.record(
+  {
+    metadata: fc.record({ name: dnsLabel, labels: fc.dictionary(dnsLabel, dnsLabel, { maxKeys: 1 }) }, { requiredKeys: ["name"] }),
+    spec: fc.record({ accessModes: fc.array(fc.constantFrom("ReadWriteOnce", "ReadOnlyMany"), { maxLength: 1 }), storageClassName: dnsLabel, resources: fc.record({ requests: fc.record({ storage: quantityString }) }) }, { requiredKeys: [] }),
+  },
+  { requiredKeys: ["metadata"] },
+);
+
+/** OpenKruise v1beta1 spec fields per kind (CloneSet, AdvancedStatefulSet, AdvancedDaemonSet), as v1.9.0 declares them. */
+function kruiseSpec(kind: "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet"): fc.Arbitrary<Record<string, unknown>> {
+  if (kind === "CloneSet") {
+    return fc.record(
+      {
+        replicas: fc.nat(10),
+        volumeClaimTemplates: fc.array(claimTemplate, { maxLength: 1 }),
+        scaleStrategy: fc.record({ podsToDelete: fc.array(dnsLabel, { maxLength: 2 }), maxUnavailable: kruiseIntOrPercent, enablePVCReuse: fc.boolean(), excludePreparingDelete: fc.boolean() }, { requiredKeys: [] }),
+        updateStrategy: fc.record(
+          { type: fc.constantFrom("ReCreate", "InPlaceIfPossible", "InPlaceOnly"), partition: kruiseIntOrPercent, maxUnavailable: kruiseIntOrPercent, maxSurge: kruiseIntOrPercent, paused: fc.boolean(), priorityStrategy, scatterStrategy: fc.array(fc.record({ key: dnsLabel, value: dnsLabel }), { maxLength: 2 }), inPlaceUpdateStrategy },
+          { requiredKeys: [] },
+        ),
+        revisionHistoryLimit: fc.nat(10),
+        minReadySeconds: fc.nat(30),
+        lifecycle: kruiseLifecycle,
+        progressDeadlineSeconds: fc.nat(600),
+      },
+      { requiredKeys: [] },
+    );
+  }
+  if (kind === "AdvancedStatefulSet") {
+    return fc.record(
+      {
+        replicas: fc.nat(10),
+        volumeClaimTemplates: fc.array(claimTemplate, { maxLength: 1 }),
+        volumeClaimUpdateStrategy: fc.record({ type: fc.constantFrom("OnPodRollingUpdate", "OnDelete") }),
+        serviceName: dnsLabel,
+        podManagementPolicy: fc.constantFrom("OrderedReady", "Parallel"),
+        updateStrategy: fc.record(
+          {
+            type: fc.constantFrom("RollingUpdate", "OnDelete"),
+            rollingUpdate: fc.record(
+              { partition: fc.nat(5), maxUnavailable: kruiseIntOrPercent, podUpdatePolicy: fc.constantFrom("ReCreate", "InPlaceIfPossible", "InPlaceOnly"), paused: fc.boolean(), unorderedUpdate: fc.record({ priorityStrategy }), inPlaceUpdateStrategy, minReadySeconds: fc.nat(30) },
+              { requiredKeys: [] },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+        revisionHistoryLimit: fc.nat(10),
+        reserveOrdinals: fc.array(fc.oneof(fc.nat(9), fc.constantFrom("1-3", "5")), { maxLength: 2 }),
+        lifecycle: kruiseLifecycle,
+        scaleStrategy: fc.record({ maxUnavailable: kruiseIntOrPercent }),
+        persistentVolumeClaimRetentionPolicy: fc.record({ whenDeleted: fc.constantFrom("Retain", "Delete"), whenScaled: fc.constantFrom("Retain", "Delete") }, { requiredKeys: [] }),
+        ordinals: fc.record({ start: fc.nat(5) }),
+      },
+      { requiredKeys: [] },
+    );
+  }
+  return fc.record(
+    {
+      updateStrategy: fc.record(
+        {
+          type: fc.constantFrom("RollingUpdate", "OnDelete"),
+          rollingUpdate: fc.record(
+            { rollingUpdateType: fc.constantFrom("Standard", "Surging", "InPlaceIfPossible"), maxUnavailable: kruiseIntOrPercent, maxSurge: kruiseIntOrPercent, selector: fc.record({ matchLabels: fc.dictionary(dnsLabel, dnsLabel, { maxKeys: 1 }) }), partition: kruiseIntOrPercent, paused: fc.boolean() },
+            { requiredKeys: [] },
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      minReadySeconds: fc.nat(30),
+      burstReplicas: kruiseIntOrPercent,
+      revisionHistoryLimit: fc.nat(10),
+      lifecycle: kruiseLifecycle,
+      scaleStrategy: fc.record({ partitionedScaling: fc.boolean() }, { requiredKeys: [] }),
+    },
+    { requiredKeys: [] },
+  );
+}
+
+/**
+ * An OpenKruise workload (`CloneSet`, `AdvancedStatefulSet`, `AdvancedDaemonSet`) as apps.kruise.io/v1beta1
+ * stores it: kind-specific spec fields (strategies, lifecycle hooks, claim templates), `template`
+ * (default: podTemplate) and a status with conditions and a collision count.
+ */
+export const kruiseWorkload = (kind: "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet", template: fc.Arbitrary<Record<string, unknown>> = podTemplate): fc.Arbitrary<Record<string, unknown>> =>
+  fc
+    .tuple(
+      fc.record({ name: fc.oneof({ weight: 5, arbitrary: dnsLabel }, { weight: 1, arbitrary: fc.stringMatching(/^[a-z]{230,260}$/) }), namespace: dnsLabel, labels: fc.dictionary(dnsLabel, dnsLabel, { maxKeys: 2 }), annotations: fc.dictionary(dnsLabel, trickyString(), { maxKeys: 2 }) }, { requiredKeys: ["name"] }),
+      kruiseSpec(kind),
+      fc.record({ matchLabels: fc.dictionary(dnsLabel, dnsLabel, { maxKeys: 2 }) }),
+      template,
+      fc.record({ observedGeneration: fc.nat(), replicas: fc.nat(10), collisionCount: fc.oneof(fc.nat(5), fc.integer({ min: -2147483648, max: 2147483647 })), updateRevision: dnsLabel, labelSelector: dnsLabel }, { requiredKeys: [] }),
+    )
+    .map(([metadata, spec, selector, tmpl, status]) => ({
+      apiVersion: "apps.kruise.io/v1beta1",
+      kind: kind.replace(/^Advanced/, ""),
+      metadata,
+      spec: { ...spec, selector, template: tmpl },
+      status,
+    }));

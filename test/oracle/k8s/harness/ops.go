@@ -16,12 +16,12 @@ type opSpec struct {
 }
 
 var ops = map[string]opSpec{
-	"k8s.json":        {[]string{"type", "value", "valueText", "kubernetes", "go"}, runK8sJSON},
+	"k8s.json":        {[]string{"type", "value", "valueText", "kubernetes", "go", "applyDefaults"}, runK8sJSON},
 	"quantity":        {[]string{"value", "valueText", "mode", "kubernetes"}, runQuantity},
 	"spew":            {[]string{"type", "value", "valueText", "kubernetes"}, runSpew},
 	"container.hash":  {[]string{"container", "containerText", "kubelet", "go", "applyDefaults"}, runContainerHash},
-	"podTemplateHash": {[]string{"template", "templateText", "kubernetes", "collisionCount"}, runPodTemplateHash},
-	"revision":        {[]string{"kind", "object", "objectText", "kubernetes", "go", "collisionCount"}, runRevision},
+	"podTemplateHash": {[]string{"template", "templateText", "kubernetes", "collisionCount", "applyDefaults"}, runPodTemplateHash},
+	"revision":        {[]string{"kind", "object", "objectText", "kubernetes", "go", "collisionCount", "applyDefaults"}, runRevision},
 }
 
 func dispatch(req *request) (*result, *protoError) {
@@ -117,7 +117,7 @@ func roundTrip(obj interface{}) (interface{}, *protoError) {
 // runK8sJSON: decode as the API server does, warn as its field validation
 // does, then json.Marshal the typed struct.
 func runK8sJSON(req *request) (*result, *protoError) {
-	t, _, err := typeField(req, "type")
+	t, tname, err := typeField(req, "type")
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +125,10 @@ func runK8sJSON(req *request) (*result, *protoError) {
 		return nil, err
 	}
 	if err := checkGo(req); err != nil {
+		return nil, err
+	}
+	defaults, err := boolField(req, "applyDefaults")
+	if err != nil {
 		return nil, err
 	}
 	data, err := valueField(req, "value")
@@ -136,6 +140,11 @@ func runK8sJSON(req *request) (*result, *protoError) {
 		return nil, decodeErr(e)
 	}
 	warnings := strictWarnings(data, t.new)
+	if defaults {
+		if perr := applyTypeDefaults(tname, obj, "type"); perr != nil {
+			return nil, perr
+		}
+	}
 	out, e := json.Marshal(obj)
 	if e != nil {
 		return nil, plainErr(codeInternal, "json.Marshal: "+e.Error())
@@ -237,6 +246,10 @@ func runPodTemplateHash(req *request) (*result, *protoError) {
 	if err != nil {
 		return nil, err
 	}
+	defaults, err := boolField(req, "applyDefaults")
+	if err != nil {
+		return nil, err
+	}
 	data, err := valueField(req, "template")
 	if err != nil {
 		return nil, err
@@ -244,6 +257,11 @@ func runPodTemplateHash(req *request) (*result, *protoError) {
 	t := &v1.PodTemplateSpec{}
 	if e := apiDecode(data, t); e != nil {
 		return nil, decodeErr(e)
+	}
+	if defaults {
+		if perr := applyTypeDefaults("PodTemplateSpec", t, "template"); perr != nil {
+			return nil, perr
+		}
 	}
 	fresh, err := roundTrip(t)
 	if err != nil {
@@ -279,6 +297,13 @@ func runRevision(req *request) (*result, *protoError) {
 	if err != nil {
 		return nil, err
 	}
+	defaults, err := boolField(req, "applyDefaults")
+	if err != nil {
+		return nil, err
+	}
+	if defaults && t.kruise {
+		return nil, fieldErr(codeBadRequest, "applyDefaults", "applyDefaults is not supported for OpenKruise kinds")
+	}
 	data, err := valueField(req, "object")
 	if err != nil {
 		return nil, err
@@ -286,6 +311,11 @@ func runRevision(req *request) (*result, *protoError) {
 	obj := t.new()
 	if e := apiDecode(data, obj); e != nil {
 		return nil, decodeErr(e)
+	}
+	if defaults {
+		if perr := applyTypeDefaults(kind, obj, "object"); perr != nil {
+			return nil, perr
+		}
 	}
 	fresh, err := roundTrip(obj)
 	if err != nil {

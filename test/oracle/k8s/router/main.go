@@ -172,7 +172,7 @@ func classOf(n int) string {
 func route(req map[string]json.RawMessage) string {
 	op, _ := str(req, "op")
 	versionField := "kubernetes"
-	if op == "container.hash" {
+	if op == "container.hash" || strings.HasPrefix(op, "kubelet.") {
 		versionField = "kubelet"
 	}
 	// every op of the harness (issue 3's and those other issues add) is routed by the same fields:
@@ -181,6 +181,12 @@ func route(req map[string]json.RawMessage) string {
 	kind, _ := str(req, "type")
 	if op == "revision" {
 		kind, _ = str(req, "kind")
+	}
+	if strings.HasPrefix(op, "kruise.") {
+		kind = tab.KruiseKinds[0] // issue 5: the kruise.* in-place update ops run in the Kruise build
+	}
+	if op == "verdict" && kind == "" {
+		kind = verdictObjectKind(req) // issue 5: the workload kind comes from the old object
 	}
 	goNamed := -1
 	if g, ok := str(req, "go"); ok {
@@ -215,6 +221,18 @@ func route(req map[string]json.RawMessage) string {
 	}
 	api := !info.HasKube || os.Getenv("KINPLACE_K8S_FLAVOR") == "api"
 	if info.HasKube && string(req["applyDefaults"]) == "true" {
+		api = false
+	}
+	if info.HasKube && strings.HasPrefix(op, "kubelet.") {
+		api = false // issue 5: kubelet prediction runs the real kubelet code (kube flavor only)
+	}
+	if info.HasKube && op == "pod.validateUpdate" {
+		api = false // issue 5: pod update validation runs k8s.io/kubernetes (kube flavor only)
+	}
+	if info.HasKube && op == "verdict" && string(req["applyDefaults"]) != "false" {
+		api = false // issue 5: the verdict defaults (and validates Pods) with k8s.io/kubernetes unless applyDefaults is false
+	}
+	if info.HasKube && op == "verdict" && kind == "Pod" {
 		api = false
 	}
 	if api {
@@ -259,4 +277,24 @@ func (w *worker) ask(line []byte) ([]byte, error) {
 		return nil, err
 	}
 	return ans[:len(ans)-1], nil
+}
+
+// verdictObjectKind names the kind of a verdict request's old object (Kruise's StatefulSet and
+// DaemonSet by their request names), "" when it cannot tell.
+func verdictObjectKind(req map[string]json.RawMessage) string {
+	raw := []byte(req["old"])
+	if text, ok := str(req, "oldText"); ok {
+		raw = []byte(text)
+	}
+	var tm struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+	}
+	if json.Unmarshal(raw, &tm) != nil {
+		return ""
+	}
+	if strings.HasPrefix(tm.APIVersion, "apps.kruise.io/") && (tm.Kind == "StatefulSet" || tm.Kind == "DaemonSet") {
+		return "Advanced" + tm.Kind
+	}
+	return tm.Kind
 }

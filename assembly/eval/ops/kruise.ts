@@ -1,0 +1,374 @@
+// Ops of OpenKruise in-place update (issue 5; engine: assembly/policy/kruise/):
+//   kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?}
+//     → {inPlace, updateSpec (Kruise's json.Marshal of UpdateSpec as a string, null when not in place), reasons}
+//   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
+//     → {pod, state, resizePatch}
+//   kruise.completed {pod|podText, gates?, kruise?} → {completed, message?}
+// Fields are checked in the oracle's order (test/oracle/k8s/harness/kruise_inplace.go): unknown fields,
+// kruise, gates, then the op's own fields.
+
+import { ByteSink } from "../../io/sink";
+import { K_NUMBER, K_OBJECT, F_INT } from "../../json/tape";
+import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
+import { Request, Value } from "../request";
+import { ResultWriter } from "../response";
+import { writeJSONStr, writeJSONString } from "../../json/strings";
+import { requestType } from "../../k8s/types";
+import { Decoder, DecodeOptions } from "../../k8s/decode";
+import { FieldCache } from "../../k8s/fields";
+import { k8sValue, k8sString, parseDotMinor } from "./k8sfields";
+import { minorIndex } from "../../schema/schema";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { Encoder, EncodeOptions } from "../../k8s/encode";
+import { parseRFC3339, ParsedTime } from "../../k8s/time";
+import { readUpdateSpec, readState, InPlaceState, KTime } from "../../policy/kruise/state";
+import { patchUpdateSpecToPod } from "../../policy/kruise/patchpod";
+import { checkInPlaceUpdateCompleted } from "../../policy/kruise/completed";
+import { evaluateStrategy } from "../../policy/kruise/strategy";
+import { inPlaceUpdate, inPlaceRefresh } from "../../policy/kruise/lifecycle";
+import { readKruiseOptions, KruiseOptions } from "../../policy/kruise/options";
+import { TV } from "../../policy/kruise/typed";
+import { calculateInPlaceUpdateSpec, revisionInput, Reason } from "../../policy/kruise/spec";
+
+/** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
+export function onlyFields(req: Request, allowed: Array<string>): bool {
+  const t = req.tape;
+  const n = t.children(0);
+  let k = 1;
+  for (let m = 0; m < n; m++) {
+    const v = t.next(k);
+    const name = String.UTF8.decodeUnsafe(t.ptr(k), <usize>t.len(k));
+    if (name != "op" && name != "id" && name != "limits" && !allowed.includes(name)) {
+      return fail(E_BAD_REQUEST, "unknown field \"" + name + "\"", -1, name);
+    }
+    k = t.next(v);
+  }
+  return true;
+}
+
+/** A typed value of Kubernetes 1.32 type `typeName` from field `name` (an object); null with an error. */
+export function kruiseTyped(req: Request, name: string, typeName: string, what: string): TV | null {
+  const v = k8sValue(req, name);
+  if (v === null) return null;
+  if (v.tape.kind(v.node) != K_OBJECT) {
+    fail(E_BAD_REQUEST, "\"" + name + "\" must be " + what, -1, name);
+    return null;
+  }
+  const ty = requestType(typeName, 32);
+  const o = new DecodeOptions();
+  o.minor = 32;
+  o.goMinor = 23;
+  o.warnings = false;
+  const d = new Decoder(v.tape, o);
+  d.jit.dataStart = v.tape.rawStart(v.node);
+  d.jit.dataEnd = v.tape.rawEnd(v.node);
+  const val = d.decodeTop(ty, v.node);
+  if (hasError()) { setErrorPath(name); return null; }
+  return new TV(ty, val);
+}
+
+/** Optional int32 field (the oracle's int32Field); `def` when absent, null with an error when bad. */
+export function int32Field(req: Request, name: string, def: i32): i64 {
+  const i = req.field(name);
+  if (i < 0) return def;
+  const t = req.tape;
+  if (t.kind(i) != K_NUMBER || !(t.flags(i) & F_INT) || t.len(i) > 11) {
+    fail(E_BAD_REQUEST, "\"" + name + "\" must be an int32 integer", -1, name);
+    return i64.MIN_VALUE;
+  }
+  const s = String.UTF8.decodeUnsafe(t.ptr(i), <usize>t.len(i));
+  const v = I64.parseInt(s);
+  if (v < -2147483648 || v > 2147483647 || (s.length > 1 && s.charCodeAt(s.charCodeAt(0) == 0x2d ? 1 : 0) == 0x30)) {
+    fail(E_BAD_REQUEST, "\"" + name + "\" must be an int32 integer", -1, name);
+    return i64.MIN_VALUE;
+  }
+  return v;
+}
+
+function writeReasons(res: ResultWriter, reasons: Array<Reason>): void {
+  const o = res.key("reasons");
+  o.byte(0x5b);
+  for (let i = 0; i < reasons.length; i++) {
+    const r = reasons[i];
+    if (i > 0) o.byte(0x2c);
+    o.ascii("{\"path\":");
+    writeJSONStr(o, r.path);
+    o.ascii(",\"op\":");
+    writeJSONStr(o, r.op);
+    o.ascii(",\"inPlace\":");
+    o.ascii(r.inPlace ? "true" : "false");
+    o.ascii(",\"message\":");
+    writeJSONStr(o, r.message);
+    o.byte(0x7d);
+  }
+  o.byte(0x5d);
+}
+
+/** `kruise.inplaceSpec`: defaultCalculateInPlaceUpdateSpec on two ControllerRevisions, with reasons. */
+export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (!onlyFields(req, ["oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "gates", "gracePeriodSeconds", "kruise"])) return false;
+  if (!readKruiseOptions(req)) return false;
+  const grace = int32Field(req, "gracePeriodSeconds", 0);
+  if (grace == i64.MIN_VALUE) return false;
+  const ov = kruiseTyped(req, "oldRevision", "ControllerRevision", "a ControllerRevision object");
+  if (ov === null) return false;
+  const nv = kruiseTyped(req, "newRevision", "ControllerRevision", "a ControllerRevision object");
+  if (nv === null) return false;
+  const r = calculateInPlaceUpdateSpec(revisionInput(ov.t, ov), revisionInput(nv.t, nv), <i32>grace);
+  if (hasError()) return false;
+  res.bool("inPlace", r.spec !== null);
+  if (r.spec !== null) {
+    const b = new ByteSink(256);
+    r.spec!.write(b);
+    res.strBytes("updateSpec", b.ptr, b.len);
+  } else {
+    res.key("updateSpec").ascii("null");
+  }
+  writeReasons(res, r.reasons);
+  return true;
+}
+
+
+/** `kruise.patchPod`: defaultPatchUpdateSpecToPod on a pod, with time `now`. */
+export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (!onlyFields(req, ["pod", "podText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise"])) return false;
+  if (!readKruiseOptions(req)) return false;
+  const t = req.tape;
+  let server = 32;
+  const sv = req.field("serverVersion");
+  if (sv >= 0) {
+    const b = k8sString(req, "serverVersion");
+    if (b === null) return false;
+    const m = parseDotMinor(b);
+    if (m < 0 || minorIndex(m) < 0 || String.UTF8.decodeUnsafe(b.ptr, <usize>b.len) != "1." + m.toString()) {
+      return fail(E_UNSUPPORTED_VERSION, "unsupported serverVersion \"" + String.UTF8.decodeUnsafe(b.ptr, <usize>b.len) + "\"", -1, "serverVersion");
+    }
+    server = m;
+  }
+  if (req.field("now") < 0) return fail(E_BAD_REQUEST, "missing \"now\"", -1, "now");
+  const nb = k8sString(req, "now");
+  if (nb === null) return false;
+  if (!parseRFC3339(nb.ptr, nb.len, 26)) return fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now");
+  const now = new KTime();
+  now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
+  now.ext = ParsedTime.ext;
+  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  if (pod === null) return false;
+  const b0 = new ByteSink(4096);
+  const eo = new EncodeOptions();
+  eo.goMinor = 23;
+  if (!new Encoder(b0, eo).value(pod.t, pod.v)) return false;
+  const sv2 = k8sValue(req, "updateSpec");
+  if (sv2 === null) return false;
+  const spec = readUpdateSpec(sv2.tape, sv2.node);
+  if (spec === null) return fail(E_BAD_REQUEST, "\"updateSpec\" must be an UpdateSpec object", -1, "updateSpec");
+  let state: InPlaceState | null = null;
+  if (req.field("state") >= 0 || req.field("stateText") >= 0) {
+    const st = k8sValue(req, "state");
+    if (st === null) return false;
+    state = readState(st.tape, st.node);
+    if (state === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
+  } else {
+    state = new InPlaceState();
+    state.revision = spec.revision;
+    state.updateTimestamp = now;
+    state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
+    state.updateImages = spec.containerImages.size > 0;
+    state.updateResources = spec.containerResources.size > 0;
+  }
+  const resize = KruiseOptions.minor >= 9 && server >= 32;
+  const r = patchUpdateSpecToPod(b0, spec, state!, now, resize);
+  if (r === null) return false;
+  // json.Unmarshal into v1.Pod, then json.Marshal(pod)
+  const pt = readJSON(r.pod.ptr, r.pod.len, new ReadOptions());
+  if (pt === null) return false;
+  const o = new DecodeOptions();
+  o.minor = 32;
+  o.goMinor = 23;
+  o.warnings = false;
+  const pv = new Decoder(pt, o).decodeTop(pod.t, 0);
+  if (hasError()) return false;
+  const out = new ByteSink(r.pod.len + 64);
+  if (!new Encoder(out, eo).value(pod.t, pv)) return false;
+  res.strBytes("pod", out.ptr, out.len);
+  const so = new ByteSink(256);
+  state!.write(so);
+  res.strBytes("state", so.ptr, so.len);
+  const rp = r.resizePatch;
+  if (rp === null) res.key("resizePatch").ascii("null");
+  else res.strBytes("resizePatch", rp.ptr, rp.len);
+  return true;
+}
+
+/** `kruise.completed`: DefaultCheckInPlaceUpdateCompleted. */
+export function opKruiseCompleted(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (!onlyFields(req, ["pod", "podText", "gates", "kruise"])) return false;
+  if (!readKruiseOptions(req)) return false;
+  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  if (pod === null) return false;
+  const m = checkInPlaceUpdateCompleted(pod);
+  if (hasError()) return false;
+  res.bool("completed", m === null);
+  if (m !== null) res.str("message", m);
+  return true;
+}
+
+function strField(req: Request, name: string, def: string): string | null {
+  if (req.field(name) < 0) return def;
+  const b = k8sString(req, name);
+  if (b === null) return null;
+  return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+}
+
+/** `kruise.strategy`: webhook and controller outcome of a template change under an update policy. */
+export function opKruiseStrategy(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (!onlyFields(req, ["kind", "policy", "apiVersion", "oldTemplate", "oldTemplateText", "newTemplate", "newTemplateText", "gates", "gracePeriodSeconds", "podName", "kruise"])) return false;
+  if (!readKruiseOptions(req)) return false;
+  if (req.field("kind") < 0) return fail(E_BAD_REQUEST, "missing \"kind\"", -1, "kind");
+  const kind = strField(req, "kind", "");
+  if (kind === null) return false;
+  if (kind != "CloneSet" && kind != "AdvancedStatefulSet") return fail(E_BAD_REQUEST, "kind must be \"CloneSet\" or \"AdvancedStatefulSet\"", -1, "kind");
+  const policy = strField(req, "policy", "ReCreate");
+  if (policy === null) return false;
+  if (policy != "ReCreate" && policy != "InPlaceIfPossible" && policy != "InPlaceOnly") {
+    return fail(E_BAD_REQUEST, "policy must be \"ReCreate\", \"InPlaceIfPossible\" or \"InPlaceOnly\"", -1, "policy");
+  }
+  const apiVersion = strField(req, "apiVersion", "v1beta1");
+  if (apiVersion === null) return false;
+  if (apiVersion != "v1alpha1" && apiVersion != "v1beta1") return fail(E_BAD_REQUEST, "apiVersion must be \"v1alpha1\" or \"v1beta1\"", -1, "apiVersion");
+  const grace = int32Field(req, "gracePeriodSeconds", 0);
+  if (grace == i64.MIN_VALUE) return false;
+  const podName = strField(req, "podName", "<pod>");
+  if (podName === null) return false;
+  const ot = kruiseTyped(req, "oldTemplate", "PodTemplateSpec", "a PodTemplateSpec object");
+  if (ot === null) return false;
+  const nt = kruiseTyped(req, "newTemplate", "PodTemplateSpec", "a PodTemplateSpec object");
+  if (nt === null) return false;
+  const r = evaluateStrategy(kind, apiVersion, policy, ot, nt, <i32>grace, podName);
+  if (r === null || hasError()) { if (!hasError()) fail(E_BAD_REQUEST, "the templates cannot be compared"); return false; }
+  res.str("policy", policy);
+  res.bool("allowed", r.allowed);
+  if (!r.allowed) res.str("message", r.message);
+  const s = r.spec;
+  res.bool("inPlace", s !== null && s.spec !== null);
+  res.str("outcome", r.outcome);
+  if (r.controllerError.length > 0) res.str("controllerError", r.controllerError);
+  if (s !== null && s.spec !== null) {
+    const b = new ByteSink(256);
+    s.spec!.write(b);
+    res.strBytes("updateSpec", b.ptr, b.len);
+  } else res.key("updateSpec").ascii("null");
+  const v = res.key("violations");
+  v.byte(0x5b);
+  for (let i = 0; i < r.violations.length; i++) { if (i > 0) v.byte(0x2c); writeJSONStr(v, r.violations[i]); }
+  v.byte(0x5d);
+  writeReasons(res, s !== null ? s.reasons : new Array<Reason>());
+  return true;
+}
+
+/** `serverVersion` ("1.N", default 32); -1 with an error. */
+function serverMinor(req: Request): i32 {
+  if (req.field("serverVersion") < 0) return 32;
+  const b = k8sString(req, "serverVersion");
+  if (b === null) return -1;
+  const m = parseDotMinor(b);
+  const text = String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+  if (m < 0 || minorIndex(m) < 0 || text != "1." + m.toString()) {
+    fail(E_UNSUPPORTED_VERSION, "unsupported serverVersion \"" + text + "\"", -1, "serverVersion");
+    return -1;
+  }
+  return m;
+}
+
+/** `now` (RFC 3339); null with an error. */
+function nowField(req: Request): KTime | null {
+  if (req.field("now") < 0) { fail(E_BAD_REQUEST, "missing \"now\"", -1, "now"); return null; }
+  const nb = k8sString(req, "now");
+  if (nb === null) return null;
+  if (!parseRFC3339(nb.ptr, nb.len, 26)) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
+  const now = new KTime();
+  now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
+  now.ext = ParsedTime.ext;
+  now.nsec = ParsedTime.nsec;
+  return now;
+}
+
+/** json.Marshal(pod) of a typed pod. */
+function podBytes(pod: TV): ByteSink | null {
+  const b0 = new ByteSink(4096);
+  const eo = new EncodeOptions();
+  eo.goMinor = 23;
+  if (!new Encoder(b0, eo).value(pod.t, pod.v)) return null;
+  return b0;
+}
+
+/** Writes map-pod bytes as the typed v1.Pod json.Marshal writes (json.Unmarshal then json.Marshal). */
+function writeTypedPod(res: ResultWriter, ty: i32, bytes: ByteSink): bool {
+  const pt = readJSON(bytes.ptr, bytes.len, new ReadOptions());
+  if (pt === null) return false;
+  const o = new DecodeOptions();
+  o.minor = 32;
+  o.goMinor = 23;
+  o.warnings = false;
+  const pv = new Decoder(pt, o).decodeTop(ty, 0);
+  if (hasError()) return false;
+  const out = new ByteSink(bytes.len + 64);
+  const eo = new EncodeOptions();
+  eo.goMinor = 23;
+  if (!new Encoder(out, eo).value(ty, pv)) return false;
+  res.strBytes("pod", out.ptr, out.len);
+  return true;
+}
+
+/** `kruise.update`: Interface.Update on one pod (default revision adapter, no AdditionalFuncs). */
+export function opKruiseUpdate(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (!onlyFields(req, ["pod", "podText", "oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "now", "gates", "gracePeriodSeconds", "serverVersion", "kruise"])) return false;
+  if (!readKruiseOptions(req)) return false;
+  const server = serverMinor(req);
+  if (server < 0) return false;
+  const now = nowField(req);
+  if (now === null) return false;
+  const grace = int32Field(req, "gracePeriodSeconds", 0);
+  if (grace == i64.MIN_VALUE) return false;
+  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  if (pod === null) return false;
+  const ov = kruiseTyped(req, "oldRevision", "ControllerRevision", "a ControllerRevision object");
+  if (ov === null) return false;
+  const nv = kruiseTyped(req, "newRevision", "ControllerRevision", "a ControllerRevision object");
+  if (nv === null) return false;
+  const b0 = podBytes(pod);
+  if (b0 === null) return false;
+  const r = inPlaceUpdate(pod, b0, revisionInput(ov.t, ov), revisionInput(nv.t, nv), <i32>grace, now, KruiseOptions.minor >= 9 && server >= 32);
+  if (r === null || hasError()) return false;
+  res.bool("inPlace", r.inPlace);
+  res.int("delaySeconds", r.delaySeconds);
+  if (!writeTypedPod(res, pod.t, r.pod)) return false;
+  if (r.error !== null) res.str("error", r.error!);
+  return true;
+}
+
+/** `kruise.refresh`: Interface.Refresh on one pod. */
+export function opKruiseRefresh(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (!onlyFields(req, ["pod", "podText", "now", "gates", "serverVersion", "kruise"])) return false;
+  if (!readKruiseOptions(req)) return false;
+  const server = serverMinor(req);
+  if (server < 0) return false;
+  const now = nowField(req);
+  if (now === null) return false;
+  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  if (pod === null) return false;
+  const b0 = podBytes(pod);
+  if (b0 === null) return false;
+  const r = inPlaceRefresh(pod, b0, now, KruiseOptions.minor >= 9 && server >= 32);
+  if (r === null || hasError()) return false;
+  res.int("delaySeconds", r.delaySeconds);
+  if (!writeTypedPod(res, pod.t, r.pod)) return false;
+  if (r.error !== null) res.str("error", r.error!);
+  return true;
+}

@@ -1,0 +1,95 @@
+// Op `pod.validateUpdate` {old|oldText, new|newText, kubernetes?, gates?} → {errors: [{field, type,
+// message}], message}: the API server's pod update validation of a Kubernetes minor (1.15-1.37;
+// 1.12 is refused: no oracle build) on two v1 Pods decoded as that API server decodes them (no
+// defaulting). `gates` {name: bool} are applied in order over the minor's defaults. See
+// assembly/policy/validate/ and docs/policy.md.
+
+import { ByteSink } from "../../io/sink";
+import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../errors";
+import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
+import { unquote, writeJSONStr } from "../../json/strings";
+import { Request, Value } from "../request";
+import { ResultWriter } from "../response";
+import { requestType } from "../../k8s/types";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
+import { Decoder, DecodeOptions } from "../../k8s/decode";
+import { FieldCache } from "../../k8s/fields";
+import { Val } from "../../k8s/value";
+import { k8sMinor, k8sValue } from "./k8sfields";
+import { Gates } from "../../policy/validate/gates";
+import { validatePodUpdate } from "../../policy/validate/update";
+
+/** Decodes pod field `name` as the API server of `minor` does; null with an error (path `name`). */
+function decodePod(req: Request, name: string, minor: i32): Val | null {
+  const v = k8sValue(req, name);
+  if (v === null) {
+    const c = errorCode();
+    if (c == E_JSON_SYNTAX || c == E_JSON_DEPTH) setErrorPath(name);
+    return null;
+  }
+  const o = new DecodeOptions();
+  o.minor = minor;
+  o.jsoniter = decodesWithJsoniter(minor);
+  o.warnPaths = warningPaths(minor);
+  o.embeddedPath = embeddedErrorPath(minor);
+  o.goMinor = defaultGoOf(minor);
+  o.warnings = false;
+  const d = new Decoder(v.tape, o);
+  d.jit.dataStart = v.tape.rawStart(v.node);
+  d.jit.dataEnd = v.tape.rawEnd(v.node);
+  const val = d.decodeTop(requestType("Pod", minor), v.node);
+  if (hasError()) { setErrorPath(name); return null; }
+  return val;
+}
+
+/** Reads `gates` into `g` (in order); false with an error recorded. */
+function readGates(req: Request, g: Gates, minor: i32): bool {
+  const i = req.field("gates");
+  if (i < 0) return true;
+  const t = req.tape;
+  if (t.kind(i) != K_OBJECT) return fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates");
+  const n = t.children(i);
+  let k = i + 1;
+  for (let m = 0; m < n; m++) {
+    const v = t.next(k);
+    const kv = t.kind(v);
+    if (kv != K_TRUE && kv != K_FALSE) return fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates");
+    const b = new ByteSink(t.len(k) + 4);
+    unquote(b, t.ptr(k), t.len(k), true);
+    const name = String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+    if (!g.set(name, kv == K_TRUE, minor)) return fail(E_BAD_REQUEST, g.error!, -1, "gates");
+    k = t.next(v);
+  }
+  return true;
+}
+
+/** `pod.validateUpdate`. */
+export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  const minor = k8sMinor(req, "kubernetes");
+  if (minor < 0) return false;
+  if (minor < 15) return fail(E_UNSUPPORTED_VERSION, "pod.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
+  const g = new Gates();
+  if (!readGates(req, g, minor)) return false;
+  const oldPod = decodePod(req, "old", minor);
+  if (hasError()) return false;
+  const newPod = decodePod(req, "new", minor);
+  if (hasError()) return false;
+  const errs = validatePodUpdate(oldPod, newPod, minor, g);
+  const out = res.key("errors");
+  out.byte(0x5b);
+  for (let i = 0; i < errs.list.length; i++) {
+    const e = errs.list[i];
+    if (i > 0) out.byte(0x2c);
+    out.ascii("{\"field\":");
+    writeJSONStr(out, e.field);
+    out.ascii(",\"type\":");
+    writeJSONStr(out, e.type);
+    out.ascii(",\"message\":");
+    writeJSONStr(out, e.body);
+    out.byte(0x7d);
+  }
+  out.byte(0x5d);
+  res.str("message", errs.aggregate());
+  return true;
+}

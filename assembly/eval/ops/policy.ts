@@ -1,0 +1,80 @@
+// Op `policy.check` {old|oldText, new|newText, policy|policyText, kind?, kubernetes?, kubelet?, kruise?,
+// gates?, strategy?} → {decision: "allow"|"deny", verdict, violations: [{path, rule, verdict, effect,
+// message}]}: a user policy (assembly/policy/rules) judging the verdict's diff — each changed path
+// with the effect the verdict found for it.
+
+import { Request } from "../request";
+import { ResultWriter } from "../response";
+import { ByteSink } from "../../io/sink";
+import { fail, hasError } from "../../errors";
+import { K_OBJECT } from "../../json/tape";
+import { writeJSONStr } from "../../json/strings";
+import { Policy, readPolicy, evaluatePolicy, E_POLICY } from "../../policy/rules/policy";
+import { effectName } from "../../policy/rules/levels";
+import { runVerdict, VerdictRun } from "../../policy/verdict/verdict";
+import { kindName } from "../../policy/verdict/kinds";
+import { checkFields } from "./verdict";
+
+/** The request's policy (`policy` or `policyText`); null when absent (`required`: error) or malformed (error recorded). */
+export function readRequestPolicy(req: Request, required: bool): Policy | null {
+  if (!req.has("policy") && !req.has("policyText")) {
+    if (required) fail(E_POLICY, "missing \"policy\" (or \"policyText\")", -1, "policy");
+    return null;
+  }
+  const v = req.value("policy", true);
+  if (v === null) return null;
+  return readPolicy(v.tape, v.node, "policy");
+}
+
+/** Writes `{"decision","violations"}` of policy `pol` over the verdict run `run`. */
+export function writePolicyResult(out: ByteSink, pol: Policy, run: VerdictRun): void {
+  const v = run.verdict;
+  const vs = evaluatePolicy(pol, v.paths, v.effects, kindName(run.kind));
+  out.ascii("{\"decision\":\"");
+  out.ascii(vs.length == 0 ? "allow" : "deny");
+  out.ascii("\",\"violations\":[");
+  // in path order, as the reasons are
+  const order = new Array<i32>(vs.length);
+  for (let i = 0; i < vs.length; i++) order[i] = i;
+  for (let i = 1; i < order.length; i++) {
+    const x = order[i];
+    let j = i;
+    while (j > 0 && vs[order[j - 1]].path > vs[x].path) { order[j] = order[j - 1]; j--; }
+    order[j] = x;
+  }
+  for (let k = 0; k < order.length; k++) {
+    const x = vs[order[k]];
+    if (k > 0) out.byte(0x2c);
+    out.ascii("{\"path\":");
+    writeJSONStr(out, x.path);
+    out.ascii(",\"rule\":");
+    writeJSONStr(out, x.rule);
+    out.ascii(",\"verdict\":\"");
+    out.ascii(x.verdict);
+    out.ascii("\",\"effect\":\"");
+    out.ascii(effectName(x.effect));
+    out.ascii("\",\"message\":");
+    writeJSONStr(out, x.message);
+    out.byte(0x7d);
+  }
+  out.ascii("]}");
+}
+
+/** `policy.check`: the policy's decision and violations on the verdict's diff. */
+export function opPolicyCheck(req: Request, res: ResultWriter): bool {
+  if (req.tape.kind(req.obj) != K_OBJECT || !checkFields(req)) return false;
+  const pol = readRequestPolicy(req, true);
+  if (pol === null) return false;
+  const run = runVerdict(req);
+  if (run === null || hasError()) return false;
+  const out = res.out;
+  if (!res.first) out.byte(0x2c);
+  res.first = false;
+  // {"decision","violations"} members, then the verdict they judged
+  const tmp = new ByteSink(256);
+  writePolicyResult(tmp, pol, run);
+  out.bytes(tmp.ptr + 1, tmp.len - 2);
+  res.str("kind", kindName(run.kind));
+  res.str("verdict", run.verdict.verdict);
+  return true;
+}

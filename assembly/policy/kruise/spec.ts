@@ -1,0 +1,452 @@
+// defaultCalculateInPlaceUpdateSpec of openkruise/kruise v1.9.0 (pkg/util/inplaceupdate,
+// inplace_update_defaults.go; identical in v1.8.x): diff the two ControllerRevisions' Data.Raw with
+// appscode/jsonpatch v1.0.1, strip the first "/spec/template" of each path, and accept only
+// - replace of /spec/containers/N/image (N a container of the old template),
+// - with InPlaceWorkloadVerticalScaling: replace of /spec/containers/N/resources/{limits,requests}/{cpu,memory}
+//   (a string that ParseQuantity accepts) when the pod QoS class stays the same,
+// - anything under /metadata/ (a strategic merge patch of the template metadata; with
+//   InPlaceUpdateEnvFromMetadata, added/replaced labels/annotations read by a container's env through a
+//   fieldRef become ContainerRefMetadata instead);
+// with RecreatePodWhenChangeVCTInCloneSetGate, different `kruise.io/cloneset-volumeclaimtemplate-hash`
+// annotations refuse. Every operation is judged (Kruise stops at the first refusal), so `reasons` tells
+// all of them; the decision is the same.
+
+import { ByteSink } from "../../io/sink";
+import { Tape, K_OBJECT, K_STRING } from "../../json/tape";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { unquote } from "../../json/strings";
+import { hasError, clearError, takeErrorMessage } from "../../errors";
+import { appscodeDiff, AppscodeOptions } from "../../patch/appscode";
+import { numbersFit } from "../../eval/ops/patchinput";
+import { DocInput } from "../../eval/ops/patchinput";
+import { createTwoWayMergePatch } from "../../patch/smp/smp";
+import { requestType } from "../../k8s/types";
+import { Decoder, DecodeOptions } from "../../k8s/decode";
+import { Encoder, EncodeOptions } from "../../k8s/encode";
+import { RawV } from "../../k8s/value";
+import { parseQuantity } from "../../quantity/parse";
+import { KruiseOptions } from "./options";
+import { TV, fieldOf, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, deleteKey } from "./typed";
+import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap } from "./model";
+import { computePodQOS } from "./qos";
+
+/** The annotation CloneSet revisions carry with the volumeClaimTemplates hash. */
+export const VCT_HASH_ANNOTATION = "kruise.io/cloneset-volumeclaimtemplate-hash";
+
+/** Kruise's Go version and Kubernetes minor (k8s.io/* v0.32.10). */
+const KRUISE_K8S_MINOR: i32 = 32;
+const KRUISE_GO_MINOR: i32 = 23;
+
+/** One judged change: the path as Kruise sees it (after stripping "/spec/template"), the op, and why. */
+export class Reason {
+  constructor(public path: string, public op: string, public inPlace: bool, public message: string) {}
+}
+
+/** The decision: `spec` null means "recreate" (CalculateSpec returned nil). */
+export class SpecResult {
+  spec: UpdateSpec | null = null;
+  reasons: Array<Reason> = new Array<Reason>();
+}
+
+/** A ControllerRevision as the calculation reads it. */
+export class RevisionInput {
+  name: string = "";
+  /** metadata.annotations (null: nil map). */
+  annotations: StrMap | null = null;
+  /** Data.Raw (null: nil). */
+  data: RawV | null = null;
+}
+
+/** Reads a typed ControllerRevision (schema type `ty`) into a RevisionInput. */
+export function revisionInput(ty: i32, v: TV): RevisionInput {
+  const r = new RevisionInput();
+  r.name = strOf(path(v, ["metadata", "name"]));
+  const ann = fieldOf(fieldOf(v, "metadata"), "annotations");
+  if (ann.v !== null) {
+    const e = entriesOf(ann);
+    const m = new StrMap();
+    for (let i = 0; i < e.keys.length; i++) m.set(e.keys[i], entryStr(e.vals[i]));
+    r.annotations = m;
+  }
+  const d = fieldOf(v, "data");
+  if (d.v !== null && !(<RawV>d.v).isNil) r.data = <RawV>d.v;
+  return r;
+}
+
+/** GetVCTemplatesHash: (hash, exists); a nil or empty annotation map has none. */
+function vctHash(r: RevisionInput): string | null {
+  const a = r.annotations;
+  if (a === null || a.size == 0 || !a.has(VCT_HASH_ANNOTATION)) return null;
+  return a.get(VCT_HASH_ANNOTATION);
+}
+
+/** The data bytes parsed as json.Unmarshal into map[string]interface{} accepts them, or null. */
+function parseData(d: RawV | null): Tape | null {
+  if (d === null) return null;
+  const o = new ReadOptions();
+  o.goMinor = KRUISE_GO_MINOR;
+  const t = readJSON(d.p, d.n, o);
+  if (t === null) { clearError(); return null; }
+  if (t.kind(0) != K_OBJECT || !numbersFit(t, 0)) return null;
+  return t;
+}
+
+/** GetTemplateFromRevision: spec.template of the data decoded into a typed PodTemplateSpec, or null. */
+function templateOf(t: Tape): TV | null {
+  const ty = requestType("ReplicaSet", KRUISE_K8S_MINOR);
+  const o = new DecodeOptions();
+  o.minor = KRUISE_K8S_MINOR;
+  o.goMinor = KRUISE_GO_MINOR;
+  o.warnings = false;
+  const d = new Decoder(t, o);
+  const v = d.decodeTop(ty, 0);
+  if (hasError()) { clearError(); return null; }
+  return path(new TV(ty, v), ["spec", "template"]);
+}
+
+/** JSON text of a string node. */
+function textOf(t: Tape, i: i32): string {
+  const b = new ByteSink(t.len(i) + 4);
+  unquote(b, t.ptr(i), t.len(i), true);
+  return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+}
+
+/** strings.Replace(p, "/spec/template", "", 1). */
+function stripTemplate(p: string): string {
+  const i = p.indexOf("/spec/template");
+  return i < 0 ? p : p.substring(0, i) + p.substring(i + 14);
+}
+
+/** ^/spec/containers/([0-9]+)/image$ → the index text, or null. */
+function imageIndex(p: string): string | null {
+  if (!p.startsWith("/spec/containers/") || !p.endsWith("/image")) return null;
+  const mid = p.substring(17, p.length - 6);
+  if (mid.length == 0) return null;
+  for (let i = 0; i < mid.length; i++) { const c = mid.charCodeAt(i); if (c < 0x30 || c > 0x39) return null; }
+  return mid;
+}
+
+/** ^/spec/containers/([0-9]+)/resources/.*$ */
+function isResourcesPath(p: string): bool {
+  if (!p.startsWith("/spec/containers/")) return false;
+  let i = 17;
+  const s = i;
+  while (i < p.length && p.charCodeAt(i) >= 0x30 && p.charCodeAt(i) <= 0x39) i++;
+  if (i == s) return false;
+  if (p.substr(i, 11) != "/resources/") return false;
+  // `.` does not match a newline
+  for (let j = i + 11; j < p.length; j++) if (p.charCodeAt(j) == 0x0a) return false;
+  return true;
+}
+
+/** strconv.Atoi of a digit string (big values: -1, which never indexes a container). */
+function atoi(s: string): i32 {
+  if (s.length > 9) return -1;
+  return I32.parseInt(s);
+}
+
+/** rfc6901Decoder: "~1" → "/", "~0" → "~" (one left-to-right pass, as strings.Replacer does). */
+function rfc6901Decode(s: string): string {
+  let out = "";
+  let i = 0;
+  while (i < s.length) {
+    if (s.charCodeAt(i) == 0x7e && i + 1 < s.length) {
+      const c = s.charCodeAt(i + 1);
+      if (c == 0x31) { out += "/"; i += 2; continue; }
+      if (c == 0x30) { out += "~"; i += 2; continue; }
+    }
+    out += s.charAt(i);
+    i++;
+  }
+  return out;
+}
+
+/** Containers of a template. */
+function containers(tmpl: TV): TV {
+  return fieldOf(fieldOf(tmpl, "spec"), "containers");
+}
+
+/** utilcontainermeta.IsContainerReferenceToMeta(c, path, key). */
+export function isContainerReferenceToMeta(c: TV, metaPath: string, key: string): bool {
+  const env = fieldOf(c, "env");
+  for (let i = 0, n = sliceLen(env); i < n; i++) {
+    const e = sliceAt(env, i);
+    if (strOf(fieldOf(e, "value")).length != 0) continue;
+    const vf = fieldOf(e, "valueFrom");
+    if (vf.v === null) continue;
+    const fr = fieldOf(deref(vf), "fieldRef");
+    if (fr.v === null) continue;
+    const name = strOf(fieldOf(e, "name"));
+    if (name == "SIDECARSET_VERSION" || name == "SIDECARSET_VERSION_ALT") continue;
+    const fp = strOf(fieldOf(deref(fr), "fieldPath"));
+    // fieldpath.SplitMaybeSubscriptedPath
+    if (!fp.endsWith("']")) continue;
+    const s = fp.substring(0, fp.length - 2);
+    const at = s.indexOf("['");
+    if (at <= 0) continue;
+    if (s.substring(0, at) == metaPath && s.substring(at + 2) == key) return true;
+  }
+  return false;
+}
+
+/** One parsed diff operation. */
+class Op {
+  op: string = "";
+  path: string = "";
+  /** value node on `t` (-1 for remove). */
+  value: i32 = -1;
+}
+
+/** json.Marshal(v1.Pod{ObjectMeta: tmpl.ObjectMeta}) — only metadata differs between the two, so `{"metadata":…}`. */
+function podMetaDoc(tmpl: TV): ByteSink | null {
+  const meta = fieldOf(tmpl, "metadata");
+  const out = new ByteSink(256);
+  out.ascii("{\"metadata\":");
+  const eo = new EncodeOptions();
+  eo.goMinor = KRUISE_GO_MINOR;
+  if (!new Encoder(out, eo).value(meta.t, meta.v)) return null;
+  out.byte(0x7d);
+  return out;
+}
+
+function docOf(b: ByteSink): DocInput {
+  const d = new DocInput();
+  d.present = true;
+  d.ptr = b.ptr;
+  d.len = b.len;
+  return d;
+}
+
+/** CalculateSpec(old, new, {GracePeriodSeconds: grace}) with the reasons for each changed path. */
+export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev: RevisionInput | null, grace: i32): SpecResult {
+  const res = new SpecResult();
+  const reasons = res.reasons;
+  if (oldRev === null || newRev === null) {
+    reasons.push(new Reason("", "", false, "recreate: the pod's revision is not among the workload's revisions"));
+    return res;
+  }
+  const ta = parseData(oldRev.data);
+  const tb = parseData(newRev.data);
+  if (ta === null || tb === null) {
+    reasons.push(new Reason("", "", false, "recreate: the " + (ta === null ? "old" : "new") + " revision's data is not a JSON object"));
+    return res;
+  }
+  const patchOut = new ByteSink(1024);
+  const ao = new AppscodeOptions();
+  ao.goMinor = KRUISE_GO_MINOR;
+  ao.go27 = false;
+  if (!appscodeDiff(ta, 0, tb, 0, ao, patchOut)) {
+    const m = takeErrorMessage();
+    reasons.push(new Reason("", "", false, "recreate: the revisions cannot be diffed: " + m));
+    return res;
+  }
+  let ok = true;
+  if (KruiseOptions.recreateOnVCTChange) {
+    const oh = vctHash(oldRev), nh = vctHash(newRev);
+    if (oh !== null && nh !== null && oh != nh) {
+      reasons.push(new Reason("", "", false, "recreate: the volumeClaimTemplates hash changed (" + oh + " to " + nh +
+        ") and RecreatePodWhenChangeVCTInCloneSetGate is on"));
+      ok = false;
+    }
+  }
+  const oldTemp = templateOf(ta);
+  const newTemp = templateOf(tb);
+  if (oldTemp === null || newTemp === null) {
+    reasons.push(new Reason("", "", false, "recreate: the " + (oldTemp === null ? "old" : "new") + " revision's data does not decode as a pod template"));
+    return res;
+  }
+  // the diff operations
+  const ro = new ReadOptions();
+  const pt = readJSON(patchOut.ptr, patchOut.len, ro)!;
+  const ops = new Array<Op>();
+  {
+    const n = pt.children(0);
+    let e = 1;
+    for (let i = 0; i < n; i++) {
+      const o = new Op();
+      o.op = textOf(pt, pt.member(e, "op"));
+      o.path = stripTemplate(textOf(pt, pt.member(e, "path")));
+      o.value = pt.member(e, "value");
+      ops.push(o);
+      e = pt.next(e);
+    }
+  }
+  const spec = new UpdateSpec();
+  spec.revision = newRev.name;
+  spec.graceSeconds = grace;
+  const oldCs = containers(oldTemp);
+  const metaOps = new Array<Op>();
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i];
+    const p = o.path;
+    if (!p.startsWith("/spec/")) {
+      if (p.startsWith("/metadata/")) { metaOps.push(o); continue; }
+      reasons.push(new Reason(p, o.op, false, "recreate: only template metadata and fields under spec are compared; this changes the template as a whole"));
+      ok = false;
+      continue;
+    }
+    if (o.op != "replace") {
+      reasons.push(new Reason(p, o.op, false, "recreate: " + o.op + " under the pod spec cannot be done in place (only replace)"));
+      ok = false;
+      continue;
+    }
+    const idxText = imageIndex(p);
+    if (idxText !== null) {
+      const idx = atoi(idxText);
+      if (idx < 0 || idx >= sliceLen(oldCs)) {
+        reasons.push(new Reason(p, o.op, false, "recreate: container index " + idxText + " is not in the old template"));
+        ok = false;
+        continue;
+      }
+      const name = strOf(fieldOf(sliceAt(oldCs, idx), "name"));
+      if (o.value < 0 || pt.kind(o.value) != K_STRING) {
+        reasons.push(new Reason(p, o.op, false, "recreate: the new image is not a string"));
+        ok = false;
+        continue;
+      }
+      const img = textOf(pt, o.value);
+      spec.containerImages.set(name, img);
+      reasons.push(new Reason(p, o.op, true, "in-place: image of container \"" + name + "\" becomes \"" + img + "\""));
+      continue;
+    }
+    if (isResourcesPath(p)) {
+      if (!KruiseOptions.verticalScaling) {
+        reasons.push(new Reason(p, o.op, false, "recreate: resources change in place only with the InPlaceWorkloadVerticalScaling gate"));
+        ok = false;
+        continue;
+      }
+      const why = verticalUpdate(o, pt, oldCs, spec);
+      if (why !== null) {
+        reasons.push(new Reason(p, o.op, false, "recreate: " + why));
+        ok = false;
+        continue;
+      }
+      const w = p.split("/");
+      reasons.push(new Reason(p, o.op, true, "in-place: " + w[6] + " " + w[5] + " of container \"" +
+        strOf(fieldOf(sliceAt(oldCs, atoi(w[3])), "name")) + "\" resized (InPlaceWorkloadVerticalScaling)"));
+      continue;
+    }
+    reasons.push(new Reason(p, o.op, false, "recreate: only containers[*].image" +
+      (KruiseOptions.verticalScaling ? " and cpu/memory quantities" : "") + " of the pod spec change in place"));
+    ok = false;
+  }
+  if (KruiseOptions.verticalScaling && spec.containerResources.size != 0) {
+    const oq = computePodQOS(fieldOf(oldTemp, "spec"));
+    const nq = computePodQOS(fieldOf(newTemp, "spec"));
+    if (oq != nq) {
+      reasons.push(new Reason("/spec/containers", "", false, "recreate: the pod QoS class changes from " + oq + " to " + nq));
+      ok = false;
+    }
+  }
+  if (metaOps.length > 0) {
+    const newCs = containers(newTemp);
+    const oldMeta = fieldOf(oldTemp, "metadata");
+    const newMeta = fieldOf(newTemp, "metadata");
+    for (let i = 0; i < metaOps.length; i++) {
+      const o = metaOps[i];
+      const words = splitN4(o.path);
+      const mapName = words !== null ? words[2] : "";
+      const eligible = (o.op == "replace" || o.op == "add") && words !== null && (mapName == "labels" || mapName == "annotations");
+      let users = new Array<string>();
+      if (eligible && KruiseOptions.envFromMetadata) {
+        const key = rfc6901Decode(words![3]);
+        for (let c = 0, n = sliceLen(newCs); c < n; c++) {
+          const ct = sliceAt(newCs, c);
+          if (!isContainerReferenceToMeta(ct, "metadata." + mapName, key)) continue;
+          const cname = strOf(fieldOf(ct, "name"));
+          if (o.value < 0 || pt.kind(o.value) != K_STRING) continue;
+          const v = textOf(pt, o.value);
+          let om: ObjMeta;
+          if (spec.containerRefMetadata.has(cname)) om = spec.containerRefMetadata.get(cname);
+          else om = new ObjMeta();
+          if (mapName == "labels") {
+            if (om.labels === null) om.labels = new StrMap();
+            om.labels!.set(key, v);
+          } else {
+            if (om.annotations === null) om.annotations = new StrMap();
+            om.annotations!.set(key, v);
+          }
+          deleteKey(fieldOf(oldMeta, mapName), key);
+          deleteKey(fieldOf(newMeta, mapName), key);
+          spec.containerRefMetadata.set(cname, om);
+          spec.updateEnvFromMetadata = true;
+          users.push(cname);
+        }
+      }
+      if (users.length > 0) {
+        reasons.push(new Reason(o.path, o.op, true, "in-place: " + mapName.substring(0, mapName.length - 1) + " read by the env of container" +
+          (users.length > 1 ? "s " : " ") + users.join(", ") + "; kruise-daemon restarts " + (users.length > 1 ? "them" : "it")));
+      } else {
+        let m = "in-place: template metadata, patched onto the pod (no container restarts)";
+        if (eligible && !KruiseOptions.envFromMetadata && anyReference(newCs, mapName, rfc6901Decode(words![3]))) {
+          m += "; env reading it is not refreshed (InPlaceUpdateEnvFromMetadata is off)";
+        }
+        reasons.push(new Reason(o.path, o.op, true, m));
+      }
+    }
+    const a = podMetaDoc(oldTemp);
+    const b = podMetaDoc(newTemp);
+    if (a === null || b === null) { clearError(); reasons.push(new Reason("/metadata", "", false, "recreate: the template metadata cannot be encoded")); return res; }
+    const out = new ByteSink(256);
+    if (!createTwoWayMergePatch(docOf(a), docOf(b), requestType("Pod", KRUISE_K8S_MINOR), KRUISE_K8S_MINOR, KRUISE_GO_MINOR, new ReadOptions(), out)) {
+      const m = takeErrorMessage();
+      reasons.push(new Reason("/metadata", "", false, "recreate: the metadata patch fails: " + m));
+      return res;
+    }
+    spec.hasPatch = true;
+    spec.patch = out;
+  }
+  if (ok) res.spec = spec;
+  return res;
+}
+
+/** True when some container's env reads metadata.<mapName>['key']. */
+function anyReference(cs: TV, mapName: string, key: string): bool {
+  for (let c = 0, n = sliceLen(cs); c < n; c++) if (isContainerReferenceToMeta(sliceAt(cs, c), "metadata." + mapName, key)) return true;
+  return false;
+}
+
+/** strings.SplitN(p, "/", 4) when it gives exactly 4 parts, else null. */
+function splitN4(p: string): Array<string> | null {
+  const out = new Array<string>();
+  let start = 0;
+  for (let i = 0; i < 3; i++) {
+    const j = p.indexOf("/", start);
+    if (j < 0) break;
+    out.push(p.substring(start, j));
+    start = j + 1;
+  }
+  out.push(p.substring(start));
+  return out.length == 4 ? out : null;
+}
+
+/** NativeVerticalUpdate.UpdateInplaceUpdateMetadata: null when recorded, else the refusal (upstream's error text). */
+function verticalUpdate(o: Op, pt: Tape, oldCs: TV, spec: UpdateSpec): string | null {
+  const words = o.path.split("/");
+  if (words.length != 7) return "invalid resource path: " + o.path;
+  const idx = atoi(words[3]);
+  if (idx < 0 || idx >= sliceLen(oldCs)) return "invalid container index: " + o.path;
+  if (o.op == "remove" || o.op == "add") return "can not add or remove resources";
+  if (o.value < 0 || pt.kind(o.value) == 0) return "json patch value is nil";
+  if (pt.kind(o.value) != K_STRING) return "the value is not a string";
+  const b = new ByteSink(pt.len(o.value) + 4);
+  unquote(b, pt.ptr(o.value), pt.len(o.value), true);
+  const q = parseQuantity(b.ptr, b.len);
+  if (q === null) {
+    const m = takeErrorMessage();
+    return "parse quantity error: " + m;
+  }
+  const rn = words[6];
+  if (rn != "cpu" && rn != "memory") return "disallowed inplace update resource: " + rn;
+  const cname = strOf(fieldOf(sliceAt(oldCs, idx), "name"));
+  if (!spec.containerResources.has(cname)) {
+    const r = new ResReq();
+    r.limits = new QMap();
+    r.requests = new QMap();
+    spec.containerResources.set(cname, r);
+  }
+  const r = spec.containerResources.get(cname);
+  if (words[5] == "limits") r.limits!.set(rn, q);
+  else if (words[5] == "requests") r.requests!.set(rn, q);
+  return null;
+}

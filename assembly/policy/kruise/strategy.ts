@@ -1,0 +1,150 @@
+// Update strategy outcomes of OpenKruise v1.9.0 for a template change (`kruise.strategy`):
+//  - the validating webhook for InPlaceOnly: the appscode diff of json.Marshal(template.spec) old → new
+//    must hold only `replace` ops on image paths:
+//      CloneSet (apps.kruise.io/v1alpha1 objects; core ValidateCloneSetUpdate, regex ^/containers/N/image$):
+//        "spec: Forbidden: only allowed to update images in spec for InPlaceOnly, but found <op> <path>"
+//        (v1beta1 CloneSets are not checked by the v1.9.0 webhook);
+//      Advanced StatefulSet (validateTemplateInPlaceOnly, regex /containers/N/image *unanchored*, so
+//        e.g. /containers/0/imagePullPolicy passes):
+//        "invalid template modified with InPlaceOnly strategy: <op> <path>, currently only image update is
+//        allowed for InPlaceOnly".
+//    Kruise names the first offending operation in Go's random map order; `violations` lists them all.
+//  - the controller: ReCreate → recreate; InPlaceIfPossible → in place when CalculateSpec accepts the
+//    two revisions, else recreate; InPlaceOnly → in place, or stuck with the controller's error
+//    (CloneSet: "find Pod <pod> update strategy is InPlaceOnly but can not update in-place"; Advanced
+//    StatefulSet: "find strategy is InPlaceOnly but Pod <pod> can not update in-place").
+// Revisions are built from the templates as the controllers build them (content `{"spec":{"template":…}}`;
+// the diff sees content only). CloneSet InPlaceOnly ignores the volumeClaimTemplates hash.
+
+import { ByteSink } from "../../io/sink";
+import { Tape, K_STRING } from "../../json/tape";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { unquote } from "../../json/strings";
+import { takeErrorMessage } from "../../errors";
+import { appscodeDiff, AppscodeOptions } from "../../patch/appscode";
+import { Encoder, EncodeOptions } from "../../k8s/encode";
+import { RawV } from "../../k8s/value";
+import { TV, fieldOf } from "./typed";
+import { calculateInPlaceUpdateSpec, RevisionInput, SpecResult, Reason } from "./spec";
+
+/** The outcome of one strategy evaluation. */
+export class StrategyResult {
+  allowed: bool = true;
+  /** The webhook's denial text (first violation), or "". */
+  message: string = "";
+  /** Every offending "<op> <path>". */
+  violations: Array<string> = new Array<string>();
+  /** "in-place" | "recreate" | "rejected" | "stuck". */
+  outcome: string = "";
+  /** The controller's error when stuck, else "". */
+  controllerError: string = "";
+  spec: SpecResult | null = null;
+}
+
+function textOf(t: Tape, i: i32): string {
+  const b = new ByteSink(t.len(i) + 4);
+  unquote(b, t.ptr(i), t.len(i), true);
+  return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+}
+
+/** ^/containers/([0-9]+)/image$ (anchored: CloneSet) or unanchored (Advanced StatefulSet). */
+function imagePathMatches(p: string, anchored: bool): bool {
+  let from = 0;
+  while (true) {
+    const i = p.indexOf("/containers/", from);
+    if (i < 0) return false;
+    if (anchored && i != 0) return false;
+    let j = i + 12;
+    const s = j;
+    while (j < p.length && p.charCodeAt(j) >= 0x30 && p.charCodeAt(j) <= 0x39) j++;
+    if (j > s && p.substr(j, 6) == "/image" && (!anchored || j + 6 == p.length)) return true;
+    if (anchored) return false;
+    from = i + 1;
+  }
+}
+
+function encodeTyped(v: TV): ByteSink | null {
+  const out = new ByteSink(1024);
+  const eo = new EncodeOptions();
+  eo.goMinor = 23;
+  if (!new Encoder(out, eo).value(v.t, v.v)) return null;
+  return out;
+}
+
+/** A RevisionInput whose data is `{"spec":{"template":<json.Marshal(template)>}}`. */
+function revisionOf(name: string, tmpl: TV): RevisionInput | null {
+  const t = encodeTyped(tmpl);
+  if (t === null) return null;
+  const d = new ByteSink(t.len + 32);
+  d.ascii("{\"spec\":{\"template\":");
+  d.bytes(t.ptr, t.len);
+  d.ascii("}}");
+  const raw = new RawV(-1);
+  raw.p = d.ptr;
+  raw.n = d.len;
+  raw.isNil = false;
+  const r = new RevisionInput();
+  r.name = name;
+  r.data = raw;
+  return r;
+}
+
+/** Evaluates `policy` ("ReCreate" | "InPlaceIfPossible" | "InPlaceOnly") for kind "CloneSet" or "AdvancedStatefulSet". */
+export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string): StrategyResult | null {
+  const r = new StrategyResult();
+  const cloneSet = kind == "CloneSet";
+  if (policy == "InPlaceOnly" && (!cloneSet || apiVersion == "v1alpha1")) {
+    const a = encodeTyped(fieldOf(oldT, "spec"));
+    const b = encodeTyped(fieldOf(newT, "spec"));
+    if (a === null || b === null) return null;
+    const ro = new ReadOptions();
+    const ta = readJSON(a.ptr, a.len, ro)!;
+    const tb = readJSON(b.ptr, b.len, ro)!;
+    const out = new ByteSink(256);
+    const ao = new AppscodeOptions();
+    ao.goMinor = 23;
+    ao.go27 = false;
+    if (!appscodeDiff(ta, 0, tb, 0, ao, out)) { takeErrorMessage(); return null; }
+    const pt = readJSON(out.ptr, out.len, ro)!;
+    const n = pt.children(0);
+    const rejections = new Array<Reason>();
+    let e = 1;
+    for (let i = 0; i < n; i++) {
+      const op = textOf(pt, pt.member(e, "op"));
+      const p = textOf(pt, pt.member(e, "path"));
+      if (op != "replace" || !imagePathMatches(p, cloneSet)) {
+        r.violations.push(op + " " + p);
+        rejections.push(new Reason(p, op, false, "rejected: InPlaceOnly allows only image changes in the template spec"));
+      }
+      e = pt.next(e);
+    }
+    if (r.violations.length > 0) {
+      r.allowed = false;
+      r.message = cloneSet
+        ? "spec: Forbidden: only allowed to update images in spec for InPlaceOnly, but found " + r.violations[0]
+        : "invalid template modified with InPlaceOnly strategy: " + r.violations[0] + ", currently only image update is allowed for InPlaceOnly";
+      r.outcome = "rejected";
+      const sr = new SpecResult();
+      sr.reasons = rejections;
+      r.spec = sr;
+      return r;
+    }
+  }
+  const oldRev = revisionOf("old", oldT);
+  const newRev = revisionOf("new", newT);
+  if (oldRev === null || newRev === null) return null;
+  const s = calculateInPlaceUpdateSpec(oldRev, newRev, grace);
+  r.spec = s;
+  const inPlace = s.spec !== null;
+  if (inPlace && s.reasons.length == 0) r.outcome = "none";
+  else if (policy == "ReCreate") r.outcome = "recreate";
+  else if (inPlace) r.outcome = "in-place";
+  else if (policy == "InPlaceIfPossible") r.outcome = "recreate";
+  else {
+    r.outcome = "stuck";
+    r.controllerError = cloneSet
+      ? "find Pod " + podName + " update strategy is InPlaceOnly but can not update in-place"
+      : "find strategy is InPlaceOnly but Pod " + podName + " can not update in-place";
+  }
+  return r;
+}

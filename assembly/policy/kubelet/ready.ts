@@ -1,0 +1,152 @@
+// status.GeneratePodReadyCondition (pkg/kubelet/status/generate.go) for kubelet minors 1.15-1.37:
+// ContainersReady first (UnknownContainerStatuses, PodCompleted, 1.22+ PodFailed, ContainersNotReady
+// with `containers with unknown status: [a b]` / `containers with unready status: [a b]`; 1.28+
+// restartable init containers counted first), then the readiness gates (ReadinessGatesNotReady).
+// 1.33+ fills observedGeneration (the pod's generation when PodObservedGenerationTracking is on or
+// the old status' condition of that type carries one).
+
+import { ReadyCondition } from "./model";
+import { KubeletGates } from "./gates";
+
+/** One v1.ContainerStatus as the ready condition reads it. */
+export class KReadyStatus {
+  constructor(public name: string, public ready: bool) {}
+}
+
+/** One v1.PodCondition as the ready condition reads it. */
+export class KCondition {
+  constructor(public type: string, public status: string, public observedGeneration: i64) {}
+}
+
+/** The inputs of GeneratePodReadyCondition. */
+export class ReadyInput {
+  generation: i64 = 0;
+  containerNames: Array<string> = new Array<string>();
+  /** Names of init containers with restartPolicy Always (sidecars), in spec order. */
+  sidecarNames: Array<string> = new Array<string>();
+  readinessGates: Array<string> = new Array<string>();
+  /** pod.status.containerStatuses; null = nil. */
+  statuses: Array<KReadyStatus> | null = null;
+  conditions: Array<KCondition> = new Array<KCondition>();
+  phase: string = "";
+  /** The old pod status' conditions; null = no old status (nil). */
+  oldConditions: Array<KCondition> | null = null;
+}
+
+/** Go's fmt %s of a []string: "[a b]". */
+function goList(xs: Array<string>): string {
+  return "[" + xs.join(" ") + "]";
+}
+
+/** podutil.GetContainerStatus: the first status of that name. */
+function findStatus(st: Array<KReadyStatus>, name: string): KReadyStatus | null {
+  for (let i = 0; i < st.length; i++) if (st[i].name == name) return st[i];
+  return null;
+}
+
+/** podutil.GetPodObservedGenerationIfEnabledOnCondition / CalculatePodConditionObservedGeneration. */
+function observed(k: i32, in_: ReadyInput, type: string, g: KubeletGates): i64 {
+  if (k < 33) return 0;
+  const old = in_.oldConditions;
+  if (old === null) return 0;
+  if (g.podObservedGenerationTracking) return in_.generation;
+  for (let i = 0; i < old.length; i++) {
+    if (old[i].type == type && old[i].observedGeneration != 0) return in_.generation;
+  }
+  return 0;
+}
+
+/** GenerateContainersReadyCondition. */
+function containersReady(k: i32, in_: ReadyInput, g: KubeletGates): ReadyCondition {
+  const c = new ReadyCondition();
+  c.type = "ContainersReady";
+  c.observedGeneration = observed(k, in_, "ContainersReady", g);
+  c.status = "False";
+  const st = in_.statuses;
+  if (st === null) { c.reason = "UnknownContainerStatuses"; return c; }
+  const unknown = new Array<string>();
+  const unready = new Array<string>();
+  if (k >= 28) {
+    for (let i = 0; i < in_.sidecarNames.length; i++) {
+      const s = findStatus(st, in_.sidecarNames[i]);
+      if (s === null) unknown.push(in_.sidecarNames[i]);
+      else if (!s.ready) unready.push(in_.sidecarNames[i]);
+    }
+  }
+  for (let i = 0; i < in_.containerNames.length; i++) {
+    const s = findStatus(st, in_.containerNames[i]);
+    if (s === null) unknown.push(in_.containerNames[i]);
+    else if (!s.ready) unready.push(in_.containerNames[i]);
+  }
+  if (in_.phase == "Succeeded" && unknown.length == 0) { c.reason = "PodCompleted"; return c; }
+  if (k >= 22 && in_.phase == "Failed") { c.reason = "PodFailed"; return c; }
+  const msgs = new Array<string>();
+  if (unknown.length > 0) msgs.push("containers with unknown status: " + goList(unknown));
+  if (unready.length > 0) msgs.push("containers with unready status: " + goList(unready));
+  if (msgs.length > 0) {
+    c.reason = "ContainersNotReady";
+    c.message = msgs.join(", ");
+    return c;
+  }
+  c.status = "True";
+  return c;
+}
+
+/** GeneratePodReadyCondition of kubelet minor `k`. */
+export function generatePodReadyCondition(k: i32, in_: ReadyInput, g: KubeletGates): ReadyCondition {
+  const cr = containersReady(k, in_, g);
+  const r = new ReadyCondition();
+  r.type = "Ready";
+  r.observedGeneration = observed(k, in_, "Ready", g);
+  if (cr.status != "True") {
+    r.status = cr.status;
+    r.reason = cr.reason;
+    r.message = cr.message;
+    return r;
+  }
+  const msgs = new Array<string>();
+  for (let i = 0; i < in_.readinessGates.length; i++) {
+    const t = in_.readinessGates[i];
+    let found: KCondition | null = null;
+    for (let j = 0; j < in_.conditions.length; j++) {
+      if (in_.conditions[j].type == t) { found = in_.conditions[j]; break; }
+    }
+    if (found === null) msgs.push("corresponding condition of pod readiness gate " + goQuote(t) + " does not exist.");
+    else if (found.status != "True") msgs.push("the status of pod readiness gate " + goQuote(t) + " is not \"True\", but " + found.status);
+  }
+  if (msgs.length > 0) {
+    r.status = "False";
+    r.reason = "ReadinessGatesNotReady";
+    r.message = msgs.join(", ");
+    return r;
+  }
+  r.status = "True";
+  return r;
+}
+
+const HEXD = "0123456789abcdef";
+
+/** Go's %q (strconv.Quote) of a string: printable runes kept, others escaped. */
+export function goQuote(s: string): string {
+  let out = "\"";
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d < 0xe000) { out += s.substring(i, i + 2); i++; continue; }
+    }
+    if (c == 0x22) out += "\\\"";
+    else if (c == 0x5c) out += "\\\\";
+    else if (c >= 0x20 && c < 0x7f) out += String.fromCharCode(c);
+    else if (c == 0x07) out += "\\a";
+    else if (c == 0x08) out += "\\b";
+    else if (c == 0x0c) out += "\\f";
+    else if (c == 0x0a) out += "\\n";
+    else if (c == 0x0d) out += "\\r";
+    else if (c == 0x09) out += "\\t";
+    else if (c == 0x0b) out += "\\v";
+    else if (c < 0x20 || c == 0x7f) out += "\\x" + HEXD.charAt(c >> 4) + HEXD.charAt(c & 15);
+    else out += String.fromCharCode(c);
+  }
+  return out + "\"";
+}

@@ -1,0 +1,57 @@
+// The feature gates pod update validation reads, per Kubernetes minor (pkg/features of each
+// release): when the gate exists, its default, and from which minor it is locked to its default.
+// A request's `gates` are applied one at a time in the order written, as the oracle applies them
+// with DefaultMutableFeatureGate.SetFromMap; the first refused one is the error (upstream's text).
+
+// name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
+const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness"];
+const FACTS: StaticArray<i32> = [
+  27, 0, 33, 35,
+  26, 0, 27, 30,
+];
+
+/** The gate values a request runs with. */
+export class Gates {
+  names: Array<string> = new Array<string>();
+  values: Array<bool> = new Array<bool>();
+  /** The refusal text when a gate was refused, else null. */
+  error: string | null = null;
+
+  /** Value of gate `name` (its default at `minor` unless set). */
+  enabled(name: string, minor: i32): bool {
+    for (let i = this.names.length - 1; i >= 0; i--) if (this.names[i] == name) return this.values[i];
+    const g = gateIndex(name, minor);
+    if (g < 0) return false;
+    const on = FACTS[g * 4 + 2];
+    return on > 0 && minor >= on;
+  }
+
+  /** Sets gate `name` to `v` at `minor` as SetFromMap({name: v}) would; false (and `error`) when refused. */
+  set(name: string, v: bool, minor: i32): bool {
+    const g = gateIndex(name, minor);
+    if (g < 0) { this.error = "unrecognized feature gate: " + name; return false; }
+    const lockFrom = FACTS[g * 4 + 3];
+    const def = this.defaultOf(g, minor);
+    if (lockFrom > 0 && minor >= lockFrom && v != def) {
+      this.error = "cannot set feature gate " + name + " to " + (v ? "true" : "false") + ", feature is locked to " + (def ? "true" : "false");
+      return false;
+    }
+    this.names.push(name);
+    this.values.push(v);
+    return true;
+  }
+
+  private defaultOf(g: i32, minor: i32): bool {
+    const on = FACTS[g * 4 + 2];
+    return on > 0 && minor >= on;
+  }
+}
+
+function gateIndex(name: string, minor: i32): i32 {
+  for (let i = 0; i < GATES.length; i++) {
+    if (GATES[i] != name) continue;
+    const from = FACTS[i * 4], to = FACTS[i * 4 + 1];
+    if (minor >= from && (to == 0 || minor <= to)) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,158 @@
+// The checks of the new pod's own validation (ValidateObjectMeta + ValidatePodSpec + the pod-only
+// container checks) that pod update validation runs on every update (inside ValidatePodUpdate from
+// 1.20, as ValidatePod before it in the 1.15-1.19 pod strategy). Covered: metadata.labels,
+// containers' and init containers' image (required; no surrounding whitespace), spec.nodeSelector,
+// spec.schedulingGates (1.26+), spec.activeDeadlineSeconds, spec.tolerations. The rest of
+// ValidatePodSpec (volumes, ports, probes, env, resources, security contexts, affinity terms, DNS,
+// ...) is not implemented: see docs/policy.md "validate".
+
+import { Val } from "../../k8s/value";
+import { ErrList, quote } from "./errlist";
+import { fld, str, strLen, int, isSet, sliceLen, at, strMap } from "./view";
+import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label } from "./names";
+
+/** ValidateLabels(labels, path) (keys in ascending order; Go ranges over the map). */
+export function validateLabels(m: Val | null, path: string, errs: ErrList): void {
+  const sm = strMap(m);
+  for (let i = 0; i < sm.keys.length; i++) {
+    const ke = isQualifiedName(sm.keys[i]);
+    for (let j = 0; j < ke.length; j++) errs.invalidStr(path, sm.keys[i], ke[j]);
+    const ve = isValidLabelValue(sm.vals[i]);
+    for (let j = 0; j < ve.length; j++) errs.invalidStr(path, sm.vals[i], ve[j]);
+  }
+}
+
+/** ValidateObjectMeta of the new pod (covered: name, namespace, generation, labels). */
+export function validateNewMeta(meta: Val | null, errs: ErrList): void {
+  const gen = str(fld(meta, "GenerateName"));
+  if (gen.length > 0) {
+    const ge = isDNS1123Subdomain(gen); // NameIsDNSSubdomain(prefix=true) on a valid prefix is the same check
+    for (let i = 0; i < ge.length; i++) errs.invalidStr("metadata.generateName", gen, ge[i]);
+  }
+  const name = str(fld(meta, "Name"));
+  if (name.length == 0) errs.required("metadata.name", "name or generateName is required");
+  else {
+    const ne = isDNS1123Subdomain(name);
+    for (let i = 0; i < ne.length; i++) errs.invalidStr("metadata.name", name, ne[i]);
+  }
+  const ns = str(fld(meta, "Namespace"));
+  if (ns.length == 0) errs.required("metadata.namespace");
+  else {
+    const ne = isDNS1123Label(ns);
+    for (let i = 0; i < ne.length; i++) errs.invalidStr("metadata.namespace", ns, ne[i]);
+  }
+  const g = int(fld(meta, "Generation"));
+  if (g < 0) errs.invalidInt("metadata.generation", g, "must be greater than or equal to 0");
+  validateLabels(fld(meta, "Labels"), "metadata.labels", errs);
+}
+
+/** ValidatePodSpecificAnnotations (covered: the mirror-pod annotation needs spec.nodeName). */
+export function podSpecificAnnotations(meta: Val | null, spec: Val | null, errs: ErrList): void {
+  const a = strMap(fld(meta, "Annotations"));
+  const k = a.find("kubernetes.io/config.mirror");
+  if (k >= 0 && strLen(fld(spec, "NodeName")) == 0) {
+    errs.invalidStr("metadata.annotations[kubernetes.io/config.mirror]", a.vals[k], "must set spec.nodeName if mirror pod annotation is set");
+  }
+}
+
+/** validateContainers / validateInitContainers: the image check of each container. */
+function containerImages(list: Val | null, path: string, errs: ErrList): void {
+  const n = sliceLen(list);
+  for (let i = 0; i < n; i++) {
+    if (strLen(fld(at(list, i), "Image")) == 0) errs.required(path + "[" + i.toString() + "].image");
+  }
+}
+
+/** validateContainersOnlyForPod: no leading or trailing whitespace in images. */
+export function containersOnlyForPod(list: Val | null, path: string, errs: ErrList): void {
+  const n = sliceLen(list);
+  for (let i = 0; i < n; i++) {
+    const img = str(fld(at(list, i), "Image"));
+    if (img != img.trim()) errs.invalidStr(path + "[" + i.toString() + "].image", img, "must not have leading or trailing whitespace");
+  }
+}
+
+/** ValidateTolerations(tolerations, path). */
+export function validateTolerations(list: Val | null, path: string, errs: ErrList): void {
+  const n = sliceLen(list);
+  for (let i = 0; i < n; i++) {
+    const t = at(list, i);
+    const p = path + "[" + i.toString() + "]";
+    const key = str(fld(t, "Key"));
+    const op = str(fld(t, "Operator"));
+    const value = str(fld(t, "Value"));
+    const effect = str(fld(t, "Effect"));
+    if (key.length > 0) {
+      const ke = isQualifiedName(key);
+      for (let j = 0; j < ke.length; j++) errs.invalidStr(p + ".key", key, ke[j]);
+    }
+    if (key.length == 0 && op != "Exists") {
+      errs.invalid(p + ".operator", quote(op), "operator must be Exists when `key` is empty, which means \"match all values and all keys\"");
+    }
+    if (isSet(fld(t, "TolerationSeconds")) && effect != "NoExecute") {
+      errs.invalid(p + ".effect", quote(effect), "effect must be 'NoExecute' when `tolerationSeconds` is set");
+    }
+    if (op == "Equal" || op == "") {
+      const ve = isValidLabelValue(value);
+      if (ve.length > 0) errs.invalidStr(p + ".operator", value, ve.join(";"));
+    } else if (op == "Exists") {
+      if (value.length > 0) errs.invalid(p + ".operator", "<toleration>", "value must be empty when `operator` is 'Exists'");
+    } else {
+      errs.notSupported(p + ".operator", op, ["Equal", "Exists"]);
+    }
+    if (effect.length > 0 && effect != "NoSchedule" && effect != "PreferNoSchedule" && effect != "NoExecute") {
+      errs.notSupported(p + ".effect", effect, ["NoSchedule", "PreferNoSchedule", "NoExecute"]);
+    }
+  }
+}
+
+/** validateSchedulingGates (1.26+): qualified names, no duplicates. */
+function validateSchedulingGates(list: Val | null, path: string, errs: ErrList): void {
+  const n = sliceLen(list);
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const name = str(fld(at(list, i), "Name"));
+    const p = path + "[" + i.toString() + "]";
+    const ne = isQualifiedName(name);
+    for (let j = 0; j < ne.length; j++) errs.invalidStr(p, name, ne[j]);
+    if (seen.has(name)) errs.duplicate(p, name);
+    seen.add(name);
+  }
+}
+
+/** The covered part of ValidatePodSpec(spec, "spec") at `minor`, in upstream's order. */
+export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): void {
+  if (sliceLen(fld(spec, "Containers")) == 0) errs.required("spec.containers");
+  containerImages(fld(spec, "Containers"), "spec.containers", errs);
+  containerImages(fld(spec, "InitContainers"), "spec.initContainers", errs);
+  if (strLen(fld(spec, "RestartPolicy")) == 0) errs.required("spec.restartPolicy");
+  if (strLen(fld(spec, "DNSPolicy")) == 0) errs.required("spec.dnsPolicy");
+  validateLabels(fld(spec, "NodeSelector"), "spec.nodeSelector", errs);
+  if (minor >= 26) validateSchedulingGates(fld(spec, "SchedulingGates"), "spec.schedulingGates", errs);
+  if (minor >= 37) {
+    // 1.37 keeps the deprecated alias in the internal spec and requires it in sync
+    const dsa = str(fld(spec, "DeprecatedServiceAccount")), san = str(fld(spec, "ServiceAccountName"));
+    if (dsa != san) errs.invalidStr("spec.deprecatedServiceAccount", dsa, "must be the same as serviceAccountName: " + quote(san));
+  }
+  const ads = fld(spec, "ActiveDeadlineSeconds");
+  if (isSet(ads)) {
+    const v = int(ads);
+    if (v < 1 || v > 2147483647) errs.invalidInt("spec.activeDeadlineSeconds", v, "must be between 1 and 2147483647, inclusive");
+  }
+  if (sliceLen(fld(spec, "Tolerations")) > 0) validateTolerations(fld(spec, "Tolerations"), "spec.tolerations", errs);
+}
+
+/** validatePodMetadataAndSpec (1.20+) / ValidatePod (1.15-1.19): the covered checks of the new pod. */
+export function validateNewPod(pod: Val | null, minor: i32, errs: ErrList): void {
+  validateNewMeta(fld(pod, "ObjectMeta"), errs);
+  const spec = fld(pod, "Spec");
+  podSpecificAnnotations(fld(pod, "ObjectMeta"), spec, errs);
+  validateNewSpec(spec, minor, errs);
+  // 1.37: a pod's grace period must not be negative (earlier conversion turned it into 1)
+  const tgps = fld(spec, "TerminationGracePeriodSeconds");
+  if (minor >= 37 && isSet(tgps) && int(tgps) < 0) {
+    errs.invalidInt("spec.terminationGracePeriodSeconds", int(tgps), "must be greater than or equal to 0");
+  }
+  containersOnlyForPod(fld(spec, "Containers"), "spec.containers", errs);
+  containersOnlyForPod(fld(spec, "InitContainers"), "spec.initContainers", errs);
+}

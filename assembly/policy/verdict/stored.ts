@@ -1,0 +1,131 @@
+// A workload as the cluster holds it: decoded by the API server of the minor, stored as json.Marshal of
+// the typed value, read back by the controller or kubelet. The verdict works on both forms: the
+// stored JSON (a tape: diffs, patches, revision data) and the re-decoded typed value (equality, hashes).
+
+import { ByteSink } from "../../io/sink";
+import { hasError, setErrorPath } from "../../errors";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { Tape, K_OBJECT, K_STRING } from "../../json/tape";
+import { unquote } from "../../json/strings";
+import { Val, StructV, SliceV, StrV, PtrV } from "../../k8s/value";
+import { Decoder, DecodeOptions } from "../../k8s/decode";
+import { marshalInto } from "../../k8s/hash";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../k8s/versions";
+import { fieldIndex, fieldType, elem } from "../../schema/schema";
+import { Value } from "../../eval/request";
+import { applyDefaultsTo } from "../../k8s/defaults/index";
+
+/** One object as stored: its type, stored JSON (tape, root node 0) and the typed value read back. */
+export class Stored {
+  ty: i32 = -1;
+  tape: Tape;
+  value: Val | null = null;
+  /** The API server's decode of the request's object (before storing). */
+  decoded: Val | null = null;
+  constructor(ty: i32, tape: Tape, value: Val | null) {
+    this.ty = ty;
+    this.tape = tape;
+    this.value = value;
+  }
+}
+
+/** Decoder options of Kubernetes `minor` built with Go `go`. */
+export function decodeOptionsFor(minor: i32, go: i32): DecodeOptions {
+  const o = new DecodeOptions();
+  o.minor = minor;
+  o.jsoniter = decodesWithJsoniter(minor);
+  o.warnPaths = warningPaths(minor);
+  o.embeddedPath = embeddedErrorPath(minor);
+  o.goMinor = go;
+  o.warnings = false;
+  return o;
+}
+
+/** Decodes node `node` of `t` into type `ty`; null (zero value) or the value; check hasError(). */
+export function decodeAt(t: Tape, node: i32, ty: i32, minor: i32, go: i32): Val | null {
+  const d = new Decoder(t, decodeOptionsFor(minor, go));
+  d.jit.dataStart = t.rawStart(node);
+  d.jit.dataEnd = t.rawEnd(node);
+  return d.decodeTop(ty, node);
+}
+
+/**
+ * The object given as request value `v` (field `field`) stored as type `ty`, after the API server's
+ * defaulters of request type `defaults` when not null; null with an error recorded (path: field).
+ */
+export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null = null): Stored | null {
+  let first = decodeAt(v.tape, v.node, ty, minor, go);
+  if (hasError()) { setErrorPath(field); return null; }
+  if (defaults !== null) {
+    first = applyDefaultsTo(defaults, ty, first, minor, field);
+    if (first === null || hasError()) return null;
+  }
+  const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 256);
+  if (!marshalInto(out, ty, first, go)) { setErrorPath(field); return null; }
+  const o = new ReadOptions();
+  o.goMinor = 26;
+  const t = readJSON(out.ptr, out.len, o);
+  if (t === null) { setErrorPath(field); return null; }
+  const again = decodeAt(t, 0, ty, minor, go);
+  if (hasError()) { setErrorPath(field); return null; }
+  const s = new Stored(ty, t, again);
+  s.decoded = first;
+  return s;
+}
+
+/** The type of the last field()/deref() step (-1: no such field). */
+export class Field {
+  static ty: i32 = -1;
+}
+
+/** Struct field `name` of `v` (type `ty`); its type is left in Field.ty (-1 when there is no such field). */
+export function field(ty: i32, v: Val | null, name: string): Val | null {
+  const i = fieldIndex(ty, name);
+  if (i < 0) { Field.ty = -1; return null; }
+  Field.ty = fieldType(ty, i);
+  if (v === null) return null;
+  return changetype<StructV>(v).f[i];
+}
+
+/** Follows a pointer value (type `ty`): the pointee, its type in Field.ty. */
+export function deref(ty: i32, v: Val | null): Val | null {
+  Field.ty = elem(ty);
+  if (v === null) return null;
+  return changetype<PtrV>(v).to;
+}
+
+/** The live elements of a slice value (null: nil). */
+export function sliceItems(v: Val | null): Array<Val | null> {
+  const out = new Array<Val | null>();
+  if (v === null) return out;
+  const s = changetype<SliceV>(v);
+  for (let i = 0; i < s.len; i++) out.push(s.items[i]);
+  return out;
+}
+
+/** A string value's text ("" for the zero value). */
+export function strText(v: Val | null): string {
+  if (v === null) return "";
+  const s = changetype<StrV>(v);
+  return String.UTF8.decodeUnsafe(s.p, <usize>s.n);
+}
+
+/** Member `name` (ASCII) of object node `obj`, -1 when absent or `obj` is not an object. */
+export function member(t: Tape, obj: i32, name: string): i32 {
+  if (obj < 0 || t.kind(obj) != K_OBJECT) return -1;
+  return t.member(obj, name);
+}
+
+/** The decoded text of string node `i`, or null when `i` is absent or not a string. */
+export function stringAt(t: Tape, i: i32): string | null {
+  if (i < 0 || t.kind(i) != K_STRING) return null;
+  const d = new ByteSink(t.len(i) + 4);
+  unquote(d, t.ptr(i), t.len(i), false);
+  return String.UTF8.decodeUnsafe(d.ptr, <usize>d.len);
+}
+
+/** Field slot `i` of struct value `v` (null: zero struct, so zero field). */
+export function slot(v: Val | null, i: i32): Val | null {
+  if (v === null) return null;
+  return changetype<StructV>(v).f[i];
+}

@@ -1,0 +1,151 @@
+// `kinplace check OLD NEW`: the verdict for every workload in OLD and NEW (paired by kind, namespace and
+// name; a single workload on each side is paired whatever its name), optionally checked against a policy.
+
+import { identity, objectLabel, workloadKind } from "../present/kinds.js";
+import { isDisruptive } from "../present/verdict.js";
+import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
+import { atDoc, cliEngine } from "./common.js";
+import { InputError, readSingle, type SourceDoc } from "./documents.js";
+import { EXIT_USAGE } from "./command.js";
+import { asInvoked } from "./program.js";
+import { pairObjects, where, type Stored } from "./pairs.js";
+import { callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
+import { policyView, renderVerdict } from "./render-verdict.js";
+import { defineCommand, write } from "./run.js";
+import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
+import { styleFor } from "./style.js";
+
+const usage = `Usage: kinplace check OLD NEW [options]
+
+Predicts what rolling out NEW over OLD does to the pods: nothing, an in-place update (which containers
+restart), or recreating them; with the reasons (JSON paths) and the patches that will be sent. OLD and
+NEW are YAML or JSON files of Pods, Deployments, ReplicaSets, StatefulSets, DaemonSets, or OpenKruise
+CloneSets, Advanced StatefulSets and Advanced DaemonSets ("-" reads one of them from stdin). Files may
+hold many documents or Lists (a whole \`kubectl get -A -o json\` dump): workloads are paired by kind,
+namespace and name; other kinds are skipped.
+
+Options:
+  --kubernetes MINOR     API server minor, e.g. 1.30 (default: the newest supported)
+  --kubelet MINOR        kubelet minor (default: the Kubernetes minor)
+  --kruise VERSION       OpenKruise version (default: the newest supported)
+  --gate NAME=BOOL       a Kubernetes or Kruise feature gate (repeatable, or comma-separated)
+  --strategy NAME        override the update strategy (e.g. InPlaceIfPossible, InPlaceOnly, ReCreate)
+  --policy FILE          judge the change with a policy file (YAML or JSON; see docs/policy.md):
+                         a denial exits with 1
+  -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result
+
+Exit codes: 0 no change or in place, 1 a workload is recreated or rejected, or the policy denies,
+2 bad usage or bad input (the message names file:line:column). A workload the engine cannot judge is
+reported on stderr and the others are still checked; the exit code is then 2.
+`;
+
+const WORKLOADS = "workload (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, CloneSet, Advanced StatefulSet or DaemonSet)";
+
+const SPECS = {
+  kubernetes: { type: "value" },
+  kubelet: { type: "value" },
+  kruise: { type: "value" },
+  gate: { type: "list" },
+  strategy: { type: "value" },
+  policy: { type: "value" },
+  output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
+} as const;
+
+/** Options passed to the verdict and policy ops. */
+interface VerdictOptions {
+  kubernetes?: string;
+  kubelet?: string;
+  kruise?: string;
+  gates?: { [gate: string]: boolean };
+  strategy?: string;
+}
+
+/** The verdict of one pair (with the policy's judgement as its `policy` member): the parsed result and its exact text. */
+function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, policy: RawJson | undefined): { result: Result; text: string } {
+  const raw: { [key: string]: RawJson } = { old: oldDoc.json, new: newDoc.json };
+  if (policy !== undefined) raw["policy"] = policy;
+  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", { ...options }, raw));
+}
+
+/** The result text with `verdict` moved to the top (the engine writes `kind` first), other bytes untouched. */
+function verdictFirst(text: string, result: Result): string {
+  if (text.startsWith('{"verdict":')) return text;
+  const m = /^\{"kind":("(?:[^"\\]|\\.)*"),"verdict":("[a-z-]+")/.exec(text);
+  if (m === null) {
+    const { verdict, ...rest } = result;
+    return JSON.stringify({ verdict, ...rest });
+  }
+  return `{"verdict":${m[2]},"kind":${m[1]}${text.slice(m[0].length)}`;
+}
+
+/** The `check` command. */
+export const checkCommand = defineCommand("check", "predict restarts: none, in place (which containers) or recreate", usage, async (args, io) => {
+  const a = parseArgs(args, SPECS);
+  if (a.positionals.length !== 2) {
+    throw new UsageError(a.positionals.length < 2 ? "check needs OLD and NEW" : `unexpected argument ${JSON.stringify(a.positionals[2])}`);
+  }
+  const [oldPath, newPath] = a.positionals as [string, string];
+  if ([oldPath, newPath, a.values.get("policy")].filter((p) => p === "-").length > 1) throw new UsageError("only one of OLD, NEW and --policy can be stdin");
+  const options: VerdictOptions = {
+    kubernetes: minorOption("kubernetes", a.values.get("kubernetes")),
+    kubelet: minorOption("kubelet", a.values.get("kubelet")),
+    kruise: a.values.get("kruise"),
+    gates: gatesOption(a.lists.get("gate")),
+    strategy: a.values.get("strategy"),
+  };
+  const format = (a.values.get("output") ?? "text") as OutputFormat;
+  const style = styleFor(io.stdout);
+  const engine = cliEngine();
+  let policy: RawJson | undefined;
+  const policyPath = a.values.get("policy");
+  if (policyPath !== undefined) {
+    policy = (await readSingle(policyPath, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b) })).json;
+  }
+
+  let worst = 0;
+  let errors = 0;
+  let first = true;
+  let pairs = 0;
+  const counts = { none: 0, "in-place": 0, recreate: 0, rejected: 0, denied: 0 } as { [k: string]: number };
+  const report = async (oldDoc: Stored, newDoc: SourceDoc): Promise<void> => {
+    pairs++;
+    let judged: { result: Result; text: string };
+    try {
+      judged = judge(oldDoc, newDoc, options, policy);
+    } catch (e) {
+      // one workload the engine cannot judge (or bad input in it) does not stop a whole dump: report it, go on, exit 2
+      if (!(e instanceof InputError) || policy !== undefined && /E_POLICY/.test(e.message)) throw e;
+      errors++;
+      counts["cannot judge"] = (counts["cannot judge"] ?? 0) + 1;
+      io.stderr.write(`${asInvoked("kinplace check")}: ${e.where()}\n`);
+      return;
+    }
+    const { result, text } = judged;
+    const verdict = String(result["verdict"]);
+    const denied = policyView(result["policy"])?.denied === true;
+    counts[verdict] = (counts[verdict] ?? 0) + 1;
+    if (denied) counts["denied"]!++;
+    if (isDisruptive(verdict) || denied) worst = 1;
+    if (format === "text") {
+      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style));
+      return;
+    }
+    const extra = { object: identity(newDoc.value), sources: { old: where(oldDoc), new: where(newDoc) } };
+    if (format === "json") {
+      const body = verdictFirst(text, result);
+      await write(io.stdout, `${body.slice(0, -1)},"object":${JSON.stringify(extra.object)},"sources":${JSON.stringify(extra.sources)}}\n`);
+    } else {
+      const { verdict: v, ...rest } = result;
+      await write(io.stdout, structured(format, { verdict: v, ...rest, ...extra }, first));
+    }
+    first = false;
+  };
+
+  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS }, report);
+  if (notes.length > 0) (format === "text" ? io.stdout : io.stderr).write(`${notes.join("\n")}\n`);
+  if (format === "text" && pairs > 1) {
+    const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
+    await write(io.stdout, `${pairs} workloads: ${parts.join(", ")}\n`);
+  }
+  return errors > 0 ? EXIT_USAGE : worst;
+});

@@ -1,0 +1,37 @@
+// Pieces several commands share: the engine, reading inputs with progress, and errors tied to a document.
+
+import type { Engine } from "../core.js";
+import { KinplaceError } from "../errors.js";
+import type { CliIO } from "./command.js";
+import { InputError, readDocuments, type SourceDoc } from "./documents.js";
+import { loadEngine } from "./engine.js";
+import { progressFor } from "./progress.js";
+import { goSyntaxError } from "./request.js";
+
+let engine: Engine | undefined;
+
+/** The CLI's engine, loaded on first use. */
+export function cliEngine(): Engine {
+  engine ??= loadEngine();
+  return engine;
+}
+
+/** Streams the documents of `path` ("-" = stdin) with a progress bar on a terminal's stderr. */
+export function documents(path: string, io: CliIO): AsyncGenerator<SourceDoc> {
+  const e = cliEngine();
+  const progress = progressFor(io.stderr);
+  return readDocuments(path, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(e, b), progress });
+}
+
+/** Runs `fn` for a document; an engine error becomes an InputError at the document's position. */
+export function atDoc<T>(doc: SourceDoc, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof KinplaceError) {
+      const where = e.path !== undefined && e.path !== "" ? ` (at ${e.path})` : "";
+      throw new InputError(doc.file, doc.line, doc.column, `${e.code}: ${e.message}${where}`);
+    }
+    throw e;
+  }
+}

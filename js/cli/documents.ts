@@ -1,0 +1,260 @@
+// Reads Kubernetes manifests from a file or stdin: JSON (any number of top-level values, Lists and
+// arrays expanded into their items, streamed) or YAML (multi-document, through the `yaml` package).
+// Every document comes with where it starts; bad input is an InputError naming file:line:column.
+
+import { createReadStream, statSync } from "node:fs";
+import type { Readable } from "node:stream";
+import { isNode, isSeq, LineCounter, parseAllDocuments } from "yaml";
+import { asObject } from "../present/kinds.js";
+import { JsonSplitter, SplitError, type StreamPosition } from "./json-split.js";
+import type { Progress } from "./progress.js";
+
+/** One manifest read from an input. */
+export interface SourceDoc {
+  /** The parsed object (JSON.parse / YAML); used to look fields up. */
+  value: { [key: string]: unknown };
+  /** Its JSON text: the input's own bytes for JSON input (handed to the engine untouched), JSON.stringify for YAML. */
+  json: Uint8Array | string;
+  /** The input's display name ("-" is "<stdin>"). */
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** Bad input at a position: printed as `file:line:column: message`, exit code 2. */
+export class InputError extends Error {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** Creates the error for `file` at line and column (0 when unknown). */
+  constructor(file: string, line: number, column: number, message: string) {
+    super(message);
+    this.name = "InputError";
+    this.file = file;
+    this.line = line;
+    this.column = column;
+  }
+
+  /** `file:line:column: message` (the position left out when unknown). */
+  where(): string {
+    return this.line > 0 ? `${this.file}:${this.line}:${this.column}: ${this.message}` : `${this.file}: ${this.message}`;
+  }
+}
+
+/** Go's error for JSON text that JSON.parse refused: message and byte offset (Go's SyntaxError.Offset). */
+export type SyntaxErrorFinder = (bytes: Uint8Array) => { message: string; offset: number } | undefined;
+
+/** Options of readDocuments. */
+export interface ReadOptions {
+  stdin: Readable;
+  /** Finds the exact syntax error of a JSON document (the engine's Go reader). */
+  syntaxError: SyntaxErrorFinder;
+  progress?: Progress;
+}
+
+const decoder = new TextDecoder();
+const CHUNK = 1 << 20;
+const RETRY_LIMIT = 64 << 20; // JSON input up to this size may be read again as YAML
+
+/** The display name of an input path. */
+export function displayName(path: string): string {
+  return path === "-" ? "<stdin>" : path;
+}
+
+/** Line and column (1-based, column in characters) of byte `offset` of `bytes`, counted from `start`. */
+function positionIn(bytes: Uint8Array, offset: number, start: StreamPosition): { line: number; column: number } {
+  let line = start.line;
+  let column = start.column;
+  const end = Math.min(offset, bytes.length);
+  for (let i = 0; i < end; i++) {
+    const b = bytes[i]!;
+    if (b === 0x0a) {
+      line++;
+      column = 1;
+    } else if ((b & 0xc0) !== 0x80) column++;
+  }
+  return { line, column };
+}
+
+/** Parses one JSON document; a syntax error is located with the engine's Go reader. */
+function parseJson(bytes: Uint8Array, at: StreamPosition, file: string, syntaxError: SyntaxErrorFinder, start?: { line: number; column: number }): SourceDoc {
+  let value: unknown;
+  try {
+    value = JSON.parse(decoder.decode(bytes));
+  } catch (e) {
+    const go = syntaxError(bytes);
+    const offset = go === undefined ? 0 : Math.max(0, go.offset - 1);
+    const p = positionIn(bytes, offset, at);
+    throw new InputError(file, p.line, p.column, go?.message ?? (e as Error).message);
+  }
+  const object = asObject(value);
+  if (object === undefined) throw new InputError(file, at.line, at.column, "expected a JSON object");
+  return { value: object, json: bytes, file, line: start?.line ?? at.line, column: start?.column ?? at.column };
+}
+
+/** The items of a List document, or the document itself. */
+function* expand(doc: SourceDoc): Generator<SourceDoc> {
+  const items = doc.value["items"];
+  const kind = doc.value["kind"];
+  if (Array.isArray(items) && (typeof kind !== "string" || kind === "List" || kind.endsWith("List"))) {
+    for (const [i, item] of items.entries()) {
+      const object = asObject(item);
+      if (object === undefined) throw new InputError(doc.file, doc.line, doc.column, `items[${i}] is not an object`);
+      yield { ...doc, value: object, json: JSON.stringify(object) };
+    }
+    return;
+  }
+  yield doc;
+}
+
+/** The YAML documents of `text` (a List expanded into its items). */
+function* yamlDocuments(text: string, file: string, keepLists: boolean): Generator<SourceDoc> {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter, version: "1.1", prettyErrors: true });
+  const list = Array.isArray(docs) ? docs : [docs];
+  for (const doc of list) {
+    const err = doc.errors[0];
+    if (err !== undefined) {
+      const pos = err.linePos?.[0] ?? lineCounter.linePos(err.pos[0]);
+      throw new InputError(file, pos.line, pos.col, err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, ""));
+    }
+    if (doc.contents === null) continue; // an empty document (only comments, or "---")
+    const start = lineCounter.linePos(doc.contents.range[0]);
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: 1000 });
+    } catch (e) {
+      throw new InputError(file, start.line, start.col, (e as Error).message);
+    }
+    if (value === null || value === undefined) continue;
+    const object = asObject(value);
+    if (object === undefined) throw new InputError(file, start.line, start.col, "expected a mapping (a Kubernetes object)");
+    const d: SourceDoc = { value: object, json: JSON.stringify(object), file, line: start.line, column: start.col };
+    if (keepLists) {
+      yield d;
+      continue;
+    }
+    // a List's items each get their own position (from the YAML nodes)
+    const seq = doc.get("items", true);
+    const nodes = isSeq(seq) ? seq.items : [];
+    let i = 0;
+    for (const item of expand(d)) {
+      const node = nodes[i++];
+      const range = isNode(node) ? node.range : undefined;
+      if (item === d || range === undefined || range === null) yield item;
+      else {
+        const p = lineCounter.linePos(range[0]);
+        yield { ...item, line: p.line, column: p.col };
+      }
+    }
+  }
+}
+
+/** The byte stream of an input path ("-" is stdin), with its size when known. */
+function open(path: string, stdin: Readable): { stream: AsyncIterable<Uint8Array>; size: number | undefined } {
+  if (path === "-") return { stream: stdin, size: undefined };
+  const size = statSync(path).size;
+  return { stream: createReadStream(path, { highWaterMark: CHUNK }), size };
+}
+
+/** True for the bytes JSON allows between values. */
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+/** Reads every document of `path` ("-" for stdin), streaming JSON input; throws InputError on bad input. */
+export async function* readDocuments(path: string, options: ReadOptions): AsyncGenerator<SourceDoc> {
+  const file = displayName(path);
+  let opened: ReturnType<typeof open>;
+  try {
+    opened = open(path, options.stdin);
+  } catch (e) {
+    throw new InputError(file, 0, 0, `cannot read: ${(e as Error).message}`);
+  }
+  options.progress?.start(file, opened.size);
+  // .yaml/.yml is YAML and .json is JSON; otherwise the first byte decides ("{" or "[": JSON), and JSON
+  // that fails at the top level before any document was handed out is read again as YAML (flow style)
+  let mode: "json" | "yaml" | undefined = /\.ya?ml$/i.test(path) ? "yaml" : undefined;
+  const sniffed = !/\.(json|ya?ml)$/i.test(path);
+  const pending: SourceDoc[] = [];
+  const splitter = new JsonSplitter((bytes, at) => pending.push(parseJson(bytes, at, file, options.syntaxError)));
+  const kept: Uint8Array[] = []; // every chunk, while a YAML retry is still possible
+  let keeping = true;
+  let read = 0;
+  let count = 0;
+  const counted = (d: SourceDoc): SourceDoc => {
+    options.progress?.count(++count);
+    return d;
+  };
+  try {
+    try {
+      for await (const chunk of opened.stream) {
+        read += chunk.length;
+        options.progress?.update(read);
+        if (mode === undefined) {
+          kept.push(chunk);
+          const first = chunk.findIndex((b) => !isSpace(b));
+          if (first < 0) continue;
+          mode = chunk[first] === 0x7b || chunk[first] === 0x5b ? "json" : "yaml";
+          if (mode === "json") for (const p of kept) splitter.push(p);
+          continue;
+        }
+        if (mode === "yaml" || keeping) kept.push(chunk);
+        if (mode === "yaml") continue;
+        keeping &&= read <= RETRY_LIMIT;
+        splitter.push(chunk);
+        if (pending.length > 0 || !keeping) {
+          keeping = false;
+          kept.length = 0;
+        }
+        for (const doc of pending.splice(0)) for (const d of expand(doc)) yield counted(d);
+      }
+      if (mode === "json") {
+        splitter.end();
+        for (const doc of pending.splice(0)) for (const d of expand(doc)) yield counted(d);
+      }
+    } catch (e) {
+      if (!(e instanceof SplitError) || !sniffed || !keeping || count > 0) throw e;
+      mode = "yaml"; // not a stream of JSON values: maybe YAML in flow style
+      try {
+        for (const d of yamlDocuments(decoder.decode(Buffer.concat(kept)), file, false)) yield counted(d);
+      } catch {
+        throw e; // neither: report the JSON error
+      }
+      return;
+    }
+    if (mode !== "json") {
+      for (const d of yamlDocuments(decoder.decode(Buffer.concat(kept)), file, false)) yield counted(d);
+    }
+  } catch (e) {
+    if (e instanceof SplitError) throw new InputError(file, e.at.line, e.at.column, e.message);
+    if (e instanceof InputError) throw e;
+    const err = e as NodeJS.ErrnoException;
+    if (typeof err.code === "string" && err.syscall !== undefined) throw new InputError(file, 0, 0, `cannot read: ${err.message}`);
+    throw e;
+  } finally {
+    options.progress?.done();
+  }
+}
+
+/** Reads a file ("-" for stdin) holding exactly one object, JSON or YAML, as is (a List stays a List). */
+export async function readSingle(path: string, options: ReadOptions): Promise<SourceDoc> {
+  const file = displayName(path);
+  const parts: Uint8Array[] = [];
+  try {
+    for await (const chunk of open(path, options.stdin).stream) parts.push(chunk);
+  } catch (e) {
+    throw new InputError(file, 0, 0, `cannot read: ${(e as Error).message}`);
+  }
+  const bytes = Buffer.concat(parts);
+  const first = bytes.findIndex((b) => !isSpace(b));
+  if (first >= 0 && (bytes[first] === 0x7b || bytes[first] === 0x5b)) {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < first; i++) if (bytes[i] === 0x0a) (line++, (lineStart = i + 1));
+    return parseJson(bytes, { offset: 0, line: 1, column: 1 }, file, options.syntaxError, { line, column: first - lineStart + 1 });
+  }
+  const docs = [...yamlDocuments(decoder.decode(bytes), file, true)];
+  if (docs.length !== 1) throw new InputError(file, docs[1]?.line ?? 0, docs[1]?.column ?? 0, `expected one document, found ${docs.length}`);
+  return docs[0]!;
+}

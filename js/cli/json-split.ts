@@ -1,0 +1,285 @@
+// Splits a stream of JSON bytes into documents without parsing them: whitespace-separated top-level
+// values, where a top-level array, or the "items" array of a top-level object (a Kubernetes List such
+// as `kubectl get -A -o json`), yields its elements one by one. Only one element is held at a time, so
+// a 200 MB cluster dump never becomes one JS object. Structure (brackets, strings) is checked here;
+// the contents of each document are checked by whoever parses it.
+
+/** Where a document starts: 1-based line and byte column, and the byte offset in the stream. */
+export interface StreamPosition {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/** Receives one document's bytes (a fresh copy) and where it starts. */
+export type DocumentHandler = (bytes: Uint8Array, at: StreamPosition) => void;
+
+/** A structural error of the stream at a position. */
+export class SplitError extends Error {
+  /** Where the offending byte is. */
+  readonly at: StreamPosition;
+  /** Creates the error with a message and a position. */
+  constructor(message: string, at: StreamPosition) {
+    super(message);
+    this.name = "SplitError";
+    this.at = at;
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const LF = 0x0a;
+const ITEMS = [0x69, 0x74, 0x65, 0x6d, 0x73]; // "items"
+
+/** Copies `parts` (then `tail`) into one buffer. */
+function join(parts: Uint8Array[], tail: Uint8Array): Uint8Array {
+  let n = tail.length;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  out.set(tail, at);
+  return out;
+}
+
+/** Incremental splitter: push() chunks, then end(). */
+export class JsonSplitter {
+  readonly #onDoc: DocumentHandler;
+  // position
+  #base = 0; // stream offset of the current chunk's first byte
+  #line = 1;
+  #lineStart = 0; // stream offset of the current line's first byte
+  // structure
+  #stack: number[] = []; // open brackets ("{" or "[") from the top level down
+  #inString = false;
+  #escape = false; // the previous chunk ended inside a string right after a backslash
+  // top-level value being captured (objects only; it is dropped when it turns out to be a List)
+  #top: Uint8Array[] = [];
+  #topFrom = -1; // index in the current chunk where the capture resumes, -1 when not capturing
+  #topAt: StreamPosition = { offset: 0, line: 1, column: 1 };
+  #topHasItems = false;
+  // key tracking at depth 1 (to find "items")
+  #keyBytes: number[] = [];
+  #keyOpen = false; // the string being read at depth 1 is a key
+  #expectKey = false; // at depth 1 of an object, the next string is a key
+  #lastKeyIsItems = false;
+  #afterColon = false;
+  // the array whose elements are documents: its depth once open (1 for a top-level array, 2 for items), 0 when none
+  #docsDepth = 0;
+  #item: Uint8Array[] = [];
+  #itemFrom = -1;
+  #itemAt: StreamPosition = { offset: 0, line: 1, column: 1 };
+  #itemIndex = 0;
+
+  /** A splitter calling `onDoc` for every document, in order. */
+  constructor(onDoc: DocumentHandler) {
+    this.#onDoc = onDoc;
+  }
+
+  /** Bytes consumed so far. */
+  get offset(): number {
+    return this.#base;
+  }
+
+  /** The position of byte `i` of the current chunk. */
+  #pos(i: number): StreamPosition {
+    const offset = this.#base + i;
+    return { offset, line: this.#line, column: offset - this.#lineStart + 1 };
+  }
+
+  /** Feeds one chunk (it may be reused by the caller afterwards). */
+  push(chunk: Uint8Array): void {
+    const n = chunk.length;
+    let i = 0;
+    if (this.#topFrom >= 0) this.#topFrom = 0;
+    if (this.#itemFrom >= 0) this.#itemFrom = 0;
+    while (i < n) {
+      if (this.#inString) {
+        i = this.#scanString(chunk, i);
+        continue;
+      }
+      let c = chunk[i]!;
+      if (c <= 0x20) {
+        // whitespace runs (indentation) are most of a pretty-printed dump: skip them in a tight loop
+        do {
+          if (c === LF) {
+            this.#line++;
+            this.#lineStart = this.#base + i + 1;
+          }
+          c = chunk[++i]!;
+        } while (i < n && c <= 0x20);
+        continue;
+      }
+      switch (c) {
+        case QUOTE:
+          this.#valueStart(chunk, i, false);
+          this.#inString = true;
+          if (this.#stack.length === 1 && this.#stack[0] === 0x7b && this.#expectKey) {
+            this.#keyOpen = true;
+            this.#keyBytes.length = 0;
+          }
+          i = this.#scanString(chunk, i + 1);
+          continue;
+        case 0x7b: // {
+        case 0x5b: // [
+          this.#valueStart(chunk, i, true);
+          this.#stack.push(c);
+          if (this.#stack.length === 1) {
+            this.#expectKey = c === 0x7b;
+            this.#afterColon = false;
+            if (c === 0x5b) this.#docsDepth = 1;
+          } else if (this.#stack.length === 2 && c === 0x5b && this.#lastKeyIsItems && this.#afterColon) {
+            this.#docsDepth = 2;
+            this.#topHasItems = true;
+            this.#pauseTop(chunk, i + 1);
+          }
+          break;
+        case 0x7d: // }
+        case 0x5d: {
+          // ]
+          const open = this.#stack.pop();
+          if (open === undefined || (open === 0x7b) !== (c === 0x7d)) {
+            throw new SplitError(`invalid character '${String.fromCharCode(c)}' looking for beginning of value`, this.#pos(i));
+          }
+          const depth = this.#stack.length;
+          if (depth + 1 === this.#docsDepth) {
+            // the documents array closed
+            this.#docsDepth = 0;
+            if (depth === 1) this.#resumeTop(i);
+          } else if (depth === this.#docsDepth && this.#itemFrom >= 0) {
+            this.#endItem(chunk, i + 1);
+          }
+          if (depth === 0) this.#endTop(chunk, i + 1);
+          if (depth === 1) this.#afterColon = false;
+          break;
+        }
+        case 0x3a: // :
+          if (this.#stack.length === 1) {
+            this.#afterColon = true;
+            this.#expectKey = false;
+          }
+          break;
+        case 0x2c: // ,
+          if (this.#stack.length === 1) {
+            this.#afterColon = false;
+            this.#expectKey = this.#stack[0] === 0x7b;
+            this.#lastKeyIsItems = false;
+          }
+          break;
+        default:
+          this.#valueStart(chunk, i, false);
+          break;
+      }
+      i++;
+    }
+    if (this.#topFrom >= 0 && this.#topFrom < n) this.#top.push(chunk.slice(this.#topFrom));
+    if (this.#itemFrom >= 0 && this.#itemFrom < n) this.#item.push(chunk.slice(this.#itemFrom));
+    this.#base += n;
+  }
+
+  /** Ends the stream: an open value is an error. */
+  end(): void {
+    if (this.#stack.length > 0 || this.#inString) throw new SplitError("unexpected end of JSON input", this.#pos(0));
+  }
+
+  /** Reads string bytes from `i` to the closing quote; returns the index after it (or n when the chunk ends first). */
+  #scanString(chunk: Uint8Array, i: number): number {
+    const n = chunk.length;
+    if (this.#escape) {
+      this.#escape = false;
+      if (this.#keyOpen) this.#keyBytes.push(chunk[i]!);
+      i++;
+    }
+    let from = i;
+    for (;;) {
+      const q = chunk.indexOf(QUOTE, from);
+      const end = q < 0 ? n : q;
+      let b = end - 1;
+      while (b >= i && chunk[b] === BACKSLASH) b--;
+      const backslashes = end - 1 - b;
+      if (q < 0) {
+        if (this.#keyOpen) this.#keepKey(chunk, i, n);
+        this.#escape = backslashes % 2 === 1;
+        return n;
+      }
+      if (backslashes % 2 === 1) {
+        from = q + 1;
+        continue;
+      }
+      if (this.#keyOpen) {
+        this.#keepKey(chunk, i, q);
+        this.#keyOpen = false;
+        this.#lastKeyIsItems = this.#keyBytes.length === ITEMS.length && ITEMS.every((x, k) => this.#keyBytes[k] === x);
+      }
+      this.#inString = false;
+      return q + 1;
+    }
+  }
+
+  /** Keeps up to 8 key bytes (enough to recognize "items"). */
+  #keepKey(chunk: Uint8Array, from: number, to: number): void {
+    for (let k = from; k < to && this.#keyBytes.length < 8; k++) this.#keyBytes.push(chunk[k]!);
+    if (to - from > 8) this.#keyBytes.push(0, 0, 0, 0, 0, 0, 0, 0, 0);
+  }
+
+  /** A value starts at byte i: a top-level value or a document starts capturing. */
+  #valueStart(chunk: Uint8Array, i: number, container: boolean): void {
+    const depth = this.#stack.length;
+    if (depth === 0) {
+      if (chunk[i] !== 0x7b && chunk[i] !== 0x5b) {
+        throw new SplitError(
+          /[-0-9tfn"]/.test(String.fromCharCode(chunk[i]!)) ? "expected a JSON object, found a scalar value" : `invalid character '${String.fromCharCode(chunk[i]!)}' looking for beginning of value`,
+          this.#pos(i),
+        );
+      }
+      this.#top = [];
+      this.#topHasItems = false;
+      this.#lastKeyIsItems = false;
+      this.#topAt = this.#pos(i);
+      this.#topFrom = chunk[i] === 0x7b ? i : -1;
+      return;
+    }
+    if (depth === this.#docsDepth && this.#itemFrom < 0) {
+      const at = this.#pos(i);
+      if (!container || chunk[i] !== 0x7b) {
+        throw new SplitError(`${this.#docsDepth === 1 ? "" : "items"}[${this.#itemIndex}] is not a JSON object`, at);
+      }
+      this.#item = [];
+      this.#itemAt = at;
+      this.#itemFrom = i;
+    }
+  }
+
+  /** The top-level object's capture stops before byte i (its documents array is not kept). */
+  #pauseTop(chunk: Uint8Array, i: number): void {
+    if (this.#topFrom >= 0 && this.#topFrom < i) this.#top.push(chunk.slice(this.#topFrom, i));
+    this.#topFrom = -1;
+  }
+
+  /** The top-level object's capture resumes at byte i. */
+  #resumeTop(i: number): void {
+    this.#topFrom = i;
+  }
+
+  /** A document ends before byte i: hand it out. */
+  #endItem(chunk: Uint8Array, i: number): void {
+    const bytes = join(this.#item, chunk.subarray(this.#itemFrom, i));
+    this.#item = [];
+    this.#itemFrom = -1;
+    this.#itemIndex++;
+    this.#onDoc(bytes, this.#itemAt);
+  }
+
+  /** The top-level value ends before byte i: an object that was not a List is a document. */
+  #endTop(chunk: Uint8Array, i: number): void {
+    const whole = this.#topFrom >= 0 ? join(this.#top, chunk.subarray(this.#topFrom, i)) : undefined;
+    this.#top = [];
+    this.#topFrom = -1;
+    this.#docsDepth = 0;
+    this.#itemIndex = 0;
+    if (whole !== undefined && !this.#topHasItems) this.#onDoc(whole, this.#topAt);
+  }
+}

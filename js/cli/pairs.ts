@@ -1,0 +1,70 @@
+// Pairs the objects of two inputs for `check` and `diff`: by API group, kind, namespace and name; OLD is
+// remembered as JSON text only, NEW is streamed and each pair is handed out as soon as NEW reaches it.
+// When each input holds exactly one object (of the same kind), they are paired whatever their names.
+
+import { objectKey, objectLabel } from "../present/kinds.js";
+import type { CliIO } from "./command.js";
+import { documents } from "./common.js";
+import { displayName, InputError, type SourceDoc } from "./documents.js";
+import type { RawJson } from "./request.js";
+
+/** An object remembered from OLD. */
+export interface Stored {
+  json: RawJson;
+  file: string;
+  line: number;
+  column: number;
+  kind: string;
+  label: string;
+}
+
+/** `file:line:column` of a document. */
+export function where(d: { file: string; line: number; column: number }): string {
+  return `${d.file}:${d.line}:${d.column}`;
+}
+
+/** Options of pairObjects. */
+export interface PairOptions {
+  /** The kind an object is paired as, or undefined to skip it. */
+  kindOf(value: { [key: string]: unknown }): string | undefined;
+  /** What the inputs must hold at least one of (for the error when there is none). */
+  what: string;
+}
+
+/** Pairs OLD and NEW, calling `onPair` for each pair in NEW's order; returns notes on unpaired objects. */
+export async function pairObjects(oldPath: string, newPath: string, io: CliIO, options: PairOptions, onPair: (old: Stored, doc: SourceDoc) => Promise<void>): Promise<string[]> {
+  const olds = new Map<string, Stored>();
+  let oldCount = 0;
+  for await (const doc of documents(oldPath, io)) {
+    const kind = options.kindOf(doc.value);
+    if (kind === undefined) continue;
+    oldCount++;
+    olds.set(objectKey(doc.value), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) });
+  }
+  if (olds.size === 0) throw new InputError(displayName(oldPath), 0, 0, `no ${options.what} found`);
+  const unmatched: SourceDoc[] = [];
+  let newCount = 0;
+  for await (const doc of documents(newPath, io)) {
+    if (options.kindOf(doc.value) === undefined) continue;
+    newCount++;
+    const key = objectKey(doc.value);
+    const old = olds.get(key);
+    if (old === undefined) {
+      unmatched.push(doc);
+      continue;
+    }
+    olds.delete(key);
+    await onPair(old, doc);
+  }
+  if (newCount === 0) throw new InputError(displayName(newPath), 0, 0, `no ${options.what} found`);
+  const rest = [...olds.values()];
+  if (oldCount === 1 && newCount === 1 && rest.length === 1 && unmatched.length === 1 && rest[0]!.kind === options.kindOf(unmatched[0]!.value)) {
+    await onPair(rest[0]!, unmatched.pop()!);
+    olds.clear();
+  }
+  return [
+    ...[...olds.values()].map((o) => `only in OLD: ${o.label} (${where(o)}): removed, not compared`),
+    ...unmatched.map((d) => `only in NEW: ${objectLabel(d.value)} (${where(d)}): added, not compared`),
+  ];
+}
+

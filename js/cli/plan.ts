@@ -1,0 +1,213 @@
+// `kinplace plan WORKLOAD [STATE...]`: the rollout of a workload (its new template in place) played round
+// by round from the cluster's state (`kubectl get pods,rs,nodes -o json`), by the `rollout.simulate` op.
+
+import { asObject, identity, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
+import { minorOption, parseArgs, UsageError } from "./args.js";
+import { atDoc, cliEngine, documents } from "./common.js";
+import { InputError, type SourceDoc } from "./documents.js";
+import { call, type Result } from "./request.js";
+import { defineCommand, write } from "./run.js";
+import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
+import { styleFor, type Style } from "./style.js";
+
+const usage = `Usage: kinplace plan WORKLOAD [STATE...] [options]
+
+Plays the rollout of WORKLOAD (a CloneSet, Advanced StatefulSet or DaemonSet, Deployment, StatefulSet
+or DaemonSet with its new template in place) round by round, one controller sync per round, and prints
+the timeline: which pods are updated in place, recreated, surged, created or deleted, and how many stay
+available. STATE files (or more documents in WORKLOAD) give the cluster's state, e.g.
+\`kubectl get pods,replicasets,nodes -n NS -o json\`: the workload's Pods (matched by owner or selector),
+a Deployment's ReplicaSets, a DaemonSet's Nodes. YAML or JSON, multi-document, "-" for stdin.
+
+Options:
+  --old FILE               the workload before the change: the \`verdict\` op decides in place or not
+  --in-place yes|no        whether pods can be updated in place (default yes; --old decides instead)
+  --current-revision NAME  the revision pods are at (default: status.currentRevision, else the pods' label)
+  --update-revision NAME   the revision they move to (default: computed from the workload, as its controller does)
+  --ready-seconds N        a created pod becomes Ready N seconds after creation (default 10)
+  --in-place-seconds N     an in-place update keeps a pod not Ready N seconds (default 5)
+  --fail-updated LIST      the n-th updated pods (1-based, comma-separated) never become Ready
+  --max-rounds N           stop after N rounds (default 10000)
+  --now TIME               RFC 3339 time availability is judged at (default: pods are long available)
+  --kubernetes MINOR       Kubernetes minor for computed hashes and revisions (default: the newest)
+  -o, --output FORMAT      text (default), json or yaml: the rollout.simulate result
+
+Exit codes: 0 the rollout completes, 1 it stalls (or hits --max-rounds), 2 bad usage or bad input.
+`;
+
+const SPECS = {
+  old: { type: "value" },
+  "in-place": { type: "value", choices: ["yes", "no", "true", "false"] },
+  "current-revision": { type: "value" },
+  "update-revision": { type: "value" },
+  "ready-seconds": { type: "value" },
+  "in-place-seconds": { type: "value" },
+  "fail-updated": { type: "value" },
+  "max-rounds": { type: "value" },
+  now: { type: "value" },
+  kubernetes: { type: "value" },
+  output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
+} as const;
+
+type Obj = { [key: string]: unknown };
+
+/** A non-negative integer option. */
+function intOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]{1,9}$/.test(value)) throw new UsageError(`option --${name}: ${JSON.stringify(value)} is not a non-negative integer`);
+  return Number(value);
+}
+
+/** metadata.<key> of an object as an object. */
+function meta(o: Obj): Obj {
+  return asObject(o["metadata"]) ?? {};
+}
+
+/** True when `o` belongs to `owner`: an owner reference with its uid, else its selector's matchLabels in the same namespace. */
+function belongsTo(o: Obj, owner: Obj): boolean {
+  const m = meta(o);
+  const om = meta(owner);
+  if ((m["namespace"] ?? "") !== (om["namespace"] ?? "")) return false;
+  const refs = Array.isArray(m["ownerReferences"]) ? (m["ownerReferences"] as unknown[]) : [];
+  if (typeof om["uid"] === "string" && refs.length > 0) return refs.some((r) => asObject(r)?.["uid"] === om["uid"]);
+  const labels = asObject(m["labels"]) ?? {};
+  const match = asObject(asObject(asObject(owner["spec"])?.["selector"])?.["matchLabels"]);
+  if (match === undefined || Object.keys(match).length === 0) return false;
+  return Object.entries(match).every(([k, v]) => labels[k] === v);
+}
+
+/** The most common controller-revision-hash label among pods. */
+function commonRevision(pods: Obj[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const p of pods) {
+    const h = asObject(meta(p)["labels"])?.["controller-revision-hash"];
+    if (typeof h === "string") counts.set(h, (counts.get(h) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The simulate kind of a workload kind, or a usage error for the kinds that do not roll out. */
+function simulateKind(kind: WorkloadKind | undefined, doc: SourceDoc): string {
+  if (kind === undefined || kind === "Pod" || kind === "ReplicaSet") {
+    throw new InputError(doc.file, doc.line, doc.column, `${objectLabel(doc.value)} does not roll out; plan takes a CloneSet, Advanced StatefulSet or DaemonSet, Deployment, StatefulSet or DaemonSet`);
+  }
+  return kind;
+}
+
+/** The revision name the controller gives the workload's current template, when the engine computes it. */
+function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | undefined): { name: string; hash: string } | undefined {
+  if (kind === "Deployment") return undefined;
+  // the OpenKruise kinds are answered at their controllers' Kubernetes minor only (the op's default)
+  const native = kind === "StatefulSet" || kind === "DaemonSet";
+  const r = atDoc(doc, () => call(cliEngine(), "revision", { kind, kubernetes: native ? kubernetes : undefined }, { object: doc.json }));
+  return { name: r["name"] as string, hash: r["hash"] as string };
+}
+
+/** The text rendering of a simulated rollout. */
+function renderTimeline(label: string, t: Result, style: Style): string {
+  const outcome = String(t["outcome"]);
+  const tone = outcome === "complete" ? "good" : "bad";
+  const model = asObject(t["model"]) ?? {};
+  const final = asObject(t["final"]) ?? {};
+  const lines = [
+    `${style.bold(label)}: ${style.tone(tone, outcome)} after ${t["seconds"]} s in ${t["rounds"]} round(s)` +
+      `${t["error"] !== undefined ? ` (${String(t["error"])})` : ""}`,
+    style.dim(`  model: pods Ready ${model["readySeconds"]} s after creation, in-place updates take ${model["inPlaceSeconds"]} s`),
+  ];
+  const rounds = Array.isArray(t["timeline"]) ? (t["timeline"] as Obj[]) : [];
+  if (rounds.length > 0) {
+    const head = ["round", "time", "in place", "recreated", "surged", "created", "deleted", "available", "floor", "updated"];
+    const list = (v: unknown): string => (Array.isArray(v) && v.length > 0 ? v.join(" ") : "");
+    const rows = rounds.map((r) => [
+      String(r["round"]), `${r["time"]} s`, list(r["inPlace"]), list(r["recreated"]), list(r["surged"]), list(r["created"]),
+      list(r["deleted"]), `${r["available"]} → ${r["availableAfter"]}`, String(r["floor"]), `${r["updated"]}/${r["total"]}`,
+    ]);
+    const keep = head.map((_, i) => i < 2 || i >= 7 || rows.some((r) => r[i] !== ""));
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const fmt = (cells: string[]): string => `  ${cells.map((c, i) => (keep[i] ? c.padEnd(widths[i]!) : "")).filter((_, i) => keep[i]).join("  ").trimEnd()}`;
+    lines.push(style.bold(fmt(head)), ...rows.map(fmt));
+  }
+  lines.push(`  final: ${final["updated"]} of ${final["total"]} pods updated, ${final["available"]} available`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The `plan` command. */
+export const planCommand = defineCommand("plan", "the rollout timeline of a workload over its current pods", usage, async (args, io) => {
+  const a = parseArgs(args, SPECS);
+  if (a.positionals.length === 0) throw new UsageError("plan needs a WORKLOAD file");
+  if (a.positionals.filter((p) => p === "-").length > 1) throw new UsageError("only one input can be stdin");
+  const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
+  const format = (a.values.get("output") ?? "text") as OutputFormat;
+  let workload: SourceDoc | undefined;
+  const pods: Obj[] = [];
+  const replicaSets: Obj[] = [];
+  const nodes: Obj[] = [];
+  for (const path of a.positionals) {
+    for await (const doc of documents(path, io)) {
+      const kind = doc.value["kind"];
+      if (kind === "Pod") pods.push(doc.value);
+      else if (kind === "ReplicaSet" && workloadKind(doc.value) === "ReplicaSet") replicaSets.push(doc.value);
+      else if (kind === "Node") nodes.push(doc.value);
+      else if (workload === undefined && workloadKind(doc.value) !== undefined) workload = doc;
+    }
+  }
+  if (workload === undefined) throw new InputError(a.positionals[0] === "-" ? "<stdin>" : a.positionals[0]!, 0, 0, "no workload to plan found");
+  const w = workload.value;
+  const kind = simulateKind(workloadKind(w), workload);
+  const request: Obj = { kind };
+  const raw: { [k: string]: Uint8Array | string } = { workload: workload.json };
+  const status = asObject(w["status"]) ?? {};
+  const name = String(meta(w)["name"] ?? "workload");
+  const own = pods.filter((p) => belongsTo(p, w));
+
+  if (kind === "Deployment") {
+    const sets = replicaSets.filter((rs) => belongsTo(rs, w));
+    raw["replicaSets"] = JSON.stringify(sets);
+    const collisionCount = typeof status["collisionCount"] === "number" ? status["collisionCount"] : undefined;
+    const hash = atDoc(workload, () => call(cliEngine(), "podTemplateHash", { kubernetes, collisionCount }, { template: JSON.stringify(podTemplate(w) ?? {}) }))["hash"];
+    const current = sets.find((rs) => asObject(meta(rs)["labels"])?.["pod-template-hash"] === hash);
+    if (current !== undefined) request["newReplicaSet"] = meta(current)["name"];
+  } else {
+    raw["pods"] = JSON.stringify(own);
+    const computed = computedRevision(workload, kind, kubernetes);
+    const update = a.values.get("update-revision") ?? computed!.name;
+    if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
+      request["hash"] = a.values.get("update-revision") ?? computed?.hash ?? update;
+      const names = nodes.length > 0 ? nodes : [...new Set(own.map((p) => asObject(p["spec"])?.["nodeName"]).filter((n) => typeof n === "string"))];
+      raw["nodes"] = JSON.stringify(names);
+    } else {
+      request["updateRevision"] = update;
+      const current = a.values.get("current-revision") ?? (typeof status["currentRevision"] === "string" ? status["currentRevision"] : undefined) ?? commonRevision(own) ?? `${name}-current`;
+      request["currentRevision"] = current;
+    }
+  }
+  const oldPath = a.values.get("old");
+  const inPlaceOpt = a.values.get("in-place");
+  if (oldPath !== undefined && inPlaceOpt !== undefined) throw new UsageError("--old and --in-place exclude each other");
+  if (inPlaceOpt !== undefined) request["inPlace"] = inPlaceOpt === "yes" || inPlaceOpt === "true";
+  if (oldPath !== undefined) {
+    let old: SourceDoc | undefined;
+    for await (const doc of documents(oldPath, io)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
+    if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
+    const v = atDoc(workload, () => call(cliEngine(), "verdict", { kubernetes }, { old: old.json, new: workload.json }));
+    request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
+  }
+  const model: Obj = {};
+  const ready = intOption("ready-seconds", a.values.get("ready-seconds"));
+  const inPlaceSeconds = intOption("in-place-seconds", a.values.get("in-place-seconds"));
+  const maxRounds = intOption("max-rounds", a.values.get("max-rounds"));
+  if (ready !== undefined) model["readySeconds"] = ready;
+  if (inPlaceSeconds !== undefined) model["inPlaceSeconds"] = inPlaceSeconds;
+  if (maxRounds !== undefined) model["maxRounds"] = maxRounds;
+  const fail = a.values.get("fail-updated");
+  if (fail !== undefined) model["failUpdated"] = fail.split(",").map((x) => intOption("fail-updated", x.trim())!);
+  if (Object.keys(model).length > 0) request["model"] = model;
+  const now = a.values.get("now");
+  if (now !== undefined) request["now"] = now;
+
+  const result = atDoc(workload, () => call(cliEngine(), "rollout.simulate", request, raw));
+  const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${replicaSets.filter((rs) => belongsTo(rs, w)).length} ReplicaSets` : ""})`;
+  const out = format === "text" ? renderTimeline(label, result, styleFor(io.stdout)) : structured(format, { ...result, object: identity(w) }, true);
+  await write(io.stdout, out);
+  return result["outcome"] === "complete" ? 0 : 1;
+});

@@ -1,0 +1,86 @@
+// The text rendering of one `check` result: the verdict in words, a table of containers, the reasons
+// with their paths, the policy's decisions and the patches.
+
+import { asObject } from "../present/kinds.js";
+import { containerRows, reasonRows } from "../present/rows.js";
+import { verdictWords } from "../present/verdict.js";
+import type { Style } from "./style.js";
+
+/** A policy's judgement as the CLI shows it. */
+export interface PolicyView {
+  denied: boolean;
+  lines: { path: string; rule: string; verdict: string; effect: string; message: string }[];
+}
+
+/** Reads the `policy` member of a verdict result ({decision, violations: [{path, rule, verdict, effect, message}]}). */
+export function policyView(policy: unknown): PolicyView | undefined {
+  const p = asObject(policy);
+  if (p === undefined) return undefined;
+  const list = Array.isArray(p["violations"]) ? (p["violations"] as unknown[]) : [];
+  const lines = list.map((x) => {
+    const o = asObject(x) ?? {};
+    const s = (k: string): string => (typeof o[k] === "string" ? (o[k] as string) : "");
+    return { path: s("path"), rule: s("rule"), verdict: s("verdict"), effect: s("effect"), message: s("message") };
+  });
+  return { denied: p["decision"] === "deny", lines };
+}
+
+/** Pads `s` to `width` visible characters (ignoring SGR codes). */
+function pad(s: string, width: number): string {
+  // eslint-disable-next-line no-control-regex
+  const visible = s.replace(/\x1b\[[0-9;]*m/g, "").length;
+  return s + " ".repeat(Math.max(0, width - visible));
+}
+
+/** A patch value as one line of JSON text (strings are Go's bytes already). */
+function patchText(p: unknown): string {
+  return typeof p === "string" ? p : JSON.stringify(p);
+}
+
+/** The text block of one verdict. */
+export function renderVerdict(
+  label: string,
+  sources: string,
+  result: { [key: string]: unknown },
+  style: Style,
+): string {
+  const policy = policyView(result["policy"]);
+  const verdict = typeof result["verdict"] === "string" ? (result["verdict"] as string) : "?";
+  const words = verdictWords(verdict);
+  const out: string[] = [];
+  out.push(`${style.bold(label)}: ${style.bold(style.tone(words.tone, words.label))}`);
+  out.push(`  ${words.sentence}`);
+  out.push(`  ${style.dim(sources)}`);
+  const rows = containerRows(result);
+  if (rows.length > 0) {
+    const names = rows.map((r) => (r.details["init"] === true ? `${r.name} (init)` : r.name));
+    const width = Math.max(9, ...names.map((n) => n.length)) + 2;
+    out.push("", `  ${pad("container", width)}what happens`);
+    rows.forEach((r, i) => out.push(`  ${pad(style.bold(names[i]!), width)}${style.tone(r.words.tone, r.words.label)}`));
+  }
+  const reasons = reasonRows(result);
+  if (reasons.length > 0) {
+    out.push("", "  reasons:");
+    for (const r of reasons) {
+      const effect = typeof r.details["effect"] === "string" ? (r.details["effect"] as string) : "";
+      const tone = effect === "none" || effect === "in-place" ? "good" : effect === "restart" ? "notice" : "bad";
+      out.push(`    ${style.path(r.path || "(whole object)")}  ${effect ? `${style.tone(tone, effect)}: ` : ""}${r.message}`);
+    }
+  }
+  if (policy !== undefined) {
+    out.push("", `  policy: ${policy.denied ? style.tone("bad", "denied") : style.tone("good", "allowed")}`);
+    for (const l of policy.lines) {
+      const rule = l.rule ? ` (rule ${l.rule}: at most ${l.verdict})` : "";
+      out.push(`    ${style.path(l.path || "(any)")}  ${style.tone("bad", l.effect)}${rule}${l.message ? `: ${l.message}` : ""}`);
+    }
+  }
+  const patches = asObject(result["patches"]);
+  if (patches !== undefined) {
+    const entries = Object.entries(patches).filter(([, p]) => p !== undefined && p !== null);
+    if (entries.length > 0) {
+      out.push("", "  patches:");
+      for (const [name, p] of entries) out.push(`    ${style.dim(`${name}:`)} ${patchText(p)}`);
+    }
+  }
+  return `${out.join("\n")}\n\n`;
+}

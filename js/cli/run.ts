@@ -1,0 +1,48 @@
+// The common frame of the CLI's commands: --help, argument errors (exit 2 with usage), bad input
+// (exit 2 with file:line:column), engine errors (exit 2 with code and message), a closed stdout.
+
+import { KinplaceError } from "../errors.js";
+import { UsageError } from "./args.js";
+import { EXIT_USAGE, type CliIO, type Command } from "./command.js";
+import { InputError } from "./documents.js";
+import { asInvoked } from "./program.js";
+
+/** Defines a command whose body may throw UsageError, InputError or KinplaceError. */
+export function defineCommand(name: string, summary: string, plainUsage: string, body: (args: string[], io: CliIO) => Promise<number>): Command {
+  const usage = asInvoked(plainUsage);
+  return {
+    name,
+    summary,
+    usage,
+    async run(args, io) {
+      if (args.includes("-h") || args.includes("--help")) {
+        io.stdout.write(usage);
+        return 0;
+      }
+      try {
+        return await body(args, io);
+      } catch (e) {
+        if (e instanceof UsageError) {
+          io.stderr.write(`${asInvoked(`kinplace ${name}`)}: ${e.message}\n\n${usage}`);
+          return EXIT_USAGE;
+        }
+        if (e instanceof InputError) {
+          io.stderr.write(`${asInvoked(`kinplace ${name}`)}: ${e.where()}\n`);
+          return EXIT_USAGE;
+        }
+        if (e instanceof KinplaceError) {
+          const where = e.path !== undefined ? ` (at ${e.path})` : "";
+          io.stderr.write(`${asInvoked(`kinplace ${name}`)}: ${e.code}: ${e.message}${where}\n`);
+          return EXIT_USAGE;
+        }
+        if ((e as NodeJS.ErrnoException).code === "EPIPE") return 0;
+        throw e;
+      }
+    },
+  };
+}
+
+/** Writes text to a stream, waiting when the stream asks to (for large outputs). */
+export async function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
+  if (!stream.write(text)) await new Promise<void>((resolve) => stream.once("drain", () => resolve()));
+}

@@ -1,0 +1,44 @@
+// Terminal styling: colors when stdout is a terminal, plain text otherwise. NO_COLOR (any non-empty
+// value) turns colors off; FORCE_COLOR (non-empty and not "0") turns them on even when piped.
+
+import type { Writable } from "node:stream";
+import type { Tone } from "../present/verdict.js";
+
+/** Text styling functions (identity when colors are off). */
+export interface Style {
+  color: boolean;
+  bold(s: string): string;
+  dim(s: string): string;
+  tone(tone: Tone, s: string): string;
+  path(s: string): string;
+}
+
+/** True when colors should be used for `stream` under `env`. */
+export function useColor(stream: Writable, env: NodeJS.ProcessEnv = process.env): boolean {
+  const force = env["FORCE_COLOR"];
+  if (env["NO_COLOR"] !== undefined && env["NO_COLOR"] !== "") return false;
+  if (force !== undefined && force !== "" && force !== "0" && force !== "false") return true;
+  if (force === "0" || force === "false") return false;
+  return (stream as Writable & { isTTY?: boolean }).isTTY === true && env["TERM"] !== "dumb";
+}
+
+/** SGR-wrapped text. */
+const sgr = (code: string, s: string): string => `\x1b[${code}m${s}\x1b[0m`;
+
+const TONES: { readonly [t in Tone]: string } = { good: "32", notice: "33", bad: "31" };
+
+/** The style for `stream`. */
+export function styleFor(stream: Writable, env: NodeJS.ProcessEnv = process.env): Style {
+  const color = useColor(stream, env);
+  if (!color) {
+    const id = (s: string): string => s;
+    return { color, bold: id, dim: id, tone: (_t, s) => s, path: id };
+  }
+  return {
+    color,
+    bold: (s) => sgr("1", s),
+    dim: (s) => sgr("2", s),
+    tone: (t, s) => sgr(TONES[t], s),
+    path: (s) => sgr("36", s),
+  };
+}

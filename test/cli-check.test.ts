@@ -1,0 +1,213 @@
+// `kinplace check OLD NEW` (dist/cli/kinplace.mjs): the verdict per workload equals the engine's `verdict`
+// op in-process, exit codes (0 none / in place, 1 recreate or policy denial, 2 bad usage or input),
+// --output json|yaml with `verdict` first, pairing of multi-document inputs, stdin, the policy file,
+// colors on a terminal only. Needs `npm run build`.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { parse as parseYaml, parseAllDocuments } from "yaml";
+import { evaluate, initSync } from "../js/node.ts";
+import { deployment, jsonLines, kinplace, kinplaceTTY, root, tempDir } from "./cli-helpers.ts";
+
+initSync(readFileSync(join(root, "dist/kinplace.wasm")));
+const tmp = tempDir();
+after(() => tmp.cleanup());
+
+const ex = (name: string): string => join(root, "examples/cli", name);
+const toYaml = (...docs: unknown[]): string => docs.map((d) => JSON.stringify(d)).join("\n---\n");
+
+/** The engine's verdict result for two objects (in-process). */
+function engineVerdict(old: unknown, next: unknown, extra: { [key: string]: unknown } = {}): { [key: string]: unknown } {
+  const a = evaluate({ op: "verdict", old, new: next, ...extra });
+  assert.equal(a.ok, true, JSON.stringify(a));
+  return (a as { result: { [key: string]: unknown } }).result;
+}
+
+const webOld = deployment("web", ["nginx:1.25", "envoy:1"], { namespace: "prod" });
+const webImage = deployment("web", ["nginx:1.26", "envoy:1"], { namespace: "prod" });
+const webScaled = deployment("web", ["nginx:1.25", "envoy:1"], { namespace: "prod", replicas: 7 });
+
+describe("kinplace check", () => {
+  test("a Deployment image bump recreates its pods: exit 1; the JSON output is the verdict op's result, verdict first", async () => {
+    const o = tmp.file("web-old.json", JSON.stringify(webOld));
+    const n = tmp.file("web-new.yaml", toYaml(webImage));
+    const r = await kinplace(["check", o, n, "--output", "json"]);
+    assert.equal(r.stderr, "");
+    assert.equal(r.status, 1);
+    const [out] = jsonLines(r.stdout);
+    assert.equal(Object.keys(out!)[0], "verdict");
+    const { object, sources, ...result } = out!;
+    assert.deepEqual(result, engineVerdict(webOld, webImage));
+    assert.equal(result["verdict"], "recreate");
+    assert.deepEqual(object, { apiVersion: "apps/v1", kind: "Deployment", namespace: "prod", name: "web" });
+    assert.deepEqual(sources, { old: `${o}:1:1`, new: `${n}:1:1` });
+  });
+
+  test("a change outside the template changes nothing: exit 0; text output names the verdict, containers, reasons", async () => {
+    const o = tmp.file("s-old.yaml", toYaml(webOld));
+    const n = tmp.file("s-new.yaml", toYaml(webScaled));
+    const r = await kinplace(["check", o, n]);
+    assert.equal(r.status, 0, r.stderr);
+    const text = r.stdout.toString();
+    const expected = engineVerdict(webOld, webScaled);
+    assert.equal(expected["verdict"], "none");
+    assert.match(text, /^Deployment prod\/web: no change$/m);
+    assert.match(text, /^ {2}c0 +kept$/m);
+    assert.match(text, /^ {4}\/spec\/replicas {2}none: outside the pod template/m);
+    assert.doesNotMatch(text, /\x1b\[/, "no colors when stdout is not a terminal");
+  });
+
+  test("--output yaml holds the same fields as --output json", async () => {
+    const o = tmp.file("y-old.yaml", toYaml(webOld));
+    const n = tmp.file("y-new.yaml", toYaml(webImage));
+    const j = jsonLines((await kinplace(["check", o, n, "-o", "json"])).stdout)[0];
+    const y = await kinplace(["check", o, n, "-o", "yaml"]);
+    assert.equal(y.status, 1);
+    const doc = parseYaml(y.stdout.toString()) as { [key: string]: unknown };
+    assert.equal(Object.keys(doc)[0], "verdict");
+    assert.deepEqual(doc, j);
+  });
+
+  test("multi-document inputs pair workloads by kind, namespace and name; other kinds are skipped; exit is the worst", async () => {
+    const cm = { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cfg" }, data: { a: "1" } };
+    const apiOld = deployment("api", ["api:1"]);
+    const apiNew = deployment("api", ["api:1"], { replicas: 9 });
+    const gone = deployment("gone", ["x:1"]);
+    const added = deployment("added", ["y:1"]);
+    const o = tmp.file("m-old.yaml", toYaml(cm, webOld, apiOld, gone));
+    const n = tmp.file("m-new.yaml", toYaml(apiNew, added, cm, webImage));
+    const r = await kinplace(["check", o, n, "-o", "json"]);
+    assert.equal(r.status, 1);
+    const outs = jsonLines(r.stdout);
+    assert.deepEqual(outs.map((x) => [(x["object"] as { name: string }).name, x["verdict"]]), [["api", "none"], ["web", "recreate"]]);
+    assert.match(r.stderr, /only in OLD: Deployment gone .*m-old\.yaml:\d+:1/);
+    assert.match(r.stderr, /only in NEW: Deployment added .*m-new\.yaml:\d+:1/);
+    // only the non-disruptive pair: exit 0
+    const o2 = tmp.file("m2-old.yaml", toYaml(cm, apiOld));
+    const n2 = tmp.file("m2-new.yaml", toYaml(apiNew, cm));
+    assert.equal((await kinplace(["check", o2, n2])).status, 0);
+  });
+
+  test("a workload the engine cannot judge is reported with its position; the others are still checked; exit 2", async () => {
+    const bad = { ...webScaled, metadata: { name: "api" }, spec: { ...webScaled.spec, replicas: "three" } };
+    const o = tmp.file("e-old.yaml", toYaml({ ...webOld, metadata: { name: "api" } }, webOld));
+    const n = tmp.file("e-new.yaml", toYaml(bad, webScaled));
+    const r = await kinplace(["check", o, n]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^kinplace check: .*e-new\.yaml:1:1: E_JSON_TYPE: json: cannot unmarshal string into Go struct field DeploymentSpec\.spec\.replicas of type int32/m);
+    assert.match(r.stdout.toString(), /^Deployment prod\/web: no change$/m);
+    assert.match(r.stdout.toString(), /^2 workloads: 1 none, 1 cannot judge$/m);
+  });
+
+  test("one workload on each side is paired even when renamed; '-' reads NEW (or OLD) from stdin", async () => {
+    const o = tmp.file("r-old.yaml", toYaml(deployment("blue", ["a:1"])));
+    const renamed = deployment("green", ["a:2"]);
+    const r = await kinplace(["check", o, "-", "-o", "json"], { input: toYaml(renamed) });
+    assert.equal(r.status, 1, r.stderr);
+    const [out] = jsonLines(r.stdout);
+    assert.equal((out!["sources"] as { new: string }).new, "<stdin>:1:1");
+    const r2 = await kinplace(["check", "-", o, "-o", "json"], { input: JSON.stringify(renamed) });
+    assert.equal(r2.status, 1, r2.stderr);
+    assert.equal((jsonLines(r2.stdout)[0]!["sources"] as { old: string }).old, "<stdin>:1:1");
+  });
+
+  test("a policy file: a denial exits 1 even when the verdict alone would pass; the judgement is the op's `policy` member", async () => {
+    const policyText = readFileSync(ex("policy.yaml"), "utf8");
+    const policy = parseYaml(policyText) as unknown;
+    const o = tmp.file("p-old.yaml", toYaml(webOld));
+    const n = tmp.file("p-new.yaml", toYaml(webImage));
+    const r = await kinplace(["check", o, n, "--policy", ex("policy.yaml"), "-o", "json"]);
+    assert.equal(r.status, 1, r.stderr);
+    const [out] = jsonLines(r.stdout);
+    const expected = engineVerdict(webOld, webImage, { policy });
+    assert.deepEqual(out!["policy"], expected["policy"]);
+    assert.equal((out!["policy"] as { decision: string }).decision, "deny");
+    const text = (await kinplace(["check", o, n, "--policy", ex("policy.yaml")])).stdout.toString();
+    assert.match(text, /policy: denied/);
+    assert.match(text, /rule images-roll-in-place: at most restart-container/);
+    // an allow-everything policy keeps exit 0 for a non-disruptive change
+    const allow = tmp.file("allow.json", JSON.stringify({ rules: [], default: "allow" }));
+    const s = tmp.file("p-scaled.yaml", toYaml(webScaled));
+    const ok = await kinplace(["check", o, s, "--policy", allow]);
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.match(ok.stdout.toString(), /policy: allowed/);
+    // a policy that forbids any change of replicas denies the scale: exit 1
+    const deny = tmp.file("deny.yaml", "rules:\n  - {name: frozen, match: /spec/replicas, verdict: deny, message: replicas are managed by the HPA}\n");
+    const denied = await kinplace(["check", o, s, "--policy", deny]);
+    assert.equal(denied.status, 1, denied.stderr);
+    assert.match(denied.stdout.toString(), /replicas are managed by the HPA/);
+  });
+
+  test("the shipped policies (examples/policies) are read from YAML and JSON: each judges the change, exit 0 or 1", async () => {
+    const { readdirSync } = await import("node:fs");
+    const dir = join(root, "examples/policies");
+    const o = tmp.file("sp-old.yaml", toYaml(webOld));
+    const files = readdirSync(dir);
+    assert.ok(files.length > 0);
+    for (const [f, next] of files.flatMap((f) => [[f, webImage], [f, webScaled]] as const)) {
+      const n = tmp.file("sp-new.yaml", toYaml(next));
+      const r = await kinplace(["check", o, n, "--policy", join(dir, f), "-o", "json"]);
+      assert.ok(r.status === 0 || r.status === 1, `${f}: ${r.stderr}`);
+      const [out] = jsonLines(r.stdout);
+      const text = readFileSync(join(dir, f), "utf8");
+      const policy = f.endsWith(".json") ? (JSON.parse(text) as unknown) : parseYaml(text, { version: "1.1" });
+      assert.deepEqual(out!["policy"], engineVerdict(webOld, next, { policy })["policy"], f);
+      const disruptive = out!["verdict"] === "recreate" || out!["verdict"] === "rejected";
+      assert.equal(r.status, (out!["policy"] as { decision: string }).decision === "deny" || disruptive ? 1 : 0, f);
+    }
+    const bad = tmp.file("bad-policy.yaml", "rules:\n  - {match: \"/spec/x~2\", verdict: sometimes}\n");
+    const r = await kinplace(["check", o, o, "--policy", bad]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /E_POLICY: .*\(at policy\.rules\[0\]\./);
+  });
+
+  test("bad usage and bad input exit 2 with the message (and file:line:column)", async () => {
+    const o = tmp.file("b-old.yaml", toYaml(webOld));
+    const cases: [string[], RegExp, string?][] = [
+      [["check", o], /check needs OLD and NEW/],
+      [["check", o, o, "--bogus"], /unknown option --bogus/],
+      [["check", o, o, "--kubernetes", "latest"], /--kubernetes: "latest" is not a version like 1\.30/],
+      [["check", o, o, "--gate", "Foo"], /--gate: "Foo" is not NAME=true or NAME=false/],
+      [["check", o, o, "-o", "xml"], /--output: "xml" is not one of text, json, yaml/],
+      [["check", o, join(tmp.dir, "missing.yaml")], /missing\.yaml: cannot read: ENOENT/],
+      [["check", "-", "-"], /only one of OLD, NEW and --policy can be stdin/],
+      [["check", "-", o, "--policy", "-"], /only one of OLD, NEW and --policy can be stdin/],
+      [["check", o, o, "--kubernetes", "1.99"], /E_UNSUPPORTED_VERSION/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await kinplace(args);
+      assert.equal(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
+      assert.match(r.stderr, message);
+      assert.equal(r.stdout.length, 0);
+    }
+    const cm = tmp.file("cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+    const none = await kinplace(["check", cm, o]);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /cm\.yaml: no workload/);
+    const badYaml = tmp.file("bad.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n   labels: x\n");
+    const y = await kinplace(["check", o, badYaml]);
+    assert.equal(y.status, 2);
+    assert.match(y.stderr, /^kinplace check: .*bad\.yaml:4:9: Nested mappings are not allowed in compact mappings$/m);
+    const badJson = tmp.file("bad.json", '{"apiVersion": "apps/v1",\n "kind": "Deployment",\n "metadata": {"name": "web",}}\n');
+    const j = await kinplace(["check", o, badJson]);
+    assert.equal(j.status, 2);
+    assert.match(j.stderr, /bad\.json:3:29: invalid character '}' looking for beginning of object key string/);
+  });
+
+  test("colors on a terminal; NO_COLOR turns them off; FORCE_COLOR turns them on when piped", async () => {
+    const o = tmp.file("c-old.yaml", toYaml(webOld));
+    const n = tmp.file("c-new.yaml", toYaml(webImage));
+    const tty = await kinplaceTTY(["check", o, n]);
+    assert.equal(tty.status, 1, tty.stdout.toString());
+    assert.match(tty.stdout.toString(), /\x1b\[31mrecreate\x1b\[0m/);
+    const noColor = await kinplaceTTY(["check", o, n], { NO_COLOR: "1" });
+    assert.doesNotMatch(noColor.stdout.toString(), /\x1b\[/);
+    assert.match(noColor.stdout.toString(), /Deployment prod\/web: recreate/);
+    const forced = await kinplace(["check", o, n], { env: { FORCE_COLOR: "1" } });
+    assert.match(forced.stdout.toString(), /\x1b\[1m/);
+    const yamlDocs = parseAllDocuments(toYaml(webOld, webImage));
+    assert.equal(yamlDocs.length, 2);
+  });
+});

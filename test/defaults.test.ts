@@ -1,0 +1,70 @@
+// applyDefaults (API-server defaulting, assembly/k8s/defaults/) without Go: the golden vectors
+// test/vectors/defaults.jsonl.gz (written by test/oracle/make-defaults-vectors.ts from the real
+// SetObjectDefaults_* of each minor) replayed through the engine, and the engine's own refusals.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { kinplace } from "./support/engine.ts";
+import { assertSameAnswer } from "./oracle/compare.ts";
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const ask = (r: object) => JSON.parse(decoder.decode(kinplace.evaluateLine(encoder.encode(JSON.stringify(r))))) as { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; path?: string } };
+
+test("golden vectors defaults.jsonl.gz: the engine defaults as the API server did", () => {
+  const text = gunzipSync(readFileSync(new URL("./vectors/defaults.jsonl.gz", import.meta.url))).toString("utf8");
+  const vectors = text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { request: string; answer: object });
+  assert.ok(vectors.length >= 250, `defaults.jsonl.gz holds ${vectors.length} vectors`);
+  const minors = new Set(vectors.map((v) => (JSON.parse(v.request) as { kubernetes?: string; kubelet?: string }).kubernetes ?? (JSON.parse(v.request) as { kubelet?: string }).kubelet));
+  assert.ok(minors.size >= 5, `vectors cover ${minors.size} minors`);
+  let mismatches = 0;
+  const first: string[] = [];
+  for (const v of vectors) {
+    try {
+      assertSameAnswer(v.request, v.answer, decoder.decode(kinplace.evaluateLine(encoder.encode(v.request))));
+    } catch (e) {
+      mismatches++;
+      if (first.length < 3) first.push((e as Error).message);
+    }
+  }
+  assert.equal(mismatches, 0, `${mismatches} of ${vectors.length} vectors differ; first ones:\n${first.join("\n\n")}`);
+});
+
+test("defaults fire on a bare container and leave given values alone", () => {
+  const bare = ask({ op: "k8s.json", type: "Container", value: { name: "a", image: "nginx", ports: [{ containerPort: 80 }] }, kubernetes: "1.30", applyDefaults: true });
+  const c = JSON.parse(bare.result!.json as string) as Record<string, unknown>;
+  assert.equal(c.imagePullPolicy, "Always");
+  assert.equal(c.terminationMessagePath, "/dev/termination-log");
+  assert.deepEqual(c.ports, [{ containerPort: 80, protocol: "TCP" }]);
+  const given = ask({ op: "k8s.json", type: "Container", value: { name: "a", image: "nginx:1.2", imagePullPolicy: "Never" }, kubernetes: "1.30", applyDefaults: true });
+  assert.equal((JSON.parse(given.result!.json as string) as Record<string, unknown>).imagePullPolicy, "Never");
+  const off = ask({ op: "k8s.json", type: "Container", value: { name: "a", image: "nginx" }, kubernetes: "1.30" });
+  assert.equal((JSON.parse(off.result!.json as string) as Record<string, unknown>).imagePullPolicy, undefined);
+});
+
+test("applyDefaults changes the kubelet hash only where the defaulted fields are hashed", () => {
+  const c = { name: "a", image: "nginx:1.27" };
+  const json = (d: boolean) => ask({ op: "container.hash", container: c, kubelet: "1.30", applyDefaults: d }).result!.hash;
+  const nameImage = (d: boolean) => ask({ op: "container.hash", container: c, kubelet: "1.31", applyDefaults: d }).result!.hash;
+  assert.notEqual(json(true), json(false));
+  assert.equal(nameImage(true), nameImage(false));
+});
+
+test("refusals: 1.12, types without a defaulter, pod-level resources at 1.34-1.36, OpenKruise revisions", () => {
+  const v112 = ask({ op: "k8s.json", type: "Pod", value: {}, kubernetes: "1.12", applyDefaults: true });
+  assert.equal(v112.error?.code, "E_UNSUPPORTED_VERSION");
+  assert.equal(v112.error?.path, "applyDefaults");
+  const probe = ask({ op: "k8s.json", type: "Probe", value: {}, kubernetes: "1.30", applyDefaults: true });
+  assert.deepEqual([probe.error?.code, probe.error?.path], ["E_BAD_REQUEST", "type"]);
+  const podRes = { spec: { containers: [{ name: "a", image: "x" }], resources: { limits: { cpu: "1" } } } };
+  for (const m of ["1.34", "1.35", "1.36"]) {
+    const r = ask({ op: "k8s.json", type: "Pod", value: podRes, kubernetes: m, applyDefaults: true });
+    assert.deepEqual([r.error?.code, r.error?.path], ["E_BAD_REQUEST", "spec.resources"], m);
+  }
+  for (const m of ["1.33", "1.37"]) assert.equal(ask({ op: "k8s.json", type: "Pod", value: podRes, kubernetes: m, applyDefaults: true }).ok, true, m);
+  const kr = ask({ op: "revision", kind: "CloneSet", object: { metadata: { name: "a" } }, applyDefaults: true });
+  assert.deepEqual([kr.error?.code, kr.error?.path], ["E_BAD_REQUEST", "applyDefaults"]);
+  assert.equal(ask({ op: "fnv", variant: "fnv32a", text: "abc" }).ok, true, "the engine keeps answering");
+});

@@ -1,0 +1,19 @@
+//go:build kube && !kruise && minorge37
+
+package main
+
+import (
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/kubelet/allocation/state"
+)
+
+func newActuatedState() state.State { return state.NewStateMemory(klog.Background(), nil) }
+
+func setContainerActuated(st state.State, pod *v1.Pod, c *v1.Container) error {
+	return st.SetContainerResources(klog.Background(), pod.UID, c.Name, c.Resources)
+}
+
+func setPodLevelActuated(st state.State, pod *v1.Pod) error {
+	return st.SetPodLevelResources(klog.Background(), pod.UID, pod.Spec.Resources)
+}

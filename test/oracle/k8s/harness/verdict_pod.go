@@ -1,0 +1,173 @@
+//go:build kube
+
+package main
+
+// Issue 5 `verdict` for a Pod (kube builds): the registry's podStrategy.ValidateUpdate of this minor on
+// both pods as decoded (and defaulted) — with the live resourceVersion the update carries (old's, or
+// "1" for both) — then, when it passes, the kubelet's real HashContainer (and, 1.27-1.30 with
+// InPlacePodVerticalScaling, HashContainerWithoutResources) per container of the stored pods. The
+// resize rule (a cpu/memory change with resizePolicy RestartContainer restarts) is kubelet glue
+// reproduced here as in the engine. kubelet must equal kubernetes here (one build per minor).
+
+import (
+	"context"
+	"encoding/json"
+
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	core "k8s.io/kubernetes/pkg/apis/core"
+	corev1conv "k8s.io/kubernetes/pkg/apis/core/v1"
+	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
+)
+
+func init() { podVerdictHook = podVerdictKube }
+
+// gateEnabled is DefaultFeatureGate.Enabled for a gate known to this minor (false when unknown).
+func gateEnabled(name string) bool {
+	for f := range utilfeature.DefaultMutableFeatureGate.GetAll() {
+		if string(f) == name {
+			return utilfeature.DefaultFeatureGate.Enabled(f)
+		}
+	}
+	return false
+}
+
+func toInternal(p *v1.Pod) (*core.Pod, *protoError) {
+	out := &core.Pod{}
+	if err := corev1conv.Convert_v1_Pod_To_core_Pod(p, out, nil); err != nil {
+		return nil, plainErr(codeInternal, "conversion: "+err.Error())
+	}
+	return out, nil
+}
+
+func quantityChanged(a, b v1.ResourceList, name v1.ResourceName) bool {
+	qa, oka := a[name]
+	qb, okb := b[name]
+	if oka != okb {
+		return true
+	}
+	return oka && qa.Cmp(qb) != 0
+}
+
+var _ = resource.Quantity{}
+
+// kubeletAction: keep or restart for one container the kubelet compares.
+func kubeletAction(a, b *v1.Container, minor int, ippvs bool) string {
+	changed := hashContainer(a) != hashContainer(b)
+	if changed && ippvs {
+		if ha, ok := hashContainerWithoutResources(a); ok {
+			hb, _ := hashContainerWithoutResources(b)
+			changed = ha != hb
+		}
+	}
+	if changed {
+		return "restart"
+	}
+	if !ippvs || minor < 27 {
+		return "keep"
+	}
+	for _, name := range []v1.ResourceName{v1.ResourceCPU, v1.ResourceMemory} {
+		if quantityChanged(a.Resources.Limits, b.Resources.Limits, name) || quantityChanged(a.Resources.Requests, b.Resources.Requests, name) {
+			if resizeRestarts(b, string(name)) {
+				return "restart"
+			}
+		}
+	}
+	return "keep"
+}
+
+// resizeRestarts reads the container's resizePolicy through its JSON (the field exists from 1.27).
+func resizeRestarts(c *v1.Container, name string) bool {
+	b, _ := json.Marshal(c)
+	var w struct {
+		ResizePolicy []struct {
+			ResourceName  string `json:"resourceName"`
+			RestartPolicy string `json:"restartPolicy"`
+		} `json:"resizePolicy"`
+	}
+	_ = json.Unmarshal(b, &w)
+	for _, p := range w.ResizePolicy {
+		if p.ResourceName == name {
+			return p.RestartPolicy == "RestartContainer"
+		}
+	}
+	return false
+}
+
+// initRestartable: the init container's restartPolicy is Always (a sidecar), read through its JSON.
+func initRestartable(c *v1.Container) bool {
+	b, _ := json.Marshal(c)
+	var w struct {
+		RestartPolicy string `json:"restartPolicy"`
+	}
+	_ = json.Unmarshal(b, &w)
+	return w.RestartPolicy == "Always"
+}
+
+func podVerdictKube(req *request, decoded, stored [2]interface{}) (string, []verdictContainer, *protoError) {
+	if k, present, e := stringField(req, "kubelet"); e != nil {
+		return "", nil, e
+	} else if present && string(k) != buildMinor {
+		return "", nil, fieldErr(codeUnsupported, "kubelet", "the verdict oracle answers kubelet == kubernetes only")
+	}
+	oldS, newS := stored[0].(*v1.Pod).DeepCopy(), stored[1].(*v1.Pod).DeepCopy()
+	oldS.Status, newS.Status = v1.PodStatus{}, v1.PodStatus{}
+	ob, _ := json.Marshal(oldS)
+	nb, _ := json.Marshal(newS)
+	newPod := stored[1].(*v1.Pod)
+	if string(ob) == string(nb) {
+		return "none", podContainers(newPod, nil, "keep"), nil
+	}
+	resetGates()
+	if err := applyGates(req.field("gates")); err != nil {
+		return "", nil, err
+	}
+	dOld, dNew := decoded[0].(*v1.Pod).DeepCopy(), decoded[1].(*v1.Pod).DeepCopy()
+	rv := dOld.ResourceVersion
+	if rv == "" {
+		rv = "1"
+	}
+	dOld.ResourceVersion, dNew.ResourceVersion = rv, rv
+	io, perr := toInternal(dOld)
+	if perr != nil {
+		return "", nil, perr
+	}
+	in, perr := toInternal(dNew)
+	if perr != nil {
+		return "", nil, perr
+	}
+	if errs := podregistry.Strategy.ValidateUpdate(context.Background(), in, io); len(errs) > 0 {
+		return "rejected", podContainers(newPod, nil, "keep"), nil
+	}
+	minor := parseMinor(buildMinor)
+	ippvs := minor >= 27 && gateEnabled("InPlacePodVerticalScaling")
+	oldPod := stored[0].(*v1.Pod)
+	return "in-place", podContainers(newPod, func(init bool, i int, c *v1.Container) string {
+		if init {
+			if !initRestartable(c) || i >= len(oldPod.Spec.InitContainers) {
+				return "keep"
+			}
+			return kubeletAction(&oldPod.Spec.InitContainers[i], c, minor, ippvs)
+		}
+		if i >= len(oldPod.Spec.Containers) {
+			return "keep"
+		}
+		return kubeletAction(&oldPod.Spec.Containers[i], c, minor, ippvs)
+	}, "keep"), nil
+}
+
+// podContainers lists the pod's init containers then containers with their actions.
+func podContainers(p *v1.Pod, action func(init bool, i int, c *v1.Container) string, def string) []verdictContainer {
+	out := []verdictContainer{}
+	for pass, list := range [][]v1.Container{p.Spec.InitContainers, p.Spec.Containers} {
+		for i := range list {
+			a := def
+			if action != nil {
+				a = action(pass == 0, i, &list[i])
+			}
+			out = append(out, verdictContainer{Name: list[i].Name, Action: a, Init: pass == 0})
+		}
+	}
+	return out
+}

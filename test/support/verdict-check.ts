@@ -1,0 +1,42 @@
+// Holds an engine `verdict` answer against what the oracle composed (test/oracle/verdict-oracle.ts):
+// kind, verdict, strategy and containers exactly; with patches: `patches.json` as a set of operations
+// (Go's appscode lists map members in random order), `patches.merge` / `patches.strategic` exactly,
+// the reasons' template paths equal to the JSON patch's, and each reason's effect consistent with the
+// verdict of a template-replacing controller. Errors by code.
+
+import assert from "node:assert/strict";
+
+/** The oracle's expectation of one verdict (test/oracle/verdict-oracle.ts `Expect`). */
+export interface VerdictExpect {
+  ok: boolean;
+  code?: string;
+  core?: { kind: string; verdict: string; strategy?: string; containers: unknown[] };
+  patches?: { json: unknown[]; merge: unknown; strategic: unknown };
+}
+
+function opSet(patch: unknown[]): string[] {
+  return patch.map((o) => JSON.stringify(o)).sort();
+}
+
+/** Throws (assert) when engine answer `answer` (parsed) does not match `e`. */
+export function checkVerdict(answer: any, e: VerdictExpect): void {
+  if (!e.ok) {
+    assert.equal(answer.ok, false, "the oracle refused this request");
+    assert.equal(answer.error.code, e.code, "error code");
+    return;
+  }
+  assert.ok(answer.ok, `engine failed: ${JSON.stringify(answer).slice(0, 300)}`);
+  const r = answer.result;
+  assert.deepStrictEqual({ kind: r.kind, verdict: r.verdict, ...(r.strategy ? { strategy: r.strategy } : {}), containers: r.containers }, e.core);
+  const p = e.patches;
+  if (p === undefined) return;
+  assert.deepStrictEqual(opSet(r.patches.json), opSet(p.json), "patches.json");
+  assert.equal(JSON.stringify(r.patches.merge), JSON.stringify(p.merge), "patches.merge");
+  assert.equal(JSON.stringify(r.patches.strategic), JSON.stringify(p.strategic), "patches.strategic");
+  const paths = (r.reasons as { path: string }[]).map((x) => x.path).filter((x) => x.startsWith("/spec/template/")).sort();
+  assert.deepStrictEqual(paths, (p.json as { path: string }[]).map((o) => "/spec/template" + o.path).sort(), "reason paths");
+  for (const x of r.reasons as { path: string; effect: string }[]) {
+    const inTemplate = x.path.startsWith("/spec/template/");
+    assert.equal(x.effect, inTemplate && r.verdict === "recreate" ? "recreate" : "none", `effect of ${x.path}`);
+  }
+}
