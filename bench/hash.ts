@@ -1,4 +1,4 @@
-// The issue-3 hash benchmark: the kubelet's container hash (JSON era, kubelet 1.30) of a typical 1.5 KB
+// The issue-3 hash benchmark: the kubelet's container hash (JSON era, kubelet 1.26: one HashContainer, as 1.16–1.26; 1.27–1.30 also answer hashWithoutResources) of a typical 1.5 KB
 // container and the pod-template-hash of a 3-container template, from a JS object and from raw JSON
 // bytes, against the straightforward TypeScript implementation in bench/ts-hash/, native Go
 // (test/oracle/cmd/benchhash), and the FNV dependency-chain limit (FNV-1a over the spew text alone, in
@@ -42,11 +42,11 @@ export function benchHash(k: Engine, runs = 7, ms = 200, native?: HashBenchRepor
   const tBytes = fixture("hash-template.json");
   const c = JSON.parse(dec.decode(cBytes)) as unknown;
   const t = JSON.parse(dec.decode(tBytes)) as unknown;
-  const cLine = rawLine(JSON.stringify({ op: "container.hash", kubelet: "1.30" }), "container", cBytes);
+  const cLine = rawLine(JSON.stringify({ op: "container.hash", kubelet: "1.26" }), "container", cBytes);
   const tLine = rawLine(JSON.stringify({ op: "podTemplateHash", kubernetes: "1.30" }), "template", tBytes);
   const cSpew = containerSpewText(c);
   const tSpew = templateSpewText(t);
-  const want = { c: k.containerHash(c, { kubelet: "1.30" }).hash, t: k.podTemplateHash(t, { kubernetes: "1.30" }) };
+  const want = { c: k.containerHash(c, { kubelet: "1.26" }).hash, t: k.podTemplateHash(t, { kubernetes: "1.30" }) };
   const check = (what: string, got: string, exp: string) => { if (got !== exp) throw new Error(`${what}: ${got} != engine ${exp}`); };
   check("engine bytes container", hashOf(k.evaluateLine(cLine)), want.c);
   check("engine bytes template", hashOf(k.evaluateLine(tLine)), want.t);
@@ -56,7 +56,7 @@ export function benchHash(k: Engine, runs = 7, ms = 200, native?: HashBenchRepor
   if (native) { check("Go container", native.containerHash, want.c); check("Go template", native.templateHash, want.t); }
 
   const m = measure([
-    { name: "c.engine.object", fn: () => k.containerHash(c, { kubelet: "1.30" }) },
+    { name: "c.engine.object", fn: () => k.containerHash(c, { kubelet: "1.26" }) },
     { name: "c.engine.bytes", fn: () => hashOf(k.evaluateLine(cLine)) },
     { name: "c.ts.object", fn: () => containerHashTS(c) },
     { name: "c.ts.bytes", fn: () => containerHashTSBytes(cBytes) },
@@ -72,7 +72,7 @@ export function benchHash(k: Engine, runs = 7, ms = 200, native?: HashBenchRepor
   const us = (ops: number) => (1e6 / ops).toFixed(1);
   out.push("| case | input | kinplace µs | TypeScript µs | native Go µs | FNV limit µs | vs TS | vs Go | ÷ FNV limit |");
   out.push("|---|---|---:|---:|---:|---:|---:|---:|---:|");
-  for (const [p, label, spewLen] of [["c", `container hash, kubelet 1.30 (${(cBytes.length / 1024).toFixed(1)} KB file, ${JSON.stringify(c).length} B JSON; spew ${cSpew.length} B)`, cSpew.length], ["t", `pod-template-hash, 3 containers (${JSON.stringify(t).length} B JSON; spew ${tSpew.length} B)`, tSpew.length]] as const) {
+  for (const [p, label, spewLen] of [["c", `container hash, kubelet 1.26 (${(cBytes.length / 1024).toFixed(1)} KB file, ${JSON.stringify(c).length} B JSON; spew ${cSpew.length} B)`, cSpew.length], ["t", `pod-template-hash, 3 containers (${JSON.stringify(t).length} B JSON; spew ${tSpew.length} B)`, tSpew.length]] as const) {
     void spewLen;
     for (const input of ["object", "bytes"] as const) {
       const mine = m.get(`${p}.engine.${input}`)!;

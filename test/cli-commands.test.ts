@@ -169,6 +169,19 @@ describe("kinplace plan", () => {
     assert.deepEqual(result, expected);
   });
 
+  test("a DaemonSet: its pods by owner, nodes from the pods, the update hash from its revision", async () => {
+    const ds = { apiVersion: "apps/v1", kind: "DaemonSet", metadata: { name: "agent", namespace: "kube-system", uid: "ds-1" }, spec: { selector: { matchLabels: { app: "agent" } }, updateStrategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 2 } }, template: { metadata: { labels: { app: "agent" } }, spec: { containers: [{ name: "a", image: "agent:2" }] } } } };
+    const pod = (i: number, owner: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: `agent-${i}`, namespace: "kube-system", labels: { app: "agent", "controller-revision-hash": "old" }, ownerReferences: [{ uid: owner }], creationTimestamp: "2026-01-01T00:00:00Z" }, spec: { nodeName: `node-${i}`, containers: [{ name: "a", image: "agent:1" }] }, status: { phase: "Running", conditions: [{ type: "Ready", status: "True", lastTransitionTime: "2026-01-01T00:00:10Z" }] } });
+    const mine = [0, 1, 2, 3, 4].map((i) => pod(i, "ds-1"));
+    const state = tmp.file("ds-pods.json", JSON.stringify({ kind: "List", items: [...mine, pod(9, "someone-else")] }));
+    const r = await kinplace(["plan", tmp.file("ds.json", JSON.stringify(ds)), state, "-o", "json", "--ready-seconds", "7"]);
+    assert.equal(r.status, 0, r.stderr);
+    const { object: _o, ...result } = jsonLines(r.stdout)[0]!;
+    const expected = simulateRollout({ kind: "DaemonSet", workload: ds, pods: mine, nodes: mine.map((p) => p.spec.nodeName), hash: revision("DaemonSet", ds).hash, model: { readySeconds: 7 } });
+    assert.deepEqual(result, expected);
+    assert.equal(expected.final.updated, 5);
+  });
+
   test("bad usage: no workload, a Pod, both --old and --in-place", async () => {
     const pod = tmp.file("pod.yaml", "apiVersion: v1\nkind: ReplicaSet\nmetadata: {name: x}\n");
     const r = await kinplace(["plan", pod]);
@@ -177,6 +190,24 @@ describe("kinplace plan", () => {
     const both = await kinplace(["plan", ex("cloneset-image.yaml"), "--old", ex("cloneset-old.yaml"), "--in-place", "yes"]);
     assert.equal(both.status, 2);
     assert.match(both.stderr, /--old and --in-place exclude each other/);
+  });
+});
+
+describe("help", () => {
+  test("kinplace --help lists every command; each command's --help prints its usage and exits 0", async () => {
+    const top = await kinplace(["--help"]);
+    assert.equal(top.status, 0);
+    for (const name of ["check", "diff", "hash", "plan", "eval"]) {
+      assert.match(top.stdout.toString(), new RegExp(`^  ${name} +\\S`, "m"));
+      const r = await kinplace([name, "--help"]);
+      assert.equal(r.status, 0, name);
+      assert.match(r.stdout.toString(), new RegExp(`^Usage: kinplace ${name}`));
+    }
+    const none = await kinplace([]);
+    assert.equal(none.status, 2);
+    const unknown = await kinplace(["frobnicate"]);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /unknown command "frobnicate"/);
   });
 });
 

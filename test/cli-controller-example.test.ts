@@ -28,8 +28,8 @@ describe("example controller", () => {
       assert.equal(r.stderr, "");
       assert.equal(r.status, 0);
       const out = jsonLines(r.stdout);
-      // events 2, 3, 4 (pod), 6, 7 (Deployment), 10 (pod after it was deleted and seen again at 9)
-      const pairs: [number, number][] = [[0, 1], [1, 2], [2, 3], [4, 5], [5, 6], [8, 9]];
+      // events 2, 3, 4 (pod), 6, 7 (Deployment), 10 (pod after it was deleted and seen again at 9), 12 (CloneSet)
+      const pairs: [number, number][] = [[0, 1], [1, 2], [2, 3], [4, 5], [5, 6], [8, 9], [10, 11]];
       assert.equal(out.length, pairs.length);
       pairs.forEach(([a, b], i) => {
         const [oldObj, newObj] = [events[a]!.object, events[b]!.object];
@@ -40,7 +40,8 @@ describe("example controller", () => {
           assert.deepEqual(d["restart"], restart);
           assert.equal(d["decision"], restart.length > 0 ? "in-place" : "none");
         } else {
-          const v = evaluate({ op: "verdict", old: oldObj, new: newObj, kubelet }) as any;
+          const kruise = String(newObj.apiVersion).startsWith("apps.kruise.io/");
+          const v = evaluate({ op: "verdict", old: oldObj, new: newObj, ...(kruise ? {} : { kubelet }) }) as any;
           assert.equal(v.ok, true);
           assert.equal(d["decision"], v.result.verdict);
         }
@@ -53,6 +54,7 @@ describe("example controller", () => {
         ["none", []], // replicas: outside the template
         ["recreate", ["api"]], // Deployment template change: new ReplicaSet
         ["in-place", ["sidecar"]], // after DELETED and a first sighting, only the sidecar's image changed
+        ["in-place", ["app"]], // CloneSet InPlaceIfPossible image bump: Kruise updates the pods in place
       ]);
     });
   }
@@ -69,6 +71,7 @@ describe("example controller", () => {
         "Deployment default/api: no restart",
         "Deployment default/api: recreate (api)",
         "Pod default/web-0: in place, restarts sidecar",
+        "CloneSet default/sample: in place, restarts app",
         "",
       ].join("\n"),
     );

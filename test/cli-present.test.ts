@@ -6,6 +6,7 @@ import { describe, test } from "node:test";
 import fc from "fast-check";
 import { gatesOption, minorOption, parseArgs, UsageError } from "../js/cli/args.ts";
 import { asInvoked, programName } from "../js/cli/program.ts";
+import { timelineRows, timelineSummary } from "../js/present/timeline.ts";
 import { containerHashes, containerTable, containerRows, containersOf, hashSpans, identity, isDisruptive, KUBERNETES_MINORS, objectKey, reasonRows, spanLabel, verdictWords, workloadKind } from "../js/present/index.ts";
 
 describe("present", () => {
@@ -39,6 +40,15 @@ describe("present", () => {
     const table = containerTable(result, before, after, ["1.30", "1.31"]);
     assert.deepEqual(table[0]!.hashes, [{ minor: "1.30", before: "x@json", after: "y@json", changed: true }, { minor: "1.31", before: "x@ni", after: "y@ni", changed: true }]);
     assert.deepEqual(table[1]!.hashes.map((h) => [h.before, h.after, h.changed]), [[undefined, "z@json", true], [undefined, "z@ni", true]]);
+  });
+
+  test("timeline rows and summary of a rollout.simulate result", () => {
+    const result = { kind: "CloneSet", outcome: "stalled", error: "x", rounds: 1, seconds: 5, model: { readySeconds: 10, inPlaceSeconds: 5 }, final: { total: 3, updated: 1, available: 2 },
+      timeline: [{ round: 1, time: 0, inPlace: ["a"], available: 3, availableAfter: 2, floor: 2, total: 3, updated: 1 }] };
+    assert.deepEqual(timelineRows(result), [{ round: 1, time: 0, inPlace: ["a"], recreated: [], surged: [], created: [], deleted: [], other: [], available: 3, availableAfter: 2, floor: 2, updated: 1, total: 3 }]);
+    assert.deepEqual(timelineSummary(result), { outcome: "stalled", tone: "bad", seconds: 5, rounds: 1, error: "x", readySeconds: 10, inPlaceSeconds: 5, final: { total: 3, updated: 1, available: 2 } });
+    assert.deepEqual(timelineRows({}), []);
+    assert.equal(timelineSummary({ outcome: "complete" }).tone, "good");
   });
 
   test("hash spans group consecutive minors with one hash, and cover every minor once", () => {

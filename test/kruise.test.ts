@@ -220,7 +220,7 @@ test("completion checks and their messages (TestCheckInPlaceUpdateCompleted)", (
 });
 
 test("strategy outcomes and webhook texts (CloneSet v1alpha1, Advanced StatefulSet)", () => {
-  const t = (image: string, extra: object = {}) => ({ metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image, ...extra }] } });
+  const t = (image: string, extra: object = {}) => ({ metadata: { labels: { app: "a" } }, spec: { readinessGates: [{ conditionType: "InPlaceUpdateReady" }], containers: [{ name: "c", image, ...extra }] } });
   const st = (req: object) => ask({ op: "kruise.strategy", ...req }).result!;
   let r = st({ kind: "CloneSet", policy: "InPlaceOnly", apiVersion: "v1alpha1", oldTemplate: t("x"), newTemplate: t("x", { env: [{ name: "A", value: "1" }] }) });
   assert.deepEqual([r.allowed, r.outcome, r.message], [false, "rejected", "spec: Forbidden: only allowed to update images in spec for InPlaceOnly, but found add /containers/0/env"]);
@@ -236,6 +236,9 @@ test("strategy outcomes and webhook texts (CloneSet v1alpha1, Advanced StatefulS
   assert.equal(st({ kind: "CloneSet", policy: "InPlaceIfPossible", oldTemplate: t("x"), newTemplate: t("y", { args: ["-v"] }) }).outcome, "recreate");
   assert.equal(st({ kind: "CloneSet", oldTemplate: t("x"), newTemplate: t("y") }).outcome, "recreate");
   assert.equal(st({ kind: "CloneSet", oldTemplate: t("x"), newTemplate: t("x") }).outcome, "none");
+  // Advanced StatefulSets need the readiness gate for the in-place policies
+  r = st({ kind: "AdvancedStatefulSet", policy: "InPlaceIfPossible", oldTemplate: t("x"), newTemplate: { spec: { containers: [{ name: "c", image: "y" }] } } });
+  assert.deepEqual([r.allowed, r.message], [false, "spec.template.spec.readinessGates: Invalid value: []v1.PodReadinessGate(nil): must contains InPlaceUpdateReady when podUpdatePolicy is InPlaceIfPossible"]);
 });
 
 test("Update and Refresh: readiness condition, grace period, next batch (cloneset_update_test.go, TestRefresh)", () => {

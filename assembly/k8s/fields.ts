@@ -43,10 +43,13 @@ export class JFields {
 /** The per-call cache of field lists. */
 export class FieldCache {
   static map: Map<i32, JFields> | null = null;
+  /** Shared one-step paths [i] of the flat field lists (read-only). */
+  static paths: Array<Array<i32> | null> | null = null;
 
   /** Forgets every list (call at the start of each op: the arena behind them is gone). */
   static reset(): void {
     FieldCache.map = new Map<i32, JFields>();
+    FieldCache.paths = null;
   }
 }
 
@@ -138,6 +141,20 @@ function computeFields(root: i32): JFields {
   return out;
 }
 
+/** The read-only one-step path [i], shared by every flat field list of this call. */
+function singlePath(i: i32): Array<i32> {
+  let ps = FieldCache.paths;
+  if (ps === null) { ps = new Array<Array<i32> | null>(); FieldCache.paths = ps; }
+  while (ps.length <= i) ps.push(null);
+  let p = unchecked(ps[i]);
+  if (p === null) {
+    p = new Array<i32>(1);
+    p[0] = i;
+    ps[i] = p;
+  }
+  return p;
+}
+
 /**
  * Fast path of computeFields for a struct without embedded fields and without two fields of the same JSON
  * name (every Kubernetes struct but a few): the exported, non-skipped fields in declaration order, which is
@@ -160,9 +177,7 @@ function flatFields(root: i32): JFields | null {
       if (o.nameN == jf.nameN && memory.compare(o.nameP, jf.nameP, <usize>jf.nameN) == 0) return null;
     }
     jf.tagged = tagged;
-    const path = new Array<i32>(1);
-    path[0] = i;
-    jf.path = path;
+    jf.path = singlePath(i);
     jf.t = fieldType(root, i);
     jf.flags = flags;
     jf.index = out.list.length;

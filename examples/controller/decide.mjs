@@ -75,7 +75,11 @@ export function createController({ kubelet = "1.37", kubernetes } = {}) {
       const kind = object.kind;
       const base = { event: type, kind, namespace: object.metadata?.namespace ?? "", name: object.metadata?.name ?? "" };
       if (kind === "Pod") return { ...base, ...podDecision(old, object, kubelet) };
-      if (WORKLOADS.has(kind)) return { ...base, ...workloadDecision(old, object, { kubelet, kubernetes }) };
+      if (WORKLOADS.has(kind)) {
+        // OpenKruise workloads are judged at the Kubernetes minor their controllers are built for (the engine's default)
+        const kruise = String(object.apiVersion ?? "").startsWith("apps.kruise.io/");
+        return { ...base, ...workloadDecision(old, object, kruise ? {} : { kubelet, kubernetes }) };
+      }
       return undefined;
     },
   };

@@ -62,6 +62,21 @@ function kubeletMinors(value: string | undefined): string[] {
   return [...new Set(minors)].sort(compareMinor);
 }
 
+const cache = new Map<string, MinorHash>();
+const CACHE_SIZE = 50_000;
+
+/** container.hash of a container's JSON text at a kubelet minor; dumps repeat containers (sidecars), so answers are kept. */
+function containerHashCached(text: string, kubelet: string): MinorHash {
+  const key = `${kubelet}\n${text}`;
+  let h = cache.get(key);
+  if (h === undefined) {
+    h = call(cliEngine(), "container.hash", { kubelet }, { container: text }) as unknown as MinorHash;
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    cache.set(key, h);
+  }
+  return h;
+}
+
 /** The hashes of one workload document. */
 function hashObject(doc: SourceDoc, kind: WorkloadKind, minors: readonly string[], kubernetes: string | undefined): ObjectHashes {
   const engine = cliEngine();
@@ -82,7 +97,7 @@ function hashObject(doc: SourceDoc, kind: WorkloadKind, minors: readonly string[
     for (const c of containersOf(doc.value)) {
       const text = JSON.stringify(c.container);
       const hashes: { [minor: string]: MinorHash } = {};
-      for (const kubelet of minors) hashes[kubelet] = call(engine, "container.hash", { kubelet }, { container: text }) as unknown as MinorHash;
+      for (const kubelet of minors) hashes[kubelet] = containerHashCached(text, kubelet);
       out.containers.push({ name: c.name, list: c.list, hashes });
     }
   });

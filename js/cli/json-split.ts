@@ -169,9 +169,12 @@ export class JsonSplitter {
             this.#lastKeyIsItems = false;
           }
           break;
-        default:
-          this.#valueStart(chunk, i, false);
+        default: {
+          // a number or literal: only the top level and the documents array care
+          const depth = this.#stack.length;
+          if (depth === 0 || depth === this.#docsDepth) this.#valueStart(chunk, i, false);
           break;
+        }
       }
       i++;
     }

@@ -2,6 +2,7 @@
 // by round from the cluster's state (`kubectl get pods,rs,nodes -o json`), by the `rollout.simulate` op.
 
 import { asObject, identity, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
+import { timelineRows, timelineSummary } from "../present/timeline.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
@@ -105,29 +106,25 @@ function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | und
 
 /** The text rendering of a simulated rollout. */
 function renderTimeline(label: string, t: Result, style: Style): string {
-  const outcome = String(t["outcome"]);
-  const tone = outcome === "complete" ? "good" : "bad";
-  const model = asObject(t["model"]) ?? {};
-  const final = asObject(t["final"]) ?? {};
+  const sum = timelineSummary(t);
   const lines = [
-    `${style.bold(label)}: ${style.tone(tone, outcome)} after ${t["seconds"]} s in ${t["rounds"]} round(s)` +
-      `${t["error"] !== undefined ? ` (${String(t["error"])})` : ""}`,
-    style.dim(`  model: pods Ready ${model["readySeconds"]} s after creation, in-place updates take ${model["inPlaceSeconds"]} s`),
+    `${style.bold(label)}: ${style.tone(sum.tone, sum.outcome)} after ${sum.seconds} s in ${sum.rounds} round(s)${sum.error !== undefined ? ` (${sum.error})` : ""}`,
+    style.dim(`  model: pods Ready ${sum.readySeconds} s after creation, in-place updates take ${sum.inPlaceSeconds} s`),
   ];
-  const rounds = Array.isArray(t["timeline"]) ? (t["timeline"] as Obj[]) : [];
+  const rounds = timelineRows(t);
   if (rounds.length > 0) {
-    const head = ["round", "time", "in place", "recreated", "surged", "created", "deleted", "available", "floor", "updated"];
-    const list = (v: unknown): string => (Array.isArray(v) && v.length > 0 ? v.join(" ") : "");
+    const head = ["round", "time", "in place", "recreated", "surged", "created", "deleted", "other", "available", "floor", "updated"];
     const rows = rounds.map((r) => [
-      String(r["round"]), `${r["time"]} s`, list(r["inPlace"]), list(r["recreated"]), list(r["surged"]), list(r["created"]),
-      list(r["deleted"]), `${r["available"]} → ${r["availableAfter"]}`, String(r["floor"]), `${r["updated"]}/${r["total"]}`,
+      String(r.round), `${r.time} s`, r.inPlace.join(" "), r.recreated.join(" "), r.surged.join(" "), r.created.join(" "),
+      r.deleted.join(" "), r.other.join(" "), `${r.available} → ${r.availableAfter}`, String(r.floor), `${r.updated}/${r.total}`,
     ]);
-    const keep = head.map((_, i) => i < 2 || i >= 7 || rows.some((r) => r[i] !== ""));
+    // name columns only when some round has names in them
+    const keep = head.map((_, i) => i < 2 || i >= 8 || rows.some((r) => r[i] !== ""));
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const fmt = (cells: string[]): string => `  ${cells.map((c, i) => (keep[i] ? c.padEnd(widths[i]!) : "")).filter((_, i) => keep[i]).join("  ").trimEnd()}`;
+    const fmt = (cells: string[]): string => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).filter((_, i) => keep[i]).join("  ").trimEnd()}`;
     lines.push(style.bold(fmt(head)), ...rows.map(fmt));
   }
-  lines.push(`  final: ${final["updated"]} of ${final["total"]} pods updated, ${final["available"]} available`);
+  lines.push(`  final: ${sum.final.updated} of ${sum.final.total} pods updated, ${sum.final.available} available`);
   return `${lines.join("\n")}\n`;
 }
 

@@ -32,6 +32,14 @@ function pad(s: string, width: number): string {
   return s + " ".repeat(Math.max(0, width - visible));
 }
 
+/** How the patches of a verdict are labelled. */
+const PATCH_NAMES: { readonly [name: string]: string } = {
+  json: "JSON patch",
+  merge: "merge patch",
+  strategic: "strategic merge patch",
+  pod: "pod patch Kruise sends",
+};
+
 /** A patch value as one line of JSON text (strings are Go's bytes already). */
 function patchText(p: unknown): string {
   return typeof p === "string" ? p : JSON.stringify(p);
@@ -78,8 +86,8 @@ export function renderVerdict(
   if (patches !== undefined) {
     const entries = Object.entries(patches).filter(([, p]) => p !== undefined && p !== null);
     if (entries.length > 0) {
-      out.push("", "  patches:");
-      for (const [name, p] of entries) out.push(`    ${style.dim(`${name}:`)} ${patchText(p)}`);
+      out.push("", "  patches of the pod template:");
+      for (const [name, p] of entries) out.push(`    ${style.dim(`${PATCH_NAMES[name] ?? name}:`)} ${patchText(p)}`);
     }
   }
   return `${out.join("\n")}\n\n`;

@@ -2,5 +2,6 @@
 
 export * from "./kinds.js";
 export * from "./rows.js";
+export * from "./timeline.js";
 export * from "./verdict.js";
 export * from "./versions.js";

@@ -159,6 +159,7 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
     const spec = JSON.parse(specLines[k]!) as Record<string, unknown>;
     const pod = podFrom(c.pair[0], revs[2 * specCase[k]!]!.result.name, c.prio, c.imageIDs, c.ready) as { status: { conditions: unknown[] } };
     if (c.ready[0]) pod.status.conditions.push({ type: "ContainersReady", status: "True" });
+    if (c.ready.length > 2 && !c.ready[2]) pod.status.conditions[1] = { type: "InPlaceUpdateReady", status: "False", reason: "StartInPlaceUpdate" };
     const req: Record<string, unknown> = { op: "kruise.update", pod, oldRevision: spec.oldRevision ?? JSON.parse(spec.oldRevisionText as string), newRevision: spec.newRevision ?? JSON.parse(spec.newRevisionText as string), now: "2026-03-04T05:06:07Z" };
     if (c.gates) req.gates = c.gates;
     if (c.grace !== undefined) req.gracePeriodSeconds = c.grace;

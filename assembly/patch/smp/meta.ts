@@ -232,17 +232,38 @@ function byNameLess(x: JField, y: JField): bool {
   return byIndexLess(x, y);
 }
 
-/** Insertion sort (strict total order up to identical duplicates, so any correct sort agrees). */
+/** Sorts fields by name (then depth, tag, index) or by index: a strict total order up to identical duplicates, so any correct sort agrees. */
 function sortFields(a: Array<JField>, byName: bool): void {
-  for (let i = 1; i < a.length; i++) {
-    const x = a[i];
-    let j = i - 1;
-    while (j >= 0 && (byName ? byNameLess(x, a[j]) : byIndexLess(x, a[j]))) {
-      a[j + 1] = a[j];
-      j--;
+  const n = a.length;
+  if (n < 2) return;
+  // already in order (the index sort of fields read in index order): nothing to do
+  let sorted = true;
+  for (let i = 1; i < n && sorted; i++) if (fieldLess(unchecked(a[i]), unchecked(a[i - 1]), byName)) sorted = false;
+  if (sorted) return;
+  // a stable bottom-up merge sort
+  let src = new StaticArray<JField>(n);
+  let dst = new StaticArray<JField>(n);
+  for (let i = 0; i < n; i++) unchecked(src[i] = a[i]);
+  for (let width = 1; width < n; width <<= 1) {
+    for (let lo = 0; lo < n; lo += width << 1) {
+      const mid = min(lo + width, n);
+      const hi = min(lo + (width << 1), n);
+      let i = lo, j = mid, o = lo;
+      while (i < mid && j < hi) {
+        if (fieldLess(unchecked(src[j]), unchecked(src[i]), byName)) { unchecked(dst[o] = src[j]); j++; } else { unchecked(dst[o] = src[i]); i++; }
+        o++;
+      }
+      while (i < mid) { unchecked(dst[o] = src[i]); i++; o++; }
+      while (j < hi) { unchecked(dst[o] = src[j]); j++; o++; }
     }
-    a[j + 1] = x;
+    const t = src; src = dst; dst = t;
   }
+  for (let i = 0; i < n; i++) unchecked(a[i] = src[i]);
+}
+
+/** The order of sortFields. */
+@inline function fieldLess(x: JField, y: JField, byName: bool): bool {
+  return byName ? byNameLess(x, y) : byIndexLess(x, y);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -318,11 +339,17 @@ export function lookupStruct(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: 
     return smpError("merging an object in json but data type is not struct, instead is: " + kindName(kind(t)));
   }
   const fields = typeFields(t, cache);
+  // the first exact match, else the first case-folded one (two passes: most keys match exactly)
   let f: JField | null = null;
   for (let i = 0; i < fields.length; i++) {
-    const ff = fields[i];
+    const ff = unchecked(fields[i]);
     if (ff.nn == kn && compareBytes(ff.np, ff.nn, kp, kn) == 0) { f = ff; break; }
-    if (f === null && foldEqual(ff.np, ff.nn, kp, kn)) f = ff;
+  }
+  if (f === null) {
+    for (let i = 0; i < fields.length; i++) {
+      const ff = unchecked(fields[i]);
+      if (foldEqual(ff.np, ff.nn, kp, kn)) { f = ff; break; }
+    }
   }
   if (f === null) {
     const b = new ByteSink(64);

@@ -24,10 +24,9 @@ import { marshalMap } from "../../patch/smp/encode";
 import { GMap, Val, Slice, newMap, mapVal, strVal, T_MAP, T_SLICE, T_STRING } from "../../patch/smp/value";
 import { requestType } from "../../k8s/types";
 import { fail, takeErrorMessage, E_INTERNAL } from "../../errors";
-import { Quantity } from "../../quantity/quantity";
 import { writeQuantityString } from "../../quantity/canonical";
 import { KruiseOptions } from "./options";
-import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, sortedKeys, goStr } from "./model";
+import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, sortedKeys } from "./model";
 import { InPlaceState, KTime, Batch } from "./state";
 import { cmpQuantity } from "./qos";
 

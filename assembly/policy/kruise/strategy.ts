@@ -4,6 +4,9 @@
 //      CloneSet (apps.kruise.io/v1alpha1 objects; core ValidateCloneSetUpdate, regex ^/containers/N/image$):
 //        "spec: Forbidden: only allowed to update images in spec for InPlaceOnly, but found <op> <path>"
 //        (v1beta1 CloneSets are not checked by the v1.9.0 webhook);
+//      Advanced StatefulSet under InPlaceIfPossible/InPlaceOnly without the InPlaceUpdateReady readiness gate
+//        (validatePodUpdatePolicy): "spec.template.spec.readinessGates: Invalid value: []v1.PodReadinessGate(nil):
+//        must contains InPlaceUpdateReady when podUpdatePolicy is <policy>" (checked first);
 //      Advanced StatefulSet (validateTemplateInPlaceOnly, regex /containers/N/image *unanchored*, so
 //        e.g. /containers/0/imagePullPolicy passes):
 //        "invalid template modified with InPlaceOnly strategy: <op> <path>, currently only image update is
@@ -24,7 +27,8 @@ import { takeErrorMessage } from "../../errors";
 import { appscodeDiff, AppscodeOptions } from "../../patch/appscode";
 import { Encoder, EncodeOptions } from "../../k8s/encode";
 import { RawV } from "../../k8s/value";
-import { TV, fieldOf } from "./typed";
+import { TV, fieldOf, strOf, sliceLen, sliceAt } from "./typed";
+import { goQuote } from "../../json/gostrconv";
 import { calculateInPlaceUpdateSpec, RevisionInput, SpecResult, Reason } from "./spec";
 
 /** The outcome of one strategy evaluation. */
@@ -93,6 +97,38 @@ function revisionOf(name: string, tmpl: TV): RevisionInput | null {
 export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string): StrategyResult | null {
   const r = new StrategyResult();
   const cloneSet = kind == "CloneSet";
+  if (!cloneSet && policy != "ReCreate") {
+    // validatePodUpdatePolicy: the template must carry the InPlaceUpdateReady readiness gate
+    const gs = fieldOf(fieldOf(newT, "spec"), "readinessGates");
+    let found = false;
+    for (let i = 0, n = sliceLen(gs); i < n; i++) if (strOf(fieldOf(sliceAt(gs, i), "conditionType")) == "InPlaceUpdateReady") found = true;
+    if (!found) {
+      const v = new ByteSink(64);
+      v.ascii("[]v1.PodReadinessGate");
+      if (sliceLen(gs) == 0) v.ascii("(nil)"); // stored: an empty list is omitted, so decoded as nil
+      else {
+        v.byte(0x7b);
+        for (let i = 0, n = sliceLen(gs); i < n; i++) {
+          if (i > 0) v.ascii(", ");
+          v.ascii("v1.PodReadinessGate{ConditionType:");
+          const t = strOf(fieldOf(sliceAt(gs, i), "conditionType"));
+          const b = new ByteSink(t.length + 8);
+          b.utf8(t);
+          goQuote(v, b.ptr, b.len, 23);
+          v.byte(0x7d);
+        }
+        v.byte(0x7d);
+      }
+      r.allowed = false;
+      r.message = "spec.template.spec.readinessGates: Invalid value: " + String.UTF8.decodeUnsafe(v.ptr, <usize>v.len) +
+        ": must contains InPlaceUpdateReady when podUpdatePolicy is " + policy;
+      r.outcome = "rejected";
+      const sr = new SpecResult();
+      sr.reasons.push(new Reason("/spec/readinessGates", "", false, "rejected: " + policy + " needs the InPlaceUpdateReady readiness gate"));
+      r.spec = sr;
+      return r;
+    }
+  }
   if (policy == "InPlaceOnly" && (!cloneSet || apiVersion == "v1alpha1")) {
     const a = encodeTyped(fieldOf(oldT, "spec"));
     const b = encodeTyped(fieldOf(newT, "spec"));

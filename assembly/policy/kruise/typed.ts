@@ -24,16 +24,9 @@ export function fieldOf(s: TV, name: string): TV {
   const buf = String.UTF8.encode(name);
   const f = jsonFields(t).byName(changetype<usize>(buf), buf.byteLength);
   if (f === null) return new TV(-1, null);
+  // through embedded structs (embedded pointers do not occur in the types read here)
   let cur = v;
-  let ct = t;
-  for (let i = 0; i < f.path.length; i++) {
-    const idx = f.path[i];
-    if (cur === null) { cur = null; } else {
-      // embedded pointers are not used by the types read here
-      cur = (<StructV>cur).f[idx];
-    }
-    if (i + 1 < f.path.length) ct = -1;
-  }
+  for (let i = 0; i < f.path.length && cur !== null; i++) cur = (<StructV>cur).f[f.path[i]];
   return new TV(f.t, cur);
 }
 

@@ -1,6 +1,6 @@
 // The checks of the new pod's own validation (ValidateObjectMeta + ValidatePodSpec + the pod-only
 // container checks) that pod update validation runs on every update (inside ValidatePodUpdate from
-// 1.20, as ValidatePod before it in the 1.15-1.19 pod strategy). Covered: metadata.labels,
+// 1.19, as ValidatePod before it in the 1.15-1.18 pod strategy). Covered: metadata.labels,
 // containers' and init containers' image (required; no surrounding whitespace), spec.nodeSelector,
 // spec.schedulingGates (1.26+), spec.activeDeadlineSeconds, spec.tolerations. The rest of
 // ValidatePodSpec (volumes, ports, probes, env, resources, security contexts, affinity terms, DNS,
@@ -73,7 +73,7 @@ export function containersOnlyForPod(list: Val | null, path: string, errs: ErrLi
 }
 
 /** ValidateTolerations(tolerations, path). */
-export function validateTolerations(list: Val | null, path: string, errs: ErrList): void {
+export function validateTolerations(list: Val | null, path: string, minor: i32, errs: ErrList): void {
   const n = sliceLen(list);
   for (let i = 0; i < n; i++) {
     const t = at(list, i);
@@ -96,7 +96,13 @@ export function validateTolerations(list: Val | null, path: string, errs: ErrLis
       const ve = isValidLabelValue(value);
       if (ve.length > 0) errs.invalidStr(p + ".operator", value, ve.join(";"));
     } else if (op == "Exists") {
-      if (value.length > 0) errs.invalid(p + ".operator", "<toleration>", "value must be empty when `operator` is 'Exists'");
+      if (value.length > 0) {
+        // 1.32+ print the value; before, the whole internal Toleration with %#v (a set
+        // tolerationSeconds prints as a pointer address, which no one can reproduce)
+        const rendered = minor >= 32 ? quote(value) : "core.Toleration{Key:" + quote(key) + ", Operator:" + quote(op) + ", Value:" + quote(value) +
+          ", Effect:" + quote(effect) + ", TolerationSeconds:" + (isSet(fld(t, "TolerationSeconds")) ? "(*int64)(0x?)" : "(*int64)(nil)") + "}";
+        errs.invalid(p + ".operator", rendered, "value must be empty when `operator` is 'Exists'");
+      }
     } else {
       errs.notSupported(p + ".operator", op, ["Equal", "Exists"]);
     }
@@ -106,15 +112,19 @@ export function validateTolerations(list: Val | null, path: string, errs: ErrLis
   }
 }
 
-/** validateSchedulingGates (1.26+): qualified names, no duplicates. */
-function validateSchedulingGates(list: Val | null, path: string, errs: ErrList): void {
+/** validateSchedulingGates: 1.26 names not empty, 1.27+ qualified names; no duplicates. */
+function validateSchedulingGates(list: Val | null, path: string, minor: i32, errs: ErrList): void {
   const n = sliceLen(list);
   const seen = new Set<string>();
   for (let i = 0; i < n; i++) {
     const name = str(fld(at(list, i), "Name"));
     const p = path + "[" + i.toString() + "]";
-    const ne = isQualifiedName(name);
-    for (let j = 0; j < ne.length; j++) errs.invalidStr(p, name, ne[j]);
+    if (minor == 26) {
+      if (name.length == 0) errs.required(p, "must not be empty");
+    } else {
+      const ne = isQualifiedName(name);
+      for (let j = 0; j < ne.length; j++) errs.invalidStr(p, name, ne[j]);
+    }
     if (seen.has(name)) errs.duplicate(p, name);
     seen.add(name);
   }
@@ -122,13 +132,15 @@ function validateSchedulingGates(list: Val | null, path: string, errs: ErrList):
 
 /** The covered part of ValidatePodSpec(spec, "spec") at `minor`, in upstream's order. */
 export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): void {
+  // 1.31+: the grace period is required (defaulting always sets it)
+  if (minor >= 31 && !isSet(fld(spec, "TerminationGracePeriodSeconds"))) errs.required("spec.terminationGracePeriodSeconds");
   if (sliceLen(fld(spec, "Containers")) == 0) errs.required("spec.containers");
   containerImages(fld(spec, "Containers"), "spec.containers", errs);
   containerImages(fld(spec, "InitContainers"), "spec.initContainers", errs);
   if (strLen(fld(spec, "RestartPolicy")) == 0) errs.required("spec.restartPolicy");
   if (strLen(fld(spec, "DNSPolicy")) == 0) errs.required("spec.dnsPolicy");
   validateLabels(fld(spec, "NodeSelector"), "spec.nodeSelector", errs);
-  if (minor >= 26) validateSchedulingGates(fld(spec, "SchedulingGates"), "spec.schedulingGates", errs);
+  if (minor >= 26) validateSchedulingGates(fld(spec, "SchedulingGates"), "spec.schedulingGates", minor, errs);
   if (minor >= 37) {
     // 1.37 keeps the deprecated alias in the internal spec and requires it in sync
     const dsa = str(fld(spec, "DeprecatedServiceAccount")), san = str(fld(spec, "ServiceAccountName"));
@@ -139,10 +151,10 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): vo
     const v = int(ads);
     if (v < 1 || v > 2147483647) errs.invalidInt("spec.activeDeadlineSeconds", v, "must be between 1 and 2147483647, inclusive");
   }
-  if (sliceLen(fld(spec, "Tolerations")) > 0) validateTolerations(fld(spec, "Tolerations"), "spec.tolerations", errs);
+  if (sliceLen(fld(spec, "Tolerations")) > 0) validateTolerations(fld(spec, "Tolerations"), "spec.tolerations", minor, errs);
 }
 
-/** validatePodMetadataAndSpec (1.20+) / ValidatePod (1.15-1.19): the covered checks of the new pod. */
+/** validatePodMetadataAndSpec (1.19+) / ValidatePod (1.15-1.18): the covered checks of the new pod. */
 export function validateNewPod(pod: Val | null, minor: i32, errs: ErrList): void {
   validateNewMeta(fld(pod, "ObjectMeta"), errs);
   const spec = fld(pod, "Spec");

@@ -4,13 +4,15 @@
 // conversion the API server applies before validating is folded into the spec comparison
 // (serviceAccount alias, host namespaces / securityContext, negative grace period -> 1).
 
-import { Val, StructV } from "../../k8s/value";
-import { fieldCount, fieldName, fieldType, fieldIndex, elem, kind, Kind } from "../../schema/schema";
+import { Val, StructV, MapV, QuantityV, sortedEntries } from "../../k8s/value";
+import { Quantity } from "../../quantity/quantity";
+import { quantityCmp } from "./qty";
+import { fieldCount, fieldName, fieldType, fieldIndex, fieldJSONName, elem } from "../../schema/schema";
 import { requestType } from "../../k8s/types";
 import { ErrList, quote } from "./errlist";
 import { Diffs, semEqual } from "./equal";
 import { fld, str, strLen, int, isSet, deref, sliceLen, at, strMap, StrMap, slot } from "./view";
-import { validateNewPod, validateTolerations, podSpecificAnnotations } from "./spec";
+import { validateNewPod, validateTolerations, validateLabels, podSpecificAnnotations } from "./spec";
 import { computeQOS } from "./qos";
 import { Gates } from "./gates";
 import { renderMap, renderTerms, renderTerm } from "./render";
@@ -21,10 +23,10 @@ const MIRROR_KEY = "kubernetes.io/config.mirror";
 /** What differs between minors (every condition of this file reads these). */
 class Facts {
   constructor(public m: i32) {}
-  /** 1.15-1.19: the pod strategy runs ValidatePod(new) before ValidatePodUpdate. */
-  get strategyValidatesPod(): bool { return this.m <= 19; }
-  /** 1.20+: ValidatePodUpdate validates the new pod's metadata and spec itself. */
-  get updateValidatesPod(): bool { return this.m >= 20; }
+  /** 1.15-1.18: the pod strategy runs ValidatePod(new) before ValidatePodUpdate. */
+  get strategyValidatesPod(): bool { return this.m <= 18; }
+  /** 1.19+: ValidatePodUpdate validates the new pod's metadata and spec itself. */
+  get updateValidatesPod(): bool { return this.m >= 19; }
   /** 1.22+: terminationGracePeriodSeconds may go from negative to 1. */
   get tgpsRelax(): bool { return this.m >= 22; }
   /** 1.26+: schedulingGates may only shrink. */
@@ -71,7 +73,7 @@ export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor:
     // a nil *int64: ErrorBody prints the string "null" with %q (1.34+: json.Marshal, unquoted)
     errs.invalid("spec.activeDeadlineSeconds", f.jsonValues ? "null" : "\"null\"", "must not update from a positive integer to nil value");
   }
-  onlyAddedTolerations(fld(newSpec, "Tolerations"), fld(oldSpec, "Tolerations"), specT, errs);
+  onlyAddedTolerations(fld(newSpec, "Tolerations"), fld(oldSpec, "Tolerations"), specT, minor, errs);
   if (f.schedulingGates) onlyDeletedSchedulingGates(fld(newSpec, "SchedulingGates"), fld(oldSpec, "SchedulingGates"), errs);
 
   const resize = f.resize && gates.enabled("InPlacePodVerticalScaling", minor);
@@ -130,23 +132,7 @@ function metaUpdate(nm: Val | null, om: Val | null, errs: ErrList): void {
   immutableStr(nm, om, "Namespace", "metadata.namespace", errs);
   immutableStr(nm, om, "UID", "metadata.uid", errs);
   // labels of the new object (annotations, owner references, managed fields: not covered)
-  const sm = strMap(fld(nm, "Labels"));
-  if (sm.keys.length > 0) {
-    // ValidateLabels (same rules as the new pod's own metadata check)
-    validateLabelsAt(fld(nm, "Labels"), errs);
-  }
-}
-
-function validateLabelsAt(labels: Val | null, errs: ErrList): void {
-  const tmp = new ErrList();
-  // reuse the new-object check
-  importLabels(labels, tmp);
-  errs.addAll(tmp);
-}
-
-import { validateLabels } from "./spec";
-function importLabels(labels: Val | null, errs: ErrList): void {
-  validateLabels(labels, "metadata.labels", errs);
+  validateLabels(fld(nm, "Labels"), "metadata.labels", errs);
 }
 
 function immutableStr(nm: Val | null, om: Val | null, name: string, path: string, errs: ErrList): void {
@@ -205,7 +191,7 @@ function containerUpdates(nl: Val | null, ol: Val | null, path: string, errs: Er
 }
 
 /** validateOnlyAddedTolerations: every old toleration must be in new (tolerationSeconds aside). */
-function onlyAddedTolerations(nl: Val | null, ol: Val | null, specT: i32, errs: ErrList): void {
+function onlyAddedTolerations(nl: Val | null, ol: Val | null, specT: i32, minor: i32, errs: ErrList): void {
   const tolT = elem(fieldType(specT, fieldIndex(specT, "Tolerations")));
   const n = sliceLen(nl), o = sliceLen(ol);
   for (let i = 0; i < o; i++) {
@@ -216,7 +202,7 @@ function onlyAddedTolerations(nl: Val | null, ol: Val | null, specT: i32, errs: 
       return;
     }
   }
-  validateTolerations(nl, "spec.tolerations", errs);
+  validateTolerations(nl, "spec.tolerations", minor, errs);
 }
 
 function tolerationEqualButSeconds(t: i32, a: Val | null, b: Val | null): bool {
@@ -332,7 +318,7 @@ function specEqual(f: Facts, t: i32, ns: Val | null, os: Val | null, munged: boo
     const ft = fieldType(t, i);
     const a = slot(ns, i);
     const b = slot(os, i);
-    const path = "spec." + jsonName(t, i);
+    const path = "spec." + fieldJSONName(t, i);
     let same: bool;
     if (munged && (name == "ActiveDeadlineSeconds" || name == "Tolerations" || name == "SchedulingGates")) continue;
     if (skipNodeSelector && name == "NodeSelector") continue;
@@ -357,16 +343,6 @@ function specEqual(f: Facts, t: i32, ns: Val | null, os: Val | null, munged: boo
     }
   }
   return eq;
-}
-
-function jsonName(t: i32, i: i32): string {
-  // v1 PodSpec fields are all tagged; the tag is the JSON name
-  return fieldJSONNameOf(t, i);
-}
-
-import { fieldJSONName } from "../../schema/schema";
-function fieldJSONNameOf(t: i32, i: i32): string {
-  return fieldJSONName(t, i);
 }
 
 function effectiveSA(spec: Val | null): string {
@@ -413,10 +389,6 @@ function containersEqual(t: i32, a: Val | null, b: Val | null, path: string, res
   return eq;
 }
 
-import { MapV, QuantityV } from "../../k8s/value";
-import { sortedEntries } from "../../k8s/value";
-import { quantityCmp } from "./qty";
-import { Quantity } from "../../quantity/quantity";
 
 /** The resize munge: {Limits: munge(new, old), Requests: munge(new, old)} compared with old's requirements. */
 function resourcesMungedEqual(t: i32, a: Val | null, b: Val | null, path: string, d: Diffs | null): bool {

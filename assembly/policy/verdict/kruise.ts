@@ -69,10 +69,17 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
   const tt = Field.ty;
   const tb = templateOf(b.ty, b.value);
   // Advanced StatefulSet webhook: the in-place policies need the readiness gate in the template
+  let changed = false;
+  for (let i = 0; i < diff.length; i++) if (!(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"))) changed = true;
+  if (!changed) { v.verdict = V_NONE; return true; } // no update is sent
+  // Advanced StatefulSet webhook (validatePodUpdatePolicy on the new spec): the whole update is refused
   if (kind == KIND_ADVANCED_STATEFULSET && !hasReadinessGate(b.tape)) {
     v.verdict = V_REJECTED;
-    v.reason("/spec/template/spec/readinessGates", EFFECT_REJECTED,
-      "spec.template.spec.readinessGates: must contains InPlaceUpdateReady when podUpdatePolicy is " + strategy);
+    for (let i = 0; i < diff.length; i++) {
+      const p = diff.paths[i];
+      if (p == "/status" || p.startsWith("/status/")) continue;
+      v.reason(p, EFFECT_REJECTED, "the Advanced StatefulSet webhook refuses the update: spec.template.spec.readinessGates: must contains InPlaceUpdateReady when podUpdatePolicy is " + strategy);
+    }
     return true;
   }
   const k = kind == KIND_CLONESET ? "CloneSet" : "AdvancedStatefulSet"; // the DaemonSet builds the same revision shape
@@ -111,6 +118,11 @@ function applyOutcome(outcome: string, r: StrategyResult, diff: DiffOps, surge: 
     if (outcome == "none") { v.reason(p, EFFECT_NONE, "same revision: pods are kept"); continue; }
     const kr = reasonFor(rs, p);
     if (outcome == "rejected" && kr !== null && !kr.inPlace) { v.reason(p, EFFECT_REJECTED, r.message); continue; }
+    if (outcome == "rejected" && kr === null) {
+      const img = p.startsWith("/spec/template/spec/containers/") && p.endsWith("/image");
+      v.reason(p, img ? EFFECT_RESTART : EFFECT_IN_PLACE, "allowed by the InPlaceOnly webhook on its own; the update as a whole is rejected");
+      continue;
+    }
     if (outcome == "stuck" && (kr === null || !kr.inPlace)) {
       v.reason(p, EFFECT_REJECTED, (kr === null ? "" : kr.message + "; ") + "InPlaceOnly: the controller stops: " + r.controllerError);
       continue;

@@ -1,5 +1,5 @@
 // Command benchhash times, natively, what the kinplace hash benchmark (bench/hash.ts) times in wasm and
-// TypeScript: the kubelet's HashContainer of the JSON era (json.Marshal of the container, then
+// TypeScript: the kubelet's HashContainer of the JSON era (1.16–1.30, identical code; json.Marshal of the container, then
 // DeepHashObject of those bytes: FNV-32a over go-spew's `%#v`) and controller.ComputeHash of a pod
 // template (FNV-32a over go-spew of the PodTemplateSpec) for Kubernetes 1.30 (k8s.io/api v0.30.14).
 // Both functions are the upstream code of k8s.io/kubernetes 1.30 written out here (pkg/util/hash

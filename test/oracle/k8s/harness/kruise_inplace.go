@@ -131,8 +131,8 @@ func kruiseVersionField(req *request) *protoError {
 	return fieldErr(codeUnsupported, "kruise", "unsupported kruise version "+quote(string(v)))
 }
 
-// decodeRevision reads a ControllerRevision as the controller's client does.
-func decodeRevision(req *request, name string) (*appsv1.ControllerRevision, *protoError) {
+// inplaceDecodeRevision reads a ControllerRevision as the controller's client does.
+func inplaceDecodeRevision(req *request, name string) (*appsv1.ControllerRevision, *protoError) {
 	data, err := valueField(req, name)
 	if err != nil {
 		return nil, err
@@ -149,8 +149,8 @@ func decodeRevision(req *request, name string) (*appsv1.ControllerRevision, *pro
 	return cr, nil
 }
 
-// decodePod reads a Pod as the controller's client does.
-func decodePod(req *request) (*v1.Pod, *protoError) {
+// inplaceDecodePod reads a Pod as the controller's client does.
+func inplaceDecodePod(req *request) (*v1.Pod, *protoError) {
 	data, err := valueField(req, "pod")
 	if err != nil {
 		return nil, err
@@ -178,11 +178,11 @@ func runKruiseInplaceSpec(req *request) (*result, *protoError) {
 	if err != nil {
 		return nil, err
 	}
-	oldRev, err := decodeRevision(req, "oldRevision")
+	oldRev, err := inplaceDecodeRevision(req, "oldRevision")
 	if err != nil {
 		return nil, err
 	}
-	newRev, err := decodeRevision(req, "newRevision")
+	newRev, err := inplaceDecodeRevision(req, "newRevision")
 	if err != nil {
 		return nil, err
 	}
@@ -209,8 +209,8 @@ func runKruiseInplaceSpec(req *request) (*result, *protoError) {
 	return res, nil
 }
 
-// serverVersionField parses "1.N" (default "1.32") into a version.Info.
-func serverVersionField(req *request) (*version.Info, *protoError) {
+// inplaceServerVersionField parses "1.N" (default "1.32") into a version.Info.
+func inplaceServerVersionField(req *request) (*version.Info, *protoError) {
 	v, present, err := stringField(req, "serverVersion")
 	if err != nil {
 		return nil, err
@@ -232,7 +232,7 @@ func runKruisePatchPod(req *request) (*result, *protoError) {
 	if err := kruiseGates(req); err != nil {
 		return nil, err
 	}
-	sv, err := serverVersionField(req)
+	sv, err := inplaceServerVersionField(req)
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +247,7 @@ func runKruisePatchPod(req *request) (*result, *protoError) {
 	if e != nil {
 		return nil, fieldErr(codeBadRequest, "now", quote("now")+" must be an RFC 3339 time")
 	}
-	pod, err := decodePod(req)
+	pod, err := inplaceDecodePod(req)
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +308,7 @@ func runKruiseCompleted(req *request) (*result, *protoError) {
 	if err := kruiseGates(req); err != nil {
 		return nil, err
 	}
-	pod, err := decodePod(req)
+	pod, err := inplaceDecodePod(req)
 	if err != nil {
 		return nil, err
 	}
@@ -336,11 +336,14 @@ func runKruiseCompleted(req *request) (*result, *protoError) {
 //go:linkname kruiseValidateTemplateInPlaceOnly github.com/openkruise/kruise/pkg/webhook/statefulset/validating.validateTemplateInPlaceOnly
 func kruiseValidateTemplateInPlaceOnly(oldTemp, newTemp *v1.PodTemplateSpec) error
 
+//go:linkname inplaceValidatePodUpdatePolicy github.com/openkruise/kruise/pkg/webhook/statefulset/validating.validatePodUpdatePolicy
+func inplaceValidatePodUpdatePolicy(spec *kruiseappsv1beta1.StatefulSetSpec, fldPath *field.Path) field.ErrorList
+
 func init() {
 	ops["kruise.strategy"] = opSpec{[]string{"kind", "policy", "apiVersion", "oldTemplate", "oldTemplateText", "newTemplate", "newTemplateText", "gates", "gracePeriodSeconds", "podName", "kruise"}, runKruiseStrategy}
 }
 
-func decodeTemplate(req *request, name string) (*v1.PodTemplateSpec, *protoError) {
+func inplaceDecodeTemplate(req *request, name string) (*v1.PodTemplateSpec, *protoError) {
 	data, err := valueField(req, name)
 	if err != nil {
 		return nil, err
@@ -407,17 +410,36 @@ func runKruiseStrategy(req *request) (*result, *protoError) {
 	} else if ok {
 		podName = string(v)
 	}
-	oldT, err := decodeTemplate(req, "oldTemplate")
+	oldT, err := inplaceDecodeTemplate(req, "oldTemplate")
 	if err != nil {
 		return nil, err
 	}
-	newT, err := decodeTemplate(req, "newTemplate")
+	newT, err := inplaceDecodeTemplate(req, "newTemplate")
 	if err != nil {
 		return nil, err
 	}
 	res := &result{}
 	res.str("policy", policy)
 	cloneSet := string(kind) == "CloneSet"
+	reject := func(msg string) (*result, *protoError) {
+		res.key("allowed")
+		res.buf = append(res.buf, "false"...)
+		res.str("message", msg)
+		res.key("inPlace")
+		res.buf = append(res.buf, "false"...)
+		res.str("outcome", "rejected")
+		res.key("updateSpec")
+		res.buf = append(res.buf, "null"...)
+		return res, nil
+	}
+	if !cloneSet && policy != "ReCreate" {
+		// the Advanced StatefulSet webhook requires the InPlaceUpdateReady readiness gate
+		spec := &kruiseappsv1beta1.StatefulSetSpec{Template: *newT}
+		spec.UpdateStrategy.RollingUpdate = &kruiseappsv1beta1.RollingUpdateStatefulSetStrategy{PodUpdatePolicy: kruiseappsv1beta1.PodUpdateStrategyType(policy)}
+		if errs := inplaceValidatePodUpdatePolicy(spec, field.NewPath("spec")); len(errs) > 0 {
+			return reject(errs.ToAggregate().Error())
+		}
+	}
 	if policy == "InPlaceOnly" {
 		var msg string
 		if cloneSet && apiVersion == "v1alpha1" {
@@ -437,15 +459,7 @@ func runKruiseStrategy(req *request) (*result, *protoError) {
 			}
 		}
 		if msg != "" {
-			res.key("allowed")
-			res.buf = append(res.buf, "false"...)
-			res.str("message", msg)
-			res.key("inPlace")
-			res.buf = append(res.buf, "false"...)
-			res.str("outcome", "rejected")
-			res.key("updateSpec")
-			res.buf = append(res.buf, "null"...)
-			return res, nil
+			return reject(msg)
 		}
 	}
 	res.key("allowed")
@@ -538,8 +552,8 @@ func init() {
 	ops["kruise.refresh"] = opSpec{[]string{"pod", "podText", "now", "gates", "serverVersion", "kruise"}, runKruiseRefresh}
 }
 
-// nowField reads `now` (RFC 3339) and installs the fake clock.
-func nowField(req *request) (time.Time, *protoError) {
+// inplaceNowField reads `now` (RFC 3339) and installs the fake clock.
+func inplaceNowField(req *request) (time.Time, *protoError) {
 	nowText, present, err := stringField(req, "now")
 	if err != nil {
 		return time.Time{}, err
@@ -555,8 +569,8 @@ func nowField(req *request) (time.Time, *protoError) {
 	return now, nil
 }
 
-// storedPod is the pod the fake clientset holds, as json.Marshal writes it.
-func storedPod(cs *kubefake.Clientset, pod *v1.Pod) (string, *protoError) {
+// inplaceStoredPod is the pod the fake clientset holds, as json.Marshal writes it.
+func inplaceStoredPod(cs *kubefake.Clientset, pod *v1.Pod) (string, *protoError) {
 	got, e := cs.CoreV1().Pods(pod.Namespace).Get(context.TODO(), pod.Name, metav1.GetOptions{})
 	if e != nil {
 		return "", plainErr(codeInternal, "get: "+e.Error())
@@ -575,26 +589,26 @@ func runKruiseUpdate(req *request) (*result, *protoError) {
 	if err := kruiseGates(req); err != nil {
 		return nil, err
 	}
-	sv, err := serverVersionField(req)
+	sv, err := inplaceServerVersionField(req)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := nowField(req); err != nil {
+	if _, err := inplaceNowField(req); err != nil {
 		return nil, err
 	}
 	grace, err := int32Field(req, "gracePeriodSeconds")
 	if err != nil {
 		return nil, err
 	}
-	pod, err := decodePod(req)
+	pod, err := inplaceDecodePod(req)
 	if err != nil {
 		return nil, err
 	}
-	oldRev, err := decodeRevision(req, "oldRevision")
+	oldRev, err := inplaceDecodeRevision(req, "oldRevision")
 	if err != nil {
 		return nil, err
 	}
-	newRev, err := decodeRevision(req, "newRevision")
+	newRev, err := inplaceDecodeRevision(req, "newRevision")
 	if err != nil {
 		return nil, err
 	}
@@ -615,7 +629,7 @@ func runKruiseUpdate(req *request) (*result, *protoError) {
 	}
 	res.key("delaySeconds")
 	res.buf = strconv.AppendInt(res.buf, int64(r.DelayDuration/time.Second), 10)
-	p, perr := storedPod(cs, pod)
+	p, perr := inplaceStoredPod(cs, pod)
 	if perr != nil {
 		return nil, perr
 	}
@@ -633,15 +647,15 @@ func runKruiseRefresh(req *request) (*result, *protoError) {
 	if err := kruiseGates(req); err != nil {
 		return nil, err
 	}
-	sv, err := serverVersionField(req)
+	sv, err := inplaceServerVersionField(req)
 	if err != nil {
 		return nil, err
 	}
-	now, err := nowField(req)
+	now, err := inplaceNowField(req)
 	if err != nil {
 		return nil, err
 	}
-	pod, err := decodePod(req)
+	pod, err := inplaceDecodePod(req)
 	if err != nil {
 		return nil, err
 	}
@@ -673,7 +687,7 @@ func runKruiseRefresh(req *request) (*result, *protoError) {
 	res := &result{}
 	res.key("delaySeconds")
 	res.buf = strconv.AppendInt(res.buf, int64(r.DelayDuration/time.Second), 10)
-	p, perr := storedPod(cs, pod)
+	p, perr := inplaceStoredPod(cs, pod)
 	if perr != nil {
 		return nil, perr
 	}

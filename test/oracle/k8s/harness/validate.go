@@ -9,11 +9,12 @@ package main
 // Both pods are decoded as the API server decodes a v1 body (apiDecode), converted to the internal
 // version with the real Convert_v1_Pod_To_core_Pod (no defaulting: the pods are validated as given),
 // and handed to the registry's podStrategy.ValidateUpdate (k8s.io/kubernetes/pkg/registry/core/pod),
-// which computes the PodValidationOptions upstream computes and runs ValidatePodUpdate (1.15-1.19:
+// which computes the PodValidationOptions upstream computes and runs ValidatePodUpdate (1.15-1.18:
 // ValidatePod(new) + ValidatePodUpdate + ValidateConditionalPod, as that strategy does). `gates` is a
 // JSON object {name: bool} applied one gate at a time, in the order written, with
 // DefaultMutableFeatureGate.SetFromMap over the defaults (every gate a request touched is reset to its
-// default before the next request); the first refused gate is E_BAD_REQUEST with upstream's text.
+// default before the next request); the first refused gate is E_BAD_REQUEST with upstream's text
+// (an unregistered name is refused before SetFromMap, with SetFromMap's text: see applyGates).
 // errors[i] = {field: Field, type: Type.String(), message: ErrorBody()}; message =
 // ToAggregate().Error() ("" when there is no error). The Forbidden `spec` message carries upstream's
 // diff (go-cmp / diff.ObjectDiff) verbatim; the differential test compares it up to the newline.
@@ -49,15 +50,16 @@ func resetGates() {
 	}
 }
 
-// enabledNow reads a gate's current value (false when the gate is unknown: newer
-// feature gates panic on unknown names).
-func enabledNow(name string) (v bool) {
+// gateState reads a gate's current value; known is false when the gate is not
+// registered and the feature gate says so by panicking (the versioned gates of
+// 1.31+; older ones return false and let SetFromMap refuse the name).
+func gateState(name string) (v, known bool) {
 	defer func() {
 		if recover() != nil {
-			v = false
+			v, known = false, false
 		}
 	}()
-	return utilfeature.DefaultFeatureGate.Enabled(featuregate.Feature(name))
+	return utilfeature.DefaultFeatureGate.Enabled(featuregate.Feature(name)), true
 }
 
 // applyGates sets the request's gates one at a time, in the order written.
@@ -81,13 +83,19 @@ func applyGates(raw []byte) *protoError {
 		if err != nil || !ok {
 			return bad
 		}
-		if _, seen := gateDefaults[name]; !seen {
-			gateDefaults[name] = enabledNow(name) // every touched gate is reset before the next request: this is its default
+		cur, known := gateState(name)
+		if !known {
+			// the versioned feature gates (1.31+) keep a refused name in their raw map and refuse
+			// every later SetFromMap; their own message for it is this text
+			return fieldErr(codeBadRequest, "gates", "unrecognized feature gate: "+name)
 		}
+		if _, seen := gateDefaults[name]; !seen {
+			gateDefaults[name] = cur // every touched gate is reset before the next request: this is its default
+		}
+		touchedGates[name] = true // also after a refusal: resetting it clears the refused value (1.31+)
 		if err := utilfeature.DefaultMutableFeatureGate.SetFromMap(map[string]bool{name: b}); err != nil {
 			return fieldErr(codeBadRequest, "gates", err.Error())
 		}
-		touchedGates[name] = true
 	}
 	return nil
 }

@@ -24,6 +24,9 @@ func init() {
 	ops["verdict"] = opSpec{[]string{"old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults"}, runVerdict}
 }
 
+// kruiseVerdictHook decides for a Kruise kind under an in-place strategy (kruise_verdict.go, Kruise build).
+var kruiseVerdictHook func(req *request, kind, strategy string, newData []byte, objs [2]interface{}) (string, []verdictContainer, *protoError)
+
 // podVerdictHook decides for a Pod (verdict_pod.go, kube builds): objects as decoded (and defaulted)
 // and as stored; nil in the api flavor.
 var podVerdictHook func(req *request, decoded, stored [2]interface{}) (string, []verdictContainer, *protoError)
@@ -180,9 +183,23 @@ func runVerdict(req *request) (*result, *protoError) {
 		} else if present {
 			strategy = string(s)
 		}
-		if strategy != "ReCreate" {
-			return nil, fieldErr(codeUnsupportedKind, "strategy", kind+" with strategy "+strategy+" is not answered by this oracle file")
+		if kind == "AdvancedDaemonSet" && strategy == "InPlaceOnly" {
+			return nil, fieldErr(codeBadRequest, "strategy", "an Advanced DaemonSet has no InPlaceOnly strategy (ReCreate or InPlaceIfPossible)")
 		}
+	}
+	if t.kruise && strategy != "ReCreate" {
+		verdict, containers, perr := kruiseVerdictHook(req, kind, strategy, newData, objs)
+		if perr != nil {
+			return nil, perr
+		}
+		res := &result{}
+		res.str("verdict", verdict)
+		res.str("kind", kind)
+		res.str("strategy", strategy)
+		cj, _ := json.Marshal(containers)
+		res.key("containers")
+		res.buf = append(res.buf, cj...)
+		return res, nil
 	}
 	var equal bool
 	switch kind {

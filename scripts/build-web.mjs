@@ -1,0 +1,39 @@
+// Builds the manifest checker page (web/) with esbuild into web/dist/: index.html, style.css and app.js
+// (one classic script, the wasm embedded through the inline entry, so the folder also works from file://,
+// where module scripts and fetch are refused). Needs build/kinplace.wasm (`npm run asbuild`).
+// Usage: node scripts/build-web.mjs
+
+import { build } from "esbuild";
+import { copyFileSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const at = (p) => join(root, p);
+
+/** Builds web/dist; returns the output folder. */
+export async function buildWeb() {
+  if (!existsSync(at("build/kinplace.wasm"))) throw new Error("scripts/build-web.mjs: build/kinplace.wasm is missing; run `npm run asbuild` first");
+  mkdirSync(at("web/dist"), { recursive: true });
+  await build({
+    entryPoints: ["web/src/main.ts"],
+    outfile: "web/dist/app.js",
+    absWorkingDir: root,
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    legalComments: "none",
+    charset: "utf8",
+    logLevel: "warning",
+    loader: { ".wasm": "binary" },
+  });
+  for (const f of ["index.html", "style.css"]) copyFileSync(at(`web/${f}`), at(`web/dist/${f}`));
+  return at("web/dist");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const out = await buildWeb();
+  console.log(`${out}/app.js ${statSync(join(out, "app.js")).size} B`);
+}

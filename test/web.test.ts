@@ -1,0 +1,372 @@
+// The manifest checker page (web/) in a real browser: Debian's chromium driven by playwright-core, the page
+// served by web/serve.mjs and opened from disk (file://). Screenshots go to test/artifacts/.
+// Without /usr/bin/chromium this test fails (install it: apt-get install -y chromium), unless
+// KINPLACE_NO_BROWSER=1 is set explicitly.
+
+import assert from "node:assert/strict";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { EXAMPLES } from "../web/src/examples.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const CHROMIUM = process.env["KINPLACE_CHROMIUM"] ?? "/usr/bin/chromium";
+const ARTIFACTS = join(root, "test/artifacts");
+const noBrowser = process.env["KINPLACE_NO_BROWSER"] === "1";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+let ctx: BrowserContext;
+let server: ChildProcess | undefined;
+let baseUrl = "";
+let profile = "";
+const fileUrl = pathToFileURL(join(root, "web/dist/index.html")).href;
+
+/** Starts `node web/serve.mjs --port 0` and resolves with the URL it prints. */
+function startServer(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, "web/serve.mjs"), "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    server = child;
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`web/serve.mjs printed no URL: ${out}`)), 15000);
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/127\.0\.0\.1:[0-9]+\//.exec(out);
+      if (m) { clearTimeout(timer); resolve(m[0]); }
+    });
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`web/serve.mjs exited with ${code}: ${out}`)); });
+  });
+}
+
+/** A new page at `url`, waiting until the engine has answered. */
+async function open(url: string): Promise<Page> {
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  (page as Page & { errors?: string[] }).errors = errors;
+  await page.goto(url);
+  await ready(page);
+  return page;
+}
+
+/** Waits until the page has recomputed after the last change. */
+async function ready(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-state="ready"]', { timeout: 30000 });
+}
+
+/** Replaces an editor's text by typing it (select all, delete, type). */
+async function typeInto(page: Page, id: "old" | "new", text: string): Promise<void> {
+  await page.focus(`#${id}`);
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text.slice(0, -40));
+  await page.keyboard.type(text.slice(-40));
+  await ready(page);
+}
+
+/** Verdict attribute and sentence. */
+async function verdictOf(page: Page): Promise<{ verdict: string; text: string }> {
+  const verdict = (await page.getAttribute("#verdict", "data-verdict")) ?? "";
+  return { verdict, text: (await page.textContent("#verdict-body")) ?? "" };
+}
+
+/** The container table as [name, action, label] rows. */
+async function containerRows(page: Page): Promise<string[][]> {
+  return page.$$eval("#container-table tbody tr", (rows) => rows.map((r) => [r.getAttribute("data-container") ?? "", r.getAttribute("data-action") ?? "", r.querySelector("td .badge")?.textContent ?? ""]));
+}
+
+/** Text whose WCAG contrast ratio against its effective background is below 4.5 (a string: evaluated in the page as written). */
+const CONTRAST = `(() => {
+  const parse = (c) => (c.match(/[0-9.]+/g) || []).map(Number);
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.slice(0, 3).map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const bg = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c;
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  let checked = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if ((n.textContent || "").trim() === "" || el.closest("[aria-hidden=true], svg, .visually-hidden, .skip, script, option") || el.offsetParent === null) continue;
+    checked++;
+    const [a, b] = [lum(parse(getComputedStyle(el).color)), lum(bg(el))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < 4.5) out.push(ratio.toFixed(2) + " " + el.tagName + "." + el.className + ": " + (n.textContent || "").trim().slice(0, 30));
+  }
+  return { checked, low: out };
+})()`;
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+const DEPLOYMENT = (image: string) => JSON.stringify({
+  apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "api", namespace: "prod" },
+  spec: { replicas: 3, selector: { matchLabels: { app: "api" } }, template: { metadata: { labels: { app: "api" } }, spec: { containers: [{ name: "api", image }, { name: "proxy", image: "envoy:1.30" }] } } },
+}, null, 2);
+
+describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_BROWSER=1" : false }, () => {
+  before(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get install -y chromium; .ci/run installs it). Set KINPLACE_NO_BROWSER=1 to run without them.`);
+    }
+    mkdirSync(ARTIFACTS, { recursive: true });
+    execFileSync(process.execPath, [join(root, "scripts/build-web.mjs")], { stdio: "inherit" });
+    baseUrl = await startServer();
+    profile = mkdtempSync(join(tmpdir(), "kinplace-chromium-"));
+    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl.replace(/\/$/, "") });
+  });
+
+  after(async () => {
+    await ctx?.close();
+    server?.kill();
+    if (profile !== "") rmSync(profile, { recursive: true, force: true });
+  });
+
+  test("served over HTTP: the first example answers in place, with the container table and hashes per kubelet minor", async () => {
+    const page = await open(baseUrl);
+    const v = await verdictOf(page);
+    assert.equal(v.verdict, "in-place");
+    assert.match(v.text, /in place/);
+    assert.match(v.text, /Restarting: app\./);
+    assert.deepEqual(await containerRows(page), [["app", "restart", "restarted in place"], ["log-shipper", "keep", "kept"]]);
+    // the app container's hash changes at every kubelet minor (its image changed), the sidecar's never does
+    const spans = await page.$$eval("#container-table tbody tr", (rows) => rows.map((r) => Array.from(r.querySelectorAll("ul.spans li")).map((li) => li.textContent ?? "")));
+    assert.ok(spans[0]!.length >= 2 && spans[0]!.every((s) => /changes/.test(s)), spans[0]!.join(" | "));
+    assert.ok(spans[1]!.every((s) => /same/.test(s)), spans[1]!.join(" | "));
+    assert.ok(spans.flat().some((s) => /1\.3[0-9]–1\.37/.test(s)), "a span reaching the newest minor");
+    assert.ok(spans.flat().some((s) => /selected kubelet/.test(s)));
+    // the rollout plan: 5 pods, 20% maxUnavailable → one pod at a time, all in place
+    const summary = (await page.textContent("#rollout-summary")) ?? "";
+    assert.match(summary, /^Complete after 25 s in 5 rounds: 5 of 5 pods updated \(5 in place\); at least 4 pods available/);
+    assert.equal(await page.locator("svg.timeline rect.bar").count(), 5);
+    // a partition keeps that many pods at the old revision
+    await page.fill("#partition", "2");
+    await ready(page);
+    assert.match((await page.textContent("#rollout-summary")) ?? "", /: 3 of 5 pods updated \(3 in place\)/);
+    assert.equal(new Set(await page.$$eval("svg.timeline text.pod", (ts) => ts.map((t) => t.textContent))).size, 3);
+    assert.deepEqual((page as Page & { errors?: string[] }).errors, []);
+    await shot(page, "web-http-example");
+    await page.close();
+  });
+
+  test("opened from disk (file://): the engine loads from the inline bytes and answers", async () => {
+    const page = await open(fileUrl);
+    assert.equal((await verdictOf(page)).verdict, "in-place");
+    await page.click('button[data-example="env-reorder"]');
+    await ready(page);
+    assert.equal((await verdictOf(page)).verdict, "recreate");
+    assert.deepEqual(await containerRows(page), [["api", "recreate", "recreated with the pod"]]);
+    await shot(page, "web-file-env-reorder");
+    await page.close();
+  });
+
+  test("typed manifests: a Deployment image change is a recreate; the reasons' paths highlight the text", async () => {
+    const page = await open(baseUrl);
+    await typeInto(page, "old", DEPLOYMENT("registry.example.com/api:1.0"));
+    await typeInto(page, "new", DEPLOYMENT("registry.example.com/api:1.1"));
+    const v = await verdictOf(page);
+    assert.equal(v.verdict, "recreate");
+    assert.match(v.text, /deleted and created again/);
+    assert.match(v.text, /Deployment/);
+    assert.deepEqual(await containerRows(page), [["api", "recreate", "recreated with the pod"], ["proxy", "recreate", "recreated with the pod"]]);
+    const reasons = await page.$$eval("#reason-list li", (lis) => lis.map((li) => [li.getAttribute("data-effect"), li.querySelector("code.path")?.textContent]));
+    assert.deepEqual(reasons, [["recreate", "/spec/template/spec/containers/0/image"]]);
+    // the path is marked in the new editor, and selecting it selects the image member
+    assert.equal(await page.textContent("#new-backdrop mark.mark-bad"), '"image": "registry.example.com/api:1.1"');
+    await page.click("#reason-list .path-button");
+    const selected = await page.$eval("#new", (ta) => (ta as HTMLTextAreaElement).value.slice((ta as HTMLTextAreaElement).selectionStart, (ta as HTMLTextAreaElement).selectionEnd));
+    assert.equal(selected, '"image": "registry.example.com/api:1.1"');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "new");
+    // the strategic merge patch tab holds the image change keyed by container name
+    await page.click("#tab-strategic");
+    const smp = JSON.parse((await page.textContent("#patch-strategic")) ?? "null");
+    assert.deepEqual(smp.spec.containers, [{ image: "registry.example.com/api:1.1", name: "api" }]);
+    // the Deployment's rollout: new pods surge (maxSurge 1 by default 25% of 3 rounded up), old ones go; rows are pods only
+    assert.match((await page.textContent("#rollout-summary")) ?? "", /^Complete .*: 3 of 3 pods updated \(3 surged, 3 deleted/);
+    const rows = await page.$$eval("svg.timeline text.pod", (ts) => ts.map((t) => t.textContent ?? ""));
+    assert.equal(rows.length, 6, rows.join(","));
+    await shot(page, "web-typed-deployment");
+    await page.close();
+  });
+
+  test("a syntax error is pointed at with its line and column; fixing it brings the verdict back", async () => {
+    const page = await open(baseUrl);
+    const good = DEPLOYMENT("a:1");
+    const broken = good.replace('"replicas": 3,', '"replicas": 3,,');
+    await typeInto(page, "new", broken);
+    assert.equal((await verdictOf(page)).verdict, "syntax-error");
+    const msg = (await page.textContent("#new-problem")) ?? "";
+    const m = /^New manifest, line ([0-9]+), column ([0-9]+): /.exec(msg);
+    assert.ok(m, msg);
+    const badLine = broken.split("\n").findIndex((l) => l.includes(",,")) + 1;
+    assert.equal(Number(m[1]), badLine, msg);
+    assert.match(msg, /invalid character ',' looking for beginning of object key string \(JSON\)/); // Go's encoding/json text, from the engine
+    const col = Number(m[2]);
+    const lineText = broken.split("\n")[badLine - 1]!;
+    assert.ok(col >= lineText.indexOf(",,") + 1 && col <= lineText.length + 1, `column ${col} in ${JSON.stringify(lineText)}`);
+    assert.equal(await page.getAttribute("#new", "aria-invalid"), "true");
+    assert.equal(await page.textContent("#new-gutter span.err"), String(badLine));
+    await page.click("#new-problem button");
+    const caretLine = await page.$eval("#new", (ta) => (ta as HTMLTextAreaElement).value.slice(0, (ta as HTMLTextAreaElement).selectionStart).split("\n").length);
+    assert.equal(caretLine, badLine);
+    await shot(page, "web-syntax-error");
+    // delete the extra comma where the caret is: the error goes, the verdict returns
+    await typeInto(page, "new", good);
+    assert.equal(await page.isHidden("#new-problem"), true);
+    assert.notEqual((await verdictOf(page)).verdict, "syntax-error");
+    await page.close();
+  });
+
+  test("kinds the engine does not judge get a clear error", async () => {
+    const page = await open(baseUrl);
+    const cm = (v: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: ${v}\n`;
+    await typeInto(page, "old", cm("a"));
+    await typeInto(page, "new", cm("b"));
+    const v = await verdictOf(page);
+    assert.equal(v.verdict, "error");
+    assert.match(v.text, /This kind of object cannot be judged: .*ConfigMap/);
+    assert.match(v.text, /E_UNSUPPORTED_KIND/);
+    await page.close();
+  });
+
+  test("patch tabs: click, arrow keys, Home/End; copy buttons copy the shown patch", async () => {
+    const page = await open(baseUrl);
+    await page.click("#tab-merge");
+    assert.equal(await page.isVisible("#panel-merge"), true);
+    assert.equal(await page.isHidden("#panel-json"), true);
+    const merge = JSON.parse((await page.textContent("#patch-merge")) ?? "null");
+    assert.equal(merge.spec.containers[0].image, "nginx:1.27.1");
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await page.getAttribute("#tab-strategic", "aria-selected"), "true");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "tab-strategic");
+    await page.keyboard.press("End");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "tab-pod");
+    assert.equal(await page.isVisible("#panel-pod"), true);
+    await page.keyboard.press("Home");
+    assert.equal(await page.getAttribute("#tab-json", "aria-selected"), "true");
+    const json = JSON.parse((await page.textContent("#patch-json")) ?? "null");
+    assert.deepEqual(json, [{ op: "replace", path: "/spec/containers/0/image", value: "nginx:1.27.1" }]);
+    await page.click('button[data-copy="json"]');
+    await page.waitForSelector("body[data-copied]");
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    assert.deepEqual(JSON.parse(clip), json);
+    assert.match((await page.textContent("#copy-status")) ?? "", /Copied the JSON patch/);
+    await page.close();
+  });
+
+  test("the state survives the URL: settings, gates, editors and tab come back from the link", async () => {
+    const page = await open(baseUrl);
+    await page.click('button[data-example="resources-gate"]');
+    await ready(page);
+    assert.equal((await verdictOf(page)).verdict, "in-place");
+    await page.selectOption("#kubernetes", "1.32");
+    await page.selectOption("#kubelet", "1.32");
+    await page.fill("#replicas", "8");
+    await page.fill("#maxUnavailable", "2");
+    await page.click("#tab-merge");
+    await ready(page);
+    await page.waitForFunction(() => document.body.dataset["url"] === "saved" && location.hash.length > 10);
+    await page.waitForTimeout(400); // the last change's URL write
+    const url = page.url();
+    assert.match(url, /#s=[A-Za-z0-9_-]+$/);
+    const before = await page.$eval("#new", (t) => (t as HTMLTextAreaElement).value);
+    const summary = await page.textContent("#rollout-summary");
+    await page.close();
+
+    for (const u of [url, fileUrl + new URL(url).hash]) {
+      const again = await open(u);
+      assert.equal(await again.$eval("#new", (t) => (t as HTMLTextAreaElement).value), before);
+      assert.equal(await again.inputValue("#kubelet"), "1.32");
+      assert.equal(await again.inputValue("#kubernetes"), "1.32");
+      assert.equal(await again.inputValue("#replicas"), "8");
+      assert.equal(await again.inputValue("#maxUnavailable"), "2");
+      assert.equal(await again.inputValue("#gate-InPlaceWorkloadVerticalScaling"), "on");
+      assert.equal(await again.getAttribute("#tab-merge", "aria-selected"), "true");
+      assert.equal((await verdictOf(again)).verdict, "in-place");
+      assert.equal(await again.textContent("#rollout-summary"), summary);
+      assert.match(summary ?? "", /of 8 pods updated/);
+      await again.close();
+    }
+    // a damaged link falls back to an example with a message
+    const bad = await open(baseUrl + "#s=AAAA");
+    assert.match((await bad.textContent("#share-status")) ?? "", /could not be read/);
+    await bad.close();
+  });
+
+  test("every example loads in one click with its verdict", async () => {
+    const page = await open(baseUrl);
+    const expected: { [id: string]: string } = { "image-bump": "in-place", "env-reorder": "recreate", "resources-no-gate": "recreate", "resources-gate": "in-place", "label-env": "in-place" };
+    assert.deepEqual(EXAMPLES.map((e) => e.id).sort(), Object.keys(expected).sort());
+    for (const ex of EXAMPLES) {
+      await page.click(`button[data-example="${ex.id}"]`);
+      await ready(page);
+      assert.equal((await verdictOf(page)).verdict, expected[ex.id], ex.id);
+      assert.equal(await page.$eval("#old", (t) => (t as HTMLTextAreaElement).value), ex.state.old);
+    }
+    // the label read by an env: the container reading it restarts, the other is kept
+    assert.deepEqual((await containerRows(page)).map((r) => r.slice(0, 2)), [["app", "restart"], ["log-shipper", "keep"]]);
+    await shot(page, "web-label-env");
+    // the strategy override: the image bump under ReCreate recreates every pod, and the rollout recreates them
+    await page.click('button[data-example="image-bump"]');
+    await ready(page);
+    await page.selectOption("#strategy", "ReCreate");
+    await ready(page);
+    assert.equal((await verdictOf(page)).verdict, "recreate");
+    assert.match((await verdictOf(page)).text, /strategy ReCreate/);
+    assert.match((await page.textContent("#rollout-summary")) ?? "", /5 of 5 pods updated \(5 recreated\)/);
+    assert.equal(await page.locator("svg.timeline rect.bar-bad").count(), 5);
+    await page.close();
+  });
+
+  test("keyboard: skip link, Tab reaches the examples, Enter loads one; focus is visible", async () => {
+    const page = await open(baseUrl);
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.className), "skip");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).dataset["example"]), "image-bump");
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle + " " + getComputedStyle(document.activeElement!).outlineWidth);
+    assert.match(outline, /^solid [3-9]/);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await ready(page);
+    assert.equal((await verdictOf(page)).verdict, "recreate");
+    // Tab moves on through the version selectors to the gates and into the old editor (Tab is not trapped)
+    const order: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press("Tab");
+      order.push(await page.evaluate(() => document.activeElement?.id ?? ""));
+    }
+    const at = (id: string) => order.indexOf(id);
+    assert.ok(at("kubernetes") >= 0 && at("kubernetes") < at("kubelet") && at("kubelet") < at("old") && at("old") < at("new"), order.join(","));
+    await page.keyboard.press("Shift+Tab");
+    await page.close();
+  });
+
+  test("accessibility: every control is labelled and text meets WCAG AA contrast", async () => {
+    const page = await open(baseUrl);
+    const unlabelled = await page.$$eval("input, select, textarea, button", (els) =>
+      els.filter((e) => {
+        const el = e as HTMLInputElement;
+        if (el.closest("[aria-hidden=true]") || el.classList.contains("visually-hidden")) return false;
+        const name = (el.labels && el.labels.length > 0) || el.getAttribute("aria-label") || (el.tagName === "BUTTON" && (el.textContent ?? "").trim() !== "");
+        return !name;
+      }).map((e) => e.outerHTML.slice(0, 80)));
+    assert.deepEqual(unlabelled, []);
+    assert.ok(await page.getAttribute("svg.timeline", "aria-label"));
+    // contrast of every visible text node's element against its effective background
+    const { checked, low } = (await page.evaluate(CONTRAST)) as { checked: number; low: string[] };
+    assert.ok(checked > 100, `only ${checked} text nodes checked`);
+    assert.deepEqual(low, []);
+    await page.close();
+  });
+});

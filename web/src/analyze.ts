@@ -1,0 +1,184 @@
+// Everything the page shows, computed in the browser by the engine through the library API: the verdict,
+// the containers' kubelet hashes before and after per minor, and the rollout plan.
+
+import { containerHash, KinplaceError, revision, simulateRollout, verdict, type RolloutTimeline, type Verdict, type VerdictOptions } from "../../js/inline.js";
+import { asObject, containersOf, workloadKind, type WorkloadKind } from "../../js/present/kinds.js";
+import { containerTable, containerHashes, hashSpans, type ContainerTableRow, type HashSpan } from "../../js/present/rows.js";
+import { KUBERNETES_MINORS } from "../../js/present/versions.js";
+import type { PageState } from "./state.js";
+
+/** An engine error as the page shows it. */
+export interface EngineProblem {
+  code: string;
+  message: string;
+  path?: string;
+}
+
+/** The Kruise feature gates the verdict reads for OpenKruise kinds (defaults as OpenKruise v1.9.0). */
+export const KRUISE_GATES: readonly { name: string; default: boolean; help: string }[] = [
+  { name: "InPlaceWorkloadVerticalScaling", default: false, help: "resize cpu/memory of running pods in place" },
+  { name: "InPlaceUpdateEnvFromMetadata", default: true, help: "restart containers whose env reads a changed label or annotation" },
+  { name: "RecreatePodWhenChangeVCTInCloneSetGate", default: false, help: "recreate pods when volumeClaimTemplates change" },
+];
+
+/** The Kubernetes feature gates the verdict reads for Pods and the native kinds (default: the minor's). */
+export const KUBERNETES_GATES: readonly { name: string; help: string }[] = [
+  { name: "InPlacePodVerticalScaling", help: "resize cpu/memory of a running pod" },
+  { name: "PodSchedulingReadiness", help: "scheduling gates on pods" },
+];
+
+/** True for the OpenKruise kinds. */
+export function isKruise(kind: WorkloadKind | undefined): boolean {
+  return kind === "CloneSet" || kind === "AdvancedStatefulSet" || kind === "AdvancedDaemonSet";
+}
+
+/** The error of a failed engine call (anything else as E_INTERNAL). */
+export function problemOf(e: unknown): EngineProblem {
+  if (e instanceof KinplaceError) return { code: e.code, message: e.message, ...(e.path !== undefined ? { path: e.path } : {}) };
+  return { code: "E_INTERNAL", message: e instanceof Error ? e.message : String(e) };
+}
+
+/** The verdict request's options from the page state, with only the gates the kind reads. */
+export function verdictOptions(state: PageState, kind: WorkloadKind | undefined): VerdictOptions {
+  const kruise = isKruise(kind);
+  const names = new Set((kruise ? KRUISE_GATES : KUBERNETES_GATES).map((g) => g.name));
+  const gates: { [gate: string]: boolean } = {};
+  for (const [g, on] of Object.entries(state.gates)) if (names.has(g)) gates[g] = on;
+  const o: VerdictOptions = {};
+  if (state.kubernetes !== "") o.kubernetes = state.kubernetes;
+  if (state.kubelet !== "") o.kubelet = state.kubelet;
+  if (kruise) o.kruise = state.kruise;
+  if (Object.keys(gates).length > 0) o.gates = gates;
+  if (kruise && state.strategy !== "") o.strategy = state.strategy as VerdictOptions["strategy"];
+  return o;
+}
+
+/** The verdict of old → new, or the engine's error. */
+export function runVerdict(old: unknown, next: unknown, state: PageState): { verdict: Verdict } | { problem: EngineProblem } {
+  try {
+    return { verdict: verdict(old, next, verdictOptions(state, workloadKind(next) ?? workloadKind(old))) };
+  } catch (e) {
+    return { problem: problemOf(e) };
+  }
+}
+
+/** A container row with its hashes grouped into runs of kubelet minors that give the same before/after pair. */
+export interface HashedRow extends ContainerTableRow {
+  spans: (HashSpan & { before: string; after: string; changed: boolean })[];
+}
+
+/** The kubelet hash of a container at `kubelet` (as the API server stores it, defaults applied); "n/a" when the engine refuses. */
+function hashAt(container: unknown, kubelet: string): string {
+  try {
+    return containerHash(container, { kubelet, applyDefaults: true }).hash;
+  } catch {
+    return "n/a";
+  }
+}
+
+let hashMinors: string[] | undefined;
+
+/** The kubelet minors the engine hashes stored containers for (1.12 has no API-server defaults in this build). */
+export function hashableMinors(): readonly string[] {
+  hashMinors ??= KUBERNETES_MINORS.filter((m) => hashAt({ name: "probe", image: "probe" }, m) !== "n/a");
+  return hashMinors;
+}
+
+/** The verdict's container rows with the kubelet hashes of the old and new templates, per kubelet minor. */
+export function hashRows(result: Verdict, old: unknown, next: unknown): HashedRow[] {
+  const minors = hashableMinors();
+  const before = containerHashes(containersOf(old), minors, hashAt);
+  const after = containerHashes(containersOf(next), minors, hashAt);
+  return containerTable(result, before, after, minors).map((row) => {
+    const pairs = row.hashes.map((h) => [h.minor, `${h.before ?? "—"} → ${h.after ?? "—"}`] as const);
+    const spans = hashSpans(pairs).map((s) => {
+      const [before, after] = s.hash.split(" → ") as [string, string];
+      return { ...s, before, after, changed: before !== after };
+    });
+    return { ...row, spans };
+  });
+}
+
+/** Rollout inputs after applying the page's overrides. */
+export interface PlanInputs {
+  replicas: number;
+  partition: number | string | undefined;
+  maxUnavailable: number | string | undefined;
+  /** The Kruise strategy override ("" = the manifest's). */
+  strategy: string;
+}
+
+/** An IntOrString typed into an input: "" → undefined, digits → number, else the string ("20%"). */
+export function intOrString(text: string): number | string | undefined {
+  const t = text.trim();
+  if (t === "") return undefined;
+  return /^[0-9]{1,9}$/.test(t) ? Number(t) : t;
+}
+
+type Obj = { [key: string]: unknown };
+
+const T0 = "2026-01-01T00:00:00Z";
+
+/** A copy of `o` with `value` set at `path` (objects created on the way); undefined leaves it alone. */
+function setPath(o: Obj, path: string[], value: unknown): Obj {
+  if (value === undefined) return o;
+  const out: Obj = { ...o };
+  const [head, ...rest] = path;
+  out[head!] = rest.length === 0 ? value : setPath(asObject(o[head!]) ?? {}, rest, value);
+  return out;
+}
+
+/** A running, Ready pod at revision label `rev`. */
+function readyPod(name: string, rev: string, i: number, node?: string): Obj {
+  return {
+    metadata: { name, namespace: "default", uid: `uid-${i}`, labels: { "controller-revision-hash": rev }, creationTimestamp: T0 },
+    spec: { ...(node !== undefined ? { nodeName: node } : {}), readinessGates: [{ conditionType: "InPlaceUpdateReady" }] },
+    status: { phase: "Running", conditions: [{ type: "Ready", status: "True", lastTransitionTime: T0 }, { type: "InPlaceUpdateReady", status: "True" }] },
+  };
+}
+
+/** The manifest's replicas (absent → 1). */
+export function manifestReplicas(next: unknown): number {
+  const r = asObject(asObject(next)?.["spec"])?.["replicas"];
+  return typeof r === "number" ? r : 1;
+}
+
+/** Plays the rollout of old → new on `inputs.replicas` ready pods at the old revision (rollout.simulate). */
+export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace: boolean, inputs: PlanInputs): { timeline: RolloutTimeline } | { problem: EngineProblem } | { none: string } {
+  try {
+    const n = inputs.replicas;
+    const name = String(asObject(asObject(next)?.["metadata"])?.["name"] ?? "web");
+    let w = asObject(next) ?? {};
+    const model = { readySeconds: 10, inPlaceSeconds: 5 };
+    if (kind === "Pod" || kind === "ReplicaSet") return { none: kind === "Pod" ? "A Pod has no rollout: the verdict applies to that one pod." : "A ReplicaSet never updates its running pods: only new pods get the new template." };
+    if (kind === "Deployment") {
+      w = setPath(setPath(w, ["spec", "replicas"], n), ["spec", "strategy", "rollingUpdate", "maxUnavailable"], inputs.maxUnavailable);
+      const ann = { "deployment.kubernetes.io/desired-replicas": String(n) };
+      const replicaSets = [{ metadata: { name: `${name}-old`, creationTimestamp: T0, annotations: ann }, spec: { replicas: n }, status: { availableReplicas: n, replicas: n } }];
+      return { timeline: simulateRollout({ kind, workload: w, replicaSets, model }) };
+    }
+    const oldRev = revision(kind, old);
+    const newRev = revision(kind, next);
+    if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
+      const ru = ["spec", "updateStrategy", "rollingUpdate"];
+      w = setPath(w, [...ru, "maxUnavailable"], inputs.maxUnavailable);
+      if (kind === "AdvancedDaemonSet") w = setPath(w, [...ru, "partition"], inputs.partition);
+      const nodes = Array.from({ length: n }, (_, i) => `node-${i}`);
+      const pods = nodes.map((node, i) => readyPod(`${name}-${i}`, oldRev.hash, i, node));
+      return { timeline: simulateRollout({ kind, workload: w, nodes, pods, hash: newRev.hash, inPlace, model }) };
+    }
+    if (kind === "StatefulSet" || kind === "AdvancedStatefulSet") {
+      const ru = ["spec", "updateStrategy", "rollingUpdate"];
+      w = setPath(setPath(setPath(w, ["spec", "replicas"], n), [...ru, "partition"], inputs.partition), [...ru, "maxUnavailable"], inputs.maxUnavailable);
+      if (kind === "AdvancedStatefulSet" && inputs.strategy !== "") w = setPath(w, [...ru, "podUpdatePolicy"], inputs.strategy);
+    } else {
+      const us = ["spec", "updateStrategy"];
+      w = setPath(setPath(setPath(w, ["spec", "replicas"], n), [...us, "partition"], inputs.partition), [...us, "maxUnavailable"], inputs.maxUnavailable);
+      if (inputs.strategy !== "") w = setPath(w, [...us, "type"], inputs.strategy);
+    }
+    const pods = Array.from({ length: n }, (_, i) => readyPod(`${name}-${i}`, oldRev.name, i, `node-${i % 3}`));
+    return { timeline: simulateRollout({ kind, workload: w, pods, currentRevision: oldRev.name, updateRevision: newRev.name, inPlace, model }) };
+  } catch (e) {
+    return { problem: problemOf(e) };
+  }
+}
