@@ -501,6 +501,8 @@ export interface VerdictOptions {
   kruise?: string;
   gates?: { [gate: string]: boolean };
   strategy?: "ReCreate" | "InPlaceIfPossible" | "InPlaceOnly";
+  /** API-server defaulting first (default true for Kubernetes kinds from 1.15). */
+  applyDefaults?: boolean;
   policy?: unknown;
 }
 

@@ -1,6 +1,7 @@
 // Builds the manifest checker page (web/) with esbuild into web/dist/: index.html, style.css and app.js
 // (one classic script, the wasm embedded through the inline entry, so the folder also works from file://,
-// where module scripts and fetch are refused). Needs build/kinplace.wasm (`npm run asbuild`).
+// where module scripts and fetch are refused); plus embed.html, the browser entry as a library user loads
+// it (lib/browser/index.mjs fetching lib/kinplace.wasm). Needs build/kinplace.wasm (`npm run asbuild`).
 // Usage: node scripts/build-web.mjs
 
 import { build } from "esbuild";
@@ -29,7 +30,21 @@ export async function buildWeb() {
     logLevel: "warning",
     loader: { ".wasm": "binary" },
   });
-  for (const f of ["index.html", "style.css"]) copyFileSync(at(`web/${f}`), at(`web/dist/${f}`));
+  // embed.html: the browser entry as a library user loads it (fetches lib/kinplace.wasm next to lib/browser/)
+  await build({
+    entryPoints: ["js/browser.ts"],
+    outfile: "web/dist/lib/browser/index.mjs",
+    absWorkingDir: root,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    legalComments: "none",
+    charset: "utf8",
+    logLevel: "warning",
+  });
+  copyFileSync(at("build/kinplace.wasm"), at("web/dist/lib/kinplace.wasm"));
+  for (const f of ["index.html", "style.css", "embed.html"]) copyFileSync(at(`web/${f}`), at(`web/dist/${f}`));
   return at("web/dist");
 }
 

@@ -1,4 +1,4 @@
-// pod.validateUpdate (issue 5 item 1) without Go: the golden vectors test/vectors/validate.jsonl (the
+// pod.validateUpdate (issue 5 item 1) without Go: the golden vectors test/vectors/validate.jsonl.gz (the
 // Go oracle's answers for every minor 1.15-1.37, made by test/oracle/make-validate-vectors.ts) replayed
 // through the engine — equal except the diff text after the newline of the `spec` Forbidden message
 // (upstream's go-cmp output is randomized; the engine writes its own, see docs/policy.md) — plus the
@@ -7,6 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { kinplace } from "./support/engine.ts";
 import { normalize } from "./oracle/validate-arbitraries.ts";
 
@@ -29,9 +30,9 @@ const pod = {
 };
 const clone = <T>(v: T): T => structuredClone(v);
 
-test("golden vectors validate.jsonl: the engine answers as the API server of each minor did", () => {
-  const lines = readFileSync(new URL("./vectors/validate.jsonl", import.meta.url), "utf8").split("\n").filter((l) => l !== "");
-  assert.ok(lines.length >= 2000, `validate.jsonl holds ${lines.length} vectors, expected at least 2000`);
+test("golden vectors validate.jsonl.gz: the engine answers as the API server of each minor did", () => {
+  const lines = gunzipSync(readFileSync(new URL("./vectors/validate.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter((l) => l !== "");
+  assert.ok(lines.length >= 2000, `validate.jsonl.gz holds ${lines.length} vectors, expected at least 2000`);
   const minors = new Set<string>();
   let mismatches = 0, withErrors = 0, forbidden = 0;
   const first: string[] = [];

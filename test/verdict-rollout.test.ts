@@ -85,7 +85,9 @@ test("generated revision pairs: the planner's action agrees with kruise.inplaceS
       const holder = { kind: "CloneSet", metadata: {}, spec: { template: next } };
       for (const e of edits) e.apply(holder, next);
       const update = plan({ templates: { "sample-r1": t, "sample-r2": next } }).filter((u) => u.name !== "sample-2");
-      const revision = (name: string, x: Obj) => ({ metadata: { name }, data: { spec: { template: { $patch: "replace", ...x } } } });
+      // the revisions as the controller stores them: the typed template (Kruise's Kubernetes 1.32 types)
+      const stored = (x: Obj) => JSON.parse(ask({ op: "k8s.json", type: "PodTemplateSpec", value: x, kubernetes: "1.32" }).result.json);
+      const revision = (name: string, x: Obj) => ({ metadata: { name }, data: { spec: { template: { $patch: "replace", ...stored(x) } } } });
       const spec = ask({ op: "kruise.inplaceSpec", oldRevision: revision("sample-r1", t), newRevision: revision("sample-r2", next) });
       assert.ok(spec.ok, JSON.stringify(spec));
       const expected = spec.result.inPlace ? "in-place" : "recreate";

@@ -101,6 +101,32 @@ test("OpenKruise kinds under ReCreate: any template change recreates pods", () =
   assert.equal(verdict(asts("a"), asts("b"), { strategy: "ReCreate" }).kind, "AdvancedStatefulSet");
 });
 
+test("OpenKruise in-place: containers, reasons' own effects, and the pod patch PatchSpecToPod makes at `now`", () => {
+  const cs = (img: string, type: string, env: unknown[] = [], labels: Record<string, string> = {}) => {
+    const w = workload("CloneSet", "apps.kruise.io/v1alpha1", img, { updateStrategy: { type } }, labels) as any;
+    w.spec.template.spec.containers[0].env = env;
+    return w;
+  };
+  const r = verdict(cs("a", "InPlaceIfPossible"), cs("b", "InPlaceIfPossible", [], { x: "1" }), { now: "2026-11-21T10:00:00Z" });
+  assert.equal(r.verdict, "in-place");
+  assert.deepStrictEqual(r.containers.map((c: any) => c.action), ["keep", "restart", "keep"]);
+  assert.deepStrictEqual(r.reasons.map((x: any) => [x.path, x.effect]), [["/spec/template/metadata/labels/x", "in-place"], ["/spec/template/spec/containers/0/image", "restart"]]);
+  const state = JSON.parse(r.patches.pod.metadata.annotations["apps.kruise.io/inplace-update-state"]);
+  assert.deepStrictEqual(state, { revision: "new", updateTimestamp: "2026-11-21T10:00:00Z", lastContainerStatuses: null, updateImages: true, containerBatchesRecord: [{ timestamp: "2026-11-21T10:00:00Z", containers: ["app"] }] });
+  assert.equal(r.patches.pod.metadata.labels.x, "1");
+  assert.equal(r.patches.pod.spec.containers[0].image, "b");
+  // no `now`: no pod patch
+  assert.equal(verdict(cs("a", "InPlaceIfPossible"), cs("b", "InPlaceIfPossible")).patches.pod, null);
+  // an env edit besides: recreated, the image path keeps its own effect
+  const env = verdict(cs("a", "InPlaceIfPossible", [{ name: "A", value: "1" }]), cs("b", "InPlaceIfPossible", [{ name: "A", value: "2" }]));
+  assert.equal(env.verdict, "recreate");
+  assert.deepStrictEqual(env.reasons.map((x: any) => x.effect), ["recreate", "restart"]);
+  // InPlaceOnly: the webhook refuses the env edit
+  const only = verdict(cs("a", "InPlaceOnly", [{ name: "A", value: "1" }]), cs("b", "InPlaceOnly", [{ name: "A", value: "2" }]));
+  assert.equal(only.verdict, "rejected");
+  assert.match(only.reasons[0].message, /only allowed to update images in spec for InPlaceOnly, but found replace \/containers\/0\/env\/0\/value/);
+});
+
 test("generated pairs: unchanged templates give none, containers follow the new template, reasons are sorted", () => {
   fc.assert(
     fc.property(fc.constantFrom("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "CloneSet"), template, fc.nat(9), (kind, t, n) => {

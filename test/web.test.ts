@@ -170,6 +170,17 @@ describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_B
     await page.close();
   });
 
+  test("embedding: the browser entry in a module script fetches kinplace.wasm (application/wasm) and answers", async () => {
+    const page = await ctx.newPage();
+    const wasm: string[] = [];
+    page.on("response", (r) => { if (r.url().endsWith(".wasm")) wasm.push(`${r.status()} ${r.headers()["content-type"]}`); });
+    await page.goto(baseUrl + "embed.html");
+    await page.waitForSelector("#out[data-verdict]", { timeout: 30000 });
+    assert.equal(await page.textContent("#out"), "Deployment: recreate (app recreate)");
+    assert.deepEqual(wasm, ["200 application/wasm"]);
+    await page.close();
+  });
+
   test("typed manifests: a Deployment image change is a recreate; the reasons' paths highlight the text", async () => {
     const page = await open(baseUrl);
     await typeInto(page, "old", DEPLOYMENT("registry.example.com/api:1.0"));
@@ -196,6 +207,29 @@ describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_B
     const rows = await page.$$eval("svg.timeline text.pod", (ts) => ts.map((t) => t.textContent ?? ""));
     assert.equal(rows.length, 6, rows.join(","));
     await shot(page, "web-typed-deployment");
+    await page.close();
+  });
+
+  test("rollout plans per kind: StatefulSet from the highest ordinal, DaemonSet per node, a rejected change plans nothing", async () => {
+    const page = await open(baseUrl);
+    const mk = (apiVersion: string, kind: string, image: string, extra: object = {}) => JSON.stringify({ apiVersion, kind, metadata: { name: "db", namespace: "data" },
+      spec: { replicas: 4, selector: { matchLabels: { app: "db" } }, template: { metadata: { labels: { app: "db" } }, spec: { containers: [{ name: "pg", image }] } }, ...extra } }, null, 1);
+    await typeInto(page, "old", mk("apps/v1", "StatefulSet", "postgres:16.3"));
+    await typeInto(page, "new", mk("apps/v1", "StatefulSet", "postgres:16.4"));
+    assert.equal((await verdictOf(page)).verdict, "recreate");
+    assert.match((await page.textContent("#rollout-summary")) ?? "", /: 4 of 4 pods updated/);
+    const firstRound = await page.$$eval("table.rounds tbody tr:first-child td", (tds) => tds.map((td) => td.textContent));
+    assert.equal(firstRound[3], "db-3", firstRound.join("|")); // OrderedReady rolling update: the highest ordinal first
+    await typeInto(page, "old", mk("apps/v1", "DaemonSet", "agent:1"));
+    await typeInto(page, "new", mk("apps/v1", "DaemonSet", "agent:2"));
+    assert.equal(await page.textContent("#replicas-label"), "Nodes");
+    assert.match((await page.textContent("#rollout-summary")) ?? "", /: 3 of 3 pods updated/);
+    // Advanced StatefulSet with InPlaceIfPossible but without the InPlaceUpdateReady readiness gate: the webhook refuses it
+    const sts = { updateStrategy: { type: "RollingUpdate", rollingUpdate: { podUpdatePolicy: "InPlaceIfPossible" } } };
+    await typeInto(page, "old", mk("apps.kruise.io/v1beta1", "StatefulSet", "postgres:16.3", sts));
+    await typeInto(page, "new", mk("apps.kruise.io/v1beta1", "StatefulSet", "postgres:16.4", sts));
+    assert.equal((await verdictOf(page)).verdict, "rejected");
+    assert.match((await page.textContent("#rollout-summary")) ?? "", /^Nothing rolls out/);
     await page.close();
   });
 
@@ -323,7 +357,7 @@ describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_B
     await ready(page);
     assert.equal((await verdictOf(page)).verdict, "recreate");
     assert.match((await verdictOf(page)).text, /strategy ReCreate/);
-    assert.match((await page.textContent("#rollout-summary")) ?? "", /5 of 5 pods updated \(5 recreated\)/);
+    assert.match((await page.textContent("#rollout-summary")) ?? "", /5 of 5 pods updated \(5 recreated, /);
     assert.equal(await page.locator("svg.timeline rect.bar-bad").count(), 5);
     await page.close();
   });
@@ -364,9 +398,24 @@ describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_B
     assert.deepEqual(unlabelled, []);
     assert.ok(await page.getAttribute("svg.timeline", "aria-label"));
     // contrast of every visible text node's element against its effective background
-    const { checked, low } = (await page.evaluate(CONTRAST)) as { checked: number; low: string[] };
-    assert.ok(checked > 100, `only ${checked} text nodes checked`);
-    assert.deepEqual(low, []);
+    // in the states with the most colors: in place, recreate (with a deployment's surge timeline), a syntax error, an engine error
+    const states: [string, () => Promise<void>][] = [
+      ["in place", async () => {}],
+      ["recreate", async () => { await page.click('button[data-example="env-reorder"]'); await ready(page); }],
+      ["syntax error", async () => { await typeInto(page, "new", "kind: Deployment\nspec:\n\treplicas: 1\n"); }],
+      ["engine error", async () => { await typeInto(page, "new", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\n"); }],
+    ];
+    for (const [name, setUp] of states) {
+      await setUp();
+      const { checked, low } = (await page.evaluate(CONTRAST)) as { checked: number; low: string[] };
+      assert.ok(checked > 40, `${name}: only ${checked} text nodes checked`);
+      assert.deepEqual(low, [], name);
+    }
+    assert.equal((await verdictOf(page)).verdict, "error");
+    // the check itself: grey #999 on white (2.85:1) is reported
+    await page.evaluate(() => { const p = document.createElement("p"); p.id = "probe"; p.style.color = "#999999"; p.textContent = "faint probe"; document.querySelector("main")!.append(p); });
+    const probe = (await page.evaluate(CONTRAST)) as { low: string[] };
+    assert.deepEqual(probe.low, ["2.85 P.: faint probe"]);
     await page.close();
   });
 });

@@ -4,7 +4,7 @@
 // \u2028 and \u2029. Iterative over a Tape subtree.
 
 import { ByteSink } from "../io/sink";
-import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "./tape";
+import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_HTML, F_HIGH } from "./tape";
 
 /** Writes string content bytes [p, p+n) (as they are in the source), quoted; `html`: Go's compact escaping. */
 export function writeCompactString(out: ByteSink, p: usize, n: i32, html: bool = true): void {
@@ -60,7 +60,8 @@ export function writeCompact(t: Tape, root: i32, out: ByteSink, html: bool = tru
       } else if (done > 0) out.byte(0x2c);
       store<i32>(fp, done + 1, 4);
     }
-    if (k == K_STRING) writeCompactString(out, t.ptr(i), t.len(i), html);
+    // a string without < > & and without bytes >= 0x80 (reader flags) has nothing to escape: copied as it is
+    if (k == K_STRING) writeCompactString(out, t.ptr(i), t.len(i), html && (t.flags(i) & (F_HTML | F_HIGH)) != 0);
     else if (k == K_NUMBER) out.bytes(t.ptr(i), t.len(i));
     else if (k == K_TRUE) out.ascii("true");
     else if (k == K_FALSE) out.ascii("false");

@@ -68,7 +68,9 @@ export class Decoder {
   aborted: bool = false;
   /** errorContext.Struct (type handle) and FieldStack. */
   ctxStruct: i32 = -1;
-  ctxStack: Array<string> = new Array<string>();
+  /** Go field names of the error context (pointer, length): joined into a string only for an error. */
+  ctxP: Array<usize> = new Array<usize>();
+  ctxN: Array<i32> = new Array<i32>();
   /** The strict field path (sigs.k8s.io/json strictFieldStack, joined). */
   strict: ByteSink = new ByteSink(64);
   /** Field-validation warnings in order, deduplicated. */
@@ -114,8 +116,8 @@ export class Decoder {
   /** Go's UnmarshalTypeError text with the current error context. */
   typeErrorText(value: string, ty: i32): string {
     let s = "json: cannot unmarshal " + value;
-    if (this.ctxStruct >= 0 || this.ctxStack.length > 0) {
-      s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxStack.join(".");
+    if (this.ctxStruct >= 0 || this.ctxN.length > 0) {
+      s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxJoin();
     } else {
       s += " into Go value of type ";
       return s + spewName(ty);
@@ -163,6 +165,16 @@ export class Decoder {
     if (this.seen.has(s)) return;
     this.seen.add(s);
     this.warnings.push(s);
+  }
+
+  /** The error-context field names joined with "." (ctxStack.join(".") of the names). */
+  private ctxJoin(): string {
+    let s = "";
+    for (let i = 0, n = this.ctxN.length; i < n; i++) {
+      if (i > 0) s += ".";
+      s += String.UTF8.decodeUnsafe(this.ctxP[i], <usize>this.ctxN[i]);
+    }
+    return s;
   }
 
   private pushKey(p: usize, n: i32): void {
@@ -456,7 +468,7 @@ export class Decoder {
     const fields = jsonFields(ty);
     const seenField = this.o.warnings ? new StaticArray<bool>(fields.list.length) : null;
     const origStruct = this.ctxStruct;
-    const origLen = this.ctxStack.length;
+    const origLen = this.ctxN.length;
     const mark = this.strict.len;
     const n = t.children(node);
     const oc = this.jitContainer;
@@ -493,7 +505,8 @@ export class Decoder {
         }
       }
       this.ctxStruct = origStruct;
-      this.ctxStack.length = origLen;
+      this.ctxP.length = origLen;
+      this.ctxN.length = origLen;
       this.strict.truncate(mark);
       k = t.next(v);
     }
@@ -544,7 +557,7 @@ export class Decoder {
   private structWrap(ty: i32): void {
     if (!this.o.jsoniter) return;
     if (this.jitSkipStruct) { this.jitSkipStruct = false; return; }
-    this.jit.wrap(spewName(ty) + ".");
+    if (this.jit.err !== null) this.jit.wrap(spewName(ty) + "."); // the prefix only matters once an error is set
   }
 
   /** Decodes value node `v` into JSON field `f` of struct `s` (type `ty`), through embedded structs. */
@@ -572,13 +585,15 @@ export class Decoder {
       }
       if (this.o.embeddedPath) {
         const r = fieldNameRef(ct, idx);
-        this.ctxStack.push(String.UTF8.decodeUnsafe(strPtr(r), <usize>strLen(r)));
+        this.ctxP.push(strPtr(r));
+        this.ctxN.push(strLen(r));
       }
       container = inner;
       ct = et;
     }
     this.ctxStruct = ty;
-    this.ctxStack.push(String.UTF8.decodeUnsafe(f.nameP, <usize>f.nameN));
+    this.ctxP.push(f.nameP);
+    this.ctxN.push(f.nameN);
     this.pushKey(f.nameP, f.nameN);
     const idx = path[last];
     const nv = this.value(fieldType(ct, idx), v, container.f[idx]);
@@ -722,8 +737,8 @@ export class Decoder {
   /** An UnmarshalTypeError returned by an UnmarshalJSON method's own json.Unmarshal (into `goType`). */
   private innerTypeError(value: string, goType: string, node: i32): void {
     let s = "json: cannot unmarshal " + value;
-    if (!this.o.jsoniter && (this.ctxStruct >= 0 || this.ctxStack.length > 0)) {
-      s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxStack.join(".") + " of type " + goType;
+    if (!this.o.jsoniter && (this.ctxStruct >= 0 || this.ctxN.length > 0)) {
+      s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxJoin() + " of type " + goType;
     } else {
       s += " into Go value of type " + goType;
     }

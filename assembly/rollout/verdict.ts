@@ -4,7 +4,8 @@
 //      (pods not named use `inPlaceDefault`, true unless given);
 //   2. otherwise `revisions` (ControllerRevision objects: metadata.name, metadata.annotations, data) or
 //      `templates` (an object from revision name to PodTemplateSpec, each becoming the revision data
-//      `{"spec":{"template":…}}` the Kruise controllers build) — the policy engine decides per pod:
+//      `{"spec":{"template":…}}` the Kruise controllers build: the template decoded and json.Marshal'ed as
+//      Kruise's Kubernetes 1.32 types do) — the policy engine decides per pod:
 //      OpenKruise's CalculateInPlaceUpdateSpec (assembly/policy/kruise/spec.ts) from the revision its
 //      `controller-revision-hash` label names to the update revision (`updateRevision`, or `hash` for an
 //      Advanced DaemonSet), with the Kruise gates of `gates` (InPlaceUpdateEnvFromMetadata,
@@ -19,6 +20,13 @@ import { Obj, StrMap, bad, strAt } from "./objects";
 import { calculateInPlaceUpdateSpec, RevisionInput } from "../policy/kruise/spec";
 import { StrMap as KStrMap } from "../policy/kruise/model";
 import { KruiseOptions } from "../policy/kruise/options";
+import { FieldCache } from "../k8s/fields";
+import { ByteSink } from "../io/sink";
+import { hasError, setErrorPath } from "../errors";
+import { requestType, KRUISE_MINOR } from "../k8s/types";
+import { marshalInto } from "../k8s/hash";
+import { decodeAt } from "../policy/verdict/stored";
+import { KRUISE_GO } from "../eval/ops/k8sfields";
 
 /** Per-pod in-place verdicts. */
 export class Verdicts {
@@ -106,6 +114,7 @@ function readRevisions(o: Obj, v: Verdicts): void {
   const revs = o.member("revisions");
   const tmpls = o.member("templates");
   if (revs < 0 && tmpls < 0) return;
+  FieldCache.reset(); // typed field lists are cached per call (the arena was reset since the last)
   if (revs >= 0 && tmpls >= 0) { bad("templates", "absent when \"revisions\" is given"); return; }
   const list = new Array<RevisionInput>();
   if (revs >= 0) {
@@ -136,15 +145,15 @@ function readRevisions(o: Obj, v: Verdicts): void {
       const val = t.next(e);
       const name = strAt(t, e);
       if (t.kind(val) != K_OBJECT) { bad("templates." + name, "a PodTemplateSpec object"); return; }
-      // the revision data the Kruise controllers build: {"spec":{"template":<template>}}
-      const head = "{\"spec\":{\"template\":";
-      const n = t.rawEnd(val) - t.rawStart(val);
-      const buf = heap.alloc(<usize>(head.length + n + 2));
-      for (let j = 0; j < head.length; j++) store<u8>(buf + <usize>j, <u8>head.charCodeAt(j));
-      memory.copy(buf + <usize>head.length, t.src + <usize>t.rawStart(val), <usize>n);
-      store<u8>(buf + <usize>(head.length + n), 0x7d);
-      store<u8>(buf + <usize>(head.length + n + 1), 0x7d);
-      list.push(withData(name, buf, head.length + n + 2));
+      // the revision data the Kruise controllers build: {"spec":{"template":json.Marshal(typed template)}}
+      const ty = requestType("PodTemplateSpec", KRUISE_MINOR);
+      const tv = decodeAt(t, val, ty, KRUISE_MINOR, KRUISE_GO);
+      if (hasError()) { setErrorPath("templates." + name); return; }
+      const body = new ByteSink(t.rawEnd(val) - t.rawStart(val) + 256);
+      body.ascii("{\"spec\":{\"template\":");
+      if (!marshalInto(body, ty, tv, KRUISE_GO)) { setErrorPath("templates." + name); return; }
+      body.ascii("}}");
+      list.push(withData(name, body.ptr, body.len));
       e = t.next(val);
     }
   }

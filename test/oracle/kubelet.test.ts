@@ -8,7 +8,8 @@
 // Needs Go on PATH. KINPLACE_KUBELET_MINORS narrows the minors (default: 1.29 1.30 1.37, whose kube builds the
 // defaults and validate suites build in CI too);
 // KINPLACE_KUBELET_CASES sets the pods per minor; KINPLACE_KUBELET_VECTORS=FILE also writes the lines
-// and the oracle's answers as golden vectors (gzip JSON lines, read by test/kubelet.test.ts).
+// and the oracle's answers as golden vectors (gzip JSON lines, read by test/kubelet.test.ts);
+// KINPLACE_KUBELET_DUMP=DIR writes each minor's request lines to DIR/kubelet-<minor>.jsonl.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -24,6 +25,7 @@ const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : ["1.29", "1.30", "1.37"];
 const PER_MINOR = Number(process.env.KINPLACE_KUBELET_CASES ?? 300);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const VECTORS = process.env.KINPLACE_KUBELET_VECTORS;
+const DUMP = process.env.KINPLACE_KUBELET_DUMP; // a directory: each minor's request lines are also written there
 const TIME_LIMIT = 1_800_000;
 
 type Obj = Record<string, unknown>;
@@ -241,6 +243,7 @@ const vectorLines: { request: string; answer: object }[] = [];
 TARGET_MINORS.forEach((minor, i) => {
   test(`kubelet.podActions and kubelet.readyCondition agree with kubelet ${minor} (${PER_MINOR} pods)`, { timeout: TIME_LIMIT }, async () => {
     const lines = [...podActionLines(minor, PER_MINOR, SEED + i * 7919), ...readyLines(minor, Math.ceil(PER_MINOR / 3), SEED + i * 7919 + 1)];
+    if (DUMP) writeFileSync(`${DUMP}/kubelet-${minor}.jsonl`, lines.join("\n") + "\n");
     try {
       await sameAnswers(lines);
     } catch (e) {

@@ -1,4 +1,4 @@
-// Writes test/vectors/validate.jsonl: pod.validateUpdate requests (realistic pods and edits from
+// Writes test/vectors/validate.jsonl.gz: pod.validateUpdate requests (realistic pods and edits from
 // validate-arbitraries.ts, plus request errors) for every Kubernetes minor with a kube build
 // (1.15-1.37), each answered by that minor's Go oracle binary (k8s.io/kubernetes' pod strategy).
 //
@@ -9,6 +9,7 @@
 
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { request, requestErrors, storedPod } from "./validate-arbitraries.ts";
 import { askKey } from "./k8s/drive.ts";
@@ -17,9 +18,9 @@ import { MINORS, classOfGo, goMinorOf } from "./k8s/versions.ts";
 const args = process.argv.slice(2);
 const PER_MINOR = Number(args.find((a) => /^\d+$/.test(a)) ?? 100);
 const overrides = new Map(args.filter((a) => a.includes("=")).map((a) => a.split("=") as [string, string]));
-const SEED = 20261121;
+const SEED = Number(process.env.KINPLACE_K8S_SEED ?? 20261121);
 const ONLY = (process.env.KINPLACE_VALIDATE_ONLY ?? "").split(/[\s,]+/).filter(Boolean); // debugging: a subset of minors
-const OUT = process.env.KINPLACE_VALIDATE_OUT ?? new URL("../vectors/validate.jsonl", import.meta.url).pathname;
+const OUT = process.env.KINPLACE_VALIDATE_OUT ?? new URL("../vectors/validate.jsonl.gz", import.meta.url).pathname;
 
 /** Answers lines with a given binary. */
 function askBinary(bin: string, lines: string[]): string[] {
@@ -49,5 +50,6 @@ for (const info of MINORS) {
   }
   console.error(`${minor}: ${all.length} vectors (${bin ?? key})`);
 }
-writeFileSync(OUT, out.join("\n") + "\n");
+const text = out.join("\n") + "\n";
+writeFileSync(OUT, OUT.endsWith(".gz") ? gzipSync(text, { level: 9 }) : text);
 console.error(`wrote ${out.length} vectors`);

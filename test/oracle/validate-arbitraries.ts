@@ -200,11 +200,26 @@ export const request = (minor: string): fc.Arbitrary<string> =>
   fc.tuple(storedPod, fc.array(edits, { minLength: 0, maxLength: 3 }), gatesFor(minor), fc.boolean()).map(([old, es, gates, text]) => {
     const nu = structuredClone(old);
     for (const e of es) e(nu);
+    oneSpecialAnnotationChange(old, nu);
     const req: Obj = { op: "pod.validateUpdate", kubernetes: minor };
     if (gates) req.gates = gates;
     if (text) { req.oldText = JSON.stringify(old); req.new = nu; } else { req.old = old; req.new = nu; }
     return JSON.stringify(req);
   });
+
+/**
+ * Upstream ranges over the annotation maps when it refuses AppArmor / mirror-pod annotation changes,
+ * so two such changes come out in Go's random map order: keep at most one per request.
+ */
+function oneSpecialAnnotationChange(old: Obj, nu: Obj): void {
+  const special = (k: string) => k === "kubernetes.io/config.mirror" || k.startsWith("container.apparmor.security.beta.kubernetes.io/");
+  const oa: Obj = old.metadata.annotations ?? {}, na: Obj = nu.metadata.annotations ?? {};
+  const changed = [...new Set([...Object.keys(oa), ...Object.keys(na)])].filter((k) => special(k) && oa[k] !== na[k]).sort();
+  for (const k of changed.slice(1)) {
+    if (k in oa) na[k] = oa[k]; else delete na[k];
+  }
+  if (changed.length > 1) nu.metadata.annotations = na;
+}
 
 /** Gate settings a request may carry at a minor (only the gates that exist there and are not locked). */
 function gatesFor(minor: string): fc.Arbitrary<Obj | undefined> {

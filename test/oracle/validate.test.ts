@@ -9,7 +9,8 @@
 // KINPLACE_VALIDATE_MINORS="1.21 1.30" picks minors (default: 1.30 and 1.37, the CI subset; `npm run
 // test:oracle:validate` runs every minor with a kube build, 1.15-1.37). KINPLACE_VALIDATE_PAIRS sets the
 // pairs per minor (default 150). KINPLACE_VALIDATE_VECTORS=FILE also writes every request and the
-// oracle's answer as golden vectors (test/vectors/validate.jsonl is made that way).
+// oracle's answer as vector lines (the committed test/vectors/validate.jsonl.gz comes from
+// make-validate-vectors.ts, which asks each minor's binary directly).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";

@@ -93,7 +93,7 @@ export function verdictCases(total: number, seed: number, kruise: string[]): Cas
   for (const kind of kruise) {
     const strategies = kind === "AdvancedDaemonSet" ? ["ReCreate", "InPlaceIfPossible"] : ["ReCreate", "InPlaceIfPossible", "InPlaceOnly"];
     fc.sample(pair(kind, strategies), { numRuns: per, seed: s++ }).forEach((p, i) => {
-      const gates = i % 4 === 1 ? { InPlaceWorkloadVerticalScaling: true } : i % 8 === 2 ? { InPlaceUpdateEnvFromMetadata: false } : undefined;
+      const gates: Record<string, boolean> | undefined = i % 4 === 1 ? { InPlaceWorkloadVerticalScaling: true } : i % 8 === 2 ? { InPlaceUpdateEnvFromMetadata: false } : undefined;
       out.push({ kind, applyDefaults: false, ...(gates ? { gates } : {}), ...p });
     });
   }

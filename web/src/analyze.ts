@@ -106,6 +106,8 @@ export interface PlanInputs {
   maxUnavailable: number | string | undefined;
   /** The Kruise strategy override ("" = the manifest's). */
   strategy: string;
+  /** Kubernetes minor for the native kinds' revisions ("" = the newest). */
+  kubernetes: string;
 }
 
 /** An IntOrString typed into an input: "" → undefined, digits → number, else the string ("20%"). */
@@ -137,8 +139,10 @@ function readyPod(name: string, rev: string, i: number, node?: string): Obj {
   };
 }
 
-/** The manifest's replicas (absent → 1). */
+/** The manifest's replicas (absent → 1; a DaemonSet has none: 3 nodes). */
 export function manifestReplicas(next: unknown): number {
+  const kind = workloadKind(next);
+  if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") return 3;
   const r = asObject(asObject(next)?.["spec"])?.["replicas"];
   return typeof r === "number" ? r : 1;
 }
@@ -157,8 +161,10 @@ export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace
       const replicaSets = [{ metadata: { name: `${name}-old`, creationTimestamp: T0, annotations: ann }, spec: { replicas: n }, status: { availableReplicas: n, replicas: n } }];
       return { timeline: simulateRollout({ kind, workload: w, replicaSets, model }) };
     }
-    const oldRev = revision(kind, old);
-    const newRev = revision(kind, next);
+    // OpenKruise kinds are answered at their controllers' Kubernetes minor only (the op's default)
+    const k8s = !isKruise(kind) && inputs.kubernetes !== "" ? { kubernetes: inputs.kubernetes } : undefined;
+    const oldRev = revision(kind, old, k8s);
+    const newRev = revision(kind, next, k8s);
     if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
       const ru = ["spec", "updateStrategy", "rollingUpdate"];
       w = setPath(w, [...ru, "maxUnavailable"], inputs.maxUnavailable);

@@ -220,8 +220,13 @@ function renderPlan(oldV: unknown, newV: unknown, v: Verdict): void {
     return;
   }
   input("replicas").placeholder = String(manifestReplicas(newV));
+  byId("replicas-label").textContent = kind === "DaemonSet" || kind === "AdvancedDaemonSet" ? "Nodes" : "Replicas";
+  if (v.verdict === "rejected") {
+    fill(box, h("p", { id: "rollout-summary" }, "Nothing rolls out: the change is refused before it reaches the controller."));
+    return;
+  }
   const inPlace = v.verdict === "in-place" || v.verdict === "none";
-  const r = runPlan(oldV, newV, kind, inPlace, { replicas, partition: intOrString(state.partition), maxUnavailable: intOrString(state.maxUnavailable), strategy: state.strategy });
+  const r = runPlan(oldV, newV, kind, inPlace, { replicas, partition: intOrString(state.partition), maxUnavailable: intOrString(state.maxUnavailable), strategy: state.strategy, kubernetes: state.kubernetes });
   if ("none" in r) fill(box, h("p", { class: "muted" }, r.none));
   else if ("problem" in r) fill(box, h("p", { class: "problem", id: "rollout-summary" }, `The rollout cannot be planned: ${r.problem.message} (${r.problem.code}${r.problem.path ? ` at ${r.problem.path}` : ""})`));
   else {

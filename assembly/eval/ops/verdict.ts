@@ -1,5 +1,5 @@
 // Op `verdict` {old|oldText, new|newText, kind?, kubernetes?, kubelet?, kruise?, gates?, strategy?,
-// applyDefaults?, policy?|policyText?} → {kind, verdict, strategy?, containers, reasons, patches, policy?}: what an update
+// applyDefaults?, now?, policy?|policyText?} → {kind, verdict, strategy?, containers, reasons, patches, policy?}: what an update
 // from `old` to `new` does to the workload's pods (assembly/policy/verdict), and with a policy, its
 // judgement (assembly/policy/rules) on the same diff.
 
@@ -13,7 +13,7 @@ import { kindName } from "../../policy/verdict/kinds";
 import { readRequestPolicy, writePolicyResult } from "./policy";
 
 const FIELDS: StaticArray<string> = [
-  "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults",
+  "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
   "policy", "policyText",
 ];
 

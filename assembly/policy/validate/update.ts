@@ -43,7 +43,12 @@ class Facts {
   get jsonValues(): bool { return this.m >= 34; }
 }
 
-/** The ErrorList of the pod strategy's ValidateUpdate(new, old) at Kubernetes `minor`. */
+/**
+ * The ErrorList of the pod strategy's ValidateUpdate(new, old) at Kubernetes `minor` (15-37) for two
+ * typed v1 Pods (`Decoder.decodeTop(requestType("Pod", minor), node)`; null = the zero Pod) with the
+ * request's `gates` (`new Gates()` = the minor's defaults). Empty list: the API server accepts the update.
+ * Used by the `pod.validateUpdate` op and the verdict (issue 5 item 4); see docs/policy.md "validate".
+ */
 export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates): ErrList {
   const f = new Facts(minor);
   const errs = new ErrList();

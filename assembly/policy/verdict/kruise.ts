@@ -12,6 +12,11 @@ import { TV, fieldOf } from "../kruise/typed";
 import { evaluateStrategy, StrategyResult } from "../kruise/strategy";
 import { Reason } from "../kruise/spec";
 import { ResReq, UpdateSpec } from "../kruise/model";
+import { KTime, InPlaceState } from "../kruise/state";
+import { patchUpdateSpecToPod } from "../kruise/patchpod";
+import { ByteSink } from "../../io/sink";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { writeMergeDiff } from "../../patch/merge";
 import { readKruiseOptions } from "../kruise/options";
 import { Request } from "../../eval/request";
 import { Stored, Field, member, stringAt } from "./stored";
@@ -64,7 +69,7 @@ function reasonFor(rs: Array<Reason>, p: string): Reason | null {
 }
 
 /** Decides for a Kruise kind under `strategy` (not ReCreate). */
-export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored, diff: DiffOps, apiVersion: string, v: Verdict): bool {
+export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored, diff: DiffOps, apiVersion: string, now: KTime | null, v: Verdict): bool {
   const ta = templateOf(a.ty, a.value);
   const tt = Field.ty;
   const tb = templateOf(b.ty, b.value);
@@ -82,15 +87,47 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
     }
     return true;
   }
-  const k = kind == KIND_CLONESET ? "CloneSet" : "AdvancedStatefulSet"; // the DaemonSet builds the same revision shape
-  const apiV = apiVersion.endsWith("/v1alpha1") ? "v1alpha1" : "v1beta1";
+  // the Advanced DaemonSet builds the same revision shape and has no strategy webhook: judged as a
+  // v1beta1 CloneSet under InPlaceIfPossible (no webhook check either)
+  const k = kind == KIND_ADVANCED_STATEFULSET ? "AdvancedStatefulSet" : "CloneSet";
+  const apiV = kind != KIND_ADVANCED_DAEMONSET && apiVersion.endsWith("/v1alpha1") ? "v1alpha1" : "v1beta1";
   const r = evaluateStrategy(k, apiV, strategy, new TV(tt, ta), new TV(tt, tb), graceOf(kind, b.tape), "<pod>");
   if (r === null) { if (!hasError()) fail(E_INTERNAL, "the templates cannot be compared"); return false; }
   if (hasError()) return false;
   let outcome = r.outcome;
   let surge = false;
   if (kind == KIND_ADVANCED_DAEMONSET && outcome == "in-place" && adsSurges(b.tape)) { outcome = "recreate"; surge = true; }
-  return applyOutcome(outcome, r, diff, surge, b.tape, v);
+  if (!applyOutcome(outcome, r, diff, surge, b.tape, v)) return false;
+  const sr = r.spec;
+  if (outcome == "in-place" && now !== null && sr !== null && sr.spec !== null) return podPatch(a.tape, sr.spec!, now, v);
+  return true;
+}
+
+/**
+ * patches.pod: what PatchUpdateSpecToPod (at `now`, server 1.32: resources through the resize
+ * subresource) changes on a pod created from the old template, as an RFC 7396 merge patch (the
+ * revision and lifecycle labels Update writes besides are not part of it).
+ */
+function podPatch(ta: Tape, spec: UpdateSpec, now: KTime, v: Verdict): bool {
+  const tmpl = member(ta, member(ta, 0, "spec"), "template");
+  if (tmpl < 0) return true;
+  const before = new ByteSink(ta.rawEnd(tmpl) - ta.rawStart(tmpl) + 16);
+  before.bytes(ta.src + <usize>ta.rawStart(tmpl), ta.rawEnd(tmpl) - ta.rawStart(tmpl));
+  // the state updatePodInPlace writes before PatchSpecToPod (revision: the update spec's, "new" here)
+  const state = new InPlaceState();
+  state.revision = spec.revision;
+  state.updateTimestamp = now;
+  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
+  state.updateImages = spec.containerImages.size > 0;
+  state.updateResources = spec.containerResources.size > 0;
+  const res = patchUpdateSpecToPod(before, spec, state, now, true);
+  if (res === null || hasError()) return false;
+  const ro = new ReadOptions();
+  ro.goMinor = 26;
+  const tb = readJSON(res.pod.ptr, res.pod.len, ro);
+  if (tb === null) return false;
+  writeMergeDiff(ta, tmpl, tb, 0, true, v.podPatch);
+  return true;
 }
 
 function applyOutcome(outcome: string, r: StrategyResult, diff: DiffOps, surge: bool, t: Tape, v: Verdict): bool {

@@ -11,6 +11,8 @@ import { tapeString } from "../rules/policy";
 import { isKruise } from "./kinds";
 import { Gates } from "../validate/gates";
 import { readKruiseOptions } from "../kruise/options";
+import { KTime } from "../kruise/state";
+import { parseRFC3339, ParsedTime } from "../../k8s/time";
 import { DEFAULTS_MIN_MINOR } from "../../k8s/defaults/podspec";
 
 /** The request's options, read once. */
@@ -25,6 +27,8 @@ export class VerdictOptions {
   strategy: string = "";
   /** Apply the API server's defaults to both objects (default: true for Pods and native kinds from 1.15; idempotent on live objects). */
   applyDefaults: bool = false;
+  /** `now` (RFC 3339) for the Kruise pod patch; null when absent. */
+  now: KTime | null = null;
   /** Kubernetes gates (Pods and the native kinds), as pod.validateUpdate applies them: in order over the minor's defaults. */
   k8sGates: Gates = new Gates();
 }
@@ -59,6 +63,16 @@ export function readOptions(req: Request, kind: i32, defaultGo: (minor: i32) => 
     if (t.kind(g) != K_OBJECT) { fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates"); return null; }
     o.gatesNode = g;
     if (!readK8sGates(t, g, o)) return null;
+  }
+  if (req.field("now") >= 0) {
+    const nb = k8sString(req, "now");
+    if (nb === null) return null;
+    if (!parseRFC3339(nb.ptr, nb.len, 26)) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
+    const now = new KTime();
+    now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
+    now.ext = ParsedTime.ext;
+    now.nsec = ParsedTime.nsec;
+    o.now = now;
   }
   const ad = req.field("applyDefaults");
   if (ad >= 0) {

@@ -161,7 +161,7 @@ export function runVerdict(req: Request): VerdictRun | null {
   listContainers(b.tape, tb, v);
   if (isKruise(kind) && v.strategy != "ReCreate") {
     const av = stringAt(b.tape, member(b.tape, 0, "apiVersion"));
-    if (!kruiseVerdict(kind, v.strategy, a, b, diff, av === null ? "" : av, v)) return null;
+    if (!kruiseVerdict(kind, v.strategy, a, b, diff, av === null ? "" : av, opts.now, v)) return null;
   } else if (kind == KIND_POD) {
     if (!podVerdict(a, b, diff, opts.minor, opts.kubelet, opts.k8sGates, v)) return null;
   } else if (!nativeVerdict(kind, a, b, diff, opts.go, v)) return null;

@@ -76,13 +76,14 @@ func kruiseVerdict(req *request, kind, strategy string, newData []byte, objs [2]
 	if kind == "AdvancedStatefulSet" {
 		grace = w.Spec.UpdateStrategy.RollingUpdate.InPlace.Grace
 	}
+	// the Advanced DaemonSet (same revision shape, no strategy webhook) is judged as a v1beta1 CloneSet
 	apiVersion := "v1beta1"
-	if strings.HasSuffix(w.APIVersion, "/v1alpha1") {
+	if kind != "AdvancedDaemonSet" && strings.HasSuffix(w.APIVersion, "/v1alpha1") {
 		apiVersion = "v1alpha1"
 	}
-	opKind := "AdvancedStatefulSet"
-	if kind == "CloneSet" {
-		opKind = "CloneSet"
+	opKind := "CloneSet"
+	if kind == "AdvancedStatefulSet" {
+		opKind = "AdvancedStatefulSet"
 	}
 	ot, _ := json.Marshal(tmpl[0])
 	nt, _ := json.Marshal(tmpl[1])

@@ -1,8 +1,0 @@
-import { readFileSync } from "node:fs";
-import * as k from "/work/main/js/node.ts";
-import { patchPairs } from "/work/main/bench/patch-pairs.ts";
-k.initSync(readFileSync("/tmp/kpb/prof.wasm"));
-const p = patchPairs()[0];
-const t0 = performance.now(); let n = 0;
-while (performance.now() - t0 < 6000) { k.jsonPatchDiffText(p.fromText, p.toText); n++; }
-console.log(n / 6, "ops/s");
