@@ -5,11 +5,11 @@
 // (never updates running pods: only pods it creates later get the new template), and the OpenKruise
 // kinds under the ReCreate strategy (their revision data is the same getPatch shape).
 
-import { Tape, K_OBJECT } from "../../json/tape";
+import { Tape } from "../../json/tape";
 import { hasError } from "../../errors";
 import { Val, MapV, StructV } from "../../k8s/value";
 import { statefulSetRevision } from "../../k8s/revision";
-import { fieldCount, fieldType, fieldIndex, elem } from "../../schema/schema";
+import { fieldCount, fieldType, fieldIndex } from "../../schema/schema";
 import { Stored, field, Field, member, stringAt, slot } from "./stored";
 import { semanticEqual } from "./semantic";
 import { DiffOps } from "./diff";
@@ -130,14 +130,4 @@ export function nativeVerdict(kind: i32, a: Stored, b: Stored, diff: DiffOps, go
     }
   }
   return true;
-}
-
-/** Unused guard so `elem`/K_OBJECT imports stay meaningful to readers: element type of a slice type. */
-export function elemType(ty: i32): i32 {
-  return elem(ty);
-}
-
-/** True when node `i` is an object. */
-export function isObjectNode(t: Tape, i: i32): bool {
-  return i >= 0 && t.kind(i) == K_OBJECT;
 }

@@ -91,7 +91,9 @@ func newManager(pod *v1.Pod, liveness, startup proberesults.Manager) unsafe.Poin
 	}
 	m := reflect.New(managerType)
 	setField(m, "livenessManager", liveness)
-	setField(m, "startupManager", startup)
+	if m.Elem().FieldByName("startupManager").IsValid() { // startup probes: 1.17+ (1.16's are not wired)
+		setField(m, "startupManager", startup)
+	}
 	setField(m, "internalLifecycle", cm.NewFakeInternalContainerLifecycle())
 	setActuated(m, pod, setField)
 	return unsafe.Pointer(m.Pointer())
