@@ -199,3 +199,20 @@ test("malformed policies: E_POLICY naming the field; nothing else breaks", () =>
   // the engine keeps working
   assert.equal(check({ rules: [{ match: "/**", verdict: "allow" }] }, deployment(), deployment({ image: "y" })).decision, "allow");
 });
+
+test("per-path effects drive the judgement on in-place kinds: a CloneSet image bump restarts, a Pod label is in place", () => {
+  const cs = (image: string, env = "1") => ({
+    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web" },
+    spec: { updateStrategy: { type: "InPlaceIfPossible" }, selector: { matchLabels: { app: "web" } }, template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image, env: [{ name: "A", value: env }] }] } } },
+  });
+  const pol = { rules: [{ name: "no-recreate", match: "/spec/template/**", verdict: "restart-container" }] };
+  const ok = check(pol, cs("a"), cs("b"));
+  assert.deepStrictEqual([ok.verdict, ok.decision], ["in-place", "allow"]);
+  const env = check(pol, cs("a"), cs("b", "2"));
+  assert.equal(env.verdict, "recreate");
+  // only the env path breaks the rule: the image bump alone would restart in place
+  assert.deepStrictEqual(env.violations.map((v) => [v.path, v.effect]), [["/spec/template/spec/containers/0/env/0/value", "recreate"]]);
+  const pod = (labels: Record<string, string>) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "p", labels }, spec: { containers: [{ name: "app", image: "a" }] } });
+  const p = check({ rules: [{ match: "/**", verdict: "in-place" }] }, pod({ a: "1" }), pod({ a: "2" }));
+  assert.deepStrictEqual([p.verdict, p.decision], ["in-place", "allow"]);
+});

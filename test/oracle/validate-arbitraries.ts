@@ -123,6 +123,7 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
     if (!lim && ct.resources.limits) ct.resources.limits = { cpu: "2", memory: "1Gi", ...(ct.resources.limits["ephemeral-storage"] ? { "ephemeral-storage": "2Gi" } : {}) };
   })),
   fc.nat(2).map((i) => edit((p) => { const ct = p.spec.containers[i % p.spec.containers.length]; delete ct.resources.limits; })),
+  fc.tuple(fc.nat(2), fc.constantFrom("4", "2500m")).map(([i, c]) => edit((p) => { const ct = p.spec.containers[i % p.spec.containers.length]; if (ct.resources.limits) ct.resources.requests = { ...(ct.resources.requests ?? {}), cpu: c }; })),
   fc.nat(2).map((i) => edit((p) => { const ct = p.spec.containers[i % p.spec.containers.length]; ct.resources = { ...ct.resources, limits: { ...(ct.resources.limits ?? { cpu: "2", memory: "1Gi" }), "ephemeral-storage": "3Gi" } }; })),
   // tolerations
   extraToleration.map((t) => edit((p) => { p.spec.tolerations = [...(p.spec.tolerations ?? []), t]; })),

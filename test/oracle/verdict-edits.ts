@@ -143,7 +143,8 @@ export const edit: fc.Arbitrary<{ name: string; apply: Edit }> = fc.tuple(fc.nat
 /** A workload of `kind` around template `t` (a Pod carries it as its own metadata/spec). */
 export function wrap(kind: string, t: Obj, replicas: number, strategy?: string): Obj {
   const { apiVersion, kind: k } = KINDS[kind]!;
-  if (kind === "Pod") return { apiVersion, kind: k, metadata: { name: "web-0", namespace: "default", ...structuredClone(t.metadata) }, spec: structuredClone(t.spec) };
+  // a Pod manifest sometimes names no namespace (kubectl sends it to the current one)
+  if (kind === "Pod") return { apiVersion, kind: k, metadata: { name: "web-0", ...(replicas % 2 ? { namespace: "prod" } : {}), ...structuredClone(t.metadata) }, spec: structuredClone(t.spec) };
   const spec: Obj = { replicas, selector: { matchLabels: { app: t.metadata.labels.app } }, template: structuredClone(t) };
   if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") delete spec.replicas;
   if (kind === "StatefulSet" || kind === "AdvancedStatefulSet") spec.serviceName = "web";

@@ -6,7 +6,11 @@
 // ValidatePodSpec (volumes, ports, probes, env, resources, security contexts, affinity terms, DNS,
 // ...) is not implemented: see docs/policy.md "validate".
 
-import { Val } from "../../k8s/value";
+import { Val, MapV, QuantityV, sortedEntries } from "../../k8s/value";
+import { ByteSink } from "../../io/sink";
+import { Quantity } from "../../quantity/quantity";
+import { writeQuantityString } from "../../quantity/canonical";
+import { quantityCmp } from "./qty";
 import { ErrList, quote } from "./errlist";
 import { fld, str, strLen, int, isSet, sliceLen, at, strMap } from "./view";
 import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label } from "./names";
@@ -55,12 +59,47 @@ export function podSpecificAnnotations(meta: Val | null, spec: Val | null, errs:
   }
 }
 
-/** validateContainers / validateInitContainers: the image check of each container. */
-function containerImages(list: Val | null, path: string, errs: ErrList): void {
+/** validateContainers / validateInitContainers: each container's image, and requests not above limits. */
+function containerImages(list: Val | null, path: string, minor: i32, errs: ErrList): void {
   const n = sliceLen(list);
   for (let i = 0; i < n; i++) {
-    if (strLen(fld(at(list, i), "Image")) == 0) errs.required(path + "[" + i.toString() + "].image");
+    const c = at(list, i);
+    if (strLen(fld(c, "Image")) == 0) errs.required(path + "[" + i.toString() + "].image");
+    requestsWithinLimits(fld(c, "Resources"), path + "[" + i.toString() + "].resources", minor, errs);
   }
+}
+
+/** ValidateResourceRequirements, the request <= limit check of the native overcommitable resources. */
+function requestsWithinLimits(res: Val | null, path: string, minor: i32, errs: ErrList): void {
+  const lim = fld(res, "Limits"), req = fld(res, "Requests");
+  if (lim === null || req === null || !(req instanceof MapV) || !(lim instanceof MapV)) return;
+  const rm = changetype<MapV>(req), lm = changetype<MapV>(lim);
+  const re = sortedEntries(rm), le = sortedEntries(lm);
+  for (let k = 0; k < re.length; k++) {
+    const j = re[k];
+    const name = String.UTF8.decodeUnsafe(rm.keyP[j], <usize>rm.keyN[j]);
+    if (name != "cpu" && name != "memory" && name != "ephemeral-storage") continue;
+    for (let m = 0; m < le.length; m++) {
+      const x = le[m];
+      if (String.UTF8.decodeUnsafe(lm.keyP[x], <usize>lm.keyN[x]) != name) continue;
+      const rq = quantityOf(rm.vals[j]), lq = quantityOf(lm.vals[x]);
+      if (quantityCmp(rq, lq) > 0) {
+        const detail = "must be less than or equal to " + name + " limit" + (minor >= 27 ? " of " + quantityText(lq) : "");
+        errs.invalid(path + ".requests", quote(quantityText(rq)), detail);
+      }
+    }
+  }
+}
+
+function quantityOf(v: Val | null): Quantity {
+  return v === null ? new Quantity() : changetype<QuantityV>(v).q;
+}
+
+/** Quantity.String(). */
+function quantityText(q: Quantity): string {
+  const out = new ByteSink(32);
+  writeQuantityString(out, q);
+  return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
 }
 
 /** validateContainersOnlyForPod: no leading or trailing whitespace in images. */
@@ -135,8 +174,8 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): vo
   // 1.31+: the grace period is required (defaulting always sets it)
   if (minor >= 31 && !isSet(fld(spec, "TerminationGracePeriodSeconds"))) errs.required("spec.terminationGracePeriodSeconds");
   if (sliceLen(fld(spec, "Containers")) == 0) errs.required("spec.containers");
-  containerImages(fld(spec, "Containers"), "spec.containers", errs);
-  containerImages(fld(spec, "InitContainers"), "spec.initContainers", errs);
+  containerImages(fld(spec, "Containers"), "spec.containers", minor, errs);
+  containerImages(fld(spec, "InitContainers"), "spec.initContainers", minor, errs);
   if (strLen(fld(spec, "RestartPolicy")) == 0) errs.required("spec.restartPolicy");
   if (strLen(fld(spec, "DNSPolicy")) == 0) errs.required("spec.dnsPolicy");
   validateLabels(fld(spec, "NodeSelector"), "spec.nodeSelector", errs);

@@ -141,17 +141,34 @@ function listItem(t: Tape, name: string, i: i32): i32 {
 /**
  * The pods the API server validates: an update (kubectl apply / patch / edit) is applied to the live
  * object, so it carries the live metadata.resourceVersion — `old`'s, or "1" for both when `old` has
- * none (two manifests). Everything else as decoded from the request.
+ * none (two manifests) — and a pod without a namespace gets the request's (`old`'s, else "default").
+ * Everything else as decoded from the request.
  */
-function withResourceVersion(ty: i32, pod: Val | null, rv: StrV): Val | null {
+function withResourceVersion(ty: i32, pod: Val | null, rv: StrV, ns: StrV): Val | null {
   const mi = fieldIndex(ty, "ObjectMeta");
   const mt = fieldType(ty, mi);
   const ri = fieldIndex(mt, "ResourceVersion");
+  const ni = fieldIndex(mt, "Namespace");
   const p = pod === null ? new StructV(ty, fieldCount(ty)) : changetype<StructV>(pod);
   let meta = p.f[mi];
   if (meta === null) { meta = new StructV(mt, fieldCount(mt)); p.f[mi] = meta; }
   changetype<StructV>(meta).f[ri] = rv;
+  const cur = changetype<StructV>(meta).f[ni];
+  if (cur === null || changetype<StrV>(cur).n == 0) changetype<StructV>(meta).f[ni] = ns;
   return p;
+}
+
+/** The namespace an update is sent to: `old`'s, else "default" (kubectl's; the API server takes it from the URL). */
+function requestNamespace(ty: i32, old: Val | null): StrV {
+  const mi = fieldIndex(ty, "ObjectMeta");
+  const mt = fieldType(ty, mi);
+  const cur = slot(slot(old, mi), fieldIndex(mt, "Namespace"));
+  if (cur !== null && changetype<StrV>(cur).n > 0) return changetype<StrV>(cur);
+  const d = new StrV(fieldType(mt, fieldIndex(mt, "Namespace")));
+  const b = String.UTF8.encode("default");
+  d.p = changetype<usize>(b);
+  d.n = 7;
+  return d;
 }
 
 /** The live resourceVersion an update carries (see withResourceVersion). */
@@ -174,7 +191,8 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
   for (let i = 0; i < diff.length && !any; i++) any = !(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"));
   if (!any) { v.verdict = V_NONE; return true; }
   const rv = liveResourceVersion(a.ty, a.decoded);
-  const errs = validatePodUpdate(withResourceVersion(a.ty, a.decoded, rv), withResourceVersion(b.ty, b.decoded, rv), minor, gates);
+  const ns = requestNamespace(a.ty, a.decoded);
+  const errs = validatePodUpdate(withResourceVersion(a.ty, a.decoded, rv, ns), withResourceVersion(b.ty, b.decoded, rv, ns), minor, gates);
   if (hasError()) return false;
   const errPtrs = new Array<string>();
   for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(errs.list[i].field));

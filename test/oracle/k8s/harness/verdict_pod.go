@@ -4,7 +4,7 @@ package main
 
 // Issue 5 `verdict` for a Pod (kube builds): the registry's podStrategy.ValidateUpdate of this minor on
 // both pods as decoded (and defaulted) — with the live resourceVersion the update carries (old's, or
-// "1" for both) — then, when it passes, the kubelet's real HashContainer (and, 1.27-1.30 with
+// "1" for both) and, when a pod has none, the request's namespace (old's, else "default") — then, when it passes, the kubelet's real HashContainer (and, 1.27-1.30 with
 // InPlacePodVerticalScaling, HashContainerWithoutResources) per container of the stored pods. The
 // resize rule (a cpu/memory change with resizePolicy RestartContainer restarts) is kubelet glue
 // reproduced here as in the engine. kubelet must equal kubernetes here (one build per minor).
@@ -129,6 +129,16 @@ func podVerdictKube(req *request, decoded, stored [2]interface{}) (string, []ver
 		rv = "1"
 	}
 	dOld.ResourceVersion, dNew.ResourceVersion = rv, rv
+	ns := dOld.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	if dOld.Namespace == "" {
+		dOld.Namespace = ns
+	}
+	if dNew.Namespace == "" {
+		dNew.Namespace = ns
+	}
 	io, perr := toInternal(dOld)
 	if perr != nil {
 		return "", nil, perr
