@@ -1,6 +1,8 @@
 // Golden vectors of the kubelet prediction ops (kubelet.podActions, kubelet.readyCondition): request
-// lines the Go oracle answered with the real kubelet code of each minor (test/vectors/kubelet.jsonl.gz,
-// written by `KINPLACE_KUBELET_VECTORS=... node --import tsx --test test/oracle/kubelet.test.ts`),
+// lines the Go oracle answered with the real kubelet code of each minor (test/vectors/kubelet.jsonl.gz:
+// 3,090 lines, kubelet 1.15-1.37, 100 pods + 34 ready conditions per minor, written by
+// `KINPLACE_KUBELET_VECTORS=... node --import tsx --test test/oracle/kubelet.test.ts`; the 1.15-1.21 part
+// came from kube builds of the same harness whose unrelated verdict_pod.go did not compile there yet),
 // replayed through the engine without Go; plus the engine's own refusals of bad input.
 
 import { test } from "node:test";
@@ -17,9 +19,9 @@ const answer = (line: string): string => decoder.decode(kinplace.evaluateLine(en
 test("golden vectors kubelet.jsonl.gz: the engine predicts the kubelet as Go did", () => {
   const text = gunzipSync(readFileSync(new URL("./vectors/kubelet.jsonl.gz", import.meta.url))).toString("utf8");
   const vectors = text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { request: string; answer: object });
-  assert.ok(vectors.length >= 2000, `kubelet.jsonl.gz holds ${vectors.length} vectors, expected at least 2000`);
+  assert.ok(vectors.length >= 3000, `kubelet.jsonl.gz holds ${vectors.length} vectors, expected at least 3000`);
   const minors = new Set(vectors.map((v) => (JSON.parse(v.request) as { kubelet?: string }).kubelet));
-  assert.ok(minors.size >= 6, `the vectors cover ${minors.size} kubelet minors`);
+  assert.ok(minors.size >= 23, `the vectors cover ${minors.size} kubelet minors`);
   let mismatches = 0;
   const first: string[] = [];
   for (const v of vectors) {

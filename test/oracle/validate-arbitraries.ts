@@ -89,7 +89,8 @@ export const storedPod: fc.Arbitrary<Obj> = fc.record({
   else spec.nodeName = "node-1";
   const metadata: Obj = { name: r.name, namespace: "default", uid: "6f1c9a2e-2b7d-4c1e-9a51-3f0d8e2b4c7a", resourceVersion: "48213", creationTimestamp: "2024-05-01T10:00:00Z" };
   if (r.labels) metadata.labels = r.labels;
-  if (r.annotations) metadata.annotations = r.annotations;
+  // a mirror pod is bound to its node: gated (unscheduled) pods do not carry the annotation
+  if (r.annotations) metadata.annotations = r.gated && r.annotations["kubernetes.io/config.mirror"] ? { "prometheus.io/scrape": "true" } : r.annotations;
   if (r.generation !== undefined) metadata.generation = r.generation;
   const status: Obj = { phase: r.gated ? "Pending" : "Running" };
   if (r.qos) status.qosClass = qosOf(spec);
@@ -202,6 +203,8 @@ export const request = (minor: string): fc.Arbitrary<string> =>
     const nu = structuredClone(old);
     for (const e of es) e(nu);
     oneSpecialAnnotationChange(old, nu);
+    oneInvalidEntry(nu.metadata.labels);
+    oneInvalidEntry(nu.spec.nodeSelector);
     const req: Obj = { op: "pod.validateUpdate", kubernetes: minor };
     if (gates) req.gates = gates;
     if (text) { req.oldText = JSON.stringify(old); req.new = nu; } else { req.old = old; req.new = nu; }
@@ -220,6 +223,14 @@ function oneSpecialAnnotationChange(old: Obj, nu: Obj): void {
     if (k in oa) na[k] = oa[k]; else delete na[k];
   }
   if (changed.length > 1) nu.metadata.annotations = na;
+}
+
+/** Upstream ranges over label maps (random order): keep at most one invalid label per map. */
+function oneInvalidEntry(m: Obj | undefined): void {
+  if (!m) return;
+  const ok = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+  const bad = Object.keys(m).filter((k) => !ok.test(k.slice(k.indexOf("/") + 1)) || !ok.test(m[k])).sort();
+  for (const k of bad.slice(1)) delete m[k];
 }
 
 /** Gate settings a request may carry at a minor (only the gates that exist there and are not locked). */

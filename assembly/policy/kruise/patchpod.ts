@@ -158,7 +158,8 @@ export function patchUpdateSpecToPod(podJSON: ByteSink, spec: UpdateSpec, state:
   state.nextContainerRefMetadata = new Named<ObjMeta>();
   state.nextContainerResources = new Named<ResReq>();
   let bytes = podJSON;
-  if (spec.hasPatch) {
+  const metaOnly = spec.hasPatch ? metadataMapPatch(spec.patch.ptr, spec.patch.len) : null;
+  if (spec.hasPatch && metaOnly === null) {
     const out = new ByteSink(podJSON.len + 256);
     if (!strategicMergePatch(docOf(podJSON.ptr, podJSON.len), docOf(spec.patch.ptr, spec.patch.len),
       requestType("Pod", KRUISE_K8S_MINOR), KRUISE_K8S_MINOR, KRUISE_GO_MINOR, new ReadOptions(), out)) {
@@ -174,6 +175,7 @@ export function patchUpdateSpecToPod(podJSON: ByteSink, spec: UpdateSpec, state:
   }
   const pod = Decoded.map!;
   const meta = ensureMap(pod, "metadata");
+  if (metaOnly !== null) applyMetadataMapPatch(meta, metaOnly);
   const labels = ensureMap(meta, "labels");
   const annotations = ensureMap(meta, "annotations");
   const podSpec = gmap(pod, "spec");
@@ -281,6 +283,92 @@ export function patchUpdateSpecToPod(podJSON: ByteSink, spec: UpdateSpec, state:
   result.pod = out;
   if (resize && KruiseOptions.verticalScaling && expected.size > 0) result.resizePatch = resourcePatch(cs, expected);
   return result;
+}
+
+// ---- MetaDataPatch fast path
+// The patch CreateTwoWayMergePatch writes for template labels/annotations is
+// {"metadata":{"annotations":{...},"labels":{...}}} with string or null values. The strategic merge patch
+// of such a patch onto json.Marshal(pod) sets or deletes those keys of the two maps (creating a missing
+// map) and changes nothing else, so it is applied directly to the decoded pod. Any other shape (other
+// keys, directives, duplicate keys, escapes, non-ASCII bytes, whitespace) takes the full strategic merge
+// patch above.
+
+/** One entry of a metadata map patch: kind 0 labels / 1 annotations, the key and value bytes (value n < 0: null). */
+class MetaEntry {
+  constructor(public kind: i32, public kp: usize, public kn: i32, public vp: usize, public vn: i32) {}
+}
+
+/** Position of the closing quote of a plain printable-ASCII string starting after the quote at `i`, or -1. */
+function plainString(p: usize, n: i32, i: i32): i32 {
+  for (let j = i; j < n; j++) {
+    const c = load<u8>(p + <usize>j);
+    if (c == 0x22) return j;
+    if (c < 0x20 || c > 0x7e || c == 0x5c) return -1;
+  }
+  return -1;
+}
+
+/** True when the bytes at i are exactly `s`. */
+function at(p: usize, n: i32, i: i32, s: string): bool {
+  if (i + s.length > n) return false;
+  for (let j = 0; j < s.length; j++) if (<i32>load<u8>(p + <usize>(i + j)) != s.charCodeAt(j)) return false;
+  return true;
+}
+
+/** The entries of a metadata-only labels/annotations patch, or null when the patch has another shape. */
+function metadataMapPatch(p: usize, n: i32): Array<MetaEntry> | null {
+  const out = new Array<MetaEntry>();
+  if (at(p, n, 0, "{}")) return n == 2 ? out : null;
+  if (!at(p, n, 0, "{\"metadata\":{")) return null;
+  let i = 13;
+  let seen = 0;
+  if (at(p, n, i, "}")) i++;
+  else {
+    for (;;) {
+      let kind = -1;
+      if (at(p, n, i, "\"labels\":{")) { kind = 0; i += 10; }
+      else if (at(p, n, i, "\"annotations\":{")) { kind = 1; i += 15; }
+      if (kind < 0 || (seen & (1 << kind)) != 0) return null;
+      seen |= 1 << kind;
+      if (at(p, n, i, "}")) i++;
+      else {
+        for (;;) {
+          if (!at(p, n, i, "\"")) return null;
+          const ke = plainString(p, n, i + 1);
+          if (ke < 0 || !at(p, n, ke + 1, ":")) return null;
+          const kp = p + <usize>(i + 1);
+          const kn = ke - i - 1;
+          i = ke + 2;
+          if (at(p, n, i, "null")) { out.push(new MetaEntry(kind, kp, kn, 0, -1)); i += 4; }
+          else if (at(p, n, i, "\"")) {
+            const ve = plainString(p, n, i + 1);
+            if (ve < 0) return null;
+            out.push(new MetaEntry(kind, kp, kn, p + <usize>(i + 1), ve - i - 1));
+            i = ve + 1;
+          } else return null;
+          if (at(p, n, i, ",")) { i++; continue; }
+          if (at(p, n, i, "}")) { i++; break; }
+          return null;
+        }
+      }
+      if (at(p, n, i, ",")) { i++; continue; }
+      if (at(p, n, i, "}")) { i++; break; }
+      return null;
+    }
+  }
+  return at(p, n, i, "}") && i + 1 == n ? out : null;
+}
+
+/** Applies the entries to pod.metadata as the strategic merge patch would (set, delete, create the map). */
+function applyMetadataMapPatch(meta: GMap, entries: Array<MetaEntry>): void {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const name = e.kind == 0 ? "labels" : "annotations";
+    let m = gmap(meta, name);
+    if (m === null) { m = newMap(); meta.setAscii(name, mapVal(m)); }
+    if (e.vn < 0) m.del(e.kp, e.kn);
+    else m.set(e.kp, e.kn, strVal(e.vp, e.vn));
+  }
 }
 
 /** container.Resources.<field>[k] = q for cpu/memory (false: the Go map is nil, which panics). */

@@ -1,8 +1,10 @@
 // The checks of the new pod's own validation (ValidateObjectMeta + ValidatePodSpec + the pod-only
 // container checks) that pod update validation runs on every update (inside ValidatePodUpdate from
-// 1.19, as ValidatePod before it in the 1.15-1.18 pod strategy). Covered: metadata.labels,
-// containers' and init containers' image (required; no surrounding whitespace), spec.nodeSelector,
-// spec.schedulingGates (1.26+), spec.activeDeadlineSeconds, spec.tolerations. The rest of
+// 1.19, as ValidatePod before it in the 1.15-1.18 pod strategy). Covered: metadata name, namespace,
+// generation and labels, the mirror-pod annotation, containers' and init containers' images and
+// requests <= limits, restartPolicy / dnsPolicy present, spec.nodeSelector, spec.schedulingGates,
+// spec.activeDeadlineSeconds, spec.tolerations, the grace period (1.31+ / 1.37) and 1.37's
+// serviceAccount alias check. The rest of
 // ValidatePodSpec (volumes, ports, probes, env, resources, security contexts, affinity terms, DNS,
 // ...) is not implemented: see docs/policy.md "validate".
 

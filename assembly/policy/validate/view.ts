@@ -1,7 +1,7 @@
 // Small readers over the typed view (assembly/k8s/value.ts) of a decoded v1 Pod: struct fields by Go
 // name, strings, integers, pointers, slices and string maps, with `null` read as Go's zero value.
 
-import { fieldIndex, kind, Kind } from "../../schema/schema";
+import { fieldIndex } from "../../schema/schema";
 import { Val, StrV, IntV, PtrV, SliceV, MapV, StructV, sortedEntries } from "../../k8s/value";
 
 /** Field `name` (Go name) of struct value `v` (null: zero struct or no such field). */
@@ -12,11 +12,6 @@ export function fld(v: Val | null, name: string): Val | null {
   const s = changetype<StructV>(v);
   const i = fieldIndex(s.t, name);
   return i < 0 ? null : s.f[i];
-}
-
-/** True when struct value `v` has a field named `name` at its minor. */
-export function hasFld(t: i32, name: string): bool {
-  return fieldIndex(t, name) >= 0;
 }
 
 /** The string value (zero: ""). */
@@ -91,11 +86,6 @@ export function strMap(v: Val | null): StrMap {
     r.vals.push(str(m.vals[j]));
   }
   return r;
-}
-
-/** True when type `t` is a pointer type. */
-export function isPtrType(t: i32): bool {
-  return kind(t) == Kind.Pointer;
 }
 
 /** Slot `i` (declaration order) of struct value `v` (null: zero struct). */
