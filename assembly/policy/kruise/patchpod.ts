@@ -315,48 +315,61 @@ function at(p: usize, n: i32, i: i32, s: string): bool {
   return true;
 }
 
+/** The entries of one map `{"k":"v"|null,...}` starting at i (kind 0/1) appended to `out`; the index after it, or -1. */
+function mapEntries(p: usize, n: i32, i: i32, kind: i32, out: Array<MetaEntry>): i32 {
+  if (!at(p, n, i, "{")) return -1;
+  i++;
+  if (at(p, n, i, "}")) return i + 1;
+  let more = true;
+  while (more) {
+    if (!at(p, n, i, "\"")) return -1;
+    const ke = plainString(p, n, i + 1);
+    if (ke < 0 || !at(p, n, ke + 1, ":")) return -1;
+    const kp = p + <usize>(i + 1);
+    const kn = ke - i - 1;
+    i = ke + 2;
+    if (at(p, n, i, "null")) {
+      out.push(new MetaEntry(kind, kp, kn, 0, -1));
+      i += 4;
+    } else {
+      if (!at(p, n, i, "\"")) return -1;
+      const ve = plainString(p, n, i + 1);
+      if (ve < 0) return -1;
+      out.push(new MetaEntry(kind, kp, kn, p + <usize>(i + 1), ve - i - 1));
+      i = ve + 1;
+    }
+    if (at(p, n, i, ",")) i++;
+    else if (at(p, n, i, "}")) { i++; more = false; }
+    else return -1;
+  }
+  return i;
+}
+
 /** The entries of a metadata-only labels/annotations patch, or null when the patch has another shape. */
 function metadataMapPatch(p: usize, n: i32): Array<MetaEntry> | null {
   const out = new Array<MetaEntry>();
-  if (at(p, n, 0, "{}")) return n == 2 ? out : null;
+  if (n == 2 && at(p, n, 0, "{}")) return out;
   if (!at(p, n, 0, "{\"metadata\":{")) return null;
   let i = 13;
-  let seen = 0;
   if (at(p, n, i, "}")) i++;
   else {
-    for (;;) {
+    let seen = 0;
+    let more = true;
+    while (more) {
       let kind = -1;
-      if (at(p, n, i, "\"labels\":{")) { kind = 0; i += 10; }
-      else if (at(p, n, i, "\"annotations\":{")) { kind = 1; i += 15; }
+      if (at(p, n, i, "\"labels\":")) { kind = 0; i += 9; }
+      else if (at(p, n, i, "\"annotations\":")) { kind = 1; i += 14; }
       if (kind < 0 || (seen & (1 << kind)) != 0) return null;
       seen |= 1 << kind;
-      if (at(p, n, i, "}")) i++;
-      else {
-        for (;;) {
-          if (!at(p, n, i, "\"")) return null;
-          const ke = plainString(p, n, i + 1);
-          if (ke < 0 || !at(p, n, ke + 1, ":")) return null;
-          const kp = p + <usize>(i + 1);
-          const kn = ke - i - 1;
-          i = ke + 2;
-          if (at(p, n, i, "null")) { out.push(new MetaEntry(kind, kp, kn, 0, -1)); i += 4; }
-          else if (at(p, n, i, "\"")) {
-            const ve = plainString(p, n, i + 1);
-            if (ve < 0) return null;
-            out.push(new MetaEntry(kind, kp, kn, p + <usize>(i + 1), ve - i - 1));
-            i = ve + 1;
-          } else return null;
-          if (at(p, n, i, ",")) { i++; continue; }
-          if (at(p, n, i, "}")) { i++; break; }
-          return null;
-        }
-      }
-      if (at(p, n, i, ",")) { i++; continue; }
-      if (at(p, n, i, "}")) { i++; break; }
-      return null;
+      i = mapEntries(p, n, i, kind, out);
+      if (i < 0) return null;
+      if (at(p, n, i, ",")) i++;
+      else if (at(p, n, i, "}")) { i++; more = false; }
+      else return null;
     }
   }
-  return at(p, n, i, "}") && i + 1 == n ? out : null;
+  if (i + 1 != n || !at(p, n, i, "}")) return null;
+  return out;
 }
 
 /** Applies the entries to pod.metadata as the strategic merge patch would (set, delete, create the map). */
