@@ -87,6 +87,14 @@ say("### Patches (issue 4)");
 say();
 benchPatches(k, wasm, runs, ms, say);
 
+say("### In-place update spec and pod patches (issue 5)");
+say();
+{
+  // kruise.inplaceSpec / verdict / kruise.patchPod vs fast-json-patch + Kruise's rules in JS vs Kruise's Go natively
+  const { benchVerdict } = await import("./verdict-bench.ts");
+  benchVerdict(k, runs, ms, say);
+}
+
 say("### Cold start and size");
 say();
 const times: number[] = [];

@@ -98,6 +98,9 @@ export function benchVerdict(k: typeof Kinplace, runs: number, ms: number, say: 
   const specReq = { op: "kruise.inplaceSpec", oldRevision: oldRev, newRevision: newRev };
   const verdictObj = JSON.parse(dec.decode(inp.verdictLine)) as { old: unknown; new: unknown };
   const specObj = JSON.parse(inp.specText) as unknown;
+  const oldText = JSON.stringify(oldRev);
+  const newText = JSON.stringify(newRev);
+  const podTexts = fx.pods.map((p) => JSON.stringify(p));
   const load0 = loadavg();
   const calc = measure([
     { name: "kinplace kruise.inplaceSpec (request bytes in, answer bytes out)", fn: () => k.evaluateLine(inp.specLine) },
@@ -107,11 +110,13 @@ export function benchVerdict(k: typeof Kinplace, runs: number, ms: number, say: 
       { name: "kinplace verdict (objects in, k.verdict)", fn: () => k.verdict(verdictObj.old, verdictObj.new, { kubernetes: "1.32", strategy: "InPlaceIfPossible" } as never) },
     ] : []),
     { name: "JS fast-json-patch compare + Kruise rules (objects in, UpdateSpec JSON out)", fn: () => updateSpecJSON(calculateInPlaceUpdateSpec(oldRev, newRev)!) },
+    { name: "JS JSON.parse ×2 + compare + Kruise rules (text in, UpdateSpec JSON out)", fn: () => updateSpecJSON(calculateInPlaceUpdateSpec(JSON.parse(oldText) as never, JSON.parse(newText) as never)!) },
   ], runs, ms);
   const pods = measure([
     { name: "kinplace kruise.patchPod × 1,000 (request bytes in, answer bytes out)", fn: () => { for (const l of inp.podLines) k.evaluateLine(l); } },
     { name: "kinplace kruise.patchPod × 1,000 (objects in, evaluate)", fn: () => { for (const p of fx.pods) k.evaluate({ op: "kruise.patchPod", pod: p, updateSpec: specObj, now: fx.now } as never); } },
     { name: "JS Kruise rules × 1,000 (objects in, patched pod objects out)", fn: () => { for (const p of fx.pods) patchUpdateSpecToPod(p, inp.jsSpec, newState(inp.jsSpec, fx.now), fx.now); } },
+    { name: "JS JSON.parse + Kruise rules + JSON.stringify × 1,000 (text in, text out)", fn: () => { for (const t of podTexts) JSON.stringify(patchUpdateSpecToPod(JSON.parse(t) as never, inp.jsSpec, newState(inp.jsSpec, fx.now), fx.now)); } },
   ], Math.max(3, Math.ceil(runs / 2)), ms * 2);
   const load1 = loadavg();
 
