@@ -2,7 +2,8 @@
 // copy of it) computes them from the schema: exported fields and the promoted fields of embedded
 // structs without a JSON name, breadth first, hidden fields removed by Go's dominance rules
 // (shallowest wins, a JSON tag breaks ties, otherwise both vanish), in index-sequence order.
-// The lists are cached for the current call only (the arena is reset between calls).
+// Each list is computed once per process and frozen into a static memory region that survives the per-call
+// heap reset (see `Frozen` below and docs/architecture.md); lists that do not fit are cached per call.
 
 import {
   Kind, FieldFlag, kind, elem, fieldCount, fieldFlags, fieldType, fieldJSONRef, fieldNameRef, strPtr, strLen,
@@ -57,14 +58,108 @@ class Candidate {
   constructor(public t: i32, public path: Array<i32>) {}
 }
 
-/** The JSON fields of struct type `t` (cached for this call). */
+/** The JSON fields of struct type `t` (frozen once per process; read-only). */
 export function jsonFields(t: i32): JFields {
+  const fz = Frozen.get(t);
+  if (fz != 0) return changetype<JFields>(fz);
   let m = FieldCache.map;
   if (m === null) { m = new Map<i32, JFields>(); FieldCache.map = m; }
   if (m.has(t)) return m.get(t);
   const r = computeFields(t);
+  const f = Frozen.put(t, r);
+  if (f != 0) return changetype<JFields>(f);
   m.set(t, r);
   return r;
+}
+
+// ---- the process-wide frozen lists ----
+// A static region (zero-filled data segment, so outside the arena `heap.reset` rewinds) holds an open-addressing
+// table type handle → frozen JFields and a bump pool. A frozen list is a header-less image of the JFields /
+// Array / JField objects (the stub runtime needs headers only to grow or free an object, and frozen lists are
+// never changed), so every reader keeps using the ordinary classes. When the pool is full the list stays
+// per call.
+
+const FZ_SLOTS: i32 = 4096; // power of two; (key+1, ptr) pairs
+const FZ_POOL: i32 = 1 << 20;
+const FZ_TABLE: usize = memory.data(FZ_SLOTS * 8, 16);
+const FZ_HEAP: usize = memory.data(FZ_POOL, 16);
+
+// Array<T> layout (ArrayBufferView + length): buffer, dataStart, byteLength, length_
+const ARR_BUFFER: usize = 0;
+const ARR_DATA: usize = sizeof<usize>();
+const ARR_BYTES: usize = 2 * sizeof<usize>();
+const ARR_LENGTH: usize = 2 * sizeof<usize>() + 4;
+const ARR_SIZE: usize = 2 * sizeof<usize>() + 8;
+
+/** The process-wide table of frozen field lists. */
+export class Frozen {
+  static used: usize = 0;
+  static count: i32 = 0;
+
+  /** The frozen list of type `t`, or 0. */
+  static get(t: i32): usize {
+    let i = <i32>((<u32>t * 0x9e3779b1) >> 20) & (FZ_SLOTS - 1);
+    while (true) {
+      const e = FZ_TABLE + <usize>i * 8;
+      const k = load<i32>(e);
+      if (k == 0) return 0;
+      if (k == t + 1) return <usize>load<u32>(e, 4);
+      i = (i + 1) & (FZ_SLOTS - 1);
+    }
+    return 0;
+  }
+
+  /** Freezes list `r` of type `t`; its static address, or 0 when the pool or table is full. */
+  static put(t: i32, r: JFields): usize {
+    const l = r.list;
+    const n = l.length;
+    let need = alignUp(offsetof<JFields>()) + ARR_SIZE + <usize>n * sizeof<usize>();
+    for (let i = 0; i < n; i++) need += alignUp(offsetof<JField>()) + ARR_SIZE + <usize>unchecked(l[i]).path.length * 4;
+    if (Frozen.used + need > <usize>FZ_POOL || Frozen.count * 2 >= FZ_SLOTS) return 0;
+    const fs = Frozen.alloc(offsetof<JFields>());
+    const items = Frozen.alloc(<usize>n * sizeof<usize>());
+    store<usize>(fs, frozenArray(Frozen.alloc(ARR_SIZE), items, n, sizeof<usize>()), offsetof<JFields>("list"));
+    for (let i = 0; i < n; i++) {
+      const f = unchecked(l[i]);
+      const pn = f.path.length;
+      const pd = Frozen.alloc(<usize>pn * 4);
+      for (let k = 0; k < pn; k++) store<i32>(pd + <usize>k * 4, unchecked(f.path[k]));
+      const jf = Frozen.alloc(offsetof<JField>());
+      store<usize>(jf, f.nameP, offsetof<JField>("nameP"));
+      store<i32>(jf, f.nameN, offsetof<JField>("nameN"));
+      store<bool>(jf, f.tagged, offsetof<JField>("tagged"));
+      store<usize>(jf, frozenArray(Frozen.alloc(ARR_SIZE), pd, pn, 4), offsetof<JField>("path"));
+      store<i32>(jf, f.t, offsetof<JField>("t"));
+      store<i32>(jf, f.flags, offsetof<JField>("flags"));
+      store<i32>(jf, f.index, offsetof<JField>("index"));
+      store<usize>(items + <usize>i * sizeof<usize>(), jf);
+    }
+    let i = <i32>((<u32>t * 0x9e3779b1) >> 20) & (FZ_SLOTS - 1);
+    while (load<i32>(FZ_TABLE + <usize>i * 8) != 0) i = (i + 1) & (FZ_SLOTS - 1);
+    store<u32>(FZ_TABLE + <usize>i * 8, <u32>fs, 4);
+    store<i32>(FZ_TABLE + <usize>i * 8, t + 1);
+    Frozen.count++;
+    return fs;
+  }
+
+  private static alloc(n: usize): usize {
+    const p = FZ_HEAP + Frozen.used;
+    Frozen.used += alignUp(n);
+    return p;
+  }
+}
+
+@inline function alignUp(n: usize): usize {
+  return (n + 7) & ~<usize>7;
+}
+
+/** Writes a header-less read-only Array image at `a` over `n` elements of `size` bytes at `data`; returns `a`. */
+function frozenArray(a: usize, data: usize, n: i32, size: usize): usize {
+  store<usize>(a, data, ARR_BUFFER);
+  store<usize>(a, data, ARR_DATA);
+  store<i32>(a, n * <i32>size, ARR_BYTES);
+  store<i32>(a, n, ARR_LENGTH);
+  return a;
 }
 
 function computeFields(root: i32): JFields {

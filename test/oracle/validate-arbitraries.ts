@@ -158,6 +158,11 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
     .map(([k, v]) => edit((p) => { const l = { ...(p.metadata.labels ?? {}) }; if (v === undefined) delete l[k]; else l[k] = v; p.metadata.labels = l; })),
   fc.constantFrom<[string, string | undefined]>(["kubectl.kubernetes.io/restartedAt", "2024-06-01T00:00:00Z"], ["prometheus.io/scrape", undefined], ["kubernetes.io/config.mirror", "def"], ["kubernetes.io/config.mirror", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "unconfined"], ["container.apparmor.security.beta.kubernetes.io/app", undefined])
     .map(([k, v]) => edit((p) => { const a = { ...(p.metadata.annotations ?? {}) }; if (v === undefined) delete a[k]; else a[k] = v; p.metadata.annotations = a; })),
+  // container names (DNS-1123 label, required, unique across containers and init containers)
+  fc.tuple(fc.nat(2), fc.constantFrom("", "App", "bad_name", "-web", "a".repeat(64), "app", "sidecar", "init-db", "web.1"))
+    .map(([i, n]) => edit((p) => { const c = p.spec.containers; c[i % c.length].name = n; })),
+  fc.constantFrom("", "app", "Init", "init-db", "proxy").map((n) => edit((p) => { if (p.spec.initContainers) p.spec.initContainers[0].name = n; })),
+  container("init-db").map((c) => edit((p) => { p.spec.initContainers = [...(p.spec.initContainers ?? []), c]; })),
   // containers added or removed
   fc.constantFrom("extra", "logger").chain((n) => container(n)).map((c) => edit((p) => { if (!p.spec.containers.some((x: Obj) => x.name === c.name)) p.spec.containers.push(c); })),
   fc.constant(edit((p) => { if (p.spec.containers.length > 1) p.spec.containers.pop(); })),

@@ -1,7 +1,7 @@
 // The checks of the new pod's own validation (ValidateObjectMeta + ValidatePodSpec + the pod-only
 // container checks) that pod update validation runs on every update (inside ValidatePodUpdate from
 // 1.19, as ValidatePod before it in the 1.15-1.18 pod strategy). Covered: metadata name, namespace,
-// generation and labels, the mirror-pod annotation, containers' and init containers' images and
+// generation and labels, the mirror-pod annotation, containers' and init containers' names, images and
 // requests <= limits, restartPolicy / dnsPolicy present, spec.nodeSelector, spec.schedulingGates,
 // spec.activeDeadlineSeconds, spec.tolerations, the grace period (1.31+ / 1.37) and 1.37's
 // serviceAccount alias check. The rest of
@@ -61,13 +61,44 @@ export function podSpecificAnnotations(meta: Val | null, spec: Val | null, errs:
   }
 }
 
-/** validateContainers / validateInitContainers: each container's image, and requests not above limits. */
-function containerImages(list: Val | null, path: string, minor: i32, errs: ErrList): void {
+/** validateContainers (isInit false) / validateInitContainers (isInit true, `regular` the pod's containers):
+ * names (required, DNS-1123 label, unique across regular and init containers), images, and requests not
+ * above limits, in each minor's order (1.25+ run the common checks, then the name's uniqueness). */
+function containerList(list: Val | null, regular: Val | null, isInit: bool, path: string, minor: i32, errs: ErrList): void {
   const n = sliceLen(list);
+  const names = new Set<string>();
+  if (isInit) {
+    const rn = sliceLen(regular);
+    for (let i = 0; i < rn; i++) names.add(str(fld(at(regular, i), "Name")));
+  }
+  const own = new Set<string>(); // 1.15-1.24: validateContainers' own set over this list
   for (let i = 0; i < n; i++) {
     const c = at(list, i);
-    if (strLen(fld(c, "Image")) == 0) errs.required(path + "[" + i.toString() + "].image");
-    requestsWithinLimits(fld(c, "Resources"), path + "[" + i.toString() + "].resources", minor, errs);
+    const p = path + "[" + i.toString() + "]";
+    const name = str(fld(c, "Name"));
+    if (name.length == 0) errs.required(p + ".name");
+    else {
+      const ne = isDNS1123Label(name);
+      for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
+    }
+    if (minor <= 24) {
+      if (own.has(name)) errs.duplicate(p + ".name", name);
+      else own.add(name);
+    }
+    if (strLen(fld(c, "Image")) == 0) errs.required(p + ".image");
+    requestsWithinLimits(fld(c, "Resources"), p + ".resources", minor, errs);
+    if (minor >= 25) {
+      if (names.has(name)) errs.duplicate(p + ".name", name);
+      else if (!isInit || name.length > 0) names.add(name);
+    }
+  }
+  if (minor <= 24 && isInit) {
+    // validateInitContainers' own pass after validateContainers (a name repeated among init containers is reported twice)
+    for (let i = 0; i < n; i++) {
+      const name = str(fld(at(list, i), "Name"));
+      if (names.has(name)) errs.duplicate(path + "[" + i.toString() + "].name", name);
+      if (name.length > 0) names.add(name);
+    }
   }
 }
 
@@ -176,8 +207,8 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): vo
   // 1.31+: the grace period is required (defaulting always sets it)
   if (minor >= 31 && !isSet(fld(spec, "TerminationGracePeriodSeconds"))) errs.required("spec.terminationGracePeriodSeconds");
   if (sliceLen(fld(spec, "Containers")) == 0) errs.required("spec.containers");
-  containerImages(fld(spec, "Containers"), "spec.containers", minor, errs);
-  containerImages(fld(spec, "InitContainers"), "spec.initContainers", minor, errs);
+  containerList(fld(spec, "Containers"), null, false, "spec.containers", minor, errs);
+  containerList(fld(spec, "InitContainers"), fld(spec, "Containers"), true, "spec.initContainers", minor, errs);
   if (strLen(fld(spec, "RestartPolicy")) == 0) errs.required("spec.restartPolicy");
   if (strLen(fld(spec, "DNSPolicy")) == 0) errs.required("spec.dnsPolicy");
   validateLabels(fld(spec, "NodeSelector"), "spec.nodeSelector", errs);
