@@ -596,7 +596,7 @@ export class Decoder {
     this.ctxN.push(f.nameN);
     this.pushKey(f.nameP, f.nameN);
     const idx = path[last];
-    const nv = this.value(fieldType(ct, idx), v, container.f[idx]);
+    const nv = this.value(f.t, v, container.f[idx]); // f.t: the declared type at the end of the path
     if (this.o.jsoniter) this.fieldWraps(ty, path);
     if (this.aborted) return;
     container.f[idx] = nv;

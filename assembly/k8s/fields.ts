@@ -35,7 +35,7 @@ export class JFields {
     const l = this.list;
     for (let i = 0, c = l.length; i < c; i++) {
       const f = unchecked(l[i]);
-      if (f.nameN == n && memory.compare(f.nameP, p, <usize>n) == 0) return f;
+      if (f.nameN == n && (n == 0 || load<u8>(f.nameP) == load<u8>(p)) && memory.compare(f.nameP, p, <usize>n) == 0) return f;
     }
     return null;
   }

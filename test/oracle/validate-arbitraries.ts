@@ -156,13 +156,29 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
   // labels and annotations
   fc.constantFrom<[string, string | undefined]>(["version", "v2"], ["app", "web2"], ["app", undefined], ["bad key!", "x"], ["tier", "bad value!"], ["example.com/team", "payments"])
     .map(([k, v]) => edit((p) => { const l = { ...(p.metadata.labels ?? {}) }; if (v === undefined) delete l[k]; else l[k] = v; p.metadata.labels = l; })),
-  fc.constantFrom<[string, string | undefined]>(["kubectl.kubernetes.io/restartedAt", "2024-06-01T00:00:00Z"], ["prometheus.io/scrape", undefined], ["kubernetes.io/config.mirror", "def"], ["kubernetes.io/config.mirror", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "unconfined"], ["container.apparmor.security.beta.kubernetes.io/app", undefined])
+  fc.constantFrom<[string, string | undefined]>(["kubectl.kubernetes.io/restartedAt", "2024-06-01T00:00:00Z"], ["prometheus.io/scrape", undefined], ["kubernetes.io/config.mirror", "def"], ["kubernetes.io/config.mirror", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "unconfined"], ["container.apparmor.security.beta.kubernetes.io/app", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "enforce"], ["container.apparmor.security.beta.kubernetes.io/app", "localhost/k8s-nginx"])
     .map(([k, v]) => edit((p) => { const a = { ...(p.metadata.annotations ?? {}) }; if (v === undefined) delete a[k]; else a[k] = v; p.metadata.annotations = a; })),
   // container names (DNS-1123 label, required, unique across containers and init containers)
   fc.tuple(fc.nat(2), fc.constantFrom("", "App", "bad_name", "-web", "a".repeat(64), "app", "sidecar", "init-db", "web.1"))
     .map(([i, n]) => edit((p) => { const c = p.spec.containers; c[i % c.length].name = n; })),
   fc.constantFrom("", "app", "Init", "init-db", "proxy").map((n) => edit((p) => { if (p.spec.initContainers) p.spec.initContainers[0].name = n; })),
   container("init-db").map((c) => edit((p) => { p.spec.initContainers = [...(p.spec.initContainers ?? []), c]; })),
+  // ports (name syntax and uniqueness, containerPort / hostPort range, protocol, hostPort conflicts)
+  fc.tuple(fc.nat(2), fc.constantFrom<Obj[]>(
+    [{ containerPort: 0, protocol: "TCP" }], [{ containerPort: 70000, protocol: "TCP" }], [{ containerPort: 8080, protocol: "tcp" }],
+    [{ containerPort: 8080 }], [{ name: "http", containerPort: 8080, protocol: "TCP" }, { name: "http", containerPort: 8443, protocol: "TCP" }],
+    [{ name: "HTTP", containerPort: 8080, protocol: "TCP" }], [{ name: "123", containerPort: 8080, protocol: "TCP" }], [{ name: "metrics--port-exporter", containerPort: 9100, protocol: "UDP" }],
+    [{ name: "-web", containerPort: 80, protocol: "SCTP" }], [{ containerPort: 8080, hostPort: 8080, protocol: "TCP" }, { containerPort: 8081, hostPort: 8080, protocol: "TCP" }],
+    [{ containerPort: 53, hostPort: 53, protocol: "UDP" }, { containerPort: 53, hostPort: 53, protocol: "TCP" }], [{ containerPort: 80, hostPort: 70000, protocol: "TCP" }],
+    [{ containerPort: 80, hostPort: 80, protocol: "TCP", hostIP: "10.0.0.1" }],
+  )).map(([i, ports]) => edit((p) => { const c = p.spec.containers; c[i % c.length].ports = ports; })),
+  fc.constantFrom<Obj[]>([{ containerPort: 80, hostPort: 80, protocol: "TCP" }], [{ containerPort: 80, hostPort: 80, protocol: "TCP" }, { containerPort: 81, hostPort: 80, protocol: "TCP" }], [{ containerPort: -1, protocol: "TCP" }])
+    .map((ports) => edit((p) => { if (p.spec.initContainers) p.spec.initContainers[0].ports = ports; })),
+  // container policies and pod policies
+  fc.tuple(fc.nat(2), fc.constantFrom("terminationMessagePolicy", "imagePullPolicy"), fc.constantFrom(undefined, "", "Sometimes", "Always", "Never", "FallbackToLogsOnError"))
+    .map(([i, k, v]) => edit((p) => { const c = p.spec.containers[i % p.spec.containers.length]; if (v === undefined) delete c[k]; else c[k] = v; })),
+  fc.constantFrom<[string, string | undefined]>(["restartPolicy", "Sometimes"], ["restartPolicy", undefined], ["restartPolicy", "Never"], ["dnsPolicy", "ClusterFirstWithHostNet"], ["dnsPolicy", "Cluster"], ["dnsPolicy", undefined], ["dnsPolicy", "None"])
+    .map(([k, v]) => edit((p) => { if (v === undefined) delete p.spec[k]; else p.spec[k] = v; })),
   // containers added or removed
   fc.constantFrom("extra", "logger").chain((n) => container(n)).map((c) => edit((p) => { if (!p.spec.containers.some((x: Obj) => x.name === c.name)) p.spec.containers.push(c); })),
   fc.constant(edit((p) => { if (p.spec.containers.length > 1) p.spec.containers.pop(); })),

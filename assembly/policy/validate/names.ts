@@ -61,23 +61,34 @@ export function byteLen(s: string): i32 {
   return String.UTF8.byteLength(s);
 }
 
-/** validation.IsDNS1123Subdomain. */
-export function isDNS1123Subdomain(s: string): Array<string> {
+/** validation.IsDNS1123Subdomain at `minor` (1.15-1.19 say "a DNS-1123 subdomain"). */
+export function isDNS1123Subdomain(s: string, minor: i32 = 99): Array<string> {
   const errs = new Array<string>();
   if (byteLen(s) > 253) errs.push(maxLenError(253));
   const parts = s.split(".");
   let ok = true;
   for (let i = 0; i < parts.length; i++) if (!matchDNSLabel(parts[i])) ok = false;
-  if (!ok) errs.push(regexError(DNS_SUB_MSG, DNS_LABEL_FMT + "(\\." + DNS_LABEL_FMT + ")*", ["example.com"]));
+  if (!ok) errs.push(regexError(minor <= 19 ? DNS_SUB_MSG.replace("a lowercase RFC 1123", "a DNS-1123") : DNS_SUB_MSG, DNS_LABEL_FMT + "(\\." + DNS_LABEL_FMT + ")*", ["example.com"]));
   return errs;
 }
 
-/** validation.IsDNS1123Label. */
-export function isDNS1123Label(s: string): Array<string> {
+/** validation.IsDNS1123Label at `minor` (1.15-1.19 say "a DNS-1123 label"; 1.27+: a valid subdomain
+ * with dots gets "must not contain dots"). */
+export function isDNS1123Label(s: string, minor: i32 = 99): Array<string> {
   const errs = new Array<string>();
   if (byteLen(s) > 63) errs.push(maxLenError(63));
-  if (!matchDNSLabel(s)) errs.push(regexError(DNS_LABEL_MSG, DNS_LABEL_FMT, ["my-name", "123-abc"]));
+  if (!matchDNSLabel(s)) {
+    if (minor >= 27 && isDNS1123SubdomainShape(s)) errs.push("must not contain dots");
+    else errs.push(regexError(minor <= 19 ? DNS_LABEL_MSG.replace("a lowercase RFC 1123", "a DNS-1123") : DNS_LABEL_MSG, DNS_LABEL_FMT, ["my-name", "123-abc"]));
+  }
   return errs;
+}
+
+/** The DNS-1123 subdomain regexp alone (no length limit). */
+function isDNS1123SubdomainShape(s: string): bool {
+  const parts = s.split(".");
+  for (let i = 0; i < parts.length; i++) if (!matchDNSLabel(parts[i])) return false;
+  return true;
 }
 
 /** validation.IsQualifiedName. */

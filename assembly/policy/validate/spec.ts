@@ -15,7 +15,7 @@ import { writeQuantityString } from "../../quantity/canonical";
 import { quantityCmp } from "./qty";
 import { ErrList, quote } from "./errlist";
 import { fld, str, strLen, int, isSet, sliceLen, at, strMap } from "./view";
-import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label } from "./names";
+import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label, maxLenError } from "./names";
 
 /** ValidateLabels(labels, path) (keys in ascending order; Go ranges over the map). */
 export function validateLabels(m: Val | null, path: string, errs: ErrList): void {
@@ -29,22 +29,22 @@ export function validateLabels(m: Val | null, path: string, errs: ErrList): void
 }
 
 /** ValidateObjectMeta of the new pod (covered: name, namespace, generation, labels). */
-export function validateNewMeta(meta: Val | null, errs: ErrList): void {
+export function validateNewMeta(meta: Val | null, minor: i32, errs: ErrList): void {
   const gen = str(fld(meta, "GenerateName"));
   if (gen.length > 0) {
-    const ge = isDNS1123Subdomain(gen); // NameIsDNSSubdomain(prefix=true) on a valid prefix is the same check
+    const ge = isDNS1123Subdomain(gen, minor); // NameIsDNSSubdomain(prefix=true) on a valid prefix is the same check
     for (let i = 0; i < ge.length; i++) errs.invalidStr("metadata.generateName", gen, ge[i]);
   }
   const name = str(fld(meta, "Name"));
   if (name.length == 0) errs.required("metadata.name", "name or generateName is required");
   else {
-    const ne = isDNS1123Subdomain(name);
+    const ne = isDNS1123Subdomain(name, minor);
     for (let i = 0; i < ne.length; i++) errs.invalidStr("metadata.name", name, ne[i]);
   }
   const ns = str(fld(meta, "Namespace"));
   if (ns.length == 0) errs.required("metadata.namespace");
   else {
-    const ne = isDNS1123Label(ns);
+    const ne = isDNS1123Label(ns, minor);
     for (let i = 0; i < ne.length; i++) errs.invalidStr("metadata.namespace", ns, ne[i]);
   }
   const g = int(fld(meta, "Generation"));
@@ -52,13 +52,41 @@ export function validateNewMeta(meta: Val | null, errs: ErrList): void {
   validateLabels(fld(meta, "Labels"), "metadata.labels", errs);
 }
 
-/** ValidatePodSpecificAnnotations (covered: the mirror-pod annotation needs spec.nodeName). */
-export function podSpecificAnnotations(meta: Val | null, spec: Val | null, errs: ErrList): void {
+/** ValidatePodSpecificAnnotations (covered: the mirror-pod annotation needs spec.nodeName; AppArmor
+ * annotations name a container of the pod and hold a valid profile format; keys in ascending order). */
+export function podSpecificAnnotations(meta: Val | null, spec: Val | null, minor: i32, errs: ErrList): void {
   const a = strMap(fld(meta, "Annotations"));
   const k = a.find("kubernetes.io/config.mirror");
   if (k >= 0 && strLen(fld(spec, "NodeName")) == 0) {
     errs.invalidStr("metadata.annotations[kubernetes.io/config.mirror]", a.vals[k], "must set spec.nodeName if mirror pod annotation is set");
   }
+  const prefix = "container.apparmor.security.beta.kubernetes.io/";
+  for (let i = 0; i < a.keys.length; i++) {
+    const key = a.keys[i];
+    if (!key.startsWith(prefix)) continue;
+    const name = key.substring(prefix.length);
+    const p = "metadata.annotations[" + key + "]";
+    if (!podHasContainer(spec, name, minor)) errs.invalidStr(p, name, "container not found");
+    const prof = a.vals[i];
+    if (prof.length > 0 && prof != "runtime/default" && prof != "unconfined" && !prof.startsWith("localhost/")) {
+      errs.invalidStr(p, prof, "invalid AppArmor profile name: " + quote(prof));
+    }
+  }
+}
+
+/** podSpecHasContainer: init and regular containers, and ephemeral ones from 1.23 (their gate on by default). */
+function podHasContainer(spec: Val | null, name: string, minor: i32): bool {
+  const lists = ["InitContainers", "Containers"];
+  for (let l = 0; l < lists.length; l++) {
+    const list = fld(spec, lists[l]);
+    const n = sliceLen(list);
+    for (let i = 0; i < n; i++) if (str(fld(at(list, i), "Name")) == name) return true;
+  }
+  if (minor < 23) return false;
+  const eph = fld(spec, "EphemeralContainers");
+  const n = sliceLen(eph);
+  for (let i = 0; i < n; i++) if (str(fld(fld(at(eph, i), "EphemeralContainerCommon"), "Name")) == name) return true;
+  return false;
 }
 
 /** validateContainers (isInit false) / validateInitContainers (isInit true, `regular` the pod's containers):
@@ -78,7 +106,7 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, path
     const name = str(fld(c, "Name"));
     if (name.length == 0) errs.required(p + ".name");
     else {
-      const ne = isDNS1123Label(name);
+      const ne = isDNS1123Label(name, minor);
       for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
     }
     if (minor <= 24) {
@@ -86,18 +114,95 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, path
       else own.add(name);
     }
     if (strLen(fld(c, "Image")) == 0) errs.required(p + ".image");
+    terminationMessagePolicy(str(fld(c, "TerminationMessagePolicy")), p + ".terminationMessagePolicy", minor, errs);
+    containerPorts(fld(c, "Ports"), p + ".ports", minor, errs);
+    const pull = str(fld(c, "ImagePullPolicy"));
+    if (pull.length == 0) errs.required(p + ".imagePullPolicy");
+    else if (pull != "Always" && pull != "IfNotPresent" && pull != "Never") errs.notSupported(p + ".imagePullPolicy", pull, ["Always", "IfNotPresent", "Never"]);
     requestsWithinLimits(fld(c, "Resources"), p + ".resources", minor, errs);
     if (minor >= 25) {
       if (names.has(name)) errs.duplicate(p + ".name", name);
       else if (!isInit || name.length > 0) names.add(name);
+      if (isInit) hostPortConflicts(list, i, i + 1, path, errs); // init containers run one by one
     }
   }
+  if (!isInit) hostPortConflicts(list, 0, n, path, errs);
+  else if (minor <= 24) for (let i = 0; i < n; i++) hostPortConflicts(list, i, i + 1, path, errs);
   if (minor <= 24 && isInit) {
     // validateInitContainers' own pass after validateContainers (a name repeated among init containers is reported twice)
     for (let i = 0; i < n; i++) {
       const name = str(fld(at(list, i), "Name"));
       if (names.has(name)) errs.duplicate(path + "[" + i.toString() + "].name", name);
       if (name.length > 0) names.add(name);
+    }
+  }
+}
+
+/** The container's terminationMessagePolicy (1.15-1.24: Required / Invalid with a detail; 1.25+: Required / NotSupported). */
+function terminationMessagePolicy(v: string, path: string, minor: i32, errs: ErrList): void {
+  if (v == "File" || v == "FallbackToLogsOnError") return;
+  const detail = "must be 'File' or 'FallbackToLogsOnError'";
+  if (v.length == 0) errs.required(path, minor <= 24 ? detail : "");
+  else if (minor <= 24) errs.invalidStr(path, v, detail);
+  else errs.notSupported(path, v, ["File", "FallbackToLogsOnError"]);
+}
+
+/** validation.IsValidPortName (1.15-1.24 word the one-letter rule "letter or number (a-z, 0-9)"). */
+function portNameErrors(s: string, minor: i32): Array<string> {
+  const errs = new Array<string>();
+  if (s.length > 15) errs.push(maxLenError(15));
+  let charset = true, letter = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const lower = c >= 97 && c <= 122;
+    if (lower) letter = true;
+    if (!lower && !(c >= 48 && c <= 57) && c != 45) charset = false;
+  }
+  if (!charset) errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+  if (!letter) errs.push(minor <= 24 ? "must contain at least one letter or number (a-z, 0-9)" : "must contain at least one letter (a-z)");
+  if (s.includes("--")) errs.push("must not contain consecutive hyphens");
+  if (s.length > 0 && (s.charCodeAt(0) == 45 || s.charCodeAt(s.length - 1) == 45)) errs.push("must not begin or end with a hyphen");
+  return errs;
+}
+
+/** validateContainerPorts: names (syntax, unique), containerPort required and in range, hostPort in range, protocol. */
+function containerPorts(list: Val | null, path: string, minor: i32, errs: ErrList): void {
+  const n = sliceLen(list);
+  const names = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const port = at(list, i);
+    const p = path + "[" + i.toString() + "]";
+    const name = str(fld(port, "Name"));
+    if (name.length > 0) {
+      const ne = portNameErrors(name, minor);
+      if (ne.length > 0) for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
+      else if (names.has(name)) errs.duplicate(p + ".name", name);
+      else names.add(name);
+    }
+    const cp = int(fld(port, "ContainerPort"));
+    if (cp == 0) errs.required(p + ".containerPort");
+    else if (cp < 1 || cp > 65535) errs.invalidInt(p + ".containerPort", cp, "must be between 1 and 65535, inclusive");
+    const hp = int(fld(port, "HostPort"));
+    if (hp != 0 && (hp < 1 || hp > 65535)) errs.invalidInt(p + ".hostPort", hp, "must be between 1 and 65535, inclusive");
+    const proto = str(fld(port, "Protocol"));
+    if (proto.length == 0) errs.required(p + ".protocol");
+    else if (proto != "TCP" && proto != "UDP" && proto != "SCTP") errs.notSupported(p + ".protocol", proto, ["SCTP", "TCP", "UDP"]);
+  }
+}
+
+/** checkHostPortConflicts over containers [from, to) of `list`: a hostPort repeated (same protocol and hostIP) is Duplicate. */
+function hostPortConflicts(list: Val | null, from: i32, to: i32, path: string, errs: ErrList): void {
+  const seen = new Set<string>();
+  for (let ci = from; ci < to; ci++) {
+    const ports = fld(at(list, ci), "Ports");
+    const n = sliceLen(ports);
+    for (let pi = 0; pi < n; pi++) {
+      const port = at(ports, pi);
+      const hp = int(fld(port, "HostPort"));
+      if (hp == 0) continue;
+      const key = str(fld(port, "Protocol")) + "/" + str(fld(port, "HostIP")) + "/" + hp.toString();
+      if (seen.has(key)) errs.duplicate(path + "[" + ci.toString() + "].ports[" + pi.toString() + "].hostPort", key);
+      else seen.add(key);
     }
   }
 }
@@ -209,9 +314,21 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): vo
   if (sliceLen(fld(spec, "Containers")) == 0) errs.required("spec.containers");
   containerList(fld(spec, "Containers"), null, false, "spec.containers", minor, errs);
   containerList(fld(spec, "InitContainers"), fld(spec, "Containers"), true, "spec.initContainers", minor, errs);
-  if (strLen(fld(spec, "RestartPolicy")) == 0) errs.required("spec.restartPolicy");
-  if (strLen(fld(spec, "DNSPolicy")) == 0) errs.required("spec.dnsPolicy");
+  const rp = str(fld(spec, "RestartPolicy"));
+  if (rp.length == 0) errs.required("spec.restartPolicy");
+  else if (rp != "Always" && rp != "OnFailure" && rp != "Never") errs.notSupported("spec.restartPolicy", rp, ["Always", "OnFailure", "Never"]);
+  const dp = str(fld(spec, "DNSPolicy"));
+  if (dp.length == 0) errs.required("spec.dnsPolicy");
+  else if (dp != "ClusterFirstWithHostNet" && dp != "ClusterFirst" && dp != "Default" && dp != "None") {
+    errs.notSupported("spec.dnsPolicy", dp, ["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]);
+  }
   validateLabels(fld(spec, "NodeSelector"), "spec.nodeSelector", errs);
+  // validatePodDNSConfig (covered: dnsPolicy None needs a dnsConfig with nameservers)
+  if (dp == "None") {
+    const dc = fld(spec, "DNSConfig");
+    if (dc === null) errs.required("spec.dnsConfig", "must provide `dnsConfig` when `dnsPolicy` is None");
+    else if (sliceLen(fld(dc, "Nameservers")) == 0) errs.required("spec.dnsConfig.nameservers", "must provide at least one DNS nameserver when `dnsPolicy` is None");
+  }
   if (minor >= 26) validateSchedulingGates(fld(spec, "SchedulingGates"), "spec.schedulingGates", minor, errs);
   if (minor >= 37) {
     // 1.37 keeps the deprecated alias in the internal spec and requires it in sync
@@ -228,9 +345,9 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): vo
 
 /** validatePodMetadataAndSpec (1.19+) / ValidatePod (1.15-1.18): the covered checks of the new pod. */
 export function validateNewPod(pod: Val | null, minor: i32, errs: ErrList): void {
-  validateNewMeta(fld(pod, "ObjectMeta"), errs);
+  validateNewMeta(fld(pod, "ObjectMeta"), minor, errs);
   const spec = fld(pod, "Spec");
-  podSpecificAnnotations(fld(pod, "ObjectMeta"), spec, errs);
+  podSpecificAnnotations(fld(pod, "ObjectMeta"), spec, minor, errs);
   validateNewSpec(spec, minor, errs);
   // 1.37: a pod's grace period must not be negative (earlier conversion turned it into 1)
   const tgps = fld(spec, "TerminationGracePeriodSeconds");

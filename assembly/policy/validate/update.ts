@@ -59,7 +59,7 @@ export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor:
   metaUpdate(fld(newPod, "ObjectMeta"), fld(oldPod, "ObjectMeta"), errs);
   if (f.updateValidatesPod) validateNewPod(newPod, minor, errs);
   annotationUpdates(fld(newPod, "ObjectMeta"), fld(oldPod, "ObjectMeta"), minor, errs);
-  podSpecificAnnotations(fld(newPod, "ObjectMeta"), newSpec, errs);
+  podSpecificAnnotations(fld(newPod, "ObjectMeta"), newSpec, minor, errs);
   if (containerUpdates(fld(newSpec, "Containers"), fld(oldSpec, "Containers"), "spec.containers", errs)) return errs;
   if (containerUpdates(fld(newSpec, "InitContainers"), fld(oldSpec, "InitContainers"), "spec.initContainers", errs)) return errs;
   // activeDeadlineSeconds: nil -> positive, or decrease

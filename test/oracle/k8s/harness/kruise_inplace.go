@@ -667,6 +667,12 @@ func runKruiseRefresh(req *request) (*result, *protoError) {
 		if stateStr, ok := appspub.GetInPlaceUpdateState(pod); ok {
 			st := appspub.InPlaceUpdateState{}
 			if json.Unmarshal([]byte(stateStr), &st) == nil && !st.UpdateTimestamp.IsZero() {
+				// Refresh runs roundupSeconds(grace - time.Since(ts)): the sub-second part of the real
+				// clock must not cross a whole second between here and that call, so leave the last
+				// 100 ms of a second before shifting (the answer is then the same as at exactly now).
+				if d := time.Now().Sub(now); d%time.Second > 900*time.Millisecond {
+					time.Sleep(time.Second - d%time.Second + 10*time.Millisecond)
+				}
 				shift = time.Now().Sub(now).Truncate(time.Second)
 				ob, _ := st.UpdateTimestamp.MarshalJSON()
 				st.UpdateTimestamp = metav1.NewTime(st.UpdateTimestamp.Add(shift))
