@@ -67,6 +67,7 @@ export const storedPod: fc.Arbitrary<Obj> = fc.record({
   tgps: fc.constantFrom(30, 0, 5, -1),
   generation: fc.option(fc.constantFrom(1, 3), { nil: undefined }),
   qos: fc.boolean(),
+  volumes: fc.boolean(),
 }).map((r) => {
   const spec: Obj = {
     containers: r.containers,
@@ -82,6 +83,10 @@ export const storedPod: fc.Arbitrary<Obj> = fc.record({
     enableServiceLinks: true,
   };
   if (r.init) spec.initContainers = [r.init];
+  if (r.volumes) {
+    spec.volumes = [{ name: "data", emptyDir: {} }, { name: "config", configMap: { name: "app-config", defaultMode: 420 } }, { name: "creds", secret: { secretName: "db-creds", defaultMode: 420 } }];
+    spec.containers[0] = { ...spec.containers[0], volumeMounts: [{ name: "data", mountPath: "/data" }, { name: "config", mountPath: "/etc/app", readOnly: true }] };
+  }
   if (r.nodeSelector) spec.nodeSelector = r.nodeSelector;
   if (r.affinity) spec.affinity = r.affinity;
   if (r.ads !== undefined) spec.activeDeadlineSeconds = r.ads;
@@ -168,12 +173,28 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
     [{ containerPort: 0, protocol: "TCP" }], [{ containerPort: 70000, protocol: "TCP" }], [{ containerPort: 8080, protocol: "tcp" }],
     [{ containerPort: 8080 }], [{ name: "http", containerPort: 8080, protocol: "TCP" }, { name: "http", containerPort: 8443, protocol: "TCP" }],
     [{ name: "HTTP", containerPort: 8080, protocol: "TCP" }], [{ name: "123", containerPort: 8080, protocol: "TCP" }], [{ name: "metrics--port-exporter", containerPort: 9100, protocol: "UDP" }],
-    [{ name: "-web", containerPort: 80, protocol: "SCTP" }], [{ containerPort: 8080, hostPort: 8080, protocol: "TCP" }, { containerPort: 8081, hostPort: 8080, protocol: "TCP" }],
+    [{ name: "-web", containerPort: 80, protocol: "UDP" }], [{ containerPort: 8080, hostPort: 8080, protocol: "TCP" }, { containerPort: 8081, hostPort: 8080, protocol: "TCP" }],
     [{ containerPort: 53, hostPort: 53, protocol: "UDP" }, { containerPort: 53, hostPort: 53, protocol: "TCP" }], [{ containerPort: 80, hostPort: 70000, protocol: "TCP" }],
     [{ containerPort: 80, hostPort: 80, protocol: "TCP", hostIP: "10.0.0.1" }],
   )).map(([i, ports]) => edit((p) => { const c = p.spec.containers; c[i % c.length].ports = ports; })),
   fc.constantFrom<Obj[]>([{ containerPort: 80, hostPort: 80, protocol: "TCP" }], [{ containerPort: 80, hostPort: 80, protocol: "TCP" }, { containerPort: 81, hostPort: 80, protocol: "TCP" }], [{ containerPort: -1, protocol: "TCP" }])
     .map((ports) => edit((p) => { if (p.spec.initContainers) p.spec.initContainers[0].ports = ports; })),
+  // env (name syntax per minor, valueFrom with exactly one source)
+  fc.tuple(fc.nat(2), fc.constantFrom<Obj[]>(
+    [{ name: "", value: "x" }], [{ name: "1ST", value: "x" }], [{ name: "my-var.name", value: "x" }], [{ name: "HAS SPACE", value: "x" }], [{ name: "A=B", value: "x" }],
+    [{ name: "..", value: "x" }], [{ name: "..cfg", value: "x" }], [{ name: "ÄPFEL", value: "x" }],
+    [{ name: "POD_NAME", valueFrom: { fieldRef: { apiVersion: "v1", fieldPath: "metadata.name" } } }],
+    [{ name: "POD_NAME", valueFrom: {} }],
+    [{ name: "POD_NAME", value: "x", valueFrom: { fieldRef: { apiVersion: "v1", fieldPath: "metadata.name" } } }],
+    [{ name: "DB_PASS", valueFrom: { secretKeyRef: { name: "db", key: "password" }, configMapKeyRef: { name: "cfg", key: "k" } } }],
+    [{ name: "CPU_LIMIT", valueFrom: { resourceFieldRef: { resource: "limits.cpu", divisor: "1m" } } }, { name: "1BAD", valueFrom: {} }],
+  )).map(([i, env]) => edit((p) => { const c = p.spec.containers; c[i % c.length].env = env; })),
+  // volumes (a source given, names) and volume mounts (known volume, mountPath required and unique)
+  fc.constantFrom<Obj>({ name: "Data_1", emptyDir: {} }, { name: "data", emptyDir: {} }, { name: "nosource" }, { name: "", secret: { secretName: "x", defaultMode: 420 } }, { name: "cache", emptyDir: {} })
+    .map((v) => edit((p) => { p.spec.volumes = [...(p.spec.volumes ?? []), v]; })),
+  fc.tuple(fc.nat(2), fc.constantFrom<Obj>({ name: "missing", mountPath: "/m" }, { name: "data", mountPath: "" }, { name: "data", mountPath: "/data" }, { name: "", mountPath: "/x" }, { name: "cache", mountPath: "/cache" }, { name: "nosource", mountPath: "/n" }))
+    .map(([i, m]) => edit((p) => { const c = p.spec.containers[i % p.spec.containers.length]; c.volumeMounts = [...(c.volumeMounts ?? []), m]; })),
+  fc.constant(edit((p) => { delete p.spec.volumes; })),
   // container policies and pod policies
   fc.tuple(fc.nat(2), fc.constantFrom("terminationMessagePolicy", "imagePullPolicy"), fc.constantFrom(undefined, "", "Sometimes", "Always", "Never", "FallbackToLogsOnError"))
     .map(([i, k, v]) => edit((p) => { const c = p.spec.containers[i % p.spec.containers.length]; if (v === undefined) delete c[k]; else c[k] = v; })),

@@ -11,6 +11,7 @@ export const T_INVALID = "Invalid value";
 export const T_NOT_SUPPORTED = "Unsupported value";
 export const T_DUPLICATE = "Duplicate value";
 export const T_TOO_LONG = "Too long";
+export const T_NOT_FOUND = "Not found";
 
 /** One field.Error: path, type string and the ErrorBody() text. */
 export class FieldError {
@@ -70,6 +71,11 @@ export class ErrList {
       for (let i = 0; i < valid.length; i++) d += (i > 0 ? ", " : "") + quote(valid[i]);
     }
     this.push(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + quote(value), d);
+  }
+
+  /** field.NotFound(path, value) with a string value. */
+  notFound(path: string, value: string): void {
+    this.push(path, T_NOT_FOUND, T_NOT_FOUND + ": " + quote(value), "");
   }
 
   /** field.Duplicate(path, value) with a string value. */

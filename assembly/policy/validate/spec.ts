@@ -1,21 +1,22 @@
 // The checks of the new pod's own validation (ValidateObjectMeta + ValidatePodSpec + the pod-only
 // container checks) that pod update validation runs on every update (inside ValidatePodUpdate from
 // 1.19, as ValidatePod before it in the 1.15-1.18 pod strategy). Covered: metadata name, namespace,
-// generation and labels, the mirror-pod annotation, containers' and init containers' names, images and
-// requests <= limits, restartPolicy / dnsPolicy present, spec.nodeSelector, spec.schedulingGates,
-// spec.activeDeadlineSeconds, spec.tolerations, the grace period (1.31+ / 1.37) and 1.37's
-// serviceAccount alias check. The rest of
-// ValidatePodSpec (volumes, ports, probes, env, resources, security contexts, affinity terms, DNS,
-// ...) is not implemented: see docs/policy.md "validate".
+// generation and labels, the mirror-pod and AppArmor annotations, containers' and init containers'
+// names (syntax, uniqueness), images, terminationMessagePolicy, ports, env names and valueFrom source
+// count, imagePullPolicy, requests <= limits and host port conflicts, restartPolicy / dnsPolicy (and
+// dnsPolicy None's dnsConfig), spec.nodeSelector, spec.schedulingGates, spec.activeDeadlineSeconds,
+// spec.tolerations, the grace period (1.31+ / 1.37) and 1.37's serviceAccount alias check. The rest of
+// ValidatePodSpec (volumes, probes, resources names, security contexts, affinity terms, ...) is not
+// implemented: see docs/policy.md "validate".
 
-import { Val, MapV, QuantityV, sortedEntries } from "../../k8s/value";
+import { Val, MapV, QuantityV, StructV, sortedEntries } from "../../k8s/value";
 import { ByteSink } from "../../io/sink";
 import { Quantity } from "../../quantity/quantity";
 import { writeQuantityString } from "../../quantity/canonical";
 import { quantityCmp } from "./qty";
 import { ErrList, quote } from "./errlist";
 import { fld, str, strLen, int, isSet, sliceLen, at, strMap } from "./view";
-import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label, maxLenError } from "./names";
+import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label, maxLenError, regexError } from "./names";
 
 /** ValidateLabels(labels, path) (keys in ascending order; Go ranges over the map). */
 export function validateLabels(m: Val | null, path: string, errs: ErrList): void {
@@ -92,7 +93,7 @@ function podHasContainer(spec: Val | null, name: string, minor: i32): bool {
 /** validateContainers (isInit false) / validateInitContainers (isInit true, `regular` the pod's containers):
  * names (required, DNS-1123 label, unique across regular and init containers), images, and requests not
  * above limits, in each minor's order (1.25+ run the common checks, then the name's uniqueness). */
-function containerList(list: Val | null, regular: Val | null, isInit: bool, path: string, minor: i32, errs: ErrList): void {
+function containerList(list: Val | null, regular: Val | null, isInit: bool, vols: Set<string>, path: string, minor: i32, errs: ErrList): void {
   const n = sliceLen(list);
   const names = new Set<string>();
   if (isInit) {
@@ -116,6 +117,8 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, path
     if (strLen(fld(c, "Image")) == 0) errs.required(p + ".image");
     terminationMessagePolicy(str(fld(c, "TerminationMessagePolicy")), p + ".terminationMessagePolicy", minor, errs);
     containerPorts(fld(c, "Ports"), p + ".ports", minor, errs);
+    validateEnv(fld(c, "Env"), p + ".env", minor, errs);
+    volumeMounts(fld(c, "VolumeMounts"), vols, p + ".volumeMounts", errs);
     const pull = str(fld(c, "ImagePullPolicy"));
     if (pull.length == 0) errs.required(p + ".imagePullPolicy");
     else if (pull != "Always" && pull != "IfNotPresent" && pull != "Never") errs.notSupported(p + ".imagePullPolicy", pull, ["Always", "IfNotPresent", "Never"]);
@@ -187,6 +190,106 @@ function containerPorts(list: Val | null, path: string, minor: i32, errs: ErrLis
     const proto = str(fld(port, "Protocol"));
     if (proto.length == 0) errs.required(p + ".protocol");
     else if (proto != "TCP" && proto != "UDP" && proto != "SCTP") errs.notSupported(p + ".protocol", proto, ["SCTP", "TCP", "UDP"]);
+  }
+}
+
+/** ValidateEnv (covered: names — strict syntax before 1.32, relaxed from 1.32 where the gate is on by
+ * default — and valueFrom naming exactly one source unless `value` is set; the sources' own fields are not checked). */
+function validateEnv(list: Val | null, path: string, minor: i32, errs: ErrList): void {
+  const n = sliceLen(list);
+  for (let i = 0; i < n; i++) {
+    const ev = at(list, i);
+    const p = path + "[" + i.toString() + "]";
+    const name = str(fld(ev, "Name"));
+    if (name.length == 0) errs.required(p + ".name");
+    else {
+      const ne = minor >= 32 ? relaxedEnvVarNameErrors(name) : envVarNameErrors(name);
+      for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
+    }
+    const vf = fld(ev, "ValueFrom");
+    if (vf === null) continue;
+    let sources = 0;
+    const kinds = ["FieldRef", "ResourceFieldRef", "ConfigMapKeyRef", "SecretKeyRef", "FileKeyRef"];
+    for (let k = 0; k < kinds.length; k++) if (fld(vf, kinds[k]) !== null) sources++;
+    // 1.35+: the EnvFiles gate is on by default and the list names fileKeyRef
+    if (sources == 0) errs.invalid(p + ".valueFrom", "\"\"", minor >= 35 ? "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`" : "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`");
+    else if (strLen(fld(ev, "Value")) != 0) errs.invalid(p + ".valueFrom", "\"\"", "may not be specified when `value` is not empty");
+    else if (sources > 1) errs.invalid(p + ".valueFrom", "\"\"", "may not have more than one field specified at a time");
+  }
+}
+
+/** validation.IsEnvVarName: [-._a-zA-Z][-._a-zA-Z0-9]* and no "." / ".." / "..x". */
+function envVarNameErrors(s: string): Array<string> {
+  const errs = new Array<string>();
+  let ok = s.length > 0;
+  for (let i = 0; i < s.length && ok; i++) {
+    const c = s.charCodeAt(i);
+    const alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 46 || c == 95;
+    if (!alpha && !(i > 0 && c >= 48 && c <= 57)) ok = false;
+  }
+  if (!ok) errs.push(regexError("a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit", "[-._a-zA-Z][-._a-zA-Z0-9]*", ["my.env-name", "MY_ENV.NAME", "MyEnvName1"]));
+  if (s == ".") errs.push("must not be '.'");
+  else if (s == "..") errs.push("must not be '..'");
+  else if (s.startsWith("..")) errs.push("must not start with '..'");
+  return errs;
+}
+
+/** validation.IsRelaxedEnvVarName: printable ASCII other than '='. */
+function relaxedEnvVarNameErrors(s: string): Array<string> {
+  const errs = new Array<string>();
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c > 126 || c == 61) {
+      errs.push("a valid environment variable name must consist only of printable ASCII characters other than '='");
+      break;
+    }
+  }
+  return errs;
+}
+
+/** ValidateVolumes (covered: a volume source is given, names required / DNS-1123 label / unique; the
+ * sources' own fields are not checked). Returns the names of the volumes without errors (upstream's map). */
+function validateVolumes(list: Val | null, path: string, minor: i32, errs: ErrList): Set<string> {
+  const names = new Set<string>();
+  const n = sliceLen(list);
+  for (let i = 0; i < n; i++) {
+    const v = at(list, i);
+    const p = path + "[" + i.toString() + "]";
+    const el = new ErrList();
+    const src = fld(v, "VolumeSource");
+    let sources = 0;
+    if (src !== null && src instanceof StructV) {
+      const sv = changetype<StructV>(src);
+      for (let k = 0; k < sv.f.length; k++) if (sv.f[k] !== null) sources++;
+    }
+    if (sources == 0) el.required(p, "must specify a volume type");
+    const name = str(fld(v, "Name"));
+    if (name.length == 0) el.required(p + ".name");
+    else {
+      const ne = isDNS1123Label(name, minor);
+      for (let j = 0; j < ne.length; j++) el.invalidStr(p + ".name", name, ne[j]);
+    }
+    if (names.has(name)) el.duplicate(p + ".name", name);
+    if (el.list.length == 0) names.add(name);
+    else errs.addAll(el);
+  }
+  return names;
+}
+
+/** ValidateVolumeMounts (covered: name required and naming a valid volume, mountPath required and unique). */
+function volumeMounts(list: Val | null, vols: Set<string>, path: string, errs: ErrList): void {
+  const n = sliceLen(list);
+  const paths = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const m = at(list, i);
+    const p = path + "[" + i.toString() + "]";
+    const name = str(fld(m, "Name"));
+    if (name.length == 0) errs.required(p + ".name");
+    if (!vols.has(name)) errs.notFound(p + ".name", name);
+    const mp = str(fld(m, "MountPath"));
+    if (mp.length == 0) errs.required(p + ".mountPath");
+    if (paths.has(mp)) errs.invalidStr(p + ".mountPath", mp, "must be unique");
+    paths.add(mp);
   }
 }
 
@@ -311,9 +414,10 @@ function validateSchedulingGates(list: Val | null, path: string, minor: i32, err
 export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList): void {
   // 1.31+: the grace period is required (defaulting always sets it)
   if (minor >= 31 && !isSet(fld(spec, "TerminationGracePeriodSeconds"))) errs.required("spec.terminationGracePeriodSeconds");
+  const vols = validateVolumes(fld(spec, "Volumes"), "spec.volumes", minor, errs);
   if (sliceLen(fld(spec, "Containers")) == 0) errs.required("spec.containers");
-  containerList(fld(spec, "Containers"), null, false, "spec.containers", minor, errs);
-  containerList(fld(spec, "InitContainers"), fld(spec, "Containers"), true, "spec.initContainers", minor, errs);
+  containerList(fld(spec, "Containers"), null, false, vols, "spec.containers", minor, errs);
+  containerList(fld(spec, "InitContainers"), fld(spec, "Containers"), true, vols, "spec.initContainers", minor, errs);
   const rp = str(fld(spec, "RestartPolicy"));
   if (rp.length == 0) errs.required("spec.restartPolicy");
   else if (rp != "Always" && rp != "OnFailure" && rp != "Never") errs.notSupported("spec.restartPolicy", rp, ["Always", "OnFailure", "Never"]);
