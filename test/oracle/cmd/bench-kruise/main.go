@@ -1,4 +1,4 @@
-// Command bench-kruise times OpenKruise v1.9.0's own pkg/util/inplaceupdate natively for bench/verdict.ts
+// Command bench-kruise times OpenKruise v1.9.0's own pkg/util/inplaceupdate natively for bench/verdict-bench.ts
 // (issue 5 "Speed"): SetOptionsDefaults + CalculateSpec on two CloneSet ControllerRevisions, and
 // PatchSpecToPod of the resulting UpdateSpec onto 1,000 pods, each with and without the JSON decode and
 // encode around it. Gates as kruise-manager sets them at start-up (InPlaceUpdateEnvFromMetadata on),
@@ -66,7 +66,7 @@ func newState(spec *inplaceupdate.UpdateSpec, now time.Time) *appspub.InPlaceUpd
 
 func main() {
 	testing.Init()
-	path := flag.String("fixture", "bench/fixtures/verdict.json", "fixture written by bench/verdict.ts")
+	path := flag.String("fixture", "bench/fixtures/verdict.json", "fixture written by bench/verdict-bench.ts")
 	flag.Parse()
 	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
 	klog.InitFlags(fs)
