@@ -100,3 +100,17 @@ test("pod.validateUpdate: bad input is a typed error and the engine keeps workin
     "cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true");
   assert.deepEqual(ask({ op: "pod.validateUpdate", old: pod, new: pod }).result, { errors: [], message: "" });
 });
+
+test("pod.validateUpdate: the new pod's container names, ports and env are checked in each minor's order", () => {
+  const bad = clone(pod) as any;
+  bad.spec.containers.push({ ...clone(pod.spec.containers[0]!), ports: [{ containerPort: 70000, protocol: "tcp" }] });
+  bad.spec.containers[0].env = [{ name: "1ST", value: "x" }];
+  const fields = (minor: string) => ask({ op: "pod.validateUpdate", kubernetes: minor, old: pod, new: bad }).result.errors.map((e: any) => `${e.field} ${e.type}`);
+  // 1.15-1.24 report the duplicate name before the container's other checks, 1.25+ after them
+  assert.deepEqual(fields("1.24").slice(0, 4), ["spec.containers[0].env[0].name Invalid value", "spec.containers[1].name Duplicate value",
+    "spec.containers[1].ports[0].containerPort Invalid value", "spec.containers[1].ports[0].protocol Unsupported value"]);
+  assert.deepEqual(fields("1.30").slice(0, 4), ["spec.containers[0].env[0].name Invalid value", "spec.containers[1].ports[0].containerPort Invalid value",
+    "spec.containers[1].ports[0].protocol Unsupported value", "spec.containers[1].name Duplicate value"]);
+  // 1.32+ judge env names by the relaxed rule ("1ST" is printable ASCII)
+  assert.ok(!fields("1.32").includes("spec.containers[0].env[0].name Invalid value"));
+});

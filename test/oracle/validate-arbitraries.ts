@@ -195,6 +195,16 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
   fc.tuple(fc.nat(2), fc.constantFrom<Obj>({ name: "missing", mountPath: "/m" }, { name: "data", mountPath: "" }, { name: "data", mountPath: "/data" }, { name: "", mountPath: "/x" }, { name: "cache", mountPath: "/cache" }, { name: "nosource", mountPath: "/n" }))
     .map(([i, m]) => edit((p) => { const c = p.spec.containers[i % p.spec.containers.length]; c.volumeMounts = [...(c.volumeMounts ?? []), m]; })),
   fc.constant(edit((p) => { delete p.spec.volumes; })),
+  // probes of regular containers (exactly one handler, non-negative numbers, successThreshold 1 for liveness / startup)
+  fc.tuple(fc.nat(2), fc.constantFrom("livenessProbe", "readinessProbe", "startupProbe"), fc.constantFrom<Obj>(
+    { httpGet: { path: "/healthz", port: 8080, scheme: "HTTP" }, periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+    { tcpSocket: { port: 8080 }, periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+    { exec: { command: ["cat", "/tmp/ready"] }, periodSeconds: 5, timeoutSeconds: 1, successThreshold: 2, failureThreshold: 3 },
+    { periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+    { exec: { command: ["true"] }, tcpSocket: { port: 8080 }, periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+    { tcpSocket: { port: 8080 }, initialDelaySeconds: -5, periodSeconds: -1, timeoutSeconds: 1, successThreshold: 1, failureThreshold: -3 },
+    { tcpSocket: { port: 8080 }, periodSeconds: 10, timeoutSeconds: 1, successThreshold: 0, failureThreshold: 3 },
+  )).map(([i, k, pr]) => edit((p) => { const c = p.spec.containers[i % p.spec.containers.length]; c[k] = pr; })),
   // container policies and pod policies
   fc.tuple(fc.nat(2), fc.constantFrom("terminationMessagePolicy", "imagePullPolicy"), fc.constantFrom(undefined, "", "Sometimes", "Always", "Never", "FallbackToLogsOnError"))
     .map(([i, k, v]) => edit((p) => { const c = p.spec.containers[i % p.spec.containers.length]; if (v === undefined) delete c[k]; else c[k] = v; })),

@@ -1,7 +1,8 @@
 // Differential suite for `pod.validateUpdate` (issue 5 item 1): realistic stored pods and realistic
 // edits of them (images, resources, tolerations, activeDeadlineSeconds, grace period, scheduling
-// gates, nodeSelector / node affinity of gated pods, labels, annotations, containers added or
-// removed, ephemeral containers, metadata, fields no update may change), answered by the engine and
+// gates, nodeSelector / node affinity of gated pods, labels, annotations, container names, ports,
+// env, volumes and volume mounts, container / pod policies, containers added or removed, ephemeral
+// containers, metadata, fields no update may change), answered by the engine and
 // by the Go oracle (k8s.io/kubernetes' pod strategy ValidateUpdate of each minor, kube-flavor builds)
 // must agree exactly — except the diff upstream appends to the `spec` Forbidden message (go-cmp
 // randomizes it), which is compared up to its newline (see normalize()).

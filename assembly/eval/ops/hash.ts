@@ -14,6 +14,7 @@ import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
 import { requestType } from "../../k8s/types";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
+import { decodeOptionsFor, decodeAt } from "../../k8s/decodeat";
 import { Decoder, DecodeOptions } from "../../k8s/decode";
 import { FieldCache } from "../../k8s/fields";
 import { Val } from "../../k8s/value";
@@ -26,29 +27,10 @@ import { isKruiseKind } from "../../k8s/types";
 import { statefulSetRevision, daemonSetRevision, Revision } from "../../k8s/revision";
 import { applyDefaultsTo } from "../../k8s/defaults/index";
 
-/** Decoder options for a minor and Go release (as the k8s ops use them). */
-function decodeOptions(minor: i32, go: i32): DecodeOptions {
-  const o = new DecodeOptions();
-  o.minor = minor;
-  o.jsoniter = decodesWithJsoniter(minor);
-  o.warnPaths = warningPaths(minor);
-  o.embeddedPath = embeddedErrorPath(minor);
-  o.goMinor = go;
-  o.warnings = false;
-  return o;
-}
-
-/** Decodes value node `node` of tape `t` into type `ty`; null (zero) or the value; check hasError(). */
-function decodeNode(t: Tape, node: i32, ty: i32, minor: i32, go: i32): Val | null {
-  const d = new Decoder(t, decodeOptions(minor, go));
-  d.jit.dataStart = t.rawStart(node);
-  d.jit.dataEnd = t.rawEnd(node);
-  return d.decodeTop(ty, node);
-}
 
 /** The API server's decode, [its defaulters for request type `defaults` when not null], json.Marshal (stored), and the reader's decode of that JSON; null on error (check hasError()). */
 function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null = null, path: string = ""): Val | null {
-  let first = decodeNode(v.tape, v.node, ty, minor, go);
+  let first = decodeAt(v.tape, v.node, ty, minor, go);
   if (hasError()) return null;
   if (defaults !== null) {
     first = applyDefaultsTo(defaults, ty, first, minor, path);
@@ -60,7 +42,7 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | nul
   o.goMinor = 26;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) return null;
-  return decodeNode(t, 0, ty, minor, go);
+  return decodeAt(t, 0, ty, minor, go);
 }
 
 /** The raw JSON text of field index `i`. */
@@ -193,7 +175,7 @@ export function opRevision(req: Request, res: ResultWriter): bool {
     // history.NewControllerRevision naming as the StatefulSet controller (revision-kruise notes in README)
     r = statefulSetRevision(ty, obj, go, cc.present, cc.value);
   } else {
-    r = daemonSetRevision(ty, obj, go, cc.present, cc.value, requestType("PodTemplateSpec", minor), decodeOptions(minor, go));
+    r = daemonSetRevision(ty, obj, go, cc.present, cc.value, requestType("PodTemplateSpec", minor), decodeOptionsFor(minor, go));
   }
   if (r === null || hasError()) return false;
   res.str("name", r.name);

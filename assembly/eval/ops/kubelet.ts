@@ -14,6 +14,7 @@ import { unquote } from "../../json/strings";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
+import { decodeOptionsFor, decodeAt } from "../../k8s/decodeat";
 import { Decoder, DecodeOptions } from "../../k8s/decode";
 import { FieldCache } from "../../k8s/fields";
 import { Val } from "../../k8s/value";
@@ -29,29 +30,10 @@ import { PodActions } from "../../policy/kubelet/model";
 /** The oldest kubelet minor the kubelet ops model (1.12 has no k8s.io/kubernetes build to check against). */
 export const KUBELET_MIN: i32 = 15;
 
-/** Decoder options of the k8s ops for a minor and Go release. */
-function decodeOptions(minor: i32, go: i32): DecodeOptions {
-  const o = new DecodeOptions();
-  o.minor = minor;
-  o.jsoniter = decodesWithJsoniter(minor);
-  o.warnPaths = warningPaths(minor);
-  o.embeddedPath = embeddedErrorPath(minor);
-  o.goMinor = go;
-  o.warnings = false;
-  return o;
-}
-
-/** Decodes node `node` of `t` into type `ty` as the API server of the minor does. */
-function decodeNode(t: Tape, node: i32, ty: i32, minor: i32, go: i32): Val | null {
-  const d = new Decoder(t, decodeOptions(minor, go));
-  d.jit.dataStart = t.rawStart(node);
-  d.jit.dataEnd = t.rawEnd(node);
-  return d.decodeTop(ty, node);
-}
 
 /** Decode (API server), json.Marshal (stored), decode again (kubelet); null on error. */
 function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
-  const first = decodeNode(v.tape, v.node, ty, minor, go);
+  const first = decodeAt(v.tape, v.node, ty, minor, go);
   if (hasError()) return null;
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   if (!marshalInto(out, ty, first, go)) return null;
@@ -59,7 +41,7 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
   o.goMinor = 26;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) return null;
-  return decodeNode(t, 0, ty, minor, go);
+  return decodeAt(t, 0, ty, minor, go);
 }
 
 /** The `kubelet` minor (1.15-1.37); -1 with an error recorded. */
@@ -188,7 +170,7 @@ export function opKubeletReadyCondition(req: Request, res: ResultWriter): bool {
   const oi = req.field("oldStatus");
   if (oi >= 0 && req.tape.kind(oi) != K_NULL) {
     hasOld = true;
-    old = decodeNode(req.tape, oi, v1Type("v1.PodStatus", k), k, go);
+    old = decodeAt(req.tape, oi, v1Type("v1.PodStatus", k), k, go);
     if (hasError()) return false;
   }
   const pod = asStored(v, v1Type("v1.Pod", k), k, go);

@@ -1,13 +1,13 @@
 // The checks of the new pod's own validation (ValidateObjectMeta + ValidatePodSpec + the pod-only
 // container checks) that pod update validation runs on every update (inside ValidatePodUpdate from
 // 1.19, as ValidatePod before it in the 1.15-1.18 pod strategy). Covered: metadata name, namespace,
-// generation and labels, the mirror-pod and AppArmor annotations, containers' and init containers'
-// names (syntax, uniqueness), images, terminationMessagePolicy, ports, env names and valueFrom source
-// count, imagePullPolicy, requests <= limits and host port conflicts, restartPolicy / dnsPolicy (and
-// dnsPolicy None's dnsConfig), spec.nodeSelector, spec.schedulingGates, spec.activeDeadlineSeconds,
-// spec.tolerations, the grace period (1.31+ / 1.37) and 1.37's serviceAccount alias check. The rest of
-// ValidatePodSpec (volumes, probes, resources names, security contexts, affinity terms, ...) is not
-// implemented: see docs/policy.md "validate".
+// generation and labels, the mirror-pod and AppArmor annotations, volume names and sources given,
+// containers' and init containers' names (syntax, uniqueness), images, terminationMessagePolicy,
+// ports, env names and valueFrom source count, volumeMounts, imagePullPolicy, requests <= limits and
+// host port conflicts, restartPolicy / dnsPolicy (and dnsPolicy None's dnsConfig), spec.nodeSelector,
+// spec.schedulingGates, spec.activeDeadlineSeconds, spec.tolerations, the grace period (1.31+ / 1.37)
+// and 1.37's serviceAccount alias check. The rest of ValidatePodSpec (volume source fields, probes,
+// resource names, security contexts, affinity terms, ...) is not implemented: see docs/policy.md "validate".
 
 import { Val, MapV, QuantityV, StructV, sortedEntries } from "../../k8s/value";
 import { ByteSink } from "../../io/sink";
@@ -115,7 +115,13 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, vols
       else own.add(name);
     }
     if (strLen(fld(c, "Image")) == 0) errs.required(p + ".image");
+    if (minor <= 24 && !isInit) {
+      // 1.15-1.24: liveness and startup probes before terminationMessagePolicy, readiness after it
+      probe(fld(c, "LivenessProbe"), p + ".livenessProbe", true, errs);
+      probe(fld(c, "StartupProbe"), p + ".startupProbe", true, errs);
+    }
     terminationMessagePolicy(str(fld(c, "TerminationMessagePolicy")), p + ".terminationMessagePolicy", minor, errs);
+    if (minor <= 24 && !isInit) probe(fld(c, "ReadinessProbe"), p + ".readinessProbe", false, errs);
     containerPorts(fld(c, "Ports"), p + ".ports", minor, errs);
     validateEnv(fld(c, "Env"), p + ".env", minor, errs);
     volumeMounts(fld(c, "VolumeMounts"), vols, p + ".volumeMounts", errs);
@@ -126,6 +132,11 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, vols
     if (minor >= 25) {
       if (names.has(name)) errs.duplicate(p + ".name", name);
       else if (!isInit || name.length > 0) names.add(name);
+      if (!isInit) {
+        probe(fld(c, "LivenessProbe"), p + ".livenessProbe", true, errs);
+        probe(fld(c, "ReadinessProbe"), p + ".readinessProbe", false, errs);
+        probe(fld(c, "StartupProbe"), p + ".startupProbe", true, errs);
+      }
       if (isInit) hostPortConflicts(list, i, i + 1, path, errs); // init containers run one by one
     }
   }
@@ -291,6 +302,31 @@ function volumeMounts(list: Val | null, vols: Set<string>, path: string, errs: E
     if (paths.has(mp)) errs.invalidStr(p + ".mountPath", mp, "must be unique");
     paths.add(mp);
   }
+}
+
+/** validateProbe of a regular container's probe (covered: exactly one handler — the handlers' own fields
+ * are not checked —, delays / timeouts / thresholds not negative; liveness and startup: successThreshold 1). */
+function probe(pr: Val | null, path: string, successOne: bool, errs: ErrList): void {
+  if (pr === null) return;
+  let h = fld(pr, "ProbeHandler"); // 1.23+; before: the embedded Handler
+  if (h === null) h = fld(pr, "Handler");
+  const kinds = ["Exec", "HTTPGet", "TCPSocket", "GRPC", "Sleep"];
+  const names = ["exec", "httpGet", "tcpSocket", "grpc", "sleep"];
+  let handlers = 0;
+  for (let k = 0; k < kinds.length; k++) {
+    if (fld(h, kinds[k]) === null) continue;
+    if (handlers > 0) errs.forbidden(path + "." + names[k], "may not specify more than 1 handler type");
+    else handlers++;
+  }
+  if (handlers == 0) errs.required(path, "must specify a handler type");
+  const nums = ["InitialDelaySeconds", "TimeoutSeconds", "PeriodSeconds", "SuccessThreshold", "FailureThreshold"];
+  const paths = ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", "successThreshold", "failureThreshold"];
+  for (let k = 0; k < nums.length; k++) {
+    const v = int(fld(pr, nums[k]));
+    if (v < 0) errs.invalidInt(path + "." + paths[k], v, "must be greater than or equal to 0");
+  }
+  const st = int(fld(pr, "SuccessThreshold"));
+  if (successOne && st != 1) errs.invalidInt(path + ".successThreshold", st, "must be 1");
 }
 
 /** checkHostPortConflicts over containers [from, to) of `list`: a hostPort repeated (same protocol and hostIP) is Duplicate. */

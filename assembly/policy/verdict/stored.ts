@@ -29,25 +29,8 @@ export class Stored {
   }
 }
 
-/** Decoder options of Kubernetes `minor` built with Go `go`. */
-export function decodeOptionsFor(minor: i32, go: i32): DecodeOptions {
-  const o = new DecodeOptions();
-  o.minor = minor;
-  o.jsoniter = decodesWithJsoniter(minor);
-  o.warnPaths = warningPaths(minor);
-  o.embeddedPath = embeddedErrorPath(minor);
-  o.goMinor = go;
-  o.warnings = false;
-  return o;
-}
-
-/** Decodes node `node` of `t` into type `ty`; null (zero value) or the value; check hasError(). */
-export function decodeAt(t: Tape, node: i32, ty: i32, minor: i32, go: i32): Val | null {
-  const d = new Decoder(t, decodeOptionsFor(minor, go));
-  d.jit.dataStart = t.rawStart(node);
-  d.jit.dataEnd = t.rawEnd(node);
-  return d.decodeTop(ty, node);
-}
+import { decodeOptionsFor, decodeAt } from "../../k8s/decodeat";
+export { decodeOptionsFor, decodeAt };
 
 /**
  * The object given as request value `v` (field `field`) stored as type `ty`, after the API server's
