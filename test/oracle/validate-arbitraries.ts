@@ -161,7 +161,7 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
   // labels and annotations
   fc.constantFrom<[string, string | undefined]>(["version", "v2"], ["app", "web2"], ["app", undefined], ["bad key!", "x"], ["tier", "bad value!"], ["example.com/team", "payments"])
     .map(([k, v]) => edit((p) => { const l = { ...(p.metadata.labels ?? {}) }; if (v === undefined) delete l[k]; else l[k] = v; p.metadata.labels = l; })),
-  fc.constantFrom<[string, string | undefined]>(["kubectl.kubernetes.io/restartedAt", "2024-06-01T00:00:00Z"], ["prometheus.io/scrape", undefined], ["kubernetes.io/config.mirror", "def"], ["kubernetes.io/config.mirror", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "unconfined"], ["container.apparmor.security.beta.kubernetes.io/app", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "enforce"], ["container.apparmor.security.beta.kubernetes.io/app", "localhost/k8s-nginx"])
+  fc.constantFrom<[string, string | undefined]>(["kubectl.kubernetes.io/restartedAt", "2024-06-01T00:00:00Z"], ["prometheus.io/scrape", undefined], ["kubernetes.io/config.mirror", "def"], ["kubernetes.io/config.mirror", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "unconfined"], ["container.apparmor.security.beta.kubernetes.io/app", undefined], ["container.apparmor.security.beta.kubernetes.io/app", "enforce"], ["container.apparmor.security.beta.kubernetes.io/app", "localhost/k8s-nginx"], ["bad key!", "x"], ["Example.COM/Owner", "team-a"], ["-lead", "y"])
     .map(([k, v]) => edit((p) => { const a = { ...(p.metadata.annotations ?? {}) }; if (v === undefined) delete a[k]; else a[k] = v; p.metadata.annotations = a; })),
   // container names (DNS-1123 label, required, unique across containers and init containers)
   fc.tuple(fc.nat(2), fc.constantFrom("", "App", "bad_name", "-web", "a".repeat(64), "app", "sidecar", "init-db", "web.1"))
@@ -256,6 +256,7 @@ export const request = (minor: string): fc.Arbitrary<string> =>
     for (const e of es) e(nu);
     oneSpecialAnnotationChange(old, nu);
     oneInvalidEntry(nu.metadata.labels);
+    oneInvalidAnnotationKey(nu.metadata.annotations);
     oneInvalidEntry(nu.spec.nodeSelector);
     const req: Obj = { op: "pod.validateUpdate", kubernetes: minor };
     if (gates) req.gates = gates;
@@ -282,6 +283,14 @@ function oneInvalidEntry(m: Obj | undefined): void {
   if (!m) return;
   const ok = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
   const bad = Object.keys(m).filter((k) => !ok.test(k.slice(k.indexOf("/") + 1)) || !ok.test(m[k])).sort();
+  for (const k of bad.slice(1)) delete m[k];
+}
+
+/** Upstream ranges over the annotations (random order): keep at most one invalid annotation key. */
+function oneInvalidAnnotationKey(m: Obj | undefined): void {
+  if (!m) return;
+  const ok = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;
+  const bad = Object.keys(m).filter((k) => !ok.test(k.slice(k.indexOf("/") + 1))).sort();
   for (const k of bad.slice(1)) delete m[k];
 }
 

@@ -1,12 +1,13 @@
 // The checks of the new pod's own validation (ValidateObjectMeta + ValidatePodSpec + the pod-only
 // container checks) that pod update validation runs on every update (inside ValidatePodUpdate from
 // 1.19, as ValidatePod before it in the 1.15-1.18 pod strategy). Covered: metadata name, namespace,
-// generation and labels, the mirror-pod and AppArmor annotations, volume names and sources given,
-// containers' and init containers' names (syntax, uniqueness), images, terminationMessagePolicy,
+// generation, labels and annotation keys, the mirror-pod and AppArmor annotations, volume names and sources given,
+// containers' and init containers' names (syntax, uniqueness), images, probes (handler count,
+// numbers, successThreshold), terminationMessagePolicy,
 // ports, env names and valueFrom source count, volumeMounts, imagePullPolicy, requests <= limits and
 // host port conflicts, restartPolicy / dnsPolicy (and dnsPolicy None's dnsConfig), spec.nodeSelector,
 // spec.schedulingGates, spec.activeDeadlineSeconds, spec.tolerations, the grace period (1.31+ / 1.37)
-// and 1.37's serviceAccount alias check. The rest of ValidatePodSpec (volume source fields, probes,
+// and 1.37's serviceAccount alias check. The rest of ValidatePodSpec (volume source fields, probe handlers,
 // resource names, security contexts, affinity terms, ...) is not implemented: see docs/policy.md "validate".
 
 import { Val, MapV, QuantityV, StructV, sortedEntries } from "../../k8s/value";
@@ -26,6 +27,16 @@ export function validateLabels(m: Val | null, path: string, errs: ErrList): void
     for (let j = 0; j < ke.length; j++) errs.invalidStr(path, sm.keys[i], ke[j]);
     const ve = isValidLabelValue(sm.vals[i]);
     for (let j = 0; j < ve.length; j++) errs.invalidStr(path, sm.vals[i], ve[j]);
+  }
+}
+
+/** ValidateAnnotations, the keys: qualified names once lowercased, the key printed as given (ascending order;
+ * Go ranges over the map). The total size limit is not checked. */
+export function validateAnnotationKeys(m: Val | null, path: string, errs: ErrList): void {
+  const sm = strMap(m);
+  for (let i = 0; i < sm.keys.length; i++) {
+    const ke = isQualifiedName(sm.keys[i].toLowerCase());
+    for (let j = 0; j < ke.length; j++) errs.invalidStr(path, sm.keys[i], ke[j]);
   }
 }
 
@@ -51,6 +62,7 @@ export function validateNewMeta(meta: Val | null, minor: i32, errs: ErrList): vo
   const g = int(fld(meta, "Generation"));
   if (g < 0) errs.invalidInt("metadata.generation", g, "must be greater than or equal to 0");
   validateLabels(fld(meta, "Labels"), "metadata.labels", errs);
+  validateAnnotationKeys(fld(meta, "Annotations"), "metadata.annotations", errs);
 }
 
 /** ValidatePodSpecificAnnotations (covered: the mirror-pod annotation needs spec.nodeName; AppArmor
@@ -116,9 +128,18 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, vols
     }
     if (strLen(fld(c, "Image")) == 0) errs.required(p + ".image");
     if (minor <= 24 && !isInit) {
-      // 1.15-1.24: liveness and startup probes before terminationMessagePolicy, readiness after it
-      probe(fld(c, "LivenessProbe"), p + ".livenessProbe", true, errs);
-      probe(fld(c, "StartupProbe"), p + ".startupProbe", true, errs);
+      // 1.15-1.24: liveness and startup probes before terminationMessagePolicy, readiness after it;
+      // 1.21-1.24 validate the startup probe twice (once where the readiness-only check went in)
+      const lp = fld(c, "LivenessProbe"), sp = fld(c, "StartupProbe");
+      if (minor >= 21) {
+        probe(lp, p + ".livenessProbe", false, errs);
+        probe(sp, p + ".startupProbe", false, errs);
+        successOne(lp, p + ".livenessProbe", errs);
+        probe(sp, p + ".startupProbe", true, errs);
+      } else {
+        probe(lp, p + ".livenessProbe", true, errs);
+        probe(sp, p + ".startupProbe", true, errs);
+      }
     }
     terminationMessagePolicy(str(fld(c, "TerminationMessagePolicy")), p + ".terminationMessagePolicy", minor, errs);
     if (minor <= 24 && !isInit) probe(fld(c, "ReadinessProbe"), p + ".readinessProbe", false, errs);
@@ -306,7 +327,7 @@ function volumeMounts(list: Val | null, vols: Set<string>, path: string, errs: E
 
 /** validateProbe of a regular container's probe (covered: exactly one handler — the handlers' own fields
  * are not checked —, delays / timeouts / thresholds not negative; liveness and startup: successThreshold 1). */
-function probe(pr: Val | null, path: string, successOne: bool, errs: ErrList): void {
+function probe(pr: Val | null, path: string, mustBeOne: bool, errs: ErrList): void {
   if (pr === null) return;
   let h = fld(pr, "ProbeHandler"); // 1.23+; before: the embedded Handler
   if (h === null) h = fld(pr, "Handler");
@@ -325,8 +346,14 @@ function probe(pr: Val | null, path: string, successOne: bool, errs: ErrList): v
     const v = int(fld(pr, nums[k]));
     if (v < 0) errs.invalidInt(path + "." + paths[k], v, "must be greater than or equal to 0");
   }
+  if (mustBeOne) successOne(pr, path, errs);
+}
+
+/** The liveness / startup probe's successThreshold must be 1. */
+function successOne(pr: Val | null, path: string, errs: ErrList): void {
+  if (pr === null) return;
   const st = int(fld(pr, "SuccessThreshold"));
-  if (successOne && st != 1) errs.invalidInt(path + ".successThreshold", st, "must be 1");
+  if (st != 1) errs.invalidInt(path + ".successThreshold", st, "must be 1");
 }
 
 /** checkHostPortConflicts over containers [from, to) of `list`: a hostPort repeated (same protocol and hostIP) is Duplicate. */

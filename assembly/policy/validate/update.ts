@@ -12,7 +12,7 @@ import { requestType } from "../../k8s/types";
 import { ErrList, quote } from "./errlist";
 import { Diffs, semEqual } from "./equal";
 import { fld, str, strLen, int, isSet, deref, sliceLen, at, strMap, StrMap, slot } from "./view";
-import { validateNewPod, validateTolerations, validateLabels, podSpecificAnnotations } from "./spec";
+import { validateNewPod, validateTolerations, validateLabels, validateAnnotationKeys, podSpecificAnnotations } from "./spec";
 import { computeQOS } from "./qos";
 import { Gates } from "./gates";
 import { renderMap, renderTerms, renderTerm } from "./render";
@@ -136,8 +136,9 @@ function metaUpdate(nm: Val | null, om: Val | null, errs: ErrList): void {
   immutableStr(nm, om, "Name", "metadata.name", errs);
   immutableStr(nm, om, "Namespace", "metadata.namespace", errs);
   immutableStr(nm, om, "UID", "metadata.uid", errs);
-  // labels of the new object (annotations, owner references, managed fields: not covered)
+  // labels and annotation keys of the new object (annotation size, owner references, managed fields: not covered)
   validateLabels(fld(nm, "Labels"), "metadata.labels", errs);
+  validateAnnotationKeys(fld(nm, "Annotations"), "metadata.annotations", errs);
 }
 
 function immutableStr(nm: Val | null, om: Val | null, name: string, path: string, errs: ErrList): void {

@@ -15,7 +15,6 @@ import (
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
-	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	core "k8s.io/kubernetes/pkg/apis/core"
 	corev1conv "k8s.io/kubernetes/pkg/apis/core/v1"
 	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
@@ -24,13 +23,10 @@ import (
 func init() { podVerdictHook = podVerdictKube }
 
 // gateEnabled is DefaultFeatureGate.Enabled for a gate known to this minor (false when unknown).
+// (gateState in validate.go: DefaultMutableFeatureGate.GetAll does not exist before 1.22.)
 func gateEnabled(name string) bool {
-	for f := range utilfeature.DefaultMutableFeatureGate.GetAll() {
-		if string(f) == name {
-			return utilfeature.DefaultFeatureGate.Enabled(f)
-		}
-	}
-	return false
+	v, _ := gateState(name)
+	return v
 }
 
 func toInternal(p *v1.Pod) (*core.Pod, *protoError) {
