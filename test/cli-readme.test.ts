@@ -1,5 +1,5 @@
-// The README's command-line examples are real: every `$ kinplace ...` line of the "Command line"
-// section (without a shell pipe, or piped into `head -N`) is run on the shipped examples and must print
+// The README's command-line examples are real: every `$ kinplace ...` line of the "60-second tour" and
+// "Command line" sections (without a shell pipe, or piped into `head -N`) is run on the shipped examples and must print
 // exactly what the README shows (trailing blank lines aside); a following `$ echo $?` line gives its
 // exit code. Needs `npm run build`.
 
@@ -12,7 +12,8 @@ import { kinplace, root } from "./cli-helpers.ts";
 /** The commands of the README's "Command line" shell blocks with their shown output and exit code. */
 function examples(): { args: string[]; output: string; status?: number; head?: number }[] {
   const readme = readFileSync(join(root, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("\n## Command line\n"), readme.indexOf("\n### kubectl plugin\n"));
+  const section = readme.slice(readme.indexOf("\n## 60-second tour\n"), readme.indexOf("\n## What is here\n")) +
+    readme.slice(readme.indexOf("\n## Command line\n"), readme.indexOf("\n### kubectl plugin\n"));
   const out: { args: string[]; output: string; status?: number; head?: number }[] = [];
   for (const block of section.split("```sh\n").slice(1).map((b) => b.slice(0, b.indexOf("```")))) {
     let current: { args: string[]; output: string; status?: number; head?: number } | undefined;

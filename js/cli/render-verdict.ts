@@ -72,7 +72,9 @@ export function renderVerdict(
     for (const r of reasons) {
       const effect = typeof r.details["effect"] === "string" ? (r.details["effect"] as string) : "";
       const tone = effect === "none" || effect === "in-place" ? "good" : effect === "restart" ? "notice" : "bad";
-      out.push(`    ${style.path(r.path || "(whole object)")}  ${effect ? `${style.tone(tone, effect)}: ` : ""}${r.message}`);
+      // Kruise's reasons already start with their decision ("recreate: ..."): don't say it twice
+      const message = effect && r.message.startsWith(`${effect}: `) ? r.message.slice(effect.length + 2) : r.message;
+      out.push(`    ${style.path(r.path || "(whole object)")}  ${effect ? `${style.tone(tone, effect)}: ` : ""}${message}`);
     }
   }
   if (policy !== undefined) {
