@@ -131,38 +131,38 @@ func kruiseVersionField(req *request) *protoError {
 	return fieldErr(codeUnsupported, "kruise", "unsupported kruise version "+quote(string(v)))
 }
 
-// inplaceDecodeRevision reads a ControllerRevision as the controller's client does.
-func inplaceDecodeRevision(req *request, name string) (*appsv1.ControllerRevision, *protoError) {
+// inplaceDecodeField reads the request's object field `name` into `into` (a *typeName) as the
+// controller's client does.
+func inplaceDecodeField(req *request, name, typeName string, into interface{}) *protoError {
 	data, err := valueField(req, name)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(data) > 0 && data[0] != '{' {
-		return nil, fieldErr(codeBadRequest, name, quote(name)+" must be a ControllerRevision object")
+		return fieldErr(codeBadRequest, name, quote(name)+" must be a "+typeName+" object")
 	}
-	cr := &appsv1.ControllerRevision{}
-	if e := apiDecode(data, cr); e != nil {
+	if e := apiDecode(data, into); e != nil {
 		pe := decodeErr(e)
 		pe.Path, pe.HasPath = name, true
-		return nil, pe
+		return pe
+	}
+	return nil
+}
+
+// inplaceDecodeRevision reads a ControllerRevision as the controller's client does.
+func inplaceDecodeRevision(req *request, name string) (*appsv1.ControllerRevision, *protoError) {
+	cr := &appsv1.ControllerRevision{}
+	if err := inplaceDecodeField(req, name, "ControllerRevision", cr); err != nil {
+		return nil, err
 	}
 	return cr, nil
 }
 
 // inplaceDecodePod reads a Pod as the controller's client does.
 func inplaceDecodePod(req *request) (*v1.Pod, *protoError) {
-	data, err := valueField(req, "pod")
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > 0 && data[0] != '{' {
-		return nil, fieldErr(codeBadRequest, "pod", quote("pod")+" must be a Pod object")
-	}
 	pod := &v1.Pod{}
-	if e := apiDecode(data, pod); e != nil {
-		pe := decodeErr(e)
-		pe.Path, pe.HasPath = "pod", true
-		return nil, pe
+	if err := inplaceDecodeField(req, "pod", "Pod", pod); err != nil {
+		return nil, err
 	}
 	return pod, nil
 }
@@ -343,19 +343,11 @@ func init() {
 	ops["kruise.strategy"] = opSpec{[]string{"kind", "policy", "apiVersion", "oldTemplate", "oldTemplateText", "newTemplate", "newTemplateText", "gates", "gracePeriodSeconds", "podName", "kruise"}, runKruiseStrategy}
 }
 
+// inplaceDecodeTemplate reads a PodTemplateSpec as the API server stores it.
 func inplaceDecodeTemplate(req *request, name string) (*v1.PodTemplateSpec, *protoError) {
-	data, err := valueField(req, name)
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > 0 && data[0] != '{' {
-		return nil, fieldErr(codeBadRequest, name, quote(name)+" must be a PodTemplateSpec object")
-	}
 	t := &v1.PodTemplateSpec{}
-	if e := apiDecode(data, t); e != nil {
-		pe := decodeErr(e)
-		pe.Path, pe.HasPath = name, true
-		return nil, pe
+	if err := inplaceDecodeField(req, name, "PodTemplateSpec", t); err != nil {
+		return nil, err
 	}
 	// as the API server stored the workload
 	fresh, perr := roundTrip(t)
