@@ -116,6 +116,15 @@ func kruiseGates(req *request) *protoError {
 	return nil
 }
 
+// kruiseRequest checks the fields every kruise.* op shares: the Kruise version, then the gates (set on
+// the feature gate for this request).
+func kruiseRequest(req *request) *protoError {
+	if err := kruiseVersionField(req); err != nil {
+		return err
+	}
+	return kruiseGates(req)
+}
+
 // kruiseVersionField accepts an absent `kruise` or "1.9" (this build); "1.8" is the engine's alone.
 func kruiseVersionField(req *request) *protoError {
 	v, present, err := stringField(req, "kruise")
@@ -168,10 +177,7 @@ func inplaceDecodePod(req *request) (*v1.Pod, *protoError) {
 }
 
 func runKruiseInplaceSpec(req *request) (*result, *protoError) {
-	if err := kruiseVersionField(req); err != nil {
-		return nil, err
-	}
-	if err := kruiseGates(req); err != nil {
+	if err := kruiseRequest(req); err != nil {
 		return nil, err
 	}
 	grace, err := int32Field(req, "gracePeriodSeconds")
@@ -226,10 +232,7 @@ func inplaceServerVersionField(req *request) (*version.Info, *protoError) {
 }
 
 func runKruisePatchPod(req *request) (*result, *protoError) {
-	if err := kruiseVersionField(req); err != nil {
-		return nil, err
-	}
-	if err := kruiseGates(req); err != nil {
+	if err := kruiseRequest(req); err != nil {
 		return nil, err
 	}
 	sv, err := inplaceServerVersionField(req)
@@ -302,10 +305,7 @@ func runKruisePatchPod(req *request) (*result, *protoError) {
 }
 
 func runKruiseCompleted(req *request) (*result, *protoError) {
-	if err := kruiseVersionField(req); err != nil {
-		return nil, err
-	}
-	if err := kruiseGates(req); err != nil {
+	if err := kruiseRequest(req); err != nil {
 		return nil, err
 	}
 	pod, err := inplaceDecodePod(req)
@@ -358,10 +358,7 @@ func inplaceDecodeTemplate(req *request, name string) (*v1.PodTemplateSpec, *pro
 }
 
 func runKruiseStrategy(req *request) (*result, *protoError) {
-	if err := kruiseVersionField(req); err != nil {
-		return nil, err
-	}
-	if err := kruiseGates(req); err != nil {
+	if err := kruiseRequest(req); err != nil {
 		return nil, err
 	}
 	kind, present, err := stringField(req, "kind")
@@ -575,10 +572,7 @@ func inplaceStoredPod(cs *kubefake.Clientset, pod *v1.Pod) (string, *protoError)
 }
 
 func runKruiseUpdate(req *request) (*result, *protoError) {
-	if err := kruiseVersionField(req); err != nil {
-		return nil, err
-	}
-	if err := kruiseGates(req); err != nil {
+	if err := kruiseRequest(req); err != nil {
 		return nil, err
 	}
 	sv, err := inplaceServerVersionField(req)
@@ -633,10 +627,7 @@ func runKruiseUpdate(req *request) (*result, *protoError) {
 }
 
 func runKruiseRefresh(req *request) (*result, *protoError) {
-	if err := kruiseVersionField(req); err != nil {
-		return nil, err
-	}
-	if err := kruiseGates(req); err != nil {
+	if err := kruiseRequest(req); err != nil {
 		return nil, err
 	}
 	sv, err := inplaceServerVersionField(req)
