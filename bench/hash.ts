@@ -83,7 +83,7 @@ export function benchHash(k: Engine, runs = 7, ms = 200, native?: HashBenchRepor
     }
   }
   out.push("");
-  out.push(`vs TS / vs Go = kinplace speed ÷ that implementation's (above 1: kinplace is faster); ÷ FNV limit = kinplace time ÷ the time of FNV-1a over the spew text alone (wasm), the floor any implementation of these hashes has. TypeScript: bench/ts-hash/ (JSON.stringify in Go field order + FNV; a JS go-spew for ComputeHash). Native Go: test/oracle/cmd/benchhash${native ? ` (${native.go}, ${native.cpus} CPUs)` : ""}: HashContainer / ComputeHash on a decoded struct (object) and json.Unmarshal + the same (bytes). kinplace always decodes, re-encodes and re-decodes the object as the API server and the kubelet / controller do.`);
+  out.push(`vs TS / vs Go = kinplace speed ÷ that implementation's (above 1: kinplace is faster); ÷ FNV limit = kinplace time ÷ the time of FNV-1a over the spew text alone (wasm), the floor any implementation of these hashes has. TypeScript: bench/ts-hash/ (JSON.stringify in Go field order + FNV; a JS go-spew for ComputeHash). Native Go: test/oracle/cmd/benchhash${native ? ` (${native.go}, ${native.cpus} CPUs)` : ""}: HashContainer / ComputeHash on a decoded struct (object) and json.Unmarshal + the same (bytes). kinplace decodes and re-encodes the object as the API server does and reads it back as the kubelet / controller do (the second decode replaced by its proven normalizations, docs/architecture.md "Fast path").`);
   return out;
 }
 

@@ -39,6 +39,8 @@ export interface VerdictInputs {
   specLine: Uint8Array;
   verdictLine: Uint8Array;
   podLines: Uint8Array[];
+  /** One kruise.patchPods request for all the pods. */
+  batchLine: Uint8Array;
   specText: string;
   jsSpec: UpdateSpec;
 }
@@ -65,7 +67,12 @@ export function verdictInputs(k: typeof Kinplace, pods = 1000): VerdictInputs {
     }
     if (!isDeepStrictEqual(pod, jsPod)) throw new Error(`pod ${i}: the patched pod differs between the engine and JS`);
   }
-  return { fx, specLine, verdictLine, podLines, specText, jsSpec };
+  const batchLine = enc.encode(JSON.stringify({ op: "kruise.patchPods", pods: fx.pods, updateSpecText: specText, now: fx.now }));
+  const results = answer(k, batchLine).results as unknown[];
+  for (let i = 0; i < fx.pods.length; i++) {
+    if (!isDeepStrictEqual(results[i], answer(k, podLines[i]!))) throw new Error(`pod ${i}: kruise.patchPods differs from kruise.patchPod`);
+  }
+  return { fx, specLine, verdictLine, podLines, batchLine, specText, jsSpec };
 }
 
 /** Checks the engine's answers against Kruise's own (the Go program's report); throws if they differ. */
@@ -115,6 +122,7 @@ export function benchVerdict(k: typeof Kinplace, runs: number, ms: number, say: 
   const pods = measure([
     { name: "kinplace kruise.patchPod × 1,000 (request bytes in, answer bytes out)", fn: () => { for (const l of inp.podLines) k.evaluateLine(l); } },
     { name: "kinplace kruise.patchPod × 1,000 (objects in, evaluate)", fn: () => { for (const p of fx.pods) k.evaluate({ op: "kruise.patchPod", pod: p, updateSpec: specObj, now: fx.now } as never); } },
+    { name: "kinplace kruise.patchPods, 1,000 pods in one request (request bytes in, answer bytes out)", fn: () => k.evaluateLine(inp.batchLine) },
     { name: "JS Kruise rules × 1,000 (objects in, patched pod objects out)", fn: () => { for (const p of fx.pods) patchUpdateSpecToPod(p, inp.jsSpec, newState(inp.jsSpec, fx.now), fx.now); } },
     { name: "JS JSON.parse + Kruise rules + JSON.stringify × 1,000 (text in, text out)", fn: () => { for (const t of podTexts) JSON.stringify(patchUpdateSpecToPod(JSON.parse(t) as never, inp.jsSpec, newState(inp.jsSpec, fx.now), fx.now)); } },
   ], Math.max(3, Math.ceil(runs / 2)), ms * 2);

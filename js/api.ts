@@ -318,6 +318,27 @@ export function scaledValue(value: IntOrString, total: number, roundUp: boolean,
   return rolloutOp({ op: "scaled", value, total, roundUp, variant }).value as number;
 }
 
+/** Options of `kruisePatchPods`: the state to start from (default: the one Update starts with), versions and gates. */
+export interface KruisePatchPodsOptions {
+  state?: unknown;
+  gates?: { [name: string]: boolean };
+  serverVersion?: string;
+  kruise?: string;
+}
+
+/** One pod patched by OpenKruise's PatchSpecToPod: the pod and state annotation as json.Marshal writes them, and the resize subresource patch or null. */
+export interface KruisePatchedPod {
+  pod: string;
+  state: string;
+  resizePatch: string | null;
+}
+
+/** OpenKruise v1.9.0 PatchSpecToPod of `updateSpec` (an UpdateSpec object or Kruise's JSON text) on every pod at time `now` (RFC 3339): the `kruise.patchPods` op, one call for all pods. */
+export function kruisePatchPods(pods: unknown[], updateSpec: unknown, now: string, options?: KruisePatchPodsOptions): KruisePatchedPod[] {
+  const spec = typeof updateSpec === "string" ? { updateSpecText: updateSpec } : { updateSpec };
+  return rolloutOp({ op: "kruise.patchPods", pods, ...spec, now, ...options }).results as KruisePatchedPod[];
+}
+
 /** OpenKruise CalculatePartitionReplicas(partition, replicas): the pods kept at the old revision (`replicas` undefined or null is the nil pointer). */
 export function kruisePartition(partition: IntOrString, replicas?: number | null): number {
   return rolloutOp({ op: "kruise.partition", partition, replicas }).value as number;

@@ -68,6 +68,44 @@ test("golden vectors kruise-inplace.jsonl.gz: the engine answers as OpenKruise v
   assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ:\n${first.join("\n\n")}`);
 });
 
+test("kruise.patchPods answers each pod as kruise.patchPod did upstream (golden patchPod vectors, each pod twice in one request)", () => {
+  const lines = gunzipSync(readFileSync(new URL("./vectors/kruise-inplace.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter(Boolean);
+  let batches = 0;
+  let failed = 0;
+  for (const l of lines) {
+    const v = JSON.parse(l) as { request: string; answer: Answer };
+    const req = JSON.parse(v.request) as Record<string, unknown>;
+    if (req.op !== "kruise.patchPod") continue;
+    const { op: _op, pod, podText, ...rest } = req;
+    const p = pod ?? JSON.parse(podText as string);
+    // the same pod twice: the state PatchSpecToPod changes must start afresh for the second one
+    const got = ask({ op: "kruise.patchPods", pods: [p, p], ...rest });
+    batches++;
+    if (!v.answer.ok) {
+      // upstream refused this pod: so does the batch (same code and message; the path names the pod unless the field does)
+      assert.equal(got.ok, false, v.request.slice(0, 300));
+      assert.equal(got.error!.code, v.answer.error!.code);
+      assert.equal(got.error!.message.replace("\"pods[0]\"", "\"pod\""), v.answer.error!.message);
+      failed++;
+      continue;
+    }
+    assert.deepEqual(got, { ok: true, result: { results: [v.answer.result, v.answer.result] } }, v.request.slice(0, 300));
+  }
+  assert.ok(batches >= 300, `${batches} patchPod vectors`);
+  // one request for pods of different shapes gives each pod's own answer
+  const spec0 = { revision: "r2", containerImages: { a: "a2" } };
+  const pods = [{ spec: { containers: [{ name: "a", image: "a1" }] } }, { metadata: { name: "x" }, spec: { containers: [{ name: "b", image: "b1" }, { name: "a", image: "a0" }] } }, {}];
+  const many = ask({ op: "kruise.patchPods", pods, updateSpec: spec0, now: "2026-01-01T00:00:00Z" });
+  assert.deepEqual(many.result!.results, pods.map((pod) => ask({ op: "kruise.patchPod", pod, updateSpec: spec0, now: "2026-01-01T00:00:00Z" }).result));
+  assert.deepEqual(ask({ op: "kruise.patchPods", pods: [], updateSpec: spec0, now: "2026-01-01T00:00:00Z" }), { ok: true, result: { results: [] } });
+  assert.deepEqual(ask({ op: "kruise.patchPods", pods: {}, updateSpec: spec0, now: "2026-01-01T00:00:00Z" }).error, { code: "E_BAD_REQUEST", message: "\"pods\" must be an array of Pod objects", path: "pods" });
+  assert.deepEqual(ask({ op: "kruise.patchPods", pods: [{}, 3], updateSpec: spec0, now: "2026-01-01T00:00:00Z" }).error, { code: "E_BAD_REQUEST", message: "\"pods[1]\" must be a Pod object", path: "pods[1]" });
+  assert.equal(ask({ op: "kruise.patchPods", pods: [{ spec: { containers: "x" } }], updateSpec: spec0, now: "2026-01-01T00:00:00Z" }).error!.path, "pods[0]");
+  assert.equal(ask({ op: "kruise.patchPods", updateSpec: spec0, now: "2026-01-01T00:00:00Z" }).error!.path, "pods");
+  assert.equal(ask({ op: "kruise.patchPods", pods: [{}], updateSpec: spec0, now: "x" }).error!.path, "now");
+  assert.ok(ask({ op: "kruise.patchPods", pods: [{}], updateSpec: spec0, now: "2026-01-01T00:00:00Z" }).ok, "the engine keeps working");
+});
+
 test("worked examples: CalculateInPlaceUpdateSpec (TestCalculateInPlaceUpdateSpec cases)", () => {
   const c = (image: string, extra: object = {}) => ({ name: "c1", image, ...extra });
   // E1: image only

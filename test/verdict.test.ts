@@ -112,7 +112,10 @@ test("OpenKruise in-place: containers, reasons' own effects, and the pod patch P
   assert.deepStrictEqual(r.containers.map((c: any) => c.action), ["keep", "restart", "keep"]);
   assert.deepStrictEqual(r.reasons.map((x: any) => [x.path, x.effect]), [["/spec/template/metadata/labels/x", "in-place"], ["/spec/template/spec/containers/0/image", "restart"]]);
   const state = JSON.parse(r.patches.pod.metadata.annotations["apps.kruise.io/inplace-update-state"]);
-  assert.deepStrictEqual(state, { revision: "new", updateTimestamp: "2026-11-21T10:00:00Z", lastContainerStatuses: null, updateImages: true, containerBatchesRecord: [{ timestamp: "2026-11-21T10:00:00Z", containers: ["app"] }] });
+  // the real ControllerRevision name of the new revision (the `revision` op's), as the CloneSet's revision adapter writes it
+  const rev = ask({ op: "revision", kind: "CloneSet", object: cs("b", "InPlaceIfPossible", [], { x: "1" }) }).result!.name as string;
+  assert.equal(r.patches.pod.metadata.labels["controller-revision-hash"], rev);
+  assert.deepStrictEqual(state, { revision: rev, updateTimestamp: "2026-11-21T10:00:00Z", lastContainerStatuses: null, updateImages: true, containerBatchesRecord: [{ timestamp: "2026-11-21T10:00:00Z", containers: ["app"] }] });
   assert.equal(r.patches.pod.metadata.labels.x, "1");
   assert.equal(r.patches.pod.spec.containers[0].image, "b");
   // no `now`: no pod patch

@@ -20,7 +20,7 @@ import { opRollout } from "./ops/rollout"; // issue 6
 import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
 import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash"; // issue 3 hashes
 import { opPodValidateUpdate } from "./ops/pod-validate"; // issue 5 pod update validation
-import { opKruiseInplaceSpec, opKruisePatchPod, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise"; // issue 5 in-place update
+import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise"; // issue 5 in-place update
 import { opVerdict } from "./ops/verdict"; // issue 5 verdict
 import { opPolicyCheck } from "./ops/policy"; // issue 5 user policies
 import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet"; // issue 5 kubelet prediction
@@ -48,6 +48,7 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res); // issue 5 pod update validation
   if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res); // issue 5
   if (op == "kruise.patchPod") return opKruisePatchPod(req, res); // issue 5
+  if (op == "kruise.patchPods") return opKruisePatchPods(req, res); // issue 5: kruise.patchPod over many pods, one request
   if (op == "kruise.completed") return opKruiseCompleted(req, res); // issue 5
   if (op == "kruise.strategy") return opKruiseStrategy(req, res); // issue 5
   if (op == "kruise.update") return opKruiseUpdate(req, res); // issue 5

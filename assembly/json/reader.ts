@@ -10,6 +10,7 @@ import { ByteSink } from "../io/sink";
 import { quoteChar, QuoteDel } from "./quote";
 import { GO_DEFAULT } from "../versions";
 import { syntaxErrorV2 } from "./errors-v2";
+import { fastTape, fastDepthSeen } from "./fastread";
 
 /** True when the last failed read stopped at a Go syntax or nesting error (not an engine limit). */
 let goSyntaxError = false;
@@ -108,12 +109,53 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
   return t;
 }
 
+/**
+ * readJSON of a document expected to share most of its bytes with `ref` (the other side of a diff):
+ * the same tape and the same errors, but values byte-identical to the value at the same place in
+ * `ref` are copied from it instead of scanned again (fastread.ts).
+ */
+export function readJSONLike(src: usize, len: i32, opts: ReadOptions, ref: Tape): Tape | null {
+  if (len <= opts.maxBytes && !hasError()) {
+    const goLimit = goDepthLimit(opts.goMinor);
+    const t = fastTape(src, len, goLimit > 0 && goLimit < opts.maxDepth ? goLimit : opts.maxDepth, ref);
+    if (t !== null) {
+      opts.depthSeen = fastDepthSeen;
+      if (VERIFY_FAST) {
+        const slow = readSlow(src, len, opts, goLimit);
+        if (slow === null || slow.count != t.count || slow.slowNumbers != t.slowNumbers || opts.depthSeen != fastDepthSeen ||
+          memory.compare(slow.nodes, t.nodes, <usize>t.count * 20) != 0) unreachable();
+      }
+      return t;
+    }
+  }
+  return readJSON(src, len, opts);
+}
+
 /** The reader proper (Go 1.13–1.26 error texts). */
 function readTape(src: usize, len: i32, opts: ReadOptions): Tape | null {
   if (len > opts.maxBytes) {
     fail(E_TOO_LARGE, "input is " + len.toString() + " bytes, over the limit of " + opts.maxBytes.toString() + " bytes (maxBytes)", opts.maxBytes);
     return null;
   }
+  const goLimit = goDepthLimit(opts.goMinor);
+  // the fast path builds the same tape for valid JSON; anything else is read again below
+  const fast = fastTape(src, len, goLimit > 0 && goLimit < opts.maxDepth ? goLimit : opts.maxDepth);
+  if (fast !== null) {
+    opts.depthSeen = fastDepthSeen;
+    if (VERIFY_FAST) {
+      const slow = readSlow(src, len, opts, goLimit);
+      if (slow === null || slow.count != fast.count || slow.slowNumbers != fast.slowNumbers || opts.depthSeen != fastDepthSeen ||
+        memory.compare(slow.nodes, fast.nodes, <usize>fast.count * 20) != 0) unreachable();
+    }
+    return fast;
+  }
+  return readSlow(src, len, opts, goLimit);
+}
+
+const VERIFY_FAST = false;
+
+/** The full reader: Go's errors and offsets. */
+function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape | null {
   const t = new Tape(len >> 2);
   t.src = src;
   t.srcLen = len;
@@ -122,7 +164,6 @@ function readTape(src: usize, len: i32, opts: ReadOptions): Tape | null {
   let stack = heap.alloc(<usize>stackCap << 2);
   let depth: i32 = 0;
   let maxSeen: i32 = 0;
-  const goLimit = goDepthLimit(opts.goMinor);
   let i: i32 = 0;
 
   // state machine: 0 = expect value, 1 = after value, 2 = expect object key (after ','), 3 = after key

@@ -158,47 +158,67 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
   out.reserve(n + 2);
   out.byte(0x22);
   const end = p + <usize>n;
-  let run = p; // start of the pending run of bytes copied as they are
+  // In chunks of at most CHUNK input bytes, written straight into room reserved for the worst case (6
+  // output bytes per input byte, plus slack for the 8-byte stores): no per-run copy calls.
   while (p < end) {
-    // skip 8 plain bytes at a time
-    while (p + 8 <= end && goSpecial8(load<u64>(p)) == 0) p += 8;
-    if (p >= end) break;
-    const c = <i32>load<u8>(p);
-    if (c < 0x80) {
-      if (c >= 0x20 && c != 0x22 && c != 0x5c && ((c != 0x3c && c != 0x3e && c != 0x26) || !html)) { p++; continue; }
-      if (run < p) out.bytes(run, <i32>(p - run));
-      if (c == 0x22) out.ascii("\\\"");
-      else if (c == 0x5c) out.ascii("\\\\");
-      else if (c == 0x0a) out.ascii("\\n");
-      else if (c == 0x0d) out.ascii("\\r");
-      else if (c == 0x09) out.ascii("\\t");
-      else if (go22 && c == 0x08) out.ascii("\\b");
-      else if (go22 && c == 0x0c) out.ascii("\\f");
-      else { out.ascii("\\u00"); out.byte(HEX.charCodeAt(c >> 4)); out.byte(HEX.charCodeAt(c & 15)); }
-      p++;
-      run = p;
-      continue;
+    const chunkEnd = end - p > <usize>CHUNK ? p + <usize>CHUNK : end;
+    out.reserve(<i32>(chunkEnd - p) * 6 + 16);
+    let d = out.ptr + <usize>out.len;
+    while (p < chunkEnd) {
+      if (p + 8 <= end) {
+        // copy 8 bytes; keep those before the first one Go's encoder must look at
+        const x = load<u64>(p);
+        store<u64>(d, x);
+        const m = goSpecial8(x);
+        if (m == 0) { p += 8; d += 8; continue; }
+        const k = <usize>(ctz(m) >> 3);
+        p += k;
+        d += k;
+        if (p >= chunkEnd) break;
+      }
+      const c = <i32>load<u8>(p);
+      if (c < 0x80) {
+        p++;
+        if (c >= 0x20 && c != 0x22 && c != 0x5c && ((c != 0x3c && c != 0x3e && c != 0x26) || !html)) { store<u8>(d, <u8>c); d++; continue; }
+        if (c == 0x22 || c == 0x5c) { store<u16>(d, <u16>(0x5c | (c << 8))); d += 2; continue; } // `\"` or `\\`
+        let e = 0;
+        if (c == 0x0a) e = 0x6e;
+        else if (c == 0x0d) e = 0x72;
+        else if (c == 0x09) e = 0x74;
+        else if (go22 && c == 0x08) e = 0x62;
+        else if (go22 && c == 0x0c) e = 0x66;
+        if (e != 0) { store<u16>(d, <u16>(0x5c | (e << 8))); d += 2; continue; }
+        store<u32>(d, 0x3030755c); // `\u00`
+        store<u8>(d, <u8>HEX.charCodeAt(c >> 4), 4);
+        store<u8>(d, <u8>HEX.charCodeAt(c & 15), 5);
+        d += 6;
+        continue;
+      }
+      const r = decodeRune(p, <i32>(end - p));
+      if (r < 0) {
+        if (invalidRaw) { store<u16>(d, 0xbfef); store<u8>(d, 0xbd, 2); d += 3; }
+        else { store<u32>(d, 0x6666755c); store<u16>(d, 0x6466, 4); d += 6; } // `\ufffd`
+        p++;
+        continue;
+      }
+      if (r == 0x2028 || r == 0x2029) {
+        store<u32>(d, 0x3032755c); // `\u20`
+        store<u16>(d, r == 0x2028 ? 0x3832 : 0x3932, 4); // `28` / `29`
+        d += 6;
+        p += <usize>runeSize;
+        continue;
+      }
+      for (let i = 0; i < runeSize; i++) store<u8>(d + <usize>i, load<u8>(p + <usize>i));
+      d += <usize>runeSize;
+      p += <usize>runeSize;
     }
-    const r = decodeRune(p, <i32>(end - p));
-    if (r < 0) {
-      if (run < p) out.bytes(run, <i32>(p - run));
-      if (invalidRaw) { out.byte(0xef); out.byte(0xbf); out.byte(0xbd); } else out.ascii("\\ufffd");
-      p++;
-      run = p;
-      continue;
-    }
-    if (r == 0x2028 || r == 0x2029) {
-      if (run < p) out.bytes(run, <i32>(p - run));
-      out.ascii(r == 0x2028 ? "\\u2028" : "\\u2029");
-      p += runeSize;
-      run = p;
-      continue;
-    }
-    p += runeSize;
+    out.len = <i32>(d - out.ptr);
   }
-  if (run < end) out.bytes(run, <i32>(end - run));
   out.byte(0x22);
 }
+
+/** Input bytes per reserved chunk of writeGoString. */
+const CHUNK: i32 = 4096;
 
 /** Writes [p, p+n) as a JSON string for protocol answers: Go 1.22+ escapes without HTML escaping, as the oracle writes them. */
 export function writeJSONString(out: ByteSink, p: usize, n: i32): void {

@@ -86,9 +86,9 @@ export class Tape {
   @inline len(i: i32): i32 { return this.end(i) - this.start(i); }
 
   /** Offset of the first byte of node i's text (a string's opening quote). */
-  rawStart(i: i32): i32 { return this.kind(i) == K_STRING ? this.start(i) - 1 : this.start(i); }
+  @inline rawStart(i: i32): i32 { return this.kind(i) == K_STRING ? this.start(i) - 1 : this.start(i); }
   /** Offset one past the last byte of node i's text (after a string's closing quote). */
-  rawEnd(i: i32): i32 { return this.kind(i) == K_STRING ? this.end(i) + 1 : this.end(i); }
+  @inline rawEnd(i: i32): i32 { return this.kind(i) == K_STRING ? this.end(i) + 1 : this.end(i); }
 
   /** Finds member `name` (ASCII, no escapes) of object node i; returns the value index or -1. Last one wins. */
   member(obj: i32, name: string): i32 {

@@ -31,6 +31,21 @@ export class WriteOptions {
  * Go's decoder would fail (a number out of float64 range).
  */
 export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOptions): bool {
+  // a scalar Go prints as it is written (plain string, short integer, literal): no set-up
+  const rf = t.flags(root);
+  const rk = rf & 0xff;
+  if (rk == K_STRING && !(rf & F_NOT_PLAIN)) {
+    const n = t.len(root);
+    out.reserve(n + 2);
+    out.byte(0x22);
+    out.bytes(t.ptr(root), n);
+    out.byte(0x22);
+    return true;
+  }
+  if (rk == K_NUMBER && (rf & F_INT) && t.len(root) <= 15) {
+    out.bytes(t.ptr(root), t.len(root));
+    return true;
+  }
   // Numbers are converted first, in document order, as Go's decoder does before anything is written.
   let values: usize = 0;
   if (t.slowNumbers > 0) {

@@ -71,6 +71,8 @@ export class Decoder {
   /** Go field names of the error context (pointer, length): joined into a string only for an error. */
   ctxP: Array<usize> = new Array<usize>();
   ctxN: Array<i32> = new Array<i32>();
+  /** Live entries of ctxP/ctxN (the arrays only grow; slots past ctxLen are stale). */
+  ctxLen: i32 = 0;
   /** The strict field path (sigs.k8s.io/json strictFieldStack, joined). */
   strict: ByteSink = new ByteSink(64);
   /** Field-validation warnings in order, deduplicated. */
@@ -116,7 +118,7 @@ export class Decoder {
   /** Go's UnmarshalTypeError text with the current error context. */
   typeErrorText(value: string, ty: i32): string {
     let s = "json: cannot unmarshal " + value;
-    if (this.ctxStruct >= 0 || this.ctxN.length > 0) {
+    if (this.ctxStruct >= 0 || this.ctxLen > 0) {
       s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxJoin();
     } else {
       s += " into Go value of type ";
@@ -170,19 +172,34 @@ export class Decoder {
   /** The error-context field names joined with "." (ctxStack.join(".") of the names). */
   private ctxJoin(): string {
     let s = "";
-    for (let i = 0, n = this.ctxN.length; i < n; i++) {
+    for (let i = 0, n = this.ctxLen; i < n; i++) {
       if (i > 0) s += ".";
       s += String.UTF8.decodeUnsafe(this.ctxP[i], <usize>this.ctxN[i]);
     }
     return s;
   }
 
+  /** Pushes a Go field name onto the error context. */
+  private pushCtx(p: usize, n: i32): void {
+    const i = this.ctxLen;
+    if (i < this.ctxP.length) {
+      unchecked(this.ctxP[i] = p);
+      unchecked(this.ctxN[i] = n);
+    } else {
+      this.ctxP.push(p);
+      this.ctxN.push(n);
+    }
+    this.ctxLen = i + 1;
+  }
+
   private pushKey(p: usize, n: i32): void {
+    if (!this.o.warnings) return; // the strict path only names warnings
     if (this.strict.len > 0) this.strict.byte(0x2e);
     this.strict.bytes(p, n);
   }
 
   private pushIndex(i: i32): void {
+    if (!this.o.warnings) return;
     this.strict.byte(0x5b);
     this.strict.int(<i64>i);
     this.strict.byte(0x5d);
@@ -468,20 +485,27 @@ export class Decoder {
     const fields = jsonFields(ty);
     const seenField = this.o.warnings ? new StaticArray<bool>(fields.list.length) : null;
     const origStruct = this.ctxStruct;
-    const origLen = this.ctxN.length;
+    const origLen = this.ctxLen;
     const mark = this.strict.len;
     const n = t.children(node);
     const oc = this.jitContainer;
     const small = fields.list.length <= 10;
     if (this.o.jsoniter) this.jitContainer = small ? CONTAINER_SMALL_STRUCT : CONTAINER_STRUCT;
     let k = node + 1;
+    let hint = 0; // the field after the last one found: json.Marshal output lists them in this order
     for (let i = 0; i < n; i++) {
       const v = t.next(k);
       const kb = this.keyBytes(k, false);
       const kp = kb !== null ? kb.ptr : t.ptr(k);
       const kn = kb !== null ? kb.len : t.len(k);
-      const f = fields.byName(kp, kn);
+      let f: JField | null = null;
+      if (hint < fields.list.length) {
+        const h = unchecked(fields.list[hint]);
+        if (h.nameN == kn && memory.compare(h.nameP, kp, <usize>kn) == 0) f = h;
+      }
+      if (f === null) f = fields.byName(kp, kn);
       if (f !== null) {
+        hint = f.index + 1;
         if (seenField !== null) {
           if (seenField[f.index]) this.warn("duplicate field ", f.nameP, f.nameN);
           else seenField[f.index] = true;
@@ -505,8 +529,7 @@ export class Decoder {
         }
       }
       this.ctxStruct = origStruct;
-      this.ctxP.length = origLen;
-      this.ctxN.length = origLen;
+      this.ctxLen = origLen;
       this.strict.truncate(mark);
       k = t.next(v);
     }
@@ -585,15 +608,13 @@ export class Decoder {
       }
       if (this.o.embeddedPath) {
         const r = fieldNameRef(ct, idx);
-        this.ctxP.push(strPtr(r));
-        this.ctxN.push(strLen(r));
+        this.pushCtx(strPtr(r), strLen(r));
       }
       container = inner;
       ct = et;
     }
     this.ctxStruct = ty;
-    this.ctxP.push(f.nameP);
-    this.ctxN.push(f.nameN);
+    this.pushCtx(f.nameP, f.nameN);
     this.pushKey(f.nameP, f.nameN);
     const idx = path[last];
     const nv = this.value(f.t, v, container.f[idx]); // f.t: the declared type at the end of the path
@@ -737,7 +758,7 @@ export class Decoder {
   /** An UnmarshalTypeError returned by an UnmarshalJSON method's own json.Unmarshal (into `goType`). */
   private innerTypeError(value: string, goType: string, node: i32): void {
     let s = "json: cannot unmarshal " + value;
-    if (!this.o.jsoniter && (this.ctxStruct >= 0 || this.ctxN.length > 0)) {
+    if (!this.o.jsoniter && (this.ctxStruct >= 0 || this.ctxLen > 0)) {
       s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxJoin() + " of type " + goType;
     } else {
       s += " into Go value of type " + goType;

@@ -4,12 +4,14 @@
 // hashutil.DeepHashObject's text (go-spew `%#v`) to FNV-32a.
 
 import { ByteSink } from "../io/sink";
-import { fnv1a_32, FNV32_OFFSET, FNV32_PRIME } from "../hash/fnv";
+import { fnv1a_32, FNV32_PRIME } from "../hash/fnv";
+import { fnv1aSpewBytes } from "../hash/fnvtable";
 import { writeGoString } from "../json/strings";
-import { hasError } from "../errors";
+import { hasError, clearError } from "../errors";
 import { Val, StructV, StrV } from "./value";
 import { Encoder, EncodeOptions } from "./encode";
 import { Spewer } from "../spew/spew";
+import { spewFnv } from "../spew/spewfnv";
 import { fieldIndex, fieldCount } from "../schema/schema";
 
 /** Struct era (kubelet ≤1.15): FNV-32a over spew of the typed v1.Container. */
@@ -38,23 +40,17 @@ export function hasHashWithoutResources(minor: i32): bool {
   return minor >= 27 && minor <= 30;
 }
 
-/** FNV-32a of go-spew `%#v` of a []byte: `([]uint8)[` + decimal bytes separated by spaces + `]`. */
+/** FNV-32a of go-spew `%#v` of a []byte: `([]uint8)[` + decimal bytes separated by spaces + `]` (one table step per byte). */
 export function spewBytesFnv32a(p: usize, n: i32): u32 {
-  let h = FNV32_OFFSET;
-  const head = "([]uint8)[";
-  for (let i = 0; i < head.length; i++) h = (h ^ <u32>head.charCodeAt(i)) * FNV32_PRIME;
-  for (let i = 0; i < n; i++) {
-    if (i > 0) h = (h ^ 0x20) * FNV32_PRIME;
-    const b = <u32>load<u8>(p + <usize>i);
-    if (b >= 100) h = (h ^ (0x30 + b / 100)) * FNV32_PRIME;
-    if (b >= 10) h = (h ^ (0x30 + (b / 10) % 10)) * FNV32_PRIME;
-    h = (h ^ (0x30 + b % 10)) * FNV32_PRIME;
-  }
-  return (h ^ 0x5d) * FNV32_PRIME;
+  return fnv1aSpewBytes(p, n);
 }
 
-/** FNV-32a of the spew text of value `v` of type `ty`; -1 (as i64) with an error recorded. */
+/** FNV-32a of the spew text of value `v` of type `ty` (streamed when spewFnv covers it, else via the text in `out`); -1 (as i64) with an error recorded. */
 export function spewFnv32a(ty: i32, v: Val | null, out: ByteSink): i64 {
+  const pending = hasError();
+  const fast = spewFnv(ty, v);
+  if (fast >= 0) return fast;
+  if (!pending) clearError(); // the text spewer reports any error itself
   if (!new Spewer(out).top(ty, v) || hasError()) return -1;
   return <i64>fnv1a_32(out.ptr, <usize>out.len);
 }

@@ -197,10 +197,13 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
   }
   for (let j = nb - 1; j >= 0; j--) {
     const q = changetype<Member>(mb + <usize>j * SIZE);
-    const p2 = keyPath(path, q.keyPtr, q.keyLen);
     const m = unchecked(match[j]);
-    if (m >= 0) tasks.push(T_HANDLE, changetype<Member>(ma + <usize>m * SIZE).value, q.value, p2);
-    else tasks.push(T_EMIT, OP_ADD, q.value, p2);
+    if (m >= 0) {
+      // the same text: no operations (handleValues' shortcut, taken before a path and a task are made)
+      const av = changetype<Member>(ma + <usize>m * SIZE).value;
+      if (sameText(ta, av, tb, q.value)) continue;
+      tasks.push(T_HANDLE, av, q.value, keyPath(path, q.keyPtr, q.keyLen));
+    } else tasks.push(T_EMIT, OP_ADD, q.value, keyPath(path, q.keyPtr, q.keyLen));
   }
 }
 
@@ -253,7 +256,9 @@ function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks
   }
   // pushed last-first: the common prefix (compared), the new tail (added), the old tail (removed)
   const k = m < n ? m : n;
-  for (let i = k - 1; i >= 0; i--) tasks.push(T_HANDLE, s[i], t[i], indexPath(path, i));
+  for (let i = k - 1; i >= 0; i--) {
+    if (!sameText(ta, unchecked(s[i]), tb, unchecked(t[i]))) tasks.push(T_HANDLE, s[i], t[i], indexPath(path, i));
+  }
   for (let i = n - 1; i >= k; i--) tasks.push(T_EMIT, OP_ADD, t[i], indexPath(path, i));
   for (let i = k; i < m; i++) tasks.push(T_EMIT, OP_REMOVE, -1, indexPath(path, i));
   return true;
@@ -380,16 +385,39 @@ function writeHead(out: ByteSink, kind: i32): void {
 }
 
 /** Appends makePath's text for `p` into `out` at its end, treating `out.len` at entry as the path's start. */
-function writeMadePathAt(out: ByteSink, p: Path | null, chain: Array<Path>): void {
+function writeMadePathAt(out: ByteSink, p: Path | null, chain: PathChain): void {
   const start = out.len;
-  chain.length = 0;
-  while (p !== null) { chain.push(p); p = p.parent; }
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const s = unchecked(chain[i]);
+  let n = 0;
+  while (p !== null) { chain.set(n++, p); p = p.parent; }
+  for (let i = n - 1; i >= 0; i--) {
+    const s = chain.get(i);
     if (out.len == start || out.at(out.len - 1) != 0x2f) out.byte(0x2f);
     if (s.index >= 0) out.uint(<u64>s.index);
+    else if (plainKey(s.ptr, s.len)) out.bytes(s.ptr, s.len);
     else appendEscapedKey(out, s.ptr, s.len);
   }
+}
+
+/** True when a key needs no pointer escaping (no `~`, no `/`). */
+function plainKey(p: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const c = load<u8>(p + <usize>i);
+    if (c == 0x7e || c == 0x2f) return false;
+  }
+  return true;
+}
+
+/** Scratch list of the segments of one path (root last), reused for every operation written. */
+@final
+class PathChain {
+  buf: usize = heap.alloc(32 << 2);
+  cap: i32 = 32;
+
+  set(i: i32, p: Path): void {
+    if (i >= this.cap) { this.cap <<= 1; this.buf = heap.realloc(this.buf, <usize>this.cap << 2); }
+    store<u32>(this.buf + (<usize>i << 2), <u32>changetype<usize>(p));
+  }
+  @inline get(i: i32): Path { return changetype<Path>(<usize>load<u32>(this.buf + (<usize>i << 2))); }
 }
 
 /** What a written path needs: 0 nothing, 1 json.Marshal's HTML escaping, 2 the library's MarshalJSON may fail. */
@@ -409,7 +437,7 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
   wo.mode = MODE_GO;
   wo.go22 = opts.go22;
   const n = ops.length;
-  const chain = new Array<Path>();
+  const chain = new PathChain();
   let errMsg: string | null = null;
   let errPath: Bytes | null = null;
   let errKind = 0;

@@ -204,6 +204,33 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
     patchCase.push(specCase[k]!);
   });
   const patchAnswers = await compare(patchLines, failures, written);
+  // 3b. kruise.patchPods: each case's pod in three variants (imageIDs, readiness, name) in one request,
+  // against the per-pod oracle (every variant asked as its own kruise.patchPod)
+  const batchLines: string[] = [];
+  const batchPodLines: string[] = [];
+  for (const line of patchLines.slice(0, 600)) {
+    const req = JSON.parse(line) as Record<string, unknown> & { pod: { metadata: Record<string, unknown>; status?: { containerStatuses?: Record<string, unknown>[] } } };
+    const pods = [0, 1, 2].map((v) => {
+      const p = JSON.parse(JSON.stringify(req.pod)) as typeof req.pod;
+      if (v > 0) p.metadata.name = `sample-v${v}`;
+      for (const st of p.status?.containerStatuses ?? []) {
+        if (v === 1) st.imageID = `${String(st.imageID ?? "")}-v1`;
+        if (v === 2) st.ready = !st.ready;
+      }
+      return p;
+    });
+    const { pod: _pod, op: _op, ...rest } = req;
+    batchLines.push(JSON.stringify({ op: "kruise.patchPods", pods, ...rest }));
+    for (const p of pods) batchPodLines.push(JSON.stringify({ ...req, pod: p }));
+  }
+  const perPod = (await oracle(batchPodLines)).map((x) => JSON.parse(x) as Answer);
+  engineAnswers(batchLines).forEach((x, k) => {
+    const got = JSON.parse(x) as Answer;
+    const want = perPod.slice(3 * k, 3 * k + 3);
+    const exp = want.every((w) => w.ok) ? { ok: true, result: { results: want.map((w) => w.result) } } : null;
+    if (exp === null) { if (got.ok) failures.push(`kruise.patchPods answered where a pod fails: ${batchLines[k]!.slice(0, 300)}`); return; }
+    try { assert.deepStrictEqual({ ok: got.ok, result: got.result }, exp); } catch { failures.push(`kruise.patchPods differs from the per-pod oracle: ${batchLines[k]!.slice(0, 300)}\n${x.slice(0, 300)}`); }
+  });
   // 4. the next batch where containers wait (as updateNextBatch builds its spec from the state)
   const nextLines: string[] = [];
   patchAnswers.forEach((a, k) => {
@@ -259,7 +286,7 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
   if (VECTORS) writeFileSync(VECTORS, VECTORS.endsWith(".gz") ? gzipSync(written.join("\n") + "\n", { level: 9 }) : written.join("\n") + "\n");
   const completed = doneAnswers.filter((a) => a.ok && a.result!.completed).length;
   const waited = refreshAnswers.filter((a) => a.ok && (a.result!.delaySeconds as number) > 0).length;
-  console.log(`kruise: ${specLines.length} pairs (${inPlace} in place), ${strategyLines.length} strategies (${rejected} rejected), ${updateLines.length} updates, ${refreshLines.length} refreshes (${waited} waiting), ${patchLines.length} + ${nextLines.length} patches (${nextAnswers.length} next batches), ${doneLines.length} completion checks (${completed} completed), seed ${SEED}`);
+  console.log(`kruise: ${specLines.length} pairs (${inPlace} in place), ${strategyLines.length} strategies (${rejected} rejected), ${updateLines.length} updates, ${refreshLines.length} refreshes (${waited} waiting), ${patchLines.length} + ${nextLines.length} patches (${nextAnswers.length} next batches), ${batchLines.length} kruise.patchPods of 3 pods, ${doneLines.length} completion checks (${completed} completed), seed ${SEED}`);
   assert.ok(specLines.length >= Math.min(PAIRS, 5000) * 0.99, `only ${specLines.length} pairs`);
   assert.ok(inPlace > specLines.length / 10 && inPlace < specLines.length * 0.9, `in-place share ${inPlace}/${specLines.length} is not a mix`);
   assert.equal(failures.length, 0, `KINPLACE_KRUISE_SEED=${SEED}: ${failures.length} mismatches; the first ones:\n\n${failures.slice(0, 3).join("\n\n")}`);
@@ -295,6 +322,31 @@ test("kruise in-place ops: request errors and edge inputs agree", { timeout: TIM
     { op: "kruise.patchPod", pod: {}, updateSpec: {}, state: { revision: 5 }, now: "2026-01-01T00:00:00Z" },
     { op: "kruise.patchPod", pod: 3, updateSpec: {}, now: "2026-01-01T00:00:00Z" },
     { op: "kruise.patchPod", pod: { spec: { containers: [{ name: "a", image: "b" }] } }, updateSpec: { revision: "r", containerImages: { a: "c", zz: "d" } }, now: "0001-01-01T00:00:00Z" },
+    // the typed form of PatchSpecToPod (patchtyped.ts): the metadata patch's json round trip re-reads
+    // Quantities (2156.25Ki is written 2208000, read back as 2208k), integers beyond 2^53 and raw fields
+    // take the map form; without a metadata patch nothing is round-tripped
+    ...[true, false].flatMap((withPatch) => [
+      { activeDeadlineSeconds: 30 },
+      { activeDeadlineSeconds: 9007199254740993 },
+      { managed: true },
+    ].map((x) => ({
+      op: "kruise.patchPod", now: "2026-01-01T00:00:00Z",
+      pod: {
+        metadata: { name: "p", labels: { v: "1", keep: "k" }, annotations: { a: "1" }, ...(x.managed ? { managedFields: [{ manager: "m", operation: "Update", fieldsType: "FieldsV1", fieldsV1: { "f:spec": {}, "f:metadata": { "f:labels": {} } } }] } : {}) },
+        spec: {
+          activeDeadlineSeconds: x.activeDeadlineSeconds,
+          containers: [
+            { name: "a", image: "b", resources: { limits: { memory: "2156.25Ki", cpu: "0.5" } }, env: [{ name: "V", valueFrom: { fieldRef: { fieldPath: "metadata.labels['v']" } } }] },
+            { name: "s", image: "s1", env: [{ name: "KRUISE_CONTAINER_BARRIER", valueFrom: { configMapKeyRef: { name: "b", key: "p_100" } } }] },
+          ],
+        },
+        status: { containerStatuses: [{ name: "a", imageID: "id-a" }, { name: "s", imageID: "id-s" }] },
+      },
+      updateSpec: {
+        revision: "r2", containerImages: { a: "c", s: "s2" }, containerRefMetadata: { a: { labels: { v: "2" } } }, updateEnvFromMetadata: true,
+        ...(withPatch ? { metaDataPatch: Buffer.from(JSON.stringify({ metadata: { annotations: { a: null, b: "2" }, labels: { keep: null } } })).toString("base64") } : {}),
+      },
+    }))),
     { op: "kruise.completed", pod: {} },
     { op: "kruise.completed", pod: { metadata: { annotations: { "inplace-update-state": "{\"revision\":\"r\",\"lastContainerStatuses\":{\"a\":{}}}" } } } },
     { op: "kruise.completed", pod: { metadata: { annotations: { "apps.kruise.io/inplace-update-state": "{\"revision\":\"r\",\"nextContainerImages\":{\"a\":\"b\"}}" } } } },

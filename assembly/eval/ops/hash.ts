@@ -3,11 +3,12 @@
 // collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?}
 // → {name, hash, data} (StatefulSet, DaemonSet, CloneSet, AdvancedStatefulSet, AdvancedDaemonSet). The object is seen as the cluster sees it: decoded by the API server,
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
+// `exactRoundTrip: true` forces the full decode → encode → decode path (the fast path must give the same answer).
 // `applyDefaults: true` (container.hash, podTemplateHash, revision of StatefulSet / DaemonSet) runs the
 // API server's defaulters of that minor (assembly/k8s/defaults/) right after the API server's decode.
 
 import { ByteSink } from "../../io/sink";
-import { fail, hasError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, clearError, E_BAD_REQUEST } from "../../errors";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape } from "../../json/tape";
 import { Request, Value } from "../request";
@@ -19,22 +20,44 @@ import { Decoder, DecodeOptions } from "../../k8s/decode";
 import { FieldCache } from "../../k8s/fields";
 import { Val } from "../../k8s/value";
 import {
-  containerEra, eraName, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
+  containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
   marshalInto, computeHash, hex32,
 } from "../../k8s/hash";
 import { k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
 import { isKruiseKind } from "../../k8s/types";
 import { statefulSetRevision, daemonSetRevision, Revision } from "../../k8s/revision";
 import { applyDefaultsTo } from "../../k8s/defaults/index";
+import { storedForm, RoundTrip } from "../../k8s/roundtrip";
 
 
-/** The API server's decode, [its defaulters for request type `defaults` when not null], json.Marshal (stored), and the reader's decode of that JSON; null on error (check hasError()). */
-function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null = null, path: string = ""): Val | null {
-  let first = decodeAt(v.tape, v.node, ty, minor, go);
+/** Objects up to this many bytes take the fast path (their stored JSON stays far below the reader's 128 MiB cap). */
+const FAST_MAX_BYTES: i32 = 256 << 10;
+
+/** The API server's decode, then its defaulters for request type `defaults` when not null; null on error (check hasError()). */
+function apiDecode(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null, path: string): Val | null {
+  const first = decodeAt(v.tape, v.node, ty, minor, go);
   if (hasError()) return null;
-  if (defaults !== null) {
-    first = applyDefaultsTo(defaults, ty, first, minor, path);
-    if (first === null) return null;
+  if (defaults !== null) return applyDefaultsTo(defaults, ty, first, minor, path);
+  return first;
+}
+
+/**
+ * The API server's decode, [its defaulters for request type `defaults` when not null], json.Marshal (stored), and
+ * the reader's decode of that JSON; null on error (check hasError()). Unless `exact`, the second decode is replaced
+ * by `storedForm` (assembly/k8s/roundtrip.ts) whenever that can prove its answer; with `checkOnly` the answer is the
+ * first value itself, which json.Marshal writes exactly as the value read back (for hashes of json.Marshal bytes).
+ */
+function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null = null, path: string = "", exact: bool = false, checkOnly: bool = false): Val | null {
+  let first = apiDecode(v, ty, minor, go, defaults, path);
+  if (hasError()) return null;
+  if (!exact && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
+    const stored = storedForm(ty, first, go, checkOnly);
+    if (!RoundTrip.gaveUp && !hasError()) return stored;
+    // not provable: start again (storedForm rewrote parts of the first value in place); the exact path
+    // reports any error itself
+    clearError();
+    first = apiDecode(v, ty, minor, go, defaults, path);
+    if (hasError()) return null;
   }
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   if (!marshalInto(out, ty, first, go)) return null;
@@ -104,10 +127,12 @@ export function opContainerHash(req: Request, res: ResultWriter): bool {
   if (go < 0) return false;
   const defaults = boolField(req, "applyDefaults");
   if (defaults < 0) return false;
+  const exact = boolField(req, "exactRoundTrip");
+  if (exact < 0) return false;
   const v = k8sValue(req, "container");
   if (v === null) return false;
   const ty = requestType("Container", minor);
-  const c = asStored(v, ty, minor, go, defaults == 1 ? "Container" : null, "container");
+  const c = asStored(v, ty, minor, go, defaults == 1 ? "Container" : null, "container", exact == 1, containerEra(minor) != ERA_STRUCT);
   if (hasError()) return false;
   const h = hashContainer(minor, ty, c, go);
   if (h < 0 || hasError()) return false;
@@ -130,11 +155,13 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   if (cc === null) return false;
   const defaults = boolField(req, "applyDefaults");
   if (defaults < 0) return false;
+  const exact = boolField(req, "exactRoundTrip");
+  if (exact < 0) return false;
   const v = k8sValue(req, "template");
   if (v === null) return false;
   const go = defaultGoOf(minor);
   const ty = requestType("PodTemplateSpec", minor);
-  const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template");
+  const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template", exact == 1);
   if (hasError()) return false;
   const h = computeHash(ty, t, cc.present, cc.value);
   if (h === null) return false;
@@ -163,11 +190,13 @@ export function opRevision(req: Request, res: ResultWriter): bool {
   if (cc === null) return false;
   const defaults = boolField(req, "applyDefaults");
   if (defaults < 0) return false;
+  const exact = boolField(req, "exactRoundTrip");
+  if (exact < 0) return false;
   if (defaults == 1 && kruise) return fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults");
   const v = k8sValue(req, "object");
   if (v === null) return false;
   const ty = requestType(kind, minor);
-  const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object");
+  const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object", exact == 1);
   if (hasError()) return false;
   let r: Revision | null;
   if (kind == "StatefulSet" || kind == "CloneSet" || kind == "AdvancedStatefulSet") {

@@ -34,13 +34,13 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   if (hasError()) return false;
   if (limit < 1) return fail(E_BAD_REQUEST, "field \"maxEditMatrix\" must be a positive integer", -1, "maxEditMatrix");
   if (minimal) {
-    if (!parseStrict(from, req) || !parseStrict(to, req)) return false;
+    if (!parseStrict(from, req, null) || !parseStrict(to, req, from)) return false;
     const out = new ByteSink(1024);
     if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, out)) return false;
     appendValidUTF8(res.key("patch"), out.ptr, out.len);
     return true;
   }
-  if (!decodable(from, req) || !decodable(to, req)) return false;
+  if (!decodable(from, req, null) || !decodable(to, req, from)) return false;
   const opts = new AppscodeOptions();
   opts.go22 = go >= 22;
   opts.go27 = go >= 27;
@@ -53,8 +53,8 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
 }
 
 /** CreatePatch's json.Unmarshal into map[string]interface{}: anything it refuses is `invalid JSON Document`. */
-function decodable(d: DocInput, req: Request): bool {
-  const r = parseDoc(d, req.opts);
+function decodable(d: DocInput, req: Request, like: DocInput | null): bool {
+  const r = parseDoc(d, req.opts, like);
   if (r == PARSE_LIMIT) { setErrorPath(d.name); return false; }
   if (r == PARSE_OK && decodesAsMap(d.tape!, d.node)) return true;
   clearError();
@@ -62,9 +62,9 @@ function decodable(d: DocInput, req: Request): bool {
 }
 
 /** The minimal flavor needs JSON: its own errors (Go's texts) with the field as path. */
-function parseStrict(d: DocInput, req: Request): bool {
+function parseStrict(d: DocInput, req: Request, like: DocInput | null): bool {
   if (!d.present) return fail(E_BAD_REQUEST, "field \"" + d.name + "\" (or \"" + d.name + "Text\") is required", -1, d.name);
-  if (parseDoc(d, req.opts) != PARSE_OK) { setErrorPath(d.name); return false; }
+  if (parseDoc(d, req.opts, like) != PARSE_OK) { setErrorPath(d.name); return false; }
   return true;
 }
 

@@ -3,12 +3,14 @@
 //     → {inPlace, updateSpec (Kruise's json.Marshal of UpdateSpec as a string, null when not in place), reasons}
 //   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
 //     → {pod, state, resizePatch}
+//   kruise.patchPods {pods|podsText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
+//     → {results: [{pod, state, resizePatch}, ...]} (kruise.patchPod per pod, the updateSpec read once)
 //   kruise.completed {pod|podText, gates?, kruise?} → {completed, message?}
 // Fields are checked in the oracle's order (test/oracle/k8s/harness/kruise_inplace.go): unknown fields,
 // kruise, gates, then the op's own fields.
 
 import { ByteSink } from "../../io/sink";
-import { K_NUMBER, K_OBJECT, F_INT } from "../../json/tape";
+import { K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
 import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
@@ -23,12 +25,14 @@ import { Encoder, EncodeOptions } from "../../k8s/encode";
 import { parseRFC3339, ParsedTime } from "../../k8s/time";
 import { readUpdateSpec, readState, InPlaceState, KTime } from "../../policy/kruise/state";
 import { patchUpdateSpecToPod } from "../../policy/kruise/patchpod";
+import { patchTypedPod } from "../../policy/kruise/patchtyped";
+import { UpdateSpec } from "../../policy/kruise/model";
 import { checkInPlaceUpdateCompleted } from "../../policy/kruise/completed";
 import { evaluateStrategy } from "../../policy/kruise/strategy";
 import { inPlaceUpdate, inPlaceRefresh } from "../../policy/kruise/lifecycle";
-import { readKruiseOptions, KruiseOptions } from "../../policy/kruise/options";
+import { readKruiseOptions, KruiseOptions, kruiseK8sMinor } from "../../policy/kruise/options";
 import { TV } from "../../policy/kruise/typed";
-import { calculateInPlaceUpdateSpec, revisionInput, Reason } from "../../policy/kruise/spec";
+import { calculateInPlaceUpdateSpec, revisionInput, rawNode, Reason, RevisionInput } from "../../policy/kruise/spec";
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
 export function onlyFields(req: Request, allowed: Array<string>): bool {
@@ -50,13 +54,18 @@ export function onlyFields(req: Request, allowed: Array<string>): bool {
 export function kruiseTyped(req: Request, name: string, typeName: string, what: string): TV | null {
   const v = k8sValue(req, name);
   if (v === null) return null;
+  return kruiseTypedOf(v, name, typeName, what);
+}
+
+/** A typed value of Kubernetes 1.32 type `typeName` from request value `v` of field `name`; null with an error. */
+function kruiseTypedOf(v: Value, name: string, typeName: string, what: string): TV | null {
   if (v.tape.kind(v.node) != K_OBJECT) {
     fail(E_BAD_REQUEST, "\"" + name + "\" must be " + what, -1, name);
     return null;
   }
-  const ty = requestType(typeName, 32);
+  const ty = requestType(typeName, kruiseK8sMinor());
   const o = new DecodeOptions();
-  o.minor = 32;
+  o.minor = kruiseK8sMinor();
   o.goMinor = 23;
   o.warnings = false;
   const d = new Decoder(v.tape, o);
@@ -65,6 +74,19 @@ export function kruiseTyped(req: Request, name: string, typeName: string, what: 
   const val = d.decodeTop(ty, v.node);
   if (hasError()) { setErrorPath(name); return null; }
   return new TV(ty, val);
+}
+
+/** A ControllerRevision field as the calculation reads it; its data node reused from the request tape. Null with an error. */
+export function kruiseRevision(req: Request, name: string): RevisionInput | null {
+  const v = k8sValue(req, name);
+  if (v === null) return null;
+  const tv = kruiseTypedOf(v, name, "ControllerRevision", "a ControllerRevision object");
+  if (tv === null) return null;
+  const r = revisionInput(tv.t, tv);
+  const d = r.data;
+  const node = rawNode(v.tape, v.node, d);
+  if (node >= 0) { r.tape = v.tape; r.node = node; }
+  return r;
 }
 
 /** Optional int32 field (the oracle's int32Field); `def` when absent, null with an error when bad. */
@@ -111,11 +133,11 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
   if (!readKruiseOptions(req)) return false;
   const grace = int32Field(req, "gracePeriodSeconds", 0);
   if (grace == i64.MIN_VALUE) return false;
-  const ov = kruiseTyped(req, "oldRevision", "ControllerRevision", "a ControllerRevision object");
+  const ov = kruiseRevision(req, "oldRevision");
   if (ov === null) return false;
-  const nv = kruiseTyped(req, "newRevision", "ControllerRevision", "a ControllerRevision object");
+  const nv = kruiseRevision(req, "newRevision");
   if (nv === null) return false;
-  const r = calculateInPlaceUpdateSpec(revisionInput(ov.t, ov), revisionInput(nv.t, nv), <i32>grace);
+  const r = calculateInPlaceUpdateSpec(ov, nv, <i32>grace);
   if (hasError()) return false;
   res.bool("inPlace", r.spec !== null);
   if (r.spec !== null) {
@@ -156,10 +178,6 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   now.ext = ParsedTime.ext;
   const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
   if (pod === null) return false;
-  const b0 = new ByteSink(4096);
-  const eo = new EncodeOptions();
-  eo.goMinor = 23;
-  if (!new Encoder(b0, eo).value(pod.t, pod.v)) return false;
   const sv2 = k8sValue(req, "updateSpec");
   if (sv2 === null) return false;
   const spec = readUpdateSpec(sv2.tape, sv2.node);
@@ -178,14 +196,34 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
     state.updateImages = spec.containerImages.size > 0;
     state.updateResources = spec.containerResources.size > 0;
   }
+  return patchPodInto(res, pod, spec, state!, now, server);
+}
+
+/** PatchSpecToPod on one decoded pod; writes the members pod, state and resizePatch. */
+function patchPodInto(res: ResultWriter, pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, server: i32): bool {
   const resize = KruiseOptions.minor >= 9 && server >= 32;
-  const r = patchUpdateSpecToPod(b0, spec, state!, now, resize);
+  // the typed form answers most patches (patchtyped.ts); the map form the rest
+  const typed = patchTypedPod(pod, spec, state, now);
+  if (typed !== null) {
+    res.strBytes("pod", typed.ptr, typed.len);
+    const so = new ByteSink(256);
+    state.write(so);
+    res.strBytes("state", so.ptr, so.len);
+    res.key("resizePatch").ascii("null");
+    return true;
+  }
+  if (hasError()) return false;
+  const eo = new EncodeOptions();
+  eo.goMinor = 23;
+  const b0 = podBytes(pod);
+  if (b0 === null) return false;
+  const r = patchUpdateSpecToPod(b0, spec, state, now, resize);
   if (r === null) return false;
   // json.Unmarshal into v1.Pod, then json.Marshal(pod)
   const pt = readJSON(r.pod.ptr, r.pod.len, new ReadOptions());
   if (pt === null) return false;
   const o = new DecodeOptions();
-  o.minor = 32;
+  o.minor = kruiseK8sMinor();
   o.goMinor = 23;
   o.warnings = false;
   const pv = new Decoder(pt, o).decodeTop(pod.t, 0);
@@ -194,11 +232,68 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   if (!new Encoder(out, eo).value(pod.t, pv)) return false;
   res.strBytes("pod", out.ptr, out.len);
   const so = new ByteSink(256);
-  state!.write(so);
+  state.write(so);
   res.strBytes("state", so.ptr, so.len);
   const rp = r.resizePatch;
   if (rp === null) res.key("resizePatch").ascii("null");
   else res.strBytes("resizePatch", rp.ptr, rp.len);
+  return true;
+}
+
+/**
+ * `kruise.patchPods`: `kruise.patchPod` on every pod of `pods` (an array) with one updateSpec, state and
+ * time; `{results: [{pod, state, resizePatch}, ...]}`, each element what kruise.patchPod answers for that
+ * pod. The updateSpec is read once; a pod that fails fails the op (path `pods[i]`).
+ */
+export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (!onlyFields(req, ["pods", "podsText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise"])) return false;
+  if (!readKruiseOptions(req)) return false;
+  const server = serverMinor(req);
+  if (server < 0) return false;
+  const now = nowField(req);
+  if (now === null) return false;
+  if (req.field("pods") < 0 && req.field("podsText") < 0) return fail(E_BAD_REQUEST, "missing \"pods\"", -1, "pods");
+  const pv = k8sValue(req, "pods");
+  if (pv === null) return false;
+  const pt = pv.tape;
+  if (pt.kind(pv.node) != K_ARRAY) return fail(E_BAD_REQUEST, "\"pods\" must be an array of Pod objects", -1, "pods");
+  const sv = k8sValue(req, "updateSpec");
+  if (sv === null) return false;
+  const spec = readUpdateSpec(sv.tape, sv.node);
+  if (spec === null) return fail(E_BAD_REQUEST, "\"updateSpec\" must be an UpdateSpec object", -1, "updateSpec");
+  let st: Value | null = null;
+  if (req.field("state") >= 0 || req.field("stateText") >= 0) {
+    st = k8sValue(req, "state");
+    if (st === null) return false;
+    if (readState(st.tape, st.node) === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
+  }
+  const o = res.key("results");
+  o.byte(0x5b);
+  const n = pt.children(pv.node);
+  let e = pv.node + 1;
+  for (let i = 0; i < n; i++) {
+    const name = "pods[" + i.toString() + "]";
+    const pod = kruiseTypedOf(new Value(pt, e, pt.rawStart(e)), name, "Pod", "a Pod object");
+    if (pod === null) return false;
+    // the state PatchSpecToPod changes: read again for every pod, or Update's fresh one
+    let state: InPlaceState;
+    if (st !== null) state = readState(st.tape, st.node)!;
+    else {
+      state = new InPlaceState();
+      state.revision = spec.revision;
+      state.updateTimestamp = now;
+      state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
+      state.updateImages = spec.containerImages.size > 0;
+      state.updateResources = spec.containerResources.size > 0;
+    }
+    if (i > 0) o.byte(0x2c);
+    o.byte(0x7b);
+    if (!patchPodInto(new ResultWriter(o), pod, spec, state, now, server)) { setErrorPath(name); return false; } // only when the error has no path yet
+    o.byte(0x7d);
+    e = pt.next(e);
+  }
+  o.byte(0x5d);
   return true;
 }
 
@@ -311,7 +406,7 @@ function writeTypedPod(res: ResultWriter, ty: i32, bytes: ByteSink): bool {
   const pt = readJSON(bytes.ptr, bytes.len, new ReadOptions());
   if (pt === null) return false;
   const o = new DecodeOptions();
-  o.minor = 32;
+  o.minor = kruiseK8sMinor();
   o.goMinor = 23;
   o.warnings = false;
   const pv = new Decoder(pt, o).decodeTop(ty, 0);
@@ -337,13 +432,13 @@ export function opKruiseUpdate(req: Request, res: ResultWriter): bool {
   if (grace == i64.MIN_VALUE) return false;
   const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
   if (pod === null) return false;
-  const ov = kruiseTyped(req, "oldRevision", "ControllerRevision", "a ControllerRevision object");
+  const ov = kruiseRevision(req, "oldRevision");
   if (ov === null) return false;
-  const nv = kruiseTyped(req, "newRevision", "ControllerRevision", "a ControllerRevision object");
+  const nv = kruiseRevision(req, "newRevision");
   if (nv === null) return false;
   const b0 = podBytes(pod);
   if (b0 === null) return false;
-  const r = inPlaceUpdate(pod, b0, revisionInput(ov.t, ov), revisionInput(nv.t, nv), <i32>grace, now, KruiseOptions.minor >= 9 && server >= 32);
+  const r = inPlaceUpdate(pod, b0, ov, nv, <i32>grace, now, KruiseOptions.minor >= 9 && server >= 32);
   if (r === null || hasError()) return false;
   res.bool("inPlace", r.inPlace);
   res.int("delaySeconds", r.delaySeconds);

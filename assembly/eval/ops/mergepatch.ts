@@ -22,8 +22,8 @@ function resembles(d: DocInput): bool {
 }
 
 /** Parses a document; an engine-limit error is kept (false), a Go-rejected text is cleared (false, `Go.bad`). */
-function parseOrBad(d: DocInput, req: Request): bool {
-  const r = parseDoc(d, req.opts);
+function parseOrBad(d: DocInput, req: Request, like: DocInput | null = null): bool {
+  const r = parseDoc(d, req.opts, like);
   if (r == PARSE_OK) { Bad.go = false; return true; }
   if (r == PARSE_LIMIT) { setErrorPath(d.name); Bad.go = false; return false; }
   clearError();
@@ -52,7 +52,7 @@ export function opMergePatchDiff(req: Request, res: ResultWriter): bool {
   if (!ra) {
     if (!parseOrBad(a, req)) return Bad.go ? fail(E_PATCH_INVALID, BAD_DOC) : false;
     if (!decodesAsMap(a.tape!, a.node)) return fail(E_PATCH_INVALID, BAD_DOC);
-    if (!parseOrBad(b, req)) return Bad.go ? fail(E_PATCH_INVALID, BAD_DOC) : false;
+    if (!parseOrBad(b, req, a)) return Bad.go ? fail(E_PATCH_INVALID, BAD_DOC) : false;
     if (!decodesAsMap(b.tape!, b.node)) return fail(E_PATCH_INVALID, BAD_DOC);
     writeMergeDiff(a.tape!, a.node, b.tape!, b.node, go22, out);
   } else {

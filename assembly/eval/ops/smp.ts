@@ -7,13 +7,13 @@
 
 import { Request } from "../request";
 import { ResultWriter } from "../response";
-import { ByteSink } from "../../io/sink";
 import { fail, hasError, clearError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
 import { parseMinor } from "../../versions";
 import { typeId } from "../../schema/schema";
 import { docField } from "./patchinput";
 import { goTypeName, isKruiseKind, KRUISE_MINOR, KRUISE_GO, KRUISE_MIN_GO, NEWEST_MINOR, releaseGo, minGo } from "../../patch/smp/types";
-import { createTwoWayMergePatch, strategicMergePatch } from "../../patch/smp/smp";
+import { createTwoWayMergePatchMap, strategicMergePatchMap } from "../../patch/smp/smp";
+import { marshalMapQuoted } from "../../patch/smp/encode";
 
 /** Request facts shared by both ops. */
 class Target {
@@ -82,9 +82,10 @@ export function opSMPDiff(req: Request, res: ResultWriter): bool {
   if (a === null) return false;
   const b = docField(req, "modified");
   if (b === null) return false;
-  const out = new ByteSink(1024);
-  if (!createTwoWayMergePatch(a, b, Target.schema, Target.minor, Target.go, req.opts, out)) return false;
-  res.strBytes("patch", out.ptr, out.len);
+  const patch = createTwoWayMergePatchMap(a, b, Target.schema, Target.minor, Target.go, req.opts);
+  if (patch === null) return false;
+  // the patch as a string member, quoted while it is marshalled (no second pass over its text)
+  marshalMapQuoted(patch, res.key("patch"), Target.go);
   return true;
 }
 
@@ -95,9 +96,10 @@ export function opSMPApply(req: Request, res: ResultWriter): bool {
   if (a === null) return false;
   const p = docField(req, "patch");
   if (p === null) return false;
-  const out = new ByteSink(1024);
-  if (!strategicMergePatch(a, p, Target.schema, Target.minor, Target.go, req.opts, out)) return false;
-  res.strBytes("document", out.ptr, out.len);
+  const r = strategicMergePatchMap(a, p, Target.schema, Target.minor, Target.go, req.opts);
+  if (r === null) return false;
+  // the document as a string member, quoted while it is marshalled (no second pass over its text)
+  marshalMapQuoted(r, res.key("document"), Target.go);
   return true;
 }
 

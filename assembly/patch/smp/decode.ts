@@ -16,7 +16,8 @@ import { unquote } from "../../json/strings";
 import { parseNumber, NumberParse } from "../../json/number";
 import { errorCode, clearError, E_TOO_LARGE, E_JSON_DEPTH } from "../../errors";
 import { DocInput } from "../../eval/ops/patchinput";
-import { Val, GMap, T_BOOL, T_INT, T_FLOAT, T_STRING, T_MAP, T_SLICE, strVal, sliceOfAppends, newMap } from "./value";
+import { Val, GMap, ValPool, T_BOOL, T_INT, T_FLOAT, T_STRING, T_MAP, T_SLICE, sliceOfN, newMap } from "./value";
+import { compareBytes } from "../../json/members";
 
 /** decodeDoc: decoded (result in Decoded.map). */
 export const DEC_OK: i32 = 0;
@@ -122,90 +123,106 @@ function firstObjectEnd(p: usize, n: i32, i: i32): i32 {
   return n;
 }
 
-/** One container being built. */
-class Open {
-  node: i32;
-  v: Val;
-  items: Array<Val | null> | null = null;
-  constructor(node: i32, v: Val) {
-    this.node = node;
-    this.v = v;
-  }
-}
-
-/** Converts the subtree at `root` (an object) into values; null when a number is out of range or too deep. */
+/**
+ * Converts the subtree at `root` (an object) into values; null when a number is out of range or too deep.
+ * Containers are sized from the tape (member and element counts), scalars come from a bump pool.
+ */
 function toValues(t: Tape, root: i32, go: i32, limit: i32): Val | null {
-  const stack = new Array<Open>();
-  const rootVal = new Val(T_MAP);
-  rootVal.m = newMap();
-  stack.push(new Open(root, rootVal));
-  // walk the tape in document order; `pending` counts remaining children per open container
-  const remaining = new Array<i32>();
-  remaining.push(t.children(root));
-  const keyP = new Array<usize>();
-  const keyN = new Array<i32>();
-  keyP.push(0);
-  keyN.push(0);
+  ValPool.reset();
+  // open containers on a raw stack of 16-byte frames: the value, members/elements left, and `fill`: a slice's
+  // next element index, or a map's last key length while its keys are strictly increasing (-1: no key yet,
+  // -2: not increasing) with that key's pointer (then a new key greater than the last cannot repeat one: no
+  // lookup)
+  let stack = heap.alloc(64 * 16);
+  let stackCap = 64;
+  let depth = 1;
+  const rootVal = ValPool.take(T_MAP);
+  rootVal.m = ValPool.map(t.children(root));
+  store<u32>(stack, <u32>changetype<usize>(rootVal));
+  store<i32>(stack, t.children(root), 4);
+  store<i32>(stack, -1, 8);
+  store<u32>(stack, 0, 12);
+  let f = stack;
+  let top = rootVal;
+  let isMap = true;
   let i = root + 1;
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    const left = remaining[remaining.length - 1];
-    if (left == 0) {
-      stack.pop();
-      remaining.pop();
-      keyP.pop();
-      keyN.pop();
-      if (top.v.t == T_SLICE) top.v.s = sliceOfAppends(top.items!, go);
-      if (stack.length == 0) break;
-      attach(stack[stack.length - 1], top.v, keyP, keyN);
+  while (true) {
+    const topLeft = load<i32>(f, 4);
+    if (topLeft == 0) {
+      depth--;
+      if (depth == 0) break;
+      f -= 16;
+      top = changetype<Val>(<usize>load<u32>(f));
+      isMap = top.t == T_MAP;
       continue;
     }
-    remaining[remaining.length - 1] = left - 1;
-    if (top.v.t == T_MAP) {
-      // key
+    store<i32>(f, topLeft - 1, 4);
+    let kp: usize = 0;
+    let kn = 0;
+    if (isMap) {
       const kf = t.flags(i);
-      let kp = t.ptr(i);
-      let kn = t.len(i);
+      kp = t.ptr(i);
+      kn = t.len(i);
       if (kf & (F_ESCAPE | F_HIGH)) {
         const b = new ByteSink(kn + 4);
         unquote(b, kp, kn, false);
         kp = b.ptr;
         kn = b.len;
       }
-      keyP[keyP.length - 1] = kp;
-      keyN[keyN.length - 1] = kn;
       i++;
     }
     const k = t.kind(i);
-    if (k == K_OBJECT || k == K_ARRAY) {
-      if (limit > 0 && stack.length + 1 > limit) return null;
-      const v = new Val(k == K_OBJECT ? T_MAP : T_SLICE);
-      const o = new Open(i, v);
-      if (k == K_OBJECT) v.m = newMap();
-      else o.items = new Array<Val | null>();
-      stack.push(o);
-      remaining.push(t.children(i));
-      keyP.push(0);
-      keyN.push(0);
-      i++;
-      continue;
+    let v: Val | null;
+    let open = false;
+    if (k == K_OBJECT) {
+      if (limit > 0 && depth + 1 > limit) return null;
+      v = ValPool.take(T_MAP);
+      v.m = ValPool.map(t.children(i));
+      open = true;
+    } else if (k == K_ARRAY) {
+      if (limit > 0 && depth + 1 > limit) return null;
+      v = ValPool.take(T_SLICE);
+      const n = t.children(i);
+      v.s = sliceOfN(n, go);
+      open = true;
+    } else {
+      v = scalar(t, i);
+      if (v === null && k == K_NUMBER) return null;
     }
-    const s = scalar(t, i);
-    if (s === null && k == K_NUMBER) return null;
-    attach(top, s, keyP, keyN);
+    // attach to the open container (a repeated key keeps its first position and its last value)
+    const at = load<i32>(f, 8);
+    if (isMap) {
+      if (at == -1 || (at >= 0 && compareBytes(<usize>load<u32>(f, 12), at, kp, kn) < 0)) {
+        top.m!.add(kp, kn, v);
+        store<i32>(f, kn, 8);
+        store<u32>(f, <u32>kp, 12);
+      } else {
+        top.m!.set(kp, kn, v);
+        store<i32>(f, -2, 8);
+      }
+    } else {
+      top.s!.put(at, v);
+      store<i32>(f, at + 1, 8);
+    }
+    if (open) {
+      if (depth == stackCap) {
+        const ns = heap.alloc(<usize>stackCap * 32);
+        memory.copy(ns, stack, <usize>stackCap * 16);
+        stack = ns;
+        stackCap <<= 1;
+      }
+      f = stack + <usize>depth * 16;
+      depth++;
+      top = v!;
+      isMap = k == K_OBJECT;
+      store<u32>(f, <u32>changetype<usize>(top));
+      store<i32>(f, t.children(i), 4);
+      store<i32>(f, isMap ? -1 : 0, 8);
+      store<u32>(f, 0, 12);
+    }
     i++;
   }
   return rootVal;
-}
-
-/** Adds v to the open container `o` (under the current key of an object). */
-function attach(o: Open, v: Val | null, keyP: Array<usize>, keyN: Array<i32>): void {
-  if (o.v.t == T_MAP) {
-    const d = keyP.length - 1;
-    o.v.m!.set(keyP[d], keyN[d], v);
-  } else {
-    o.items!.push(v);
-  }
 }
 
 /** A scalar node as a Go value (null: JSON null, or a number out of float64 range). */
@@ -213,28 +230,35 @@ function scalar(t: Tape, i: i32): Val | null {
   const k = t.kind(i);
   if (k == K_NULL) return null;
   if (k == K_TRUE || k == K_FALSE) {
-    const v = new Val(T_BOOL);
+    const v = ValPool.take(T_BOOL);
     v.b = k == K_TRUE;
     return v;
   }
   if (k == K_STRING) {
     const f = t.flags(i);
-    if (!(f & (F_ESCAPE | F_HIGH))) return strVal(t.ptr(i), t.len(i));
+    const v = ValPool.take(T_STRING);
+    if (!(f & (F_ESCAPE | F_HIGH))) {
+      v.p = t.ptr(i);
+      v.n = t.len(i);
+      return v;
+    }
     const b = new ByteSink(t.len(i) + 4);
     unquote(b, t.ptr(i), t.len(i), false);
-    return strVal(b.ptr, b.len);
+    v.p = b.ptr;
+    v.n = b.len;
+    return v;
   }
   // number
   const p = t.ptr(i);
   const n = t.len(i);
   if ((t.flags(i) & F_INT) && fitsInt64(p, n)) {
-    const v = new Val(T_INT);
+    const v = ValPool.take(T_INT);
     v.i = parseInt64(p, n);
     return v;
   }
   const f = parseNumber(p, n);
   if (NumberParse.rangeError) return null;
-  const v = new Val(T_FLOAT);
+  const v = ValPool.take(T_FLOAT);
   v.f = f;
   return v;
 }

@@ -9,7 +9,7 @@ import {
   Val, GMap, Slice, T_MAP, T_SLICE, T_STRING, strVal, mapVal, sliceVal, newMap, makeSlice, appendOne, eqAscii,
 } from "./value";
 import { deepEqual, deepEqualSlices } from "./equal";
-import { sprintV } from "./fmt";
+import { vText, VText } from "./fmt";
 import { compareBytes } from "../../json/members";
 import { PatchMeta, Strategy, lookupStruct, lookupSlice, extractStrategy } from "./meta";
 import {
@@ -23,13 +23,13 @@ import { failed, smpError, errNoListOfLists, errBadArgType, errNoMergeKey, MAP_T
 export function diffMaps(original: GMap, modified: GMap, schema: i32, retainKeys: bool): GMap | null {
   const patch = newMap();
   const go = Env.go;
-  let retainKeysList = makeSlice(0, modified.count);
+  let retainKeysList: Slice | null = retainKeys ? makeSlice(0, modified.count) : null;
   for (let i = 0; i < modified.slots; i++) {
     if (!modified.live(i)) continue;
     const kp = modified.keyPtr(i);
     const kn = modified.keyLen(i);
     const mv = modified.val(i);
-    if (retainKeys && mv !== null) retainKeysList = appendOne(retainKeysList, strVal(kp, kn), go);
+    if (retainKeys && mv !== null) retainKeysList = appendOne(retainKeysList!, strVal(kp, kn), go);
     const oi = original.find(kp, kn);
     if (oi < 0) {
       patch.set(kp, kn, mv);
@@ -63,8 +63,8 @@ export function diffMaps(original: GMap, modified: GMap, schema: i32, retainKeys
     if (!original.live(i)) continue;
     if (modified.find(original.keyPtr(i), original.keyLen(i)) < 0) patch.set(original.keyPtr(i), original.keyLen(i), null);
   }
-  if (retainKeysList.len > 0 && (patch.count > 0 || hasAdditionalNewField(original, modified))) {
-    patch.setAscii("$retainKeys", sliceVal(sortScalars(retainKeysList)));
+  if (retainKeysList !== null && retainKeysList.len > 0 && (patch.count > 0 || hasAdditionalNewField(original, modified))) {
+    patch.setAscii("$retainKeys", sliceVal(sortScalars(retainKeysList!)));
   }
   return patch;
 }
@@ -227,11 +227,11 @@ function diffListsOfScalars(original: Slice, modified: Slice): void {
     const oIn = oi < os.len;
     const mIn = mi < ms.len;
     if (!oIn && !mIn) break;
-    let ostr: ByteSink | null = null, mstr: ByteSink | null = null;
-    if (oIn) ostr = sprintV(os.get(oi));
-    if (mIn) mstr = sprintV(ms.get(mi));
+    let op: usize = 0, on = 0, mp: usize = 0, mn = 0;
+    if (oIn) { vText(os.get(oi)); op = VText.p; on = VText.n; }
+    if (mIn) { vText(ms.get(mi)); mp = VText.p; mn = VText.n; }
     let c = 0;
-    if (oIn && mIn) c = compareBytes(ostr!.ptr, ostr!.len, mstr!.ptr, mstr!.len);
+    if (oIn && mIn) c = compareBytes(op, on, mp, mn);
     if (oIn && mIn && c == 0) {
       oi++;
       mi++;
@@ -258,10 +258,8 @@ function sortMergeListsByName(s: Slice, mp: usize, mn: i32): Slice | null {
   if (s.len == 0) return s;
   if (!elemType1(s)) return null;
   if (ElemType.t != T_MAP) return deduplicateAndSortScalars(s);
-  const go = Env.go;
-  let copy = makeSlice(0, 0);
-  for (let i = 0; i < s.len; i++) copy = appendOne(copy, s.get(i), go);
-  return sortMapsBasedOnField(copy, mp, mn);
+  // upstream sorts a copy made by appends; sortMapsBasedOnField copies again and never writes its argument
+  return sortMapsBasedOnField(s, mp, mn);
 }
 
 /** getMapAndMergeKeyValueByIndex: the element's map and merge-key value into Elem. */
@@ -297,21 +295,25 @@ function diffListsOfMaps(original: Slice, modified: Slice, schema: i32, mp: usiz
     if (!oIn && !mIn) break;
     let oe: GMap | null = null, me: GMap | null = null;
     let ok: Val | null = null, mk: Val | null = null;
-    let ostr: ByteSink | null = null, mstr: ByteSink | null = null;
+    let osp: usize = 0, osn = 0, msp: usize = 0, msn = 0;
     if (oIn) {
       if (!elemAt(os, oi, mp, mn)) return false;
       oe = Elem.m;
       ok = Elem.key;
-      ostr = sprintV(ok);
+      vText(ok);
+      osp = VText.p;
+      osn = VText.n;
     }
     if (mIn) {
       if (!elemAt(ms, mi, mp, mn)) return false;
       me = Elem.m;
       mk = Elem.key;
-      mstr = sprintV(mk);
+      vText(mk);
+      msp = VText.p;
+      msn = VText.n;
     }
     let c = 0;
-    if (oIn && mIn) c = compareBytes(ostr!.ptr, ostr!.len, mstr!.ptr, mstr!.len);
+    if (oIn && mIn) c = compareBytes(osp, osn, msp, msn);
     if (oIn && mIn && c == 0) {
       const pv = diffMaps(oe!, me!, schema, retainKeys);
       if (pv === null) return false;

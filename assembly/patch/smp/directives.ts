@@ -46,7 +46,7 @@ export function removeDirectives(obj: Val | null): Val | null {
         // finish slot f.pos - 1
         const slot = f.pos - 1;
         if (!keep) m.delSlot(slot);
-        else unchecked(m.vals[slot] = ret);
+        else m.setVal(slot, ret);
         returning = false;
       }
       // next slot needing work

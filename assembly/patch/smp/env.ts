@@ -3,6 +3,7 @@
 // Set at the start of every call (primitive statics; the cache is replaced before any use).
 
 import { MetaCache } from "./meta";
+import { FieldCache } from "../../k8s/fields";
 
 /** Facts of the running call. */
 export class Env {
@@ -18,5 +19,6 @@ export class Env {
     Env.minor = minor;
     Env.go = go;
     Env.cache = new MetaCache();
+    FieldCache.reset(); // per-call field lists of a previous call point into a reset arena
   }
 }

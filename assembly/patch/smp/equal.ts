@@ -20,6 +20,10 @@ import { Env } from "./env";
 
 /** reflect.DeepEqual(a, b) for interface{} values. */
 export function deepEqual(a: Val | null, b: Val | null): bool {
+  if (a === null || b === null) return a === b;
+  if (a.t != b.t) return false;
+  if (a.t != T_MAP && a.t != T_SLICE) return scalarEq(a, b);
+  if (a.t == T_MAP && a.m === b.m) return true;
   const sa = new Array<Val | null>();
   const sb = new Array<Val | null>();
   sa.push(a);

@@ -22,6 +22,43 @@ export function typeName(v: Val | null): string {
   }
 }
 
+/** Key of slot a sorts before key of slot b. */
+@inline function slotLess(m: GMap, a: i32, b: i32): bool {
+  return compareBytes(m.keyPtr(a), m.keyLen(a), m.keyPtr(b), m.keyLen(b)) < 0;
+}
+
+/**
+ * Writes the live slots of m in key byte order as i32s at `dst` (room for m.count words); returns the count. Keys are distinct, so any correct sort agrees.
+ */
+export function sortSlotsInto(m: GMap, dst: usize): i32 {
+  let n = 0;
+  let sorted = true;
+  for (let i = 0, c = m.slots; i < c; i++) {
+    if (!m.live(i)) continue;
+    if (sorted && n > 0 && !slotLess(m, load<i32>(dst + (<usize>(n - 1) << 2)), i)) sorted = false;
+    store<i32>(dst + (<usize>n << 2), i);
+    n++;
+  }
+  if (sorted || n < 2) return n;
+  if (n <= 24) {
+    for (let i = 1; i < n; i++) {
+      const x = load<i32>(dst + (<usize>i << 2));
+      let j = i - 1;
+      while (j >= 0) {
+        const y = load<i32>(dst + (<usize>j << 2));
+        if (!slotLess(m, x, y)) break;
+        store<i32>(dst + (<usize>(j + 1) << 2), y);
+        j--;
+      }
+      store<i32>(dst + (<usize>(j + 1) << 2), x);
+    }
+    return n;
+  }
+  const s = sortedSlots(m);
+  for (let i = 0; i < n; i++) store<i32>(dst + (<usize>i << 2), unchecked(s[i]));
+  return n;
+}
+
 /** Live slots of m in key byte order. */
 export function sortedSlots(m: GMap): Array<i32> {
   const out = new Array<i32>();
@@ -146,6 +183,24 @@ export function sprintV(v: Val | null): ByteSink {
   const b = new ByteSink(32);
   formatValue(b, v, 0x76);
   return b;
+}
+
+/** Bytes of fmt.Sprintf("%v", v) from the last `vText` call. */
+export class VText {
+  static p: usize = 0;
+  static n: i32 = 0;
+}
+
+/** fmt.Sprintf("%v", v) into VText: a string is its own bytes (no copy), anything else is printed. */
+export function vText(v: Val | null): void {
+  if (v !== null && v.t == T_STRING) {
+    VText.p = v.p;
+    VText.n = v.n;
+    return;
+  }
+  const b = sprintV(v);
+  VText.p = b.ptr;
+  VText.n = b.len;
 }
 
 /** fmt `%v` of a slice given as a header (a top-level []interface{} argument). */

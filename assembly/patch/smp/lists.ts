@@ -4,9 +4,9 @@
 // including its mutations of shared backing arrays and the order of its Less calls.
 
 import { ByteSink } from "../../io/sink";
-import { Val, GMap, Slice, T_MAP, T_SLICE, makeSlice, reslice, appendOne, appendAll, nilSlice, isStr, mapVal, newMap, asciiVal } from "./value";
+import { Val, GMap, Slice, T_MAP, T_SLICE, T_STRING, T_FLOAT, makeSlice, sliceOfN, reslice, appendOne, appendAll, nilSlice, isStr, mapVal, newMap, asciiVal } from "./value";
 import { ifaceEq, hashable, hashableLookup, keyEq } from "./equal";
-import { sprintV, formatSlice } from "./fmt";
+import { vText, VText, formatSlice } from "./fmt";
 import { Sorter, sortSort, sortStable } from "../../util/gosort";
 import { compareBytes } from "../../json/members";
 import { Env } from "./env";
@@ -83,11 +83,116 @@ export function index(l: Slice, x: Val | null, kp: usize, kn: i32, kind: i32): i
   return -1;
 }
 
+/** Lists at least this long get a hash index for repeated lookups (shorter ones are scanned). */
+const INDEX_MIN = 9;
+
+/** Hash of a scalar value (equal scalars of one type hash alike; +0 and -0 too). */
+function scalarHash(v: Val): u32 {
+  let h: u32 = <u32>v.t * 0x9e3779b1;
+  if (v.t == T_STRING) {
+    const p = v.p;
+    for (let i = 0, n = v.n; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+    return h;
+  }
+  let x = v.x;
+  if (v.t == T_FLOAT && v.f == 0) x = 0;
+  return (h ^ <u32>x ^ <u32>(x >>> 32)) * 0x01000193;
+}
+
+/** A scalar that can equal something (NaN equals nothing). */
+@inline function matchable(v: Val): bool {
+  return v.t != T_MAP && v.t != T_SLICE && !(v.t == T_FLOAT && isNaN(v.f));
+}
+
+/**
+ * First positions of the scalar values in a list that is not written while the index is used: the list's
+ * elements (`byKey` false, primitive lists), or the merge-key values of its map elements. `findMaps`:
+ * findMapInSliceBasedOnKeyValue's view (elements must be maps; maps without the key are skipped; the first
+ * non-map is remembered); otherwise index()'s view (a non-map or a map without the key has a nil value).
+ */
+export class PosIndex {
+  l: Slice;
+  kp: usize;
+  kn: i32;
+  byKey: bool;
+  findMaps: bool;
+  table: StaticArray<i32>;
+  firstNull: i32 = -1;
+  firstNonMap: i32 = -1;
+
+  constructor(l: Slice, kp: usize, kn: i32, byKey: bool, findMaps: bool) {
+    this.l = l;
+    this.kp = kp;
+    this.kn = kn;
+    this.byKey = byKey;
+    this.findMaps = findMaps;
+    let size = 16;
+    while (size < l.len * 2) size <<= 1;
+    const table = new StaticArray<i32>(size);
+    this.table = table;
+    const mask = <u32>size - 1;
+    for (let i = 0; i < l.len; i++) {
+      const y = this.valueAt(i);
+      if (y === null) {
+        if (this.firstNull < 0 && !(findMaps && this.firstNonMap == i)) this.firstNull = i;
+        continue;
+      }
+      if (!matchable(y)) continue;
+      let j = scalarHash(y) & mask;
+      while (true) {
+        const e = unchecked(table[j]);
+        if (e == 0) { unchecked(table[j] = i + 1); break; }
+        if (keyEq(this.valueAt(e - 1), y)) break; // the first position stays
+        j = (j + 1) & mask;
+      }
+    }
+  }
+
+  /** The compared value of element i (null: nil, or skipped when findMaps). */
+  private valueAt(i: i32): Val | null {
+    const v = this.l.get(i);
+    if (!this.byKey) return v;
+    if (v === null || v.t != T_MAP) {
+      if (this.findMaps && this.firstNonMap < 0) this.firstNonMap = i;
+      return null;
+    }
+    const m = v.m!;
+    const k = m.find(this.kp, this.kn);
+    if (k < 0) return null;
+    return m.val(k);
+  }
+
+  /** First position whose value equals the scalar x (matchable), or -1. */
+  findScalar(x: Val): i32 {
+    const table = this.table;
+    const mask = <u32>table.length - 1;
+    let j = scalarHash(x) & mask;
+    while (true) {
+      const e = unchecked(table[j]);
+      if (e == 0) return -1;
+      if (keyEq(this.valueAt(e - 1), x)) return e - 1;
+      j = (j + 1) & mask;
+    }
+    return -1;
+  }
+}
+
+/** index(l, x, mergeKey, kind) through `ix` (built over l with findMaps false) when given. */
+export function indexVia(ix: PosIndex | null, l: Slice, x: Val | null, kp: usize, kn: i32, kind: i32): i32 {
+  if (ix === null) return index(l, x, kp, kn, kind);
+  const xv = kind == T_MAP ? mergeKeyOf(x, kp, kn) : x;
+  if (xv === null) return ix.firstNull;
+  if (xv.t == T_MAP || xv.t == T_SLICE) return index(l, x, kp, kn, kind); // the scan panics where Go does
+  if (!matchable(xv)) return -1;
+  return ix.findScalar(xv);
+}
+
 /** mergeSortedSlice(left, right, serverOrder, mergeKey, kind). */
 export function mergeSortedSlice(left: Slice, right: Slice, serverOrder: Slice, kp: usize, kn: i32, kind: i32): Slice {
   const size = left.len + right.len;
   let i = 0, j = 0;
   const s = makeSlice(size, size);
+  const ix = serverOrder.len >= INDEX_MIN && left.len > 0 && right.len > 0 ? new PosIndex(serverOrder, kp, kn, kind == T_MAP, false) : null;
   for (let k = 0; k < size; k++) {
     if (i >= left.len && j < right.len) {
       s.put(k, right.get(j));
@@ -96,8 +201,8 @@ export function mergeSortedSlice(left: Slice, right: Slice, serverOrder: Slice, 
       s.put(k, left.get(i));
       i++;
     } else {
-      const li = index(serverOrder, left.get(i), kp, kn, kind);
-      const ri = index(serverOrder, right.get(j), kp, kn, kind);
+      const li = indexVia(ix, serverOrder, left.get(i), kp, kn, kind);
+      const ri = indexVia(ix, serverOrder, right.get(j), kp, kn, kind);
       if (failed()) return s;
       if (li >= 0 && ri >= 0 && li < ri) {
         s.put(k, left.get(i));
@@ -156,8 +261,10 @@ class OrderSorter extends Sorter {
   kn: i32;
   kind: i32;
   memo: Array<i32>; // -2: not computed
+  ix: PosIndex | null;
   constructor(s: Slice, order: Slice, kp: usize, kn: i32, kind: i32) {
     super();
+    this.ix = order.len >= INDEX_MIN ? new PosIndex(order, kp, kn, kind == T_MAP, false) : null;
     this.s = s;
     this.order = order;
     this.kp = kp;
@@ -169,7 +276,7 @@ class OrderSorter extends Sorter {
   idx(i: i32): i32 {
     let m = unchecked(this.memo[i]);
     if (m == -2) {
-      m = index(this.order, this.s.get(i), this.kp, this.kn, this.kind);
+      m = indexVia(this.ix, this.order, this.s.get(i), this.kp, this.kn, this.kind);
       unchecked(this.memo[i] = m);
     }
     return m;
@@ -286,17 +393,36 @@ export function findMapInSlice(m: Slice, kp: usize, kn: i32, value: Val | null):
   return true;
 }
 
+/** findMapInSlice through `ix` (built over m with findMaps true) when given. */
+function findMapVia(ix: PosIndex | null, m: Slice, kp: usize, kn: i32, value: Val | null): bool {
+  if (ix === null || value === null || !matchable(value)) return findMapInSlice(m, kp, kn, value);
+  const p = ix.findScalar(value);
+  // a non-map element before the match (or anywhere without one) is the scan's error
+  if (ix.firstNonMap >= 0 && (p < 0 || ix.firstNonMap < p)) return findMapInSlice(m, kp, kn, value);
+  if (p < 0) {
+    Found.map = null;
+    Found.at = 0;
+    Found.found = false;
+    return true;
+  }
+  Found.map = m.get(p)!.m;
+  Found.at = p;
+  Found.found = true;
+  return true;
+}
+
 /** partitionMapsByPresentInList(original, partitionBy, mergeKey). */
 export function partitionMaps(original: Slice, partitionBy: Slice, kp: usize, kn: i32): bool {
   const go = Env.go;
   let patch = makeSlice(0, original.len);
   let server = makeSlice(0, original.len);
+  const ix = partitionBy.len >= INDEX_MIN && original.len > 1 ? new PosIndex(partitionBy, kp, kn, true, true) : null;
   for (let i = 0; i < original.len; i++) {
     const v = original.get(i);
     if (v === null || v.t != T_MAP) return errBadArgType(MAP_TYPE, v);
     const j = v.m!.find(kp, kn);
     if (j < 0) return errNoMergeKey(v.m, kp, kn);
-    if (!findMapInSlice(partitionBy, kp, kn, v.m!.val(j))) return false;
+    if (!findMapVia(ix, partitionBy, kp, kn, v.m!.val(j))) return false;
     if (!Found.found) server = appendOne(server, v, go);
     else patch = appendOne(patch, v, go);
   }
@@ -357,9 +483,9 @@ export function sortScalars(s: Slice): Slice {
   const kp = new Array<usize>(s.len);
   const kn = new Array<i32>(s.len);
   for (let i = 0; i < s.len; i++) {
-    const b = sprintV(s.get(i));
-    kp[i] = b.ptr;
-    kn[i] = b.len;
+    vText(s.get(i));
+    unchecked(kp[i] = VText.p);
+    unchecked(kn[i] = VText.n);
   }
   sortSort(new StringKeySorter(s, kp, kn), s.len, Env.go);
   return s;
@@ -367,23 +493,21 @@ export function sortScalars(s: Slice): Slice {
 
 /** sortMapsBasedOnField(m, fieldName): a new slice of the maps sorted by fmt %v of m[field]. */
 export function sortMapsBasedOnField(m: Slice, fp: usize, fn: i32): Slice {
-  // mapSliceFromSlice: a []map copy (its capacity is never observable)
-  const tmp = makeSlice(m.len, m.len);
+  // mapSliceFromSlice, sorted, then sliceFromMapSlice (appended one by one to []interface{}{}): sorted in
+  // place in a slice with that capacity (the []map copy's capacity is never observable)
+  const tmp = sliceOfN(m.len, Env.go);
   for (let i = 0; i < m.len; i++) tmp.put(i, m.get(i));
   const kp = new Array<usize>(m.len);
   const kn = new Array<i32>(m.len);
   for (let i = 0; i < m.len; i++) {
     const v = m.get(i)!;
     const j = v.m!.find(fp, fn);
-    const b = sprintV(j < 0 ? null : v.m!.val(j));
-    kp[i] = b.ptr;
-    kn[i] = b.len;
+    vText(j < 0 ? null : v.m!.val(j));
+    unchecked(kp[i] = VText.p);
+    unchecked(kn[i] = VText.n);
   }
   sortSort(new StringKeySorter(tmp, kp, kn), tmp.len, Env.go);
-  // sliceFromMapSlice: appended one by one to []interface{}{}
-  let out = makeSlice(0, 0);
-  for (let i = 0; i < tmp.len; i++) out = appendOne(out, tmp.get(i), Env.go);
-  return out;
+  return tmp;
 }
 
 /** deduplicateScalars(s): removes later duplicates in place (moving the last element into their slot). */

@@ -10,6 +10,7 @@ import {
   fieldPatchMergeKeyRef, spewNameRef, pkgPathRef, strPtr, strLen,
 } from "../../schema/schema";
 import { compareBytes } from "../../json/members";
+import { jsonFields, JField as KField } from "../../k8s/fields";
 import { decodeRune, runeSize } from "../../json/strings";
 import { goQuote } from "../../json/gostrconv";
 import { goQuoteV2 } from "../../json/quote-v2";
@@ -338,6 +339,163 @@ export function lookupStruct(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: 
   if (kind(t) != Kind.Struct) {
     return smpError("merging an object in json but data type is not struct, instead is: " + kindName(kind(t)));
   }
+  let i = cachedField(t, kp, kn);
+  if (i < 0) {
+    i = flatField(t, kp, kn);
+    if (i == NOT_FLAT) return lookupEmbedded(t, kp, kn, out, cache, go);
+    if (i < 0) return lookupStructSlow(t, kp, kn, out, cache, go);
+    rememberField(t, kp, kn, i);
+  }
+  out.t = fieldType(t, i);
+  const sr = fieldPatchStrategyRef(t, i);
+  out.sp = strPtr(sr);
+  out.sn = strLen(sr);
+  const mr = fieldPatchMergeKeyRef(t, i);
+  out.kp = strPtr(mr);
+  out.kn = strLen(mr);
+  return true;
+}
+
+// A process-wide direct-mapped cache of flatField answers that are exact name matches: (type, key hash) →
+// field index. It depends on the static schema only, so it lives in a static region (primitives, no heap
+// pointers) and survives calls; a hit is confirmed by comparing the field's JSON name with the key.
+const FC_SLOTS: i32 = 512; // power of two; (type + 1, field index) pairs
+const FC_TABLE: usize = memory.data(FC_SLOTS * 8, 8);
+
+@inline function fcSlot(t: i32, kp: usize, kn: i32): usize {
+  let h: u32 = <u32>t * 0x9e3779b1;
+  for (let i = 0; i < kn; i++) h = (h ^ <u32>load<u8>(kp + <usize>i)) * 0x01000193;
+  return FC_TABLE + (<usize>(h & <u32>(FC_SLOTS - 1)) << 3);
+}
+
+/** The field of flat struct t named exactly [kp, kp+kn) if cached, else -1. */
+function cachedField(t: i32, kp: usize, kn: i32): i32 {
+  const e = fcSlot(t, kp, kn);
+  if (load<i32>(e) != t + 1) return -1;
+  const i = load<i32>(e, 4);
+  const r = fieldJSONRef(t, i);
+  return strLen(r) == kn && memory.compare(strPtr(r), kp, <usize>kn) == 0 ? i : -1;
+}
+
+/** Caches flatField's answer i for key [kp, kp+kn) when it is an exact name match. */
+function rememberField(t: i32, kp: usize, kn: i32, i: i32): void {
+  const r = fieldJSONRef(t, i);
+  if (strLen(r) != kn || memory.compare(strPtr(r), kp, <usize>kn) != 0) return;
+  const e = fcSlot(t, kp, kn);
+  store<i32>(e, t + 1);
+  store<i32>(e, i, 4);
+}
+
+/** flatField: the struct embeds another. */
+const NOT_FLAT: i32 = -2;
+
+/**
+ * Whether encoding/json's field list of struct t (assembly/k8s/fields.ts, frozen per process) is the forked
+ * one's: they differ only when an embedded field is unexported or a named pointer type, which no
+ * Kubernetes type has. Walks the embedded fields only.
+ */
+function embeddingAgrees(t: i32): bool {
+  const todo = new Array<i32>();
+  todo.push(t);
+  let steps = 0;
+  while (todo.length > 0) {
+    const st = todo.pop();
+    if (++steps > 64) return false;
+    const n = fieldCount(st);
+    for (let i = 0; i < n; i++) {
+      const flags = fieldFlags(st, i);
+      if (!(flags & FieldFlag.Anonymous)) continue;
+      if (!(flags & FieldFlag.Exported)) return false;
+      let ft = fieldType(st, i);
+      if (ft < 0) return false;
+      if (kind(ft) == Kind.Pointer) {
+        if (!unnamedPointer(ft)) return false;
+        ft = elem(ft);
+      }
+      if ((flags & (FieldFlag.Tagged | FieldFlag.Skip)) == 0 && kind(ft) == Kind.Struct) todo.push(ft);
+    }
+  }
+  return true;
+}
+
+/** lookupStruct for a struct with embedded fields, over the process-wide field list when it agrees. */
+function lookupEmbedded(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache, go: i32): bool {
+  if (!embeddingAgrees(t)) return lookupStructSlow(t, kp, kn, out, cache, go);
+  const list = jsonFields(t).list;
+  const n = list.length;
+  let f: KField | null = null;
+  for (let i = 0; i < n; i++) {
+    const x = unchecked(list[i]);
+    if (x.nameN == kn && memory.compare(x.nameP, kp, <usize>kn) == 0) { f = x; break; }
+  }
+  if (f === null) {
+    for (let i = 0; i < n; i++) {
+      const x = unchecked(list[i]);
+      if (foldEqual(x.nameP, x.nameN, kp, kn)) { f = x; break; }
+    }
+  }
+  if (f === null) return lookupStructSlow(t, kp, kn, out, cache, go);
+  let st = t;
+  const idx = f.path;
+  for (let i = 0; i < idx.length - 1; i++) {
+    st = fieldType(st, unchecked(idx[i]));
+    if (kind(st) != Kind.Struct) return lookupStructSlow(t, kp, kn, out, cache, go);
+  }
+  const last = unchecked(idx[idx.length - 1]);
+  out.t = fieldType(st, last);
+  const sr = fieldPatchStrategyRef(st, last);
+  out.sp = strPtr(sr);
+  out.sn = strLen(sr);
+  const mr = fieldPatchMergeKeyRef(st, last);
+  out.kp = strPtr(mr);
+  out.kn = strLen(mr);
+  return true;
+}
+
+/** A field of struct t that no embedded field can hide: exported and not skipped. */
+@inline function listed(flags: i32): bool {
+  return (flags & FieldFlag.Exported) != 0 && (flags & FieldFlag.Skip) == 0;
+}
+
+/**
+ * Fast path of the lookup for a struct without embedded fields (every Kubernetes struct but the top-level
+ * kinds): its field list is its listed fields in declaration order, so the answer is the first exact, else
+ * the first case-folded, name match, provided no other field has that name (duplicates hide each other).
+ * The field index, or -1 when the general algorithm must answer (also for every error).
+ */
+function flatField(t: i32, kp: usize, kn: i32): i32 {
+  const n = fieldCount(t);
+  let exact = -1;
+  for (let i = 0; i < n; i++) {
+    const flags = fieldFlags(t, i);
+    if (flags & FieldFlag.Anonymous) return NOT_FLAT;
+    if (exact >= 0 || !listed(flags)) continue;
+    const r = fieldJSONRef(t, i);
+    if (strLen(r) == kn && memory.compare(strPtr(r), kp, <usize>kn) == 0) exact = i;
+  }
+  let f = exact;
+  if (f < 0) {
+    for (let i = 0; i < n; i++) {
+      if (!listed(fieldFlags(t, i))) continue;
+      const r = fieldJSONRef(t, i);
+      if (foldEqual(strPtr(r), strLen(r), kp, kn)) { f = i; break; }
+    }
+    if (f < 0) return -1;
+  }
+  // unique name?
+  const r = fieldJSONRef(t, f);
+  const np = strPtr(r);
+  const nn = strLen(r);
+  for (let i = 0; i < n; i++) {
+    if (i == f || !listed(fieldFlags(t, i))) continue;
+    const q = fieldJSONRef(t, i);
+    if (strLen(q) == nn && memory.compare(strPtr(q), np, <usize>nn) == 0) return -1;
+  }
+  return f;
+}
+
+/** lookupStruct over the per-call field list of struct `t` (also answers every error). */
+function lookupStructSlow(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache, go: i32): bool {
   const fields = typeFields(t, cache);
   // the first exact match, else the first case-folded one (two passes: most keys match exactly)
   let f: JField | null = null;
@@ -411,7 +569,38 @@ export function schemaName(t: i32): string {
 
 /** extractRetainKeysPatchStrategy(strings.Split(tag, ",")): fills `out` or records upstream's error. */
 export function extractStrategy(m: PatchMeta, out: Strategy): bool {
-  // split on ','
+  // split on ',' (no allocation: at most two parts are valid)
+  let commas = 0;
+  let c1 = -1;
+  for (let i = 0; i < m.sn; i++) {
+    if (load<u8>(m.sp + <usize>i) == 0x2c) {
+      if (commas == 0) c1 = i;
+      commas++;
+    }
+  }
+  out.retainKeys = false;
+  out.p = m.sp;
+  out.n = 0;
+  if (commas == 0) {
+    if (eqBytes(m.sp, m.sn, "retainKeys")) { out.retainKeys = true; return true; }
+    out.n = m.sn;
+    return true;
+  }
+  if (commas == 1) {
+    const p1 = m.sp + <usize>(c1 + 1);
+    const n1 = m.sn - c1 - 1;
+    if (eqBytes(m.sp, c1, "retainKeys")) {
+      out.retainKeys = true;
+      out.p = p1;
+      out.n = n1;
+      return true;
+    }
+    if (eqBytes(p1, n1, "retainKeys")) {
+      out.retainKeys = true;
+      out.n = c1;
+      return true;
+    }
+  }
   const parts = new Array<i32>(); // start offsets
   const lens = new Array<i32>();
   let start = 0;
@@ -420,27 +609,6 @@ export function extractStrategy(m: PatchMeta, out: Strategy): bool {
       parts.push(start);
       lens.push(i - start);
       start = i + 1;
-    }
-  }
-  out.retainKeys = false;
-  out.p = m.sp;
-  out.n = 0;
-  if (parts.length == 1) {
-    if (eqBytes(m.sp, lens[0], "retainKeys")) { out.retainKeys = true; return true; }
-    out.n = lens[0];
-    return true;
-  }
-  if (parts.length == 2) {
-    if (eqBytes(m.sp + <usize>parts[0], lens[0], "retainKeys")) {
-      out.retainKeys = true;
-      out.p = m.sp + <usize>parts[1];
-      out.n = lens[1];
-      return true;
-    }
-    if (eqBytes(m.sp + <usize>parts[1], lens[1], "retainKeys")) {
-      out.retainKeys = true;
-      out.n = lens[0];
-      return true;
     }
   }
   const b = new ByteSink(64);

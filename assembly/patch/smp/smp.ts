@@ -29,27 +29,43 @@ function decode(d: DocInput, emptyIsEmptyMap: bool, opts: ReadOptions): GMap | n
 /** CreateTwoWayMergePatch: writes the patch JSON to `out`; false with the error recorded. */
 export function createTwoWayMergePatch(original: DocInput, modified: DocInput, schema: i32, minor: i32, go: i32,
   opts: ReadOptions, out: ByteSink): bool {
-  Env.begin(minor, go);
-  const a = decode(original, true, opts);
-  if (a === null) return false;
-  const b = decode(modified, true, opts);
-  if (b === null) return false;
-  const patch = diffMaps(a, b, schema, false);
-  if (patch === null || failed()) return false;
+  const patch = createTwoWayMergePatchMap(original, modified, schema, minor, go, opts);
+  if (patch === null) return false;
   marshalMap(patch, out, go);
   return true;
+}
+
+/** CreateTwoWayMergePatch up to the patch map (marshal it with encode.ts); null with the error recorded. */
+export function createTwoWayMergePatchMap(original: DocInput, modified: DocInput, schema: i32, minor: i32, go: i32,
+  opts: ReadOptions): GMap | null {
+  Env.begin(minor, go);
+  const a = decode(original, true, opts);
+  if (a === null) return null;
+  const b = decode(modified, true, opts);
+  if (b === null) return null;
+  const patch = diffMaps(a, b, schema, false);
+  if (patch === null || failed()) return null;
+  return patch;
 }
 
 /** StrategicMergePatch: writes the patched document JSON to `out`; false with the error recorded. */
 export function strategicMergePatch(original: DocInput, patch: DocInput, schema: i32, minor: i32, go: i32,
   opts: ReadOptions, out: ByteSink): bool {
-  Env.begin(minor, go);
-  const a = decode(original, false, opts);
-  if (a === null) return false;
-  const p = decode(patch, false, opts);
-  if (p === null) return false;
-  const r = mergeMap(a, p, schema);
-  if (r === null || failed()) return false;
+  const r = strategicMergePatchMap(original, patch, schema, minor, go, opts);
+  if (r === null) return false;
   marshalMap(r, out, go);
   return true;
+}
+
+/** StrategicMergePatch up to the patched map (marshal it with encode.ts); null with the error recorded. */
+export function strategicMergePatchMap(original: DocInput, patch: DocInput, schema: i32, minor: i32, go: i32,
+  opts: ReadOptions): GMap | null {
+  Env.begin(minor, go);
+  const a = decode(original, false, opts);
+  if (a === null) return null;
+  const p = decode(patch, false, opts);
+  if (p === null) return null;
+  const r = mergeMap(a, p, schema);
+  if (r === null || failed()) return null;
+  return r;
 }

@@ -21,20 +21,88 @@ export const T_MAP: i32 = 5;
 /** []interface{} */
 export const T_SLICE: i32 = 6;
 
-/** One non-nil interface{} value. */
-export class Val {
+/** One non-nil interface{} value: a type tag and a union (scalar bits in `x`, a string's bytes or a container in `r`). */
+@final export class Val {
   t: i32;
-  b: bool = false;
-  i: i64 = 0;
-  f: f64 = 0;
-  /** string bytes */
-  p: usize = 0;
+  /** string byte length */
   n: i32 = 0;
-  m: GMap | null = null;
-  s: Slice | null = null;
+  /** bool (0/1), int64, or float64 bits */
+  x: i64 = 0;
+  /** string bytes pointer, or the GMap / Slice */
+  r: usize = 0;
 
   constructor(t: i32) {
     this.t = t;
+  }
+
+  @inline get b(): bool { return this.x != 0; }
+  @inline set b(v: bool) { this.x = v ? 1 : 0; }
+  @inline get i(): i64 { return this.x; }
+  @inline set i(v: i64) { this.x = v; }
+  @inline get f(): f64 { return reinterpret<f64>(this.x); }
+  @inline set f(v: f64) { this.x = reinterpret<i64>(v); }
+  /** string bytes */
+  @inline get p(): usize { return this.r; }
+  @inline set p(v: usize) { this.r = v; }
+  @inline get m(): GMap | null { return changetype<GMap | null>(this.r); }
+  @inline set m(v: GMap | null) { this.r = changetype<usize>(v); }
+  @inline get s(): Slice | null { return changetype<Slice | null>(this.r); }
+  @inline set s(v: Slice | null) { this.r = changetype<usize>(v); }
+}
+
+/** Bytes of one Val in a pool chunk (header-less: the stub runtime needs headers only to grow or free). */
+const VAL_SIZE: usize = (offsetof<Val>() + 7) & ~<usize>7;
+/** Vals per pool chunk. */
+const VAL_CHUNK: i32 = 512;
+
+/** A bump pool of header-less Vals for the decoder (the chunk lives in the per-call arena). */
+export class ValPool {
+  static next: usize = 0;
+  static left: i32 = 0;
+
+  /** Forgets the chunk (call at the start of each call: the arena behind it is gone). */
+  @inline static reset(): void {
+    ValPool.left = 0;
+  }
+
+  /** `size` bytes (a multiple of 8) for a header-less object. */
+  @inline static raw(size: usize): usize {
+    if (<usize>ValPool.left * VAL_SIZE < size) {
+      ValPool.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
+      ValPool.left = VAL_CHUNK;
+    }
+    const p = ValPool.next;
+    ValPool.next += size;
+    ValPool.left -= <i32>((size + VAL_SIZE - 1) / VAL_SIZE);
+    return p;
+  }
+
+  /** A fresh empty map with room for `cap` keys (header-less; all fields set). */
+  static map(cap: i32): GMap {
+    const m = changetype<GMap>(ValPool.raw(GMAP_SIZE));
+    m.data = cap > 0 ? heap.alloc(<usize>cap * SLOT) : 0;
+    m.cap = cap;
+    m.used = 0;
+    m.count = 0;
+    m.isNil = false;
+    m.index = null;
+    return m;
+  }
+
+  /** A fresh Val of type t (all fields set). */
+  @inline static take(t: i32): Val {
+    if (ValPool.left == 0) {
+      ValPool.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
+      ValPool.left = VAL_CHUNK;
+    }
+    const v = changetype<Val>(ValPool.next);
+    ValPool.next += VAL_SIZE;
+    ValPool.left--;
+    v.t = t;
+    v.n = 0;
+    v.x = 0;
+    v.r = 0;
+    return v;
   }
 }
 
@@ -101,25 +169,44 @@ function keyHash(p: usize, n: i32): u32 {
   return h;
 }
 
-/** A Go map[string]interface{}: slots in iteration order; a deleted slot has keyN == -1. */
-export class GMap {
-  keyP: Array<usize> = new Array<usize>();
-  keyN: Array<i32> = new Array<i32>();
-  vals: Array<Val | null> = new Array<Val | null>();
+/** FNV-1a 32 of an ASCII string (the same as keyHash of its bytes). */
+function keyHashAscii(s: string): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = 0, n = s.length; i < n; i++) h = (h ^ <u32>s.charCodeAt(i)) * 0x01000193;
+  return h;
+}
+
+/** Bytes of one slot: key pointer, key length (-1: deleted), value. */
+const SLOT: usize = 12;
+
+/** A Go map[string]interface{}: slots in iteration order (one raw block); a deleted slot has key length -1. */
+@final export class GMap {
+  /** slot block: cap * SLOT bytes */
+  data: usize = 0;
+  cap: i32 = 0;
+  /** slots in use (live or deleted) */
+  used: i32 = 0;
   count: i32 = 0;
   /** Go's nil map (only ever a whole document: json.Unmarshal of `null`). */
   isNil: bool = false;
   /** Open-addressing index of slot numbers + 1 (0 = empty), size a power of two; null while small. */
   index: StaticArray<i32> | null = null;
 
+  constructor(cap: i32 = 0) {
+    if (cap > 0) {
+      this.data = heap.alloc(<usize>cap * SLOT);
+      this.cap = cap;
+    }
+  }
+
   /** Rebuilds the index for the current slots. */
   private reindex(): void {
     let size = 64;
-    while (size < this.keyN.length * 4) size <<= 1;
+    while (size < this.used * 4) size <<= 1;
     const idx = new StaticArray<i32>(size);
-    for (let i = 0; i < this.keyN.length; i++) {
-      const n = unchecked(this.keyN[i]);
-      if (n >= 0) this.indexAdd(idx, keyHash(unchecked(this.keyP[i]), n), i);
+    for (let i = 0; i < this.used; i++) {
+      const n = this.keyLen(i);
+      if (n >= 0) this.indexAdd(idx, keyHash(this.keyPtr(i), n), i);
     }
     this.index = idx;
   }
@@ -135,27 +222,26 @@ export class GMap {
   private noteKey(slot: i32): void {
     const idx = this.index;
     if (idx === null) {
-      if (this.keyN.length > INDEX_FROM) this.reindex();
+      if (this.used > INDEX_FROM) this.reindex();
       return;
     }
-    if (this.keyN.length * 2 > idx.length) this.reindex();
-    else this.indexAdd(idx, keyHash(unchecked(this.keyP[slot]), unchecked(this.keyN[slot])), slot);
+    if (this.used * 2 > idx.length) this.reindex();
+    else this.indexAdd(idx, keyHash(this.keyPtr(slot), this.keyLen(slot)), slot);
   }
 
   /** Number of slots (live or deleted); iterate i in [0, slots) and skip `!live(i)`. */
   @inline get slots(): i32 {
-    return this.keyN.length;
+    return this.used;
   }
 
   @inline live(i: i32): bool {
-    return unchecked(this.keyN[i]) >= 0;
+    return this.keyLen(i) >= 0;
   }
 
   /** Slot of key [p, p+n), or -1. */
   find(p: usize, n: i32): i32 {
-    const kn = this.keyN;
-    const kp = this.keyP;
     const idx = this.index;
+    const d = this.data;
     if (idx !== null) {
       const mask = <u32>idx.length - 1;
       let j = keyHash(p, n) & mask;
@@ -163,64 +249,104 @@ export class GMap {
         const e = unchecked(idx[j]);
         if (e == 0) return -1;
         const i = e - 1;
-        if (unchecked(kn[i]) == n && (n == 0 || compareBytes(unchecked(kp[i]), n, p, n) == 0)) return i;
+        const q = d + <usize>i * SLOT;
+        if (load<i32>(q, 4) == n && (n == 0 || memory.compare(<usize>load<u32>(q), p, <usize>n) == 0)) return i;
         j = (j + 1) & mask;
       }
     }
-    const s = kn.length;
+    const s = this.used;
+    if (n == 0) {
+      for (let i = 0; i < s; i++) if (load<i32>(d + <usize>i * SLOT, 4) == 0) return i;
+      return -1;
+    }
+    const c0 = load<u8>(p);
     for (let i = 0; i < s; i++) {
-      if (unchecked(kn[i]) == n && (n == 0 || compareBytes(unchecked(kp[i]), n, p, n) == 0)) return i;
+      const q = d + <usize>i * SLOT;
+      if (load<i32>(q, 4) != n) continue;
+      const kp = <usize>load<u32>(q);
+      if (load<u8>(kp) == c0 && memory.compare(kp, p, <usize>n) == 0) return i;
     }
     return -1;
   }
 
   /** Slot of the ASCII key `s`, or -1. */
   findAscii(s: string): i32 {
-    if (this.index !== null) {
-      const k = asciiVal(s);
-      return this.find(k.p, k.n);
+    const n = s.length;
+    const d = this.data;
+    const idx = this.index;
+    if (idx !== null) {
+      const mask = <u32>idx.length - 1;
+      let j = keyHashAscii(s) & mask;
+      while (true) {
+        const e = unchecked(idx[j]);
+        if (e == 0) return -1;
+        const i = e - 1;
+        const q = d + <usize>i * SLOT;
+        if (load<i32>(q, 4) == n && eqAscii(<usize>load<u32>(q), n, s)) return i;
+        j = (j + 1) & mask;
+      }
     }
-    const kn = this.keyN;
-    const kp = this.keyP;
-    const c = kn.length;
+    const c = this.used;
     for (let i = 0; i < c; i++) {
-      if (unchecked(kn[i]) == s.length && eqAscii(unchecked(kp[i]), s.length, s)) return i;
+      const q = d + <usize>i * SLOT;
+      if (load<i32>(q, 4) == n && eqAscii(<usize>load<u32>(q), n, s)) return i;
     }
     return -1;
+  }
+
+  /** Writes slot i. */
+  @inline private put(i: i32, p: usize, n: i32, v: Val | null): void {
+    const q = this.data + <usize>i * SLOT;
+    store<u32>(q, <u32>p);
+    store<i32>(q, n, 4);
+    store<u32>(q, <u32>changetype<usize>(v), 8);
   }
 
   /** m[key] = v. A new key takes the first free slot. */
   set(p: usize, n: i32, v: Val | null): void {
     const i = this.find(p, n);
     if (i >= 0) {
-      unchecked(this.vals[i] = v);
+      this.setVal(i, v);
       return;
     }
-    const kn = this.keyN;
-    if (this.count < kn.length) {
+    this.add(p, n, v);
+  }
+
+  /** m[key] = v for a key known to be absent. */
+  add(p: usize, n: i32, v: Val | null): void {
+    if (this.count < this.used) {
       // a deleted slot is taken again (a small Go map reuses the first free slot of its bucket)
-      for (let j = 0; j < kn.length; j++) {
-        if (unchecked(kn[j]) < 0) {
-          unchecked(this.keyP[j] = p);
-          unchecked(kn[j] = n);
-          unchecked(this.vals[j] = v);
+      for (let j = 0; j < this.used; j++) {
+        if (this.keyLen(j) < 0) {
+          this.put(j, p, n, v);
           this.count++;
           this.noteKey(j);
           return;
         }
       }
     }
-    this.keyP.push(p);
-    kn.push(n);
-    this.vals.push(v);
+    if (this.used == this.cap) {
+      const cap = this.cap < 4 ? 4 : this.cap << 1;
+      const d = heap.alloc(<usize>cap * SLOT);
+      if (this.used > 0) memory.copy(d, this.data, <usize>this.used * SLOT);
+      this.data = d;
+      this.cap = cap;
+    }
+    const j = this.used++;
+    this.put(j, p, n, v);
     this.count++;
-    this.noteKey(kn.length - 1);
+    this.noteKey(j);
   }
 
   /** m["s"] = v for an ASCII key. */
   setAscii(s: string, v: Val | null): void {
+    const i = this.findAscii(s);
+    if (i >= 0) {
+      this.setVal(i, v);
+      return;
+    }
     const k = asciiVal(s);
-    this.set(k.p, k.n, v);
+    this.add(k.p, k.n, v);
   }
 
   /** delete(m, key). */
@@ -231,27 +357,41 @@ export class GMap {
 
   /** Deletes the entry in slot i. */
   delSlot(i: i32): void {
-    unchecked(this.keyN[i] = -1);
-    unchecked(this.vals[i] = null);
+    const q = this.data + <usize>i * SLOT;
+    store<i32>(q, -1, 4);
+    store<u32>(q, 0, 8);
     this.count--;
   }
 
   @inline keyPtr(i: i32): usize {
-    return unchecked(this.keyP[i]);
+    return <usize>load<u32>(this.data + <usize>i * SLOT);
   }
 
   @inline keyLen(i: i32): i32 {
-    return unchecked(this.keyN[i]);
+    return load<i32>(this.data + <usize>i * SLOT, 4);
   }
 
   @inline val(i: i32): Val | null {
-    return unchecked(this.vals[i]);
+    return changetype<Val | null>(<usize>load<u32>(this.data + <usize>i * SLOT, 8));
+  }
+
+  /** Replaces the value in live slot i. */
+  @inline setVal(i: i32, v: Val | null): void {
+    store<u32>(this.data + <usize>i * SLOT, <u32>changetype<usize>(v), 8);
   }
 }
 
+/** Bytes of one header-less GMap (a multiple of VAL_SIZE). */
+const GMAP_SIZE: usize = (offsetof<GMap>() + VAL_SIZE - 1) / VAL_SIZE * VAL_SIZE;
+
 /** A new empty (non-nil) map. */
 export function newMap(): GMap {
-  return new GMap();
+  return new GMap(0);
+}
+
+/** A new empty map with room for `cap` keys. */
+export function newMapCap(cap: i32): GMap {
+  return new GMap(cap);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -356,12 +496,22 @@ export function appendOne(s: Slice, v: Val | null, go: i32): Slice {
   return r;
 }
 
+/** The capacity `[]interface{}{}` reaches after n appends of one element (Go's growslice). */
+export function appendsCap(n: i32, go: i32): i32 {
+  let cap = 0;
+  while (cap < n) cap = growCap(cap, cap + 1, go);
+  return cap;
+}
+
+/** A slice of length n with the capacity n single appends to `[]interface{}{}` give (elements unset). */
+export function sliceOfN(n: i32, go: i32): Slice {
+  return makeSlice(n, appendsCap(n, go));
+}
+
 /** A slice built by appending `items` one by one to `[]interface{}{}` (or a nil slice), as decoders do. */
 export function sliceOfAppends(items: Array<Val | null>, go: i32): Slice {
   const n = items.length;
-  let cap = 0;
-  while (cap < n) cap = growCap(cap, cap + 1, go);
-  const s = makeSlice(n, cap);
+  const s = makeSlice(n, appendsCap(n, go));
   for (let i = 0; i < n; i++) s.put(i, unchecked(items[i]));
   return s;
 }

@@ -24,7 +24,7 @@ import { marshalMap } from "../../patch/smp/encode";
 import { GMap, newMap, mapVal, sliceVal, appendOne, nilSlice } from "../../patch/smp/value";
 import { IntV } from "../../k8s/value";
 import { fail, takeErrorMessage, E_INTERNAL } from "../../errors";
-import { KruiseOptions } from "./options";
+import { KruiseOptions, kruiseK8sMinor } from "./options";
 import { TV, fieldOf, path, strOf, sliceLen, sliceAt } from "./typed";
 import { UpdateSpec } from "./model";
 import { InPlaceState, KTime, readUpdateSpec, readState } from "./state";
@@ -56,7 +56,7 @@ function docOf(b: ByteSink): DocInput {
 
 /** The pod bytes as a map. */
 function podMap(b: ByteSink): GMap | null {
-  if (decodeDoc(docOf(b), 32, GO, new ReadOptions()) != DEC_OK) { fail(E_INTERNAL, "the pod does not decode"); return null; }
+  if (decodeDoc(docOf(b), kruiseK8sMinor(), GO, new ReadOptions()) != DEC_OK) { fail(E_INTERNAL, "the pod does not decode"); return null; }
   return Decoded.map;
 }
 

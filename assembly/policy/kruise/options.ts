@@ -31,6 +31,11 @@ export class KruiseOptions {
   }
 }
 
+/** The Kubernetes minor of the release's k8s.io/* libraries (and so of its v1 types): 1.32 for v1.9.0, 1.30 for v1.8.3. */
+export function kruiseK8sMinor(): i32 {
+  return KruiseOptions.minor == 8 ? 30 : 32;
+}
+
 /** The gate names accepted in `gates`, sorted (the order in which they are checked). */
 export const KRUISE_GATES: Array<string> = [
   "InPlaceUpdateEnvFromMetadata", "InPlaceWorkloadVerticalScaling", "KruiseDaemon", "RecreatePodWhenChangeVCTInCloneSetGate",

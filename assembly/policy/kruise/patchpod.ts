@@ -25,7 +25,7 @@ import { GMap, Val, Slice, newMap, mapVal, strVal, T_MAP, T_SLICE, T_STRING } fr
 import { requestType } from "../../k8s/types";
 import { fail, takeErrorMessage, E_INTERNAL } from "../../errors";
 import { writeQuantityString } from "../../quantity/canonical";
-import { KruiseOptions } from "./options";
+import { KruiseOptions, kruiseK8sMinor } from "./options";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, sortedKeys } from "./model";
 import { InPlaceState, KTime, Batch } from "./state";
 import { cmpQuantity } from "./qos";
@@ -162,14 +162,14 @@ export function patchUpdateSpecToPod(podJSON: ByteSink, spec: UpdateSpec, state:
   if (spec.hasPatch && metaOnly === null) {
     const out = new ByteSink(podJSON.len + 256);
     if (!strategicMergePatch(docOf(podJSON.ptr, podJSON.len), docOf(spec.patch.ptr, spec.patch.len),
-      requestType("Pod", KRUISE_K8S_MINOR), KRUISE_K8S_MINOR, KRUISE_GO_MINOR, new ReadOptions(), out)) {
+      requestType("Pod", kruiseK8sMinor()), kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions(), out)) {
       const m = takeErrorMessage();
       fail(E_INTERNAL, "PatchSpecToPod: " + m);
       return null;
     }
     bytes = out;
   }
-  if (decodeDoc(docOf(bytes.ptr, bytes.len), KRUISE_K8S_MINOR, KRUISE_GO_MINOR, new ReadOptions()) != DEC_OK) {
+  if (decodeDoc(docOf(bytes.ptr, bytes.len), kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions()) != DEC_OK) {
     fail(E_INTERNAL, "the pod does not decode");
     return null;
   }
@@ -294,7 +294,7 @@ export function patchUpdateSpecToPod(podJSON: ByteSink, spec: UpdateSpec, state:
 // patch above.
 
 /** One entry of a metadata map patch: kind 0 labels / 1 annotations, the key and value bytes (value n < 0: null). */
-class MetaEntry {
+export class MetaEntry {
   constructor(public kind: i32, public kp: usize, public kn: i32, public vp: usize, public vn: i32) {}
 }
 
@@ -346,7 +346,7 @@ function mapEntries(p: usize, n: i32, i: i32, kind: i32, out: Array<MetaEntry>):
 }
 
 /** The entries of a metadata-only labels/annotations patch, or null when the patch has another shape. */
-function metadataMapPatch(p: usize, n: i32): Array<MetaEntry> | null {
+export function metadataMapPatch(p: usize, n: i32): Array<MetaEntry> | null {
   const out = new Array<MetaEntry>();
   if (n == 2 && at(p, n, 0, "{}")) return out;
   if (!at(p, n, 0, "{\"metadata\":{")) return null;

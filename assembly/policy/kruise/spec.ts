@@ -23,9 +23,11 @@ import { createTwoWayMergePatch } from "../../patch/smp/smp";
 import { requestType } from "../../k8s/types";
 import { Decoder, DecodeOptions } from "../../k8s/decode";
 import { Encoder, EncodeOptions } from "../../k8s/encode";
-import { RawV } from "../../k8s/value";
+import { RawV, StructV, MapV } from "../../k8s/value";
+import { jsonFields } from "../../k8s/fields";
+import { Kind, kind } from "../../schema/schema";
 import { parseQuantity } from "../../quantity/parse";
-import { KruiseOptions } from "./options";
+import { KruiseOptions, kruiseK8sMinor } from "./options";
 import { TV, fieldOf, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, deleteKey } from "./typed";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap } from "./model";
 import { computePodQOS } from "./qos";
@@ -55,6 +57,11 @@ export class RevisionInput {
   annotations: StrMap | null = null;
   /** Data.Raw (null: nil). */
   data: RawV | null = null;
+  /** The data already parsed (a node of a request tape whose raw bytes are `data`), or null: parsed here. */
+  tape: Tape | null = null;
+  node: i32 = 0;
+  /** The pod template the data decodes to, when the caller already holds it (a typed value of the release's Kubernetes minor), else null: decoded here. */
+  template: TV | null = null;
 }
 
 /** Reads a typed ControllerRevision (schema type `ty`) into a RevisionInput. */
@@ -80,9 +87,17 @@ function vctHash(r: RevisionInput): string | null {
   return a.get(VCT_HASH_ANNOTATION);
 }
 
-/** The data bytes parsed as json.Unmarshal into map[string]interface{} accepts them, or null. */
-function parseData(d: RawV | null): Tape | null {
+/** The data bytes parsed as json.Unmarshal into map[string]interface{} accepts them, or null (node in `DataNode.node`). */
+function parseData(r: RevisionInput): Tape | null {
+  const d = r.data;
+  DataNode.node = 0;
   if (d === null) return null;
+  const pt = r.tape;
+  if (pt !== null) {
+    if (pt.kind(r.node) != K_OBJECT || !numbersFit(pt, r.node)) return null;
+    DataNode.node = r.node;
+    return pt;
+  }
   const o = new ReadOptions();
   o.goMinor = KRUISE_GO_MINOR;
   const t = readJSON(d.p, d.n, o);
@@ -91,17 +106,85 @@ function parseData(d: RawV | null): Tape | null {
   return t;
 }
 
-/** GetTemplateFromRevision: spec.template of the data decoded into a typed PodTemplateSpec, or null. */
-function templateOf(t: Tape): TV | null {
-  const ty = requestType("ReplicaSet", KRUISE_K8S_MINOR);
+/** The root node of the tape `parseData` returned last. */
+class DataNode {
+  static node: i32 = 0;
+}
+
+/** The member value of object `obj` on tape `t` whose raw bytes are exactly `raw` (the typed decode kept them), or -1. */
+export function rawNode(t: Tape, obj: i32, raw: RawV | null): i32 {
+  if (raw === null || raw.isNil || t.kind(obj) != K_OBJECT) return -1;
+  const n = t.children(obj);
+  let k = obj + 1;
+  for (let i = 0; i < n; i++) {
+    const v = t.next(k);
+    if (t.src + <usize>t.rawStart(v) == raw.p && t.rawEnd(v) - t.rawStart(v) == raw.n) return v;
+    k = t.next(v);
+  }
+  return -1;
+}
+
+/** GetTemplateFromRevision: spec.template of the data (node `node`) decoded into a typed PodTemplateSpec, or null. */
+function templateOf(t: Tape, node: i32): TV | null {
+  Handles.load();
+  const ty = Handles.replicaSet;
   const o = new DecodeOptions();
-  o.minor = KRUISE_K8S_MINOR;
+  o.minor = kruiseK8sMinor();
   o.goMinor = KRUISE_GO_MINOR;
   o.warnings = false;
   const d = new Decoder(t, o);
-  const v = d.decodeTop(ty, 0);
+  const v = d.decodeTop(ty, node);
   if (hasError()) { clearError(); return null; }
   return path(new TV(ty, v), ["spec", "template"]);
+}
+
+/** Schema handles looked up once per process (they never change): ReplicaSet and its template type per Kubernetes minor. */
+class Handles {
+  static minor: i32 = -1;
+  static replicaSet: i32 = -1;
+  static template: i32 = -1;
+  static pod: i32 = -1;
+
+  /** Fills the handles for the release's minor. */
+  static load(): void {
+    const m = kruiseK8sMinor();
+    if (Handles.minor == m) return;
+    Handles.replicaSet = requestType("ReplicaSet", m);
+    Handles.template = path(new TV(Handles.replicaSet, null), ["spec", "template"]).t;
+    Handles.pod = requestType("Pod", m);
+    Handles.minor = m;
+  }
+}
+
+/** The type of spec.template in a ReplicaSet of the release's Kubernetes minor (v1.PodTemplateSpec; what templateOf decodes). */
+function templateType(): i32 {
+  Handles.load();
+  return Handles.template;
+}
+
+/** A copy of an ObjectMeta value whose labels and annotations maps are copies too (so keys can be deleted from it alone). */
+function metaCopy(m: TV): TV {
+  if (m.v === null || m.t < 0 || kind(m.t) != Kind.Struct) return m;
+  const src = changetype<StructV>(m.v);
+  const n = src.f.length;
+  const c = new StructV(m.t, n);
+  for (let i = 0; i < n; i++) c.f[i] = src.f[i];
+  const fs = jsonFields(m.t);
+  for (let w = 0; w < 2; w++) {
+    const name = w == 0 ? "labels" : "annotations";
+    const buf = String.UTF8.encode(name);
+    const f = fs.byName(changetype<usize>(buf), buf.byteLength);
+    if (f === null || f.path.length != 1) continue;
+    const mv = c.f[f.path[0]];
+    if (mv === null) continue;
+    const om = changetype<MapV>(mv);
+    const nm = new MapV(om.t);
+    nm.keyP = om.keyP.slice(0);
+    nm.keyN = om.keyN.slice(0);
+    nm.vals = om.vals.slice(0);
+    c.f[f.path[0]] = nm;
+  }
+  return new TV(m.t, c);
 }
 
 /** JSON text of a string node. */
@@ -197,9 +280,8 @@ class Op {
   value: i32 = -1;
 }
 
-/** json.Marshal(v1.Pod{ObjectMeta: tmpl.ObjectMeta}) — only metadata differs between the two, so `{"metadata":…}`. */
-function podMetaDoc(tmpl: TV): ByteSink | null {
-  const meta = fieldOf(tmpl, "metadata");
+/** json.Marshal(v1.Pod{ObjectMeta: meta}) — only metadata differs between the two, so `{"metadata":…}`. */
+function podMetaDoc(meta: TV): ByteSink | null {
   const out = new ByteSink(256);
   out.ascii("{\"metadata\":");
   const eo = new EncodeOptions();
@@ -225,8 +307,10 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
     reasons.push(new Reason("", "", false, "recreate: the pod's revision is not among the workload's revisions"));
     return res;
   }
-  const ta = parseData(oldRev.data);
-  const tb = parseData(newRev.data);
+  const ta = parseData(oldRev);
+  const na = DataNode.node;
+  const tb = parseData(newRev);
+  const nb = DataNode.node;
   if (ta === null || tb === null) {
     reasons.push(new Reason("", "", false, "recreate: the " + (ta === null ? "old" : "new") + " revision's data is not a JSON object"));
     return res;
@@ -235,7 +319,7 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
   const ao = new AppscodeOptions();
   ao.goMinor = KRUISE_GO_MINOR;
   ao.go27 = false;
-  if (!appscodeDiff(ta, 0, tb, 0, ao, patchOut)) {
+  if (!appscodeDiff(ta, na, tb, nb, ao, patchOut)) {
     const m = takeErrorMessage();
     reasons.push(new Reason("", "", false, "recreate: the revisions cannot be diffed: " + m));
     return res;
@@ -249,8 +333,8 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
       ok = false;
     }
   }
-  const oldTemp = templateOf(ta);
-  const newTemp = templateOf(tb);
+  const oldTemp = oldRev.template !== null && oldRev.template!.t == templateType() ? oldRev.template : templateOf(ta, na);
+  const newTemp = newRev.template !== null && newRev.template!.t == templateType() ? newRev.template : templateOf(tb, nb);
   if (oldTemp === null || newTemp === null) {
     reasons.push(new Reason("", "", false, "recreate: the " + (oldTemp === null ? "old" : "new") + " revision's data does not decode as a pod template"));
     return res;
@@ -340,8 +424,9 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
   }
   if (metaOps.length > 0) {
     const newCs = containers(newTemp);
-    const oldMeta = fieldOf(oldTemp, "metadata");
-    const newMeta = fieldOf(newTemp, "metadata");
+    // copies: the keys env reads are dropped from them, the templates stay as they are
+    const oldMeta = metaCopy(fieldOf(oldTemp, "metadata"));
+    const newMeta = metaCopy(fieldOf(newTemp, "metadata"));
     for (let i = 0; i < metaOps.length; i++) {
       const o = metaOps[i];
       const words = splitN4(o.path);
@@ -384,11 +469,12 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
         reasons.push(new Reason(o.path, o.op, true, m));
       }
     }
-    const a = podMetaDoc(oldTemp);
-    const b = podMetaDoc(newTemp);
+    const a = podMetaDoc(oldMeta);
+    const b = podMetaDoc(newMeta);
     if (a === null || b === null) { clearError(); reasons.push(new Reason("/metadata", "", false, "recreate: the template metadata cannot be encoded")); return res; }
     const out = new ByteSink(256);
-    if (!createTwoWayMergePatch(docOf(a), docOf(b), requestType("Pod", KRUISE_K8S_MINOR), KRUISE_K8S_MINOR, KRUISE_GO_MINOR, new ReadOptions(), out)) {
+    Handles.load();
+    if (!createTwoWayMergePatch(docOf(a), docOf(b), Handles.pod, kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions(), out)) {
       const m = takeErrorMessage();
       reasons.push(new Reason("/metadata", "", false, "recreate: the metadata patch fails: " + m));
       return res;

@@ -75,8 +75,8 @@ function encodeTyped(v: TV): ByteSink | null {
   return out;
 }
 
-/** A RevisionInput whose data is `{"spec":{"template":<json.Marshal(template)>}}`. */
-function revisionOf(name: string, tmpl: TV): RevisionInput | null {
+/** A RevisionInput whose data is `{"spec":{"template":<json.Marshal(template)>}}`; `share`: the template is what that data decodes to. */
+function revisionOf(name: string, tmpl: TV, share: bool): RevisionInput | null {
   const t = encodeTyped(tmpl);
   if (t === null) return null;
   const d = new ByteSink(t.len + 32);
@@ -90,11 +90,16 @@ function revisionOf(name: string, tmpl: TV): RevisionInput | null {
   const r = new RevisionInput();
   r.name = name;
   r.data = raw;
+  if (share) r.template = tmpl;
   return r;
 }
 
-/** Evaluates `policy` ("ReCreate" | "InPlaceIfPossible" | "InPlaceOnly") for kind "CloneSet" or "AdvancedStatefulSet". */
-export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string): StrategyResult | null {
+/**
+ * Evaluates `policy` ("ReCreate" | "InPlaceIfPossible" | "InPlaceOnly") for kind "CloneSet" or "AdvancedStatefulSet".
+ * `shareTemplates`: the templates are values json.Unmarshal of their json.Marshal gives back (stored objects,
+ * as the verdict holds them), so CalculateSpec reads them as they are instead of decoding the revision data again.
+ */
+export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string, shareTemplates: bool = false): StrategyResult | null {
   const r = new StrategyResult();
   const cloneSet = kind == "CloneSet";
   if (!cloneSet && policy != "ReCreate") {
@@ -166,8 +171,8 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
       return r;
     }
   }
-  const oldRev = revisionOf("old", oldT);
-  const newRev = revisionOf("new", newT);
+  const oldRev = revisionOf("old", oldT, shareTemplates);
+  const newRev = revisionOf("new", newT, shareTemplates);
   if (oldRev === null || newRev === null) return null;
   const s = calculateInPlaceUpdateSpec(oldRev, newRev, grace);
   r.spec = s;

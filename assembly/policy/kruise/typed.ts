@@ -2,7 +2,7 @@
 // a struct field by its JSON name, strings, slices, string maps and quantity maps.
 
 import { Val, StrV, PtrV, SliceV, MapV, StructV, QuantityV } from "../../k8s/value";
-import { jsonFields } from "../../k8s/fields";
+import { jsonFields, JField } from "../../k8s/fields";
 import { Kind, kind, elem } from "../../schema/schema";
 import { Quantity } from "../../quantity/quantity";
 
@@ -21,13 +21,26 @@ export function fieldOf(s: TV, name: string): TV {
     t = elem(t);
   }
   if (t < 0 || kind(t) != Kind.Struct) return new TV(-1, null);
-  const buf = String.UTF8.encode(name);
-  const f = jsonFields(t).byName(changetype<usize>(buf), buf.byteLength);
+  const f = fieldNamed(t, name);
   if (f === null) return new TV(-1, null);
   // through embedded structs (embedded pointers do not occur in the types read here)
   let cur = v;
   for (let i = 0; i < f.path.length && cur !== null; i++) cur = (<StructV>cur).f[f.path[i]];
   return new TV(f.t, cur);
+}
+
+/** The JSON field of struct type `t` named `name` (an ASCII name), or null; no allocation. */
+export function fieldNamed(t: i32, name: string): JField | null {
+  const l = jsonFields(t).list;
+  const n = name.length;
+  for (let i = 0, c = l.length; i < c; i++) {
+    const f = unchecked(l[i]);
+    if (f.nameN != n) continue;
+    let j = 0;
+    while (j < n && <i32>load<u8>(f.nameP + <usize>j) == name.charCodeAt(j)) j++;
+    if (j == n) return f;
+  }
+  return null;
 }
 
 /** Follows `names` one field after the other. */

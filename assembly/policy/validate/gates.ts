@@ -4,10 +4,11 @@
 // with DefaultMutableFeatureGate.SetFromMap; the first refused one is the error (upstream's text).
 
 // name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
-const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness"];
+const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
+  15, 21, 19, 20, // SCTPSupport: 1.15-1.18 alpha (off), 1.19 beta, GA and locked 1.20-1.21
 ];
 
 /** The gate values a request runs with. */

@@ -91,7 +91,18 @@ function isDNS1123SubdomainShape(s: string): bool {
   return true;
 }
 
-/** validation.IsQualifiedName. */
+/** The Kubernetes minor whose label key / value texts apply (LevelOpts.compute sets it per update; 0: newest
+ * pre-1.35 texts). 1.15-1.19 word a key prefix "a DNS-1123 subdomain"; 1.35+ (api/validate/content) give
+ * lengths in bytes and call a three-part key "a valid label key". */
+export class LabelTexts {
+  static minor: i32 = 0;
+}
+
+function labelMaxLen(n: i32): string {
+  return LabelTexts.minor >= 35 ? "must be no more than " + n.toString() + " bytes" : maxLenError(n);
+}
+
+/** validation.IsQualifiedName (texts of LabelTexts.minor). */
 export function isQualifiedName(value: string): Array<string> {
   const errs = new Array<string>();
   const parts = value.split("/");
@@ -102,16 +113,16 @@ export function isQualifiedName(value: string): Array<string> {
     name = parts[1];
     if (prefix.length == 0) errs.push("prefix part must be non-empty");
     else {
-      const m = isDNS1123Subdomain(prefix);
-      for (let i = 0; i < m.length; i++) errs.push("prefix part " + m[i]);
+      const m = isDNS1123Subdomain(prefix, LabelTexts.minor == 0 ? 99 : LabelTexts.minor);
+      for (let i = 0; i < m.length; i++) errs.push("prefix part " + (m[i] == maxLenError(253) ? labelMaxLen(253) : m[i]));
     }
   } else {
-    errs.push("a qualified name " + regexError(QNAME_MSG, QNAME_FMT, ["MyName", "my.name", "123-abc"]) +
+    errs.push((LabelTexts.minor >= 35 ? "a valid label key " : "a qualified name ") + regexError(QNAME_MSG, QNAME_FMT, ["MyName", "my.name", "123-abc"]) +
       " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
     return errs;
   }
   if (name.length == 0) errs.push("name part must be non-empty");
-  else if (byteLen(name) > 63) errs.push("name part " + maxLenError(63));
+  else if (byteLen(name) > 63) errs.push("name part " + labelMaxLen(63));
   if (!matchQName(name)) errs.push("name part " + regexError(QNAME_MSG, QNAME_FMT, ["MyName", "my.name", "123-abc"]));
   return errs;
 }
@@ -119,9 +130,27 @@ export function isQualifiedName(value: string): Array<string> {
 /** validation.IsValidLabelValue. */
 export function isValidLabelValue(value: string): Array<string> {
   const errs = new Array<string>();
-  if (byteLen(value) > 63) errs.push(maxLenError(63));
+  if (byteLen(value) > 63) errs.push(labelMaxLen(63));
   if (value.length > 0 && !matchQName(value)) {
     errs.push(regexError(LABEL_VALUE_MSG, "(" + QNAME_FMT + ")?", ["MyValue", "my_value", "12345"]));
   }
+  return errs;
+}
+
+/** validation.IsValidPortName (1.15-1.24 word the one-letter rule "letter or number (a-z, 0-9)"). */
+export function portNameErrors(s: string, minor: i32): Array<string> {
+  const errs = new Array<string>();
+  if (s.length > 15) errs.push(maxLenError(15));
+  let charset = true, letter = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const lower = c >= 97 && c <= 122;
+    if (lower) letter = true;
+    if (!lower && !(c >= 48 && c <= 57) && c != 45) charset = false;
+  }
+  if (!charset) errs.push("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)");
+  if (!letter) errs.push(minor <= 24 ? "must contain at least one letter or number (a-z, 0-9)" : "must contain at least one letter (a-z)");
+  if (s.includes("--")) errs.push("must not contain consecutive hyphens");
+  if (s.length > 0 && (s.charCodeAt(0) == 45 || s.charCodeAt(s.length - 1) == 45)) errs.push("must not begin or end with a hyphen");
   return errs;
 }

@@ -15,6 +15,10 @@ import { fld, str, strLen, int, isSet, deref, sliceLen, at, strMap, StrMap, slot
 import { validateNewPod, validateTolerations, validateLabels, validateAnnotationKeys, podSpecificAnnotations } from "./spec";
 import { computeQOS } from "./qos";
 import { Gates } from "./gates";
+import { PodOpts } from "./podopts";
+import { LevelOpts } from "./levelopts";
+import { ContainerOpts } from "./probes";
+import { conditionalSCTP, ownerReferences, kubeFinalizerNames, managedFields, fieldManagersLegacy } from "./meta";
 import { renderMap, renderTerms, renderTerm } from "./render";
 
 const APPARMOR_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
@@ -50,11 +54,22 @@ class Facts {
  * Used by the `pod.validateUpdate` op and the verdict (issue 5 item 4); see docs/policy.md "validate".
  */
 export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates): ErrList {
+  LevelOpts.compute(oldPod, newPod, minor, gates); // the pod-level options (affinity, spread, DNS, annotations)
+  const errs = validatePodUpdateRules(oldPod, newPod, minor, gates);
+  conditionalSCTP(fld(newPod, "Spec"), minor, errs); // 1.15-1.19: the strategy's ValidateConditionalPod comes last
+  return errs;
+}
+
+/** ValidatePodUpdate of `minor` (1.15-1.18: after ValidatePod), without the strategy's conditional checks. */
+function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates): ErrList {
   const f = new Facts(minor);
   const errs = new ErrList();
   const podT = requestType("Pod", minor);
   const specT = fieldType(podT, fieldIndex(podT, "Spec"));
   const oldSpec = fld(oldPod, "Spec"), newSpec = fld(newPod, "Spec");
+  PodOpts.compute(oldSpec, newSpec, minor); // the strategy's PodValidationOptions (volume, mount and env source checks)
+  ContainerOpts.oldSpec = oldSpec; // the options of the containers' probe, resource and security checks
+  ContainerOpts.gates = gates;
   if (f.strategyValidatesPod) validateNewPod(newPod, minor, errs);
   metaUpdate(fld(newPod, "ObjectMeta"), fld(oldPod, "ObjectMeta"), errs);
   if (f.updateValidatesPod) validateNewPod(newPod, minor, errs);
@@ -133,12 +148,16 @@ function metaUpdate(nm: Val | null, om: Val | null, errs: ErrList): void {
   if (strLen(fld(nm, "ResourceVersion")) == 0) errs.invalidStr("metadata.resourceVersion", "", "must be specified for an update");
   const ng = int(fld(nm, "Generation")), og = int(fld(om, "Generation"));
   if (ng < og) errs.invalidInt("metadata.generation", ng, "must not be decremented");
+  fieldManagersLegacy(nm, LevelOpts.minor, errs); // meta.ts
   immutableStr(nm, om, "Name", "metadata.name", errs);
   immutableStr(nm, om, "Namespace", "metadata.namespace", errs);
   immutableStr(nm, om, "UID", "metadata.uid", errs);
-  // labels and annotation keys of the new object (annotation size, owner references, managed fields: not covered)
+  // labels, annotations (keys, total size), owner references and managed fields of the new object
   validateLabels(fld(nm, "Labels"), "metadata.labels", errs);
   validateAnnotationKeys(fld(nm, "Annotations"), "metadata.annotations", errs);
+  ownerReferences(nm, LevelOpts.minor, errs); // meta.ts
+  managedFields(nm, LevelOpts.minor, errs); // meta.ts (1.16+)
+  kubeFinalizerNames(nm, errs); // meta.ts: core's own finalizer check
 }
 
 function immutableStr(nm: Val | null, om: Val | null, name: string, path: string, errs: ErrList): void {

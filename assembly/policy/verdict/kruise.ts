@@ -12,11 +12,7 @@ import { TV, fieldOf } from "../kruise/typed";
 import { evaluateStrategy, StrategyResult } from "../kruise/strategy";
 import { Reason } from "../kruise/spec";
 import { ResReq, UpdateSpec } from "../kruise/model";
-import { KTime, InPlaceState } from "../kruise/state";
-import { patchUpdateSpecToPod } from "../kruise/patchpod";
-import { ByteSink } from "../../io/sink";
-import { readJSON, ReadOptions } from "../../json/reader";
-import { writeMergeDiff } from "../../patch/merge";
+import { KTime } from "../kruise/state";
 import { readKruiseOptions } from "../kruise/options";
 import { Request } from "../../eval/request";
 import { Stored, Field, member, stringAt } from "./stored";
@@ -25,6 +21,9 @@ import { DiffOps } from "./diff";
 import { Verdict, V_NONE, V_IN_PLACE, V_RECREATE, V_REJECTED, A_KEEP, A_RESTART, A_RECREATE } from "./result";
 import { EFFECT_NONE, EFFECT_IN_PLACE, EFFECT_RESTART, EFFECT_RECREATE, EFFECT_REJECTED } from "../rules/levels";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
+import { kruisePodPatch } from "./podpatch";
+import { KRUISE_MINOR } from "../../k8s/types";
+import { KRUISE_GO } from "../../eval/ops/k8sfields";
 
 /** Reads the Kruise release and gates of the request into the Kruise part's options; false with an error. */
 export function kruiseOptions(req: Request): bool {
@@ -91,7 +90,7 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
   // v1beta1 CloneSet under InPlaceIfPossible (no webhook check either)
   const k = kind == KIND_ADVANCED_STATEFULSET ? "AdvancedStatefulSet" : "CloneSet";
   const apiV = kind != KIND_ADVANCED_DAEMONSET && apiVersion.endsWith("/v1alpha1") ? "v1alpha1" : "v1beta1";
-  const r = evaluateStrategy(k, apiV, strategy, new TV(tt, ta), new TV(tt, tb), graceOf(kind, b.tape), "<pod>");
+  const r = evaluateStrategy(k, apiV, strategy, new TV(tt, ta), new TV(tt, tb), graceOf(kind, b.tape), "<pod>", true); // stored templates: no second decode
   if (r === null) { if (!hasError()) fail(E_INTERNAL, "the templates cannot be compared"); return false; }
   if (hasError()) return false;
   let outcome = r.outcome;
@@ -99,34 +98,7 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
   if (kind == KIND_ADVANCED_DAEMONSET && outcome == "in-place" && adsSurges(b.tape)) { outcome = "recreate"; surge = true; }
   if (!applyOutcome(outcome, r, diff, surge, b.tape, v)) return false;
   const sr = r.spec;
-  if (outcome == "in-place" && now !== null && sr !== null && sr.spec !== null) return podPatch(a.tape, sr.spec!, now, v);
-  return true;
-}
-
-/**
- * patches.pod: what PatchUpdateSpecToPod (at `now`, server 1.32: resources through the resize
- * subresource) changes on a pod created from the old template, as an RFC 7396 merge patch (the
- * revision and lifecycle labels Update writes besides are not part of it).
- */
-function podPatch(ta: Tape, spec: UpdateSpec, now: KTime, v: Verdict): bool {
-  const tmpl = member(ta, member(ta, 0, "spec"), "template");
-  if (tmpl < 0) return true;
-  const before = new ByteSink(ta.rawEnd(tmpl) - ta.rawStart(tmpl) + 16);
-  before.bytes(ta.src + <usize>ta.rawStart(tmpl), ta.rawEnd(tmpl) - ta.rawStart(tmpl));
-  // the state updatePodInPlace writes before PatchSpecToPod (revision: the update spec's, "new" here)
-  const state = new InPlaceState();
-  state.revision = spec.revision;
-  state.updateTimestamp = now;
-  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-  state.updateImages = spec.containerImages.size > 0;
-  state.updateResources = spec.containerResources.size > 0;
-  const res = patchUpdateSpecToPod(before, spec, state, now, true);
-  if (res === null || hasError()) return false;
-  const ro = new ReadOptions();
-  ro.goMinor = 26;
-  const tb = readJSON(res.pod.ptr, res.pod.len, ro);
-  if (tb === null) return false;
-  writeMergeDiff(ta, tmpl, tb, 0, true, v.podPatch);
+  if (outcome == "in-place" && now !== null && sr !== null && sr.spec !== null) return kruisePodPatch(kind, a, b, sr.spec!, now, KRUISE_MINOR, KRUISE_GO, v);
   return true;
 }
 

@@ -22,6 +22,7 @@ import { Verdict, A_KEEP } from "./result";
 import { nativeVerdict } from "./native";
 import { podVerdict } from "./pod";
 import { kruiseVerdict } from "./kruise";
+import { PodPatchSource } from "./podpatch";
 import { templatePatches } from "./patches";
 import { readOptions, VerdictOptions } from "./options";
 import {
@@ -161,7 +162,11 @@ export function runVerdict(req: Request): VerdictRun | null {
   listContainers(b.tape, tb, v);
   if (isKruise(kind) && v.strategy != "ReCreate") {
     const av = stringAt(b.tape, member(b.tape, 0, "apiVersion"));
-    if (!kruiseVerdict(kind, v.strategy, a, b, diff, av === null ? "" : av, opts.now, v)) return null;
+    PodPatchSource.tape = nv.tape; // patches.pod reads a v1.8 CloneSet's v1alpha1 grace from the object as given
+    PodPatchSource.node = nv.node;
+    const judged = kruiseVerdict(kind, v.strategy, a, b, diff, av === null ? "" : av, opts.now, v);
+    PodPatchSource.tape = null; // held for this call only
+    if (!judged) return null;
   } else if (kind == KIND_POD) {
     if (!podVerdict(a, b, diff, opts.minor, opts.kubelet, opts.k8sGates, v)) return null;
   } else if (!nativeVerdict(kind, a, b, diff, opts.go, v)) return null;

@@ -20,6 +20,7 @@ import {
   K8S_112_REQUIRES,
   KJSON_FOR_OLD_MINORS,
   KRUISE,
+  KRUISE_18,
   MINORS,
   NEWEST,
   classOfGo,
@@ -57,15 +58,20 @@ export interface BuildKey {
   flavor: Flavor;
 }
 
-/** Directory / file name of a key, e.g. "1.37-go126", "1.37-go126-api" or "kruise-v1.9.0-go126". */
-export function keyName(k: BuildKey): string {
-  return k.kruise ? `kruise-${KRUISE.version}-${k.goClass}` : `${k.minor}-${k.goClass}${k.flavor === "api" ? "-api" : ""}`;
+/** The OpenKruise release of a Kruise key: its pinned minor tells v1.9.0 (1.32) from v1.8.3 (1.30). */
+export function kruisePin(k: BuildKey): { version: string; minor: string; patch: string; releaseGo: string } {
+  return k.minor === KRUISE_18.minor ? KRUISE_18 : KRUISE;
 }
 
-/** Parses a key name back ("1.N-goXY[-api]", "kruise[-v1.9.0][-goXY]"). */
+/** Directory / file name of a key, e.g. "1.37-go126", "1.37-go126-api", "kruise-v1.9.0-go126" or "kruise-v1.8.3-go126". */
+export function keyName(k: BuildKey): string {
+  return k.kruise ? `kruise-${kruisePin(k).version}-${k.goClass}` : `${k.minor}-${k.goClass}${k.flavor === "api" ? "-api" : ""}`;
+}
+
+/** Parses a key name back ("1.N-goXY[-api]", "kruise[-v1.9.0][-goXY]", "kruise-v1.8[.3][-goXY]"). */
 export function parseKey(name: string): BuildKey {
-  const kr = /^kruise(?:-v[\d.]+)?(?:-(go\d+))?$/.exec(name);
-  if (kr) return { minor: KRUISE.minor, goClass: (kr[1] as GoClass) ?? "go126", kruise: true, flavor: "kube" };
+  const kr = /^kruise(?:-v([\d.]+))?(?:-(go\d+))?$/.exec(name);
+  if (kr) return { minor: kr[1]?.startsWith("1.8") ? KRUISE_18.minor : KRUISE.minor, goClass: (kr[2] as GoClass) ?? "go126", kruise: true, flavor: "kube" };
   const m = /^(1\.\d+)-(go\d+)(-api)?$/.exec(name);
   if (!m || !minorInfo(m[1]!) || !(m[2]! in GO_CLASSES)) throw new Error(`bad k8s oracle key ${name}`);
   return { minor: m[1]!, goClass: m[2] as GoClass, kruise: false, flavor: m[3] || m[1] === STAGING_112 ? "api" : "kube" };
@@ -91,6 +97,7 @@ export function tagsFor(k: BuildKey): string[] {
   if (n >= 16) tags.push("ephemeral");
   if (n >= 27 && n <= 30) tags.push("hwr");
   if (k.kruise) tags.push("kruise");
+  if (k.kruise && kruisePin(k) === KRUISE_18) tags.push("kruise18");
   // issue 5 (kubelet.* ops, harness/kubelet_*.go): "minorgeN" for every N <= minor, so a file can say
   // `kube && minorge28 && !minorge34` (the constraint syntax here has no ||)
   if (k.flavor === "kube") for (let m = 16; m <= n; m++) tags.push(`minorge${m}`);
@@ -192,13 +199,13 @@ async function goModText(k: BuildKey, overrides: Record<string, string> = {}): P
     return lines.join("\n");
   }
   const info = minorInfo(k.minor)!;
-  const top = k.kruise ? await upstreamModFile("github.com/openkruise/kruise", KRUISE.version, k) : await upstreamModFile("k8s.io/kubernetes", `v${info.patch}`, k);
-  const stagingVersion = `v0.${n}.${(k.kruise ? KRUISE.patch : info.patch).split(".")[2]}`;
+  const top = k.kruise ? await upstreamModFile("github.com/openkruise/kruise", kruisePin(k).version, k) : await upstreamModFile("k8s.io/kubernetes", `v${info.patch}`, k);
+  const stagingVersion = `v0.${n}.${(k.kruise ? kruisePin(k).patch : info.patch).split(".")[2]}`;
   const goLine = maxGoLine(top.Go ?? "1.12", "1.21");
   lines.push(`go ${goLine}`, "");
   if (goMinorOf(goLine) >= 23) for (const d of top.Godebug ?? []) lines.push(`godebug ${d.Key}=${d.Value}`);
   lines.push("", "require (");
-  if (k.kruise) lines.push(`\tgithub.com/openkruise/kruise ${KRUISE.version}`);
+  if (k.kruise) lines.push(`\tgithub.com/openkruise/kruise ${kruisePin(k).version}`);
   else if (k.flavor === "kube") lines.push(`\tk8s.io/kubernetes v${info.patch}`);
   else lines.push(`\tk8s.io/api ${stagingVersion}`, `\tk8s.io/apimachinery ${stagingVersion}`);
   if (n < 23) lines.push(`\tsigs.k8s.io/json ${KJSON_FOR_OLD_MINORS}`);
@@ -211,7 +218,10 @@ async function goModText(k: BuildKey, overrides: Record<string, string> = {}): P
       const v = overrides[r.Old.Path];
       lines.push(`\t${r.Old.Path} => ${r.Old.Path} ${v ?? stagingVersion}${v ? " // " + stagingVersion + " not served by the module proxy" : ""}`);
     }
-    else if (r.New.Version) lines.push(`\t${r.Old.Path} => ${MIRRORS[r.New.Path] ?? r.New.Path} ${adjustReplace(r.Old.Path, r.New.Version)}`);
+    else if (r.New.Version && k.kruise && overrides[r.Old.Path]) {
+      // Kruise's go.mod pins the k8s.io modules by versioned replaces: the same fallback applies
+      lines.push(`\t${r.Old.Path} => ${r.New.Path} ${overrides[r.Old.Path]} // ${r.New.Version} not served by the module proxy`);
+    } else if (r.New.Version) lines.push(`\t${r.Old.Path} => ${MIRRORS[r.New.Path] ?? r.New.Path} ${adjustReplace(r.Old.Path, r.New.Version)}`);
     else throw new Error(`unexpected local replace ${r.Old.Path} => ${r.New.Path}`);
   }
   if (!seen.has("github.com/modern-go/reflect2") && n < 23) lines.push("\tgithub.com/modern-go/reflect2 => github.com/modern-go/reflect2 v1.0.2");
@@ -232,17 +242,17 @@ export function minGoOf(goModGo: string): number {
 /** -ldflags -X values stamped into the binary. */
 function buildFacts(k: BuildKey): Record<string, string> {
   const info = minorInfo(k.minor)!;
-  const goModGo = k.kruise ? "1.23" : info.goModGo;
+  const goModGo = k.kruise ? (kruisePin(k) === KRUISE_18 ? KRUISE_18.goModGo : "1.23") : info.goModGo;
   const [lo, hi] = GO_CLASSES[k.goClass].serves;
   return {
     "main.buildMinor": k.minor,
-    "main.buildPatch": k.kruise ? KRUISE.patch : info.patch,
+    "main.buildPatch": k.kruise ? kruisePin(k).patch : info.patch,
     "main.newestMinor": NEWEST,
     "main.supportedMinors": MINORS.map((m) => m.minor).join(","),
-    "main.defaultGo": `1.${goMinorOf(k.kruise ? KRUISE.releaseGo : info.releaseGo)}`,
+    "main.defaultGo": `1.${goMinorOf(k.kruise ? kruisePin(k).releaseGo : info.releaseGo)}`,
     "main.minGo": String(minGoOf(goModGo)),
     "main.servesGo": `${lo}-${hi}`,
-    "main.kruiseVersion": k.kruise ? KRUISE.version : "",
+    "main.kruiseVersion": k.kruise ? kruisePin(k).version : "",
   };
 }
 
@@ -267,7 +277,7 @@ async function tidyWithFallbacks(k: BuildKey, dir: string, env: NodeJS.ProcessEn
         if (Number(m[2]) === n && m[1] !== "k8s.io/api" && m[1] !== "k8s.io/apimachinery" && m[1] !== "k8s.io/kubernetes") missing.add(m[1]!);
       }
       if (attempt >= 8 || missing.size === 0) throw e;
-      const patch = Number((k.kruise ? KRUISE.patch : minorInfo(k.minor)!.patch).split(".")[2]);
+      const patch = Number((k.kruise ? kruisePin(k).patch : minorInfo(k.minor)!.patch).split(".")[2]);
       for (const mod of missing) {
         const from = overrides[mod] ? Number(overrides[mod]!.split(".")[2]) - 1 : patch - 1;
         let found = "";
@@ -338,7 +348,7 @@ export interface BuildRecord {
  * harness sources, the generated go.mod, the toolchain, tags or stamped facts change.
  */
 export async function ensureBinary(k: BuildKey, log: (s: string) => void = () => {}): Promise<string> {
-  if (k.kruise ? k.minor !== KRUISE.minor : !minorInfo(k.minor)) throw new Error(`unsupported key ${keyName(k)}`);
+  if (k.kruise ? k.minor !== KRUISE.minor && k.minor !== KRUISE_18.minor : !minorInfo(k.minor)) throw new Error(`unsupported key ${keyName(k)}`);
   const dir = join(BIN_ROOT, keyName(k));
   const bin = binaryPath(k);
   const tags = tagsFor(k);
@@ -390,11 +400,12 @@ export async function ensureBinary(k: BuildKey, log: (s: string) => void = () =>
   });
 }
 
-/** Every key a full build covers: each minor at its default class, plus the Kruise build. */
+/** Every key a full build covers: each minor at its default class, plus the Kruise builds (v1.9.0, v1.8.3). */
 export function defaultKeys(flavor: Flavor = "kube"): BuildKey[] {
   return [
     ...MINORS.map((m: MinorInfo) => ({ minor: m.minor, goClass: defaultClass(m.minor), kruise: false, flavor: hasKube(m.minor) ? flavor : ("api" as Flavor) })),
     { minor: KRUISE.minor, goClass: "go126" as GoClass, kruise: true, flavor: "kube" as Flavor },
+    { minor: KRUISE_18.minor, goClass: "go126" as GoClass, kruise: true, flavor: "kube" as Flavor },
   ];
 }
 
@@ -406,6 +417,8 @@ export function routingTable() {
     classes: Object.entries(GO_CLASSES).map(([name, c]) => ({ name, from: c.serves[0], to: c.serves[1] })),
     kruise: { minor: KRUISE.minor, releaseGo: goMinorOf(KRUISE.releaseGo), minGo: 23 },
     kruiseKinds: ["CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"],
+    // `kruise` values answered by another Kruise build than the default (router: key "kruise-<version>-<class>")
+    kruiseReleases: [{ kruise: "1.8", version: KRUISE_18.version, releaseGo: goMinorOf(KRUISE_18.releaseGo) }],
   };
 }
 

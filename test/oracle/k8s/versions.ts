@@ -114,3 +114,9 @@ export const KJSON_FOR_OLD_MINORS = "v0.0.0-20220713155537-f223a00ba0e2";
 
 /** OpenKruise build: kruise v1.9.0 pins k8s.io/kubernetes v1.32.10. */
 export const KRUISE = { version: "v1.9.0", minor: "1.32", patch: "1.32.10", releaseGo: "1.23.9" /* Dockerfile golang:1.23.9 */ };
+
+/**
+ * OpenKruise v1.8 build (`kruise: "1.8"`): v1.8.3 is the newest v1.8.x the module proxy serves here
+ * (v1.8.4+ answer 403), pinning k8s.io/kubernetes v1.30.10 (go.mod `go 1.22.0`).
+ */
+export const KRUISE_18 = { version: "v1.8.3", minor: "1.30", patch: "1.30.10", releaseGo: "1.22.11" /* Dockerfile golang:1.22.11 */, goModGo: "1.22" };

@@ -2,8 +2,8 @@
 
 package main
 
-// OpenKruise v1.9.0: its kinds on the v1beta1 types the controllers read; the
-// controllers' own revision code is in kruise_revision.go.
+// OpenKruise v1.9.0 / v1.8.x: its kinds on the types the controllers read (kruise_v19.go,
+// kruise_v18.go); the controllers' own revision code is in kruise_revision.go.
 
 import (
 	kruiseappsv1alpha1 "github.com/openkruise/kruise/apis/apps/v1alpha1"
@@ -17,7 +17,7 @@ func init() {
 	utilruntime.Must(kruiseappsv1alpha1.AddToScheme(clientgoscheme.Scheme))
 	utilruntime.Must(kruiseappsv1beta1.AddToScheme(clientgoscheme.Scheme))
 	features = append(features, "openkruise")
-	typeRegistry["CloneSet"] = typeEntry{new: func() interface{} { return &kruiseappsv1beta1.CloneSet{} }, kruise: true, revision: cloneSetRevision}
+	typeRegistry["CloneSet"] = typeEntry{new: func() interface{} { return &kruiseCloneSet{} }, kruise: true, revision: cloneSetRevision}
 	typeRegistry["AdvancedStatefulSet"] = typeEntry{new: func() interface{} { return &kruiseappsv1beta1.StatefulSet{} }, kruise: true, revision: advancedStatefulSetRevision}
-	typeRegistry["AdvancedDaemonSet"] = typeEntry{new: func() interface{} { return &kruiseappsv1beta1.DaemonSet{} }, kruise: true, revision: advancedDaemonSetRevision}
+	typeRegistry["AdvancedDaemonSet"] = typeEntry{new: func() interface{} { return &kruiseDaemonSet{} }, kruise: true, revision: advancedDaemonSetRevision}
 }

@@ -1,8 +1,9 @@
 package main
 
 // OpenKruise v1.9.0 pins k8s.io/* v0.32.10 and k8s.io/kubernetes v1.32.10, so
-// its kinds are answered by one build, at that one Kubernetes minor.
-const (
+// its kinds are answered by one build, at that one Kubernetes minor (the v1.8 build,
+// kruise_v18.go, sets its own pin: v1.8.3 on k8s.io/kubernetes v1.30.10).
+var (
 	kruisePinnedMinor = "1.32"
 	kruisePinnedNote  = "openkruise/kruise v1.9.0 pins k8s.io/kubernetes v1.32.10"
 )

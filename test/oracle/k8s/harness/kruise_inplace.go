@@ -19,8 +19,9 @@ package main
 // Gates are set per request with DefaultMutableFeatureGate.SetFromMap after resetting the four gates
 // these functions read to their v1.9.0 defaults; KruiseDaemon=false forces InPlaceUpdateEnvFromMetadata
 // off as features.SetDefaultFeatureGates does at start-up. serverVersion "1.N" (default "1.32") is
-// written into pkg/client's unexported curVersion (//go:linkname), which ShouldUpdateResourceByResize
-// reads. `kruise` must be "1.9" here (the engine also answers "1.8"; this build runs v1.9.0 only).
+// written into pkg/client's unexported curVersion (//go:linkname, v1.9.0: kruise_v19.go), which
+// ShouldUpdateResourceByResize reads (v1.8.x has no resize path: kruise_v18.go). `kruise` names this
+// build's release ("1.9" or absent in the v1.9.0 build, "1.8" in the v1.8.3 build).
 
 import (
 	"context"
@@ -36,7 +37,6 @@ import (
 
 	appspub "github.com/openkruise/kruise/apis/apps/pub"
 	kruiseappsv1beta1 "github.com/openkruise/kruise/apis/apps/v1beta1"
-	_ "github.com/openkruise/kruise/pkg/client"
 	clonesetcore "github.com/openkruise/kruise/pkg/controller/cloneset/core"
 	"github.com/openkruise/kruise/pkg/controller/cloneset/revision"
 	kfeatures "github.com/openkruise/kruise/pkg/features"
@@ -53,9 +53,6 @@ import (
 	"k8s.io/klog/v2"
 	testingclock "k8s.io/utils/clock/testing"
 )
-
-//go:linkname kruiseCurVersion github.com/openkruise/kruise/pkg/client.curVersion
-var kruiseCurVersion *version.Info
 
 func init() {
 	// the upstream code logs through klog; keep the protocol's stderr quiet
@@ -125,17 +122,18 @@ func kruiseRequest(req *request) *protoError {
 	return kruiseGates(req)
 }
 
-// kruiseVersionField accepts an absent `kruise` or "1.9" (this build); "1.8" is the engine's alone.
+// kruiseVersionField accepts the release of this build (kruiseMinorName: "1.9" in the v1.9.0 build, which
+// also takes an absent field, "1.8" in the v1.8 build); the router sends each release to its build.
 func kruiseVersionField(req *request) *protoError {
 	v, present, err := stringField(req, "kruise")
 	if err != nil {
 		return err
 	}
-	if !present || string(v) == "1.9" {
+	if (!present && kruiseMinorName == "1.9") || (present && string(v) == kruiseMinorName) {
 		return nil
 	}
-	if string(v) == "1.8" {
-		return fieldErr(codeUnsupported, "kruise", "this oracle build runs openkruise/kruise v1.9.0 only")
+	if !present || string(v) == "1.8" || string(v) == "1.9" {
+		return fieldErr(codeUnsupported, "kruise", "this oracle build runs openkruise/kruise "+kruiseVersion+" only")
 	}
 	return fieldErr(codeUnsupported, "kruise", "unsupported kruise version "+quote(string(v)))
 }
@@ -280,10 +278,10 @@ func runKruisePatchPod(req *request) (*result, *protoError) {
 			UpdateResources:       len(spec.ContainerResources) > 0,
 		}
 	}
-	kruiseCurVersion = sv
+	kruiseSetServerVersion(sv)
 	inplaceupdate.Clock = testingclock.NewFakeClock(now)
 	opts := inplaceupdate.SetOptionsDefaults(&inplaceupdate.UpdateOptions{})
-	out, expected, e := opts.PatchSpecToPod(pod, spec, state)
+	out, resizePatch, e := kruisePatchSpecToPod(opts, pod, spec, state)
 	if e != nil {
 		return nil, plainErr(codeInternal, "PatchSpecToPod: "+e.Error())
 	}
@@ -296,8 +294,8 @@ func runKruisePatchPod(req *request) (*result, *protoError) {
 	res.str("pod", string(pb))
 	res.str("state", string(sb))
 	res.key("resizePatch")
-	if patch := inplaceupdate.GetNativeVerticalUpdateImpl().GenerateResourcePatch(out, expected); patch != nil {
-		res.buf = appendString(res.buf, string(patch))
+	if resizePatch != nil {
+		res.buf = appendString(res.buf, string(resizePatch))
 	} else {
 		res.buf = append(res.buf, "null"...)
 	}
@@ -432,10 +430,10 @@ func runKruiseStrategy(req *request) (*result, *protoError) {
 	if policy == "InPlaceOnly" {
 		var msg string
 		if cloneSet && apiVersion == "v1alpha1" {
-			mk := func(t *v1.PodTemplateSpec) *kruiseappsv1beta1.CloneSet {
-				cs := &kruiseappsv1beta1.CloneSet{}
+			mk := func(t *v1.PodTemplateSpec) *kruiseCloneSet {
+				cs := &kruiseCloneSet{}
 				cs.Spec.Template = *t
-				cs.Spec.UpdateStrategy.RollingUpdate = &kruiseappsv1beta1.RollingUpdateCloneSetStrategy{PodUpdatePolicy: kruiseappsv1beta1.InPlaceOnlyCloneSetPodUpdateStrategyType}
+				kruiseSetInPlaceOnly(cs)
 				return cs
 			}
 			oldCS, newCS := mk(oldT), mk(newT)
@@ -458,7 +456,7 @@ func runKruiseStrategy(req *request) (*result, *protoError) {
 	var e error
 	if cloneSet {
 		mk := func(t *v1.PodTemplateSpec) (*appsv1.ControllerRevision, error) {
-			cs := &kruiseappsv1beta1.CloneSet{}
+			cs := &kruiseCloneSet{}
 			cs.Name = "sample"
 			cs.Spec.Template = *t
 			var cc int32
@@ -598,7 +596,7 @@ func runKruiseUpdate(req *request) (*result, *protoError) {
 	if err != nil {
 		return nil, err
 	}
-	kruiseCurVersion = sv
+	kruiseSetServerVersion(sv)
 	cs := kubefake.NewSimpleClientset(pod.DeepCopy())
 	ctrl := inplaceupdate.NewForTypedClient(cs, revisionadapter.NewDefaultImpl())
 	opts := &inplaceupdate.UpdateOptions{}
@@ -642,7 +640,7 @@ func runKruiseRefresh(req *request) (*result, *protoError) {
 	if err != nil {
 		return nil, err
 	}
-	kruiseCurVersion = sv
+	kruiseSetServerVersion(sv)
 	// time.Since runs on the real clock: move the state's updateTimestamp by whole seconds
 	shift := time.Duration(0)
 	var origTS, shiftedTS string

@@ -21,11 +21,11 @@ import (
 func kruiseStsNewRevision(set *kruiseappsv1beta1.StatefulSet, revision int64, collisionCount *int32) (*appsv1.ControllerRevision, error)
 
 //go:linkname kruiseDsGetPatch github.com/openkruise/kruise/pkg/controller/daemonset.getPatch
-func kruiseDsGetPatch(ds *kruiseappsv1beta1.DaemonSet) ([]byte, error)
+func kruiseDsGetPatch(ds *kruiseDaemonSet) ([]byte, error)
 
 // cloneSetRevision: the CloneSet controller passes a local copy of status.collisionCount (0 when unset).
 func cloneSetRevision(obj interface{}, cc *int32) (*revisionResult, error) {
-	cs := obj.(*kruiseappsv1beta1.CloneSet)
+	cs := obj.(*kruiseCloneSet)
 	if cc != nil {
 		cs.Status.CollisionCount = cc
 	}
@@ -59,7 +59,7 @@ func advancedStatefulSetRevision(obj interface{}, cc *int32) (*revisionResult, e
 
 // advancedDaemonSetRevision: snapshot names it ds.Name + "-" + kubecontroller.ComputeHash(&template, status.collisionCount).
 func advancedDaemonSetRevision(obj interface{}, cc *int32) (*revisionResult, error) {
-	ds := obj.(*kruiseappsv1beta1.DaemonSet)
+	ds := obj.(*kruiseDaemonSet)
 	if cc != nil {
 		ds.Status.CollisionCount = cc
 	}

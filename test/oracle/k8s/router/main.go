@@ -39,6 +39,12 @@ type table struct {
 		MinGo     int    `json:"minGo"`
 	} `json:"kruise"`
 	KruiseKinds []string `json:"kruiseKinds"`
+	// issue 5: `kruise` values answered by another Kruise build (v1.8.3)
+	KruiseReleases []struct {
+		Kruise    string `json:"kruise"`
+		Version   string `json:"version"`
+		ReleaseGo int    `json:"releaseGo"`
+	} `json:"kruiseReleases"`
 }
 
 var (
@@ -197,6 +203,13 @@ func route(req map[string]json.RawMessage) string {
 			class := classOf(tab.Kruise.ReleaseGo)
 			if goNamed >= tab.Kruise.MinGo && classOf(goNamed) != "" {
 				class = classOf(goNamed)
+			}
+			if v, ok := str(req, "kruise"); ok {
+				for _, r := range tab.KruiseReleases {
+					if v == r.Kruise {
+						return "kruise-" + r.Version + "-" + class
+					}
+				}
 			}
 			return "kruise-" + class
 		}

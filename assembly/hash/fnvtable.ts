@@ -1,0 +1,146 @@
+// FNV-1a 32 over constant strings in one step. An FNV-1a step h' = (h ^ b) * p leaves the low 8 bits
+// of every later state depending only on the low 8 bits of the earlier one, and h ^ b = hi + (lo ^ b)
+// (hi = h & ~0xff, lo = h & 0xff). Hence for a fixed string s of length L and any state h:
+//   FNV_s(h) = FNV_s(lo) + hi * p^L   (mod 2^32)
+// so a 256-entry table of FNV_s(lo) turns s into one load, one multiply and one add.
+//
+// go-spew prints a []byte as ` ` + decimal per byte after the first; `spewByteList` hashes that text
+// with one table step per byte: 256 strings (" 0" … " 255") × 256 states = 256 KiB, computed once
+// per process into static memory (below the arena, so `heap.reset` keeps it).
+
+import { FNV32_OFFSET, FNV32_PRIME, fnv1a_32 } from "./fnv";
+
+/** T[b * 256 + lo] = FNV-1a of " " + decimal(b) from state lo. */
+const BYTE_TABLE: usize = memory.data(256 * 256 * 4, 16);
+/** P[b] = FNV32_PRIME ^ len(" " + decimal(b)). */
+const BYTE_POW: usize = memory.data(256 * 4, 16);
+/** L[b * 256 + lo] = the low byte of T[b * 256 + lo]: the chain of low bytes runs through this 64 KiB table. */
+const BYTE_LOW: usize = memory.data(256 * 256, 16);
+
+/** Whether the byte tables are filled (a global: survives the per-call heap reset). */
+let byteTableReady: bool = false;
+
+/** FNV-1a 32 of the ASCII string `s` from state `h`. */
+export function fnv1aString(h: u32, s: string): u32 {
+  for (let i = 0, n = s.length; i < n; i++) h = (h ^ <u32>s.charCodeAt(i)) * FNV32_PRIME;
+  return h;
+}
+
+/** FNV-1a 32 of the decimal digits of byte `b` from state `h`. */
+@inline function fnv1aDecimal(h: u32, b: u32): u32 {
+  if (b >= 100) h = (h ^ (0x30 + b / 100)) * FNV32_PRIME;
+  if (b >= 10) h = (h ^ (0x30 + (b / 10) % 10)) * FNV32_PRIME;
+  return (h ^ (0x30 + b % 10)) * FNV32_PRIME;
+}
+
+/** Fills the per-byte tables (once per process). */
+function fillByteTable(): void {
+  for (let b: u32 = 0; b < 256; b++) {
+    const len: u32 = b >= 100 ? 4 : b >= 10 ? 3 : 2;
+    let pw: u32 = 1;
+    for (let i: u32 = 0; i < len; i++) pw *= FNV32_PRIME;
+    store<u32>(BYTE_POW + (<usize>b << 2), pw);
+    const row = BYTE_TABLE + (<usize>b << 10);
+    for (let lo: u32 = 0; lo < 256; lo++) {
+      const t = fnv1aDecimal((lo ^ 0x20) * FNV32_PRIME, b);
+      store<u32>(row + (<usize>lo << 2), t);
+      store<u8>(BYTE_LOW + (<usize>b << 8) + <usize>lo, <u8>t);
+    }
+  }
+  byteTableReady = true;
+}
+
+/**
+ * FNV-1a 32, from state `h`, of go-spew's list text of the `n` bytes at `p`: `[` + decimals separated by
+ * spaces + `]` (what follows `([]uint8)` in `%#v`).
+ */
+export function fnv1aSpewByteList(h: u32, p: usize, n: i32): u32 {
+  h = (h ^ 0x5b) * FNV32_PRIME;
+  if (n > 0) {
+    if (!byteTableReady) fillByteTable();
+    h = fnv1aDecimal(h, <u32>load<u8>(p));
+    const end = p + <usize>n;
+    // state = hi + lo: lo' = L[b][lo] (an L1-sized table: the only serial chain), hi' = hi * P[b] + (T[b][lo] - lo')
+    let lo = <usize>(h & 0xff);
+    let hi = h - <u32>lo;
+    for (let q = p + 1; q < end; q++) {
+      const b = <usize>load<u8>(q);
+      const t = load<u32>(BYTE_TABLE + (b << 10) + (lo << 2));
+      const lo2 = <usize>load<u8>(BYTE_LOW + (b << 8) + lo);
+      hi = hi * load<u32>(BYTE_POW + (b << 2)) + (t - <u32>lo2);
+      lo = lo2;
+    }
+    h = hi + <u32>lo;
+  }
+  return (h ^ 0x5d) * FNV32_PRIME;
+}
+
+/** FNV-1a 32 of go-spew `%#v` of a []byte: `([]uint8)[` + decimal bytes separated by spaces + `]`. */
+export function fnv1aSpewBytes(p: usize, n: i32): u32 {
+  return fnv1aSpewByteList(fnv1aString(FNV32_OFFSET, "([]uint8)"), p, n);
+}
+
+// ---- tables of constant strings, keyed by the caller (e.g. a spew piece of a schema type) ----
+// An open-addressing map (key + 1 → table address) and a pool of tables (256 u32 states + p^len),
+// both static: filled once per process, never reset. When the pool is full a key maps to CONST_NONE
+// and its caller hashes the text itself.
+
+/** Returned for keys that have no table (pool full): hash the text directly. */
+export const CONST_NONE: usize = 1;
+const CONST_SLOTS_LOG: u64 = 14;
+const CONST_SLOTS: i32 = 1 << <i32>CONST_SLOTS_LOG;
+const CONST_TABLE_SIZE: usize = 1028;
+const CONST_POOL_TABLES: i32 = 2040;
+const CONST_MAP: usize = memory.data(CONST_SLOTS * 16, 16);
+const CONST_POOL: usize = memory.data(<i32>CONST_TABLE_SIZE * CONST_POOL_TABLES, 16);
+let constUsed: i32 = 0;
+let constKeys: i32 = 0;
+
+/** True while at most `percent` % of the constant-table pool is used. */
+export function constRoom(percent: i32): bool {
+  return constUsed * 100 < CONST_POOL_TABLES * percent;
+}
+
+/**
+ * The table of constant-string key `key`: 0 when unknown and `len` < 0 (the default); otherwise, when
+ * unknown, builds it from the `len` bytes at `ptr` (CONST_NONE when the pool is full).
+ */
+export function constTable(key: u64, ptr: usize = 0, len: i32 = -1): usize {
+  const k1 = key + 1;
+  let s = <u32>((k1 * 0x9e3779b97f4a7c15) >> (64 - CONST_SLOTS_LOG));
+  while (true) {
+    const e = CONST_MAP + (<usize>s << 4);
+    const k = load<u64>(e);
+    if (k == k1) return <usize>load<u32>(e, 8);
+    if (k == 0) {
+      if (len < 0) return 0;
+      if (constKeys * 2 >= CONST_SLOTS) return CONST_NONE;
+      let t = CONST_NONE;
+      if (constUsed < CONST_POOL_TABLES) {
+        t = CONST_POOL + <usize>constUsed * CONST_TABLE_SIZE;
+        constUsed++;
+        fillConstTable(t, ptr, len);
+      }
+      store<u64>(e, k1);
+      store<u32>(e, <u32>t, 8);
+      constKeys++;
+      return t;
+    }
+    s = (s + 1) & <u32>(CONST_SLOTS - 1);
+  }
+  return CONST_NONE;
+}
+
+/** Fills table `t` for the `len` bytes at `ptr`. */
+function fillConstTable(t: usize, ptr: usize, len: i32): void {
+  let pw: u32 = 1;
+  for (let i = 0; i < len; i++) pw *= FNV32_PRIME;
+  store<u32>(t, pw, 1024);
+  for (let lo: u32 = 0; lo < 256; lo++) store<u32>(t + (<usize>lo << 2), fnv1a_32(ptr, <usize>len, lo));
+}
+
+/** FNV-1a 32 of table `t`'s string from state `h`: one load, one multiply, one add. */
+@inline export function constStep(t: usize, h: u32): u32 {
+  const lo = h & 0xff;
+  return load<u32>(t + (<usize>lo << 2)) + (h - lo) * load<u32>(t, 1024);
+}

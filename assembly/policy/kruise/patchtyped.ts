@@ -1,0 +1,411 @@
+// defaultPatchUpdateSpecToPod on the typed v1.Pod itself, as upstream does it (patchpod.ts holds the
+// general form over Go's map[string]interface{}): images, lastContainerStatuses, env-from-metadata
+// labels/annotations and the state annotation are written into the decoded pod, which is then encoded
+// once (json.Marshal(pod)). Taken only when the answer is provably the same as the general form's:
+//  - MetaDataPatch is nil or a plain labels/annotations map patch (patchpod.ts `metadataMapPatch`);
+//    upstream then round-trips the pod through json.Marshal → map[string]interface{} → json.Unmarshal,
+//    which is reproduced here: every Quantity becomes ParseQuantity of its own JSON (the cached canonical
+//    string is not a fixed point, see test/k8s.test.ts), and pods where the round trip could change
+//    more (a 64-bit integer beyond 2^53 goes through float64; RawExtension/FieldsV1 bytes get their
+//    keys sorted) take the general form;
+//  - no container resources are written (InPlaceWorkloadVerticalScaling off or no resources in the spec).
+// Otherwise `patchTypedPod` returns null without touching anything and the caller takes the general form.
+
+import { ByteSink } from "../../io/sink";
+import { hasError } from "../../errors";
+import { Encoder, EncodeOptions } from "../../k8s/encode";
+import { jsonFields } from "../../k8s/fields";
+import { specialOf, SP_NONE, SP_QUANTITY, SP_RAW, SP_FIELDS } from "../../k8s/types";
+import { Val, StrV, IntV, PtrV, SliceV, MapV, StructV, QuantityV } from "../../k8s/value";
+import { Kind, kind, elem, fieldCount, fieldType, typeNameId } from "../../schema/schema";
+import { writeQuantityJSON } from "../../quantity/canonical";
+import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
+import { Quantity } from "../../quantity/quantity";
+import { KruiseOptions } from "./options";
+import { UpdateSpec, StrMap, ObjMeta, ResReq, Named, sortedKeys } from "./model";
+import { InPlaceState, KTime, Batch } from "./state";
+import { TV, fieldNamed } from "./typed";
+import { STATE_KEY, BARRIER_ENV, metadataMapPatch, MetaEntry } from "./patchpod";
+
+const KRUISE_GO_MINOR: i32 = 23;
+const MAX_SAFE: i64 = 9007199254740992; // 2^53: integers up to here survive float64
+
+// ---- struct fields by JSON name (direct fields only; the Pod types read here embed nothing on these paths)
+
+/** Go field index of JSON field `name` of struct type `st`, or -1 (absent or promoted from an embedded struct). */
+function slotOf(st: i32, name: string): i32 {
+  const f = fieldNamed(st, name);
+  if (f === null || f.path.length != 1) return -1;
+  return f.path[0];
+}
+
+/** The struct behind value `v` of type `t` (through pointers); null for nil / zero. */
+function structOf(t: i32, v: Val | null): StructV | null {
+  while (v !== null && kind(t) == Kind.Pointer) { v = changetype<PtrV>(v).to; t = elem(t); }
+  return v === null || kind(t) != Kind.Struct ? null : changetype<StructV>(v);
+}
+
+/** Field `name` of struct `s` (type `st`), null when zero. */
+function get(s: StructV | null, st: i32, name: string): Val | null {
+  if (s === null) return null;
+  const i = slotOf(st, name);
+  return i < 0 ? null : s.f[i];
+}
+
+/** Type of field `name` of struct type `st` (-1 when absent). */
+function typeOfField(st: i32, name: string): i32 {
+  const i = slotOf(st, name);
+  return i < 0 ? -1 : fieldType(st, i);
+}
+
+/** The bytes of a string value as an AssemblyScript string ("" for zero). */
+function str(v: Val | null): string {
+  if (v === null) return "";
+  const s = changetype<StrV>(v);
+  return String.UTF8.decodeUnsafe(s.p, <usize>s.n);
+}
+
+/** A string value of type `t` holding `s`. */
+function strV(t: i32, s: string): StrV {
+  const b = String.UTF8.encode(s);
+  const n = b.byteLength;
+  const p = heap.alloc(<usize>(n > 0 ? n : 1));
+  memory.copy(p, changetype<usize>(b), <usize>n);
+  const v = new StrV(t);
+  v.p = p;
+  v.n = n;
+  return v;
+}
+
+/** Struct field `name` of `s` (type `st`) as a struct, created when zero. */
+function ensureStruct(s: StructV, st: i32, name: string): StructV {
+  const i = slotOf(st, name);
+  const ft = fieldType(st, i);
+  const cur = s.f[i];
+  if (cur !== null) return changetype<StructV>(cur);
+  const n = new StructV(ft, fieldCount(ft));
+  s.f[i] = n;
+  return n;
+}
+
+/** Map field `name` of `s` (type `st`), created when nil (Go: `if pod.Labels == nil { make }`). */
+function ensureMap(s: StructV, st: i32, name: string): MapV {
+  const i = slotOf(st, name);
+  const cur = s.f[i];
+  if (cur !== null) return changetype<MapV>(cur);
+  const m = new MapV(fieldType(st, i));
+  s.f[i] = m;
+  return m;
+}
+
+/** Go's delete(m, key) over the entries (duplicates included). */
+function mapDelete(m: MapV, p: usize, n: i32): void {
+  for (let i = m.vals.length - 1; i >= 0; i--) {
+    if (m.keyN[i] == n && memory.compare(m.keyP[i], p, <usize>n) == 0) {
+      m.keyP.splice(i, 1);
+      m.keyN.splice(i, 1);
+      m.vals.splice(i, 1);
+    }
+  }
+}
+
+/** m[key] = value (key bytes [p, p+n)); the new entry is the last one, so it wins over older duplicates. */
+function mapSetBytes(m: MapV, p: usize, n: i32, v: Val): void {
+  m.keyP.push(p);
+  m.keyN.push(n);
+  m.vals.push(v);
+}
+
+/** m[k] = s for a map[string]string. */
+function mapSet(m: MapV, k: string, s: string): void {
+  const kv = strV(0, k);
+  mapSetBytes(m, kv.p, kv.n, strV(elem(m.t), s));
+}
+
+// ---- the json.Marshal → map → json.Unmarshal round trip of a MetaDataPatch
+
+/**
+ * Walks the typed pod: false when the round trip could change something other than Quantities (a
+ * 64-bit integer beyond 2^53, RawExtension / FieldsV1 bytes); the Quantities are appended to `qs`.
+ */
+function roundTripSafe(ty: i32, root: Val | null, qs: Array<QuantityV>): bool {
+  const ts = new Array<i32>();
+  const vs = new Array<Val | null>();
+  ts.push(ty);
+  vs.push(root);
+  while (ts.length > 0) {
+    const t = ts.pop();
+    const v = vs.pop();
+    if (v === null) continue;
+    const sp = specialOf(typeNameId(t));
+    if (sp != SP_NONE) {
+      if (sp == SP_QUANTITY) { qs.push(changetype<QuantityV>(v)); continue; }
+      if (sp == SP_RAW || sp == SP_FIELDS) return false;
+      if (!(v instanceof StructV)) continue; // Time
+      // IntOrString: int32 / string, both survive
+      continue;
+    }
+    const k = kind(t);
+    switch (k) {
+      case Kind.Pointer: ts.push(elem(t)); vs.push(changetype<PtrV>(v).to); break;
+      case Kind.Struct: {
+        // the JSON-visible fields only (json.Marshal writes nothing else), through embedded structs
+        const s = changetype<StructV>(v);
+        const l = jsonFields(t).list;
+        for (let i = 0, n = l.length; i < n; i++) {
+          const f = unchecked(l[i]);
+          let cur: Val | null = s;
+          let ct = t;
+          const last = f.path.length - 1;
+          for (let j = 0; j < last && cur !== null; j++) {
+            let et = fieldType(ct, f.path[j]);
+            cur = changetype<StructV>(cur).f[f.path[j]];
+            if (cur !== null && kind(et) == Kind.Pointer) { cur = changetype<PtrV>(cur).to; et = elem(et); }
+            ct = et;
+          }
+          if (cur === null) continue;
+          const fv = changetype<StructV>(cur).f[f.path[last]];
+          if (fv === null) continue;
+          ts.push(f.t);
+          vs.push(fv);
+        }
+        break;
+      }
+      case Kind.Slice: {
+        if (!(v instanceof SliceV)) break; // []byte
+        const s = changetype<SliceV>(v);
+        const et = elem(t);
+        for (let i = 0; i < s.len; i++) { ts.push(et); vs.push(s.items[i]); }
+        break;
+      }
+      case Kind.Map: {
+        const m = changetype<MapV>(v);
+        const et = elem(t);
+        for (let i = 0; i < m.vals.length; i++) { ts.push(et); vs.push(m.vals[i]); }
+        break;
+      }
+      case Kind.Int: case Kind.Int64: case Kind.Uint: case Kind.Uint64: case Kind.Uintptr: {
+        const x = changetype<IntV>(v).v;
+        if (x > MAX_SAFE || x < -MAX_SAFE) return false;
+        break;
+      }
+      default: break;
+    }
+  }
+  return true;
+}
+
+/** Replaces each Quantity by ParseQuantity of its JSON (what json.Unmarshal of json.Marshal(pod) reads); false on failure. */
+function reparseQuantities(qs: Array<QuantityV>): bool {
+  const b = new ByteSink(64);
+  for (let i = 0; i < qs.length; i++) {
+    b.truncate(0);
+    writeQuantityJSON(b, qs[i].q);
+    if (hasError()) return false;
+    const q: Quantity | null = unmarshalQuantityJSON(b.ptr, b.len);
+    if (q === null) return false;
+    qs[i].q = q;
+  }
+  return true;
+}
+
+// ---- the patch
+
+/** GetContainerPriority on a typed container (as patchpod.ts' priorityOf reads the map form). */
+function priorityOf(c: StructV | null, ct: i32): i32 {
+  const envT = typeOfField(ct, "env");
+  const env = get(c, ct, "env");
+  if (env === null) return i32.MIN_VALUE;
+  const et = elem(envT);
+  const s = changetype<SliceV>(env);
+  for (let i = 0; i < s.len; i++) {
+    const e = structOf(et, s.items[i]);
+    if (str(get(e, et, "name")) != BARRIER_ENV) continue;
+    const vfT = typeOfField(et, "valueFrom");
+    const vf = structOf(vfT, get(e, et, "valueFrom"));
+    const vfS = vfT >= 0 ? elem(vfT) : -1;
+    const cmT = vfS >= 0 ? typeOfField(vfS, "configMapKeyRef") : -1;
+    const cm = vfS >= 0 ? structOf(cmT, get(vf, vfS, "configMapKeyRef")) : null;
+    const key = cm === null ? "" : str(get(cm, elem(cmT), "key"));
+    return atoiOrZero(key.length >= 2 ? key.substring(2) : "");
+  }
+  return i32.MIN_VALUE;
+}
+
+/** strconv.Atoi, 0 on error, clamped like patchpod.ts. */
+function atoiOrZero(s: string): i32 {
+  let i = 0;
+  let neg = false;
+  if (s.length > 0 && (s.charCodeAt(0) == 0x2b || s.charCodeAt(0) == 0x2d)) { neg = s.charCodeAt(0) == 0x2d; i = 1; }
+  if (i >= s.length) return 0;
+  let v: i64 = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i) - 0x30;
+    if (c < 0 || c > 9) return 0;
+    if (v < 1000000000000) v = v * 10 + c;
+  }
+  if (neg) v = -v;
+  if (v > 2147483646) return 2147483646;
+  if (v < -2147483647) return -2147483647;
+  return <i32>v;
+}
+
+/** addMetadataSharedContainersToUpdate (as patchpod.ts). */
+function addMetadataShared(batch: Array<string>, refs: Named<ObjMeta>): void {
+  const labels = new Array<string>();
+  const annotations = new Array<string>();
+  let fresh = batch.slice(0);
+  while (fresh.length > 0) {
+    for (let i = 0; i < fresh.length; i++) {
+      if (!refs.has(fresh[i])) continue;
+      const om = refs.get(fresh[i]);
+      if (om.labels !== null) for (let j = 0; j < om.labels!.size; j++) if (!labels.includes(om.labels!.keys[j])) labels.push(om.labels!.keys[j]);
+      if (om.annotations !== null) for (let j = 0; j < om.annotations!.size; j++) if (!annotations.includes(om.annotations!.keys[j])) annotations.push(om.annotations!.keys[j]);
+    }
+    fresh = new Array<string>();
+    for (let i = 0; i < refs.size; i++) {
+      const name = refs.keys[i];
+      if (batch.includes(name)) continue;
+      const om = refs.vals[i];
+      let hit = false;
+      for (let j = 0; j < labels.length && !hit; j++) if (om.labels !== null && om.labels!.has(labels[j])) hit = true;
+      for (let j = 0; j < annotations.length && !hit; j++) if (om.annotations !== null && om.annotations!.has(annotations[j])) hit = true;
+      if (hit) { batch.push(name); fresh.push(name); }
+    }
+  }
+}
+
+/**
+ * PatchSpecToPod(pod, spec, state) at time `now` on the typed pod `pod` (a fresh decode: it is
+ * changed); json.Marshal of the patched pod, or null — with nothing changed and no error — when the
+ * general form (patchpod.ts) must answer. Mutates `state` only when it answers.
+ */
+export function patchTypedPod(pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime): ByteSink | null {
+  if (KruiseOptions.verticalScaling && spec.containerResources.size > 0) return null;
+  const podT = pod.t;
+  if (pod.v === null || kind(podT) != Kind.Struct) return null;
+  const root = changetype<StructV>(pod.v);
+  let entries: Array<MetaEntry> | null = null;
+  if (spec.hasPatch) {
+    entries = metadataMapPatch(spec.patch.ptr, spec.patch.len);
+    if (entries === null) return null;
+    const qs = new Array<QuantityV>();
+    if (!roundTripSafe(podT, root, qs)) return null;
+    if (!reparseQuantities(qs)) return null;
+  }
+
+  state.nextContainerImages = new StrMap();
+  state.nextContainerRefMetadata = new Named<ObjMeta>();
+  state.nextContainerResources = new Named<ResReq>();
+  const metaT = typeOfField(podT, "metadata");
+  const meta = ensureStruct(root, podT, "metadata");
+  if (entries !== null) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
+      const m = ensureMap(meta, metaT, e.kind == 0 ? "labels" : "annotations");
+      if (e.vn < 0) { mapDelete(m, e.kp, e.kn); continue; }
+      const v = new StrV(elem(m.t));
+      v.p = e.vp;
+      v.n = e.vn;
+      mapDelete(m, e.kp, e.kn);
+      mapSetBytes(m, e.kp, e.kn, v);
+    }
+  }
+  const labels = ensureMap(meta, metaT, "labels");
+  const annotations = ensureMap(meta, metaT, "annotations");
+  const specT = typeOfField(podT, "spec");
+  const podSpec = structOf(specT, root.f[slotOf(podT, "spec")]);
+  const csT = specT >= 0 ? typeOfField(specT, "containers") : -1;
+  const csV = get(podSpec, specT, "containers");
+  const cs: SliceV | null = csV === null ? null : changetype<SliceV>(csV);
+  const ncs = cs === null ? 0 : cs.len;
+  const ct = csT >= 0 ? elem(csT) : -1;
+
+  // batch selection
+  const batch = new Array<string>();
+  let highest = i32.MIN_VALUE;
+  let withHighest = new Array<string>();
+  for (let i = 0; i < ncs; i++) {
+    const c = structOf(ct, cs!.items[i]);
+    const name = str(get(c, ct, "name"));
+    if (!spec.containerImages.has(name) && !spec.containerRefMetadata.has(name) && !spec.containerResources.has(name)) continue;
+    const p = priorityOf(c, ct);
+    if (p == i32.MIN_VALUE) { if (!batch.includes(name)) batch.push(name); }
+    else if (withHighest.length == 0 || highest < p) { highest = p; withHighest = [name]; }
+    else if (highest == p) withHighest.push(name);
+  }
+  for (let i = 0; i < withHighest.length; i++) if (!batch.includes(withHighest[i])) batch.push(withHighest[i]);
+  addMetadataShared(batch, spec.containerRefMetadata);
+
+  // images
+  const changed = new Array<string>();
+  const imageSlot = ct >= 0 ? slotOf(ct, "image") : -1;
+  for (let i = 0; i < ncs; i++) {
+    let c = structOf(ct, cs!.items[i]);
+    const name = str(get(c, ct, "name"));
+    if (!spec.containerImages.has(name)) continue;
+    const img = spec.containerImages.get(name);
+    if (batch.includes(name)) {
+      if (c === null) { c = new StructV(ct, fieldCount(ct)); cs!.items[i] = c; }
+      c.f[imageSlot] = strV(fieldType(ct, imageSlot), img);
+      if (!changed.includes(name)) changed.push(name);
+    } else state.nextContainerImages.set(name, img);
+  }
+  const statusT = typeOfField(podT, "status");
+  const status = structOf(statusT, root.f[slotOf(podT, "status")]);
+  const stsT = statusT >= 0 ? typeOfField(statusT, "containerStatuses") : -1;
+  const stsV = get(status, statusT, "containerStatuses");
+  if (stsV !== null) {
+    const sts = changetype<SliceV>(stsV);
+    const st = elem(stsT);
+    for (let i = 0; i < sts.len; i++) {
+      const s = structOf(st, sts.items[i]);
+      const name = str(get(s, st, "name"));
+      if (!changed.includes(name)) continue;
+      if (state.lastContainerStatuses === null) state.lastContainerStatuses = new StrMap();
+      const l = state.lastContainerStatuses!;
+      if (!l.has(name)) l.set(name, str(get(s, st, "imageID")));
+    }
+  }
+
+  // resources: with InPlaceWorkloadVerticalScaling only the next batches (none: the spec has no resources here)
+
+  // env from metadata
+  for (let i = 0; i < spec.containerRefMetadata.size; i++) {
+    const name = spec.containerRefMetadata.keys[i];
+    const om = spec.containerRefMetadata.vals[i];
+    if (batch.includes(name)) {
+      const l = om.labels;
+      if (l !== null) for (let j = 0; j < l.size; j++) mapSet(labels, l.keys[j], l.vals[j]);
+      const a = om.annotations;
+      if (a !== null) for (let j = 0; j < a.size; j++) mapSet(annotations, a.keys[j], a.vals[j]);
+    } else state.nextContainerRefMetadata.set(name, om);
+  }
+
+  const sorted = sortedKeys(batch);
+  if (state.nextContainerImages.size > 0 || state.nextContainerRefMetadata.size > 0 || state.nextContainerResources.size > 0) {
+    state.hasPreCheck = true;
+    state.preCheck = sorted;
+  } else {
+    state.hasPreCheck = false;
+    state.preCheck = null;
+  }
+  const b = new Batch();
+  b.timestamp = now;
+  b.containers = sorted;
+  state.batches.push(b);
+  const sb = new ByteSink(256);
+  state.write(sb);
+  const sv = new StrV(elem(annotations.t));
+  sv.p = sb.ptr;
+  sv.n = sb.len;
+  const kv = strV(0, STATE_KEY);
+  mapDelete(annotations, kv.p, kv.n);
+  mapSetBytes(annotations, kv.p, kv.n, sv);
+
+  const out = new ByteSink(4096);
+  const eo = new EncodeOptions();
+  eo.goMinor = KRUISE_GO_MINOR;
+  if (!new Encoder(out, eo).value(podT, root)) return null;
+  return out;
+}

@@ -1,0 +1,57 @@
+// The kruise.* ops at `kruise: "1.8"` without Go: the golden vectors the real OpenKruise v1.8.3 answered
+// (test/vectors/kruise-18.jsonl.gz, written by test/oracle/kruise-18.test.ts with KINPLACE_KRUISE18_VECTORS)
+// replayed through the engine, and the v1.8 differences from v1.9.0 they pin down.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { kinplace } from "./support/engine.ts";
+import { kruise18View } from "./support/kruise-18.ts";
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+type Answer = { ok: boolean; result?: Record<string, any>; error?: { code: string; message: string; path?: string } };
+const ask = (req: object | string): Answer => JSON.parse(dec.decode(kinplace.evaluateLine(enc.encode(typeof req === "string" ? req : JSON.stringify(req))))) as Answer;
+
+test("golden vectors kruise-18.jsonl.gz: the engine answers as OpenKruise v1.8.3 did", () => {
+  const lines = gunzipSync(readFileSync(new URL("./vectors/kruise-18.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter(Boolean);
+  assert.ok(lines.length >= 1500, `${lines.length} vectors, expected at least 1500`);
+  const ops = new Map<string, number>();
+  let mismatches = 0;
+  const first: string[] = [];
+  for (const l of lines) {
+    const v = JSON.parse(l) as { request: string; answer: Answer };
+    const req = JSON.parse(v.request) as { op: string; kruise: string };
+    assert.equal(req.kruise, "1.8");
+    ops.set(req.op, (ops.get(req.op) ?? 0) + 1);
+    const problem = kruise18View(ask(v.request) as never, v.answer as never);
+    if (problem) {
+      mismatches++;
+      if (first.length < 3) first.push(`${problem}: ${v.request.slice(0, 400)}`);
+    }
+  }
+  const n = (op: string) => ops.get(op) ?? 0;
+  assert.ok(n("kruise.inplaceSpec") >= 300 && n("kruise.strategy") >= 300 && n("kruise.update") >= 300 && n("kruise.refresh") >= 200 &&
+    n("kruise.patchPod") >= 100 && n("kruise.completed") >= 150, JSON.stringify([...ops]));
+  assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ:\n${first.join("\n\n")}`);
+});
+
+test("v1.8: PatchSpecToPod writes resources into the spec whatever the server version (no resize subresource)", () => {
+  const pod = { metadata: { name: "p" }, spec: { containers: [{ name: "a", image: "b", resources: { limits: { cpu: "1" } } }] } };
+  const req = { op: "kruise.patchPod", pod, updateSpec: { revision: "r", containerResources: { a: { limits: { cpu: "2" } } } }, now: "2026-01-01T00:00:00Z", serverVersion: "1.33", gates: { InPlaceWorkloadVerticalScaling: true } };
+  const v18 = ask({ ...req, kruise: "1.8" });
+  const v19 = ask({ ...req, kruise: "1.9" });
+  assert.ok(v18.ok && v19.ok, JSON.stringify([v18, v19]));
+  assert.equal(v18.result!.resizePatch, null);
+  assert.match(v18.result!.pod, /"limits":\{"cpu":"2"\}/);
+  assert.equal(v19.result!.resizePatch, `{"spec":{"containers":[{"name":"a","resources":{"limits":{"cpu":"2"}}}]}}`);
+  assert.match(v19.result!.pod, /"limits":\{"cpu":"1"\}/);
+});
+
+test("v1.8: pods and templates are read as Kubernetes 1.30 types (fields added in 1.31/1.32 are dropped)", () => {
+  const pod = { metadata: { name: "p" }, spec: { containers: [{ name: "a", image: "b", resources: { claims: [{ name: "gpu", request: "r1" }] } }] } };
+  const req = { op: "kruise.patchPod", pod, updateSpec: { revision: "r", containerImages: { a: "c" } }, now: "2026-01-01T00:00:00Z" };
+  assert.match(ask({ ...req, kruise: "1.9" }).result!.pod, /"claims":\[\{"name":"gpu","request":"r1"\}\]/);
+  assert.match(ask({ ...req, kruise: "1.8" }).result!.pod, /"claims":\[\{"name":"gpu"\}\]/);
+});

@@ -1,0 +1,58 @@
+// Differential suite for the pod-level rules of `pod.validateUpdate` (affinity terms, topology spread
+// constraints, DNS config, host aliases, hostNetwork ports, deletion-cost / seccomp annotations, the
+// annotations' total size, Lt/Gt tolerations, SCTP while SCTPSupport is off): realistic stored pods
+// with valid and invalid values of those fields, broken by the update or already broken in the old pod
+// (validate-podlevel-arbitraries.ts), answered by the engine and by the Go oracle (k8s.io/kubernetes'
+// pod strategy ValidateUpdate of each minor) — equal up to the diff upstream appends to the `spec`
+// Forbidden message (normalize()).
+//
+// KINPLACE_PODLEVEL_MINORS="1.21 1.30" picks minors ("all": every minor with a kube build, 1.15-1.37);
+// the default is a spread with every minor where these rules change. KINPLACE_PODLEVEL_PAIRS sets the
+// requests per minor (default 60).
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { normalize } from "./validate-arbitraries.ts";
+import { podLevelRequest } from "./validate-podlevel-arbitraries.ts";
+import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
+import { kinplace } from "../support/engine.ts";
+import { MINORS } from "./k8s/versions.ts";
+
+const KUBE_MINORS = MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
+const SPREAD = ["1.15", "1.16", "1.17", "1.19", "1.21", "1.22", "1.23", "1.24", "1.25", "1.26", "1.27", "1.28", "1.29", "1.30", "1.32", "1.33", "1.34", "1.35", "1.36", "1.37"];
+const SELECTED = (process.env.KINPLACE_PODLEVEL_MINORS ?? "").split(/\s+/).filter(Boolean);
+const TARGET_MINORS = SELECTED.length === 1 && SELECTED[0] === "all" ? KUBE_MINORS : SELECTED.length > 0 ? SELECTED : SPREAD;
+const PAIRS = Number(process.env.KINPLACE_PODLEVEL_PAIRS ?? 60);
+const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
+const TIME_LIMIT = 1_800_000;
+
+before(() => {
+  assert.ok(goAvailable(), "the differential suite needs Go on PATH");
+  buildAll();
+});
+after(() => stopOracle());
+
+TARGET_MINORS.forEach((minor, i) => {
+  test(`pod.validateUpdate pod-level rules agree with Kubernetes ${minor} (${PAIRS} updates)`, { timeout: TIME_LIMIT }, async () => {
+    const [lines] = fc.sample(fc.array(podLevelRequest(minor), { minLength: PAIRS, maxLength: PAIRS }), { numRuns: 1, seed: SEED + i });
+    const expected = await runOracle(lines!);
+    const enc = new TextEncoder(), dec = new TextDecoder();
+    const bad: string[] = [];
+    let withErrors = 0;
+    for (let k = 0; k < lines!.length; k++) {
+      const exp = expected[k]!;
+      assert.ok(!exp.includes('"E_INTERNAL"') && !exp.includes('"E_UNKNOWN_OP"'), `oracle failed on ${lines![k]!.slice(0, 300)}: ${exp.slice(0, 400)}`);
+      const e = JSON.parse(exp);
+      if (e.ok && e.result.errors.some((x: { field: string }) => x.field !== "spec")) withErrors++;
+      const actual = dec.decode(kinplace.evaluateLine(enc.encode(lines![k]!)));
+      try {
+        assert.deepStrictEqual(normalize(actual), normalize(exp));
+      } catch {
+        bad.push(`request:  ${lines![k]!.slice(0, 3000)}\nexpected: ${JSON.stringify(normalize(exp)).slice(0, 3000)}\nactual:   ${JSON.stringify(normalize(actual)).slice(0, 3000)}`);
+      }
+    }
+    assert.ok(withErrors > lines!.length / 3, `only ${withErrors} of ${lines!.length} updates have field errors`);
+    assert.equal(bad.length, 0, `KINPLACE_K8S_SEED=${SEED}: ${bad.length} of ${lines!.length} answers differ; first:\n\n${bad.slice(0, 3).join("\n\n")}`);
+  });
+});

@@ -1,0 +1,42 @@
+// Differential suite for `verdict` patches.pod on the OpenKruise kinds: the engine's pod patch against the
+// pod update the real controller code sends (test/oracle/verdict-podpatch-cases.ts, `kruise.verdictPod`
+// in the Kruise builds), for Kruise v1.9.0 and v1.8.3. Zero mismatches; in-place outcomes with and
+// without a grace period are seen for every kind. Needs Go.
+// KINPLACE_PODPATCH_PAIRS (default 300 per release) sets the pairs, KINPLACE_K8S_SEED the seed.
+
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { engineAnswers } from "./k8s-drive.ts";
+import { buildAll, goAvailable, stopOracle } from "./run.ts";
+import { podPatchCases, podExpectations, engineRequest, podMismatch } from "./verdict-podpatch-cases.ts";
+
+const PAIRS = Number(process.env.KINPLACE_PODPATCH_PAIRS ?? 300);
+const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
+
+before(() => {
+  assert.ok(goAvailable(), "the differential suite needs Go on PATH");
+  buildAll();
+});
+after(() => stopOracle());
+
+for (const kruise of ["1.9", "1.8"]) {
+  test(`verdict patches.pod = the pod update Kruise ${kruise} sends (${PAIRS} realistic pairs)`, { timeout: 900_000 }, async () => {
+    const cases = podPatchCases(PAIRS, SEED, kruise);
+    const expected = await podExpectations(cases);
+    const actual = engineAnswers(cases.map(engineRequest));
+    const failures: string[] = [];
+    const seen: Record<string, number> = {};
+    cases.forEach((c, i) => {
+      const e = expected[i]!;
+      const grace = JSON.stringify(c.fields.new).includes("gracePeriodSeconds\":") && JSON.stringify(c.fields.new).includes("inPlaceUpdateStrategy");
+      if (e.ok) seen[`${c.kind} ${e.verdict}${e.verdict === "in-place" && grace ? " grace" : ""}`] = (seen[`${c.kind} ${e.verdict}${e.verdict === "in-place" && grace ? " grace" : ""}`] ?? 0) + 1;
+      const m = podMismatch(actual[i]!, e);
+      if (m) failures.push(`KINPLACE_K8S_SEED=${SEED} ${c.kind} edits ${c.edits.join(", ")}: ${m}\nrequest: ${engineRequest(c).slice(0, 600)}`);
+    });
+    assert.equal(failures.length, 0, `${failures.length} of ${cases.length} pod patches differ; the first ones:\n\n${failures.slice(0, 3).join("\n\n")}`);
+    for (const kind of ["CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"]) {
+      assert.ok((seen[`${kind} in-place`] ?? 0) > 0, `${kind}: ${JSON.stringify(seen)}`);
+      if (kind !== "AdvancedDaemonSet") assert.ok((seen[`${kind} in-place grace`] ?? 0) > 0, `${kind}: ${JSON.stringify(seen)}`);
+    }
+  });
+}

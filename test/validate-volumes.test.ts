@@ -1,0 +1,87 @@
+// pod.validateUpdate's volume, mount and env-source rules (issue 5 item 1) without Go: the golden
+// vectors test/vectors/validate-volumes.jsonl.gz (the Go oracle's answers for every minor 1.15-1.37,
+// made by test/oracle/make-validate-volumes-vectors.ts) replayed through the engine — equal except the
+// diff text after the newline of the `spec` Forbidden message (see docs/policy.md) — plus a few
+// upstream quirks spelled out.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { kinplace } from "./support/engine.ts";
+import { normalize } from "./oracle/validate-arbitraries.ts";
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+/** The engine's answer for a request object. */
+function ask(req: unknown): any {
+  return JSON.parse(dec.decode(kinplace.evaluateLine(enc.encode(JSON.stringify(req)))));
+}
+
+test("golden vectors validate-volumes.jsonl.gz: volumes, mounts and env sources as the API server of each minor", () => {
+  const lines = gunzipSync(readFileSync(new URL("./vectors/validate-volumes.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter((l) => l !== "");
+  assert.ok(lines.length >= 2000, `validate-volumes.jsonl.gz holds ${lines.length} vectors, expected at least 2000`);
+  const minors = new Set<string>();
+  const fields = new Set<string>();
+  let mismatches = 0, clean = 0;
+  const first: string[] = [];
+  for (const l of lines) {
+    const v = JSON.parse(l) as { request: string; answer: any };
+    minors.add(JSON.parse(v.request).kubernetes);
+    if (v.answer.ok && v.answer.result.errors.length === 0) clean++;
+    for (const e of v.answer.result?.errors ?? []) fields.add(String(e.field).replace(/\[\d+\]/g, "[]"));
+    const actual = dec.decode(kinplace.evaluateLine(enc.encode(v.request)));
+    try {
+      assert.deepStrictEqual(normalize(actual), normalize(JSON.stringify(v.answer)));
+    } catch {
+      mismatches++;
+      if (first.length < 3) first.push(`request:  ${v.request.slice(0, 1500)}\nexpected: ${JSON.stringify(v.answer).slice(0, 1500)}\nactual:   ${actual.slice(0, 1500)}`);
+    }
+  }
+  for (let n = 15; n <= 37; n++) assert.ok(minors.has(`1.${n}`), `no vectors for 1.${n}`);
+  for (const f of ["spec.volumes[].secret.items[].path", "spec.volumes[].projected.sources[].serviceAccountToken.expirationSeconds", "spec.containers[].volumeMounts.subPath",
+    "spec.containers[].volumeDevices[].name", "spec.containers[].env[].valueFrom.fieldRef.fieldPath", "spec.containers[].envFrom[].prefix", "spec.volumes[].downwardAPI.resourceFieldRef.resource"]) {
+    assert.ok(fields.has(f), `no vector reports ${f}`);
+  }
+  assert.ok(clean > 50, `only ${clean} vectors pass validation`);
+  assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ; first:\n\n${first.join("\n\n")}`);
+});
+
+const pod = (spec: object) => ({
+  apiVersion: "v1", kind: "Pod",
+  metadata: { name: "web-0", namespace: "default", resourceVersion: "7" },
+  spec: {
+    containers: [{ name: "app", image: "nginx:1.25", terminationMessagePolicy: "File", imagePullPolicy: "IfNotPresent" }],
+    restartPolicy: "Always", dnsPolicy: "ClusterFirst", terminationGracePeriodSeconds: 30, ...spec,
+  },
+});
+
+/** The errors of a pod that is both old and new (so no spec change). */
+function errorsOf(minor: string, spec: object): Array<{ field: string; type: string; message: string }> {
+  const p = pod(spec);
+  return ask({ op: "pod.validateUpdate", kubernetes: minor, old: p, new: p }).result.errors;
+}
+
+test("pod.validateUpdate: upstream's paths for a second volume source and for subPath", () => {
+  assert.deepEqual(errorsOf("1.30", { volumes: [{ name: "v", persistentVolumeClaim: { claimName: "c" }, downwardAPI: {} }] }).map((e) => `${e.field}: ${e.message}`),
+    ["spec.volumes[0].downwarAPI: Forbidden: may not specify more than 1 volume type"]);
+  const containers = [{ name: "app", image: "nginx", terminationMessagePolicy: "File", imagePullPolicy: "Always", volumeMounts: [{ name: "v", mountPath: "/v", subPath: "../x" }] }];
+  assert.deepEqual(errorsOf("1.30", { volumes: [{ name: "v", emptyDir: {} }], containers }).map((e) => `${e.field}: ${e.message}`),
+    ["spec.containers[0].volumeMounts.subPath: Invalid value: \"../x\": must not contain '..'"]);
+});
+
+test("pod.validateUpdate: env sources per minor (fieldRef paths, divisors, envFrom prefixes)", () => {
+  const c = (env: object[], envFrom: object[] = []) => [{ name: "app", image: "nginx", terminationMessagePolicy: "File", imagePullPolicy: "Always", env, envFrom }];
+  const ips = c([{ name: "IPS", valueFrom: { fieldRef: { apiVersion: "v1", fieldPath: "status.podIPs" } } }]);
+  assert.equal(errorsOf("1.16", { containers: ips })[0]!.message, "Invalid value: \"status.podIPs\": error converting fieldPath: field label not supported: status.podIPs");
+  assert.deepEqual(errorsOf("1.17", { containers: ips }), []);
+  const cpu = c([{ name: "CPU", valueFrom: { resourceFieldRef: { resource: "limits.cpu", divisor: "2" } } }]);
+  assert.equal(errorsOf("1.37", { containers: cpu })[0]!.message, "Invalid value: \"limits.cpu\": only divisor's values 1m and 1 are supported with the cpu resource");
+  // a relaxed prefix passes from 1.32, and on 1.30-1.31 only when the old pod already used it
+  const prefix = c([], [{ prefix: "my prefix", configMapRef: { name: "cfg" } }]);
+  const fieldsOf = (minor: string) => ask({ op: "pod.validateUpdate", kubernetes: minor, old: pod({}), new: pod({ containers: prefix }) }).result.errors.map((e: any) => e.field);
+  assert.deepEqual(fieldsOf("1.31"), ["spec.containers[0].envFrom[0].prefix", "spec"]);
+  assert.deepEqual(fieldsOf("1.32"), ["spec"]);
+  assert.deepEqual(errorsOf("1.31", { containers: prefix }), []);
+});
