@@ -10,7 +10,7 @@ import { ResultWriter } from "../response";
 import { fail, hasError, clearError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
 import { parseMinor } from "../../versions";
 import { typeId } from "../../schema/schema";
-import { docField } from "./patchinput";
+import { docField, DocInput } from "./patchinput";
 import { goTypeName, isKruiseKind, KRUISE_MINOR, KRUISE_GO, KRUISE_MIN_GO, NEWEST_MINOR, releaseGo, minGo } from "../../patch/smp/types";
 import { createTwoWayMergePatchMap, strategicMergePatchMap } from "../../patch/smp/smp";
 import { marshalMapQuoted } from "../../patch/smp/encode";
@@ -75,6 +75,16 @@ function quoteErr(name: string): bool {
   return fail(E_BAD_REQUEST, "\"" + name + "\" must be a string", -1, name);
 }
 
+/** Byte length of a document's text (a value given inside the request: its extent there). */
+function docLength(d: DocInput): i32 {
+  if (!d.present) return 0;
+  if (d.direct) {
+    const t = d.tape!;
+    return t.end(d.node) - t.start(d.node);
+  }
+  return d.len;
+}
+
 /** CreateTwoWayMergePatch(original, modified, type). */
 export function opSMPDiff(req: Request, res: ResultWriter): bool {
   if (!target(req)) return false;
@@ -99,7 +109,10 @@ export function opSMPApply(req: Request, res: ResultWriter): bool {
   const r = strategicMergePatchMap(a, p, Target.schema, Target.minor, Target.go, req.opts);
   if (r === null) return false;
   // the document as a string member, quoted while it is marshalled (no second pass over its text)
-  marshalMapQuoted(r, res.key("document"), Target.go);
+  // (room for about the original's text plus the patch's, and some of the quoting's backslashes; more
+  // grows in place, the sink being the arena's last block by then)
+  const n = docLength(a) + docLength(p);
+  marshalMapQuoted(r, res.key("document"), Target.go, n + (n >> 3) + 64);
   return true;
 }
 

@@ -24,13 +24,13 @@ export function marshalMap(m: GMap, out: ByteSink, go: i32): void {
  * text (the eval answer's string member), in one pass. Go's output is valid UTF-8 without control bytes or
  * raw U+2028/U+2029, so quoting it only escapes its `"` and `\`.
  */
-export function marshalMapQuoted(m: GMap, out: ByteSink, go: i32): void {
+export function marshalMapQuoted(m: GMap, out: ByteSink, go: i32, sizeHint: i32 = 0): void {
   out.byte(0x22);
   if (m.isNil) out.ascii("null");
   else {
     const v = new Val(T_MAP);
     v.m = m;
-    marshal(v, out, go, true);
+    marshal(v, out, go, true, sizeHint);
   }
   out.byte(0x22);
 }
@@ -102,14 +102,18 @@ function writeQuotedGoString(out: ByteSink, p: usize, n: i32, go22: bool, scratc
 }
 
 /**
- * Writes json.Marshal(v) for an interface{} value. Open containers are frames on one i32 stack: a map
+ * Writes json.Marshal(v) for an interface{} value (`quoted`: as marshalMapQuoted writes it; `sizeHint`: the
+ * expected output length, reserved up front). Open containers are frames on one i32 stack: a map
  * frame is [sorted live slots..., count, pos, map, 1] and a slice frame is [len, pos, slice, 0], so no
  * per-container allocation but the stack's growth.
  */
-export function marshal(v: Val | null, out: ByteSink, go: i32, quoted: bool = false): void {
+export function marshal(v: Val | null, out: ByteSink, go: i32, quoted: bool = false, sizeHint: i32 = 0): void {
   const go22 = go >= 22;
   const scratch: ByteSink | null = quoted ? new ByteSink(256) : null;
   let st = heap.alloc(1024);
+  // room for the expected output at once, after this call's other allocations: the sink then grows in place
+  // instead of leaving a trail of copies in the arena
+  if (sizeHint > 0) out.reserve(sizeHint);
   let cap: i32 = 256; // words
   let sp: i32 = 0; // words in use
   let cur: Val | null = v;
