@@ -2,7 +2,6 @@ import { readJSON, readJSONLike, ReadOptions } from "../json/reader";
 import { appscodeDiff, AppscodeOptions } from "../patch/appscode";
 import { writeMergeDiff } from "../patch/merge";
 import { ByteSink } from "../io/sink";
-import { Tape } from "../json/tape";
 let inPtr: usize = 0;
 export function input(len: i32): usize { heap.reset(); inPtr = heap.alloc(<usize>len); return inPtr; }
 export function run(lenA: i32, lenB: i32, what: i32, k: i32): i32 {

@@ -5,7 +5,7 @@
 //
 // Public entry points (call them on a value decoded with assembly/k8s/decode.ts at the same minor; they
 // mutate the tree in place, materializing zero structs they write into, and return false with an error
-// recorded (assembly/errors.ts) only for the one case not reproduced, see below):
+// recorded (assembly/errors.ts) only when pod-level Quantity sums exceed the engine's digit cap):
 //   applyPodDefaults(pod, minor)            SetObjectDefaults_Pod on a v1.Pod (StructV)
 //   applyPodTemplateSpecDefaults(t, minor)  the PodTemplate defaulter on a v1.PodTemplateSpec (StructV)
 //   applyPodSpecDefaults(spec, minor, asPod) the pod-spec part: SetDefaults_PodSpec and every nested
@@ -14,21 +14,20 @@
 //
 // Feature gates at their defaults (pkg/features): InPlacePodVerticalScaling resize policies (1.27–1.32,
 // off), DefaultHostNetworkHostPortsInPodTemplates (1.28–1.30, off), ImageVolume (on from 1.35),
-// PodLevelResources (on 1.34+) with PodLevelResourcesFixDefaulting (on 1.37), H2CContainerProbe (1.37,
-// off). Not reproduced: pod-level resource defaulting of a Pod at 1.34–1.36 (defaultHugePagePodLimits /
-// defaultPodRequests need the aggregated container requests); a Pod whose spec.resources has limits or
-// requests at those minors is refused with E_BAD_REQUEST rather than answered differently.
+// PodLevelResources (on 1.34+; the pod-level limits/requests defaulting of a Pod at 1.34–1.36 is in
+// podlevel.ts) with PodLevelResourcesFixDefaulting (on 1.37: no pod-level defaulting in the defaulter),
+// H2CContainerProbe (1.37, off).
 
 import { StructV, SliceV } from "../value";
-import { fail, E_BAD_REQUEST } from "../../errors";
 import { elem } from "../../schema/schema";
 import {
   structField, ptrStruct, structItems, isNil, newPtrStruct, strEmpty, setStr, setPtrInt, intOf, setInt,
-  ptrIntOf, strOfField, setStrVal, mapField, typeOfField, newStruct, setField, sliceLen,
+  ptrIntOf, strOfField, setStrVal, typeOfField, newStruct, setField, sliceLen,
 } from "./tree";
 import { defaultContainerFields } from "./container";
 import { defaultVolume } from "./volume";
 import { requestsFromLimits, roundResourceList, roundRequirements } from "./resources";
+import { defaultPodLevelResources } from "./podlevel";
 
 /** The oldest minor the defaulters answer for (1.12 cannot be checked against k8s.io/kubernetes). */
 export const DEFAULTS_MIN_MINOR: i32 = 15;
@@ -59,7 +58,7 @@ export function applyContainerDefaults(c: StructV, minor: i32): void {
 /**
  * Every default of v1.PodSpec `spec` at `minor`: SetDefaults_Pod's spec rules when `asPod`, then
  * SetDefaults_PodSpec, volumes, init / regular / ephemeral containers, overhead and pod resources.
- * False with an error recorded for pod-level resources at 1.34–1.36 (not reproduced).
+ * False with an error recorded when pod-level Quantity sums exceed the engine's digit cap (E_TOO_LARGE).
  */
 export function applyPodSpecDefaults(spec: StructV, minor: i32, asPod: bool): bool {
   if (asPod && !podRules(spec, minor)) return false;
@@ -90,17 +89,8 @@ function podRules(spec: StructV, minor: i32): bool {
   for (let i = 0; i < cs.length; i++) requestsFromLimits(cs[i]);
   const inits = structItems(spec, "InitContainers");
   for (let i = 0; i < inits.length; i++) requestsFromLimits(inits[i]);
-  if (minor >= 34 && minor <= 36) {
-    const r = ptrStruct(spec, "Resources");
-    if (r !== null) {
-      const lim = mapField(r, "Limits");
-      const req = mapField(r, "Requests");
-      if ((lim !== null && lim.vals.length > 0) || (req !== null && req.vals.length > 0)) {
-        fail(E_BAD_REQUEST, "applyDefaults: pod-level resource defaulting (PodLevelResources, Kubernetes 1.34-1.36) is not supported", -1, "spec.resources");
-        return false;
-      }
-    }
-  }
+  // PodLevelResources (on 1.34+); 1.37's PodLevelResourcesFixDefaulting moves it out of the defaulter
+  if (minor >= 34 && minor <= 36 && !defaultPodLevelResources(spec)) return false;
   if (isNil(spec, "EnableServiceLinks")) setPtrInt(spec, "EnableServiceLinks", 1);
   if (minor >= 28 && intOf(spec, "HostNetwork") != 0) {
     hostNetworkPorts(cs);
