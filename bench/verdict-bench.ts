@@ -9,7 +9,7 @@
 //
 // Usage: node --import tsx bench/verdict-bench.ts [runs] [ms-per-run]   (KINPLACE_WASM=path picks another build)
 
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -91,7 +91,7 @@ export function benchVerdict(k: typeof Kinplace, runs: number, ms: number, say: 
   try {
     const path = join(tmpdir(), `kinplace-verdict-${process.pid}.json`);
     writeVerdictFixture(fx, path);
-    go = goKruiseBench(path);
+    try { go = goKruiseBench(path); } finally { rmSync(path, { force: true }); } // 6 MB of scratch
     checkAgainstGo(k, inp, go);
     goNote = `Native Go: ${go.go} ${go.goos}/${go.goarch}, ${go.cpus} CPUs, github.com/openkruise/kruise v1.9.0 pkg/util/inplaceupdate (same answers: UpdateSpec and first patched pod byte for byte).`;
   } catch (e) {

@@ -30,6 +30,7 @@ export function docMembers(t: Tape, obj: i32): i32 {
   const base = heap.alloc(<usize>cells * SIZE);
   let k = obj + 1;
   let w = 0;
+  let sig: u64 = 0;
   for (let j = 0; j < n; j++) {
     const m = changetype<Member>(base + <usize>w * SIZE);
     const f = t.flags(k);
@@ -44,11 +45,15 @@ export function docMembers(t: Tape, obj: i32): i32 {
     }
     m.value = t.next(k);
     k = t.next(m.value);
-    // an earlier member with this key loses to this one
+    // an earlier member with this key loses to this one (looked for only when a key of the same
+    // length, first and last byte was seen: a 64-bit signature of the keys so far)
     const kl = m.keyLen;
     const kp = m.keyPtr;
     const k0 = kl > 0 ? <i32>load<u8>(kp) : -1;
-    for (let i = 0; i < w; i++) {
+    const bit = <u64>1 << <u64>((<u32>kl * 7 + <u32>k0 * 3 + (kl > 0 ? <u32>load<u8>(kp + <usize>(kl - 1)) : 0)) & 63);
+    const seen = (sig & bit) != 0;
+    sig |= bit;
+    if (seen) for (let i = 0; i < w; i++) {
       const e = changetype<Member>(base + <usize>i * SIZE);
       if (e.keyLen == kl && (kl == 0 || <i32>load<u8>(e.keyPtr) == k0) && memory.compare(e.keyPtr, kp, <usize>kl) == 0) {
         memory.copy(base + <usize>i * SIZE, base + <usize>(i + 1) * SIZE, <usize>(w - i) * SIZE);

@@ -57,7 +57,29 @@ export class AppscodeOptions {
 /** A path, built only when an operation is written: a key or an index below a parent. */
 @final
 class Path {
-  constructor(public parent: Path | null, public ptr: usize, public len: i32, public index: i32) {}
+  /** What the written path needs (pathNeeds of its text): the most any of its keys needs. */
+  needs: i32 = 0;
+  /** The key has `~` or `/` (escaped in the pointer). */
+  escape: bool = false;
+
+  constructor(public parent: Path | null, public ptr: usize, public len: i32, public index: i32) {
+    const up = parent;
+    let needs = up === null ? 0 : up.needs;
+    if (index < 0 && needs < 2) {
+      for (let i = 0; i < len; i++) {
+        const c = load<u8>(ptr + <usize>i);
+        if (c == 0x7e || c == 0x2f) this.escape = true;
+        else if (c == 0x22 || c == 0x5c || c < 0x20) needs = 2;
+        else if (c == 0x3c || c == 0x3e || c == 0x26 || c == 0xe2) { if (needs == 0) needs = 1; }
+      }
+    } else if (index < 0) {
+      for (let i = 0; i < len; i++) {
+        const c = load<u8>(ptr + <usize>i);
+        if (c == 0x7e || c == 0x2f) this.escape = true;
+      }
+    }
+    this.needs = needs;
+  }
 }
 
 /** Appends makePath's text for `p` (segments joined by "/", escaped; an empty key leaves a "/" the next segment reuses). */
@@ -171,6 +193,7 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
   const match = new StaticArray<i32>(nb);
   const inB = new StaticArray<bool>(na);
   let i = 0;
+  let hint = 0; // the member after the last one matched: where b's next key usually is in a
   for (let j = 0; j < nb; j++) {
     const q = changetype<Member>(mb + <usize>j * SIZE);
     let m = -1;
@@ -184,7 +207,8 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
       }
       if (i < na && c == 0) m = i;
     } else {
-      m = findDocMember(ma, na, q.keyPtr, q.keyLen, j);
+      m = findDocMember(ma, na, q.keyPtr, q.keyLen, hint);
+      if (m >= 0) hint = m + 1;
     }
     unchecked(match[j] = m);
     if (m >= 0) unchecked(inB[m] = true);
@@ -393,18 +417,9 @@ function writeMadePathAt(out: ByteSink, p: Path | null, chain: PathChain): void 
     const s = chain.get(i);
     if (out.len == start || out.at(out.len - 1) != 0x2f) out.byte(0x2f);
     if (s.index >= 0) out.uint(<u64>s.index);
-    else if (plainKey(s.ptr, s.len)) out.bytes(s.ptr, s.len);
+    else if (!s.escape) out.bytes(s.ptr, s.len);
     else appendEscapedKey(out, s.ptr, s.len);
   }
-}
-
-/** True when a key needs no pointer escaping (no `~`, no `/`). */
-function plainKey(p: usize, n: i32): bool {
-  for (let i = 0; i < n; i++) {
-    const c = load<u8>(p + <usize>i);
-    if (c == 0x7e || c == 0x2f) return false;
-  }
-  return true;
 }
 
 /** Scratch list of the segments of one path (root last), reused for every operation written. */
@@ -418,17 +433,6 @@ class PathChain {
     store<u32>(this.buf + (<usize>i << 2), <u32>changetype<usize>(p));
   }
   @inline get(i: i32): Path { return changetype<Path>(<usize>load<u32>(this.buf + (<usize>i << 2))); }
-}
-
-/** What a written path needs: 0 nothing, 1 json.Marshal's HTML escaping, 2 the library's MarshalJSON may fail. */
-function pathNeeds(p: usize, n: i32): i32 {
-  let needs = 0;
-  for (let i = 0; i < n; i++) {
-    const c = load<u8>(p + <usize>i);
-    if (c == 0x22 || c == 0x5c || c < 0x20) return 2;
-    if (c == 0x3c || c == 0x3e || c == 0x26 || c == 0xe2) needs = 1;
-  }
-  return needs;
 }
 
 /** json.Marshal([]Operation) with the library's MarshalJSON. */
@@ -450,9 +454,10 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
     writeHead(out, kind);
     // the path is written in place, then checked: most paths need nothing more
     const ps = out.len;
-    writeMadePathAt(out, ops.path(i), chain);
+    const op = ops.path(i);
+    writeMadePathAt(out, op, chain);
     const pn = out.len - ps;
-    const needs = pathNeeds(out.ptr + <usize>ps, pn);
+    const needs = op === null ? 0 : op.needs;
     if (needs != 0) {
       const copy = new ByteSink(pn);
       copy.bytes(out.ptr + <usize>ps, pn);

@@ -2,7 +2,8 @@
 // optional fields left out (so the API server's defaulters fire), image references that exercise the
 // imagePullPolicy tag rule (tags, digests, registries with ports, IPv6 hosts, upper case, bad
 // references), every volume source that has a default, probes with no timings, host networking,
-// limits without requests, and the Pod-only rules (negative grace period 1.37, podIP/podIPs sync 1.37).
+// limits without requests, the Pod-only rules (negative grace period 1.37, podIP/podIPs sync 1.37), and
+// pod-level resources (spec.resources with sidecars, hugepages and Quantities in every spelling).
 
 import fc from "fast-check";
 import { container, dnsLabel, quantityString, volume } from "./k8s-objects.ts";
@@ -106,7 +107,7 @@ export const barePodTemplate: fc.Arbitrary<Obj> = fc.record(
   { requiredKeys: ["spec"] },
 );
 
-/** A bare Pod (with a status for the podIP/podIPs and resource-list defaults); no pod-level resources at 1.34–1.36 (see the engine docs). */
+/** A bare Pod (with a status for the podIP/podIPs and resource-list defaults). */
 export const barePod: fc.Arbitrary<Obj> = fc.tuple(barePodTemplate, fc.record(
   {
     podIP: fc.constantFrom("", "10.0.0.1"),
@@ -133,16 +134,38 @@ export const bareWorkload = (kind: "Deployment" | "ReplicaSet" | "StatefulSet" |
 /** Generators of the issue-3 suite reused with applyDefaults (fields present, so defaults mostly keep them). */
 export const fullObjects = { container, fullTemplate, pod, workload };
 
-const n = (minor: string) => Number(minor.split(".")[1]);
+/** Quantities of pod-level resource tests: every spelling of the issue-3 generator, JSON null (the zero
+ * Quantity) now and then, and huge values that overflow the int64 fast path when summed. */
+const podQuantity: fc.Arbitrary<string | null> = fc.oneof(
+  { weight: 8, arbitrary: quantityString },
+  { weight: 1, arbitrary: fc.constantFrom(null, "9223372036854775807", "9e18", "8Ei", "1000E", "0.000000001", "1n", "-1", "0") },
+);
+const podLevelList = fc.dictionary(fc.constantFrom("cpu", "memory", "hugepages-2Mi", "hugepages-1Gi", "ephemeral-storage", "nvidia.com/gpu"), podQuantity, { maxKeys: 4 });
+const podLevelContainer = (init: boolean) => fc.record(
+  {
+    name: dnsLabel,
+    image: fc.constantFrom("nginx", "app:1"),
+    resources: fc.record({ limits: podLevelList, requests: podLevelList }, { requiredKeys: [] }),
+    ...(init ? { restartPolicy: fc.constantFrom("Always", "Always", "OnFailure") } : {}),
+  },
+  { requiredKeys: init ? ["name", "image", "resources"] : ["name", "image"] },
+);
 
-/** Pod-level resource defaulting (1.34–1.36) is refused by the engine (documented); keep those fields out there. */
-function podLevelSafe(minor: string, o: Obj): Obj {
-  const m = n(minor);
-  if (m < 34 || m > 36) return o;
-  const spec = { ...(o.spec as Obj) };
-  delete spec.resources;
-  return { ...o, spec };
-}
+/** A bare Pod with pod-level resources (spec.resources, 1.32+; defaulted from the containers at 1.34–1.36):
+ * regular, init and sidecar (restartPolicy Always) containers with limits and requests in every spelling. */
+export const podLevelPod: fc.Arbitrary<Obj> = fc.record(
+  {
+    containers: fc.array(podLevelContainer(false), { minLength: 1, maxLength: 3 }),
+    initContainers: fc.array(podLevelContainer(true), { maxLength: 3 }),
+    resources: fc.oneof(
+      fc.record({ limits: podLevelList, requests: podLevelList }, { requiredKeys: [] }),
+      fc.record({ limits: podLevelList }),
+      fc.constant({ limits: {} }),
+      fc.constant({}),
+    ),
+  },
+  { requiredKeys: ["containers", "resources"] },
+).map((spec) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "p" }, spec }));
 
 const workloadKind = fc.constantFrom("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet") as fc.Arbitrary<"Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet">;
 
@@ -151,7 +174,8 @@ export function defaultsLines(minor: string, cases: number): fc.Arbitrary<string
   const line = fc.oneof(
     { weight: 3, arbitrary: fc.oneof(bareContainer, fullObjects.container).map((c) => ({ op: "container.hash", container: c, kubelet: minor, applyDefaults: true })) },
     { weight: 2, arbitrary: fc.oneof(bareContainer, fullObjects.container).map((c) => ({ op: "k8s.json", type: "Container", value: c, kubernetes: minor, applyDefaults: true })) },
-    { weight: 3, arbitrary: fc.oneof(barePod, fullObjects.pod).map((p) => ({ op: "k8s.json", type: "Pod", value: podLevelSafe(minor, p), kubernetes: minor, applyDefaults: true })) },
+    { weight: 3, arbitrary: fc.oneof(barePod, fullObjects.pod).map((p) => ({ op: "k8s.json", type: "Pod", value: p, kubernetes: minor, applyDefaults: true })) },
+    { weight: 2, arbitrary: podLevelPod.map((p) => ({ op: "k8s.json", type: "Pod", value: p, kubernetes: minor, applyDefaults: true })) },
     { weight: 2, arbitrary: fc.oneof(barePodTemplate, fullObjects.fullTemplate).map((t) => ({ op: "k8s.json", type: "PodTemplateSpec", value: t, kubernetes: minor, applyDefaults: true })) },
     { weight: 2, arbitrary: fc.oneof(barePodTemplate, fullObjects.fullTemplate).map((t) => ({ op: "podTemplateHash", template: t, kubernetes: minor, applyDefaults: true })) },
     { weight: 2, arbitrary: workloadKind.chain((k) => fc.oneof(bareWorkload(k), fullObjects.workload(k)).map((w) => ({ op: "k8s.json", type: k, value: w, kubernetes: minor, applyDefaults: true }))) },

@@ -1,6 +1,6 @@
 // Writes the golden vectors test/vectors/defaults.jsonl.gz: applyDefaults requests (k8s.json of Pod,
 // PodTemplateSpec, Container and the apps/v1 workloads, container.hash, podTemplateHash, revision) over
-// the kube-flavor minors, generated from a fixed seed (test/oracle/defaults-arbitraries.ts) and answered
+// the kube-flavor minors (1.15–1.37), generated from a fixed seed (test/oracle/defaults-arbitraries.ts) and answered
 // by the k8s oracle's kube builds (the real SetObjectDefaults_* of each minor), plus request errors.
 // Line format {"request": R, "answer": A}; replayed by test/defaults.test.ts without Go.
 //
@@ -33,13 +33,22 @@ const errorLines = [
   { op: "revision", kind: "DaemonSet", object: { metadata: { name: "a" } }, kubernetes: "1.28", applyDefaults: null },
 ].map((r) => JSON.stringify(r));
 
+/** Pod-level resources around the PodLevelResources defaulting (1.34–1.36) and its removal from the defaulter (1.37). */
+const podLevelSpec = {
+  containers: [{ name: "a", image: "x", resources: { requests: { cpu: "100m", memory: "64Mi" }, limits: { "hugepages-2Mi": "4Mi" } } }, { name: "b", image: "x", resources: { limits: { cpu: "1.5", memory: "1Gi" } } }],
+  initContainers: [{ name: "s", image: "x", restartPolicy: "Always", resources: { requests: { cpu: "250m" } } }, { name: "i", image: "x", resources: { requests: { cpu: "3", memory: "9223372036854775807" } } }],
+  resources: { limits: { cpu: "4", memory: "2Gi" } },
+};
+const podLevelLines = ["1.32", "1.33", "1.34", "1.35", "1.36", "1.37"].filter((m) => minors.includes(m)).map((m) =>
+  JSON.stringify({ op: "k8s.json", type: "Pod", value: { spec: podLevelSpec }, kubernetes: m, applyDefaults: true }));
+
 buildAll();
 mkdirSync(OUT, { recursive: true });
 const lines: string[] = [];
 minors.forEach((m, i) => {
   lines.push(warmUp(m), ...fc.sample(defaultsLines(m, PER_MINOR), { numRuns: 1, seed: SEED + i })[0]!);
 });
-lines.push(...errorLines);
+lines.push(...errorLines, ...podLevelLines);
 const answers = await runOracle(lines);
 stopOracle();
 const bad = answers.findIndex((a) => a.includes('"code":"E_INTERNAL"'));

@@ -11,7 +11,7 @@ import {
 import { deepEqual, deepEqualSlices } from "./equal";
 import { vText, VText } from "./fmt";
 import { compareBytes } from "../../json/members";
-import { PatchMeta, Strategy, lookupStruct, lookupSlice, extractStrategy } from "./meta";
+import { lookupStruct, lookupSlice, extractStrategy } from "./meta";
 import {
   ElemType, elemType1, elemType2, normalizeSliceOrder, appendAllSlices, mergeKeyValueEqual, Eq, sortScalars,
   deduplicateScalars, deduplicateAndSortScalars, sortMapsBasedOnField, deleteDirective,
@@ -92,11 +92,11 @@ function lookupFailedButEqual(equal: bool): bool {
 
 /** handleMapDiff */
 function handleMapDiff(kp: usize, kn: i32, ov: GMap, mv: GMap, patch: GMap, schema: i32, _retain: bool): bool {
-  const meta = new PatchMeta();
+  const meta = Env.meta!; // read before any recursion
   if (!lookupStruct(schema, kp, kn, meta, Env.cache!, Env.go)) {
     return lookupFailedButEqual(deepEqual(mapVal(ov), mapVal(mv)));
   }
-  const st = new Strategy();
+  const st = Env.strategy!;
   if (!extractStrategy(meta, st)) return false;
   if (st.isReplace()) {
     patch.set(kp, kn, mapVal(mv));
@@ -110,11 +110,11 @@ function handleMapDiff(kp: usize, kn: i32, ov: GMap, mv: GMap, patch: GMap, sche
 
 /** handleSliceDiff */
 function handleSliceDiff(kp: usize, kn: i32, ov: Slice, mv: Slice, patch: GMap, schema: i32, _retain: bool): bool {
-  const meta = new PatchMeta();
+  const meta = Env.meta!; // read before any recursion
   if (!lookupSlice(schema, kp, kn, meta, Env.cache!, Env.go)) {
     return lookupFailedButEqual(deepEqualSlices(ov, mv));
   }
-  const st = new Strategy();
+  const st = Env.strategy!;
   if (!extractStrategy(meta, st)) return false;
   if (!st.isMerge()) {
     if (!deepEqualSlices(ov, mv)) patch.set(kp, kn, sliceVal(mv));
@@ -258,8 +258,27 @@ function sortMergeListsByName(s: Slice, mp: usize, mn: i32): Slice | null {
   if (s.len == 0) return s;
   if (!elemType1(s)) return null;
   if (ElemType.t != T_MAP) return deduplicateAndSortScalars(s);
-  // upstream sorts a copy made by appends; sortMapsBasedOnField copies again and never writes its argument
+  // upstream sorts a copy made by appends; the sorted list is only read here, and with strictly increasing
+  // keys every correct sort leaves the order as it is, so the list itself serves
+  if (keysIncreasing(s, mp, mn)) return s;
   return sortMapsBasedOnField(s, mp, mn);
+}
+
+/** Whether the `%v` texts of the merge-key values of the maps in s are strictly increasing. */
+function keysIncreasing(s: Slice, mp: usize, mn: i32): bool {
+  let pp: usize = 0, pn = 0;
+  for (let i = 0; i < s.len; i++) {
+    const v = s.get(i);
+    if (v === null || v.t != T_MAP) return false;
+    const m = v.m!;
+    const j = m.find(mp, mn);
+    if (j < 0) return false;
+    vText(m.val(j));
+    if (i > 0 && compareBytes(pp, pn, VText.p, VText.n) >= 0) return false;
+    pp = VText.p;
+    pn = VText.n;
+  }
+  return true;
 }
 
 /** getMapAndMergeKeyValueByIndex: the element's map and merge-key value into Elem. */

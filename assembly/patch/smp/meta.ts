@@ -387,6 +387,8 @@ function rememberField(t: i32, kp: usize, kn: i32, i: i32): void {
 }
 
 /** flatField: the struct embeds another. */
+const EMB_MAX: i32 = 64;
+const EMB_STACK: usize = memory.data(EMB_MAX * 4, 4);
 const NOT_FLAT: i32 = -2;
 
 /**
@@ -395,11 +397,13 @@ const NOT_FLAT: i32 = -2;
  * Kubernetes type has. Walks the embedded fields only.
  */
 function embeddingAgrees(t: i32): bool {
-  const todo = new Array<i32>();
-  todo.push(t);
+  // a static stack of type handles (no allocation; bounded like the walk)
+  let sp = 0;
+  store<i32>(EMB_STACK, t);
+  sp = 1;
   let steps = 0;
-  while (todo.length > 0) {
-    const st = todo.pop();
+  while (sp > 0) {
+    const st = load<i32>(EMB_STACK + (<usize>(--sp) << 2));
     if (++steps > 64) return false;
     const n = fieldCount(st);
     for (let i = 0; i < n; i++) {
@@ -412,7 +416,10 @@ function embeddingAgrees(t: i32): bool {
         if (!unnamedPointer(ft)) return false;
         ft = elem(ft);
       }
-      if ((flags & (FieldFlag.Tagged | FieldFlag.Skip)) == 0 && kind(ft) == Kind.Struct) todo.push(ft);
+      if ((flags & (FieldFlag.Tagged | FieldFlag.Skip)) == 0 && kind(ft) == Kind.Struct) {
+        if (sp == EMB_MAX) return false;
+        store<i32>(EMB_STACK + (<usize>(sp++) << 2), ft);
+      }
     }
   }
   return true;
