@@ -52,19 +52,47 @@ test("applyDefaults changes the kubelet hash only where the defaulted fields are
   assert.equal(nameImage(true), nameImage(false));
 });
 
-test("refusals: 1.12, types without a defaulter, pod-level resources at 1.34-1.36, OpenKruise revisions", () => {
+test("refusals: 1.12, types without a defaulter, OpenKruise revisions", () => {
   const v112 = ask({ op: "k8s.json", type: "Pod", value: {}, kubernetes: "1.12", applyDefaults: true });
   assert.equal(v112.error?.code, "E_UNSUPPORTED_VERSION");
   assert.equal(v112.error?.path, "applyDefaults");
   const probe = ask({ op: "k8s.json", type: "Probe", value: {}, kubernetes: "1.30", applyDefaults: true });
   assert.deepEqual([probe.error?.code, probe.error?.path], ["E_BAD_REQUEST", "type"]);
-  const podRes = { spec: { containers: [{ name: "a", image: "x" }], resources: { limits: { cpu: "1" } } } };
-  for (const m of ["1.34", "1.35", "1.36"]) {
-    const r = ask({ op: "k8s.json", type: "Pod", value: podRes, kubernetes: m, applyDefaults: true });
-    assert.deepEqual([r.error?.code, r.error?.path], ["E_BAD_REQUEST", "spec.resources"], m);
-  }
-  for (const m of ["1.33", "1.37"]) assert.equal(ask({ op: "k8s.json", type: "Pod", value: podRes, kubernetes: m, applyDefaults: true }).ok, true, m);
   const kr = ask({ op: "revision", kind: "CloneSet", object: { metadata: { name: "a" } }, applyDefaults: true });
   assert.deepEqual([kr.error?.code, kr.error?.path], ["E_BAD_REQUEST", "applyDefaults"]);
   assert.equal(ask({ op: "fnv", variant: "fnv32a", text: "abc" }).ok, true, "the engine keeps answering");
+});
+
+/** spec.resources of a Pod defaulted at minor m. */
+const podResources = (spec: object, m: string) => {
+  const r = ask({ op: "k8s.json", type: "Pod", value: { spec }, kubernetes: m, applyDefaults: true });
+  assert.equal(r.ok, true, JSON.stringify(r.error));
+  return (JSON.parse(r.result!.json as string) as { spec: { resources?: object } }).spec.resources;
+};
+
+test("pod-level resources default from the containers at 1.34-1.36 only (sidecars, hugepages, Go's Quantity sums)", () => {
+  const spec = {
+    containers: [{ name: "a", image: "x", resources: { requests: { cpu: "100m", memory: "64Mi" }, limits: { "hugepages-2Mi": "4Mi" } } }, { name: "b", image: "x", resources: { limits: { cpu: "1.5", memory: "1Gi" } } }],
+    initContainers: [{ name: "s", image: "x", restartPolicy: "Always", resources: { requests: { cpu: "250m" } } }, { name: "i", image: "x", resources: { requests: { cpu: "3", memory: "9223372036854775807" } } }],
+    resources: { limits: { cpu: "4", memory: "2Gi" } },
+  };
+  // requests: max(1.6 + 0.25 sidecar, 3 + 0.25) cpu, max(64Mi + 1Gi, int64 max) memory, hugepages from the defaulted pod limit
+  for (const m of ["1.34", "1.35", "1.36"]) {
+    assert.deepEqual(podResources(spec, m), { limits: { cpu: "4", "hugepages-2Mi": "4Mi", memory: "2Gi" }, requests: { cpu: "3250m", "hugepages-2Mi": "4Mi", memory: "9223372036854775807" } }, m);
+  }
+  for (const m of ["1.33", "1.37"]) assert.deepEqual(podResources(spec, m), { limits: { cpu: "4", memory: "2Gi" } }, m);
+  // Add keeps the receiver's format unless it is zero; int64 overflow continues exactly in inf.Dec
+  const sums = {
+    containers: [
+      { name: "a", image: "x", resources: { requests: { cpu: "0", memory: "0.5Gi" } } },
+      { name: "b", image: "x", resources: { requests: { cpu: "1Ki", memory: "512Mi" } } },
+      { name: "c", image: "x", resources: { requests: { cpu: "500m" } } },
+    ],
+    resources: { limits: { cpu: "2", memory: "2G" } },
+  };
+  assert.deepEqual(podResources(sums, "1.35"), { limits: { cpu: "2", memory: "2G" }, requests: { cpu: "1024500m", memory: "1Gi" } });
+  const big = { containers: [1, 2].map((i) => ({ name: `c${i}`, image: "x", resources: { requests: { memory: "9223372036854775807" } } })), resources: { limits: { memory: "1" } } };
+  assert.deepEqual(podResources(big, "1.34"), { limits: { memory: "1" }, requests: { memory: "18446744073709551614" } });
+  // no pod limits: nothing defaulted; pod limits {}: hugepages limits only when pod requests exist
+  assert.deepEqual(podResources({ containers: [{ name: "a", image: "x", resources: { limits: { cpu: "1" } } }], resources: { requests: { cpu: "1" } } }, "1.36"), { requests: { cpu: "1" } });
 });
