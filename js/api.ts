@@ -195,11 +195,41 @@ function answerError(text: string): KinplaceError {
  * nil). Returns result member `field` as raw JSON text, or "" when the result has `${field}Text: ""`.
  */
 function patchTextOp(request: EvalRequest, a: JsonText | null, b: JsonText | null, field: string): string {
-  const text = answerDecoder.decode(engine().evaluateDocsView(stringify(request), a, b));
-  const head = `{"ok":true,"result":{"${field}":`;
-  if (text.startsWith(head) && text.endsWith("}}")) return text.slice(head.length, -2);
+  const view = engine().evaluateDocsView(requestLine(request), a, b);
+  // the usual answer: only the result member's text is decoded
+  const head = answerHead(field);
+  const n = head.length;
+  if (view.length >= n + 2 && view[view.length - 1] === 0x7d && view[view.length - 2] === 0x7d && startsWith(view, head)) {
+    return answerDecoder.decode(view.subarray(n, view.length - 2));
+  }
+  const text = answerDecoder.decode(view);
   if (text === `{"ok":true,"result":{"${field}Text":""}}`) return "";
   throw answerError(text);
+}
+
+const opLines = new Map<unknown, string>();
+
+/** The request line of a patch op: JSON.stringify, kept per op when no option is set (the usual call). */
+function requestLine(request: EvalRequest): string {
+  for (const k in request) if (k !== "op" && request[k] !== undefined) return stringify(request);
+  let line = opLines.get(request.op);
+  if (line === undefined) opLines.set(request.op, (line = stringify(request)));
+  return line;
+}
+
+const answerHeads = new Map<string, Uint8Array>();
+
+/** The bytes a successful answer starts with: `{"ok":true,"result":{"<field>":`. */
+function answerHead(field: string): Uint8Array {
+  let head = answerHeads.get(field);
+  if (head === undefined) answerHeads.set(field, (head = new TextEncoder().encode(`{"ok":true,"result":{"${field}":`)));
+  return head;
+}
+
+/** True when `bytes` start with `head`. */
+function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {
+  for (let i = 0; i < head.length; i++) if (bytes[i] !== head[i]) return false;
+  return true;
 }
 
 /** JSON.stringify of a document for patchTextOp: undefined (no JSON form) is an absent document, as in a request object. */

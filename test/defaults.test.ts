@@ -1,6 +1,7 @@
 // applyDefaults (API-server defaulting, assembly/k8s/defaults/) without Go: the golden vectors
 // test/vectors/defaults.jsonl.gz (written by test/oracle/make-defaults-vectors.ts from the real
-// SetObjectDefaults_* of each minor) replayed through the engine, and the engine's own refusals.
+// SetObjectDefaults_* of each minor 1.15–1.37, pod-level resources included) replayed through the engine, the
+// engine's own refusals, and hand-checked pod-level resource defaults (1.34–1.36).
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -19,6 +20,13 @@ test("golden vectors defaults.jsonl.gz: the engine defaults as the API server di
   assert.ok(vectors.length >= 250, `defaults.jsonl.gz holds ${vectors.length} vectors`);
   const minors = new Set(vectors.map((v) => (JSON.parse(v.request) as { kubernetes?: string; kubelet?: string }).kubernetes ?? (JSON.parse(v.request) as { kubelet?: string }).kubelet));
   assert.ok(minors.size >= 5, `vectors cover ${minors.size} minors`);
+  // every kube minor (1.15–1.37) has Pod, template and workload vectors, and 1.34–1.36 have pod-level resources
+  for (let n = 15; n <= 37; n++) {
+    const reqs = vectors.map((v) => JSON.parse(v.request) as { op: string; type?: string; kubernetes?: string; value?: { spec?: { resources?: unknown } } }).filter((r) => r.kubernetes === `1.${n}`);
+    for (const t of ["Pod", "PodTemplateSpec"]) assert.ok(reqs.some((r) => r.type === t), `1.${n} has ${t} vectors`);
+    assert.ok(reqs.some((r) => ["Deployment", "ReplicaSet", "StatefulSet", "DaemonSet"].includes(r.type ?? "") || r.op === "revision"), `1.${n} has workload vectors`);
+    if (n >= 34 && n <= 36) assert.ok(reqs.filter((r) => r.type === "Pod" && r.value?.spec?.resources !== undefined).length >= 3, `1.${n} has pod-level resource vectors`);
+  }
   let mismatches = 0;
   const first: string[] = [];
   for (const v of vectors) {

@@ -1,9 +1,13 @@
 // Go's sort.Sort / sort.SliceStable step for step (assembly/patch/smp/sort.ts) and []interface{} growth
 // (growslice.ts) against what five Go toolchains did (tools/gen-sort-vectors): strategicpatch's Less
 // functions are not strict orders, so any other algorithm orders tied merge-list elements differently.
+// Also: the hashed list lookups (lists.ts PosIndex) answer as the scans they replace, and GMap as a map.
 
 import { Sorter, sortSort, sortStable } from "../util/gosort";
 import { growCap } from "../patch/smp/growslice";
+import { Val, GMap, Slice, T_MAP, T_INT, T_FLOAT, T_BOOL, makeSlice, mapVal, newMap, asciiVal } from "../patch/smp/value";
+import { PosIndex, indexVia, index, findMapInSlice, findMapVia, Found } from "../patch/smp/lists";
+import { takeErrorMessage } from "../errors";
 import {
   SORT_GO, CASE_LEN, CASE_KEYS, ORDER_LEN, ORDER_KEYS, SORT_0, SORT_1, SORT_2, SORT_3, SORT_4, STABLE_0, STABLE_1, STABLE_2,
   STABLE_3, STABLE_4, CAPS_0, CAPS_1, CAPS_2, CAPS_3, CAPS_4, BATCH_0, BATCH_1, BATCH_2, BATCH_3, BATCH_4,
@@ -120,5 +124,118 @@ describe("append growth of []interface{}", () => {
       }
       expect(bad).toBe(0, "batch, go 1." + go.toString());
     }
+  });
+});
+
+/** A small deterministic generator. */
+class Rng {
+  static s: u32 = 12345;
+  static next(n: i32): i32 {
+    Rng.s = Rng.s * 1103515245 + 12345;
+    return <i32>((Rng.s >>> 8) % <u32>n);
+  }
+}
+
+/** A merge-key value: strings, int64, float64 (with -0 and NaN), bools, nil, or a map (uncomparable). */
+function someValue(): Val | null {
+  const r = Rng.next(20);
+  if (r < 6) return asciiVal(["a", "b", "c", "d", "e", "f"][r]);
+  if (r < 10) { const v = new Val(T_INT); v.i = r - 6; return v; }
+  if (r < 14) { const v = new Val(T_FLOAT); v.f = [0.0, -0.0, 1.0, NaN][r - 10]; return v; }
+  if (r < 16) { const v = new Val(T_BOOL); v.b = r == 14; return v; }
+  if (r < 19) return null;
+  return mapVal(newMap());
+}
+
+/** A list of maps keyed "k" (some without the key, some not maps at all). */
+function someList(n: i32, nonMaps: bool): Slice {
+  const s = makeSlice(n, n);
+  const k = asciiVal("k");
+  for (let i = 0; i < n; i++) {
+    if (nonMaps && Rng.next(12) == 0) { const v = new Val(T_INT); v.i = 7; s.put(i, v); continue; }
+    const m = newMap();
+    if (Rng.next(8) != 0) m.set(k.p, k.n, someValue());
+    s.put(i, mapVal(m));
+  }
+  return s;
+}
+
+describe("hashed merge-key lookups", () => {
+  it("index(): the same position, and the same panic, as the scan", () => {
+    const k = asciiVal("k");
+    let bad = 0, panics = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const l = someList(Rng.next(40), true);
+      const ix = new PosIndex(l, k.p, k.n, true, false);
+      for (let q = 0; q < 20; q++) {
+        const m = newMap();
+        m.set(k.p, k.n, someValue());
+        const x = mapVal(m);
+        const a = index(l, x, k.p, k.n, T_MAP);
+        const ea = takeErrorMessage();
+        const b = indexVia(ix, l, x, k.p, k.n, T_MAP);
+        const eb = takeErrorMessage();
+        if (a != b || ea != eb) bad++;
+        if (ea != "") panics++;
+      }
+    }
+    expect(bad).toBe(0);
+    expect(panics).toBeGreaterThan(0);
+  });
+
+  it("findMapInSlice: the same match, error and panic as the scan", () => {
+    const k = asciiVal("k");
+    let bad = 0, errors = 0, found = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const l = someList(Rng.next(40), Rng.next(2) == 0);
+      const ix = new PosIndex(l, k.p, k.n, true, true);
+      for (let q = 0; q < 20; q++) {
+        const v = someValue();
+        const ra = findMapInSlice(l, k.p, k.n, v);
+        const fa = Found.found, aa = Found.at;
+        const ea = takeErrorMessage();
+        const rb = findMapVia(ix, l, k.p, k.n, v);
+        const fb = Found.found, ab = Found.at;
+        const eb = takeErrorMessage();
+        if (ra != rb || ea != eb || (ra && (fa != fb || (fa && aa != ab)))) bad++;
+        if (ea != "") errors++;
+        if (ra && fa) found++;
+      }
+    }
+    expect(bad).toBe(0);
+    expect(errors).toBeGreaterThan(0);
+    expect(found).toBeGreaterThan(0);
+  });
+});
+
+describe("GMap", () => {
+  it("keeps Go's slot order, reuses deleted slots and finds keys past the hash index threshold", () => {
+    const m = newMap();
+    const keys = new Array<Val>();
+    for (let i = 0; i < 64; i++) keys.push(asciiVal("key" + i.toString()));
+    const live = new Array<bool>(64);
+    let bad = 0;
+    for (let step = 0; step < 3000; step++) {
+      const i = Rng.next(64);
+      const key = keys[i];
+      if (Rng.next(3) == 0) { m.del(key.p, key.n); live[i] = false; }
+      else { const v = new Val(T_INT); v.i = i; m.set(key.p, key.n, v); live[i] = true; }
+      let count = 0;
+      for (let j = 0; j < 64; j++) {
+        const s = m.find(keys[j].p, keys[j].n);
+        if ((s >= 0) != live[j]) bad++;
+        if (s >= 0) { count++; if (m.val(s)!.i != j) bad++; }
+      }
+      if (count != m.count) bad++;
+    }
+    // a key added after deletions takes the first free slot
+    const n = newMap();
+    for (let i = 0; i < 5; i++) n.set(keys[i].p, keys[i].n, null);
+    n.del(keys[1].p, keys[1].n);
+    n.del(keys[3].p, keys[3].n);
+    n.set(keys[9].p, keys[9].n, null);
+    expect(n.find(keys[9].p, keys[9].n)).toBe(1);
+    expect(n.findAscii("key9")).toBe(1);
+    expect(bad).toBe(0);
   });
 });

@@ -39,8 +39,36 @@ export function writeCompactString(out: ByteSink, p: usize, n: i32, html: bool =
   out.byte(0x22);
 }
 
+/**
+ * True when the text of node `root` is already what writeCompact would write: no whitespace between
+ * its tokens (the tokens' lengths add up to its text's length) and, with `html`, no string to escape.
+ */
+function compactAlready(t: Tape, root: i32, html: bool): bool {
+  const stop = t.next(root);
+  let want = 0;
+  for (let i = root; i < stop; i++) {
+    const f = t.flags(i);
+    const k = f & 0xff;
+    if (k == K_STRING) {
+      if (html && (f & (F_HTML | F_HIGH)) != 0) return false;
+      want += t.len(i) + 2;
+    } else if (k >= K_ARRAY) {
+      const c = t.children(i);
+      want += 2 + (c > 0 ? c - 1 : 0) + (k == K_OBJECT ? c : 0);
+    } else {
+      want += t.end(i) - t.start(i);
+    }
+  }
+  return want == t.rawEnd(root) - t.rawStart(root);
+}
+
 /** Writes node `root` of `t` compacted, in document order (see the file comment); `html` false: no escaping at all. */
 export function writeCompact(t: Tape, root: i32, out: ByteSink, html: bool = true): void {
+  if (compactAlready(t, root, html)) {
+    const s = t.rawStart(root);
+    out.bytes(t.src + <usize>s, t.rawEnd(root) - s);
+    return;
+  }
   // frames: (container node, remaining children) as two i32 per level
   let cap = 16;
   let frames = heap.alloc(<usize>cap << 3);

@@ -39,6 +39,14 @@ let strEnd: i32 = 0;
   while (true) {
     while (j + 8 <= len) {
       const x = load<u64>(src + <usize>j);
+      // one test for every byte that matters: `"` or `&` (x|4 == 0x26), `<` or `>` (x|2 == 0x3e), `\`, control
+      const any = zeroByte((x | 0x0404040404040404) ^ 0x2626262626262626) | zeroByte((x | 0x0202020202020202) ^ 0x3e3e3e3e3e3e3e3e) |
+        zeroByte(x ^ 0x5c5c5c5c5c5c5c5c) | ((x - 0x2020202020202020) & ~x & HIGHS);
+      if (any == 0) {
+        if (x & HIGHS) flags |= F_HIGH;
+        j += 8;
+        continue;
+      }
       const s = stops(x);
       if (s != 0) {
         const k = <i32>ctz(s); // bit index of the stop byte's high bit

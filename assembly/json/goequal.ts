@@ -94,6 +94,8 @@ export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
     const x = sa.pop();
     const y = sb.pop();
     const k = ta.kind(x);
+    // the same text is the same value (the common case of mostly-equal values)
+    if (k >= K_ARRAY && sameRawText(ta, x, tb, y)) continue;
     if (k != K_ARRAY && k != K_OBJECT) {
       if (!scalarEqual(ta, x, tb, y)) return false;
       continue;

@@ -238,25 +238,22 @@ class Doc {
 function opAdd(t: Tape, f: OpFields): bool {
   if (!strField(t, f.path, MISSING_PATH)) return err(E_PATCH_OP, "add operation failed to decode path: missing value");
   const path = Str.value;
-  const ps = bytesStr(path);
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "add operation does not apply: doc is missing path: \"" + ps + "\": missing value");
-  if (!conAdd(Found.con, Found.key, valueOf(t, f))) return wrap("error in add for path: '" + ps + "': ");
+  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "add operation does not apply: doc is missing path: \"" + bytesStr(path) + "\": missing value");
+  if (!conAdd(Found.con, Found.key, valueOf(t, f))) return wrap("error in add for path: '" + bytesStr(path) + "': ");
   return true;
 }
 
 function opRemove(t: Tape, f: OpFields): bool {
   if (!strField(t, f.path, MISSING_PATH)) return err(E_PATCH_OP, "remove operation failed to decode path: missing value");
   const path = Str.value;
-  const ps = bytesStr(path);
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "remove operation does not apply: doc is missing path: \"" + ps + "\": missing value");
-  if (!conRemove(Found.con, Found.key)) return wrap("error in remove for path: '" + ps + "': ");
+  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "remove operation does not apply: doc is missing path: \"" + bytesStr(path) + "\": missing value");
+  if (!conRemove(Found.con, Found.key)) return wrap("error in remove for path: '" + bytesStr(path) + "': ");
   return true;
 }
 
 function opReplace(t: Tape, f: OpFields): bool {
   if (!strField(t, f.path, MISSING_PATH)) return wrapAs(E_PATCH_OP, "replace operation failed to decode path: ");
   const path = Str.value;
-  const ps = bytesStr(path);
   if (path.len == 0) {
     const val = valueOf(t, f);
     if (val === null) return err(E_PATCH_PANIC, NIL_DEREF);
@@ -264,11 +261,11 @@ function opReplace(t: Tape, f: OpFields): bool {
     Doc.root = val;
     return true;
   }
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "replace operation does not apply: doc is missing path: " + ps + ": missing value");
+  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "replace operation does not apply: doc is missing path: " + bytesStr(path) + ": missing value");
   const con = Found.con;
   const key = Found.key;
-  if (!conGet(con, key)) return err(E_PATCH_PATH, "replace operation does not apply: doc is missing key: " + ps + ": missing value");
-  if (!conSet(con, key, valueOf(t, f))) return wrap("error in remove for path: '" + ps + "': ");
+  if (!conGet(con, key)) return err(E_PATCH_PATH, "replace operation does not apply: doc is missing key: " + bytesStr(path) + ": missing value");
+  if (!conSet(con, key, valueOf(t, f))) return wrap("error in remove for path: '" + bytesStr(path) + "': ");
   return true;
 }
 
@@ -292,35 +289,33 @@ function opMove(t: Tape, f: OpFields): bool {
   if (!conRemove(con, key)) return wrap("error in move for path: '" + ks + "': ");
   if (!strField(t, f.path, MISSING_PATH)) return wrapAs(E_PATCH_OP, "move operation failed to decode path: ");
   const path = Str.value;
-  const ps = bytesStr(path);
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "move operation does not apply: doc is missing destination path: " + ps + ": missing value");
-  if (!conAdd(Found.con, Found.key, val)) return wrap("error in move for path: '" + ps + "': ");
+  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "move operation does not apply: doc is missing destination path: " + bytesStr(path) + ": missing value");
+  if (!conAdd(Found.con, Found.key, val)) return wrap("error in move for path: '" + bytesStr(path) + "': ");
   return true;
 }
 
 function opTest(t: Tape, f: OpFields): bool {
   if (!strField(t, f.path, MISSING_PATH)) return wrapAs(E_PATCH_OP, "test operation failed to decode path: ");
   const path = Str.value;
-  const ps = bytesStr(path);
   if (path.len == 0) {
     const r = lazyEqual(Doc.root, valueOf(t, f));
     if (r == EQ_PANIC) return err(E_PATCH_PANIC, NIL_DEREF);
     if (r == EQ_TRUE) return true;
-    return err(E_PATCH_TEST, "testing value " + ps + " failed: test failed");
+    return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
   }
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "test operation does not apply: is missing path: " + ps + ": missing value");
-  if (!conGet(Found.con, Found.key)) return wrap("error in test for path: '" + ps + "': ");
+  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "test operation does not apply: is missing path: " + bytesStr(path) + ": missing value");
+  if (!conGet(Found.con, Found.key)) return wrap("error in test for path: '" + bytesStr(path) + "': ");
   const val = Got.node;
   const want = valueOf(t, f);
   if (val === null) {
     if (want === null || want.tape === null) return true;
-    return err(E_PATCH_TEST, "testing value " + ps + " failed: test failed");
+    return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
   }
-  if (want === null) return err(E_PATCH_TEST, "testing value " + ps + " failed: test failed");
+  if (want === null) return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
   const r = lazyEqual(val, want);
   if (r == EQ_PANIC) return err(E_PATCH_PANIC, NIL_DEREF);
   if (r == EQ_TRUE) return true;
-  return err(E_PATCH_TEST, "testing value " + ps + " failed: test failed");
+  return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
 }
 
 function opCopy(t: Tape, f: OpFields, go22: bool): bool {
@@ -332,8 +327,7 @@ function opCopy(t: Tape, f: OpFields, go22: bool): bool {
   const val = Got.node;
   if (!strField(t, f.path, MISSING_PATH)) return err(E_PATCH_OP, "copy operation failed to decode path: missing value");
   const path = Str.value;
-  const ps = bytesStr(path);
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "copy operation does not apply: doc is missing destination path: " + ps + ": missing value");
+  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "copy operation does not apply: doc is missing destination path: " + bytesStr(path) + ": missing value");
   const con = Found.con;
   const key = Found.key;
   const copy = deepCopy(val, go22);

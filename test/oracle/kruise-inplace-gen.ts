@@ -209,3 +209,69 @@ export function podFrom(template: Obj, rev: string, prio: undefined | "ordered" 
     status: { phase: "Running", conditions: [{ type: "Ready", status: "True" }, { type: "InPlaceUpdateReady", status: "True" }], containerStatuses: statuses },
   };
 }
+
+/**
+ * Pod shapes where a re-read of the pod would show (upstream re-reads only on a MetaDataPatch):
+ * "quantity" non-canonical quantity spellings (2156.25Ki, 0.5, 100.5m, 1e3), "bigint" 64-bit integers
+ * beyond 2^53 (written exactly by `exactInts`), "managed" managedFields with FieldsV1 keys out of
+ * order, "order" members, labels and annotations out of order.
+ */
+export const podQuirks = fc.oneof(
+  { weight: 2, arbitrary: fc.constant([] as string[]) },
+  { weight: 3, arbitrary: fc.subarray(["quantity", "bigint", "managed", "order"], { minLength: 1 }) },
+);
+
+const ODD_CPU: Record<string, string> = { "50m": "0.05", "100m": "0.1", "250m": "250000u", "500m": "0.5", "1": "1000m", "1500m": "1.5", "2": "2.0", "4": "4e0" };
+const ODD_MEM: Record<string, string> = { "64Mi": "65536Ki", "128Mi": "0.125Gi", "256Mi": "268435456", "512Mi": "2156.25Ki", "1Gi": "1.0Gi", "2Gi": "2147483648e0", "4Gi": "4096Mi" };
+
+/** JSON text of `x` with the sentinel integers beyond 2^53 written exactly (JS numbers cannot hold them). */
+export function exactInts(text: string): string {
+  return text.replaceAll("9007199254740992", "9007199254740993").replaceAll("9223372036854776000", "9223372036854775807");
+}
+
+/** Reverses the member order of an object (recursively for `deep`). */
+function reversed(o: Obj, deep: boolean): Obj {
+  const out: Obj = {};
+  for (const k of Object.keys(o).reverse()) {
+    const v = o[k];
+    out[k] = deep && v !== null && typeof v === "object" && !Array.isArray(v) ? reversed(v as Obj, deep) : v;
+  }
+  return out;
+}
+
+/** `pod` (from podFrom) with the quirks applied; a new object. */
+export function withQuirks(pod: Obj, quirks: string[]): Obj {
+  let p = clone(pod) as Obj & { metadata: Obj & { labels?: Record<string, string>; annotations?: Record<string, string> }; spec: Obj & { containers: Container[] }; status: Obj };
+  if (quirks.includes("quantity")) {
+    p.spec.containers.forEach((c, i) => {
+      for (const kind of ["limits", "requests"] as const) {
+        const r = c.resources?.[kind] as Record<string, string> | undefined;
+        if (!r) continue;
+        if (r.cpu !== undefined) r.cpu = ODD_CPU[r.cpu] ?? r.cpu;
+        if (r.memory !== undefined) r.memory = ODD_MEM[r.memory] ?? r.memory;
+      }
+      if (i === 0) ((c.resources ??= {}).requests ??= {})["ephemeral-storage"] = "2156.25Ki";
+    });
+    p.spec.overhead = { cpu: "100.5m", memory: "1e3" };
+  }
+  if (quirks.includes("bigint")) {
+    p.spec.activeDeadlineSeconds = 9007199254740992; // written 9007199254740993 by exactInts
+    p.spec.securityContext = { runAsUser: 9223372036854775807, fsGroup: 9007199254740993 };
+    p.metadata.generation = 9007199254740992;
+  }
+  if (quirks.includes("managed")) {
+    p.metadata.managedFields = [
+      { manager: "kruise-manager", operation: "Update", apiVersion: "v1", time: "2026-01-01T00:00:00Z", fieldsType: "FieldsV1",
+        fieldsV1: { "f:spec": { "f:containers": { "k:{\"name\":\"main\"}": { "f:image": {}, ".": {} } } }, "f:metadata": { "f:labels": { "f:controller-revision-hash": {}, "f:app": {} }, "f:annotations": {} } } },
+      { manager: "kubelet", operation: "Update", apiVersion: "v1", subresource: "status", fieldsType: "FieldsV1", fieldsV1: { "f:status": { "f:phase": {}, "f:conditions": {} } } },
+    ];
+  }
+  if (quirks.includes("order")) {
+    const labels = p.metadata.labels ?? {};
+    p.metadata.labels = { zeta: "1", ...reversed(labels, false) as Record<string, string>, alpha: "0" };
+    p.metadata.annotations = { "z.example.com/last": "z", ...reversed(p.metadata.annotations ?? {}, false) as Record<string, string>, "a.example.com/first": "a" };
+    p.spec.containers = p.spec.containers.map((c) => reversed(c, true) as Container);
+    p = reversed(p, false) as typeof p;
+  }
+  return p;
+}

@@ -19,7 +19,7 @@ import fc from "fast-check";
 import { engineAnswers } from "./k8s-drive.ts";
 import { answerView } from "./compare.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
-import { cloneSet, controllerRevision, gates, launchPriorities, podFrom, revisionAnnotations, templatePair } from "./kruise-inplace-gen.ts";
+import { cloneSet, controllerRevision, exactInts, gates, launchPriorities, podFrom, podQuirks, revisionAnnotations, templatePair, withQuirks } from "./kruise-inplace-gen.ts";
 
 const PAIRS = Number(process.env.KINPLACE_KRUISE_PAIRS ?? 5000);
 const SEED = Number(process.env.KINPLACE_KRUISE_SEED ?? Date.now() % 1_000_000_007);
@@ -117,6 +117,7 @@ const caseArb = fc.record({
   policy: fc.constantFrom(undefined, "ReCreate", "InPlaceIfPossible", "InPlaceOnly", "InPlaceOnly"),
   apiVersion: fc.constantFrom(undefined, "v1alpha1", "v1beta1"),
   completion: fc.array(fc.constantFrom("asIs", "updated", "imageOnly", "meta", "metaOk", "metaEnv", "grace", "dropStatus", "resources"), { minLength: 1, maxLength: 2 }),
+  quirks: podQuirks,
 });
 
 test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pairs)`, { timeout: TIME_LIMIT }, async () => {
@@ -157,14 +158,14 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
   specAnswers.forEach((_a, k) => {
     const c = cases[specCase[k]!]!;
     const spec = JSON.parse(specLines[k]!) as Record<string, unknown>;
-    const pod = podFrom(c.pair[0], revs[2 * specCase[k]!]!.result.name, c.prio, c.imageIDs, c.ready) as { status: { conditions: unknown[] } };
+    const pod = withQuirks(podFrom(c.pair[0], revs[2 * specCase[k]!]!.result.name, c.prio, c.imageIDs, c.ready), c.quirks) as { status: { conditions: unknown[] } };
     if (c.ready[0]) pod.status.conditions.push({ type: "ContainersReady", status: "True" });
     if (c.ready.length > 2 && !c.ready[2]) pod.status.conditions[1] = { type: "InPlaceUpdateReady", status: "False", reason: "StartInPlaceUpdate" };
     const req: Record<string, unknown> = { op: "kruise.update", pod, oldRevision: spec.oldRevision ?? JSON.parse(spec.oldRevisionText as string), newRevision: spec.newRevision ?? JSON.parse(spec.newRevisionText as string), now: "2026-03-04T05:06:07Z" };
     if (c.gates) req.gates = c.gates;
     if (c.grace !== undefined) req.gracePeriodSeconds = c.grace;
     if (c.server) req.serverVersion = c.server;
-    updateLines.push(JSON.stringify(req));
+    updateLines.push(exactInts(JSON.stringify(req)));
     updateCase.push(specCase[k]!);
   });
   const updateAnswers = await compare(updateLines, failures, written);
@@ -185,7 +186,7 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
       const req: Record<string, unknown> = { op: "kruise.refresh", pod, now: t };
       if (c.gates) req.gates = c.gates;
       if (c.server) req.serverVersion = c.server;
-      refreshLines.push(JSON.stringify(req));
+      refreshLines.push(exactInts(JSON.stringify(req)));
     }
   });
   const refreshAnswers = await compare(refreshLines, failures, written);
@@ -196,11 +197,11 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
     if (!a.ok || !a.result!.inPlace) return;
     const c = cases[specCase[k]!]!;
     const rev = revs[2 * specCase[k]!]!.result.name;
-    const pod = podFrom(c.pair[0], rev, c.prio, c.imageIDs, c.ready);
+    const pod = withQuirks(podFrom(c.pair[0], rev, c.prio, c.imageIDs, c.ready), c.quirks);
     const req: Record<string, unknown> = { op: "kruise.patchPod", pod, updateSpecText: a.result!.updateSpec, now: c.now };
     if (c.patchGates) req.gates = c.patchGates;
     if (c.server) req.serverVersion = c.server;
-    patchLines.push(JSON.stringify(req));
+    patchLines.push(exactInts(JSON.stringify(req)));
     patchCase.push(specCase[k]!);
   });
   const patchAnswers = await compare(patchLines, failures, written);
@@ -220,8 +221,8 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
       return p;
     });
     const { pod: _pod, op: _op, ...rest } = req;
-    batchLines.push(JSON.stringify({ op: "kruise.patchPods", pods, ...rest }));
-    for (const p of pods) batchPodLines.push(JSON.stringify({ ...req, pod: p }));
+    batchLines.push(exactInts(JSON.stringify({ op: "kruise.patchPods", pods, ...rest })));
+    for (const p of pods) batchPodLines.push(exactInts(JSON.stringify({ ...req, pod: p })));
   }
   const perPod = (await oracle(batchPodLines)).map((x) => JSON.parse(x) as Answer);
   engineAnswers(batchLines).forEach((x, k) => {
@@ -279,7 +280,7 @@ test(`kruise in-place update agrees with OpenKruise v1.9.0 (${PAIRS} revision pa
       if (mode === "dropStatus") sts.pop();
       const req: Record<string, unknown> = { op: "kruise.completed", pod };
       if (c.patchGates) req.gates = c.patchGates;
-      doneLines.push(JSON.stringify(req));
+      doneLines.push(exactInts(JSON.stringify(req)));
     }
   });
   const doneAnswers = await compare(doneLines, failures, written);

@@ -229,6 +229,11 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
   podSC.map((sc): Edit => (p) => { p.spec.securityContext = sc; }),
   fc.tuple(fc.boolean(), fc.boolean()).map(([spn, pid]): Edit => (p) => { p.spec.shareProcessNamespace = spn; if (pid) p.spec.hostPID = true; else delete p.spec.hostPID; }),
   fc.constantFrom("hostIPC", "hostIPC", "hostNetwork").map((k): Edit => (p) => { p.spec[k] = true; }),
+  fc.tuple(fc.boolean(), fc.boolean(), fc.constantFrom(undefined, "hostPID", "hostNetwork")).map(([userns, hostVol, host]): Edit => (p) => {
+    p.spec.hostUsers = !userns;
+    if (hostVol) p.spec.volumes = [...(p.spec.volumes ?? []), { name: "host-logs", hostPath: { path: "/var/log", type: "Directory" } }];
+    if (host) p.spec[host] = true;
+  }),
 );
 
 /** A stored pod that may already carry the containers' parts (realistic, valid values). */

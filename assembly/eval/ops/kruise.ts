@@ -4,12 +4,14 @@
 //   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
 //     → {pod, state, resizePatch}
 //   kruise.patchPods {pods|podsText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
-//     → {results: [{pod, state, resizePatch}, ...]} (kruise.patchPod per pod, the updateSpec read once)
+//     → {results: [{pod, state, resizePatch}, ...]} (kruise.patchPod per pod, the updateSpec read once; each
+//     pod's working memory is released after its answer is written: memory does not grow with the count)
 //   kruise.completed {pod|podText, gates?, kruise?} → {completed, message?}
 // Fields are checked in the oracle's order (test/oracle/k8s/harness/kruise_inplace.go): unknown fields,
 // kruise, gates, then the op's own fields.
 
 import { ByteSink } from "../../io/sink";
+import { arenaMark, appendAndRelease } from "../../io/arena";
 import { K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
 import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
 import { Request, Value } from "../request";
@@ -24,8 +26,7 @@ import { readJSON, ReadOptions } from "../../json/reader";
 import { Encoder, EncodeOptions } from "../../k8s/encode";
 import { parseRFC3339, ParsedTime } from "../../k8s/time";
 import { readUpdateSpec, readState, InPlaceState, KTime } from "../../policy/kruise/state";
-import { patchUpdateSpecToPod } from "../../policy/kruise/patchpod";
-import { patchTypedPod } from "../../policy/kruise/patchtyped";
+import { patchSpecToTypedPod, encodeTyped } from "../../policy/kruise/patchtyped";
 import { UpdateSpec } from "../../policy/kruise/model";
 import { checkInPlaceUpdateCompleted } from "../../policy/kruise/completed";
 import { evaluateStrategy } from "../../policy/kruise/strategy";
@@ -199,37 +200,13 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   return patchPodInto(res, pod, spec, state!, now, server);
 }
 
-/** PatchSpecToPod on one decoded pod; writes the members pod, state and resizePatch. */
+/** PatchSpecToPod on one decoded pod (patchtyped.ts); writes the members pod, state and resizePatch. */
 function patchPodInto(res: ResultWriter, pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, server: i32): bool {
   const resize = KruiseOptions.minor >= 9 && server >= 32;
-  // the typed form answers most patches (patchtyped.ts); the map form the rest
-  const typed = patchTypedPod(pod, spec, state, now);
-  if (typed !== null) {
-    res.strBytes("pod", typed.ptr, typed.len);
-    const so = new ByteSink(256);
-    state.write(so);
-    res.strBytes("state", so.ptr, so.len);
-    res.key("resizePatch").ascii("null");
-    return true;
-  }
-  if (hasError()) return false;
-  const eo = new EncodeOptions();
-  eo.goMinor = 23;
-  const b0 = podBytes(pod);
-  if (b0 === null) return false;
-  const r = patchUpdateSpecToPod(b0, spec, state, now, resize);
+  const r = patchSpecToTypedPod(pod, spec, state, now, resize);
   if (r === null) return false;
-  // json.Unmarshal into v1.Pod, then json.Marshal(pod)
-  const pt = readJSON(r.pod.ptr, r.pod.len, new ReadOptions());
-  if (pt === null) return false;
-  const o = new DecodeOptions();
-  o.minor = kruiseK8sMinor();
-  o.goMinor = 23;
-  o.warnings = false;
-  const pv = new Decoder(pt, o).decodeTop(pod.t, 0);
-  if (hasError()) return false;
-  const out = new ByteSink(r.pod.len + 64);
-  if (!new Encoder(out, eo).value(pod.t, pv)) return false;
+  const out = encodeTyped(r.pod.t, r.pod.v);
+  if (out === null) return false;
   res.strBytes("pod", out.ptr, out.len);
   const so = new ByteSink(256);
   state.write(so);
@@ -273,6 +250,9 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
   const n = pt.children(pv.node);
   let e = pv.node + 1;
   for (let i = 0; i < n; i++) {
+    // each pod's working memory is released once its answer is in `o` (bounded memory for any count)
+    const mark = arenaMark();
+    const t = new ByteSink(4096);
     const name = "pods[" + i.toString() + "]";
     const pod = kruiseTypedOf(new Value(pt, e, pt.rawStart(e)), name, "Pod", "a Pod object");
     if (pod === null) return false;
@@ -287,11 +267,13 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
       state.updateImages = spec.containerImages.size > 0;
       state.updateResources = spec.containerResources.size > 0;
     }
-    if (i > 0) o.byte(0x2c);
-    o.byte(0x7b);
-    if (!patchPodInto(new ResultWriter(o), pod, spec, state, now, server)) { setErrorPath(name); return false; } // only when the error has no path yet
-    o.byte(0x7d);
+    if (i > 0) t.byte(0x2c);
+    t.byte(0x7b);
+    if (!patchPodInto(new ResultWriter(t), pod, spec, state, now, server)) { setErrorPath(name); return false; } // only when the error has no path yet
+    t.byte(0x7d);
     e = pt.next(e);
+    appendAndRelease(o, t, mark);
+    FieldCache.reset(); // lists computed for this pod were in the released region
   }
   o.byte(0x5d);
   return true;
@@ -392,29 +374,10 @@ function nowField(req: Request): KTime | null {
   return now;
 }
 
-/** json.Marshal(pod) of a typed pod. */
-function podBytes(pod: TV): ByteSink | null {
-  const b0 = new ByteSink(4096);
-  const eo = new EncodeOptions();
-  eo.goMinor = 23;
-  if (!new Encoder(b0, eo).value(pod.t, pod.v)) return null;
-  return b0;
-}
-
-/** Writes map-pod bytes as the typed v1.Pod json.Marshal writes (json.Unmarshal then json.Marshal). */
-function writeTypedPod(res: ResultWriter, ty: i32, bytes: ByteSink): bool {
-  const pt = readJSON(bytes.ptr, bytes.len, new ReadOptions());
-  if (pt === null) return false;
-  const o = new DecodeOptions();
-  o.minor = kruiseK8sMinor();
-  o.goMinor = 23;
-  o.warnings = false;
-  const pv = new Decoder(pt, o).decodeTop(ty, 0);
-  if (hasError()) return false;
-  const out = new ByteSink(bytes.len + 64);
-  const eo = new EncodeOptions();
-  eo.goMinor = 23;
-  if (!new Encoder(out, eo).value(ty, pv)) return false;
+/** Writes member `pod`: json.Marshal of the typed pod. */
+function writePod(res: ResultWriter, pod: TV): bool {
+  const out = encodeTyped(pod.t, pod.v);
+  if (out === null) return false;
   res.strBytes("pod", out.ptr, out.len);
   return true;
 }
@@ -436,13 +399,11 @@ export function opKruiseUpdate(req: Request, res: ResultWriter): bool {
   if (ov === null) return false;
   const nv = kruiseRevision(req, "newRevision");
   if (nv === null) return false;
-  const b0 = podBytes(pod);
-  if (b0 === null) return false;
-  const r = inPlaceUpdate(pod, b0, ov, nv, <i32>grace, now, KruiseOptions.minor >= 9 && server >= 32);
+  const r = inPlaceUpdate(pod, ov, nv, <i32>grace, now, KruiseOptions.minor >= 9 && server >= 32);
   if (r === null || hasError()) return false;
   res.bool("inPlace", r.inPlace);
   res.int("delaySeconds", r.delaySeconds);
-  if (!writeTypedPod(res, pod.t, r.pod)) return false;
+  if (!writePod(res, r.pod)) return false;
   if (r.error !== null) res.str("error", r.error!);
   return true;
 }
@@ -458,12 +419,10 @@ export function opKruiseRefresh(req: Request, res: ResultWriter): bool {
   if (now === null) return false;
   const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
   if (pod === null) return false;
-  const b0 = podBytes(pod);
-  if (b0 === null) return false;
-  const r = inPlaceRefresh(pod, b0, now, KruiseOptions.minor >= 9 && server >= 32);
+  const r = inPlaceRefresh(pod, now, KruiseOptions.minor >= 9 && server >= 32);
   if (r === null || hasError()) return false;
   res.int("delaySeconds", r.delaySeconds);
-  if (!writeTypedPod(res, pod.t, r.pod)) return false;
+  if (!writePod(res, r.pod)) return false;
   if (r.error !== null) res.str("error", r.error!);
   return true;
 }

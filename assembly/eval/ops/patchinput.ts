@@ -189,7 +189,13 @@ export function decodesAsMap(t: Tape, root: i32): bool {
 export function appendValidUTF8(out: ByteSink, p: usize, n: i32): void {
   out.reserve(n);
   const end = p + <usize>n;
+  // ASCII runs (8 bytes at a time) need no check
+  let q = p;
+  while (q + 8 <= end && (load<u64>(q) & 0x8080808080808080) == 0) q += 8;
+  while (q < end && load<u8>(q) < 0x80) q++;
+  if (q == end) { out.bytes(p, n); return; }
   let run = p;
+  p = q;
   while (p < end) {
     if (load<u8>(p) < 0x80) { p++; continue; }
     const r = decodeRune(p, <i32>(end - p));

@@ -394,7 +394,7 @@ export function findMapInSlice(m: Slice, kp: usize, kn: i32, value: Val | null):
 }
 
 /** findMapInSlice through `ix` (built over m with findMaps true) when given. */
-function findMapVia(ix: PosIndex | null, m: Slice, kp: usize, kn: i32, value: Val | null): bool {
+export function findMapVia(ix: PosIndex | null, m: Slice, kp: usize, kn: i32, value: Val | null): bool {
   if (ix === null || value === null || !matchable(value)) return findMapInSlice(m, kp, kn, value);
   const p = ix.findScalar(value);
   // a non-map element before the match (or anywhere without one) is the scan's error

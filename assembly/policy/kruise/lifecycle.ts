@@ -14,25 +14,23 @@
 //   batches, the pre-check (`not found container c in pod status`, `waiting container c to be ready`)
 //   and updateNextBatch (images/metadata only); then, for pods with the gate, InPlaceUpdateReady=True at
 //   `now` unless an equal (status, reason, message) condition exists.
-// The pod is handled as map[string]interface{}; the caller re-encodes it as a typed v1.Pod.
+// The pod is the typed v1.Pod, changed in place as upstream changes it (patchtyped.ts); the caller encodes
+// it once (json.Marshal of the pod the clientset holds).
 
 import { ByteSink } from "../../io/sink";
 import { ReadOptions, readJSON } from "../../json/reader";
-import { DocInput } from "../../eval/ops/patchinput";
-import { decodeDoc, Decoded, DEC_OK } from "../../patch/smp/decode";
-import { marshalMap } from "../../patch/smp/encode";
-import { GMap, newMap, mapVal, sliceVal, appendOne, nilSlice } from "../../patch/smp/value";
-import { IntV } from "../../k8s/value";
-import { fail, takeErrorMessage, E_INTERNAL } from "../../errors";
-import { KruiseOptions, kruiseK8sMinor } from "./options";
+import { IntV, StructV, SliceV, MapV, TimeV, Val } from "../../k8s/value";
+import { takeErrorMessage } from "../../errors";
+import { fieldCount, elem } from "../../schema/schema";
+import { KruiseOptions } from "./options";
 import { TV, fieldOf, path, strOf, sliceLen, sliceAt } from "./typed";
 import { UpdateSpec } from "./model";
 import { InPlaceState, KTime, readUpdateSpec, readState } from "./state";
 import { calculateInPlaceUpdateSpec, RevisionInput } from "./spec";
-import { patchUpdateSpecToPod, sval, gmap, gslice, gstr, gat, STATE_KEY } from "./patchpod";
+import { STATE_KEY } from "./patchpod";
+import { patchSpecToTypedPod, slotOf, structOf, get, typeOfField, str, strV, ensureStruct, ensureMap, mapDelete, mapSet } from "./patchtyped";
 import { checkContainersUpdateCompleted, podAnnotations, podLabels, GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD } from "./completed";
 
-const GO: i32 = 23;
 const REVISION_LABEL = "controller-revision-hash";
 const GATE = "InPlaceUpdateReady";
 
@@ -40,49 +38,99 @@ const GATE = "InPlaceUpdateReady";
 export class LifecycleResult {
   inPlace: bool = false;
   delaySeconds: i64 = 0;
-  /** json.Marshal of the pod as map[string]interface{}. */
-  pod: ByteSink = new ByteSink(16);
+  /** The pod the clientset holds afterwards (typed). */
+  pod: TV = new TV(-1, null);
   /** UpdateErr / RefreshErr text, or null. */
   error: string | null = null;
 }
 
-function docOf(b: ByteSink): DocInput {
-  const d = new DocInput();
-  d.present = true;
-  d.ptr = b.ptr;
-  d.len = b.len;
-  return d;
+/** The pod's root struct, created when the pod is zero. */
+function root(pod: TV): StructV {
+  if (pod.v === null) pod.v = new StructV(pod.t, fieldCount(pod.t));
+  return changetype<StructV>(pod.v);
 }
 
-/** The pod bytes as a map. */
-function podMap(b: ByteSink): GMap | null {
-  if (decodeDoc(docOf(b), kruiseK8sMinor(), GO, new ReadOptions()) != DEC_OK) { fail(E_INTERNAL, "the pod does not decode"); return null; }
-  return Decoded.map;
+/** pod.<metadata>.<name> (labels / annotations), created when nil. */
+function metaMap(pod: TV, name: string): MapV {
+  const r = root(pod);
+  const metaT = typeOfField(pod.t, "metadata");
+  return ensureMap(ensureStruct(r, pod.t, "metadata"), metaT, name);
 }
 
-function marshal(m: GMap): ByteSink {
-  const out = new ByteSink(4096);
-  marshalMap(m, out, GO);
-  return out;
+/** delete(pod.Annotations, key) (nothing on a nil map). */
+function delAnnotation(pod: TV, key: string): void {
+  const metaT = typeOfField(pod.t, "metadata");
+  const meta = structOf(metaT, get(structOf(pod.t, pod.v), pod.t, "metadata"));
+  const av = get(meta, metaT, "annotations");
+  if (av === null) return;
+  const k = strV(0, key);
+  mapDelete(changetype<MapV>(av), k.p, k.n);
 }
 
-function ensureMap(m: GMap, key: string): GMap {
-  const got = gmap(m, key);
-  if (got !== null) return got;
-  const n = newMap();
-  m.setAscii(key, mapVal(n));
-  return n;
+/** The condition slice type and value of pod.status.conditions (value null: nil). */
+function conditionsOf(pod: TV): SliceV | null {
+  const stT = typeOfField(pod.t, "status");
+  const st = structOf(stT, get(structOf(pod.t, pod.v), pod.t, "status"));
+  const v = get(st, stT, "conditions");
+  return v === null ? null : changetype<SliceV>(v);
 }
 
-function setStr(m: GMap, key: string, s: string): void {
-  const k = sval(key);
-  m.set(k.p, k.n, sval(s));
+/** The PodCondition struct type. */
+function conditionType(pod: TV): i32 {
+  return elem(typeOfField(typeOfField(pod.t, "status"), "conditions"));
 }
 
-function delKey(m: GMap | null, key: string): void {
-  if (m === null) return;
-  const k = sval(key);
-  m.del(k.p, k.n);
+/** Field `name` of a typed condition as a string. */
+function cstr(pod: TV, c: Val | null, name: string): string {
+  const ct = conditionType(pod);
+  return str(get(structOf(ct, c), ct, name));
+}
+
+/** The first condition of `type`, or null. */
+function condition(pod: TV, type: string): Val | null {
+  const cs = conditionsOf(pod);
+  if (cs === null) return null;
+  for (let i = 0; i < cs.len; i++) if (cstr(pod, cs.items[i], "type") == type) return cs.items[i];
+  return null;
+}
+
+/** A PodCondition {type, status, lastTransitionTime, reason, message}. */
+function newCondition(pod: TV, type: string, status: string, ltt: KTime | null, reason: string, message: string): StructV {
+  const ct = conditionType(pod);
+  const c = new StructV(ct, fieldCount(ct));
+  c.f[slotOf(ct, "type")] = strV(typeOfField(ct, "type"), type);
+  c.f[slotOf(ct, "status")] = strV(typeOfField(ct, "status"), status);
+  if (ltt !== null && !ltt.zero) {
+    const tv = new TimeV(typeOfField(ct, "lastTransitionTime"));
+    tv.wall = <u64>ltt.nsec;
+    tv.ext = ltt.ext;
+    tv.local = true;
+    c.f[slotOf(ct, "lastTransitionTime")] = tv;
+  }
+  if (reason.length > 0) c.f[slotOf(ct, "reason")] = strV(typeOfField(ct, "reason"), reason);
+  if (message.length > 0) c.f[slotOf(ct, "message")] = strV(typeOfField(ct, "message"), message);
+  return c;
+}
+
+/** util.SetPodCondition: replace the first condition of the type when its status differs, else append. */
+function setPodCondition(pod: TV, c: StructV): void {
+  const type = cstr(pod, c, "type");
+  const cur = conditionsOf(pod);
+  if (cur !== null) {
+    for (let j = 0; j < cur.len; j++) {
+      if (cstr(pod, cur.items[j], "type") != type) continue;
+      if (cstr(pod, cur.items[j], "status") != cstr(pod, c, "status")) cur.items[j] = c;
+      return;
+    }
+  }
+  const stT = typeOfField(pod.t, "status");
+  const st = ensureStruct(root(pod), pod.t, "status");
+  const slot = slotOf(stT, "conditions");
+  let s = cur;
+  if (s === null) { s = new SliceV(typeOfField(stT, "conditions")); st.f[slot] = s; }
+  if (s.items.length > s.len) s.items[s.len] = c;
+  else s.items.push(c);
+  s.len++;
 }
 
 /** containsReadinessGate(pod). */
@@ -117,48 +165,6 @@ export function podNeedsBeUnready(pod: TV, spec: UpdateSpec): bool {
   return hasReadinessGate(pod);
 }
 
-/** The first condition of `type` in the map pod, or null. */
-function condition(pod: GMap, type: string): GMap | null {
-  const cs = gslice(gmap(pod, "status"), "conditions");
-  if (cs === null) return null;
-  for (let i = 0; i < cs.len; i++) {
-    const c = gat(cs, i);
-    if (gstr(c, "type") == type) return c;
-  }
-  return null;
-}
-
-/** A condition map {type, status, lastTransitionTime, reason?, message?}. */
-function newCondition(type: string, status: string, ltt: KTime | null, reason: string, message: string): GMap {
-  const c = newMap();
-  setStr(c, "type", type);
-  setStr(c, "status", status);
-  if (ltt !== null && !ltt.zero) {
-    const b = new ByteSink(24);
-    ltt.write(b);
-    setStr(c, "lastTransitionTime", String.UTF8.decodeUnsafe(b.ptr + 1, <usize>(b.len - 2)));
-  }
-  if (reason.length > 0) setStr(c, "reason", reason);
-  if (message.length > 0) setStr(c, "message", message);
-  return c;
-}
-
-/** util.SetPodCondition: replace the first condition of the type when its status differs, else append. */
-function setPodCondition(pod: GMap, c: GMap): void {
-  const status = ensureMap(pod, "status");
-  const cur = gslice(status, "conditions");
-  const type = gstr(c, "type");
-  if (cur !== null) {
-    for (let j = 0; j < cur.len; j++) {
-      const x = gat(cur, j);
-      if (gstr(x, "type") != type) continue;
-      if (gstr(x, "status") != gstr(c, "status")) cur.put(j, mapVal(c));
-      return;
-    }
-  }
-  status.setAscii("conditions", sliceVal(appendOne(cur !== null ? cur : nilSlice(), mapVal(c), GO)));
-}
-
 /** strconv.Quote for the condition message (printable ASCII names). */
 function goQuote(s: string): string {
   let out = "\"";
@@ -171,43 +177,53 @@ function goQuote(s: string): string {
 }
 
 /** util.SetPodReadyCondition (only reached with a not-ready gate, so Ready becomes False). */
-function setPodReadyCondition(pod: GMap, podTV: TV): void {
+function setPodReadyCondition(pod: TV): void {
   if (condition(pod, "Ready") === null) return;
   const cr = condition(pod, "ContainersReady");
-  if (cr === null || gstr(cr, "status") != "True") return;
+  if (cr === null || cstr(pod, cr, "status") != "True") return;
   const msgs = new Array<string>();
-  const gs = path(podTV, ["spec", "readinessGates"]);
+  const gs = path(pod, ["spec", "readinessGates"]);
   for (let i = 0, n = sliceLen(gs); i < n; i++) {
     const t = strOf(fieldOf(sliceAt(gs, i), "conditionType"));
     const c = condition(pod, t);
     if (c === null) msgs.push("corresponding condition of pod readiness gate " + goQuote(t) + " does not exist.");
-    else if (gstr(c, "status") != "True") msgs.push("the status of pod readiness gate " + goQuote(t) + " is not \"True\", but " + gstr(c, "status"));
+    else if (cstr(pod, c, "status") != "True") msgs.push("the status of pod readiness gate " + goQuote(t) + " is not \"True\", but " + cstr(pod, c, "status"));
   }
   if (msgs.length == 0) return; // Ready=True with metav1.Now(): never reached from Update
-  setPodCondition(pod, newCondition("Ready", "False", null, "ReadinessGatesNotReady", msgs.join(", ")));
+  setPodCondition(pod, newCondition(pod, "Ready", "False", null, "ReadinessGatesNotReady", msgs.join(", ")));
 }
 
-/** Interface.Update(pod, old, new, {GracePeriodSeconds: grace}) at `now`; `podJSON` = json.Marshal(pod). */
-export function inPlaceUpdate(pod: TV, podJSON: ByteSink, oldRev: RevisionInput, newRev: RevisionInput, grace: i32, now: KTime, resize: bool): LifecycleResult | null {
+/** PatchSpecToPod then RemoveInPlaceUpdateGrace (`dropGrace`); the patched pod, or null with an error. */
+function patchPod(pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, resize: bool, dropGrace: bool): TV | null {
+  const r = patchSpecToTypedPod(pod, spec, state, now, resize);
+  if (r === null) return null;
+  if (dropGrace) {
+    delAnnotation(r.pod, GRACE_KEY);
+    delAnnotation(r.pod, GRACE_KEY_OLD);
+  }
+  return r.pod;
+}
+
+/** Interface.Update(pod, old, new, {GracePeriodSeconds: grace}) at `now` on the typed pod `pod` (changed in place). */
+export function inPlaceUpdate(pod: TV, oldRev: RevisionInput, newRev: RevisionInput, grace: i32, now: KTime, resize: bool): LifecycleResult | null {
   const res = new LifecycleResult();
+  res.pod = pod;
   const s = calculateInPlaceUpdateSpec(oldRev, newRev, grace);
-  if (s.spec === null) { res.pod = podJSON; return res; }
+  if (s.spec === null) return res;
   const spec = s.spec!;
   res.inPlace = true;
-  const m = podMap(podJSON);
-  if (m === null) return null;
+  root(pod);
   if (podNeedsBeUnready(pod, spec)) {
     // v1.8.x skipped the whole status update when an equal (status, reason, message) condition existed
-    const cur = condition(m, GATE);
-    const equal = cur !== null && gstr(cur, "status") == "False" && gstr(cur, "reason") == "StartInPlaceUpdate" && gstr(cur, "message") == "";
+    const cur = condition(pod, GATE);
+    const equal = cur !== null && cstr(pod, cur, "status") == "False" && cstr(pod, cur, "reason") == "StartInPlaceUpdate" && cstr(pod, cur, "message") == "";
     if (!(KruiseOptions.minor == 8 && equal)) {
-      setPodCondition(m, newCondition(GATE, "False", now, "StartInPlaceUpdate", ""));
-      setPodReadyCondition(m, pod);
+      setPodCondition(pod, newCondition(pod, GATE, "False", now, "StartInPlaceUpdate", ""));
+      setPodReadyCondition(pod);
     }
   }
-  const meta = ensureMap(m, "metadata");
-  setStr(ensureMap(meta, "labels"), REVISION_LABEL, spec.revision);
-  const ann = ensureMap(meta, "annotations");
+  mapSet(metaMap(pod, "labels"), REVISION_LABEL, spec.revision);
+  const ann = metaMap(pod, "annotations");
   const state = new InPlaceState();
   state.revision = spec.revision;
   state.updateTimestamp = now;
@@ -216,22 +232,16 @@ export function inPlaceUpdate(pod: TV, podJSON: ByteSink, oldRev: RevisionInput,
   state.updateResources = spec.containerResources.size > 0;
   const sb = new ByteSink(128);
   state.write(sb);
-  setStr(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));
-  delKey(ann, STATE_KEY_OLD);
+  mapSet(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));
+  delAnnotation(pod, STATE_KEY_OLD);
   if (spec.graceSeconds <= 0) {
-    const r = patchUpdateSpecToPod(marshal(m), spec, state, now, resize);
-    if (r === null) return null;
-    const m2 = podMap(r.pod);
-    if (m2 === null) return null;
-    const a2 = gmap(gmap(m2, "metadata"), "annotations");
-    delKey(a2, GRACE_KEY);
-    delKey(a2, GRACE_KEY_OLD);
-    res.pod = marshal(m2);
+    const p = patchPod(pod, spec, state, now, resize, true);
+    if (p === null) return null;
+    res.pod = p;
   } else {
     const gb = new ByteSink(128);
     spec.write(gb);
-    setStr(ann, GRACE_KEY, String.UTF8.decodeUnsafe(gb.ptr, <usize>gb.len));
-    res.pod = marshal(m);
+    mapSet(ann, GRACE_KEY, String.UTF8.decodeUnsafe(gb.ptr, <usize>gb.len));
     res.delaySeconds = grace;
   }
   return res;
@@ -270,10 +280,10 @@ function parseSpec(text: string): UpdateSpec | null {
   return s;
 }
 
-/** Interface.Refresh(pod) at `now`. */
-export function inPlaceRefresh(pod: TV, podJSON: ByteSink, now: KTime, resize: bool): LifecycleResult | null {
+/** Interface.Refresh(pod) at `now` on the typed pod `pod` (changed in place). */
+export function inPlaceRefresh(pod: TV, now: KTime, resize: bool): LifecycleResult | null {
   const res = new LifecycleResult();
-  res.pod = podJSON;
+  res.pod = pod;
   const grace = annotation(pod, GRACE_KEY, GRACE_KEY_OLD);
   if (grace !== null && grace.length > 0) {
     const spec = parseSpec(grace!);
@@ -282,13 +292,9 @@ export function inPlaceRefresh(pod: TV, podJSON: ByteSink, now: KTime, resize: b
     if (stateText === null) { res.error = "pod has apps.kruise.io/inplace-update-grace but apps.kruise.io/inplace-update-state not found"; return res; }
     const state = parseState(stateText!);
     if (state === null) return res;
-    const m = podMap(podJSON);
-    if (m === null) return null;
     if (podLabels(pod).get(REVISION_LABEL) != spec.revision) {
-      const a = gmap(gmap(m, "metadata"), "annotations");
-      delKey(a, GRACE_KEY);
-      delKey(a, GRACE_KEY_OLD);
-      res.pod = marshal(m);
+      delAnnotation(pod, GRACE_KEY);
+      delAnnotation(pod, GRACE_KEY_OLD);
       return res;
     }
     // time.Since(updateTimestamp) < grace → wait, rounded up to whole seconds
@@ -301,14 +307,9 @@ export function inPlaceRefresh(pod: TV, podJSON: ByteSink, now: KTime, resize: b
       res.delaySeconds = d % 1000000000 == 0 ? d / 1000000000 : d / 1000000000 + 1;
       return res;
     }
-    const r = patchUpdateSpecToPod(podJSON, spec, state, now, resize);
-    if (r === null) return null;
-    const m2 = podMap(r.pod);
-    if (m2 === null) return null;
-    const a2 = gmap(gmap(m2, "metadata"), "annotations");
-    delKey(a2, GRACE_KEY);
-    delKey(a2, GRACE_KEY_OLD);
-    res.pod = marshal(m2);
+    const p = patchPod(pod, spec, state, now, resize, true);
+    if (p === null) return null;
+    res.pod = p;
     return res;
   }
   const stateText = annotation(pod, STATE_KEY, STATE_KEY_OLD);
@@ -334,20 +335,17 @@ export function inPlaceRefresh(pod: TV, podJSON: ByteSink, now: KTime, resize: b
         spec.containerRefMetadata = fresh.nextContainerRefMetadata;
         spec.updateEnvFromMetadata = fresh.updateEnvFromMetadata;
         spec.containerResources = fresh.nextContainerResources;
-        const r = patchUpdateSpecToPod(podJSON, spec, fresh, now, resize);
-        if (r === null) return null;
-        res.pod = r.pod;
+        const p = patchPod(pod, spec, fresh, now, resize, false);
+        if (p === null) return null;
+        res.pod = p;
         return res;
       }
     }
   }
   if (!hasReadinessGate(pod)) return res;
-  const m = podMap(podJSON);
-  if (m === null) return null;
-  const cur = condition(m, GATE);
-  if (cur !== null && gstr(cur, "status") == "True" && gstr(cur, "reason") == "" && gstr(cur, "message") == "") return res;
-  setPodCondition(m, newCondition(GATE, "True", now, "", ""));
-  res.pod = marshal(m);
+  const cur = condition(pod, GATE);
+  if (cur !== null && cstr(pod, cur, "status") == "True" && cstr(pod, cur, "reason") == "" && cstr(pod, cur, "message") == "") return res;
+  setPodCondition(pod, newCondition(pod, GATE, "True", now, "", ""));
   return res;
 }
 

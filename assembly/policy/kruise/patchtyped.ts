@@ -1,18 +1,25 @@
-// defaultPatchUpdateSpecToPod on the typed v1.Pod itself, as upstream does it (patchpod.ts holds the
-// general form over Go's map[string]interface{}): images, lastContainerStatuses, env-from-metadata
-// labels/annotations and the state annotation are written into the decoded pod, which is then encoded
-// once (json.Marshal(pod)). Taken only when the answer is provably the same as the general form's:
-//  - MetaDataPatch is nil or a plain labels/annotations map patch (patchpod.ts `metadataMapPatch`);
-//    upstream then round-trips the pod through json.Marshal → map[string]interface{} → json.Unmarshal,
-//    which is reproduced here: every Quantity becomes ParseQuantity of its own JSON (the cached canonical
-//    string is not a fixed point, see test/k8s.test.ts), and pods where the round trip could change
-//    more (a 64-bit integer beyond 2^53 goes through float64; RawExtension/FieldsV1 bytes get their
-//    keys sorted) take the general form;
-//  - no container resources are written (InPlaceWorkloadVerticalScaling off or no resources in the spec).
-// Otherwise `patchTypedPod` returns null without touching anything and the caller takes the general form.
+// defaultPatchUpdateSpecToPod on the typed v1.Pod itself, as upstream does it: images,
+// lastContainerStatuses, resources (InPlaceWorkloadVerticalScaling), env-from-metadata labels/annotations
+// and the state annotation are written into the decoded pod, which the caller encodes once
+// (json.Marshal(pod)). Values upstream never re-reads (non-canonical quantities, 64-bit integers,
+// managedFields / RawExtension bytes, key order) come out as they were decoded.
+// MetaDataPatch: upstream round-trips the pod through json.Marshal → StrategicMergePatch (a
+// map[string]interface{}) → json.Unmarshal into a fresh v1.Pod. A plain labels/annotations map patch
+// (patchpod.ts `metadataMapPatch`) on a pod where that round trip only re-reads Quantities (no 64-bit
+// integer beyond 2^53, no RawExtension / FieldsV1 bytes, no resources written) is applied in place with
+// every Quantity replaced by ParseQuantity of its own JSON; any other patch or pod takes the real round
+// trip (encode, assembly/patch/smp, typed decode).
+// patchpod.ts keeps the older form over Go's map (used by the verdict's pod patch).
 
 import { ByteSink } from "../../io/sink";
-import { hasError } from "../../errors";
+import { hasError, fail, takeErrorMessage, E_INTERNAL } from "../../errors";
+import { ReadOptions, readJSON } from "../../json/reader";
+import { Decoder, DecodeOptions } from "../../k8s/decode";
+import { requestType } from "../../k8s/types";
+import { DocInput } from "../../eval/ops/patchinput";
+import { strategicMergePatch } from "../../patch/smp/smp";
+import { KruiseOptions, kruiseK8sMinor } from "./options";
+import { cmpQuantities } from "./qos";
 import { Encoder, EncodeOptions } from "../../k8s/encode";
 import { jsonFields } from "../../k8s/fields";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_RAW, SP_FIELDS } from "../../k8s/types";
@@ -21,8 +28,7 @@ import { Kind, kind, elem, fieldCount, fieldType, typeNameId } from "../../schem
 import { writeQuantityJSON } from "../../quantity/canonical";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
 import { Quantity } from "../../quantity/quantity";
-import { KruiseOptions } from "./options";
-import { UpdateSpec, StrMap, ObjMeta, ResReq, Named, sortedKeys } from "./model";
+import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, sortedKeys } from "./model";
 import { InPlaceState, KTime, Batch } from "./state";
 import { TV, fieldNamed } from "./typed";
 import { STATE_KEY, BARRIER_ENV, metadataMapPatch, MetaEntry } from "./patchpod";
@@ -33,40 +39,40 @@ const MAX_SAFE: i64 = 9007199254740992; // 2^53: integers up to here survive flo
 // ---- struct fields by JSON name (direct fields only; the Pod types read here embed nothing on these paths)
 
 /** Go field index of JSON field `name` of struct type `st`, or -1 (absent or promoted from an embedded struct). */
-function slotOf(st: i32, name: string): i32 {
+export function slotOf(st: i32, name: string): i32 {
   const f = fieldNamed(st, name);
   if (f === null || f.path.length != 1) return -1;
   return f.path[0];
 }
 
 /** The struct behind value `v` of type `t` (through pointers); null for nil / zero. */
-function structOf(t: i32, v: Val | null): StructV | null {
+export function structOf(t: i32, v: Val | null): StructV | null {
   while (v !== null && kind(t) == Kind.Pointer) { v = changetype<PtrV>(v).to; t = elem(t); }
   return v === null || kind(t) != Kind.Struct ? null : changetype<StructV>(v);
 }
 
 /** Field `name` of struct `s` (type `st`), null when zero. */
-function get(s: StructV | null, st: i32, name: string): Val | null {
+export function get(s: StructV | null, st: i32, name: string): Val | null {
   if (s === null) return null;
   const i = slotOf(st, name);
   return i < 0 ? null : s.f[i];
 }
 
 /** Type of field `name` of struct type `st` (-1 when absent). */
-function typeOfField(st: i32, name: string): i32 {
+export function typeOfField(st: i32, name: string): i32 {
   const i = slotOf(st, name);
   return i < 0 ? -1 : fieldType(st, i);
 }
 
 /** The bytes of a string value as an AssemblyScript string ("" for zero). */
-function str(v: Val | null): string {
+export function str(v: Val | null): string {
   if (v === null) return "";
   const s = changetype<StrV>(v);
   return String.UTF8.decodeUnsafe(s.p, <usize>s.n);
 }
 
 /** A string value of type `t` holding `s`. */
-function strV(t: i32, s: string): StrV {
+export function strV(t: i32, s: string): StrV {
   const b = String.UTF8.encode(s);
   const n = b.byteLength;
   const p = heap.alloc(<usize>(n > 0 ? n : 1));
@@ -78,7 +84,7 @@ function strV(t: i32, s: string): StrV {
 }
 
 /** Struct field `name` of `s` (type `st`) as a struct, created when zero. */
-function ensureStruct(s: StructV, st: i32, name: string): StructV {
+export function ensureStruct(s: StructV, st: i32, name: string): StructV {
   const i = slotOf(st, name);
   const ft = fieldType(st, i);
   const cur = s.f[i];
@@ -89,7 +95,7 @@ function ensureStruct(s: StructV, st: i32, name: string): StructV {
 }
 
 /** Map field `name` of `s` (type `st`), created when nil (Go: `if pod.Labels == nil { make }`). */
-function ensureMap(s: StructV, st: i32, name: string): MapV {
+export function ensureMap(s: StructV, st: i32, name: string): MapV {
   const i = slotOf(st, name);
   const cur = s.f[i];
   if (cur !== null) return changetype<MapV>(cur);
@@ -99,7 +105,7 @@ function ensureMap(s: StructV, st: i32, name: string): MapV {
 }
 
 /** Go's delete(m, key) over the entries (duplicates included). */
-function mapDelete(m: MapV, p: usize, n: i32): void {
+export function mapDelete(m: MapV, p: usize, n: i32): void {
   for (let i = m.vals.length - 1; i >= 0; i--) {
     if (m.keyN[i] == n && memory.compare(m.keyP[i], p, <usize>n) == 0) {
       m.keyP.splice(i, 1);
@@ -110,14 +116,14 @@ function mapDelete(m: MapV, p: usize, n: i32): void {
 }
 
 /** m[key] = value (key bytes [p, p+n)); the new entry is the last one, so it wins over older duplicates. */
-function mapSetBytes(m: MapV, p: usize, n: i32, v: Val): void {
+export function mapSetBytes(m: MapV, p: usize, n: i32, v: Val): void {
   m.keyP.push(p);
   m.keyN.push(n);
   m.vals.push(v);
 }
 
 /** m[k] = s for a map[string]string. */
-function mapSet(m: MapV, k: string, s: string): void {
+export function mapSet(m: MapV, k: string, s: string): void {
   const kv = strV(0, k);
   mapSetBytes(m, kv.p, kv.n, strV(elem(m.t), s));
 }
@@ -275,28 +281,158 @@ function addMetadataShared(batch: Array<string>, refs: Named<ObjMeta>): void {
   }
 }
 
-/**
- * PatchSpecToPod(pod, spec, state) at time `now` on the typed pod `pod` (a fresh decode: it is
- * changed); json.Marshal of the patched pod, or null — with nothing changed and no error — when the
- * general form (patchpod.ts) must answer. Mutates `state` only when it answers.
- */
-export function patchTypedPod(pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime): ByteSink | null {
-  if (KruiseOptions.verticalScaling && spec.containerResources.size > 0) return null;
-  const podT = pod.t;
-  if (pod.v === null || kind(podT) != Kind.Struct) return null;
-  const root = changetype<StructV>(pod.v);
-  let entries: Array<MetaEntry> | null = null;
-  if (spec.hasPatch) {
-    entries = metadataMapPatch(spec.patch.ptr, spec.patch.len);
-    if (entries === null) return null;
-    const qs = new Array<QuantityV>();
-    if (!roundTripSafe(podT, root, qs)) return null;
-    if (!reparseQuantities(qs)) return null;
-  }
+/** What PatchSpecToPod leaves: the patched pod (`pod` itself, or a fresh decode after a MetaDataPatch) and the resize patch. */
+export class TypedPatch {
+  constructor(public pod: TV, public resizePatch: ByteSink | null) {}
+}
 
+function docOf(p: usize, n: i32): DocInput {
+  const d = new DocInput();
+  d.present = true;
+  d.ptr = p;
+  d.len = n;
+  return d;
+}
+
+/** json.Marshal of a typed value as Kruise's Go writes it; null with an error. */
+export function encodeTyped(t: i32, v: Val | null): ByteSink | null {
+  const out = new ByteSink(4096);
+  const eo = new EncodeOptions();
+  eo.goMinor = KRUISE_GO_MINOR;
+  if (!new Encoder(out, eo).value(t, v)) return null;
+  return out;
+}
+
+/** json.Unmarshal of `b` into a fresh value of type `t` (Kruise's encoding/json); null with an error. */
+export function decodeTyped(t: i32, b: ByteSink): TV | null {
+  const pt = readJSON(b.ptr, b.len, new ReadOptions());
+  if (pt === null) return null;
+  const o = new DecodeOptions();
+  o.minor = kruiseK8sMinor();
+  o.goMinor = KRUISE_GO_MINOR;
+  o.warnings = false;
+  const v = new Decoder(pt, o).decodeTop(t, 0);
+  if (hasError()) return null;
+  return new TV(t, v);
+}
+
+/** json.Marshal(pod) → StrategicMergePatch(…, patch, &v1.Pod{}) → json.Unmarshal into a fresh pod; null with an error. */
+function smpRoundTrip(pod: TV, patch: ByteSink): TV | null {
+  const b = encodeTyped(pod.t, pod.v);
+  if (b === null) return null;
+  const out = new ByteSink(b.len + 256);
+  if (!strategicMergePatch(docOf(b.ptr, b.len), docOf(patch.ptr, patch.len),
+    requestType("Pod", kruiseK8sMinor()), kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions(), out)) {
+    const m = takeErrorMessage();
+    fail(E_INTERNAL, "PatchSpecToPod: " + m);
+    return null;
+  }
+  const r = decodeTyped(pod.t, out);
+  if (r === null && !hasError()) fail(E_INTERNAL, "the patched pod does not decode");
+  return r;
+}
+
+/** container.Resources.<field>[k] = q for cpu/memory; false when the map is nil (Go panics). */
+function writeTypedQuantities(c: StructV | null, ct: i32, field: string, q: QMap | null): bool {
+  if (q === null) return true;
+  const rt = typeOfField(ct, "resources");
+  const rs = structOf(rt, get(c, ct, "resources"));
+  for (let i = 0; i < q.size; i++) {
+    const k = q.keys[i];
+    if (k != "cpu" && k != "memory") continue;
+    const mv = get(rs, rt, field);
+    if (mv === null) return false;
+    const m = changetype<MapV>(mv);
+    const kv = strV(0, k);
+    mapDelete(m, kv.p, kv.n);
+    mapSetBytes(m, kv.p, kv.n, new QuantityV(elem(m.t), q.vals[i]));
+  }
+  return true;
+}
+
+/** The live Quantity at container.resources.<field>[k] (null: absent); the last duplicate key wins. */
+function typedQuantity(c: StructV | null, ct: i32, field: string, k: string): Quantity | null {
+  const rt = typeOfField(ct, "resources");
+  const mv = get(structOf(rt, get(c, ct, "resources")), rt, field);
+  if (mv === null) return null;
+  const m = changetype<MapV>(mv);
+  const kb = String.UTF8.encode(k);
+  const n = kb.byteLength;
+  for (let i = m.vals.length - 1; i >= 0; i--) {
+    if (m.keyN[i] == n && memory.compare(m.keyP[i], changetype<usize>(kb), <usize>n) == 0) {
+      const v = m.vals[i];
+      return v === null ? null : changetype<QuantityV>(v).q;
+    }
+  }
+  return null;
+}
+
+/** The cpu/memory entries of `q` whose quantity differs from the container's (Quantity.Equal). */
+function changedOnly(c: StructV | null, ct: i32, field: string, q: QMap | null): QMap {
+  const out = new QMap();
+  if (q === null) return out;
+  for (let i = 0; i < q.size; i++) {
+    const k = q.keys[i];
+    if (k != "cpu" && k != "memory") continue;
+    if (cmpQuantities(typedQuantity(c, ct, field, k), q.vals[i]) == 0) continue;
+    out.set(k, q.vals[i]);
+  }
+  return out;
+}
+
+/** NativeVerticalUpdate.GenerateResourcePatch(pod, expected) on the typed containers; null when nothing changes. */
+function resourcePatch(cs: SliceV | null, ct: i32, expected: Named<ResReq>): ByteSink | null {
+  if (cs === null) return null;
+  const out = new ByteSink(128);
+  out.ascii("{\"spec\":{\"containers\":[");
+  let parts = 0;
+  for (let i = 0; i < cs.len; i++) {
+    const c = structOf(ct, cs.items[i]);
+    const name = str(get(c, ct, "name"));
+    if (!expected.has(name)) continue;
+    const r = expected.get(name);
+    const lim = changedOnly(c, ct, "limits", r.limits);
+    const req = changedOnly(c, ct, "requests", r.requests);
+    if (lim.size == 0 && req.size == 0) continue;
+    const rr = new ResReq();
+    rr.limits = lim;
+    rr.requests = req;
+    if (parts++ > 0) out.byte(0x2c);
+    out.utf8("{\"name\":\"" + name + "\",\"resources\":");
+    rr.write(out);
+    out.byte(0x7d);
+  }
+  if (parts == 0) return null;
+  out.ascii("]}}");
+  return out;
+}
+
+/**
+ * PatchSpecToPod(pod, spec, state) at time `now` on the typed pod `pod` (a fresh decode: it is changed);
+ * `resize` is ShouldUpdateResourceByResize() (server ≥ 1.32, Kruise v1.9). Mutates `state`. Null with an error.
+ */
+export function patchSpecToTypedPod(pod0: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, resize: bool): TypedPatch | null {
+  let pod = pod0;
+  if (pod.v === null || kind(pod.t) != Kind.Struct) pod = new TV(pod.t, new StructV(pod.t, fieldCount(pod.t)));
+  const writesResources = KruiseOptions.verticalScaling && spec.containerResources.size > 0;
   state.nextContainerImages = new StrMap();
   state.nextContainerRefMetadata = new Named<ObjMeta>();
   state.nextContainerResources = new Named<ResReq>();
+  let entries: Array<MetaEntry> | null = null;
+  if (spec.hasPatch) {
+    entries = writesResources ? null : metadataMapPatch(spec.patch.ptr, spec.patch.len);
+    const qs = new Array<QuantityV>();
+    if (entries !== null && roundTripSafe(pod.t, pod.v, qs)) {
+      if (!reparseQuantities(qs)) return null;
+    } else {
+      entries = null;
+      const r = smpRoundTrip(pod, spec.patch);
+      if (r === null) return null;
+      pod = r.v === null ? new TV(pod.t, new StructV(pod.t, fieldCount(pod.t))) : r;
+    }
+  }
+  const podT = pod.t;
+  const root = changetype<StructV>(pod.v);
   const metaT = typeOfField(podT, "metadata");
   const meta = ensureStruct(root, podT, "metadata");
   if (entries !== null) {
@@ -368,7 +504,29 @@ export function patchTypedPod(pod: TV, spec: UpdateSpec, state: InPlaceState, no
     }
   }
 
-  // resources: with InPlaceWorkloadVerticalScaling only the next batches (none: the spec has no resources here)
+  // resources
+  const expected = new Named<ResReq>();
+  if (KruiseOptions.verticalScaling) {
+    for (let i = 0; i < ncs; i++) {
+      const name = str(get(structOf(ct, cs!.items[i]), ct, "name"));
+      if (!spec.containerResources.has(name)) continue;
+      const r = spec.containerResources.get(name);
+      if (batch.includes(name)) expected.set(name, r);
+      else state.nextContainerResources.set(name, r);
+    }
+    if (!resize && expected.size > 0) {
+      for (let i = 0; i < ncs; i++) {
+        const c = structOf(ct, cs!.items[i]);
+        const name = str(get(c, ct, "name"));
+        if (!expected.has(name)) continue;
+        const r = expected.get(name);
+        if (!writeTypedQuantities(c, ct, "limits", r.limits) || !writeTypedQuantities(c, ct, "requests", r.requests)) {
+          fail(E_INTERNAL, "panic: assignment to entry in nil map");
+          return null;
+        }
+      }
+    }
+  }
 
   // env from metadata
   for (let i = 0; i < spec.containerRefMetadata.size; i++) {
@@ -402,10 +560,6 @@ export function patchTypedPod(pod: TV, spec: UpdateSpec, state: InPlaceState, no
   const kv = strV(0, STATE_KEY);
   mapDelete(annotations, kv.p, kv.n);
   mapSetBytes(annotations, kv.p, kv.n, sv);
-
-  const out = new ByteSink(4096);
-  const eo = new EncodeOptions();
-  eo.goMinor = KRUISE_GO_MINOR;
-  if (!new Encoder(out, eo).value(podT, root)) return null;
-  return out;
+  const rp = resize && KruiseOptions.verticalScaling && expected.size > 0 ? resourcePatch(cs, ct, expected) : null;
+  return new TypedPatch(pod, rp);
 }

@@ -4,8 +4,9 @@
 // CAP_SYS_ADMIN, appArmorProfile (1.30+)) and the pod's (ValidatePodSecurityContext /
 // validatePodSpecSecurityContext: fsGroup, runAsUser, runAsGroup, supplementalGroups ranges,
 // shareProcessNamespace with hostPID, fsGroupChangePolicy (1.18+), seccompProfile (1.19+),
-// appArmorProfile (1.30+), supplementalGroupsPolicy (1.31+), sysctls); spec.os and the OS-specific rules.
-// windowsOptions (gMSA, runAsUserName). Not covered: HostProcess pods, seLinuxChangePolicy, the hostNetwork port rule, userns.
+// appArmorProfile (1.30+), supplementalGroupsPolicy (1.31+), sysctls, windowsOptions); spec.os with the
+// OS-specific rules; hostUsers false (validateHostUsers). Not covered: Windows HostProcess pods,
+// seLinuxChangePolicy (the hostNetwork port rule lives in dns.ts).
 
 import { Val } from "../../k8s/value";
 import { ErrList, quote } from "./errlist";
@@ -451,4 +452,41 @@ function windowsOptions(wo: Val | null, path: string, minor: i32, errs: ErrList)
   }
   if (dotsSpaces) errs.invalid(p, rv, "runAsUserName's User cannot contain only periods or spaces");
   if (bad) errs.invalid(p, rv, "runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]");
+}
+
+function hostUsersFalse(spec: Val | null): bool {
+  const hu = fld(spec, "HostUsers");
+  return isSet(hu) && int(hu) == 0;
+}
+
+/** validateHostUsers (1.25+, pods with `hostUsers: false`): 1.25-1.27 only some volume types, no host
+ * network / PID / IPC (1.35+: host network when the old pod already had it with userns, the
+ * UserNamespacesHostNetworkSupport gate being off), 1.34+ no volumeDevices unless the old pod had them. */
+export function validateHostUsers(spec: Val | null, minor: i32, errs: ErrList): void {
+  if (minor < 25 || !hostUsersFalse(spec)) return;
+  if (minor <= 27) {
+    const vols = fld(spec, "Volumes");
+    const ok = ["EmptyDir", "Secret", "DownwardAPI", "ConfigMap", "Projected"];
+    for (let i = 0; i < sliceLen(vols); i++) {
+      const src = fld(at(vols, i), "VolumeSource");
+      let supported = false;
+      for (let k = 0; k < ok.length; k++) if (isSet(fld(src, ok[k]))) supported = true;
+      if (!supported) errs.forbidden("spec.volumes[" + i.toString() + "]", "volume type not supported when `pod.Spec.HostUsers` is false");
+    }
+  }
+  const msg = minor >= 34 ? "when `hostUsers` is false" : "when `pod.Spec.HostUsers` is false";
+  const old = ContainerOpts.oldSpec;
+  const netOK = minor >= 35 && hostUsersFalse(old) && int(fld(old, "HostNetwork")) != 0;
+  if (!netOK && int(fld(spec, "HostNetwork")) != 0) errs.forbidden("spec.hostNetwork", msg);
+  if (int(fld(spec, "HostPID")) != 0) errs.forbidden("spec.HostPID", msg);
+  if (int(fld(spec, "HostIPC")) != 0) errs.forbidden("spec.HostIPC", msg);
+  if (minor < 34) return;
+  let oldDevices = false;
+  if (hostUsersFalse(old)) {
+    const oc = visitContainers(old);
+    for (let i = 0; i < oc.length; i++) if (sliceLen(fld(oc[i], "VolumeDevices")) > 0) oldDevices = true;
+  }
+  if (oldDevices) return;
+  const cs = visitContainers(spec), ps = visitPaths(spec);
+  for (let i = 0; i < cs.length; i++) if (sliceLen(fld(cs[i], "VolumeDevices")) > 0) errs.forbidden(ps[i] + ".volumeDevices", msg);
 }

@@ -22,7 +22,7 @@ import { fld, str, strLen, int, isSet, sliceLen, at, strMap } from "./view";
 import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label, maxLenError, regexError, portNameErrors } from "./names";
 import { ContainerOpts, legacyProbesBefore, legacyReadinessAfter, legacyInitBans, initProbeRules, initRestartPolicy, regularProbeRules } from "./probes";
 import { validateResources, validateResizePolicy, initResizeRules } from "./resources";
-import { containerSecurityContext, podSecurityContext, validatePodOS } from "./security";
+import { containerSecurityContext, podSecurityContext, validatePodOS, validateHostUsers } from "./security";
 import { validateEnv, validateEnvFrom, fileKeyRefVolumes } from "./envsource";
 import { validateVolumes, Vols } from "./volumes";
 import { validateVolumeMounts, validateVolumeDevices } from "./mounts";
@@ -333,7 +333,8 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList, pod
   readinessGates(spec, errs); // podfields.ts
   if (minor >= 26) validateSchedulingGates(fld(spec, "SchedulingGates"), "spec.schedulingGates", minor, errs);
   validateTopologySpread(fld(spec, "TopologySpreadConstraints"), minor, errs); // topology.ts (1.16+)
-  // (upstream checks the Windows host-process fields and hostUsers here)
+  // (upstream checks the Windows host-process fields here)
+  validateHostUsers(spec, minor, errs); // security.ts (1.25+)
   hostnameOverride(spec, minor, errs); // podfields.ts (1.34+)
   serviceAccountName(spec, minor, errs); // podfields.ts
   if (minor >= 37) {
