@@ -15,8 +15,13 @@ const dec = new TextDecoder();
 
 type Answer = { ok: boolean; result?: Record<string, any>; error?: { code: string; message: string; path?: string } };
 
+/** The sentinel integers beyond 2^53 of the generated pods written exactly (as test/oracle/kruise-inplace-gen.ts `exactInts`): JSON.parse rounds them. */
+function exactInts(text: string): string {
+  return text.replaceAll("9007199254740992", "9007199254740993").replaceAll("9223372036854776000", "9223372036854775807");
+}
+
 function ask(req: object | string): Answer {
-  const line = typeof req === "string" ? req : JSON.stringify(req);
+  const line = typeof req === "string" ? req : exactInts(JSON.stringify(req));
   return JSON.parse(dec.decode(kinplace.evaluateLine(enc.encode(line)))) as Answer;
 }
 

@@ -11,7 +11,7 @@ import { hasError, clearError } from "../errors";
 import { Val, StructV, StrV } from "./value";
 import { Encoder, EncodeOptions } from "./encode";
 import { Spewer } from "../spew/spew";
-import { spewFnv, spewFnvStored } from "../spew/spewfnv";
+import { spewFnv } from "../spew/spewfnv";
 import { fieldIndex, fieldCount } from "../schema/schema";
 
 /** Struct era (kubelet ≤1.15): FNV-32a over spew of the typed v1.Container. */
@@ -139,22 +139,7 @@ export function safeEncodeString(s: string): string {
 export function computeHash(ty: i32, v: Val | null, hasCollision: bool, collisionCount: i32): string | null {
   const h = spewFnv32a(ty, v, new ByteSink(8192));
   if (h < 0) return null;
-  return computeHashOf(<u32>h, hasCollision, collisionCount);
-}
-
-/**
- * controller.ComputeHash of the template the stored round trip makes of `v` (type `ty`, Go `go`: the value
- * decode(json.Marshal(v))), hashed in one walk with the normalization (spewFnvStored; `v` is rewritten);
- * null (nothing recorded) when that cannot answer.
- */
-export function computeHashStored(ty: i32, v: Val | null, go: i32, hasCollision: bool, collisionCount: i32): string | null {
-  const h = spewFnvStored(ty, v, go);
-  if (h < 0) return null;
-  return computeHashOf(<u32>h, hasCollision, collisionCount);
-}
-
-/** The collision-count bytes, then SafeEncodeString of the decimal Sum32, after FNV state `x`. */
-function computeHashOf(x: u32, hasCollision: bool, collisionCount: i32): string {
+  let x = <u32>h;
   if (hasCollision) {
     const c = <u32>collisionCount;
     for (let i = 0; i < 8; i++) {

@@ -49,77 +49,6 @@ export function storedForm(ty: i32, v: Val | null, go: i32, checkOnly: bool = fa
   return RoundTrip.gaveUp ? null : r;
 }
 
-/** Starts a piecewise normalization (`storedValue`, `storedFieldsInPlace`, `storedShallow`) for Go `go`. */
-export function beginStored(go: i32): void {
-  RoundTrip.gaveUp = false;
-  RoundTrip.checkOnly = false;
-  RoundTrip.goMinor = go;
-  RoundTrip.depth = 0;
-}
-
-/** decode(Marshal(v)) of `v` (type `ty`), whole subtree; check RoundTrip.gaveUp. */
-export function storedValue(ty: i32, v: Val | null): Val | null {
-  return norm(ty, v);
-}
-
-/**
- * One level of decode(Marshal(v)) for `v` (type `ty`) whose parts below are normalized later by the caller's
- * walk: zero values get their rebuilt form, special types their whole normalization, interfaces become nil,
- * strings and map keys are checked; check RoundTrip.gaveUp.
- */
-export function storedShallow(ty: i32, v: Val | null): Val | null {
-  if (RoundTrip.gaveUp) return null;
-  if (v === null) return norm(ty, null);
-  const k = kind(ty);
-  if (k == Kind.Struct) {
-    if (specialOf(typeNameId(ty)) != SP_NONE) return norm(ty, v);
-    return v;
-  }
-  if (k == Kind.String) return validUTF8(changetype<StrV>(v).p, changetype<StrV>(v).n) ? v : giveUp();
-  if (k == Kind.Map) {
-    if (kind(key(ty)) != Kind.String) return giveUp();
-    const m = changetype<MapV>(v);
-    for (let i = 0, n = m.vals.length; i < n; i++) if (!validUTF8(m.keyP[i], m.keyN[i])) return giveUp();
-    return v;
-  }
-  if (k == Kind.Pointer || k == Kind.Slice || k == Kind.Bool || (k >= Kind.Int && k <= Kind.Uintptr) || k == Kind.Float64) return v;
-  if (k == Kind.Interface) return null;
-  return giveUp();
-}
-
-/**
- * The fields of non-special struct `s` (type `ty`) normalized one level, in place (omitted and non-JSON fields
- * zero, each kept field through `storedShallow`); false (nothing decided) when a promoted field shows up.
- */
-export function storedFieldsInPlace(ty: i32, s: StructV): bool {
-  const fields = jsonFields(ty).list;
-  const go24 = RoundTrip.goMinor >= 24;
-  const c = fields.length;
-  for (let i = 0; i < c; i++) {
-    const f = unchecked(fields[i]);
-    const path = f.path;
-    if (path.length != 1) return false;
-    const idx = unchecked(path[0]);
-    const fv = unchecked(s.f[idx]);
-    if (fv === null && nullStaysNull(kind(f.t))) continue;
-    if (((f.flags & FieldFlag.OmitEmpty) != 0 && isEmptyValue(f.t, fv)) ||
-      ((f.flags & FieldFlag.OmitZero) != 0 && go24 && isZeroForOmit(f.t, fv))) {
-      if (fv !== null) unchecked(s.f[idx] = null);
-      continue;
-    }
-    const nv = storedShallow(f.t, fv);
-    if (RoundTrip.gaveUp) return true;
-    unchecked(s.f[idx] = nv);
-  }
-  const n = fieldCount(ty);
-  if (c != n) {
-    const covered = new StaticArray<bool>(n);
-    for (let i = 0; i < c; i++) covered[unchecked(fields[i]).path[0]] = true;
-    for (let i = 0; i < n; i++) if (!covered[i]) s.f[i] = null;
-  }
-  return true;
-}
-
 /** Records that the fast path cannot answer; returns null. */
 function giveUp(): Val | null {
   RoundTrip.gaveUp = true;
@@ -146,39 +75,9 @@ export function validUTF8(p: usize, n: i32): bool {
   return (k >= Kind.Bool && k <= Kind.Uint64) || k == Kind.Float64 || (k >= Kind.Interface && k <= Kind.String);
 }
 
-// Process-wide memo of "the zero value of type T comes back as zero (null)" per (T, omitzero honoured): a
-// direct-mapped static table (outside the arena) of key + 1 → answer, so a zero field is one lookup instead
-// of a walk over its type's fields.
-const ZERO_SLOTS: i32 = 4096;
-const ZERO_KEYS: usize = memory.data(ZERO_SLOTS * 4, 16);
-const ZERO_VALS: usize = memory.data(ZERO_SLOTS, 16);
-const ZERO_NULL: u8 = 1;
-const ZERO_BUILT: u8 = 2;
-
-/** The memo slot of type `ty` under the current encoder. */
-@inline function zeroKey(ty: i32): u32 {
-  return ((<u32>ty << 1) | (RoundTrip.goMinor >= 24 ? 1 : 0)) + 1;
-}
-
 /** decode(Marshal(v)) of `v` (type `ty`); null with gaveUp set when not provable. */
 function norm(ty: i32, v: Val | null): Val | null {
   if (RoundTrip.gaveUp) return null;
-  if (v === null) {
-    // a zero value is written and read back as a zero value: only its rebuilt form (a zero Quantity's
-    // cached text, an IntOrString's type) needs building, and whether it has one depends on the type alone
-    if (RoundTrip.checkOnly) return null;
-    const key = zeroKey(ty);
-    const slot = <usize>((key * 0x9e3779b1) >> 20);
-    if (load<u32>(ZERO_KEYS + (slot << 2)) == key && load<u8>(ZERO_VALS + slot) == ZERO_NULL) return null;
-    if (++RoundTrip.depth > 256) return giveUp();
-    const r = normInner(ty, null);
-    RoundTrip.depth--;
-    if (!RoundTrip.gaveUp) {
-      store<u32>(ZERO_KEYS + (slot << 2), key);
-      store<u8>(ZERO_VALS + slot, r === null ? ZERO_NULL : ZERO_BUILT);
-    }
-    return r;
-  }
   if (++RoundTrip.depth > 256) return giveUp();
   const r = normInner(ty, v);
   RoundTrip.depth--;

@@ -17,6 +17,7 @@ import { goType, scalarEqual, goEqual } from "../json/goequal";
 import { writeGoString, decodeRune, runeSize } from "../json/strings";
 import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { intoDoc, intoAry, marshalLazy } from "./lazy";
+import { sameText } from "./sametext";
 
 /** pruneNulls(n), pruneDocNulls and pruneAryNulls, iteratively. */
 export function pruneNulls(n: Node): void {
@@ -209,6 +210,8 @@ export function writeMergeDiff(ta: Tape, a: i32, tb: Tape, b: i32, go22: bool, o
     f.i++;
     const av = p.value;
     const bv = q.value;
+    // the same text is the same value: nothing to write (most of a realistic pair)
+    if (sameText(ta, av, tb, bv)) continue;
     const ka = goType(ta, av);
     const kb = goType(tb, bv);
     if (ka != kb) {

@@ -20,7 +20,6 @@ import { formatNameOf } from "../quantity/quantity";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_TIME, SP_RAW, SP_FIELDS } from "../k8s/types";
 import { Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV, sortedEntries } from "../k8s/value";
 import { Spewer } from "./spew";
-import { beginStored, storedValue, storedShallow, storedFieldsInPlace, RoundTrip } from "../k8s/roundtrip";
 
 // piece kinds (the table key's top bits)
 const P_TYPE: u32 = 0; // "(T)"
@@ -73,8 +72,6 @@ function pieceText(p: u32, ty: i32, i: i32, out: ByteSink, run: i32 = 1): bool {
 class Run {
   static failed: bool = false;
   static depth: i32 = 0;
-  /** Hash decode(json.Marshal(v)) instead of v, normalizing each level as the walk reaches it (`spewFnvStored`). */
-  static stored: bool = false;
 }
 
 /** One constant piece (`run` > 1: that many consecutive P_FIELD_ZERO fields from `i`): its table when it has (or gets) one, else its text hashed directly. */
@@ -133,27 +130,6 @@ export function spewFnv(ty: i32, v: Val | null): i64 {
   return <i64>h;
 }
 
-/**
- * FNV-32a of the spew text of the value the stored round trip decode(json.Marshal(v)) yields for `v` (type `ty`,
- * Go `go`), in one walk: each level gets assembly/k8s/roundtrip.ts's normalization as the hash reaches it (the
- * value is rewritten in place, as `storedForm` does). -1 when either cannot answer (nothing recorded): the caller
- * then decodes again and runs `storedForm` / the exact path and `spewFnv`.
- */
-export function spewFnvStored(ty: i32, v: Val | null, go: i32): i64 {
-  const pending = hasError();
-  beginStored(go);
-  Run.failed = false;
-  Run.depth = 0;
-  Run.stored = true;
-  const h = fmt(FNV32_OFFSET, ty, v, false);
-  Run.stored = false;
-  if (Run.failed || RoundTrip.gaveUp || hasError()) {
-    if (!pending) clearError();
-    return -1;
-  }
-  return <i64>h;
-}
-
 /** spew's format(v) with `ignore` = ignoreNextType. */
 function fmt(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
   if (Run.failed) return h;
@@ -165,10 +141,6 @@ function fmt(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
 
 function fmtInner(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
   const k = kind(ty);
-  if (Run.stored) {
-    v = storedShallow(ty, v);
-    if (RoundTrip.gaveUp) { Run.failed = true; return h; }
-  }
   if (v === null) {
     if (k == Kind.Pointer && ignore) return lit(h, "<nil>");
     return piece(h, ignore ? P_ZERO_BARE : P_ZERO, ty, 0);
@@ -240,18 +212,6 @@ function body(h: u32, ty: i32, v: Val, k: i32): u32 {
     case Kind.Struct: {
       const s = changetype<StructV>(v);
       const n = fieldCount(ty);
-      if (Run.stored && sp == SP_NONE) {
-        if (!storedFieldsInPlace(ty, s)) {
-          // promoted fields: normalize the whole subtree the slow way, then hash it as it is
-          const nv = storedValue(ty, s);
-          if (RoundTrip.gaveUp) { Run.failed = true; return h; }
-          Run.stored = false;
-          h = body(h, ty, nv !== null ? nv : new StructV(ty, n), k);
-          Run.stored = true;
-          return h;
-        }
-        if (RoundTrip.gaveUp) { Run.failed = true; return h; }
-      }
       h = step(h, 0x7b);
       let i = 0;
       while (i < n) {

@@ -323,9 +323,9 @@ test("kruise in-place ops: request errors and edge inputs agree", { timeout: TIM
     { op: "kruise.patchPod", pod: {}, updateSpec: {}, state: { revision: 5 }, now: "2026-01-01T00:00:00Z" },
     { op: "kruise.patchPod", pod: 3, updateSpec: {}, now: "2026-01-01T00:00:00Z" },
     { op: "kruise.patchPod", pod: { spec: { containers: [{ name: "a", image: "b" }] } }, updateSpec: { revision: "r", containerImages: { a: "c", zz: "d" } }, now: "0001-01-01T00:00:00Z" },
-    // the typed form of PatchSpecToPod (patchtyped.ts): the metadata patch's json round trip re-reads
-    // Quantities (2156.25Ki is written 2208000, read back as 2208k), integers beyond 2^53 and raw fields
-    // take the map form; without a metadata patch nothing is round-tripped
+    // PatchSpecToPod on the typed pod (patchtyped.ts): the metadata patch's json round trip re-reads
+    // Quantities (2156.25Ki is written 2208000, read back as 2208k); with integers beyond 2^53 or raw
+    // fields it runs the real round trip; without a metadata patch nothing is round-tripped
     ...[true, false].flatMap((withPatch) => [
       { activeDeadlineSeconds: 30 },
       { activeDeadlineSeconds: 9007199254740993 },
@@ -348,6 +348,11 @@ test("kruise in-place ops: request errors and edge inputs agree", { timeout: TIM
         ...(withPatch ? { metaDataPatch: Buffer.from(JSON.stringify({ metadata: { annotations: { a: null, b: "2" }, labels: { keep: null } } })).toString("base64") } : {}),
       },
     }))),
+    // every op that patches or refreshes a pod, on a pod upstream never re-reads unless a MetaDataPatch
+    // applies: non-canonical quantities, 64-bit integers beyond 2^53, FieldsV1 keys out of order, members
+    // out of order; with and without a metadata patch, with resources written into the spec (vertical
+    // scaling below 1.32) or sent as the resize patch
+    ...quirkCases(),
     { op: "kruise.completed", pod: {} },
     { op: "kruise.completed", pod: { metadata: { annotations: { "inplace-update-state": "{\"revision\":\"r\",\"lastContainerStatuses\":{\"a\":{}}}" } } } },
     { op: "kruise.completed", pod: { metadata: { annotations: { "apps.kruise.io/inplace-update-state": "{\"revision\":\"r\",\"nextContainerImages\":{\"a\":\"b\"}}" } } } },
@@ -355,8 +360,41 @@ test("kruise in-place ops: request errors and edge inputs agree", { timeout: TIM
     { op: "kruise.completed", pod: { metadata: { annotations: { "apps.kruise.io/inplace-update-state": "{\"revision\":\"r\",\"updateResources\":true}" } }, spec: { containers: [{ name: "a", resources: { limits: { cpu: "1" } } }] }, status: { containerStatuses: [{ name: "a", resources: { limits: { cpu: "1000m" } } }] } }, gates: { InPlaceWorkloadVerticalScaling: true } },
     { op: "kruise.completed", pod: { metadata: { annotations: { "apps.kruise.io/inplace-update-state": "{\"revision\":\"r\",\"updateResources\":true}" } }, spec: { containers: [{ name: "a", resources: { limits: { cpu: "1" } } }] }, status: { containerStatuses: [{ name: "a", resources: { limits: { cpu: "2" } } }] } }, gates: { InPlaceWorkloadVerticalScaling: true } },
     { op: "kruise.completed", pod: {}, kruise: "1.10" },
-  ].map((r) => JSON.stringify(r));
+  ].map((r) => exactInts(JSON.stringify(r)));
   const failures: string[] = [];
   await compare(lines, failures, []);
   assert.equal(failures.length, 0, failures.slice(0, 3).join("\n\n"));
 });
+
+/** kruise.patchPod / update / refresh requests on pods with every quirk of withQuirks (kruise-inplace-gen.ts). */
+function quirkCases(): Record<string, unknown>[] {
+  const vs = { InPlaceWorkloadVerticalScaling: true };
+  const pod = (rev: string, extra: Record<string, string> = {}) => withQuirks({
+    metadata: { name: "p", namespace: "default", labels: { app: "web", "controller-revision-hash": rev }, annotations: { owner: "a", ...extra } },
+    spec: { containers: [{ name: "main", image: "web:1", resources: { limits: { cpu: "500m", memory: "512Mi" }, requests: { cpu: "250m", memory: "256Mi" } } }, { name: "side", image: "side:1" }] },
+    status: { phase: "Running", conditions: [{ type: "Ready", status: "True" }, { type: "ContainersReady", status: "True" }], containerStatuses: [{ name: "main", imageID: "id-main", ready: true }, { name: "side", imageID: "id-side", ready: true }] },
+  }, ["quantity", "bigint", "managed", "order"]);
+  const tmpl = (image: string, labels: Record<string, string>, cpu: string) => ({ spec: { template: { $patch: "replace", metadata: { labels }, spec: { containers: [{ name: "main", image, resources: { limits: { cpu, memory: "512Mi" }, requests: { cpu: "250m", memory: "256Mi" } } }, { name: "side", image: "side:1" }] } } } });
+  const rev = (name: string, data: unknown) => ({ metadata: { name, namespace: "default" }, data });
+  const meta = Buffer.from(JSON.stringify({ metadata: { labels: { app: "web2" } } })).toString("base64");
+  const out: Record<string, unknown>[] = [];
+  for (const withPatch of [false, true]) {
+    for (const [gates, server] of [[undefined, undefined], [vs, "1.31"], [vs, "1.32"]] as const) {
+      const spec = { revision: "r2", containerImages: { main: "web:2" }, ...(gates ? { containerResources: { main: { limits: { cpu: "1" } } } } : {}), ...(withPatch ? { metaDataPatch: meta } : {}) };
+      out.push({ op: "kruise.patchPod", pod: pod("r1"), updateSpec: spec, now: "2026-01-01T00:00:00Z", ...(gates ? { gates } : {}), ...(server ? { serverVersion: server } : {}) });
+      const labels = withPatch ? { app: "web2" } : { app: "web" };
+      out.push({ op: "kruise.update", pod: pod("r1"), oldRevision: rev("r1", tmpl("web:1", { app: "web" }, "500m")), newRevision: rev("r2", tmpl("web:2", labels, gates ? "1" : "500m")), now: "2026-01-01T00:00:00Z", ...(gates ? { gates } : {}), ...(server ? { serverVersion: server } : {}) });
+      // Refresh after the grace period: PatchSpecToPod from the grace annotation
+      const state = JSON.stringify({ revision: "r2", updateTimestamp: "2026-01-01T00:00:00Z" });
+      out.push({ op: "kruise.refresh", pod: pod("r2", { "apps.kruise.io/inplace-update-grace": JSON.stringify({ ...spec, graceSeconds: 5 }), "apps.kruise.io/inplace-update-state": state }), now: "2026-01-01T00:01:00Z", ...(gates ? { gates } : {}), ...(server ? { serverVersion: server } : {}) });
+    }
+  }
+  // Refresh: the readiness-gate condition and the next batch
+  const gated = pod("r2", { "apps.kruise.io/inplace-update-state": JSON.stringify({ revision: "r2", updateTimestamp: "2026-01-01T00:00:00Z", lastContainerStatuses: { main: { imageID: "old" } }, nextContainerImages: { side: "side:2" }, preCheckBeforeNext: { containersRequiredReady: ["main"] } }) }) as { spec: Record<string, unknown> };
+  gated.spec.readinessGates = [{ conditionType: "InPlaceUpdateReady" }];
+  out.push({ op: "kruise.refresh", pod: gated, now: "2026-01-01T00:01:00Z" });
+  const done = pod("r2", { "apps.kruise.io/inplace-update-state": JSON.stringify({ revision: "r2", updateTimestamp: "2026-01-01T00:00:00Z" }) }) as { spec: Record<string, unknown> };
+  done.spec.readinessGates = [{ conditionType: "InPlaceUpdateReady" }];
+  out.push({ op: "kruise.refresh", pod: done, now: "2026-01-01T00:01:00Z" });
+  return out;
+}

@@ -21,7 +21,7 @@ import { FieldCache } from "../../k8s/fields";
 import { Val } from "../../k8s/value";
 import {
   containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
-  marshalInto, computeHash, computeHashStored, hex32,
+  marshalInto, computeHash, hex32,
 } from "../../k8s/hash";
 import { k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
 import { isKruiseKind } from "../../k8s/types";
@@ -161,17 +161,6 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   if (v === null) return false;
   const go = defaultGoOf(minor);
   const ty = requestType("PodTemplateSpec", minor);
-  const dflt = defaults == 1 ? "PodTemplateSpec" : null;
-  if (exact != 1 && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
-    // the stored round trip's normalization folded into the hash walk; anything it cannot prove runs the paths below
-    const first = apiDecode(v, ty, minor, go, dflt, "template");
-    if (hasError()) return false;
-    const fast = computeHashStored(ty, first, go, cc.present, cc.value);
-    if (fast !== null) {
-      res.str("hash", fast);
-      return true;
-    }
-  }
   const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template", exact == 1);
   if (hasError()) return false;
   const h = computeHash(ty, t, cc.present, cc.value);

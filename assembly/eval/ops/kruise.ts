@@ -246,8 +246,13 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
     if (readState(st.tape, st.node) === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
   }
   const o = res.key("results");
-  o.byte(0x5b);
+  // room for the answers up front (each pod's text escaped, plus its state): growing the output while
+  // pods are released leaves the old copies behind
+  const raw = <i64>(pt.rawEnd(pv.node) - pt.rawStart(pv.node));
   const n = pt.children(pv.node);
+  const want = raw + (raw >> 2) + <i64>n * 512;
+  if (want < 0x40000000) o.reserve(<i32>want);
+  o.byte(0x5b);
   let e = pv.node + 1;
   for (let i = 0; i < n; i++) {
     // each pod's working memory is released once its answer is in `o` (bounded memory for any count)
