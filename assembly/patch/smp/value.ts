@@ -86,6 +86,7 @@ export class ValPool {
     m.count = 0;
     m.isNil = false;
     m.index = null;
+    m.indexed = 0;
     return m;
   }
 
@@ -191,6 +192,8 @@ const SLOT: usize = 12;
   isNil: bool = false;
   /** Open-addressing index of slot numbers + 1 (0 = empty), size a power of two; null while small. */
   index: StaticArray<i32> | null = null;
+  /** Entries written to the index since it was built (a reused slot adds one more: rebuilt before it fills). */
+  indexed: i32 = 0;
 
   constructor(cap: i32 = 0) {
     if (cap > 0) {
@@ -204,11 +207,13 @@ const SLOT: usize = 12;
     let size = 64;
     while (size < this.used * 4) size <<= 1;
     const idx = new StaticArray<i32>(size);
+    let k = 0;
     for (let i = 0; i < this.used; i++) {
       const n = this.keyLen(i);
-      if (n >= 0) this.indexAdd(idx, keyHash(this.keyPtr(i), n), i);
+      if (n >= 0) { this.indexAdd(idx, keyHash(this.keyPtr(i), n), i); k++; }
     }
     this.index = idx;
+    this.indexed = k;
   }
 
   private indexAdd(idx: StaticArray<i32>, h: u32, slot: i32): void {
@@ -225,8 +230,11 @@ const SLOT: usize = 12;
       if (this.used > INDEX_FROM) this.reindex();
       return;
     }
-    if (this.used * 2 > idx.length) this.reindex();
-    else this.indexAdd(idx, keyHash(this.keyPtr(slot), this.keyLen(slot)), slot);
+    if (this.used * 2 > idx.length || (this.indexed + 1) * 2 > idx.length) this.reindex();
+    else {
+      this.indexAdd(idx, keyHash(this.keyPtr(slot), this.keyLen(slot)), slot);
+      this.indexed++;
+    }
   }
 
   /** Number of slots (live or deleted); iterate i in [0, slots) and skip `!live(i)`. */
