@@ -554,6 +554,8 @@ export interface VerdictOptions {
   strategy?: "ReCreate" | "InPlaceIfPossible" | "InPlaceOnly";
   /** API-server defaulting first (default true for Kubernetes kinds from 1.15). */
   applyDefaults?: boolean;
+  /** The cluster's kube-apiserver --allow-privileged for privileged containers (default true). */
+  allowPrivileged?: boolean;
   policy?: unknown;
 }
 

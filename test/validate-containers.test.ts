@@ -60,8 +60,8 @@ const pod = {
 };
 
 /** "field message" of every error the engine reports for an update of `pod` to `nu` at `minor`. */
-function errors(minor: string, nu: unknown): string[] {
-  const a = ask({ op: "pod.validateUpdate", kubernetes: minor, old: pod, new: nu });
+function errors(minor: string, nu: unknown, extra: object = {}): string[] {
+  const a = ask({ op: "pod.validateUpdate", kubernetes: minor, old: pod, new: nu, ...extra });
   assert.equal(a.ok, true, JSON.stringify(a));
   return a.result.errors.map((e: any) => `${e.field} ${e.message.split("\n")[0]}`);
 }
@@ -97,11 +97,28 @@ test("pod.validateUpdate: resource names and quantities, extended resources and 
 test("pod.validateUpdate: security contexts and the windows rules", () => {
   const nu = structuredClone(pod) as any;
   nu.spec.containers[0].securityContext = { runAsUser: -1, allowPrivilegeEscalation: false, privileged: true };
-  const e = errors("1.30", nu);
+  const e = errors("1.30", nu, { allowPrivileged: false });
   assert.ok(e.includes("spec.containers[0].securityContext.privileged Forbidden: disallowed by cluster policy"));
+  // allowPrivileged (kube-apiserver --allow-privileged) defaults to true: privileged containers pass
+  for (const extra of [{}, { allowPrivileged: true }]) assert.ok(!errors("1.32", nu, extra).some((x) => x.includes("disallowed by cluster policy")));
+  assert.deepEqual(ask({ op: "pod.validateUpdate", kubernetes: "1.32", old: pod, new: nu, allowPrivileged: "no" }).error,
+    { code: "E_BAD_REQUEST", message: "\"allowPrivileged\" must be a boolean", path: "allowPrivileged" });
   assert.ok(e.includes("spec.containers[0].securityContext.runAsUser Invalid value: -1: must be between 0 and 2147483647, inclusive"));
   assert.ok(e.some((x) => x.startsWith("spec.containers[0].securityContext Invalid value: core.SecurityContext{Capabilities:(*core.Capabilities)(nil), Privileged:(*bool)(0x?)")));
   nu.spec.os = { name: "windows" };
   assert.ok(errors("1.30", nu).includes("spec.containers[0].securityContext.runAsUser Forbidden: cannot be set for a windows pod"));
   assert.ok(errors("1.23", nu).includes("spec.os Forbidden: cannot be set when IdentifyPodOS feature is not enabled"));
+});
+
+test("verdict: allowPrivileged decides whether an image bump of a privileged pod is accepted", () => {
+  // answers of the 1.31 and 1.32 kube oracles (pkg/capabilities AllowPrivileged per request)
+  const p = (image: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "p", namespace: "default", resourceVersion: "1" },
+    spec: { containers: [{ name: "c", image, securityContext: { privileged: true } }] } });
+  for (const minor of ["1.31", "1.32"]) {
+    const v = (extra: object) => ask({ op: "verdict", kubernetes: minor, old: p("nginx:1"), new: p("nginx:2"), ...extra }).result;
+    assert.equal(v({}).verdict, "in-place");
+    assert.equal(v({ allowPrivileged: true }).verdict, "in-place");
+    assert.deepEqual(v({ allowPrivileged: true }).containers, [{ name: "c", action: "restart" }]);
+    assert.equal(v({ allowPrivileged: false }).verdict, "rejected");
+  }
 });

@@ -265,13 +265,14 @@ function gatesFor(minor: string): fc.Arbitrary<Obj | undefined> {
   return fc.constantFrom(...opts);
 }
 
-/** One request: a stored pod, an edited copy (1 to 3 edits of the containers' parts), a minor and gates. */
+/** One request: a stored pod, an edited copy (1 to 3 edits of the containers' parts), a minor, gates and allowPrivileged (absent = true). */
 export const requestC = (minor: string): fc.Arbitrary<string> =>
-  fc.tuple(richPod, fc.array(edits, { minLength: 1, maxLength: 3 }), gatesFor(minor)).map(([old, es, gates]) => {
+  fc.tuple(richPod, fc.array(edits, { minLength: 1, maxLength: 3 }), gatesFor(minor), fc.constantFrom<boolean | undefined>(undefined, true, false)).map(([old, es, gates, ap]) => {
     const nu = structuredClone(old);
     for (const e of es) e(nu);
     const req: Obj = { op: "pod.validateUpdate", kubernetes: minor, old, new: nu };
     if (gates) req.gates = gates;
+    if (ap !== undefined) req.allowPrivileged = ap;
     return JSON.stringify(req);
   });
 

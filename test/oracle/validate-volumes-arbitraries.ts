@@ -238,9 +238,9 @@ const edits: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(fc.nat(2), fc.array(envFrom, { minLength: 1, maxLength: 3 })).map(([i, ef]) => (p: Obj) => { const c = p.spec.containers[i % p.spec.containers.length]; c.envFrom = ef; }) },
 );
 
-/** One request exercising the volume, mount and env-source rules at `minor`. */
+/** One request exercising the volume, mount and env-source rules at `minor` (allowPrivileged absent, true or false). */
 export const volumeRequest = (minor: string): fc.Arbitrary<string> =>
-  fc.tuple(storedPod, fc.array(edits, { minLength: 1, maxLength: 3 }), fc.array(edits, { minLength: 0, maxLength: 1 }), fc.constantFrom("new", "both", "both", "both"), fc.boolean()).map(([old, es, more, where, extra]) => {
+  fc.tuple(storedPod, fc.array(edits, { minLength: 1, maxLength: 3 }), fc.array(edits, { minLength: 0, maxLength: 1 }), fc.constantFrom("new", "both", "both", "both"), fc.boolean(), fc.constantFrom<boolean | undefined>(undefined, true, false)).map(([old, es, more, where, extra, ap]) => {
     const nu = structuredClone(old);
     for (const e of es) e(nu);
     if (where === "both") {
@@ -248,7 +248,8 @@ export const volumeRequest = (minor: string): fc.Arbitrary<string> =>
       for (const e of es) e(old);
       if (extra) for (const e of more) e(nu);
     }
-    return JSON.stringify({ op: "pod.validateUpdate", kubernetes: minor, old, new: nu });
+    // allowPrivileged: absent (true), true or false (privileged containers, Bidirectional mounts)
+    return JSON.stringify(ap === undefined ? { op: "pod.validateUpdate", kubernetes: minor, old, new: nu } : { op: "pod.validateUpdate", kubernetes: minor, old, new: nu, allowPrivileged: ap });
   });
 
 /** A fixed stored pod for the option cases. */

@@ -1,7 +1,8 @@
-// Op `pod.validateUpdate` {old|oldText, new|newText, kubernetes?, gates?} → {errors: [{field, type,
-// message}], message}: the API server's pod update validation of a Kubernetes minor (1.15-1.37;
+// Op `pod.validateUpdate` {old|oldText, new|newText, kubernetes?, gates?, allowPrivileged?} → {errors:
+// [{field, type, message}], message}: the API server's pod update validation of a Kubernetes minor (1.15-1.37;
 // 1.12 is refused: no oracle build) on two v1 Pods decoded as that API server decodes them (no
-// defaulting). `gates` {name: bool} are applied in order over the minor's defaults. See
+// defaulting). `gates` {name: bool} are applied in order over the minor's defaults; `allowPrivileged`
+// (default true) is the cluster's --allow-privileged policy for privileged containers. See
 // assembly/policy/validate/ and docs/policy.md.
 
 import { ByteSink } from "../../io/sink";
@@ -75,7 +76,14 @@ export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
   if (hasError()) return false;
   const newPod = decodePod(req, "new", minor);
   if (hasError()) return false;
-  const errs = validatePodUpdate(oldPod, newPod, minor, g);
+  let allowPriv = true;
+  const ap = req.field("allowPrivileged");
+  if (ap >= 0) {
+    const k = req.tape.kind(ap);
+    if (k != K_TRUE && k != K_FALSE) return fail(E_BAD_REQUEST, "\"allowPrivileged\" must be a boolean", -1, "allowPrivileged");
+    allowPriv = k == K_TRUE;
+  }
+  const errs = validatePodUpdate(oldPod, newPod, minor, g, allowPriv);
   const out = res.key("errors");
   out.byte(0x5b);
   for (let i = 0; i < errs.list.length; i++) {

@@ -1,5 +1,5 @@
 // Op `verdict` {old|oldText, new|newText, kind?, kubernetes?, kubelet?, kruise?, gates?, strategy?,
-// applyDefaults?, now?, policy?|policyText?} → {kind, verdict, strategy?, containers, reasons, patches, policy?}: what an update
+// applyDefaults?, now?, allowPrivileged?, policy?|policyText?} → {kind, verdict, strategy?, containers, reasons, patches, policy?}: what an update
 // from `old` to `new` does to the workload's pods (assembly/policy/verdict), and with a policy, its
 // judgement (assembly/policy/rules) on the same diff.
 
@@ -14,6 +14,7 @@ import { readRequestPolicy, writePolicyResult } from "./policy";
 
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
+  "allowPrivileged",
   "policy", "policyText",
 ];
 

@@ -9,7 +9,7 @@
 // integer beyond 2^53, no RawExtension / FieldsV1 bytes, no resources written) is applied in place with
 // every Quantity replaced by ParseQuantity of its own JSON; any other patch or pod takes the real round
 // trip (encode, assembly/patch/smp, typed decode).
-// patchpod.ts keeps the older form over Go's map (used by the verdict's pod patch).
+// The verdict's pod patch (verdict/podpatch.ts) uses this too.
 
 import { ByteSink } from "../../io/sink";
 import { hasError, fail, takeErrorMessage, E_INTERNAL } from "../../errors";
@@ -217,7 +217,7 @@ function reparseQuantities(qs: Array<QuantityV>): bool {
 
 // ---- the patch
 
-/** GetContainerPriority on a typed container (as patchpod.ts' priorityOf reads the map form). */
+/** GetContainerPriority on a typed container: the barrier env's configMapKeyRef key `p_<n>` → n; MIN_VALUE without a barrier. */
 function priorityOf(c: StructV | null, ct: i32): i32 {
   const envT = typeOfField(ct, "env");
   const env = get(c, ct, "env");
@@ -238,7 +238,7 @@ function priorityOf(c: StructV | null, ct: i32): i32 {
   return i32.MIN_VALUE;
 }
 
-/** strconv.Atoi, 0 on error, clamped like patchpod.ts. */
+/** strconv.Atoi, 0 on error (values beyond int32 are clamped: the comparison only orders them). */
 function atoiOrZero(s: string): i32 {
   let i = 0;
   let neg = false;
@@ -256,7 +256,7 @@ function atoiOrZero(s: string): i32 {
   return <i32>v;
 }
 
-/** addMetadataSharedContainersToUpdate (as patchpod.ts). */
+/** addMetadataSharedContainersToUpdate: pull in refMetadata containers sharing a key with the batch, transitively. */
 function addMetadataShared(batch: Array<string>, refs: Named<ObjMeta>): void {
   const labels = new Array<string>();
   const annotations = new Array<string>();

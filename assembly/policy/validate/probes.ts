@@ -17,6 +17,8 @@ export class ContainerOpts {
   static oldSpec: Val | null = null;
   /** The request's gates (null: the minor's defaults). */
   static gates: Gates | null = null;
+  /** The cluster policy's AllowPrivileged (kube-apiserver --allow-privileged; the request's allowPrivileged, default true). */
+  static allowPrivileged: bool = true;
 
   minor: i32 = 0;
   /** spec.terminationGracePeriodSeconds is set (1.31+ pass a pointer; earlier minors read nil as 0). */

@@ -144,8 +144,8 @@ export function containerSecurityContext(c: Val | null, p: string, hostUsers: bo
   if (!isSet(sc)) return;
   const path = p + ".securityContext";
   const priv = fld(sc, "Privileged");
-  // capabilities.Get() with no cluster policy set: AllowPrivileged false (the --allow-privileged default)
-  if (isSet(priv) && int(priv) != 0) errs.forbidden(path + ".privileged", "disallowed by cluster policy");
+  // capabilities.Get().AllowPrivileged: the request's allowPrivileged (default true; the apiserver flag defaults to false)
+  if (isSet(priv) && int(priv) != 0 && !ContainerOpts.allowPrivileged) errs.forbidden(path + ".privileged", "disallowed by cluster policy");
   idRange(fld(sc, "RunAsUser"), path + ".runAsUser", errs);
   idRange(fld(sc, "RunAsGroup"), path + ".runAsGroup", errs);
   const pm = fld(sc, "ProcMount");

@@ -50,10 +50,12 @@ class Facts {
 /**
  * The ErrorList of the pod strategy's ValidateUpdate(new, old) at Kubernetes `minor` (15-37) for two
  * typed v1 Pods (`Decoder.decodeTop(requestType("Pod", minor), node)`; null = the zero Pod) with the
- * request's `gates` (`new Gates()` = the minor's defaults). Empty list: the API server accepts the update.
+ * request's `gates` (`new Gates()` = the minor's defaults) and the cluster's `allowPrivileged` policy.
+ * Empty list: the API server accepts the update.
  * Used by the `pod.validateUpdate` op and the verdict (issue 5 item 4); see docs/policy.md "validate".
  */
-export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates): ErrList {
+export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates, allowPrivileged: bool = true): ErrList {
+  ContainerOpts.allowPrivileged = allowPrivileged;
   LevelOpts.compute(oldPod, newPod, minor, gates); // the pod-level options (affinity, spread, DNS, annotations)
   const errs = validatePodUpdateRules(oldPod, newPod, minor, gates);
   conditionalSCTP(fld(newPod, "Spec"), minor, errs); // 1.15-1.19: the strategy's ValidateConditionalPod comes last

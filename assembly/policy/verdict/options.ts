@@ -31,6 +31,8 @@ export class VerdictOptions {
   now: KTime | null = null;
   /** Kubernetes gates (Pods and the native kinds), as pod.validateUpdate applies them: in order over the minor's defaults. */
   k8sGates: Gates = new Gates();
+  /** The cluster policy's --allow-privileged for the Pod validation (request `allowPrivileged`, default true). */
+  allowPrivileged: bool = true;
 }
 
 /** Reads the options for a workload of kind `kind`; null with an error recorded. */
@@ -73,6 +75,12 @@ export function readOptions(req: Request, kind: i32, defaultGo: (minor: i32) => 
     now.ext = ParsedTime.ext;
     now.nsec = ParsedTime.nsec;
     o.now = now;
+  }
+  const ap = req.field("allowPrivileged");
+  if (ap >= 0) {
+    const k = req.tape.kind(ap);
+    if (k != K_TRUE && k != K_FALSE) { fail(E_BAD_REQUEST, "\"allowPrivileged\" must be a boolean", -1, "allowPrivileged"); return null; }
+    o.allowPrivileged = k == K_TRUE;
   }
   const ad = req.field("applyDefaults");
   if (ad >= 0) {

@@ -184,15 +184,15 @@ function liveResourceVersion(ty: i32, old: Val | null): StrV {
   return one;
 }
 
-/** Decides for a Pod; `gates` as the request set them (validation and kubelet share them). */
-export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kubelet: i32, gates: Gates, v: Verdict): bool {
+/** Decides for a Pod; `gates` as the request set them (validation and kubelet share them); `allowPrivileged` the cluster policy. */
+export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kubelet: i32, gates: Gates, v: Verdict, allowPrivileged: bool = true): bool {
   // no change outside status: no update is sent
   let any = false;
   for (let i = 0; i < diff.length && !any; i++) any = !(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"));
   if (!any) { v.verdict = V_NONE; return true; }
   const rv = liveResourceVersion(a.ty, a.decoded);
   const ns = requestNamespace(a.ty, a.decoded);
-  const errs = validatePodUpdate(withResourceVersion(a.ty, a.decoded, rv, ns), withResourceVersion(b.ty, b.decoded, rv, ns), minor, gates);
+  const errs = validatePodUpdate(withResourceVersion(a.ty, a.decoded, rv, ns), withResourceVersion(b.ty, b.decoded, rv, ns), minor, gates, allowPrivileged);
   if (hasError()) return false;
   const errPtrs = new Array<string>();
   for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(errs.list[i].field));

@@ -15,15 +15,14 @@
 //   only the apps.kruise.io/inplace-update-grace annotation (the UpdateSpec's JSON).
 // Resources go through the resize subresource (a separate request) under v1.9.0 (server 1.32); v1.8
 // writes them into the pod spec. The condition Update sets first goes through UpdatePodStatus (status
-// only) and is not part of the patch.
+// only) and is not part of the patch. The pod is the typed v1.Pod decoded from the template (patchtyped.ts
+// PatchSpecToPod); the patch is the merge diff of its json.Marshal before and after.
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NUMBER } from "../../json/tape";
 import { ReadOptions, readJSON } from "../../json/reader";
-import { DocInput } from "../../eval/ops/patchinput";
-import { decodeDoc, Decoded, DEC_OK } from "../../patch/smp/decode";
-import { marshalMap } from "../../patch/smp/encode";
-import { GMap, newMap, mapVal } from "../../patch/smp/value";
+import { MapV, StructV } from "../../k8s/value";
+import { fieldCount } from "../../schema/schema";
 import { writeMergeDiff } from "../../patch/merge";
 import { fail, hasError, E_INTERNAL } from "../../errors";
 import { formatRFC3339UTC } from "../../k8s/time";
@@ -33,8 +32,10 @@ import { decodeOptionsFor } from "../../k8s/decodeat";
 import { KruiseOptions, kruiseK8sMinor } from "../kruise/options";
 import { UpdateSpec } from "../kruise/model";
 import { InPlaceState, KTime } from "../kruise/state";
-import { patchUpdateSpecToPod, sval, gmap, gstr, STATE_KEY } from "../kruise/patchpod";
-import { GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD } from "../kruise/completed";
+import { TV } from "../kruise/typed";
+import { STATE_KEY } from "../kruise/patchpod";
+import { patchSpecToTypedPod, encodeTyped, decodeTyped, typeOfField, ensureStruct, ensureMap, mapDelete, mapSet, strV } from "../kruise/patchtyped";
+import { GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD, podLabels } from "../kruise/completed";
 import { Stored, member } from "./stored";
 import { Verdict } from "./result";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
@@ -44,31 +45,23 @@ const TEMPLATE_HASH_LABEL = "pod-template-hash";
 const LIFECYCLE_STATE = "lifecycle.apps.kruise.io/state";
 const LIFECYCLE_TIMESTAMP = "lifecycle.apps.kruise.io/timestamp";
 
-function docOf(b: ByteSink): DocInput {
-  const d = new DocInput();
-  d.present = true;
-  d.ptr = b.ptr;
-  d.len = b.len;
-  return d;
+/** pod.metadata.<name> (labels / annotations) of the typed pod, created when nil. */
+function metaMap(pod: TV, name: string): MapV {
+  if (pod.v === null) pod.v = new StructV(pod.t, fieldCount(pod.t));
+  return ensureMap(ensureStruct(changetype<StructV>(pod.v), pod.t, "metadata"), typeOfField(pod.t, "metadata"), name);
 }
 
-function ensureMap(m: GMap, key: string): GMap {
-  const got = gmap(m, key);
-  if (got !== null) return got;
-  const n = newMap();
-  m.setAscii(key, mapVal(n));
-  return n;
+/** m[key] = s on a typed map[string]string. */
+function setStr(m: MapV, key: string, s: string): void {
+  const k = strV(0, key);
+  mapDelete(m, k.p, k.n);
+  mapSet(m, key, s);
 }
 
-function setStr(m: GMap, key: string, s: string): void {
-  const k = sval(key);
-  m.set(k.p, k.n, sval(s));
-}
-
-function delKey(m: GMap | null, key: string): void {
-  if (m === null) return;
-  const k = sval(key);
-  m.del(k.p, k.n);
+/** delete(m, key) on a typed map. */
+function delKey(m: MapV, key: string): void {
+  const k = strV(0, key);
+  mapDelete(m, k.p, k.n);
 }
 
 /**
@@ -130,17 +123,24 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, spec: UpdateSpec
   if (kind == KIND_CLONESET) spec.graceSeconds = cloneSetGrace(b.tape);
   const before = new ByteSink(ta.rawEnd(tmpl) - ta.rawStart(tmpl) + 16);
   before.bytes(ta.src + <usize>ta.rawStart(tmpl), ta.rawEnd(tmpl) - ta.rawStart(tmpl));
-  if (decodeDoc(docOf(before), minor, go, new ReadOptions()) != DEC_OK) { fail(E_INTERNAL, "the pod does not decode"); return false; }
-  const m = Decoded.map!;
-  const meta = ensureMap(m, "metadata");
-  const labels = ensureMap(meta, "labels");
-  const hadState = gstr(labels, LIFECYCLE_STATE).length > 0;
+  const decoded = decodeTyped(requestType("Pod", kruiseK8sMinor()), before);
+  if (decoded === null) { if (!hasError()) fail(E_INTERNAL, "the pod does not decode"); return false; }
+  let pod: TV = decoded;
+  const base = encodeTyped(pod.t, pod.v);
+  if (base === null) return false;
+  const ro = new ReadOptions();
+  ro.goMinor = 26;
+  const t0 = readJSON(base.ptr, base.len, ro);
+  if (t0 === null) return false;
+  const labels = metaMap(pod, "labels");
+  const had = podLabels(pod);
+  const hadState = had.has(LIFECYCLE_STATE) && had.get(LIFECYCLE_STATE).length > 0;
   setStr(labels, REVISION_LABEL, revision);
   if (kind == KIND_CLONESET) {
     const dash = revision.lastIndexOf("-");
     setStr(labels, TEMPLATE_HASH_LABEL, dash < 0 ? revision : revision.substring(dash + 1));
   }
-  const ann = ensureMap(meta, "annotations");
+  const ann = metaMap(pod, "annotations");
   if (kind == KIND_CLONESET || (kind == KIND_ADVANCED_STATEFULSET && hadState)) {
     setStr(labels, LIFECYCLE_STATE, "Updating");
     const ts = new ByteSink(32);
@@ -157,30 +157,23 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, spec: UpdateSpec
   state.write(sb);
   setStr(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));
   delKey(ann, STATE_KEY_OLD);
-  let after = new ByteSink(4096);
-  marshalMap(m, after, go);
   if (spec.graceSeconds <= 0) {
     // v1.9.0 on a 1.32 server: resources through the resize subresource; v1.8.x: into the spec
-    const res = patchUpdateSpecToPod(after, spec, state, now, KruiseOptions.minor >= 9);
+    const res = patchSpecToTypedPod(pod, spec, state, now, KruiseOptions.minor >= 9);
     if (res === null || hasError()) return false;
-    if (decodeDoc(docOf(res.pod), minor, go, new ReadOptions()) != DEC_OK) { fail(E_INTERNAL, "the patched pod does not decode"); return false; }
-    const m2 = Decoded.map!;
-    const a2 = gmap(gmap(m2, "metadata"), "annotations");
+    pod = res.pod;
+    const a2 = metaMap(pod, "annotations");
     delKey(a2, GRACE_KEY);
     delKey(a2, GRACE_KEY_OLD);
-    after = new ByteSink(4096);
-    marshalMap(m2, after, go);
   } else {
     const gb = new ByteSink(128);
     spec.write(gb);
     setStr(ann, GRACE_KEY, String.UTF8.decodeUnsafe(gb.ptr, <usize>gb.len));
-    after = new ByteSink(4096);
-    marshalMap(m, after, go);
   }
-  const ro = new ReadOptions();
-  ro.goMinor = 26;
+  const after = encodeTyped(pod.t, pod.v);
+  if (after === null) return false;
   const tb = readJSON(after.ptr, after.len, ro);
   if (tb === null) return false;
-  writeMergeDiff(ta, tmpl, tb, 0, true, v.podPatch);
+  writeMergeDiff(t0, 0, tb, 0, true, v.podPatch);
   return true;
 }

@@ -168,7 +168,7 @@ export function runVerdict(req: Request): VerdictRun | null {
     PodPatchSource.tape = null; // held for this call only
     if (!judged) return null;
   } else if (kind == KIND_POD) {
-    if (!podVerdict(a, b, diff, opts.minor, opts.kubelet, opts.k8sGates, v)) return null;
+    if (!podVerdict(a, b, diff, opts.minor, opts.kubelet, opts.k8sGates, v, opts.allowPrivileged)) return null;
   } else if (!nativeVerdict(kind, a, b, diff, opts.go, v)) return null;
   if (!templatePatches(a.tape, ta, b.tape, tb, kind == KIND_POD, opts.minor, opts.go, v)) return null;
   if (hasError()) return null;

@@ -4,7 +4,10 @@ package main
 
 // Issue 5 item 1: the API server's pod update validation of this build's minor:
 //
-//	pod.validateUpdate {old|oldText, new|newText, kubernetes?, gates?} -> {errors: [{field, type, message}], message}
+//	pod.validateUpdate {old|oldText, new|newText, kubernetes?, gates?, allowPrivileged?} -> {errors: [{field, type, message}], message}
+//
+// allowPrivileged (default true, as most clusters run kube-apiserver --allow-privileged=true) is the
+// cluster policy pkg/capabilities holds for the request (applyAllowPrivileged).
 //
 // Both pods are decoded as the API server decodes a v1 body (apiDecode), converted to the internal
 // version with the real Convert_v1_Pod_To_core_Pod (no defaulting: the pods are validated as given),
@@ -33,7 +36,7 @@ import (
 )
 
 func init() {
-	ops["pod.validateUpdate"] = opSpec{[]string{"old", "oldText", "new", "newText", "kubernetes", "gates"}, runPodValidateUpdate}
+	ops["pod.validateUpdate"] = opSpec{[]string{"old", "oldText", "new", "newText", "kubernetes", "gates", "allowPrivileged"}, runPodValidateUpdate}
 }
 
 // gateDefaults are the gates' values at start-up; touchedGates those a request changed since.
@@ -100,6 +103,21 @@ func applyGates(raw []byte) *protoError {
 	return nil
 }
 
+// applyAllowPrivileged sets pkg/capabilities' AllowPrivileged from the request's optional
+// `allowPrivileged` boolean (default true).
+func applyAllowPrivileged(req *request) *protoError {
+	v := true
+	if req.field("allowPrivileged") != nil {
+		b, err := boolField(req, "allowPrivileged")
+		if err != nil {
+			return err
+		}
+		v = b
+	}
+	setAllowPrivileged(v)
+	return nil
+}
+
 // decodeInternalPod decodes a v1 Pod body and converts it to the internal version.
 func decodeInternalPod(req *request, name string) (*core.Pod, *protoError) {
 	data, perr := valueField(req, name)
@@ -129,6 +147,9 @@ func runPodValidateUpdate(req *request) (*result, *protoError) {
 	}
 	resetGates()
 	if err := applyGates(req.field("gates")); err != nil {
+		return nil, err
+	}
+	if err := applyAllowPrivileged(req); err != nil {
 		return nil, err
 	}
 	oldPod, err := decodeInternalPod(req, "old")

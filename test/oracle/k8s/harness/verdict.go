@@ -21,7 +21,7 @@ import (
 const codeUnsupportedKind = "E_UNSUPPORTED_KIND"
 
 func init() {
-	ops["verdict"] = opSpec{[]string{"old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults"}, runVerdict}
+	ops["verdict"] = opSpec{[]string{"old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "allowPrivileged"}, runVerdict}
 }
 
 // kruiseVerdictHook decides for a Kruise kind under an in-place strategy (kruise_verdict.go, Kruise build).

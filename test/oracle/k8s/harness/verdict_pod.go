@@ -7,7 +7,7 @@ package main
 // "1" for both) and, when a pod has none, the request's namespace (old's, else "default") — then, when it passes, the kubelet's real HashContainer (and, 1.27-1.30 with
 // InPlacePodVerticalScaling, HashContainerWithoutResources) per container of the stored pods. The
 // resize rule (a cpu/memory change with resizePolicy RestartContainer restarts) is kubelet glue
-// reproduced here as in the engine. kubelet must equal kubernetes here (one build per minor).
+// reproduced here as in the engine. allowPrivileged (default true) as pod.validateUpdate reads it. kubelet must equal kubernetes here (one build per minor).
 
 import (
 	"context"
@@ -117,6 +117,9 @@ func podVerdictKube(req *request, decoded, stored [2]interface{}) (string, []ver
 	}
 	resetGates()
 	if err := applyGates(req.field("gates")); err != nil {
+		return "", nil, err
+	}
+	if err := applyAllowPrivileged(req); err != nil {
 		return "", nil, err
 	}
 	dOld, dNew := decoded[0].(*v1.Pod).DeepCopy(), decoded[1].(*v1.Pod).DeepCopy()
