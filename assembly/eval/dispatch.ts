@@ -19,6 +19,8 @@ import { opScaled, opKruisePartition } from "./ops/scaled"; // issue 6
 import { opRollout } from "./ops/rollout"; // issue 6
 import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
 import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash"; // issue 3 hashes
+import { opK8sTranscode } from "./ops/transcode"; // issue 3: the transcoder's stored JSON (diagnostic)
+import { containerHashLine } from "../k8s/transcode/line"; // issue 3: container.hash lines without a tape
 import { opPodValidateUpdate } from "./ops/pod-validate"; // issue 5 pod update validation
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise"; // issue 5 in-place update
 import { opVerdict } from "./ops/verdict"; // issue 5 verdict
@@ -43,6 +45,7 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "quantity") return opQuantity(req, res);
   if (op == "spew") return opSpew(req, res);
   if (op == "container.hash") return opContainerHash(req, res); // issue 3 hashes
+  if (op == "k8s.transcode") return opK8sTranscode(req, res); // issue 3: transcoder (diagnostic)
   if (op == "podTemplateHash") return opPodTemplateHash(req, res); // issue 3 hashes
   if (op == "revision") return opRevision(req, res); // issue 3 ControllerRevisions
   if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res); // issue 5 pod update validation
@@ -62,6 +65,7 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
 
 /** Evaluates the request line [src, src+len) and writes the whole answer line into `out`. */
 export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
+  if (containerHashLine(src, len, out)) return; // issue 3: simple container.hash lines (same answer, no tape)
   const opts = new ReadOptions();
   opts.maxDepth = Limits.maxDepth;
   opts.maxBytes = Limits.maxBytes;

@@ -131,6 +131,15 @@ export function constTable(key: u64, ptr: usize = 0, len: i32 = -1): usize {
   return CONST_NONE;
 }
 
+/** A table of its own (no key) for the `len` bytes at `ptr`, from the same pool; CONST_NONE when the pool is full. */
+export function newConstTable(ptr: usize, len: i32): usize {
+  if (constUsed >= CONST_POOL_TABLES) return CONST_NONE;
+  const t = CONST_POOL + <usize>constUsed * CONST_TABLE_SIZE;
+  constUsed++;
+  fillConstTable(t, ptr, len);
+  return t;
+}
+
 /** Fills table `t` for the `len` bytes at `ptr`. */
 function fillConstTable(t: usize, ptr: usize, len: i32): void {
   let pw: u32 = 1;

@@ -104,8 +104,8 @@ let strEnd: i32 = 0;
  * are the same valid value wherever they stand, so its nodes are copied from `ref` with offsets and
  * indexes shifted. The nesting it adds is checked against `depthCap` like any other.
  */
-export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null = null): Tape | null {
-  const t = new Tape(len >> 2);
+export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null = null, oneValue: bool = false, sizeHint: i32 = -1): Tape | null {
+  const t = new Tape((sizeHint >= 0 ? sizeHint : len) >> 2);
   t.src = src;
   t.srcLen = len;
   let nodes = t.nodes;
@@ -290,8 +290,11 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
     // after a value (or at the closing byte of an empty container)
     while (true) {
       if (depth == 0) {
-        while (i < len && isWs(<u32>load<u8>(src + <usize>i))) i++;
-        if (i != len) return null;
+        if (oneValue) fastValueEnd = i;
+        else {
+          while (i < len && isWs(<u32>load<u8>(src + <usize>i))) i++;
+          if (i != len) return null;
+        }
         t.count = count;
         t.slowNumbers = slow;
         fastDepthSeen = maxSeen;
@@ -424,6 +427,20 @@ function copyNodes(r: Tape, from: i32, m: i32, dst: usize, dpos: i32, didx: i32)
   }
   copiedSlow = slow;
   return deepest;
+}
+
+/** Where the value read by the last successful fastValue ends (offset from its first byte). */
+export let fastValueEnd: i32 = 0;
+
+/**
+ * The tape of the one JSON value whose first byte is at `src` (at most `len` bytes; whatever follows
+ * it is not looked at), offsets relative to `src`, its end in `fastValueEnd`; null to let the caller
+ * decide (invalid, nesting at `depthCap`, or a byte the fast path does not handle). Used by the
+ * lockstep diff (assembly/patch/lockstep.ts) to read the pieces where two documents differ; `sizeHint`:
+ * about how many bytes the value has (sizes the first tape allocation).
+ */
+export function fastValue(src: usize, len: i32, depthCap: i32, sizeHint: i32): Tape | null {
+  return fastTape(src, len, depthCap, null, true, sizeHint);
 }
 
 /** Deepest nesting of the last successful fastTape. */

@@ -320,41 +320,16 @@ export class Decoder {
       r.v = JsoniterInt.value;
       return r;
     }
-    const signed = k <= Kind.Int64;
     const p = t.ptr(node);
     const n = t.len(node);
-    let ok = (t.flags(node) & F_INT) != 0;
-    let v: i64 = 0;
-    if (ok) {
-      const neg = load<u8>(p) == 0x2d;
-      if (neg && !signed) ok = false;
-      let u: u64 = 0;
-      for (let i = neg ? 1 : 0; i < n && ok; i++) {
-        const d = <u64>(load<u8>(p + <usize>i) - 0x30);
-        if (u > (<u64>-1 - d) / 10) { ok = false; break; }
-        u = u * 10 + d;
-      }
-      if (ok) {
-        if (signed) {
-          const bits = bitsOf(k);
-          const lim: u64 = <u64>1 << <u64>(bits - 1);
-          if (neg ? u > lim : u >= lim) ok = false;
-          else v = neg ? -<i64>u : <i64>u;
-        } else {
-          const bits = bitsOf(k);
-          if (bits < 64 && u >= (<u64>1 << <u64>bits)) ok = false;
-          else v = <i64>u;
-        }
-      }
-    }
-    if (!ok) {
+    if (!parseGoInt(p, n, (t.flags(node) & F_INT) != 0, k)) {
       if (this.saved === null) {
         this.saved = this.typeErrorText("number " + String.UTF8.decodeUnsafe(p, <usize>n), ty);
       }
       return cur;
     }
     const r = new IntV(ty);
-    r.v = v;
+    r.v = GoInt.value;
     return r;
   }
 
@@ -795,6 +770,38 @@ function describe(t: Tape, node: i32, ty: i32): string {
     if (k >= Kind.Int && k <= Kind.Float64) return "number " + String.UTF8.decodeUnsafe(t.ptr(node), <usize>t.len(node));
   }
   return describePlain(nk);
+}
+
+/** Result of parseGoInt. */
+export class GoInt {
+  static value: i64 = 0;
+}
+
+/**
+ * encoding/json's integer decode of number text [p, p+n) (integer syntax when `isInt`) into Go kind `k`
+ * (Int..Uint64; unsigned kinds as their bit pattern): true with GoInt.value, false when Go reports a type error.
+ */
+export function parseGoInt(p: usize, n: i32, isInt: bool, k: i32): bool {
+  if (!isInt) return false;
+  const signed = k <= Kind.Int64;
+  const neg = load<u8>(p) == 0x2d;
+  if (neg && !signed) return false;
+  let u: u64 = 0;
+  for (let i = neg ? 1 : 0; i < n; i++) {
+    const d = <u64>(load<u8>(p + <usize>i) - 0x30);
+    if (u > (<u64>-1 - d) / 10) return false;
+    u = u * 10 + d;
+  }
+  const bits = bitsOf(k);
+  if (signed) {
+    const lim: u64 = <u64>1 << <u64>(bits - 1);
+    if (neg ? u > lim : u >= lim) return false;
+    GoInt.value = neg ? -<i64>u : <i64>u;
+  } else {
+    if (bits < 64 && u >= (<u64>1 << <u64>bits)) return false;
+    GoInt.value = <i64>u;
+  }
+  return true;
 }
 
 function bitsOf(k: i32): i32 {

@@ -71,7 +71,7 @@ export function validUTF8(p: usize, n: i32): bool {
 }
 
 /** True for the kinds whose zero value decodes back to zero (null) whatever the field's options. */
-@inline function nullStaysNull(k: i32): bool {
+@inline export function nullStaysNull(k: i32): bool {
   return (k >= Kind.Bool && k <= Kind.Uint64) || k == Kind.Float64 || (k >= Kind.Interface && k <= Kind.String);
 }
 

@@ -56,7 +56,7 @@ export class AppscodeOptions {
 
 /** A path, built only when an operation is written: a key or an index below a parent. */
 @final
-class Path {
+export class Path {
   /** What the written path needs (pathNeeds of its text): the most any of its keys needs. */
   needs: i32 = 0;
   /** The key has `~` or `/` (escaped in the pointer). */
@@ -101,8 +101,10 @@ function madePath(p: Path | null): Bytes {
   return new Bytes(out.ptr, out.len);
 }
 
-@inline function keyPath(parent: Path | null, p: usize, n: i32): Path { return new Path(parent, p, n, -1); }
-@inline function indexPath(parent: Path | null, i: i32): Path { return new Path(parent, 0, 0, i); }
+/** The path of member key [p, p+n) (decoded bytes) below `parent`. */
+@inline export function keyPath(parent: Path | null, p: usize, n: i32): Path { return new Path(parent, p, n, -1); }
+/** The path of element `i` below `parent`. */
+@inline export function indexPath(parent: Path | null, i: i32): Path { return new Path(parent, 0, 0, i); }
 
 /** The operations found, in order: kind, path, value node of `to` (-1 for none); 12-byte records in the arena. */
 @final
@@ -511,4 +513,90 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
     return fail(E_PATCH_MARSHAL, "json: error calling MarshalJSON for type " + type + ": " + errMsg!, -1, bytesStr(ep));
   }
   return true;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pieces of a diff (the lockstep diff, assembly/patch/lockstep.ts): the operations of handleValues on
+// one pair of values at a known path, written at once, each as `,{...}` (the caller turns the first
+// comma into `[`). The operations and their order are those the whole diff emits for that pair.
+
+/** Class of an array element for isSimpleArray: 0 a scalar, 1 decides "not simple" (null, array, object with a container value), 2 decides "simple" (object of scalars and nulls). */
+export function simpleClass(t: Tape, node: i32): i32 {
+  if (isGoScalar(t, node)) return 0;
+  if (t.kind(node) != K_OBJECT) return 1;
+  const count = t.children(node) > SMALL_OBJECT ? sortMembers(t, node) : docMembers(t, node);
+  const ms = t.children(node) > SMALL_OBJECT ? sortedMembers : docMembersPtr;
+  for (let k = 0; k < count; k++) {
+    const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;
+    if (t.kind(v) != K_NULL && !isGoScalar(t, v)) return 1;
+  }
+  return 2;
+}
+
+/** Diffs of value pairs appended to one output, with the working lists of one diff reused. */
+@final
+export class PieceDiff {
+  ops: Ops = new Ops();
+  tasks: Tasks = new Tasks();
+  chain: PathChain = new PathChain();
+  wo: WriteOptions = new WriteOptions();
+  scratch: ByteSink = new ByteSink(256);
+
+  constructor(public opts: AppscodeOptions) {
+    this.wo.mode = MODE_GO;
+    this.wo.go22 = opts.go22;
+  }
+
+  /**
+   * Appends the operations of handleValues(a, b, path) and all it leads to. False (an error may be
+   * recorded) when the whole diff must decide: an engine limit, or a path json.Marshal would refuse.
+   */
+  run(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, out: ByteSink): bool {
+    const ops = this.ops;
+    const tasks = this.tasks;
+    ops.length = 0;
+    tasks.length = 0;
+    if (!handleValues(ta, a, tb, b, path, tasks, ops, this.opts)) return false;
+    while (tasks.length > 0) {
+      tasks.length--;
+      const r = tasks.at(tasks.length);
+      const type = load<i32>(r);
+      const x = load<i32>(r, 4);
+      const y = load<i32>(r, 8);
+      const p = changetype<Path | null>(<usize>load<u32>(r, 12));
+      if (type == T_EMIT) { ops.add(x, p, y); continue; }
+      if (!handleValues(ta, x, tb, y, p, tasks, ops, this.opts)) return false;
+    }
+    for (let i = 0, n = ops.length; i < n; i++) {
+      if (!this.write(out, ops.kind(i), ops.path(i), tb, ops.value(i))) return false;
+    }
+    return true;
+  }
+
+  /** Appends an "add" of value `node` of `t` at `path`; false when json.Marshal would refuse the path. */
+  @inline add(out: ByteSink, t: Tape, node: i32, path: Path): bool { return this.write(out, OP_ADD, path, t, node); }
+
+  /** Appends a "remove" at `path`; false when json.Marshal would refuse the path. */
+  @inline remove(out: ByteSink, path: Path): bool { return this.write(out, OP_REMOVE, path, null, -1); }
+
+  /** Appends `,` and one operation as marshalOps writes it (never one json.Marshal would refuse: false). */
+  private write(out: ByteSink, kind: i32, path: Path | null, tb: Tape | null, value: i32): bool {
+    const needs = path === null ? 0 : path.needs;
+    if (needs == 2) return false;
+    out.byte(0x2c);
+    writeHead(out, kind);
+    if (needs == 0) writeMadePathAt(out, path, this.chain);
+    else {
+      const s = this.scratch;
+      s.truncate(0);
+      writeMadePathAt(s, path, this.chain);
+      writePath(out, new Bytes(s.ptr, s.len));
+    }
+    if (kind != OP_REMOVE) {
+      out.bytes(VALUE_KEY, 10);
+      writeCanonical(tb!, value, out, this.wo);
+    } else out.byte(0x22);
+    out.byte(0x7d);
+    return true;
+  }
 }

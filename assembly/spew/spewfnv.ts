@@ -22,13 +22,13 @@ import { Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV
 import { Spewer } from "./spew";
 
 // piece kinds (the table key's top bits)
-const P_TYPE: u32 = 0; // "(T)"
-const P_PTR: u32 = 1; // "(*E)" of pointer type T
-const P_ZERO: u32 = 2; // spew of the zero value of T, type name included
-const P_ZERO_BARE: u32 = 3; // spew of the zero value of T after `<*>` / inside a slice or map (no type name)
-const P_FIELD: u32 = 4; // [" "] + "Field:" of field i of struct T
-const P_FIELD_ZERO: u32 = 5; // P_FIELD + P_ZERO of the field's type
-const P_FIELD_HEAD: u32 = 7; // P_FIELD + the head of a non-zero value of the field's type: "(T)" or, for a pointer, "(*E)"
+export const P_TYPE: u32 = 0; // "(T)"
+export const P_PTR: u32 = 1; // "(*E)" of pointer type T
+export const P_ZERO: u32 = 2; // spew of the zero value of T, type name included
+export const P_ZERO_BARE: u32 = 3; // spew of the zero value of T after `<*>` / inside a slice or map (no type name)
+export const P_FIELD: u32 = 4; // [" "] + "Field:" of field i of struct T
+export const P_FIELD_ZERO: u32 = 5; // P_FIELD + P_ZERO of the field's type
+export const P_FIELD_HEAD: u32 = 7; // P_FIELD + the head of a non-zero value of the field's type: "(T)" or, for a pointer, "(*E)"
 const P_LIT: u32 = 6; // a literal of a Quantity's internals (field index = which; see litText)
 
 /** The constant text between a Quantity's values in its spew body (writeQuantityInternals with a nil Dec). */
@@ -69,14 +69,19 @@ function pieceText(p: u32, ty: i32, i: i32, out: ByteSink, run: i32 = 1): bool {
 }
 
 /** State of one `spewFnv` run. */
-class Run {
+export class Run {
   static failed: bool = false;
   static depth: i32 = 0;
 }
 
+/** The constant-table key of piece (`p`, type `ty`, field `i`, `run` zero fields). */
+@inline export function pieceKey(p: u32, ty: i32, i: i32, run: i32 = 1): u64 {
+  return (<u64>run << 32) | <u64>((p << 29) | ((<u32>ty & 0x1fffff) << 8) | <u32>i);
+}
+
 /** One constant piece (`run` > 1: that many consecutive P_FIELD_ZERO fields from `i`): its table when it has (or gets) one, else its text hashed directly. */
-function piece(h: u32, p: u32, ty: i32, i: i32, run: i32 = 1): u32 {
-  const key = (<u64>run << 32) | <u64>((p << 29) | ((<u32>ty & 0x1fffff) << 8) | <u32>i);
+export function piece(h: u32, p: u32, ty: i32, i: i32, run: i32 = 1): u32 {
+  const key = pieceKey(p, ty, i, run);
   let t = constTable(key);
   if (t == 0) {
     if (run > 1 && !constRoom(75)) {
@@ -100,18 +105,19 @@ function piece(h: u32, p: u32, ty: i32, i: i32, run: i32 = 1): u32 {
   return constStep(t, h);
 }
 
-@inline function step(h: u32, b: u32): u32 {
+/** One FNV-1a step over byte `b`. */
+@inline export function step(h: u32, b: u32): u32 {
   return (h ^ b) * FNV32_PRIME;
 }
 
 /** FNV-1a of the ASCII literal `s`. */
-function lit(h: u32, s: string): u32 {
+export function lit(h: u32, s: string): u32 {
   for (let i = 0, n = s.length; i < n; i++) h = step(h, <u32>s.charCodeAt(i));
   return h;
 }
 
 /** FNV-1a of the decimal text of `v` (unsigned bit pattern when `unsigned`). */
-function decimal(h: u32, v: i64, unsigned: bool): u32 {
+export function decimal(h: u32, v: i64, unsigned: bool): u32 {
   let u: u64;
   if (!unsigned && v < 0) { h = step(h, 0x2d); u = <u64>(-v); } else u = <u64>v;
   const buf = memory.data(24);
@@ -131,7 +137,7 @@ export function spewFnv(ty: i32, v: Val | null): i64 {
 }
 
 /** spew's format(v) with `ignore` = ignoreNextType. */
-function fmt(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
+export function fmt(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
   if (Run.failed) return h;
   if (++Run.depth > 256) { Run.failed = true; return h; }
   h = fmtInner(h, ty, v, ignore);
@@ -154,7 +160,7 @@ function fmtInner(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
 }
 
 /** The text after the type name of non-nil, non-pointer value `v` of type `ty` (kind `k`). */
-function body(h: u32, ty: i32, v: Val, k: i32): u32 {
+export function body(h: u32, ty: i32, v: Val, k: i32): u32 {
   const sp = k == Kind.Struct ? specialOf(typeNameId(ty)) : SP_NONE;
   if (sp == SP_TIME || sp == SP_RAW || sp == SP_FIELDS) { Run.failed = true; return h; }
   if (sp == SP_QUANTITY) {

@@ -28,6 +28,11 @@ import { isKruiseKind } from "../../k8s/types";
 import { statefulSetRevision, daemonSetRevision, Revision } from "../../k8s/revision";
 import { applyDefaultsTo } from "../../k8s/defaults/index";
 import { storedForm, RoundTrip } from "../../k8s/roundtrip";
+import { tapeSpewFnv } from "../../spew/spewtape";
+import { safeEncodeString } from "../../k8s/hash";
+import { FNV32_PRIME } from "../../hash/fnv";
+import { containerHashRaw, RawHash } from "../../k8s/transcode/containerhash";
+import { K_STRING } from "../../json/tape";
 
 
 /** Objects up to this many bytes take the fast path (their stored JSON stays far below the reader's 128 MiB cap). */
@@ -129,9 +134,10 @@ export function opContainerHash(req: Request, res: ResultWriter): bool {
   if (defaults < 0) return false;
   const exact = boolField(req, "exactRoundTrip");
   if (exact < 0) return false;
+  const ty = requestType("Container", minor);
+  if (defaults == 0 && exact == 0 && containerEra(minor) != ERA_STRUCT && rawContainerHash(req, minor, ty, go, res)) return true;
   const v = k8sValue(req, "container");
   if (v === null) return false;
-  const ty = requestType("Container", minor);
   const c = asStored(v, ty, minor, go, defaults == 1 ? "Container" : null, "container", exact == 1, containerEra(minor) != ERA_STRUCT);
   if (hasError()) return false;
   const h = hashContainer(minor, ty, c, go);
@@ -142,6 +148,32 @@ export function opContainerHash(req: Request, res: ResultWriter): bool {
     if (w < 0 || hasError()) return false;
     res.str("hashWithoutResources", hex32(<u32>w));
   }
+  res.str("era", eraName(containerEra(minor)));
+  return true;
+}
+
+/**
+ * container.hash through the transcoder (assembly/k8s/transcode/): straight from the container's raw bytes
+ * in the line (or the decoded bytes of `containerText`); false, with nothing written, when it cannot prove
+ * its answer (then the exact path runs and reports any error).
+ */
+function rawContainerHash(req: Request, minor: i32, ty: i32, go: i32, res: ResultWriter): bool {
+  const di = req.field("container");
+  const ti = req.field("containerText");
+  const t = req.tape;
+  let ok = false;
+  if (di >= 0 && ti < 0) {
+    const s = t.rawStart(di);
+    ok = containerHashRaw(minor, ty, t.src + <usize>s, t.rawEnd(di) - s, go, 1000000);
+  } else if (ti >= 0 && di < 0 && t.kind(ti) == K_STRING) {
+    const b = k8sString(req, "containerText");
+    if (b === null || hasError()) { clearError(); return false; }
+    if (b.len > req.opts.maxBytes) return false;
+    ok = containerHashRaw(minor, ty, b.ptr, b.len, go, req.opts.maxDepth - 1);
+  }
+  if (!ok || hasError()) { clearError(); return false; }
+  res.str("hash", hex32(RawHash.hash));
+  if (hasHashWithoutResources(minor)) res.str("hashWithoutResources", hex32(RawHash.withoutResources));
   res.str("era", eraName(containerEra(minor)));
   return true;
 }
@@ -161,12 +193,33 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   if (v === null) return false;
   const go = defaultGoOf(minor);
   const ty = requestType("PodTemplateSpec", minor);
+  if (exact == 0 && defaults == 0 && ty >= 0 && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
+    // decode, stored round trip and spew hash in one walk of the tape (assembly/spew/spewtape.ts) when it can prove its answer
+    const fh = tapeSpewFnv(v.tape, v.node, ty, minor, go);
+    if (fh >= 0) {
+      res.str("hash", collisionHash(<u32>fh, cc.present, cc.value));
+      return true;
+    }
+  }
   const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template", exact == 1);
   if (hasError()) return false;
   const h = computeHash(ty, t, cc.present, cc.value);
   if (h === null) return false;
   res.str("hash", h);
   return true;
+}
+
+/** controller.ComputeHash's tail: the spew hash `h`, then (when `hasCollision`) the collision count's 8 bytes, as SafeEncodeString of the decimal Sum32. */
+function collisionHash(h: u32, hasCollision: bool, collisionCount: i32): string {
+  let x = h;
+  if (hasCollision) {
+    const c = <u32>collisionCount;
+    for (let i = 0; i < 8; i++) {
+      const b: u32 = i < 4 ? (c >> (<u32>(i * 8))) & 0xff : 0;
+      x = (x ^ b) * FNV32_PRIME;
+    }
+  }
+  return safeEncodeString(x.toString());
 }
 
 /** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */

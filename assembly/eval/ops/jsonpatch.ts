@@ -7,6 +7,8 @@ import { ResultWriter } from "../response";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
 import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../patch/appscode";
+import { appscodeDiffTexts, LOCK_OK } from "../../patch/lockstep";
+import { goDepthLimit } from "../../json/reader";
 import { minimalDiff } from "../../patch/minimal";
 import { applyPatch } from "../../patch/apply";
 import { failType } from "../../patch/gotypes";
@@ -40,13 +42,23 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
     appendValidUTF8(res.key("patch"), out.ptr, out.len);
     return true;
   }
-  if (!decodable(from, req, null) || !decodable(to, req, from)) return false;
   const opts = new AppscodeOptions();
   opts.go22 = go >= 22;
   opts.go27 = go >= 27;
   opts.goMinor = go;
   opts.maxEditMatrix = limit;
   const out = new ByteSink(1024);
+  // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff
+  if (from.present && to.present && !from.direct && !to.direct && !hasError()) {
+    const ro = req.opts;
+    const goLimit = goDepthLimit(go);
+    const cap = goLimit > 0 && goLimit < ro.maxDepth ? goLimit : ro.maxDepth;
+    if (appscodeDiffTexts(from.ptr, from.len, to.ptr, to.len, opts, cap, ro.maxBytes, out) == LOCK_OK) {
+      appendValidUTF8(res.key("patch"), out.ptr, out.len);
+      return true;
+    }
+  }
+  if (!decodable(from, req, null) || !decodable(to, req, from)) return false;
   if (!appscodeDiff(from.tape!, from.node, to.tape!, to.node, opts, out)) return false;
   appendValidUTF8(res.key("patch"), out.ptr, out.len);
   return true;

@@ -1,8 +1,8 @@
 // Ops of OpenKruise in-place update (issue 5; engine: assembly/policy/kruise/):
 //   kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?}
 //     → {inPlace, updateSpec (Kruise's json.Marshal of UpdateSpec as a string, null when not in place), reasons}
-//   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
-//     → {pod, state, resizePatch}
+//   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?, exactPath?}
+//     → {pod, state, resizePatch} (exactPath: true skips the text splice fast path; same answer)
 //   kruise.patchPods {pods|podsText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
 //     → {results: [{pod, state, resizePatch}, ...]} (kruise.patchPod per pod, the updateSpec read once; each
 //     pod's working memory is released after its answer is written: memory does not grow with the count)
@@ -13,7 +13,9 @@
 import { ByteSink } from "../../io/sink";
 import { arenaMark, appendAndRelease } from "../../io/arena";
 import { K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
-import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
+import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
+import { splicePatchPod, SpliceWhy } from "../../policy/kruise/podsplice";
+import { transcodeStored } from "../../k8s/transcode/transcode";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
 import { writeJSONStr, writeJSONString } from "../../json/strings";
@@ -33,7 +35,8 @@ import { evaluateStrategy } from "../../policy/kruise/strategy";
 import { inPlaceUpdate, inPlaceRefresh } from "../../policy/kruise/lifecycle";
 import { readKruiseOptions, KruiseOptions, kruiseK8sMinor } from "../../policy/kruise/options";
 import { TV } from "../../policy/kruise/typed";
-import { calculateInPlaceUpdateSpec, revisionInput, rawNode, Reason, RevisionInput } from "../../policy/kruise/spec";
+import { calculateInPlaceUpdateSpec, revisionInput, rawNode, Reason, RevisionInput, ExactDecode } from "../../policy/kruise/spec";
+import { boolField } from "./hash";
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
 export function onlyFields(req: Request, allowed: Array<string>): bool {
@@ -64,7 +67,7 @@ function kruiseTypedOf(v: Value, name: string, typeName: string, what: string): 
     fail(E_BAD_REQUEST, "\"" + name + "\" must be " + what, -1, name);
     return null;
   }
-  const ty = requestType(typeName, kruiseK8sMinor());
+  const ty = KruiseTypes.of(typeName);
   const o = new DecodeOptions();
   o.minor = kruiseK8sMinor();
   o.goMinor = 23;
@@ -75,6 +78,26 @@ function kruiseTypedOf(v: Value, name: string, typeName: string, what: string): 
   const val = d.decodeTop(ty, v.node);
   if (hasError()) { setErrorPath(name); return null; }
   return new TV(ty, val);
+}
+
+/** Schema handles of request type names at the release's Kubernetes minor, looked up once per process (static data). */
+class KruiseTypes {
+  static minor: i32 = -1;
+  static pod: i32 = -1;
+  static revision: i32 = -1;
+
+  /** requestType(typeName, kruiseK8sMinor()), cached for Pod and ControllerRevision. */
+  static of(typeName: string): i32 {
+    const m = kruiseK8sMinor();
+    if (KruiseTypes.minor != m) {
+      KruiseTypes.pod = requestType("Pod", m);
+      KruiseTypes.revision = requestType("ControllerRevision", m);
+      KruiseTypes.minor = m;
+    }
+    if (typeName == "Pod") return KruiseTypes.pod;
+    if (typeName == "ControllerRevision") return KruiseTypes.revision;
+    return requestType(typeName, m);
+  }
 }
 
 /** A ControllerRevision field as the calculation reads it; its data node reused from the request tape. Null with an error. */
@@ -130,7 +153,7 @@ function writeReasons(res: ResultWriter, reasons: Array<Reason>): void {
 /** `kruise.inplaceSpec`: defaultCalculateInPlaceUpdateSpec on two ControllerRevisions, with reasons. */
 export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
-  if (!onlyFields(req, ["oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "gates", "gracePeriodSeconds", "kruise"])) return false;
+  if (!onlyFields(req, ["oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "gates", "gracePeriodSeconds", "kruise", "exactDecode"])) return false;
   if (!readKruiseOptions(req)) return false;
   const grace = int32Field(req, "gracePeriodSeconds", 0);
   if (grace == i64.MIN_VALUE) return false;
@@ -138,7 +161,12 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
   if (ov === null) return false;
   const nv = kruiseRevision(req, "newRevision");
   if (nv === null) return false;
+  // exactDecode (engine-only test option): the full typed decode of both templates instead of the proven parts
+  const exact = boolField(req, "exactDecode");
+  if (exact < 0) return false;
+  ExactDecode.on = exact == 1;
   const r = calculateInPlaceUpdateSpec(ov, nv, <i32>grace);
+  ExactDecode.on = false;
   if (hasError()) return false;
   res.bool("inPlace", r.spec !== null);
   if (r.spec !== null) {
@@ -156,8 +184,13 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
 /** `kruise.patchPod`: defaultPatchUpdateSpecToPod on a pod, with time `now`. */
 export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
-  if (!onlyFields(req, ["pod", "podText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise"])) return false;
+  if (!onlyFields(req, ["pod", "podText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise", "exactPath", "requireFastPath"])) return false;
   if (!readKruiseOptions(req)) return false;
+  const exact = boolField(req, "exactPath");
+  if (exact < 0) return false;
+  // requireFastPath (engine-only test option): fail instead of taking the exact path, so tests see the splice's reach
+  const require = boolField(req, "requireFastPath");
+  if (require < 0) return false;
   const t = req.tape;
   let server = 32;
   const sv = req.field("serverVersion");
@@ -177,7 +210,9 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   const now = new KTime();
   now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
   now.ext = ParsedTime.ext;
-  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  const pv = k8sValue(req, "pod");
+  if (pv === null) return false;
+  const pod = podInput(pv, "pod", exact == 1);
   if (pod === null) return false;
   const sv2 = k8sValue(req, "updateSpec");
   if (sv2 === null) return false;
@@ -197,12 +232,70 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
     state.updateImages = spec.containerImages.size > 0;
     state.updateResources = spec.containerResources.size > 0;
   }
-  return patchPodInto(res, pod, spec, state!, now, server);
+  SpliceOnly.on = require == 1;
+  const ok = patchPodInto(res, pod, spec, state!, now, server, exact == 1);
+  SpliceOnly.on = false;
+  return ok;
 }
 
-/** PatchSpecToPod on one decoded pod (patchtyped.ts); writes the members pod, state and resizePatch. */
-function patchPodInto(res: ResultWriter, pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, server: i32): bool {
+/** requireFastPath of the current kruise.patchPod. */
+class SpliceOnly {
+  static on: bool = false;
+}
+
+/** A pod to patch: its Go JSON from the transcoder (`g`, typed decode deferred) or its typed decode (`pod`). */
+class PodIn {
+  g: ByteSink | null = null;
+  pod: TV | null = null;
+  constructor(public v: Value, public name: string) {}
+}
+
+/**
+ * The pod of request value `v` (field `name`): unless `exact`, json.Marshal of its decode written by the
+ * transcoder straight from its bytes (assembly/k8s/transcode/: true only when that is proved); otherwise its
+ * typed decode. Null with the decode's error.
+ */
+function podInput(v: Value, name: string, exact: bool): PodIn | null {
+  const r = new PodIn(v, name);
+  const t = v.tape;
+  if (!exact && t.kind(v.node) == K_OBJECT && !hasError()) {
+    const n = t.rawEnd(v.node) - t.rawStart(v.node);
+    const g = new ByteSink(n + (n >> 3) + 256);
+    if (transcodeStored(requestType("Pod", kruiseK8sMinor()), t.src + <usize>t.rawStart(v.node), n, 23, g) && !hasError()) {
+      r.g = g;
+      return r;
+    }
+    clearError();
+  }
+  r.pod = kruiseTypedOf(v, name, "Pod", "a Pod object");
+  return r.pod === null ? null : r;
+}
+
+/**
+ * PatchSpecToPod on one pod; writes the members pod, state and resizePatch. Unless `exact`, the pod's Go
+ * JSON (the transcoder's, else the encoded typed pod) is patched as text (podsplice.ts) when that provably
+ * gives the same answer; otherwise (or when `exact`) the typed pod is patched and encoded (patchtyped.ts).
+ */
+function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: InPlaceState, now: KTime, server: i32, exact: bool): bool {
   const resize = KruiseOptions.minor >= 9 && server >= 32;
+  const podT = requestType("Pod", kruiseK8sMinor());
+  if (!exact) {
+    // the transcoder proves its Quantities' texts marshal back to themselves; the encoded pod's are checked
+    let g = in_.g;
+    const proved = g !== null;
+    if (g === null) {
+      g = encodeTyped(in_.pod!.t, in_.pod!.v);
+      if (g === null) clearError();
+    }
+    SpliceWhy.reason = "the pod does not encode";
+    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, proved, spec, state, now)) return true;
+  }
+  if (SpliceOnly.on) return fail(E_BAD_REQUEST, "requireFastPath: the text splice does not apply: " + (exact ? "exactPath" : SpliceWhy.reason), -1, "requireFastPath");
+  let pod = in_.pod;
+  if (pod === null) {
+    pod = kruiseTypedOf(in_.v, in_.name, "Pod", "a Pod object");
+    if (pod === null) return false;
+  }
   const r = patchSpecToTypedPod(pod, spec, state, now, resize);
   if (r === null) return false;
   const out = encodeTyped(r.pod.t, r.pod.v);
@@ -224,8 +317,10 @@ function patchPodInto(res: ResultWriter, pod: TV, spec: UpdateSpec, state: InPla
  */
 export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
-  if (!onlyFields(req, ["pods", "podsText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise"])) return false;
+  if (!onlyFields(req, ["pods", "podsText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise", "exactPath"])) return false;
   if (!readKruiseOptions(req)) return false;
+  const exact = boolField(req, "exactPath");
+  if (exact < 0) return false;
   const server = serverMinor(req);
   if (server < 0) return false;
   const now = nowField(req);
@@ -259,7 +354,7 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
     const mark = arenaMark();
     const t = new ByteSink(4096);
     const name = "pods[" + i.toString() + "]";
-    const pod = kruiseTypedOf(new Value(pt, e, pt.rawStart(e)), name, "Pod", "a Pod object");
+    const pod = podInput(new Value(pt, e, pt.rawStart(e)), name, exact == 1);
     if (pod === null) return false;
     // the state PatchSpecToPod changes: read again for every pod, or Update's fresh one
     let state: InPlaceState;
@@ -274,7 +369,7 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
     }
     if (i > 0) t.byte(0x2c);
     t.byte(0x7b);
-    if (!patchPodInto(new ResultWriter(t), pod, spec, state, now, server)) { setErrorPath(name); return false; } // only when the error has no path yet
+    if (!patchPodInto(new ResultWriter(t), pod, spec, state, now, server, exact == 1)) { setErrorPath(name); return false; } // only when the error has no path yet
     t.byte(0x7d);
     e = pt.next(e);
     appendAndRelease(o, t, mark);

@@ -19,7 +19,7 @@ function qOf(v: Val | null): Quantity {
 }
 
 /** A working ResourceList: keys (bytes) and owned quantities. */
-class List {
+export class List {
   keyP: Array<usize> = new Array<usize>();
   keyN: Array<i32> = new Array<i32>();
   qs: Array<Quantity> = new Array<Quantity>();
@@ -97,8 +97,9 @@ function restartableInit(c: StructV): bool {
   return s.n == 6 && String.UTF8.decodeUnsafe(s.p, 6) == "Always";
 }
 
-/** AggregateContainerRequests / AggregateContainerLimits (field "Requests" / "Limits"); null on an arithmetic error. */
-function aggregate(spec: StructV, field: string): List | null {
+/** AggregateContainerRequests / AggregateContainerLimits (field "Requests" / "Limits"); null on an arithmetic error.
+ * Also read by pod validation's validatePodResourceConsistency (policy/validate/podresources.ts). */
+export function aggregate(spec: StructV, field: string): List | null {
   const list = new List();
   const cs = structItems(spec, "Containers");
   for (let i = 0; i < cs.length; i++) if (!addList(list, containerList(cs[i], field))) return null;

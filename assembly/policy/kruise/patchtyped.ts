@@ -29,7 +29,8 @@ import { writeQuantityJSON } from "../../quantity/canonical";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
 import { Quantity } from "../../quantity/quantity";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, sortedKeys } from "./model";
-import { InPlaceState, KTime, Batch } from "./state";
+import { InPlaceState, KTime } from "./state";
+import { PodReads, planPatch, barrierPriority } from "./patchplan";
 import { TV, fieldNamed } from "./typed";
 import { STATE_KEY, BARRIER_ENV, metadataMapPatch, MetaEntry } from "./patchpod";
 
@@ -233,52 +234,9 @@ function priorityOf(c: StructV | null, ct: i32): i32 {
     const cmT = vfS >= 0 ? typeOfField(vfS, "configMapKeyRef") : -1;
     const cm = vfS >= 0 ? structOf(cmT, get(vf, vfS, "configMapKeyRef")) : null;
     const key = cm === null ? "" : str(get(cm, elem(cmT), "key"));
-    return atoiOrZero(key.length >= 2 ? key.substring(2) : "");
+    return barrierPriority(key);
   }
   return i32.MIN_VALUE;
-}
-
-/** strconv.Atoi, 0 on error (values beyond int32 are clamped: the comparison only orders them). */
-function atoiOrZero(s: string): i32 {
-  let i = 0;
-  let neg = false;
-  if (s.length > 0 && (s.charCodeAt(0) == 0x2b || s.charCodeAt(0) == 0x2d)) { neg = s.charCodeAt(0) == 0x2d; i = 1; }
-  if (i >= s.length) return 0;
-  let v: i64 = 0;
-  for (; i < s.length; i++) {
-    const c = s.charCodeAt(i) - 0x30;
-    if (c < 0 || c > 9) return 0;
-    if (v < 1000000000000) v = v * 10 + c;
-  }
-  if (neg) v = -v;
-  if (v > 2147483646) return 2147483646;
-  if (v < -2147483647) return -2147483647;
-  return <i32>v;
-}
-
-/** addMetadataSharedContainersToUpdate: pull in refMetadata containers sharing a key with the batch, transitively. */
-function addMetadataShared(batch: Array<string>, refs: Named<ObjMeta>): void {
-  const labels = new Array<string>();
-  const annotations = new Array<string>();
-  let fresh = batch.slice(0);
-  while (fresh.length > 0) {
-    for (let i = 0; i < fresh.length; i++) {
-      if (!refs.has(fresh[i])) continue;
-      const om = refs.get(fresh[i]);
-      if (om.labels !== null) for (let j = 0; j < om.labels!.size; j++) if (!labels.includes(om.labels!.keys[j])) labels.push(om.labels!.keys[j]);
-      if (om.annotations !== null) for (let j = 0; j < om.annotations!.size; j++) if (!annotations.includes(om.annotations!.keys[j])) annotations.push(om.annotations!.keys[j]);
-    }
-    fresh = new Array<string>();
-    for (let i = 0; i < refs.size; i++) {
-      const name = refs.keys[i];
-      if (batch.includes(name)) continue;
-      const om = refs.vals[i];
-      let hit = false;
-      for (let j = 0; j < labels.length && !hit; j++) if (om.labels !== null && om.labels!.has(labels[j])) hit = true;
-      for (let j = 0; j < annotations.length && !hit; j++) if (om.annotations !== null && om.annotations!.has(annotations[j])) hit = true;
-      if (hit) { batch.push(name); fresh.push(name); }
-    }
-  }
 }
 
 /** What PatchSpecToPod leaves: the patched pod (`pod` itself, or a fresh decode after a MetaDataPatch) and the resize patch. */
@@ -415,9 +373,6 @@ export function patchSpecToTypedPod(pod0: TV, spec: UpdateSpec, state: InPlaceSt
   let pod = pod0;
   if (pod.v === null || kind(pod.t) != Kind.Struct) pod = new TV(pod.t, new StructV(pod.t, fieldCount(pod.t)));
   const writesResources = KruiseOptions.verticalScaling && spec.containerResources.size > 0;
-  state.nextContainerImages = new StrMap();
-  state.nextContainerRefMetadata = new Named<ObjMeta>();
-  state.nextContainerResources = new Named<ResReq>();
   let entries: Array<MetaEntry> | null = null;
   if (spec.hasPatch) {
     entries = writesResources ? null : metadataMapPatch(spec.patch.ptr, spec.patch.len);
@@ -457,35 +412,12 @@ export function patchSpecToTypedPod(pod0: TV, spec: UpdateSpec, state: InPlaceSt
   const ncs = cs === null ? 0 : cs.len;
   const ct = csT >= 0 ? elem(csT) : -1;
 
-  // batch selection
-  const batch = new Array<string>();
-  let highest = i32.MIN_VALUE;
-  let withHighest = new Array<string>();
+  // the reads the plan needs: containers' names and launch priorities, container statuses
+  const reads = new PodReads();
   for (let i = 0; i < ncs; i++) {
     const c = structOf(ct, cs!.items[i]);
-    const name = str(get(c, ct, "name"));
-    if (!spec.containerImages.has(name) && !spec.containerRefMetadata.has(name) && !spec.containerResources.has(name)) continue;
-    const p = priorityOf(c, ct);
-    if (p == i32.MIN_VALUE) { if (!batch.includes(name)) batch.push(name); }
-    else if (withHighest.length == 0 || highest < p) { highest = p; withHighest = [name]; }
-    else if (highest == p) withHighest.push(name);
-  }
-  for (let i = 0; i < withHighest.length; i++) if (!batch.includes(withHighest[i])) batch.push(withHighest[i]);
-  addMetadataShared(batch, spec.containerRefMetadata);
-
-  // images
-  const changed = new Array<string>();
-  const imageSlot = ct >= 0 ? slotOf(ct, "image") : -1;
-  for (let i = 0; i < ncs; i++) {
-    let c = structOf(ct, cs!.items[i]);
-    const name = str(get(c, ct, "name"));
-    if (!spec.containerImages.has(name)) continue;
-    const img = spec.containerImages.get(name);
-    if (batch.includes(name)) {
-      if (c === null) { c = new StructV(ct, fieldCount(ct)); cs!.items[i] = c; }
-      c.f[imageSlot] = strV(fieldType(ct, imageSlot), img);
-      if (!changed.includes(name)) changed.push(name);
-    } else state.nextContainerImages.set(name, img);
+    reads.names.push(str(get(c, ct, "name")));
+    reads.prios.push(priorityOf(c, ct));
   }
   const statusT = typeOfField(podT, "status");
   const status = structOf(statusT, root.f[slotOf(podT, "status")]);
@@ -496,64 +428,41 @@ export function patchSpecToTypedPod(pod0: TV, spec: UpdateSpec, state: InPlaceSt
     const st = elem(stsT);
     for (let i = 0; i < sts.len; i++) {
       const s = structOf(st, sts.items[i]);
-      const name = str(get(s, st, "name"));
-      if (!changed.includes(name)) continue;
-      if (state.lastContainerStatuses === null) state.lastContainerStatuses = new StrMap();
-      const l = state.lastContainerStatuses!;
-      if (!l.has(name)) l.set(name, str(get(s, st, "imageID")));
+      reads.statusNames.push(str(get(s, st, "name")));
+      reads.statusImageIDs.push(str(get(s, st, "imageID")));
     }
+  }
+  const plan = planPatch(reads, spec, state, now);
+
+  // images
+  const imageSlot = ct >= 0 ? slotOf(ct, "image") : -1;
+  for (let i = 0; i < ncs; i++) {
+    const img = plan.images[i];
+    if (img === null) continue;
+    let c = structOf(ct, cs!.items[i]);
+    if (c === null) { c = new StructV(ct, fieldCount(ct)); cs!.items[i] = c; }
+    c.f[imageSlot] = strV(fieldType(ct, imageSlot), img);
   }
 
   // resources
-  const expected = new Named<ResReq>();
-  if (KruiseOptions.verticalScaling) {
+  const expected = plan.expected;
+  if (KruiseOptions.verticalScaling && !resize && expected.size > 0) {
     for (let i = 0; i < ncs; i++) {
-      const name = str(get(structOf(ct, cs!.items[i]), ct, "name"));
-      if (!spec.containerResources.has(name)) continue;
-      const r = spec.containerResources.get(name);
-      if (batch.includes(name)) expected.set(name, r);
-      else state.nextContainerResources.set(name, r);
-    }
-    if (!resize && expected.size > 0) {
-      for (let i = 0; i < ncs; i++) {
-        const c = structOf(ct, cs!.items[i]);
-        const name = str(get(c, ct, "name"));
-        if (!expected.has(name)) continue;
-        const r = expected.get(name);
-        if (!writeTypedQuantities(c, ct, "limits", r.limits) || !writeTypedQuantities(c, ct, "requests", r.requests)) {
-          fail(E_INTERNAL, "panic: assignment to entry in nil map");
-          return null;
-        }
+      const c = structOf(ct, cs!.items[i]);
+      const name = reads.names[i];
+      if (!expected.has(name)) continue;
+      const r = expected.get(name);
+      if (!writeTypedQuantities(c, ct, "limits", r.limits) || !writeTypedQuantities(c, ct, "requests", r.requests)) {
+        fail(E_INTERNAL, "panic: assignment to entry in nil map");
+        return null;
       }
     }
   }
 
-  // env from metadata
-  for (let i = 0; i < spec.containerRefMetadata.size; i++) {
-    const name = spec.containerRefMetadata.keys[i];
-    const om = spec.containerRefMetadata.vals[i];
-    if (batch.includes(name)) {
-      const l = om.labels;
-      if (l !== null) for (let j = 0; j < l.size; j++) mapSet(labels, l.keys[j], l.vals[j]);
-      const a = om.annotations;
-      if (a !== null) for (let j = 0; j < a.size; j++) mapSet(annotations, a.keys[j], a.vals[j]);
-    } else state.nextContainerRefMetadata.set(name, om);
-  }
-
-  const sorted = sortedKeys(batch);
-  if (state.nextContainerImages.size > 0 || state.nextContainerRefMetadata.size > 0 || state.nextContainerResources.size > 0) {
-    state.hasPreCheck = true;
-    state.preCheck = sorted;
-  } else {
-    state.hasPreCheck = false;
-    state.preCheck = null;
-  }
-  const b = new Batch();
-  b.timestamp = now;
-  b.containers = sorted;
-  state.batches.push(b);
-  const sb = new ByteSink(256);
-  state.write(sb);
+  // env from metadata, then the state annotation
+  for (let i = 0; i < plan.labelKeys.length; i++) mapSet(labels, plan.labelKeys[i], plan.labelVals[i]);
+  for (let i = 0; i < plan.annotationKeys.length; i++) mapSet(annotations, plan.annotationKeys[i], plan.annotationVals[i]);
+  const sb = plan.state;
   const sv = new StrV(elem(annotations.t));
   sv.p = sb.ptr;
   sv.n = sb.len;

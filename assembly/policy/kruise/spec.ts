@@ -15,7 +15,7 @@ import { ByteSink } from "../../io/sink";
 import { Tape, K_OBJECT, K_STRING } from "../../json/tape";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { unquote } from "../../json/strings";
-import { hasError, clearError, takeErrorMessage } from "../../errors";
+import { hasError, clearError, takeErrorMessage, fail, E_INTERNAL } from "../../errors";
 import { appscodeDiff, AppscodeOptions } from "../../patch/appscode";
 import { numbersFit } from "../../eval/ops/patchinput";
 import { DocInput } from "../../eval/ops/patchinput";
@@ -31,6 +31,30 @@ import { KruiseOptions, kruiseK8sMinor } from "./options";
 import { TV, fieldOf, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, deleteKey } from "./typed";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap } from "./model";
 import { computePodQOS } from "./qos";
+import { TypedCheck } from "./typedcheck";
+import { lazyTemplate } from "./lazytemplate";
+import { metaPatch } from "./metapatch";
+
+/** Forces the full typed decode of both templates (the `exactDecode` request option; tests compare both paths). */
+export class ExactDecode {
+  static on: bool = false;
+}
+
+/** A decoder of the release's templates on tape `t` (sigs.k8s.io/json semantics, as templateOf decodes). */
+function templateDecoder(t: Tape): Decoder {
+  const o = new DecodeOptions();
+  o.minor = kruiseK8sMinor();
+  o.goMinor = KRUISE_GO_MINOR;
+  o.warnings = false;
+  return new Decoder(t, o);
+}
+
+/** True when both templates' whole decodes are proven to succeed (the new one checked against the old where bytes are equal). */
+function provenDecodes(ta: Tape, na: i32, da: Decoder, tb: Tape, nb: i32, db: Decoder): bool {
+  Handles.load();
+  if (!new TypedCheck(ta, da, null).ok(Handles.replicaSet, na, -1)) return false;
+  return new TypedCheck(tb, db, ta).ok(Handles.replicaSet, nb, na);
+}
 
 /** The annotation CloneSet revisions carry with the volumeClaimTemplates hash. */
 export const VCT_HASH_ANNOTATION = "kruise.io/cloneset-volumeclaimtemplate-hash";
@@ -333,16 +357,11 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
       ok = false;
     }
   }
-  const oldTemp = oldRev.template !== null && oldRev.template!.t == templateType() ? oldRev.template : templateOf(ta, na);
-  const newTemp = newRev.template !== null && newRev.template!.t == templateType() ? newRev.template : templateOf(tb, nb);
-  if (oldTemp === null || newTemp === null) {
-    reasons.push(new Reason("", "", false, "recreate: the " + (oldTemp === null ? "old" : "new") + " revision's data does not decode as a pod template"));
-    return res;
-  }
   // the diff operations
   const ro = new ReadOptions();
   const pt = readJSON(patchOut.ptr, patchOut.len, ro)!;
   const ops = new Array<Op>();
+  let anyMeta = false;
   {
     const n = pt.children(0);
     let e = 1;
@@ -351,14 +370,36 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
       o.op = textOf(pt, pt.member(e, "op"));
       o.path = stripTemplate(textOf(pt, pt.member(e, "path")));
       o.value = pt.member(e, "value");
+      if (o.path.startsWith("/metadata/")) anyMeta = true;
       ops.push(o);
       e = pt.next(e);
     }
   }
+  let oldTemp: TV | null = null;
+  let newTemp: TV | null = null;
+  // proven decodes: only the parts the rules read (lazytemplate.ts); `lazy` until something needs the rest
+  let lazy = false;
+  if (oldRev.template === null && newRev.template === null && !ExactDecode.on) {
+    const da = templateDecoder(ta);
+    const db = tb == ta ? da : templateDecoder(tb);
+    if (provenDecodes(ta, na, da, tb, nb, db)) {
+      oldTemp = lazyTemplate(ta, na, Handles.replicaSet, Handles.template, da, anyMeta, false);
+      newTemp = oldTemp === null ? null : lazyTemplate(tb, nb, Handles.replicaSet, Handles.template, db, anyMeta, anyMeta);
+      lazy = oldTemp !== null && newTemp !== null;
+    }
+  }
+  if (!lazy) {
+    oldTemp = oldRev.template !== null && oldRev.template!.t == templateType() ? oldRev.template : templateOf(ta, na);
+    newTemp = newRev.template !== null && newRev.template!.t == templateType() ? newRev.template : templateOf(tb, nb);
+  }
+  if (oldTemp === null || newTemp === null) {
+    reasons.push(new Reason("", "", false, "recreate: the " + (oldTemp === null ? "old" : "new") + " revision's data does not decode as a pod template"));
+    return res;
+  }
   const spec = new UpdateSpec();
   spec.revision = newRev.name;
   spec.graceSeconds = grace;
-  const oldCs = containers(oldTemp);
+  const oldCs = containers(oldTemp!);
   const metaOps = new Array<Op>();
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i];
@@ -415,18 +456,25 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
     ok = false;
   }
   if (KruiseOptions.verticalScaling && spec.containerResources.size != 0) {
-    const oq = computePodQOS(fieldOf(oldTemp, "spec"));
-    const nq = computePodQOS(fieldOf(newTemp, "spec"));
+    if (lazy) {
+      // the QoS class reads the whole pod spec: decode everything (proven to succeed)
+      oldTemp = templateOf(ta, na);
+      newTemp = templateOf(tb, nb);
+      if (oldTemp === null || newTemp === null) { fail(E_INTERNAL, "a proven template decode failed"); return res; }
+      lazy = false;
+    }
+    const oq = computePodQOS(fieldOf(oldTemp!, "spec"));
+    const nq = computePodQOS(fieldOf(newTemp!, "spec"));
     if (oq != nq) {
       reasons.push(new Reason("/spec/containers", "", false, "recreate: the pod QoS class changes from " + oq + " to " + nq));
       ok = false;
     }
   }
   if (metaOps.length > 0) {
-    const newCs = containers(newTemp);
-    // copies: the keys env reads are dropped from them, the templates stay as they are
-    const oldMeta = metaCopy(fieldOf(oldTemp, "metadata"));
-    const newMeta = metaCopy(fieldOf(newTemp, "metadata"));
+    const newCs = containers(newTemp!);
+    // the keys env reads: dropped from (copies of) both metadata before the patch
+    const delLabels = new Array<string>();
+    const delAnnotations = new Array<string>();
     for (let i = 0; i < metaOps.length; i++) {
       const o = metaOps[i];
       const words = splitN4(o.path);
@@ -451,8 +499,7 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
             if (om.annotations === null) om.annotations = new StrMap();
             om.annotations!.set(key, v);
           }
-          deleteKey(fieldOf(oldMeta, mapName), key);
-          deleteKey(fieldOf(newMeta, mapName), key);
+          if (mapName == "labels") delLabels.push(key); else delAnnotations.push(key);
           spec.containerRefMetadata.set(cname, om);
           spec.updateEnvFromMetadata = true;
           users.push(cname);
@@ -469,21 +516,37 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
         reasons.push(new Reason(o.path, o.op, true, m));
       }
     }
-    const a = podMetaDoc(oldMeta);
-    const b = podMetaDoc(newMeta);
-    if (a === null || b === null) { clearError(); reasons.push(new Reason("/metadata", "", false, "recreate: the template metadata cannot be encoded")); return res; }
     const out = new ByteSink(256);
-    Handles.load();
-    if (!createTwoWayMergePatch(docOf(a), docOf(b), Handles.pod, kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions(), out)) {
-      const m = takeErrorMessage();
-      reasons.push(new Reason("/metadata", "", false, "recreate: the metadata patch fails: " + m));
-      return res;
+    // labels and annotations only (the usual template metadata): the patch straight from the maps (metapatch.ts)
+    if (ExactDecode.on || !metaPatch(fieldOf(oldTemp!, "metadata"), fieldOf(newTemp!, "metadata"), delLabels, delAnnotations, out)) {
+      // copies: the keys env reads are dropped from them, the templates stay as they are
+      const oldMeta = metaCopy(fieldOf(oldTemp!, "metadata"));
+      const newMeta = metaCopy(fieldOf(newTemp!, "metadata"));
+      for (let k = 0; k < delLabels.length; k++) { deleteKey(fieldOf(oldMeta, "labels"), delLabels[k]); deleteKey(fieldOf(newMeta, "labels"), delLabels[k]); }
+      for (let k = 0; k < delAnnotations.length; k++) { deleteKey(fieldOf(oldMeta, "annotations"), delAnnotations[k]); deleteKey(fieldOf(newMeta, "annotations"), delAnnotations[k]); }
+      if (!exactMetaPatch(oldMeta, newMeta, out, reasons)) return res;
     }
     spec.hasPatch = true;
     spec.patch = out;
   }
   if (ok) res.spec = spec;
   return res;
+}
+
+/** CreateTwoWayMergePatch of json.Marshal(v1.Pod{ObjectMeta: …}) of both metadata into `out`; false (with the reason pushed) when it fails. */
+function exactMetaPatch(oldMeta: TV, newMeta: TV, out: ByteSink, reasons: Array<Reason>): bool {
+  {
+    const a = podMetaDoc(oldMeta);
+    const b = podMetaDoc(newMeta);
+    if (a === null || b === null) { clearError(); reasons.push(new Reason("/metadata", "", false, "recreate: the template metadata cannot be encoded")); return false; }
+    Handles.load();
+    if (!createTwoWayMergePatch(docOf(a), docOf(b), Handles.pod, kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions(), out)) {
+      const m = takeErrorMessage();
+      reasons.push(new Reason("/metadata", "", false, "recreate: the metadata patch fails: " + m));
+      return false;
+    }
+  }
+  return true;
 }
 
 /** True when some container's env reads metadata.<mapName>['key']. */

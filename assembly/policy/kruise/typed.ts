@@ -29,16 +29,35 @@ export function fieldOf(s: TV, name: string): TV {
   return new TV(f.t, cur);
 }
 
+// A process-wide direct-mapped memo of fieldNamed hits: (type, name string address) → (type + 1, list position).
+// Names are mostly literals (static addresses); a hit is confirmed by comparing the name, so a stale slot only misses.
+const FN_SLOTS: i32 = 1024; // power of two
+const FN_TABLE: usize = memory.data(FN_SLOTS * 8, 8);
+
+/** True when JSON field `f` is named `name` (ASCII). */
+function named(f: JField, name: string): bool {
+  const n = name.length;
+  if (f.nameN != n) return false;
+  for (let j = 0; j < n; j++) if (<i32>load<u8>(f.nameP + <usize>j) != <i32>load<u16>(changetype<usize>(name) + (<usize>j << 1))) return false;
+  return true;
+}
+
 /** The JSON field of struct type `t` named `name` (an ASCII name), or null; no allocation. */
 export function fieldNamed(t: i32, name: string): JField | null {
   const l = jsonFields(t).list;
-  const n = name.length;
+  const h = (<u32>t * 0x9e3779b1 ^ <u32>changetype<usize>(name) * 0x85ebca6b) >> 22;
+  const e = FN_TABLE + <usize>(h & <u32>(FN_SLOTS - 1)) * 8;
+  if (load<i32>(e) == t + 1) {
+    const i = load<i32>(e, 4);
+    if (i < l.length && named(unchecked(l[i]), name)) return unchecked(l[i]);
+  }
   for (let i = 0, c = l.length; i < c; i++) {
     const f = unchecked(l[i]);
-    if (f.nameN != n) continue;
-    let j = 0;
-    while (j < n && <i32>load<u8>(f.nameP + <usize>j) == name.charCodeAt(j)) j++;
-    if (j == n) return f;
+    if (named(f, name)) {
+      store<i32>(e, t + 1);
+      store<i32>(e, i, 4);
+      return f;
+    }
   }
   return null;
 }

@@ -4,11 +4,16 @@
 // with DefaultMutableFeatureGate.SetFromMap; the first refused one is the error (upstream's text).
 
 // name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
-const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport"];
+const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport", "WindowsHostProcessContainers", "SELinuxMount", "VolumeAttributesClass", "HugePageStorageMediumSize", "PodLevelResources"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
   15, 21, 19, 20, // SCTPSupport: 1.15-1.18 alpha (off), 1.19 beta, GA and locked 1.20-1.21
+  22, 27, 23, 26, // WindowsHostProcessContainers: 1.22 alpha (off), 1.23-1.25 beta, GA and locked 1.26-1.27
+  30, 0, 37, 0, // SELinuxMount: 1.30-1.32 alpha, 1.33-1.36 beta (off), 1.37 GA (on, not locked)
+  29, 0, 34, 36, // VolumeAttributesClass: 1.29-1.30 alpha, 1.31-1.33 beta (off), 1.34 GA (on), locked from 1.36
+  18, 23, 19, 22, // HugePageStorageMediumSize: 1.18 alpha (off), 1.19-1.21 beta, GA and locked 1.22-1.23
+  32, 0, 34, 0, // PodLevelResources: 1.32-1.33 alpha (off), 1.34+ beta (on)
 ];
 
 /** The gate values a request runs with. */
@@ -35,6 +40,15 @@ export class Gates {
     const def = this.defaultOf(g, minor);
     if (lockFrom > 0 && minor >= lockFrom && v != def) {
       this.error = "cannot set feature gate " + name + " to " + (v ? "true" : "false") + ", feature is locked to " + (def ? "true" : "false");
+      return false;
+    }
+    if (name == "PodLevelResources" && !v && minor >= 36) {
+      // gates that depend on it and are on by default (SetFromMap's dependency check; 1.37 lists them in
+      // Go's map order, random per process: the engine lists them alphabetically)
+      const on = minor >= 37 ? ["InPlacePodLevelResourcesVerticalScaling", "PodLevelResourcesFixDefaulting", "PodLevelResourcesFixKubeletQOSClass"] : ["InPlacePodLevelResourcesVerticalScaling"];
+      const msgs = new Array<string>();
+      for (let i = 0; i < on.length; i++) msgs.push(on[i] + " is enabled, but depends on features that are disabled: [PodLevelResources]");
+      this.error = msgs.length == 1 ? msgs[0] : "[" + msgs.join(", ") + "]";
       return false;
     }
     this.names.push(name);

@@ -10,14 +10,16 @@ import { isQualifiedName } from "./names";
 import { isPrint } from "../../json/gostrconv";
 import { localDescendingPath } from "./localpath";
 import { LevelOpts, deletionCostOk } from "./levelopts";
+import { tolerationsAnnotation } from "./tolannotation";
 
 const COST_KEY = "controller.kubernetes.io/pod-deletion-cost";
 const SECCOMP_POD = "seccomp.security.alpha.kubernetes.io/pod";
 const SECCOMP_CONTAINER = "container.seccomp.security.alpha.kubernetes.io/";
 
-/** ValidatePodSpecificAnnotations between the mirror-pod and AppArmor checks: the deletion cost (1.21+,
+/** ValidatePodSpecificAnnotations between the mirror-pod and AppArmor checks: the tolerations annotation, the deletion cost (1.21+,
  * unless the old pod's was already invalid) and the seccomp profiles (container keys in ascending order). */
 export function podAnnotationExtras(a: StrMap, minor: i32, errs: ErrList): void {
+  tolerationsAnnotation(a, minor, errs); // tolannotation.ts: right after the mirror-pod check
   const k = a.find(COST_KEY);
   if (minor >= 21 && !LevelOpts.invalidDeletionCost && k >= 0 && !deletionCostOk(a.vals[k])) {
     errs.invalidStr("metadata.annotations[" + COST_KEY + "]", a.vals[k], "must be a 32bit integer");

@@ -5,7 +5,7 @@
 // per-request options the pod strategy derives from the gates and the old pod (ContainerOpts).
 
 import { Val } from "../../k8s/value";
-import { ErrList } from "./errlist";
+import { ErrList, FieldError, T_TOO_LONG } from "./errlist";
 import { fld, str, int, isSet, deref, sliceLen, at } from "./view";
 import { regexError, portNameErrors } from "./names";
 import { Gates } from "./gates";
@@ -403,8 +403,14 @@ export function initProbeRules(c: Val | null, p: string, o: ContainerOpts, errs:
   if (fld(c, "StartupProbe") !== null) errs.forbidden(p + ".startupProbe", detail);
 }
 
-/** validateContainerRestartPolicy (1.34+): the container's restartPolicy and restartPolicyRules (more
- * than 20 rules or 255 exit codes are not checked). */
+/** 1.34-1.35 field.TooLong(path, list, max) ("bytes": apimachinery's text), 1.36+ field.TooMany(path, n, max). */
+function tooManyItems(path: string, n: i32, max: i32, minor: i32, errs: ErrList): void {
+  if (minor >= 36) errs.list.push(new FieldError(path, "Too many", "Too many: " + n.toString() + ": must have at most " + max.toString() + " items"));
+  else errs.list.push(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": may not be more than " + max.toString() + " bytes"));
+}
+
+/** validateContainerRestartPolicy (1.34+): the container's restartPolicy and restartPolicyRules (at most
+ * 20 rules and 255 exit codes per rule). */
 function containerRestartPolicy(c: Val | null, p: string, o: ContainerOpts, errs: ErrList): void {
   const rp = fld(c, "RestartPolicy"), rules = fld(c, "RestartPolicyRules");
   const n = sliceLen(rules);
@@ -415,6 +421,7 @@ function containerRestartPolicy(c: Val | null, p: string, o: ContainerOpts, errs
     const v = str(rp);
     if (v != "Always" && v != "Never" && v != "OnFailure") errs.notSupported(p + ".restartPolicy", v, ["Always", "Never", "OnFailure"]);
   }
+  if (n > 20) tooManyItems(p + ".restartPolicyRules", n, 20, o.minor, errs);
   for (let i = 0; i < n; i++) {
     const r = at(rules, i);
     const rpth = p + ".restartPolicyRules[" + i.toString() + "]";
@@ -427,6 +434,8 @@ function containerRestartPolicy(c: Val | null, p: string, o: ContainerOpts, errs
     else {
       const op = str(fld(ec, "Operator"));
       if (op != "In" && op != "NotIn") errs.notSupported(rpth + ".exitCodes.operator", op, ["In", "NotIn"]);
+      const nv = sliceLen(fld(ec, "Values"));
+      if (nv > 255) tooManyItems(rpth + ".exitCodes.values", nv, 255, o.minor, errs);
     }
   }
 }

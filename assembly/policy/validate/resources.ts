@@ -16,6 +16,7 @@ import { isQualifiedName } from "./names";
 import { Dec, decOf, quantityCmp } from "./qty";
 import { ContainerOpts, restartAlways } from "./probes";
 import { jsonQuote } from "./security";
+import { validateResourceClaimNames } from "./claims";
 
 const STANDARD = ["cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage",
   "limits.cpu", "limits.memory", "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers",
@@ -52,6 +53,24 @@ function containerResourceName(n: string, path: string, minor: i32, errs: ErrLis
   } else if (!isNative(n) && !isExtended(n)) {
     errs.invalid(path, v, "doesn't follow extended resource name standard");
   }
+}
+
+/** validatePodResourceName (1.32+): validateResourceName (qualified, standard when not prefixed), then the
+ * pod-level set (cpu and memory; hugepages-* from 1.33). */
+function podResourceName(n: string, path: string, minor: i32, errs: ErrList): void {
+  const v = resourceNameValue(n, minor, false);
+  const qe = isQualifiedName(n);
+  for (let i = 0; i < qe.length; i++) errs.invalid(path, v, qe[i]);
+  if (qe.length > 0) return;
+  if (!n.includes("/") && !STANDARD.includes(n) && !isHugePages(n) && !n.startsWith("requests.hugepages-")) {
+    errs.invalid(path, v, "must be a standard resource type or fully qualified");
+    return;
+  }
+  if (n == "cpu" || n == "memory" || (minor >= 33 && isHugePages(n))) return;
+  const valid = minor >= 33 ? ["cpu", "hugepages-", "memory"] : ["cpu", "memory"];
+  let d = "supported values: ";
+  for (let i = 0; i < valid.length; i++) d += (i > 0 ? ", " : "") + quote(valid[i]);
+  errs.list.push(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + v + ": " + d));
 }
 
 /** q.String() without caching it (Go calls it on copies). */
@@ -213,14 +232,22 @@ function entries(v: Val | null): Entries {
   return r;
 }
 
-/** ValidateResourceRequirements(&ctr.Resources, path) at `minor` (claims are not checked). */
+/** ValidateResourceRequirements(&ctr.Resources, path) at `minor`, claims (1.26+) last. */
 export function validateResources(res: Val | null, path: string, minor: i32, errs: ErrList): void {
-  const lim = entries(fld(res, "Limits")), req = entries(fld(res, "Requests"));
+  validateResourceLists(fld(res, "Limits"), fld(res, "Requests"), path, minor, errs);
+  validateResourceClaimNames(fld(res, "Claims"), path + ".claims", minor, errs); // claims.ts (1.26+)
+}
+
+/** The same checks over a limits and a requests ResourceList (validateOverhead passes only limits; `podLevel`:
+ * the names as validatePodResourceName checks them, for spec.resources). */
+export function validateResourceLists(limits: Val | null, requests: Val | null, path: string, minor: i32, errs: ErrList, podLevel: bool = false): void {
+  const lim = entries(limits), req = entries(requests);
   const limPath = path + ".limits", reqPath = path + ".requests";
   let limCM = false, reqCM = false, limHP = false, reqHP = false;
   for (let i = 0; i < lim.names.length; i++) {
     const n = lim.names[i], p = limPath + "[" + n + "]";
-    containerResourceName(n, p, minor, errs);
+    if (podLevel) podResourceName(n, p, minor, errs);
+    else containerResourceName(n, p, minor, errs);
     quantityChecks(n, lim.qs[i], p, minor, errs);
     if (isHugePages(n)) { limHP = true; hugePageValue(n, lim.qs[i], p, minor, errs); }
     if (n == "cpu" || n == "memory") limCM = true;
@@ -228,7 +255,8 @@ export function validateResources(res: Val | null, path: string, minor: i32, err
   for (let i = 0; i < req.names.length; i++) {
     const n = req.names[i], p = reqPath + "[" + n + "]";
     const q = req.qs[i];
-    containerResourceName(n, p, minor, errs);
+    if (podLevel) podResourceName(n, p, minor, errs);
+    else containerResourceName(n, p, minor, errs);
     quantityChecks(n, q, p, minor, errs);
     const li = lim.find(n);
     if (li >= 0) {

@@ -5,11 +5,12 @@
 // validatePodSpecSecurityContext: fsGroup, runAsUser, runAsGroup, supplementalGroups ranges,
 // shareProcessNamespace with hostPID, fsGroupChangePolicy (1.18+), seccompProfile (1.19+),
 // appArmorProfile (1.30+), supplementalGroupsPolicy (1.31+), sysctls, windowsOptions); spec.os with the
-// OS-specific rules; hostUsers false (validateHostUsers). Not covered: Windows HostProcess pods,
-// seLinuxChangePolicy (the hostNetwork port rule lives in dns.ts).
+// OS-specific rules; hostUsers false (validateHostUsers); seLinuxChangePolicy (1.32+). Windows HostProcess pods
+// live in hostprocess.ts, the hostNetwork port rule in dns.ts.
 
 import { Val } from "../../k8s/value";
-import { ErrList, quote } from "./errlist";
+import { ErrList, FieldError, T_TOO_LONG, quote } from "./errlist";
+import { tooLong } from "./volumes";
 import { fld, str, int, isSet, sliceLen, at } from "./view";
 import { ContainerOpts } from "./probes";
 import { localDescendingPath } from "./localpath";
@@ -108,7 +109,11 @@ function appArmorProfile(ap: Val | null, path: string, minor: i32, errs: ErrList
       const v = str(lp), trimmed = v.trim();
       if (trimmed != v) errs.invalidStr(path + ".localhostProfile", v, "must not be padded with whitespace");
       else if (trimmed.length == 0) errs.required(path + ".localhostProfile", "must be set when AppArmor type is Localhost");
-      // (the 4095-byte limit is not checked)
+      // PATH_MAX - 1: TooLongMaxLength ("may not be longer than") 1.30-1.31, TooLong from 1.32 (the value is never printed)
+      if (String.UTF8.byteLength(v) > 4095) {
+        if (minor <= 31) errs.list.push(new FieldError(path + ".localhostProfile", T_TOO_LONG, T_TOO_LONG + ": may not be longer than 4095"));
+        else tooLong(path + ".localhostProfile", 4095, minor, errs);
+      }
     }
   } else if (t == "RuntimeDefault" || t == "Unconfined") {
     if (isSet(lp)) errs.invalid(path + ".localhostProfile", ptrString(str(lp), minor), "can only be set when AppArmor type is Localhost");
@@ -195,7 +200,20 @@ export function podSecurityContext(spec: Val | null, minor: i32, errs: ErrList):
   appArmorProfile(fld(sc, "AppArmorProfile"), path + ".appArmorProfile", minor, errs);
   const sgp = fld(sc, "SupplementalGroupsPolicy");
   if (minor >= 31 && isSet(sgp) && str(sgp) != "Merge" && str(sgp) != "Strict") errs.notSupported(path + ".supplementalGroupsPolicy", str(sgp), ["Merge", "Strict"]);
+  const slcp = fld(sc, "SELinuxChangePolicy");
+  if (minor >= 32 && isSet(slcp)) seLinuxChangePolicy(str(slcp), path + ".seLinuxChangePolicy", minor, errs);
   if (minor >= 37 && isSet(spn) && hostPID && int(spn) != 0) errs.invalid("spec.shareProcessNamespace", "true", "ShareProcessNamespace and HostPID cannot both be enabled");
+}
+
+/** validateSELinuxChangePolicy (1.32+): only Recursive unless the SELinuxMount gate is on (1.37 default) or the
+ * old pod set a policy (opts.AllowOnlyRecursiveSELinuxChangePolicy), else Recursive / MountOption. */
+function seLinuxChangePolicy(v: string, path: string, minor: i32, errs: ErrList): void {
+  const g = ContainerOpts.gates;
+  const mount = g !== null ? g.enabled("SELinuxMount", minor) : minor >= 37;
+  const onlyRecursive = !mount && !isSet(fld(fld(ContainerOpts.oldSpec, "SecurityContext"), "SELinuxChangePolicy"));
+  if (onlyRecursive) {
+    if (v != "Recursive") errs.notSupported(path, v, ["Recursive"]);
+  } else if (v != "Recursive" && v != "MountOption") errs.notSupported(path, v, ["MountOption", "Recursive"]);
 }
 
 /** The containers VisitContainersWithPath visits, in its order: init, regular, ephemeral. */

@@ -23,6 +23,7 @@ import { isQualifiedName, isValidLabelValue, isDNS1123Subdomain, isDNS1123Label,
 import { ContainerOpts, legacyProbesBefore, legacyReadinessAfter, legacyInitBans, initProbeRules, initRestartPolicy, regularProbeRules } from "./probes";
 import { validateResources, validateResizePolicy, initResizeRules } from "./resources";
 import { containerSecurityContext, podSecurityContext, validatePodOS, validateHostUsers } from "./security";
+import { windowsHostProcessPod } from "./hostprocess";
 import { validateEnv, validateEnvFrom, fileKeyRefVolumes } from "./envsource";
 import { validateVolumes, Vols } from "./volumes";
 import { validateVolumeMounts, validateVolumeDevices } from "./mounts";
@@ -30,6 +31,9 @@ import { validateAffinity } from "./affinity";
 import { validateTopologySpread } from "./topology";
 import { validatePodDNSConfig, validateHostAliases, hostNetworkPorts } from "./dns";
 import { readinessGates, hostnameOverride, serviceAccountName, nodeName, hostnameAndSubdomain, classNamesAndPreemption } from "./podfields";
+import { validateEphemeralContainers } from "./ephemeral";
+import { validatePodResourceClaims, PodClaims } from "./claims";
+import { validateOverhead, newPodHugePages, validatePodResources } from "./podresources";
 import { podAnnotationExtras, annotationsSize, comparisonToleration, ownerReferences, finalizers, kubeFinalizerNames, managedFields, fieldManagersLegacy } from "./meta";
 
 /** ValidateLabels(labels, path) (keys in ascending order; Go ranges over the map). */
@@ -125,7 +129,7 @@ function podHasContainer(spec: Val | null, name: string, minor: i32): bool {
 /** validateContainers (isInit false) / validateInitContainers (isInit true, `regular` the pod's containers):
  * names (required, DNS-1123 label, unique across regular and init containers), images, and requests not
  * above limits, in each minor's order (1.25+ run the common checks, then the name's uniqueness). */
-function containerList(list: Val | null, regular: Val | null, isInit: bool, vols: Vols, path: string, o: ContainerOpts, errs: ErrList): void {
+export function containerList(list: Val | null, regular: Val | null, isInit: bool, vols: Vols, path: string, o: ContainerOpts, errs: ErrList): void {
   const minor = o.minor;
   const n = sliceLen(list);
   const names = new Set<string>();
@@ -138,31 +142,7 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, vols
     const c = at(list, i);
     const p = path + "[" + i.toString() + "]";
     const name = str(fld(c, "Name"));
-    if (name.length == 0) errs.required(p + ".name");
-    else {
-      const ne = isDNS1123Label(name, minor);
-      for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
-    }
-    if (minor <= 24) {
-      if (own.has(name)) errs.duplicate(p + ".name", name);
-      else own.add(name);
-    }
-    if (strLen(fld(c, "Image")) == 0) errs.required(p + ".image");
-    // 1.15-1.24 (regular and init containers): lifecycle, liveness and startup probes before terminationMessagePolicy, readiness after it
-    if (minor <= 24) legacyProbesBefore(c, p, o, errs);
-    terminationMessagePolicy(str(fld(c, "TerminationMessagePolicy")), p + ".terminationMessagePolicy", minor, errs);
-    if (minor <= 24) legacyReadinessAfter(c, p, o, errs);
-    containerPorts(fld(c, "Ports"), p + ".ports", minor, errs);
-    validateEnv(fld(c, "Env"), p + ".env", minor, errs);
-    validateEnvFrom(fld(c, "EnvFrom"), p + ".envFrom", minor, errs);
-    validateVolumeMounts(c, vols, p + ".volumeMounts", minor, errs);
-    validateVolumeDevices(c, vols, p + ".volumeDevices", minor, errs);
-    const pull = str(fld(c, "ImagePullPolicy"));
-    if (pull.length == 0) errs.required(p + ".imagePullPolicy");
-    else if (pull != "Always" && pull != "IfNotPresent" && pull != "Never") errs.notSupported(p + ".imagePullPolicy", pull, ["Always", "IfNotPresent", "Never"]);
-    validateResources(fld(c, "Resources"), p + ".resources", minor, errs);
-    validateResizePolicy(fld(c, "ResizePolicy"), p + ".resizePolicy", o, errs);
-    containerSecurityContext(c, p, o.hostUsers, minor, errs);
+    containerCommon(c, vols, p, o, own, errs);
     if (minor >= 25) {
       if (isInit) initRestartPolicy(c, p, o, errs);
       if (names.has(name)) errs.duplicate(p + ".name", name);
@@ -186,6 +166,39 @@ function containerList(list: Val | null, regular: Val | null, isInit: bool, vols
       legacyInitBans(at(list, i), path + "[" + i.toString() + "]", o, errs);
     }
   }
+}
+
+/** The checks of one container that every container kind shares, in each minor's order: 1.25+
+ * validateContainerCommon; 1.15-1.24 validateContainers' per-container part (`own`: the names seen in
+ * that list, for its Duplicate check; probes and lifecycle included). */
+export function containerCommon(c: Val | null, vols: Vols, p: string, o: ContainerOpts, own: Set<string>, errs: ErrList): void {
+  const minor = o.minor;
+  const name = str(fld(c, "Name"));
+  if (name.length == 0) errs.required(p + ".name");
+  else {
+    const ne = isDNS1123Label(name, minor);
+    for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
+  }
+  if (minor <= 24) {
+    if (own.has(name)) errs.duplicate(p + ".name", name);
+    else own.add(name);
+  }
+  if (strLen(fld(c, "Image")) == 0) errs.required(p + ".image");
+  // 1.15-1.24 (regular and init containers): lifecycle, liveness and startup probes before terminationMessagePolicy, readiness after it
+  if (minor <= 24) legacyProbesBefore(c, p, o, errs);
+  terminationMessagePolicy(str(fld(c, "TerminationMessagePolicy")), p + ".terminationMessagePolicy", minor, errs);
+  if (minor <= 24) legacyReadinessAfter(c, p, o, errs);
+  containerPorts(fld(c, "Ports"), p + ".ports", minor, errs);
+  validateEnv(fld(c, "Env"), p + ".env", minor, errs);
+  validateEnvFrom(fld(c, "EnvFrom"), p + ".envFrom", minor, errs);
+  validateVolumeMounts(c, vols, p + ".volumeMounts", minor, errs);
+  validateVolumeDevices(c, vols, p + ".volumeDevices", minor, errs);
+  const pull = str(fld(c, "ImagePullPolicy"));
+  if (pull.length == 0) errs.required(p + ".imagePullPolicy");
+  else if (pull != "Always" && pull != "IfNotPresent" && pull != "Never") errs.notSupported(p + ".imagePullPolicy", pull, ["Always", "IfNotPresent", "Never"]);
+  validateResources(fld(c, "Resources"), p + ".resources", minor, errs);
+  validateResizePolicy(fld(c, "ResizePolicy"), p + ".resizePolicy", o, errs);
+  containerSecurityContext(c, p, o.hostUsers, minor, errs);
 }
 
 /** The container's terminationMessagePolicy (1.15-1.24: Required / Invalid with a detail; 1.25+: Required / NotSupported). */
@@ -312,10 +325,13 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList, pod
   // 1.31+: the grace period is required (defaulting always sets it)
   if (minor >= 31 && !isSet(fld(spec, "TerminationGracePeriodSeconds"))) errs.required("spec.terminationGracePeriodSeconds");
   const vols = validateVolumes(fld(spec, "Volumes"), podName, "spec.volumes", minor, errs);
+  validatePodResourceClaims(spec, minor, errs); // claims.ts (1.26+; gathers the claim names containers refer to)
   if (sliceLen(fld(spec, "Containers")) == 0) errs.required("spec.containers");
   const co = ContainerOpts.of(spec, minor);
   containerList(fld(spec, "Containers"), null, false, vols, "spec.containers", co, errs);
   containerList(fld(spec, "InitContainers"), fld(spec, "Containers"), true, vols, "spec.initContainers", co, errs);
+  validateEphemeralContainers(spec, vols, co, errs); // ephemeral.ts (1.16+)
+  validatePodResources(spec, minor, ContainerOpts.gates, errs); // podresources.ts (1.32+, PodLevelResources)
   if (minor >= 28) hostNetworkPorts(spec, minor, errs); // dns.ts: validatePodHostNetworkDeps
   const rp = str(fld(spec, "RestartPolicy"));
   if (rp.length == 0) errs.required("spec.restartPolicy");
@@ -333,7 +349,7 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList, pod
   readinessGates(spec, errs); // podfields.ts
   if (minor >= 26) validateSchedulingGates(fld(spec, "SchedulingGates"), "spec.schedulingGates", minor, errs);
   validateTopologySpread(fld(spec, "TopologySpreadConstraints"), minor, errs); // topology.ts (1.16+)
-  // (upstream checks the Windows host-process fields here)
+  windowsHostProcessPod(spec, minor, errs); // hostprocess.ts (1.22+)
   validateHostUsers(spec, minor, errs); // security.ts (1.25+)
   hostnameOverride(spec, minor, errs); // podfields.ts (1.34+)
   serviceAccountName(spec, minor, errs); // podfields.ts
@@ -352,6 +368,7 @@ export function validateNewSpec(spec: Val | null, minor: i32, errs: ErrList, pod
   if (sliceLen(fld(spec, "Tolerations")) > 0) validateTolerations(fld(spec, "Tolerations"), "spec.tolerations", minor, errs);
   validateHostAliases(fld(spec, "HostAliases"), minor, errs); // dns.ts
   classNamesAndPreemption(spec, minor, errs); // podfields.ts: priorityClassName, runtimeClassName, preemptionPolicy
+  validateOverhead(spec, minor, errs); // podresources.ts (1.16+)
   validatePodOS(spec, minor, errs); // security.ts: spec.os and the OS-specific checks (after everything but the file-key check)
   if (minor >= 34) fileKeyRefVolumes(spec, errs); // envsource.ts: the last check of ValidatePodSpec (keep it last)
 }
@@ -361,6 +378,7 @@ export function validateNewPod(pod: Val | null, minor: i32, errs: ErrList): void
   validateNewMeta(fld(pod, "ObjectMeta"), minor, errs);
   const spec = fld(pod, "Spec");
   podSpecificAnnotations(fld(pod, "ObjectMeta"), spec, minor, errs);
+  PodClaims.meta = fld(pod, "ObjectMeta");
   validateNewSpec(spec, minor, errs, str(fld(fld(pod, "ObjectMeta"), "Name")));
   // 1.37: a pod's grace period must not be negative (earlier conversion turned it into 1)
   const tgps = fld(spec, "TerminationGracePeriodSeconds");
@@ -369,4 +387,5 @@ export function validateNewPod(pod: Val | null, minor: i32, errs: ErrList): void
   }
   containersOnlyForPod(fld(spec, "Containers"), "spec.containers", errs);
   containersOnlyForPod(fld(spec, "InitContainers"), "spec.initContainers", errs);
+  newPodHugePages(spec, minor, errs); // podresources.ts: 1.15-1.21 single hugepage size
 }

@@ -20,6 +20,7 @@ import { LevelOpts } from "./levelopts";
 import { ContainerOpts } from "./probes";
 import { conditionalSCTP, ownerReferences, kubeFinalizerNames, managedFields, fieldManagersLegacy } from "./meta";
 import { renderMap, renderTerms, renderTerm } from "./render";
+import { singleHugePageApplies, singleHugePageSize } from "./podresources";
 
 const APPARMOR_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
 const MIRROR_KEY = "kubernetes.io/config.mirror";
@@ -77,6 +78,7 @@ function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, minor: i
   if (f.updateValidatesPod) validateNewPod(newPod, minor, errs);
   annotationUpdates(fld(newPod, "ObjectMeta"), fld(oldPod, "ObjectMeta"), minor, errs);
   podSpecificAnnotations(fld(newPod, "ObjectMeta"), newSpec, minor, errs);
+  if (minor >= 18 && singleHugePageApplies(oldSpec, minor, gates)) singleHugePageSize(newSpec, minor, errs); // podresources.ts
   if (containerUpdates(fld(newSpec, "Containers"), fld(oldSpec, "Containers"), "spec.containers", errs)) return errs;
   if (containerUpdates(fld(newSpec, "InitContainers"), fld(oldSpec, "InitContainers"), "spec.initContainers", errs)) return errs;
   // activeDeadlineSeconds: nil -> positive, or decrease

@@ -19,6 +19,7 @@ import { refName } from "./envsource";
 import { PodOpts } from "./podopts";
 import { legacySource } from "./legacyvolumes";
 import { claimTemplate } from "./claimtemplate";
+import { clusterTrustBundleSource, podCertificateSource } from "./projcerts";
 
 /** The volumes a container may mount or use as a device: the error-free ones (upstream's map) and their kinds. */
 export class Vols {
@@ -274,7 +275,7 @@ function downwardAPIFile(file: Val | null, path: string, minor: i32, errs: ErrLi
   userField(fld(file, "User"), path + ".user", errs);
 }
 
-/** validateProjectionSources (covered: secret, configMap, downwardAPI and serviceAccountToken sources). */
+/** validateProjectionSources (secret, configMap, downwardAPI, serviceAccountToken; the certificate sources in projcerts.ts). */
 function projectionSources(s: Val | null, path: string, minor: i32, errs: ErrList): void {
   const srcs = fld(s, "Sources");
   const paths = new Set<string>();
@@ -331,8 +332,10 @@ function projectionSources(s: Val | null, path: string, minor: i32, errs: ErrLis
       else if (minor >= 30 && !PodOpts.nonLocalTokenPath) localNonReservedPath(tp, path + ".path", errs);
       userField(fld(sat, "User"), sp + ".serviceAccountToken.user", errs);
     }
-    if (minor >= 29 && fld(src, "ClusterTrustBundle") !== null) num++;
-    if (minor >= 34 && fld(src, "PodCertificate") !== null) num++;
+    const ctb = minor >= 29 ? fld(src, "ClusterTrustBundle") : null;
+    if (ctb !== null) { num++; clusterTrustBundleSource(ctb, sp, path, paths, minor, errs); } // projcerts.ts
+    const pc = minor >= 34 ? fld(src, "PodCertificate") : null;
+    if (pc !== null) { num++; podCertificateSource(pc, sp, path, paths, minor, errs); } // projcerts.ts
     if (num > 1) errs.forbidden(sp, minor >= 31 ? "may not specify more than 1 volume type per source" : "may not specify more than 1 volume type");
   }
 }

@@ -1,0 +1,41 @@
+// Op `k8s.transcode` {type, value|valueText, kubernetes?, go?} → {json}: the stored JSON (json.Marshal of the
+// API server's decode, as `k8s.json` answers it) written by the transcoder (assembly/k8s/transcode/) straight
+// from the raw bytes, or `json: null` when the transcoder does not prove its answer (callers then use
+// `k8s.json`). A diagnostic op: the differential tests compare it with `k8s.json` byte for byte.
+
+import { ByteSink } from "../../io/sink";
+import { fail, hasError, clearError, E_BAD_REQUEST } from "../../errors";
+import { Request } from "../request";
+import { ResultWriter } from "../response";
+import { requestType, isKruiseKind } from "../../k8s/types";
+import { FieldCache } from "../../k8s/fields";
+import { writeJSONString } from "../../json/strings";
+import { k8sMinor, kruiseMinor, k8sGo, k8sString, k8sRawValue, missing } from "./k8sfields";
+import { transcodeStored } from "../../k8s/transcode/transcode";
+
+/** `k8s.transcode`: the transcoder's stored JSON of `value` as type `type`, or null when not proved. */
+export function opK8sTranscode(req: Request, res: ResultWriter): bool {
+  FieldCache.reset();
+  if (req.field("type") < 0) return missing("type");
+  const nb = k8sString(req, "type");
+  if (nb === null) return false;
+  const name = String.UTF8.decodeUnsafe(nb.ptr, <usize>nb.len);
+  const kruise = isKruiseKind(name);
+  const minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
+  if (minor < 0) return false;
+  const ty = requestType(name, minor);
+  if (ty < 0) return fail(E_BAD_REQUEST, "unknown type \"" + name + "\"", -1, "type");
+  const go = k8sGo(req, minor, kruise);
+  if (go < 0) return false;
+  const raw = k8sRawValue(req, "value");
+  if (raw === null) return false;
+  const out = new ByteSink(raw.n + 64);
+  const depth = raw.node >= 0 ? 1000000 : req.opts.maxDepth - 1;
+  if (raw.n <= req.opts.maxBytes && transcodeStored(ty, raw.p, raw.n, go, out, depth) && !hasError()) {
+    writeJSONString(res.key("json"), out.ptr, out.len);
+  } else {
+    clearError();
+    res.key("json").ascii("null");
+  }
+  return true;
+}

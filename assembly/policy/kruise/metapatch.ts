@@ -1,0 +1,148 @@
+// CalculateSpec's metadata patch without its detour through text: strategicpatch.CreateTwoWayMergePatch(
+// json.Marshal(v1.Pod{ObjectMeta: old}), json.Marshal(v1.Pod{ObjectMeta: new}), &v1.Pod{}) computed straight
+// from the two decoded ObjectMeta values when each holds nothing but labels and annotations (the usual
+// template metadata). Both are map[string]string fields without a patch strategy, so the patch is
+// `{"metadata":{"annotations":…,"labels":…}}` with, per map, every key whose value is new or changed (its new
+// value) or gone (null), or the whole map null when the new one is empty and the old one is not; `{}` when
+// nothing changed. Keys sorted by bytes, strings as Go's json.Marshal writes them. Anything else (another
+// field set, a key starting with "$", bytes that are not valid UTF-8) returns false: the caller runs the
+// real strategic merge patch.
+
+import { ByteSink } from "../../io/sink";
+import { writeGoString, validUTF8 } from "../../json/strings";
+import { Kind, kind } from "../../schema/schema";
+import { Val, StructV, MapV, StrV, sortedEntries } from "../../k8s/value";
+import { TV, fieldNamed } from "./typed";
+
+/** One live map entry: key and value bytes. */
+class KV {
+  constructor(public kp: usize, public kn: i32, public vp: usize, public vn: i32) {}
+}
+
+/** True when `n` bytes at `a` equal those at `b`. */
+function eq(a: usize, an: i32, b: usize, bn: i32): bool {
+  return an == bn && memory.compare(a, b, <usize>an) == 0;
+}
+
+/** Byte order of two keys (Go's string `<`). */
+function cmp(a: KV, b: KV): i32 {
+  const n = a.kn < b.kn ? a.kn : b.kn;
+  const d = memory.compare(a.kp, b.kp, <usize>n);
+  return d != 0 ? d : a.kn - b.kn;
+}
+
+/** The live entries of a map[string]string value in key order, without the keys in `del`; null when the shortcut does not apply. */
+function live(v: Val | null, del: Array<ArrayBuffer>): Array<KV> | null {
+  const out = new Array<KV>();
+  if (v === null) return out;
+  const m = changetype<MapV>(v);
+  const idx = sortedEntries(m);
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i];
+    const kp = m.keyP[j], kn = m.keyN[j];
+    if (kn > 0 && load<u8>(kp) == 0x24) return null; // "$…": patch directives
+    if (!validUTF8(kp, kn)) return null;
+    let gone = false;
+    for (let d = 0; d < del.length && !gone; d++) gone = eq(kp, kn, changetype<usize>(del[d]), del[d].byteLength);
+    if (gone) continue;
+    const sv = m.vals[j];
+    let vp: usize = 0, vn = 0;
+    if (sv !== null) { vp = changetype<StrV>(sv).p; vn = changetype<StrV>(sv).n; }
+    if (!validUTF8(vp, vn)) return null;
+    out.push(new KV(kp, kn, vp, vn));
+  }
+  return out;
+}
+
+/** Writes Go's JSON string of bytes [p, p+n) (valid UTF-8; HTML-escaped as json.Marshal does). */
+function str(out: ByteSink, p: usize, n: i32): void {
+  writeGoString(out, p, n, true, false, true);
+}
+
+/** The members of the patch of one map (`"name":…`), or null when nothing changed. */
+function mapPatch(name: string, o: Array<KV>, n: Array<KV>): ByteSink | null {
+  if (o.length == 0 && n.length == 0) return null;
+  const b = new ByteSink(64);
+  b.byte(0x22);
+  b.ascii(name);
+  b.ascii("\":");
+  if (n.length == 0) { b.ascii("null"); return b; }
+  b.byte(0x7b);
+  let i = 0, j = 0, count = 0;
+  while (i < o.length || j < n.length) {
+    const c = i >= o.length ? 1 : j >= n.length ? -1 : cmp(o[i], n[j]);
+    if (c == 0) {
+      const a = o[i], e = n[j];
+      i++; j++;
+      if (eq(a.vp, a.vn, e.vp, e.vn)) continue;
+      if (count++ > 0) b.byte(0x2c);
+      str(b, e.kp, e.kn); b.byte(0x3a); str(b, e.vp, e.vn);
+    } else if (c > 0) {
+      const e = n[j++];
+      if (count++ > 0) b.byte(0x2c);
+      str(b, e.kp, e.kn); b.byte(0x3a); str(b, e.vp, e.vn);
+    } else {
+      const a = o[i++];
+      if (count++ > 0) b.byte(0x2c);
+      str(b, a.kp, a.kn); b.ascii(":null");
+    }
+  }
+  if (count == 0) return null;
+  b.byte(0x7d);
+  return b;
+}
+
+/** Slot of field `name` of struct type `t`, or -1. */
+function slotOf(t: i32, name: string): i32 {
+  const f = fieldNamed(t, name);
+  return f === null || f.path.length != 1 ? -1 : f.path[0];
+}
+
+/** The labels and annotations map values of ObjectMeta `m` (in `MetaMaps`); false when another field is set. */
+function maps(m: TV): bool {
+  if (m.t < 0 || kind(m.t) != Kind.Struct) return false;
+  const li = slotOf(m.t, "labels"), ai = slotOf(m.t, "annotations");
+  if (li < 0 || ai < 0) return false;
+  MetaMaps.labels = null;
+  MetaMaps.annotations = null;
+  if (m.v === null) return true;
+  const s = changetype<StructV>(m.v);
+  for (let i = 0; i < s.f.length; i++) if (i != li && i != ai && s.f[i] !== null) return false;
+  MetaMaps.labels = s.f[li];
+  MetaMaps.annotations = s.f[ai];
+  return true;
+}
+
+/** The maps `maps` found last. */
+class MetaMaps {
+  static labels: Val | null = null;
+  static annotations: Val | null = null;
+}
+
+/**
+ * Writes to `out` the metadata patch of ObjectMeta values `om` → `nm` once the keys in `delLabels` /
+ * `delAnnotations` are deleted from both (as CalculateSpec deletes the keys env reads); false when the
+ * shortcut does not apply (nothing written).
+ */
+export function metaPatch(om: TV, nm: TV, delLabels: Array<string>, delAnnotations: Array<string>, out: ByteSink): bool {
+  if (!maps(om)) return false;
+  const ol = MetaMaps.labels, oa = MetaMaps.annotations;
+  if (!maps(nm)) return false;
+  const nl = MetaMaps.labels, na = MetaMaps.annotations;
+  const dl = new Array<ArrayBuffer>(), da = new Array<ArrayBuffer>();
+  for (let i = 0; i < delLabels.length; i++) dl.push(String.UTF8.encode(delLabels[i]));
+  for (let i = 0; i < delAnnotations.length; i++) da.push(String.UTF8.encode(delAnnotations[i]));
+  const olv = live(ol, dl), nlv = live(nl, dl), oav = live(oa, da), nav = live(na, da);
+  if (olv === null || nlv === null || oav === null || nav === null) return false;
+  const a = mapPatch("annotations", oav, nav);
+  const l = mapPatch("labels", olv, nlv);
+  if (a === null && l === null) { out.ascii("{}"); return true; }
+  out.ascii("{\"metadata\":{");
+  if (a !== null) out.bytes(a.ptr, a.len);
+  if (l !== null) {
+    if (a !== null) out.byte(0x2c);
+    out.bytes(l.ptr, l.len);
+  }
+  out.ascii("}}");
+  return true;
+}
