@@ -113,8 +113,9 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
   let count = 0;
   let slow = 0;
   // stack of open containers: for the enclosing one, its node index, member count, reference node and cursor
-  let stackCap: i32 = 64;
-  let stack = heap.alloc(<usize>stackCap << 4);
+  // allocated at the first container (a scalar needs none)
+  let stackCap: i32 = 0;
+  let stack: usize = 0;
   let depth: i32 = 0;
   let maxSeen: i32 = 0;
   let top: i32 = -1;
@@ -191,8 +192,8 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
         store<i32>(p, count + 1, 12);
         store<i32>(p, 0, 16);
         if (depth >= stackCap) {
-          stackCap <<= 1;
-          stack = heap.realloc(stack, <usize>stackCap << 4);
+          stackCap = stackCap == 0 ? 64 : stackCap << 1;
+          stack = stack == 0 ? heap.alloc(<usize>stackCap << 4) : heap.realloc(stack, <usize>stackCap << 4);
         }
         const sp = stack + (<usize>depth << 4);
         store<i32>(sp, top);

@@ -55,7 +55,7 @@ const S_SIMPLE: i32 = 2;
 const S_UNKNOWN: i32 = 3;
 
 // a frame (an open container) is 10 i32 words
-const FW: i32 = 10;
+const FW: i32 = 11;
 const F_KIND = 0;
 const F_START_A = 1;
 const F_START_B = 2;
@@ -66,6 +66,7 @@ const F_LAST_KEY = 6; // object: the current member's key record
 const F_X_A = 7; // object: members whose value is a container (side A); array: isSimpleArray state of A
 const F_X_B = 8; // the same for side B
 const F_BAD = 9; // object: a key with an escape or invalid UTF-8
+const F_PATH = 10; // the Path of its current member or element (0: not made yet)
 
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
@@ -85,6 +86,9 @@ class Walk {
   static cap: i32 = 0;
   /** After lockString: the position after the closing quote in B, and whether the string has an escape or a byte >= 0x80. */
   static jEnd: i32 = 0;
+  /** A known run of equal bytes: A[k] == B[k + d] for every k < m (from where it was measured). */
+  static d: i32 = 0;
+  static m: i32 = 0;
   static escaped: bool = false;
   static high: bool = false;
   /** The last piece read: its tapes and ends. */
@@ -123,6 +127,26 @@ function lockString(i: i32, j: i32): i32 {
   const nb = Walk.nb;
   let acc: u64 = 0;
   let esc = false;
+  // inside a known run of equal bytes only A is scanned
+  if (j - i != Walk.d || i >= Walk.m) measureRun(i, j);
+  const m = Walk.m - 8;
+  const d = j - i;
+  while (i <= m) {
+    const x = load<u64>(a + <usize>i);
+    const s = stops(x);
+    if (s == 0) { acc |= x; i += 8; continue; }
+    const bs = <i32>ctz(s) >> 3;
+    if (bs > 0) acc |= x & ((<u64>1 << <u64>(bs << 3)) - 1);
+    i += bs;
+    if (<u32>load<u8>(a + <usize>i) == 0x22) {
+      Walk.jEnd = i + d + 1;
+      Walk.escaped = false;
+      Walk.high = (acc & HIGHS) != 0;
+      return i + 1;
+    }
+    break;
+  }
+  j = i + d;
   while (true) {
     while (i + 8 <= na && j + 8 <= nb) {
       const x = load<u64>(a + <usize>i);
@@ -141,6 +165,12 @@ function lockString(i: i32, j: i32): i32 {
       if (bs > 0) acc |= x & ((<u64>1 << <u64>(bs << 3)) - 1);
       i += bs;
       j += bs;
+      if (<u32>load<u8>(a + <usize>i) == 0x22) {
+        Walk.jEnd = j + 1;
+        Walk.escaped = esc;
+        Walk.high = (acc & HIGHS) != 0;
+        return i + 1;
+      }
       break;
     }
     // one byte at a time (a stop byte, or the last bytes of a text)
@@ -180,6 +210,24 @@ function lockString(i: i32, j: i32): i32 {
     j++;
   }
   return -2;
+}
+
+/** Measures the run of equal bytes from i in A and j in B (Walk.d, Walk.m). */
+function measureRun(i: i32, j: i32): void {
+  const a = Walk.a + <usize>i;
+  const b = Walk.b + <usize>j;
+  const na = Walk.na - i;
+  const nb = Walk.nb - j;
+  const n = na < nb ? na : nb;
+  let k = 0;
+  while (k + 8 <= n) {
+    const x = load<u64>(a + <usize>k) ^ load<u64>(b + <usize>k);
+    if (x != 0) { k += <i32>ctz(x) >> 3; break; }
+    k += 8;
+  }
+  if (k + 8 > n) while (k < n && load<u8>(a + <usize>k) == load<u8>(b + <usize>k)) k++;
+  Walk.d = j - i;
+  Walk.m = i + k;
 }
 
 /** Set by scanNumber: the number needs a float64 range check (exponent or very long). */
@@ -240,12 +288,12 @@ function readPieces(i: i32, j: i32, level: i32, hint: i32): bool {
   const cap = Walk.cap - level;
   if (cap <= 0) return false;
   const ta = fastValue(Walk.a + <usize>i, Walk.na - i, cap, hint);
-  if (ta === null) { dbgLog.push(<i32>(Walk.a + <usize>i)); dbgLog.push(Walk.na - i); dbgLog.push(<i32>heap.alloc(16)); dbgLog.push(501); return false; }
+  if (ta === null) return false;
   const ea = fastValueEnd;
   ta.srcLen = ea;
-  if (!numbersFit(ta, 0)) { dbgLog.push(502); return false; }
+  if (!numbersFit(ta, 0)) return false;
   const tb = fastValue(Walk.b + <usize>j, Walk.nb - j, cap, hint);
-  if (tb === null) { dbgLog.push(503); return false; }
+  if (tb === null) return false;
   const eb = fastValueEnd;
   tb.srcLen = eb;
   if (!numbersFit(tb, 0)) return false;
@@ -261,6 +309,8 @@ function pathTo(m: i32): Path | null {
   let p: Path | null = null;
   for (let k = 0; k < m; k++) {
     const f = frame(k);
+    const made = fget(f, F_PATH);
+    if (made != 0) { p = changetype<Path>(<usize>made); continue; }
     if (fget(f, F_KIND) == K_OBJECT) {
       const r = Walk.keys + (<usize>(fget(f, F_LAST_KEY) * 3) << 2);
       if (load<i32>(r, 8) != 0) return null;
@@ -268,6 +318,7 @@ function pathTo(m: i32): Path | null {
     } else {
       p = indexPath(p, fget(f, F_COUNT));
     }
+    fset(f, F_PATH, <i32>changetype<usize>(p));
   }
   return p;
 }
@@ -323,13 +374,11 @@ function moveBefore(out: ByteSink, at: i32, from: i32): void {
  */
 export function appscodeDiffTexts(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, depthCap: i32, maxBytes: i32, out: ByteSink): i32 {
   const base = out.len;
-  lockstepReason = -1; dbgPieces = 0; dbgBytes = 0; dbgLog.length = 0;
   if (nA <= 0 || nB <= 0 || nA > maxBytes || nB > maxBytes || depthCap < 1) return LOCK_FALLBACK;
   QuoteDel.legacy = opts.goMinor < 15; // as readJSON sets it for the values written
   if (walk(pA, nA, pB, nB, opts, depthCap, out)) {
     if (out.len == base) { out.byte(0x5b); out.byte(0x5d); }
     else { store<u8>(out.ptr + <usize>base, 0x5b); out.byte(0x5d); }
-    lockstepReason = -2;
     return LOCK_OK;
   }
   out.truncate(base);
@@ -349,10 +398,12 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
   Walk.keysCap = 256;
   Walk.keys = heap.alloc(<usize>(256 * 3) << 2);
   Walk.nkeys = 0;
+  Walk.d = -1 - nA; // no run measured yet
+  Walk.m = 0;
   const piece = new PieceDiff(opts);
   let i = skipWs(pA, nA, 0);
   let j = skipWs(pB, nB, 0);
-  if (i >= nA || j >= nB || load<u8>(pA + <usize>i) != 0x7b || load<u8>(pB + <usize>j) != 0x7b) return fb(1);
+  if (i >= nA || j >= nB || load<u8>(pA + <usize>i) != 0x7b || load<u8>(pB + <usize>j) != 0x7b) return false;
   let depth = 0;
   // the finished value's kinds (V_*) and, for objects, isSimpleArray's verdict on them (S_*), per side
   let vkA = 0, vkB = 0, vsA = 0, vsB = 0;
@@ -362,13 +413,13 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
   while (true) {
     if (state == 0) {
       // a value starts at i in A and j in B
-      if (i >= nA) return fb(2);
+      if (i >= nA) return false;
       if (j >= nB) { state = 3; continue; }
       const c = <u32>load<u8>(pA + <usize>i);
       if (c != <u32>load<u8>(pB + <usize>j)) { state = 3; continue; }
       if (c == 0x22) {
         const e = lockString(i + 1, j + 1);
-        if (e == -2) return fb(3);
+        if (e == -2) return false;
         if (e == -1) { state = 3; continue; }
         i = e;
         j = Walk.jEnd;
@@ -377,7 +428,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         continue;
       }
       if (c == 0x7b || c == 0x5b) {
-        if (depth >= depthCap) return fb(4);
+        if (depth >= depthCap) return false;
         if (depth >= Walk.framesCap) {
           Walk.framesCap <<= 1;
           Walk.frames = heap.realloc(Walk.frames, <usize>(Walk.framesCap * FW) << 2);
@@ -393,10 +444,11 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         fset(f, F_X_A, 0);
         fset(f, F_X_B, 0);
         fset(f, F_BAD, 0);
+        fset(f, F_PATH, 0);
         depth++;
         i = skipWs(pA, nA, i + 1);
         j = skipWs(pB, nB, j + 1);
-        if (i >= nA) return fb(5);
+        if (i >= nA) return false;
         const close = c + 2;
         const ca = <u32>load<u8>(pA + <usize>i);
         const cb = j < nB ? <u32>load<u8>(pB + <usize>j) : 0;
@@ -414,7 +466,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         if (c == 0x5b) continue; // the first element
         // the first key
         const r = readKey(i, j, depth - 1);
-        if (r == -2) return fb(6);
+        if (r == -2) return false;
         if (r == -1) { unit = depth - 1; state = 2; continue; }
         i = r;
         j = Walk.jEnd;
@@ -422,7 +474,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       }
       if (c - 0x30 < 10 || c == 0x2d) {
         const e = scanNumber(i);
-        if (e < 0) return fb(7);
+        if (e < 0) return false;
         const n = e - i;
         if (j + n > nB || !same(pA + <usize>i, pB + <usize>j, n)) { state = 3; continue; }
         if (j + n < nB) {
@@ -431,7 +483,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         }
         if (numberLong) {
           parseNumber(pA + <usize>i, n);
-          if (NumberParse.rangeError) return fb(8);
+          if (NumberParse.rangeError) return false;
         }
         i = e;
         j += n;
@@ -443,7 +495,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       if (c == 0x74 && i + 4 <= nA && load<u32>(pA + <usize>i) == 0x65757274) n = 4;
       else if (c == 0x66 && i + 5 <= nA && load<u32>(pA + <usize>(i + 1)) == 0x65736c61) n = 5;
       else if (c == 0x6e && i + 4 <= nA && load<u32>(pA + <usize>i) == 0x6c6c756e) n = 4;
-      else return fb(9);
+      else return false;
       if (j + n > nB || !same(pA + <usize>i, pB + <usize>j, n)) { state = 3; continue; }
       i += n;
       j += n;
@@ -457,7 +509,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         // the top-level object is closed
         i = skipWs(pA, nA, i);
         j = skipWs(pB, nB, j);
-        return i == nA && j == nB ? true : fb(99);
+        return i == nA && j == nB;
       }
       const f = frame(depth - 1);
       const kind = fget(f, F_KIND);
@@ -470,16 +522,16 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       }
       i = skipWs(pA, nA, i);
       j = skipWs(pB, nB, j);
-      if (i >= nA) return fb(10);
+      if (i >= nA) return false;
       const close: u32 = kind == K_OBJECT ? 0x7d : 0x5d;
       const ca = <u32>load<u8>(pA + <usize>i);
-      if (ca != 0x2c && ca != close) return fb(11);
+      if (ca != 0x2c && ca != close) return false;
       const cb = j < nB ? <u32>load<u8>(pB + <usize>j) : 0;
       if (ca != cb) {
         if (kind == K_ARRAY && (cb == 0x2c || cb == close) && (fget(f, F_X_A) == S_INDEXWISE || fget(f, F_X_B) == S_INDEXWISE)) {
           // an index-wise array of another length: the extra elements, then both close
           const r = arrayTail(f, depth - 1, i, j, ca == close, piece, out);
-          if (r < 0) return fb(12);
+          if (r < 0) return false;
           i = r;
           j = Walk.jEnd;
           // the array is closed: it has differences and is index-wise, nothing to check
@@ -498,10 +550,14 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       if (ca == 0x2c) {
         i = skipWs(pA, nA, i);
         j = skipWs(pB, nB, j);
-        fset(f, F_COUNT, fget(f, F_COUNT) + (kind == K_ARRAY ? 1 : 0));
-        if (kind == K_ARRAY) { state = 0; continue; }
+        if (kind == K_ARRAY) {
+          fset(f, F_COUNT, fget(f, F_COUNT) + 1);
+          fset(f, F_PATH, 0);
+          state = 0;
+          continue;
+        }
         const r = readKey(i, j, depth - 1);
-        if (r == -2) return fb(13);
+        if (r == -2) return false;
         if (r == -1) { unit = depth - 1; state = 2; continue; }
         i = r;
         j = Walk.jEnd;
@@ -522,7 +578,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         if (needKeys) dup = fget(f, F_BAD) != 0 || count > SMALL || duplicateKeys(fget(f, F_KEYS), Walk.nkeys);
         if (dirty && dup) {
           // the whole object decides (duplicate keys, or keys in byte order)
-          if (depth == 1) return fb(14);
+          if (depth == 1) return false;
           unit = depth - 1;
           state = 2;
           continue;
@@ -551,7 +607,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       if (fget(g, F_KIND) == K_ARRAY && fget(g, F_X_A) >= S_SIMPLE && fget(g, F_X_B) >= S_SIMPLE) { level = k; state = 2; break; }
     }
     if (state == 2) {
-      if (level == 0) return fb(15);
+      if (level == 0) return false;
       const g = frame(level);
       out.truncate(fget(g, F_MARK));
       Walk.nkeys = fget(g, F_KEYS);
@@ -559,13 +615,12 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       j = fget(g, F_START_B);
     }
     const parentArray = fget(frame(level - 1), F_KIND) == K_ARRAY;
-    if (!readPieces(i, j, level, state == 2 ? 1024 : 64)) { dbgLog.push(i); dbgLog.push(j); dbgLog.push(77); return fb(16); }
+    if (!readPieces(i, j, level, state == 2 ? 1024 : 64)) return false;
     const path = pathTo(level);
-    if (level > 0 && path === null) return fb(17);
+    if (level > 0 && path === null) return false;
     const ta = Walk.ta!;
     const tb = Walk.tb!;
-    dbgPieces++; dbgBytes += Walk.endA - i; dbgLog.push(i); dbgLog.push(Walk.endA - i); dbgLog.push(state);
-    if (!piece.run(ta, 0, tb, 0, path, out)) return fb(18);
+    if (!piece.run(ta, 0, tb, 0, path, out)) return false;
     i = Walk.endA;
     j = Walk.endB;
     depth = level;
@@ -578,7 +633,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
     }
     state = 1;
   }
-  return fb(19);
+  return false;
 }
 
 /**
@@ -606,6 +661,7 @@ function readKey(i: i32, j: i32, k: i32): i32 {
   if (bad) fset(f, F_BAD, 1);
   fset(f, F_LAST_KEY, Walk.nkeys);
   fset(f, F_COUNT, fget(f, F_COUNT) + 1);
+  fset(f, F_PATH, 0);
   Walk.nkeys++;
   let p = skipWs(a, Walk.na, e);
   let q = skipWs(b, Walk.nb, Walk.jEnd);
@@ -672,9 +728,3 @@ function arrayTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: PieceDi
   return i + 1;
 }
 
-/** (debug) why the last walk fell back. */
-export let lockstepReason: i32 = 0;
-export let dbgPieces: i32 = 0;
-export let dbgBytes: i32 = 0;
-export const dbgLog: i32[] = [];
-function fb(n: i32): bool { lockstepReason = n; return false; }

@@ -33,7 +33,7 @@ import { newConstTable, constTable, constStep, CONST_NONE } from "../hash/fnvtab
 import { Spewer } from "./spew";
 
 /** i32 scratch stack: per open struct one tape node per JSON field; per open map its entries. */
-const SCRATCH_SLOTS: i32 = 16384;
+const SCRATCH_SLOTS: i32 = 8192;
 const SCRATCH: usize = memory.data(SCRATCH_SLOTS * 4, 16);
 /** Maps with more entries than this go through the Decoder (their entries are sorted here by insertion). */
 const MAP_NATIVE_MAX: i32 = 64;
@@ -41,7 +41,7 @@ const MAP_NATIVE_MAX: i32 = 64;
 const MAX_EMBED: i32 = 8;
 
 /** Memo of "the stored form of the zero value of type T is the zero value" (key: type handle and Go 1.24+). */
-const ZF_SLOTS: i32 = 4096;
+const ZF_SLOTS: i32 = 2048;
 const ZF_TABLE: usize = memory.data(ZF_SLOTS * 8, 16);
 let zfCount: i32 = 0;
 
@@ -128,7 +128,7 @@ function normVal(ty: i32, v: Val | null): Val | null {
 /** True when the stored form of the zero value of `ty` is the zero value (memoized per process). */
 function zeroFixed(ty: i32): bool {
   const k = ((<u32>ty + 1) << 1) | (TS.go24 ? 1 : 0);
-  let i = <i32>((k * 0x9e3779b1) >> 20) & (ZF_SLOTS - 1);
+  let i = <i32>((k * 0x9e3779b1) >> 21) & (ZF_SLOTS - 1);
   while (true) {
     const e = ZF_TABLE + <usize>i * 8;
     const ek = load<u32>(e);
@@ -345,9 +345,9 @@ function cmpBytes(ap: usize, an: i32, bp: usize, bn: i32): i32 {
 // typeInfo and ` Name:(T)` head table, and the fields whose absence is not zero after the round trip (a
 // non-omitempty Quantity, a struct whose zero value changes). Static, per process, keyed by type and Go 1.24+.
 // Layout (i32 words): nGo, nf, nExtra, 0, then per JSON field [goIndex, info, head table], then the extras.
-const PLAN_SLOTS: i32 = 2048;
+const PLAN_SLOTS: i32 = 4096;
 const PLAN_TABLE: usize = memory.data(PLAN_SLOTS * 8, 16);
-const PLAN_WORDS: i32 = 65536;
+const PLAN_WORDS: i32 = 32768;
 const PLAN_POOL: usize = memory.data(PLAN_WORDS * 4, 16);
 const PLAN_NOT_FLAT: u32 = 1;
 let planUsed: i32 = 0;
@@ -356,7 +356,7 @@ let planCount: i32 = 0;
 /** The plan of struct type `ty`, or 0 (not flat, or no room: the general walk runs). */
 function planOf(ty: i32, list: Array<JField>): usize {
   const k = ((<u32>ty + 1) << 1) | (TS.go24 ? 1 : 0);
-  let s = <i32>((k * 0x9e3779b1) >> 21) & (PLAN_SLOTS - 1);
+  let s = <i32>((k * 0x9e3779b1) >> 20) & (PLAN_SLOTS - 1);
   while (true) {
     const e = PLAN_TABLE + <usize>s * 8;
     const ek = load<u32>(e);

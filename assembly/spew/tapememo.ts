@@ -10,12 +10,12 @@ export const TI_NATIVE: i32 = 1 << 8;
 /** A hand-written JSON type whose stored-form body is memoized per raw text (Quantity, IntOrString). */
 export const TI_MEMO: i32 = 1 << 9;
 
-const TI_SLOTS: i32 = 4096;
+const TI_SLOTS: i32 = 2048;
 const TI_TABLE: usize = memory.data(TI_SLOTS * 8, 16);
 
 /** Kind of `ty` | TI_NATIVE when the walk reads it from the tape | TI_MEMO for Quantity and IntOrString (direct-mapped memo). */
 export function typeInfo(ty: i32): i32 {
-  const e = TI_TABLE + (<usize>((<u32>ty * 0x9e3779b1) >> 20) << 3);
+  const e = TI_TABLE + (<usize>((<u32>ty * 0x9e3779b1) >> 21) << 3);
   if (load<i32>(e) == ty + 1) return load<i32>(e, 4);
   const k = kind(ty);
   let info = k;
@@ -45,10 +45,10 @@ export function typeInfo(ty: i32): i32 {
 
 // Memoized bodies: open addressing over (type, raw JSON bytes) → FNV table address; the raw bytes are
 // copied into a static pool and compared exactly on lookup.
-const QM_SLOTS: i32 = 1024;
+const QM_SLOTS: i32 = 512;
 const QM_MAX: i32 = 256;
 const QM_TABLE: usize = memory.data(QM_SLOTS * 16, 16); // ty + 1, raw offset, raw length, table
-const QM_POOL_BYTES: i32 = 16384;
+const QM_POOL_BYTES: i32 = 8192;
 const QM_POOL: usize = memory.data(QM_POOL_BYTES, 16);
 let qmCount: i32 = 0;
 let qmUsed: i32 = 0;
@@ -56,7 +56,7 @@ let qmUsed: i32 = 0;
 function qmSlot(ty: i32, p: usize, n: i32): i32 {
   let h: u32 = <u32>ty * 0x9e3779b1;
   for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
-  return <i32>(h >> 22) & (QM_SLOTS - 1);
+  return <i32>(h >> 23) & (QM_SLOTS - 1);
 }
 
 /** The memoized table of the body for raw JSON text [p, p+n) of type `ty`, or 0. */

@@ -1,4 +1,4 @@
-// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, go?} → {patch} and
+// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, lockstep?, go?} → {patch} and
 // `jsonpatch.apply` {document|documentText, patch|patchText, go?} → {document} (or {documentText: ""}
 // when the document is empty: the library then returns it untouched).
 
@@ -49,7 +49,9 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   opts.maxEditMatrix = limit;
   const out = new ByteSink(1024);
   // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff
-  if (from.present && to.present && !from.direct && !to.direct && !hasError()) {
+  const walk = req.bool("lockstep", true); // false: always the whole diff (tests compare both)
+  if (hasError()) return false;
+  if (walk && from.present && to.present && !from.direct && !to.direct) {
     const ro = req.opts;
     const goLimit = goDepthLimit(go);
     const cap = goLimit > 0 && goLimit < ro.maxDepth ? goLimit : ro.maxDepth;

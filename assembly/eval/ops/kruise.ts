@@ -35,7 +35,7 @@ import { evaluateStrategy } from "../../policy/kruise/strategy";
 import { inPlaceUpdate, inPlaceRefresh } from "../../policy/kruise/lifecycle";
 import { readKruiseOptions, KruiseOptions, kruiseK8sMinor } from "../../policy/kruise/options";
 import { TV } from "../../policy/kruise/typed";
-import { calculateInPlaceUpdateSpec, revisionInput, rawNode, Reason, RevisionInput, ExactDecode } from "../../policy/kruise/spec";
+import { calculateInPlaceUpdateSpec, revisionInput, revisionFromTape, rawNode, Reason, RevisionInput, SpecResult, ExactDecode } from "../../policy/kruise/spec";
 import { boolField } from "./hash";
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
@@ -104,6 +104,11 @@ class KruiseTypes {
 export function kruiseRevision(req: Request, name: string): RevisionInput | null {
   const v = k8sValue(req, name);
   if (v === null) return null;
+  // proven to decode: the three fields read from the tape (spec.ts revisionFromTape); else the decode, which reports errors
+  if (!ExactDecode.on) {
+    const fast = revisionFromTape(v.tape, v.node);
+    if (fast !== null) return fast;
+  }
   const tv = kruiseTypedOf(v, name, "ControllerRevision", "a ControllerRevision object");
   if (tv === null) return null;
   const r = revisionInput(tv.t, tv);
@@ -150,6 +155,15 @@ function writeReasons(res: ResultWriter, reasons: Array<Reason>): void {
   o.byte(0x5d);
 }
 
+/** CalculateSpec on the request's two revisions; null with an error. */
+function inplaceSpecOf(req: Request, grace: i32): SpecResult | null {
+  const ov = kruiseRevision(req, "oldRevision");
+  if (ov === null) return null;
+  const nv = kruiseRevision(req, "newRevision");
+  if (nv === null) return null;
+  return calculateInPlaceUpdateSpec(ov, nv, grace);
+}
+
 /** `kruise.inplaceSpec`: defaultCalculateInPlaceUpdateSpec on two ControllerRevisions, with reasons. */
 export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
@@ -157,17 +171,13 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
   if (!readKruiseOptions(req)) return false;
   const grace = int32Field(req, "gracePeriodSeconds", 0);
   if (grace == i64.MIN_VALUE) return false;
-  const ov = kruiseRevision(req, "oldRevision");
-  if (ov === null) return false;
-  const nv = kruiseRevision(req, "newRevision");
-  if (nv === null) return false;
-  // exactDecode (engine-only test option): the full typed decode of both templates instead of the proven parts
+  // exactDecode (engine-only test option): the exact path everywhere (whole decodes, whole diff, strategic merge patch)
   const exact = boolField(req, "exactDecode");
   if (exact < 0) return false;
   ExactDecode.on = exact == 1;
-  const r = calculateInPlaceUpdateSpec(ov, nv, <i32>grace);
+  const r = inplaceSpecOf(req, <i32>grace);
   ExactDecode.on = false;
-  if (hasError()) return false;
+  if (r === null || hasError()) return false;
   res.bool("inPlace", r.spec !== null);
   if (r.spec !== null) {
     const b = new ByteSink(256);

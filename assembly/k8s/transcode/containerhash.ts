@@ -6,16 +6,31 @@
 
 import { ByteSink } from "../../io/sink";
 import { fnv1aSpewBytes } from "../../hash/fnvtable";
-import { jsonFields } from "../fields";
+import { jsonFields, FieldCache } from "../fields";
 import { containerEra, ERA_JSON, hasHashWithoutResources } from "../hash";
 import { transcodeStored, fieldStart, fieldLen } from "./transcode";
-import { zeroText } from "./plan";
+import { zeroText, planOf, planField } from "./plan";
 import { TC } from "./state";
 
 /** Results of the last `containerHashRaw`. */
 export class RawHash {
   static hash: u32 = 0;
   static withoutResources: u32 = 0;
+}
+
+/** Per container type handle (direct-mapped): handle + 1, then the JSON field indexes of resources, image, name. */
+const INDEXES: usize = memory.data(256 * 16, 16);
+
+/** The JSON field indexes of `resources`, `image` and `name` of struct `ty` (cached per process); the entry address. */
+function indexesOf(ty: i32): usize {
+  const e = INDEXES + <usize>((<u32>ty * 0x9e3779b1) >> 24) * 16;
+  if (load<i32>(e) == ty + 1) return e;
+  FieldCache.reset();
+  store<i32>(e, jsonIndex(ty, "resources"), 4);
+  store<i32>(e, jsonIndex(ty, "image"), 8);
+  store<i32>(e, jsonIndex(ty, "name"), 12);
+  store<i32>(e, ty + 1);
+  return e;
 }
 
 /** The JSON field index of `name` in struct `ty`, or -1. */
@@ -53,11 +68,11 @@ export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32,
   if (era == ERA_JSON) {
     RawHash.hash = fnv1aSpewBytes(out.ptr, out.len);
     if (hasHashWithoutResources(minor)) {
-      const ri = jsonIndex(ty, "resources");
+      const ri = load<i32>(indexesOf(ty), 4);
       if (ri < 0) return false;
       const s = fieldStart(ri);
       if (s < 0) return false;
-      const z = zeroText(jsonFields(ty).list[ri].t, TC.go24);
+      const z = zeroText(load<i32>(planField(planOf(ty, TC.go24), ri), 16), TC.go24);
       if (z == 0) return false;
       const w = new ByteSink(out.len + 64);
       w.bytes(out.ptr, s);
@@ -71,9 +86,10 @@ export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32,
   // name+image era: json.Marshal(map[string]string{"image": ..., "name": ...})
   const h = new ByteSink(64);
   h.ascii("{\"image\":");
-  if (!stringOrEmpty(h, out, jsonIndex(ty, "image"))) return false;
+  const ix = indexesOf(ty);
+  if (!stringOrEmpty(h, out, load<i32>(ix, 8))) return false;
   h.ascii(",\"name\":");
-  if (!stringOrEmpty(h, out, jsonIndex(ty, "name"))) return false;
+  if (!stringOrEmpty(h, out, load<i32>(ix, 12))) return false;
   h.byte(0x7d);
   RawHash.hash = fnv1aSpewBytes(h.ptr, h.len);
   return true;

@@ -9,15 +9,16 @@ import { ByteSink } from "../../io/sink";
 import { hasError, clearError } from "../../errors";
 import { Limits } from "../../limits";
 import { DocBytes } from "../../eval/ops/patchinput";
-import { FieldCache } from "../fields";
 import { requestType } from "../types";
 import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX } from "../versions";
 import { minorIndex, newestMinor } from "../../schema/schema";
-import { containerEra, ERA_STRUCT, eraName, hasHashWithoutResources } from "../hash";
+import { containerEra, ERA_STRUCT, ERA_JSON, hasHashWithoutResources } from "../hash";
 import { Cur, ws, readString, S_ESC } from "./scan";
 import { containerHashRaw, RawHash } from "./containerhash";
 
-const PREFIX = "{\"op\":\"container.hash\",";
+/** The line's start this path takes: `{"op":"container.hash",`. */
+const PREFIX: usize = memory.data<u8>([0x7b, 0x22, 0x6f, 0x70, 0x22, 0x3a, 0x22, 0x63, 0x6f, 0x6e, 0x74, 0x61, 0x69, 0x6e, 0x65, 0x72, 0x2e, 0x68, 0x61, 0x73, 0x68, 0x22, 0x2c]);
+const PREFIX_LEN: i32 = 23;
 
 /** Container type handles per minor index (0: not looked up yet). */
 const TYPES: usize = memory.data(64 * 4, 16);
@@ -58,11 +59,29 @@ function plainString(): bool {
   return ws() == 0x22 && readString() && (Cur.sflags & S_ESC) == 0;
 }
 
-/** Writes `"name":"<hex>"` (strconv.FormatUint(h, 16)). */
-function hexMember(out: ByteSink, name: string, h: u32): void {
+// the answer's constant pieces (as opContainerHash's ResultWriter writes them)
+const HEAD_TEXT = "{\"ok\":true,\"result\":{\"hash\":";
+const WITHOUT_TEXT = ",\"hashWithoutResources\":";
+const ERA_JSON_TEXT = ",\"era\":\"json\"}}";
+const ERA_NAME_TEXT = ",\"era\":\"name-image\"}}";
+const HEAD: usize = asciiData(memory.data(64, 8), HEAD_TEXT);
+const HEAD_LEN: i32 = HEAD_TEXT.length;
+const WITHOUT: usize = asciiData(memory.data(64, 8), WITHOUT_TEXT);
+const WITHOUT_LEN: i32 = WITHOUT_TEXT.length;
+const ERA_JSON_TAIL: usize = asciiData(memory.data(64, 8), ERA_JSON_TEXT);
+const ERA_JSON_TAIL_LEN: i32 = ERA_JSON_TEXT.length;
+const ERA_NAME_TAIL: usize = asciiData(memory.data(64, 8), ERA_NAME_TEXT);
+const ERA_NAME_TAIL_LEN: i32 = ERA_NAME_TEXT.length;
+
+/** Fills static buffer `p` (64 bytes) with ASCII text `s` once, at start-up; returns `p`. */
+function asciiData(p: usize, s: string): usize {
+  for (let i = 0; i < s.length && i < 64; i++) store<u8>(p + <usize>i, <u8>s.charCodeAt(i));
+  return p;
+}
+
+/** Writes `"<hex>"` (strconv.FormatUint(h, 16)). */
+function hexMember(out: ByteSink, h: u32): void {
   out.byte(0x22);
-  out.ascii(name);
-  out.ascii("\":\"");
   out.hex(<u64>h);
   out.byte(0x22);
 }
@@ -72,10 +91,9 @@ function hexMember(out: ByteSink, name: string, h: u32): void {
  * transcoder proves the container's stored bytes; false (nothing written) otherwise.
  */
 export function containerHashLine(src: usize, len: i32, out: ByteSink): bool {
-  const pn = PREFIX.length;
+  const pn = PREFIX_LEN;
   if (len < pn + 2 || len > Limits.maxBytes || DocBytes.active || hasError()) return false;
-  for (let i = 0; i < pn; i++) if (<i32>load<u8>(src + <usize>i) != PREFIX.charCodeAt(i)) return false;
-  FieldCache.reset();
+  if (memory.compare(src, PREFIX, <usize>pn) != 0) return false;
   Cur.pos = src + <usize>pn;
   Cur.end = src + <usize>len;
   let kubelet = -2; // -2: absent
@@ -138,14 +156,13 @@ export function containerHashLine(src: usize, len: i32, out: ByteSink): bool {
   Guess.minor = minor;
   Guess.go = g;
   if (hasError()) { clearError(); return false; }
-  out.ascii("{\"ok\":true,\"result\":{");
-  hexMember(out, "hash", RawHash.hash);
+  out.bytes(HEAD, HEAD_LEN);
+  hexMember(out, RawHash.hash);
   if (hasHashWithoutResources(minor)) {
-    out.byte(0x2c);
-    hexMember(out, "hashWithoutResources", RawHash.withoutResources);
+    out.bytes(WITHOUT, WITHOUT_LEN);
+    hexMember(out, RawHash.withoutResources);
   }
-  out.ascii(",\"era\":\"");
-  out.ascii(eraName(containerEra(minor)));
-  out.ascii("\"}}");
+  if (containerEra(minor) == ERA_JSON) out.bytes(ERA_JSON_TAIL, ERA_JSON_TAIL_LEN);
+  else out.bytes(ERA_NAME_TAIL, ERA_NAME_TAIL_LEN);
   return true;
 }

@@ -7,7 +7,7 @@ import { ByteSink } from "../../io/sink";
 import { writeGoString } from "../../json/strings";
 import { hasError, clearError } from "../../errors";
 import { Kind, FieldFlag, Method, kind, elem, fieldType, methods, typeNameId } from "../../schema/schema";
-import { jsonFields } from "../fields";
+import { jsonFields, FieldCache } from "../fields";
 import { Encoder, EncodeOptions } from "../encode";
 import { specialOf, SP_TIME } from "../types";
 
@@ -76,6 +76,7 @@ export function zeroText(ty: i32, go24: bool): usize {
   const e = slot(key);
   if (load<i32>(e) != 0) return <usize>load<u32>(e, 4);
   const pending = hasError();
+  FieldCache.reset(); // the per-call field lists may be stale (a line may skip the ops' reset); dropping them is safe
   const out = new ByteSink(64);
   const eo = new EncodeOptions();
   eo.goMinor = go24 ? 24 : 22;
@@ -101,6 +102,7 @@ export function planOf(ty: i32, go24: bool): usize {
   const key = (ty << 2) | (go24 ? 3 : 1);
   const e = slot(key);
   if (load<i32>(e) != 0) return <usize>load<u32>(e, 4);
+  FieldCache.reset(); // as in zeroText
   const list = jsonFields(ty).list;
   const nf = list.length;
   // custom JSON on a struct that is not one of the hand-written types the transcoder knows: not handled

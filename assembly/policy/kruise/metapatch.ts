@@ -9,7 +9,8 @@
 // real strategic merge patch.
 
 import { ByteSink } from "../../io/sink";
-import { writeGoString, validUTF8 } from "../../json/strings";
+import { writeGoString, validUTF8, unquote } from "../../json/strings";
+import { Tape, K_NULL, K_OBJECT, K_STRING, F_ESCAPE, F_HIGH } from "../../json/tape";
 import { Kind, kind } from "../../schema/schema";
 import { Val, StructV, MapV, StrV, sortedEntries } from "../../k8s/value";
 import { TV, fieldNamed } from "./typed";
@@ -119,6 +120,121 @@ class MetaMaps {
   static annotations: Val | null = null;
 }
 
+/** The entries of map object `node` (null: none) in key order, the last of equal keys kept; null when the shortcut does not apply. */
+function liveTape(t: Tape, node: i32, del: Array<ArrayBuffer>): Array<KV> | null {
+  const out = new Array<KV>();
+  if (node < 0) return out;
+  if (t.kind(node) != K_OBJECT) return null;
+  const n = t.children(node);
+  let k = node + 1;
+  for (let i = 0; i < n; i++) {
+    const v = t.next(k);
+    const kf = t.flags(k);
+    const kp = t.ptr(k), kn = t.len(k);
+    if ((kf & F_ESCAPE) != 0 || ((kf & F_HIGH) != 0 && !validUTF8(kp, kn))) return null;
+    if (kn > 0 && load<u8>(kp) == 0x24) return null; // "$…": patch directives
+    let vp: usize = 0, vn = 0;
+    const vk = t.kind(v);
+    if (vk == K_STRING) {
+      vp = t.ptr(v); vn = t.len(v);
+      const vf = t.flags(v);
+      if ((vf & F_HIGH) != 0 && !validUTF8(vp, vn)) return null;
+      if ((vf & F_ESCAPE) != 0) {
+        const d = new ByteSink(vn + 8);
+        unquote(d, vp, vn, false);
+        if (!validUTF8(d.ptr, d.len)) return null;
+        vp = d.ptr; vn = d.len;
+      }
+    } else if (vk != K_NULL) return null;
+    // insertion in key order after equal keys (stable), so the last of a run is the live one
+    const e = new KV(kp, kn, vp, vn);
+    let j = out.length;
+    out.push(e);
+    while (j > 0 && cmp(out[j - 1], e) > 0) { out[j] = out[j - 1]; j--; }
+    out[j] = e;
+    k = t.next(v);
+  }
+  // keep the last of each run of equal keys, drop the deleted ones
+  const live = new Array<KV>();
+  for (let i = 0; i < out.length; i++) {
+    const e = out[i];
+    if (i + 1 < out.length && cmp(e, out[i + 1]) == 0) continue;
+    let gone = false;
+    for (let d = 0; d < del.length && !gone; d++) gone = eq(e.kp, e.kn, changetype<usize>(del[d]), del[d].byteLength);
+    if (!gone) live.push(e);
+  }
+  return live;
+}
+
+/** The labels and annotations nodes of template metadata `node` on `t` (-1: none) in `MetaNodes`; false unless those are its only members (besides a null creationTimestamp). */
+function metaNodes(t: Tape, node: i32): bool {
+  MetaNodes.labels = -1;
+  MetaNodes.annotations = -1;
+  if (node < 0) return true;
+  if (t.kind(node) != K_OBJECT) return false;
+  const n = t.children(node);
+  let k = node + 1;
+  let seenL = false, seenA = false;
+  for (let i = 0; i < n; i++) {
+    const v = t.next(k);
+    if (t.flags(k) & F_ESCAPE) return false;
+    if (t.keyIs(k, "labels")) {
+      if (seenL) return false;
+      seenL = true;
+      MetaNodes.labels = t.kind(v) == K_NULL ? -1 : v;
+    } else if (t.keyIs(k, "annotations")) {
+      if (seenA) return false;
+      seenA = true;
+      MetaNodes.annotations = t.kind(v) == K_NULL ? -1 : v;
+    } else if (!(t.keyIs(k, "creationTimestamp") && t.kind(v) == K_NULL)) return false;
+    k = t.next(v);
+  }
+  return true;
+}
+
+/** The nodes `metaNodes` found last. */
+class MetaNodes {
+  static labels: i32 = -1;
+  static annotations: i32 = -1;
+}
+
+/**
+ * The metadata patch of two templates' metadata read straight from proven data (the metadata nodes `om` on
+ * `ot` and `nm` on `nt`, -1 when absent or null): as `metaPatch`; false when the shortcut does not apply.
+ */
+export function metaPatchTape(ot: Tape, om: i32, nt: Tape, nm: i32, delLabels: Array<string>, delAnnotations: Array<string>, out: ByteSink): bool {
+  if (!metaNodes(ot, om)) return false;
+  const ol = MetaNodes.labels, oa = MetaNodes.annotations;
+  if (!metaNodes(nt, nm)) return false;
+  const nl = MetaNodes.labels, na = MetaNodes.annotations;
+  const dl = encodeAll(delLabels), da = encodeAll(delAnnotations);
+  const olv = liveTape(ot, ol, dl), nlv = liveTape(nt, nl, dl), oav = liveTape(ot, oa, da), nav = liveTape(nt, na, da);
+  if (olv === null || nlv === null || oav === null || nav === null) return false;
+  writePatch(olv, nlv, oav, nav, out);
+  return true;
+}
+
+/** The UTF-8 bytes of each string. */
+function encodeAll(keys: Array<string>): Array<ArrayBuffer> {
+  const out = new Array<ArrayBuffer>();
+  for (let i = 0; i < keys.length; i++) out.push(String.UTF8.encode(keys[i]));
+  return out;
+}
+
+/** Writes `{}` or `{"metadata":{…}}` for the live entries of both maps before and after. */
+function writePatch(olv: Array<KV>, nlv: Array<KV>, oav: Array<KV>, nav: Array<KV>, out: ByteSink): void {
+  const a = mapPatch("annotations", oav, nav);
+  const l = mapPatch("labels", olv, nlv);
+  if (a === null && l === null) { out.ascii("{}"); return; }
+  out.ascii("{\"metadata\":{");
+  if (a !== null) out.bytes(a.ptr, a.len);
+  if (l !== null) {
+    if (a !== null) out.byte(0x2c);
+    out.bytes(l.ptr, l.len);
+  }
+  out.ascii("}}");
+}
+
 /**
  * Writes to `out` the metadata patch of ObjectMeta values `om` → `nm` once the keys in `delLabels` /
  * `delAnnotations` are deleted from both (as CalculateSpec deletes the keys env reads); false when the
@@ -129,20 +245,9 @@ export function metaPatch(om: TV, nm: TV, delLabels: Array<string>, delAnnotatio
   const ol = MetaMaps.labels, oa = MetaMaps.annotations;
   if (!maps(nm)) return false;
   const nl = MetaMaps.labels, na = MetaMaps.annotations;
-  const dl = new Array<ArrayBuffer>(), da = new Array<ArrayBuffer>();
-  for (let i = 0; i < delLabels.length; i++) dl.push(String.UTF8.encode(delLabels[i]));
-  for (let i = 0; i < delAnnotations.length; i++) da.push(String.UTF8.encode(delAnnotations[i]));
+  const dl = encodeAll(delLabels), da = encodeAll(delAnnotations);
   const olv = live(ol, dl), nlv = live(nl, dl), oav = live(oa, da), nav = live(na, da);
   if (olv === null || nlv === null || oav === null || nav === null) return false;
-  const a = mapPatch("annotations", oav, nav);
-  const l = mapPatch("labels", olv, nlv);
-  if (a === null && l === null) { out.ascii("{}"); return true; }
-  out.ascii("{\"metadata\":{");
-  if (a !== null) out.bytes(a.ptr, a.len);
-  if (l !== null) {
-    if (a !== null) out.byte(0x2c);
-    out.bytes(l.ptr, l.len);
-  }
-  out.ascii("}}");
+  writePatch(olv, nlv, oav, nav, out);
   return true;
 }

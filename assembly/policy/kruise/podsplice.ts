@@ -100,6 +100,88 @@ function reachesSlow(t: i32, q: bool): bool {
   return false;
 }
 
+/** The JSON names of the fields whose values are RawExtension / FieldsV1 (through pointers, slices, maps) in the last pod type. */
+const RAW_NAMES: usize = memory.data(512);
+class RawNames {
+  static t: i32 = -1;
+  /** Every such field is a pointer straight to the raw type (JSON null leaves it nil). */
+  static ptrOnly: bool = true;
+  /** Bytes used in RAW_NAMES (entries: length byte, name); -1: not provable (an interface, or too many names). */
+  static used: i32 = 0;
+}
+
+/** Fills RAW_NAMES for pod type `podT` (a walk over its type graph); false when the names cannot be listed. */
+function rawNames(podT: i32): bool {
+  if (RawNames.t == podT) return RawNames.used >= 0;
+  RawNames.t = podT;
+  RawNames.used = 0;
+  RawNames.ptrOnly = true;
+  const seen = new Array<i32>();
+  const todo = new Array<i32>();
+  todo.push(podT);
+  seen.push(podT);
+  while (todo.length > 0) {
+    const u = todo.pop();
+    if (specialOf(typeNameId(u)) != SP_NONE) continue;
+    const k = kind(u);
+    if (k == Kind.Interface) { RawNames.used = -1; return false; }
+    if (k == Kind.Pointer || k == Kind.Slice || k == Kind.Array || k == Kind.Map) {
+      const e = elem(u);
+      if (e >= 0 && !seen.includes(e)) { seen.push(e); todo.push(e); }
+    } else if (k == Kind.Struct) {
+      const l = jsonFields(u).list;
+      for (let i = 0; i < l.length; i++) {
+        const f = l[i];
+        let ft = f.t;
+        while (ft >= 0) {
+          const fk = kind(ft);
+          if (fk != Kind.Pointer && fk != Kind.Slice && fk != Kind.Array && fk != Kind.Map) break;
+          ft = elem(ft);
+        }
+        const sp = ft < 0 ? SP_NONE : specialOf(typeNameId(ft));
+        if (sp == SP_RAW || sp == SP_FIELDS) {
+          if (kind(f.t) != Kind.Pointer || elem(f.t) != ft) RawNames.ptrOnly = false;
+          if (RawNames.used + f.nameN + 1 > 512 || f.nameN > 255) { RawNames.used = -1; return false; }
+          store<u8>(RAW_NAMES + <usize>RawNames.used, <u8>f.nameN);
+          memory.copy(RAW_NAMES + <usize>(RawNames.used + 1), f.nameP, <usize>f.nameN);
+          RawNames.used += f.nameN + 1;
+        }
+        if (!seen.includes(f.t)) { seen.push(f.t); todo.push(f.t); }
+      }
+    }
+  }
+  return true;
+}
+
+/** True when some `"name":` of RAW_NAMES occurs in g (a member of that name somewhere: its value may be raw JSON). */
+function hasRawMember(g: usize, n: i32): bool {
+  if (RawNames.used == 0) return false;
+  let i = 0;
+  while (i + 8 <= n) {
+    const x = load<u64>(g + <usize>i);
+    const a = x ^ 0x2222222222222222;
+    const m = (a - 0x0101010101010101) & ~a & 0x8080808080808080;
+    if (m == 0) { i += 8; continue; }
+    i += <i32>(ctz(m) >> 3);
+    if (rawNameAt(g, n, i)) return true;
+    i++;
+  }
+  for (; i < n; i++) if (load<u8>(g + <usize>i) == 0x22 && rawNameAt(g, n, i)) return true;
+  return false;
+}
+
+/** True when `"name":` of RAW_NAMES starts at i. */
+function rawNameAt(g: usize, n: i32, i: i32): bool {
+  let o = 0;
+  while (o < RawNames.used) {
+    const k = <i32>load<u8>(RAW_NAMES + <usize>o);
+    if (i + k + 3 <= n && load<u8>(g + <usize>(i + k + 1)) == 0x22 && load<u8>(g + <usize>(i + k + 2)) == 0x3a &&
+      memory.compare(g + <usize>(i + 1), RAW_NAMES + <usize>(o + 1), <usize>k) == 0) return true;
+    o += k + 1;
+  }
+  return false;
+}
+
 /** True when the Quantity text [p, p+n) (quotes included) marshals back to itself after ParseQuantity. */
 function quantityFixed(p: usize, n: i32): bool {
   let slot: usize = 0;
@@ -181,6 +263,35 @@ function skipValue(g: usize, i: i32, end: i32): i32 {
     else return -1;
   }
   return -1;
+}
+
+/** Index just past the `}` / `]` closing the object or array whose members continue at i (-1 on malformed input). */
+function skipRest(g: usize, i: i32, n: i32): i32 {
+  let depth = 1;
+  while (i < n) {
+    const c = <i32>load<u8>(g + <usize>i);
+    if (c == 0x22) {
+      const e = strEnd(g, i, n);
+      if (e < 0) return -1;
+      i = e + 1;
+    } else if (c == 0x7b || c == 0x5b) { depth++; i++; }
+    else if (c == 0x7d || c == 0x5d) { depth--; i++; if (depth == 0) return i; }
+    else if (c == 0x2d || (c >= 0x30 && c <= 0x39)) {
+      const s = i;
+      while (i < n && isNumByte(<i32>load<u8>(g + <usize>i))) i++;
+      if (i - s >= 16) Scan.big = true;
+    } else i++;
+  }
+  return -1;
+}
+
+/** The highest field index a frame tagged `tag` records (members past it are not needed); MAX for other tags. */
+function lastNeeded(ix: Idx, tag: i32): i32 {
+  if (tag == T_SPEC) return ix.containers;
+  if (tag == T_STATUS) return ix.containerStatuses;
+  if (tag == T_CONTAINER) return max(ix.cName, max(ix.cImage, ix.cEnv));
+  if (tag == T_CSTATUS) return max(ix.sName, ix.sImageID);
+  return i32.MAX_VALUE;
 }
 
 /** The field of `fl` named [p, p+n), looked up from `from` on (Go output lists fields in order), else from the start. */
@@ -272,6 +383,25 @@ class Idx {
   }
 }
 
+/** The Idx of the last pod type (static memory: survives the per-call arena; plain integers only). */
+class IdxCache {
+  static t: i32 = -1;
+}
+const IDX_CACHE: usize = memory.data(16 * 4);
+
+/** Idx of pod type `podT`, cached across calls in static memory. */
+function idxOf(podT: i32): Idx {
+  if (IdxCache.t == podT) {
+    const r = changetype<Idx>(__new(offsetof<Idx>(), idof<Idx>()));
+    memory.copy(changetype<usize>(r), IDX_CACHE, offsetof<Idx>());
+    return r;
+  }
+  const r = new Idx(podT);
+  memory.copy(IDX_CACHE, changetype<usize>(r), offsetof<Idx>());
+  IdxCache.t = podT;
+  return r;
+}
+
 /** Tag of struct member (field index `fi`) of a frame tagged `tag`. */
 @inline function memberTag(ix: Idx, tag: i32, fi: i32): i32 {
   if (tag == T_ROOT) {
@@ -305,7 +435,7 @@ const MAX_FRAMES = 128;
  */
 function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, pt: PodText): bool {
   Scan.big = false;
-  const ix = new Idx(podT);
+  const ix = idxOf(podT);
   const st = new StaticArray<i32>(MAX_FRAMES * FR_SIZE);
   const sp0 = changetype<usize>(st);
   let top: usize = 0; // byte offset of the next free frame
@@ -406,6 +536,14 @@ function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, pt: P
           top -= FR_SIZE * 4;
           continue;
         }
+      }
+      // a frame whose pieces are all recorded: the rest of its object is only scanned (not when `strict`:
+      // the types decide what to check there)
+      if (!strict && fk == F_STRUCT && ftag >= T_SPEC && load<i32>(f, FR_CURSOR << 2) > lastNeeded(ix, ftag)) {
+        i = skipRest(g, i, n);
+        if (i < 0) return false;
+        top -= FR_SIZE * 4;
+        continue;
       }
       // the next element / member
       if (fk == F_ARRAY) {
@@ -645,12 +783,13 @@ class Splice {
 }
 
 /**
- * PatchSpecToPod on the pod text `g` (json.Marshal of the decoded pod, type `podT`; `quantitiesProved`: each
- * Quantity text in it is known to marshal back to itself after ParseQuantity): writes the answer's
+ * PatchSpecToPod on the pod text `g` (json.Marshal of the decoded pod, type `podT`; `fromTranscoder`: written
+ * by assembly/k8s/transcode, which proves each Quantity text marshals back to itself after ParseQuantity
+ * and accepts raw JSON only as null): writes the answer's
  * members `pod`, `state` and `resizePatch` (null) and returns true, with `state` updated; false when a
  * precondition fails (then `state` and `res` are untouched).
  */
-export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, quantitiesProved: bool, spec: UpdateSpec, state: InPlaceState, now: KTime): bool {
+export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, fromTranscoder: bool, spec: UpdateSpec, state: InPlaceState, now: KTime): bool {
   if (KruiseOptions.verticalScaling && spec.containerResources.size > 0) return no("resources are written");
   let entries: Array<MetaEntry> | null = null;
   if (spec.hasPatch) {
@@ -658,7 +797,13 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, q
     if (entries === null) return no("the MetaDataPatch is not a plain labels/annotations patch");
   }
   const pt = new PodText();
-  if (!walk(g, n, podT, entries !== null, !quantitiesProved, pt)) return no("RawExtension/FieldsV1 present, a Quantity not a fixed point, or unexpected text");
+  // From the transcoder (Quantities proved to marshal back to themselves, raw JSON only as null), the
+  // round-trip check is: no long number (the walk's skips flag those), and no raw value — none when every
+  // raw field is a pointer (null leaves it nil), else no member of such a name at all. Otherwise the walk
+  // follows the types to every Quantity and raw value.
+  const strict = entries !== null && (!fromTranscoder || !rawNames(podT));
+  if (entries !== null && !strict && !RawNames.ptrOnly && hasRawMember(g, n)) return no("a RawExtension/FieldsV1 member");
+  if (!walk(g, n, podT, strict, true, pt)) return no("RawExtension/FieldsV1 present, a Quantity not a fixed point, or unexpected text");
   if (entries !== null && Scan.big) return no("an integer of 16+ digits");
   if (pt.metaStart < 0 || pt.metaEnd < 0) return no("no metadata");
   // metadata maps

@@ -12,11 +12,12 @@
 // all of them; the decision is the same.
 
 import { ByteSink } from "../../io/sink";
-import { Tape, K_OBJECT, K_STRING } from "../../json/tape";
+import { Tape, K_OBJECT, K_STRING, F_ESCAPE, F_HIGH } from "../../json/tape";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { unquote } from "../../json/strings";
 import { hasError, clearError, takeErrorMessage, fail, E_INTERNAL } from "../../errors";
 import { appscodeDiff, AppscodeOptions } from "../../patch/appscode";
+import { appscodeDiffTexts, LOCK_OK } from "../../patch/lockstep";
 import { numbersFit } from "../../eval/ops/patchinput";
 import { DocInput } from "../../eval/ops/patchinput";
 import { createTwoWayMergePatch } from "../../patch/smp/smp";
@@ -28,12 +29,13 @@ import { jsonFields } from "../../k8s/fields";
 import { Kind, kind } from "../../schema/schema";
 import { parseQuantity } from "../../quantity/parse";
 import { KruiseOptions, kruiseK8sMinor } from "./options";
-import { TV, fieldOf, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, deleteKey } from "./typed";
+import { TV, fieldOf, fieldNamed, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, deleteKey } from "./typed";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap } from "./model";
 import { computePodQOS } from "./qos";
 import { TypedCheck } from "./typedcheck";
 import { lazyTemplate } from "./lazytemplate";
-import { metaPatch } from "./metapatch";
+import { metaPatch, metaPatchTape } from "./metapatch";
+import { ContainersView, typedContainers, tapeContainers, onlyMember, tapeString } from "./containersview";
 
 /** Forces the full typed decode of both templates (the `exactDecode` request option; tests compare both paths). */
 export class ExactDecode {
@@ -62,6 +64,8 @@ export const VCT_HASH_ANNOTATION = "kruise.io/cloneset-volumeclaimtemplate-hash"
 /** Kruise's Go version and Kubernetes minor (k8s.io/* v0.32.10). */
 const KRUISE_K8S_MINOR: i32 = 32;
 const KRUISE_GO_MINOR: i32 = 23;
+/** encoding/json's nesting limit (Go 1.15+): the lockstep diff's reading cap (the data were read under it already). */
+const GO_DEPTH_LIMIT: i32 = 10000;
 
 /** One judged change: the path as Kruise sees it (after stripping "/spec/template"), the op, and why. */
 export class Reason {
@@ -102,6 +106,64 @@ export function revisionInput(ty: i32, v: TV): RevisionInput {
   const d = fieldOf(v, "data");
   if (d.v !== null && !(<RawV>d.v).isNil) r.data = <RawV>d.v;
   return r;
+}
+
+/**
+ * The RevisionInput of ControllerRevision object `node` on `t` read straight from the tape once its whole
+ * decode is proven (typedcheck.ts): metadata.name, metadata.annotations and data, each the only member with
+ * its key on the way; null when the shortcut does not apply (the caller decodes, which also reports errors).
+ */
+export function revisionFromTape(t: Tape, node: i32): RevisionInput | null {
+  if (t.kind(node) != K_OBJECT) return null;
+  const m = kruiseK8sMinor();
+  if (RevHandles.minor != m) {
+    RevHandles.revision = requestType("ControllerRevision", m);
+    const df = fieldNamed(RevHandles.revision, "data");
+    RevHandles.data = df === null ? -1 : df.t;
+    RevHandles.minor = m;
+  }
+  if (RevHandles.revision < 0 || RevHandles.data < 0) return null;
+  if (!new TypedCheck(t, templateDecoder(t), null).ok(RevHandles.revision, node, -1)) return null;
+  const r = new RevisionInput();
+  const meta = onlyMember(t, node, "metadata");
+  if (meta == -2) return null;
+  if (meta >= 0) {
+    const nm = onlyMember(t, meta, "name");
+    if (nm == -2) return null;
+    if (nm >= 0) r.name = tapeString(t, nm);
+    const an = onlyMember(t, meta, "annotations");
+    if (an == -2) return null;
+    if (an >= 0) {
+      const sm = new StrMap();
+      let k = an + 1;
+      for (let i = 0, n = t.children(an); i < n; i++) {
+        const v = t.next(k);
+        if ((t.flags(k) & (F_ESCAPE | F_HIGH)) != 0) return null;
+        sm.set(String.UTF8.decodeUnsafe(t.ptr(k), <usize>t.len(k)), t.kind(v) == K_STRING ? tapeString(t, v) : "");
+        k = t.next(v);
+      }
+      r.annotations = sm;
+    }
+  }
+  const data = onlyMember(t, node, "data");
+  if (data == -2) return null;
+  if (data >= 0) {
+    const raw = new RawV(RevHandles.data);
+    raw.p = t.src + <usize>t.rawStart(data);
+    raw.n = t.rawEnd(data) - t.rawStart(data);
+    raw.isNil = false;
+    r.data = raw;
+    r.tape = t;
+    r.node = data;
+  }
+  return r;
+}
+
+/** Schema handles revisionFromTape uses (static data: valid across calls). */
+class RevHandles {
+  static minor: i32 = -1;
+  static revision: i32 = -1;
+  static data: i32 = -1;
 }
 
 /** GetVCTemplatesHash: (hash, exists); a nil or empty annotation map has none. */
@@ -273,29 +335,6 @@ function containers(tmpl: TV): TV {
   return fieldOf(fieldOf(tmpl, "spec"), "containers");
 }
 
-/** utilcontainermeta.IsContainerReferenceToMeta(c, path, key). */
-export function isContainerReferenceToMeta(c: TV, metaPath: string, key: string): bool {
-  const env = fieldOf(c, "env");
-  for (let i = 0, n = sliceLen(env); i < n; i++) {
-    const e = sliceAt(env, i);
-    if (strOf(fieldOf(e, "value")).length != 0) continue;
-    const vf = fieldOf(e, "valueFrom");
-    if (vf.v === null) continue;
-    const fr = fieldOf(deref(vf), "fieldRef");
-    if (fr.v === null) continue;
-    const name = strOf(fieldOf(e, "name"));
-    if (name == "SIDECARSET_VERSION" || name == "SIDECARSET_VERSION_ALT") continue;
-    const fp = strOf(fieldOf(deref(fr), "fieldPath"));
-    // fieldpath.SplitMaybeSubscriptedPath
-    if (!fp.endsWith("']")) continue;
-    const s = fp.substring(0, fp.length - 2);
-    const at = s.indexOf("['");
-    if (at <= 0) continue;
-    if (s.substring(0, at) == metaPath && s.substring(at + 2) == key) return true;
-  }
-  return false;
-}
-
 /** One parsed diff operation. */
 class Op {
   op: string = "";
@@ -343,7 +382,13 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
   const ao = new AppscodeOptions();
   ao.goMinor = KRUISE_GO_MINOR;
   ao.go27 = false;
-  if (!appscodeDiff(ta, na, tb, nb, ao, patchOut)) {
+  // the two data texts walked in lockstep, only where they differ read (assembly/patch/lockstep.ts); else the whole diff
+  let diffed = false;
+  if (!ExactDecode.on) {
+    const sa = ta.rawStart(na), sb = tb.rawStart(nb);
+    diffed = appscodeDiffTexts(ta.src + <usize>sa, ta.rawEnd(na) - sa, tb.src + <usize>sb, tb.rawEnd(nb) - sb, ao, GO_DEPTH_LIMIT, i32.MAX_VALUE, patchOut) == LOCK_OK;
+  }
+  if (!diffed && !appscodeDiff(ta, na, tb, nb, ao, patchOut)) {
     const m = takeErrorMessage();
     reasons.push(new Reason("", "", false, "recreate: the revisions cannot be diffed: " + m));
     return res;
@@ -375,31 +420,47 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
       e = pt.next(e);
     }
   }
+  // the templates: decoded, or (their whole decodes proven to succeed, typedcheck.ts) only what the rules
+  // read: container names and env references from the tape (containersview.ts), else decoded alone (lazytemplate.ts)
   let oldTemp: TV | null = null;
   let newTemp: TV | null = null;
-  // proven decodes: only the parts the rules read (lazytemplate.ts); `lazy` until something needs the rest
-  let lazy = false;
+  let oldV: ContainersView | null = null;
+  let newV: ContainersView | null = null;
+  let proven = false;
+  let da: Decoder | null = null, db: Decoder | null = null;
   if (oldRev.template === null && newRev.template === null && !ExactDecode.on) {
-    const da = templateDecoder(ta);
-    const db = tb == ta ? da : templateDecoder(tb);
-    if (provenDecodes(ta, na, da, tb, nb, db)) {
-      oldTemp = lazyTemplate(ta, na, Handles.replicaSet, Handles.template, da, anyMeta, false);
-      newTemp = oldTemp === null ? null : lazyTemplate(tb, nb, Handles.replicaSet, Handles.template, db, anyMeta, anyMeta);
-      lazy = oldTemp !== null && newTemp !== null;
+    da = templateDecoder(ta);
+    db = tb == ta ? da : templateDecoder(tb);
+    if (provenDecodes(ta, na, da!, tb, nb, db!)) {
+      proven = true;
+      oldV = tapeContainers(ta, na, false);
+      newV = oldV === null ? null : tapeContainers(tb, nb, anyMeta);
+      if (oldV === null || newV === null) {
+        oldTemp = lazyTemplate(ta, na, Handles.replicaSet, Handles.template, da!, anyMeta, false);
+        newTemp = oldTemp === null ? null : lazyTemplate(tb, nb, Handles.replicaSet, Handles.template, db!, anyMeta, anyMeta);
+        proven = oldTemp !== null && newTemp !== null;
+        if (proven) {
+          oldV = typedContainers(containers(oldTemp!), false);
+          newV = typedContainers(containers(newTemp!), anyMeta);
+        }
+      }
     }
   }
-  if (!lazy) {
+  if (!proven) {
     oldTemp = oldRev.template !== null && oldRev.template!.t == templateType() ? oldRev.template : templateOf(ta, na);
     newTemp = newRev.template !== null && newRev.template!.t == templateType() ? newRev.template : templateOf(tb, nb);
+    if (oldTemp === null || newTemp === null) {
+      reasons.push(new Reason("", "", false, "recreate: the " + (oldTemp === null ? "old" : "new") + " revision's data does not decode as a pod template"));
+      return res;
+    }
+    oldV = typedContainers(containers(oldTemp!), false);
+    newV = typedContainers(containers(newTemp!), anyMeta);
   }
-  if (oldTemp === null || newTemp === null) {
-    reasons.push(new Reason("", "", false, "recreate: the " + (oldTemp === null ? "old" : "new") + " revision's data does not decode as a pod template"));
-    return res;
-  }
+  const oldCs = oldV!;
+  const newCs = newV!;
   const spec = new UpdateSpec();
   spec.revision = newRev.name;
   spec.graceSeconds = grace;
-  const oldCs = containers(oldTemp!);
   const metaOps = new Array<Op>();
   for (let i = 0; i < ops.length; i++) {
     const o = ops[i];
@@ -418,12 +479,12 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
     const idxText = imageIndex(p);
     if (idxText !== null) {
       const idx = atoi(idxText);
-      if (idx < 0 || idx >= sliceLen(oldCs)) {
+      if (idx < 0 || idx >= oldCs.count) {
         reasons.push(new Reason(p, o.op, false, "recreate: container index " + idxText + " is not in the old template"));
         ok = false;
         continue;
       }
-      const name = strOf(fieldOf(sliceAt(oldCs, idx), "name"));
+      const name = oldCs.names[idx];
       if (o.value < 0 || pt.kind(o.value) != K_STRING) {
         reasons.push(new Reason(p, o.op, false, "recreate: the new image is not a string"));
         ok = false;
@@ -448,7 +509,7 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
       }
       const w = p.split("/");
       reasons.push(new Reason(p, o.op, true, "in-place: " + w[6] + " " + w[5] + " of container \"" +
-        strOf(fieldOf(sliceAt(oldCs, atoi(w[3])), "name")) + "\" resized (InPlaceWorkloadVerticalScaling)"));
+        oldCs.names[atoi(w[3])] + "\" resized (InPlaceWorkloadVerticalScaling)"));
       continue;
     }
     reasons.push(new Reason(p, o.op, false, "recreate: only containers[*].image" +
@@ -456,12 +517,12 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
     ok = false;
   }
   if (KruiseOptions.verticalScaling && spec.containerResources.size != 0) {
-    if (lazy) {
+    if (proven) {
       // the QoS class reads the whole pod spec: decode everything (proven to succeed)
       oldTemp = templateOf(ta, na);
       newTemp = templateOf(tb, nb);
       if (oldTemp === null || newTemp === null) { fail(E_INTERNAL, "a proven template decode failed"); return res; }
-      lazy = false;
+      proven = false;
     }
     const oq = computePodQOS(fieldOf(oldTemp!, "spec"));
     const nq = computePodQOS(fieldOf(newTemp!, "spec"));
@@ -471,7 +532,6 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
     }
   }
   if (metaOps.length > 0) {
-    const newCs = containers(newTemp!);
     // the keys env reads: dropped from (copies of) both metadata before the patch
     const delLabels = new Array<string>();
     const delAnnotations = new Array<string>();
@@ -483,10 +543,9 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
       let users = new Array<string>();
       if (eligible && KruiseOptions.envFromMetadata) {
         const key = rfc6901Decode(words![3]);
-        for (let c = 0, n = sliceLen(newCs); c < n; c++) {
-          const ct = sliceAt(newCs, c);
-          if (!isContainerReferenceToMeta(ct, "metadata." + mapName, key)) continue;
-          const cname = strOf(fieldOf(ct, "name"));
+        for (let c = 0, n = newCs.count; c < n; c++) {
+          if (!newCs.refersTo(c, "metadata." + mapName, key)) continue;
+          const cname = newCs.names[c];
           if (o.value < 0 || pt.kind(o.value) != K_STRING) continue;
           const v = textOf(pt, o.value);
           let om: ObjMeta;
@@ -517,8 +576,23 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
       }
     }
     const out = new ByteSink(256);
-    // labels and annotations only (the usual template metadata): the patch straight from the maps (metapatch.ts)
-    if (ExactDecode.on || !metaPatch(fieldOf(oldTemp!, "metadata"), fieldOf(newTemp!, "metadata"), delLabels, delAnnotations, out)) {
+    // labels and annotations only (the usual template metadata): the patch straight from the maps (metapatch.ts),
+    // read from the tape when the templates were not decoded
+    let done = false;
+    if (proven && oldTemp === null) {
+      const om = metadataNode(ta, na), nm = metadataNode(tb, nb);
+      done = om != -2 && nm != -2 && metaPatchTape(ta, om, tb, nm, delLabels, delAnnotations, out);
+      if (!done) {
+        oldTemp = lazyTemplate(ta, na, Handles.replicaSet, Handles.template, da!, true, false);
+        newTemp = oldTemp === null ? null : lazyTemplate(tb, nb, Handles.replicaSet, Handles.template, db!, true, false);
+        if (oldTemp === null || newTemp === null) {
+          oldTemp = templateOf(ta, na);
+          newTemp = templateOf(tb, nb);
+          if (oldTemp === null || newTemp === null) { fail(E_INTERNAL, "a proven template decode failed"); return res; }
+        }
+      }
+    }
+    if (!done && (ExactDecode.on || !metaPatch(fieldOf(oldTemp!, "metadata"), fieldOf(newTemp!, "metadata"), delLabels, delAnnotations, out))) {
       // copies: the keys env reads are dropped from them, the templates stay as they are
       const oldMeta = metaCopy(fieldOf(oldTemp!, "metadata"));
       const newMeta = metaCopy(fieldOf(newTemp!, "metadata"));
@@ -550,9 +624,21 @@ function exactMetaPatch(oldMeta: TV, newMeta: TV, out: ByteSink, reasons: Array<
 }
 
 /** True when some container's env reads metadata.<mapName>['key']. */
-function anyReference(cs: TV, mapName: string, key: string): bool {
-  for (let c = 0, n = sliceLen(cs); c < n; c++) if (isContainerReferenceToMeta(sliceAt(cs, c), "metadata." + mapName, key)) return true;
+function anyReference(cs: ContainersView, mapName: string, key: string): bool {
+  for (let c = 0, n = cs.count; c < n; c++) if (cs.refersTo(c, "metadata." + mapName, key)) return true;
   return false;
+}
+
+/** The template metadata node of ReplicaSet-shaped data `root` (spec.template.metadata): -1 none or null, -2 ambiguous. */
+function metadataNode(t: Tape, root: i32): i32 {
+  let n = root;
+  const path: StaticArray<string> = ["spec", "template", "metadata"];
+  for (let i = 0; i < 3; i++) {
+    if (t.kind(n) != K_OBJECT) return -2;
+    n = onlyMember(t, n, path[i]);
+    if (n < 0) return n;
+  }
+  return n;
 }
 
 /** strings.SplitN(p, "/", 4) when it gives exactly 4 parts, else null. */
@@ -570,11 +656,11 @@ function splitN4(p: string): Array<string> | null {
 }
 
 /** NativeVerticalUpdate.UpdateInplaceUpdateMetadata: null when recorded, else the refusal (upstream's error text). */
-function verticalUpdate(o: Op, pt: Tape, oldCs: TV, spec: UpdateSpec): string | null {
+function verticalUpdate(o: Op, pt: Tape, oldCs: ContainersView, spec: UpdateSpec): string | null {
   const words = o.path.split("/");
   if (words.length != 7) return "invalid resource path: " + o.path;
   const idx = atoi(words[3]);
-  if (idx < 0 || idx >= sliceLen(oldCs)) return "invalid container index: " + o.path;
+  if (idx < 0 || idx >= oldCs.count) return "invalid container index: " + o.path;
   if (o.op == "remove" || o.op == "add") return "can not add or remove resources";
   if (o.value < 0 || pt.kind(o.value) == 0) return "json patch value is nil";
   if (pt.kind(o.value) != K_STRING) return "the value is not a string";
@@ -587,7 +673,7 @@ function verticalUpdate(o: Op, pt: Tape, oldCs: TV, spec: UpdateSpec): string | 
   }
   const rn = words[6];
   if (rn != "cpu" && rn != "memory") return "disallowed inplace update resource: " + rn;
-  const cname = strOf(fieldOf(sliceAt(oldCs, idx), "name"));
+  const cname = oldCs.names[idx];
   if (!spec.containerResources.has(cname)) {
     const r = new ResReq();
     r.limits = new QMap();

@@ -55,7 +55,7 @@ export class InPlaceState {
   /** json.Marshal(state). */
   write(out: ByteSink): void {
     out.ascii("{\"revision\":");
-    goStr(out, this.revision);
+    goStrFast(out, this.revision);
     out.ascii(",\"updateTimestamp\":");
     this.updateTimestamp.write(out);
     out.ascii(",\"lastContainerStatuses\":");
@@ -66,10 +66,10 @@ export class InPlaceState {
       out.byte(0x7b);
       for (let i = 0; i < ks.length; i++) {
         if (i > 0) out.byte(0x2c);
-        goStr(out, ks[i]);
+        goStrFast(out, ks[i]);
         const id = l.get(ks[i]);
         if (id.length == 0) out.ascii(":{}");
-        else { out.ascii(":{\"imageID\":"); goStr(out, id); out.byte(0x7d); }
+        else { out.ascii(":{\"imageID\":"); goStrFast(out, id); out.byte(0x7d); }
       }
       out.byte(0x7d);
     }
@@ -103,12 +103,28 @@ export class InPlaceState {
   }
 }
 
+/** goStr without its scratch buffer for the common strings (printable ASCII that Go writes as it is). */
+function goStrFast(out: ByteSink, s: string): void {
+  const n = s.length;
+  const p = changetype<usize>(s);
+  for (let i = 0; i < n; i++) {
+    const c = <i32>load<u16>(p + (<usize>i << 1));
+    if (c < 0x20 || c > 0x7e || c == 0x22 || c == 0x5c || c == 0x3c || c == 0x3e || c == 0x26) { goStr(out, s); return; }
+  }
+  out.reserve(n + 2);
+  const d = out.ptr + <usize>out.len;
+  store<u8>(d, 0x22);
+  for (let i = 0; i < n; i++) store<u8>(d + <usize>(i + 1), <u8>load<u16>(p + (<usize>i << 1)));
+  store<u8>(d + <usize>(n + 1), 0x22);
+  out.len += n + 2;
+}
+
 /** A []string as JSON. */
 export function writeStrings(out: ByteSink, a: Array<string>): void {
   out.byte(0x5b);
   for (let i = 0; i < a.length; i++) {
     if (i > 0) out.byte(0x2c);
-    goStr(out, a[i]);
+    goStrFast(out, a[i]);
   }
   out.byte(0x5d);
 }

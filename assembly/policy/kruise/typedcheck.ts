@@ -14,7 +14,7 @@
 
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "../../json/tape";
 import { Kind, kind, elem, key, typeNameId } from "../../schema/schema";
-import { specialOf, SP_NONE, SP_RAW, SP_INTORSTRING } from "../../k8s/types";
+import { specialOf, SP_NONE, SP_RAW, SP_INTORSTRING, SP_QUANTITY } from "../../k8s/types";
 import { jsonFields, JFields, JField } from "../../k8s/fields";
 import { Decoder } from "../../k8s/decode";
 import { hasError, clearError } from "../../errors";
@@ -48,6 +48,26 @@ function fieldByName(ty: i32, fields: JFields, kp: usize, kn: i32): JField | nul
     store<i32>(e, f.index, 4);
   }
   return f;
+}
+
+/**
+ * True for the quantity spellings resource.ParseQuantity always accepts: 1-18 digits, optionally a point and
+ * 1-18 more, then nothing or one of the suffixes m, k, M, G, T, Ki, Mi, Gi, Ti ("250m", "1.5Gi", "512Mi").
+ */
+function plainQuantity(p: usize, n: i32): bool {
+  let i = 0;
+  while (i < n && <u32>load<u8>(p + <usize>i) - 0x30 < 10) i++;
+  if (i == 0 || i > 18) return false;
+  if (i < n && load<u8>(p + <usize>i) == 0x2e) {
+    const s = ++i;
+    while (i < n && <u32>load<u8>(p + <usize>i) - 0x30 < 10) i++;
+    if (i == s || i - s > 18) return false;
+  }
+  const r = n - i;
+  if (r == 0) return true;
+  const c = load<u8>(p + <usize>i);
+  if (r == 1) return c == 0x6d || c == 0x6b || c == 0x4d || c == 0x47 || c == 0x54; // m k M G T
+  return r == 2 && load<u8>(p + <usize>i + 1) == 0x69 && (c == 0x4b || c == 0x4d || c == 0x47 || c == 0x54); // Ki Mi Gi Ti
 }
 
 /** The proof of one decode (a Decoder for the values it hands over; its options say sigs.k8s.io/json). */
@@ -92,6 +112,7 @@ export class TypedCheck {
         if (sp == SP_RAW) return true;
         if (nk == K_NULL) return true;
         if (sp == SP_INTORSTRING && nk == K_STRING) return true;
+        if (sp == SP_QUANTITY && nk == K_STRING && (t.flags(node) & F_ESCAPE) == 0 && plainQuantity(t.ptr(node), t.len(node))) return true;
         return this.delegate(ty, node);
       }
     }

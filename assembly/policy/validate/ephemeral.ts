@@ -99,7 +99,7 @@ function allowed(name: string, minor: i32): bool {
 }
 
 /** reflect.DeepEqual(v, zero value of its type): nil pointers, slices and maps, "" and 0, zero structs. */
-export function isZero(t: i32, v: Val | null): bool {
+function isZero(t: i32, v: Val | null): bool {
   if (v === null) return true;
   if (v instanceof PtrV || v instanceof SliceV || v instanceof MapV || v instanceof BytesV) return false;
   if (v instanceof StrV) return changetype<StrV>(v).n == 0;

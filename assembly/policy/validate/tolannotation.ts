@@ -5,7 +5,9 @@
 // `metadata.annotations.scheduler.alpha.kubernetes.io/tolerations`.
 // encoding/json matches the internal type's Go field names case-insensitively (Go's fold, with the Kelvin
 // sign and the long s): member names are folded onto the v1 JSON names before the engine's (case-sensitive)
-// decode, and type errors name the internal type and its Go fields, as encoding/json's do.
+// decode, and type errors name the internal type and its Go fields, as encoding/json's do. The syntax check
+// is the Go of the minor's release (`defaultGoOf`): values nested deeper than 10000 levels pass on 1.15-1.18,
+// whose API servers were built with Go 1.12-1.13 (the oracle's Go 1.21 build refuses them).
 
 import { ErrList } from "./errlist";
 import { ByteSink } from "../../io/sink";

@@ -1,0 +1,186 @@
+// The lockstep appscode diff (assembly/patch/lockstep.ts) walks two texts together and reads only what
+// differs; it must answer exactly as the whole diff, byte for byte, op order included, errors included.
+// `"lockstep": false` makes the op run the whole diff, so every pair is answered both ways (through the
+// request line and through the evaluateDocs export) and the answers compared. Pairs: realistic manifests with one or several edits, random pairs over every array path,
+// and text-level variants (whitespace, spellings of equal values, duplicate keys, objects over 32 members,
+// invalid UTF-8, broken bytes, top levels that are not objects, engine limits).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { kinplace } from "./support/engine.ts";
+import { realisticPair, randomPair, rng } from "./oracle/patch-arbitraries.ts";
+import { bytes, outerString } from "./oracle/arbitraries.ts";
+import { patchPairs } from "../bench/patch-pairs.ts";
+
+const dec = new TextDecoder();
+const enc = new TextEncoder();
+
+/** The answer line of a jsonpatch.diff request with the two documents as text fields. */
+function ask(opts: string, a: Uint8Array, b: Uint8Array): string {
+  return dec.decode(kinplace.evaluateLine(bytes(`{"op":"jsonpatch.diff"${opts},"fromText":`, outerString(a), `,"toText":`, outerString(b), "}")));
+}
+
+/** An answer line as "ok <patch>" or "error <code> <message> <path>". */
+function brief(line: string): string {
+  const w = JSON.parse(line) as { ok: boolean; result?: { patch: unknown }; error?: { code: string; message: string; path?: string } };
+  return w.ok ? `ok ${JSON.stringify(w.result!.patch)}` : `error ${w.error!.code} ${w.error!.message} ${w.error!.path}`;
+}
+
+/** Both answers for a pair: [the walk (two texts; or its fallback), the whole diff ("lockstep": false)]. */
+function answers(a: Uint8Array, b: Uint8Array, opts: string, viaDocs: boolean): [string, string] {
+  const whole = ask(`${opts},"lockstep":false`, a, b);
+  if (!viaDocs || opts !== "") return [ask(opts, a, b), whole];
+  // the evaluateDocs export (what jsonPatchDiffText uses): the same patch text, the same error
+  let walked: string;
+  try {
+    walked = `ok ${kinplace.jsonPatchDiffText(a, b)}`;
+    walked = `ok ${JSON.stringify(JSON.parse(walked.slice(3)))}`;
+  } catch (e) {
+    const k = e as { code: string; message: string; path?: string };
+    walked = `error ${k.code} ${k.message} ${k.path}`;
+  }
+  return [walked, brief(whole)];
+}
+
+type J = null | boolean | number | string | J[] | { [k: string]: J };
+
+/** Serializations: compact, indented, or with spaces after separators. */
+function show(v: J, style: number): string {
+  if (style === 1) return JSON.stringify(v, null, 2);
+  if (style === 2) return JSON.stringify(v).replace(/([,:])(?=["\d\[{tfn-])/g, "$1 ");
+  return JSON.stringify(v);
+}
+
+/** Text-level variants of the second document (each keeps or breaks its JSON on purpose). */
+const VARIANTS: ((s: string, r: () => number) => string)[] = [
+  (s) => s,
+  // a space inserted between two tokens
+  (s, r) => { const m = [...s.matchAll(/[,:\[{]/g)]; if (!m.length) return s; const i = m[Math.floor(r() * m.length)]!.index! + 1; return s.slice(0, i) + " " + s.slice(i); },
+  // equal numbers spelled differently
+  (s, r) => s.replace(/([:\[,])(\d+)(?=[,\]}])/g, (all, p, d) => (r() < 0.5 ? `${p}${d}.0` : r() < 0.5 ? `${p}${d}e0` : all)),
+  // a letter of a string as a \u escape (same decoded value)
+  (s, r) => s.replace(/"([a-z])([a-z]*)"(?=[,\]}])/g, (all, c, rest) => (r() < 0.3 ? `"\\u00${c.charCodeAt(0).toString(16)}${rest}"` : all)),
+  // a duplicate member added before or after an existing one (Go keeps the last)
+  (s, r) => { const m = [...s.matchAll(/\{"([^"\\]+)":/g)]; if (!m.length) return s; const x = m[Math.floor(r() * m.length)]!; const k = x[1]; const i = x.index! + 1; return s.slice(0, i) + `"${k}":${r() < 0.5 ? '"dup"' : '{"d":[1]}'},` + s.slice(i); },
+  // a byte changed, inserted or deleted somewhere (often no longer JSON)
+  (s, r) => { const i = Math.floor(r() * (s.length + 1)); const ch = " \n{}[]\",:\\0123456789-.eEtfnu"[Math.floor(r() * 29)]!; const k = r(); return k < 0.33 ? s.slice(0, i) + ch + s.slice(i) : k < 0.66 ? s.slice(0, i) + s.slice(i + 1) : s.slice(0, i) + ch + s.slice(i + 1); },
+  // truncated
+  (s, r) => s.slice(0, Math.floor(r() * s.length)),
+];
+
+/** A string with an invalid UTF-8 byte, as bytes: a quote of a string value gets 0xff before it. */
+function withInvalidUTF8(s: string, r: () => number): Uint8Array {
+  const b = enc.encode(s);
+  const quotes: number[] = [];
+  for (let i = 1; i < b.length; i++) if (b[i] === 0x22 && (b[i + 1] === 0x2c || b[i + 1] === 0x7d)) quotes.push(i);
+  if (!quotes.length) return b;
+  const at = quotes[Math.floor(r() * quotes.length)]!;
+  return bytes(b.subarray(0, at), [r() < 0.5 ? 0xff : 0xc3], b.subarray(at));
+}
+
+/** An object with `n` members (over 32: the whole diff visits its keys in byte order). */
+function wide(n: number, r: () => number): { [k: string]: J } {
+  const o: { [k: string]: J } = {};
+  for (let i = 0; i < n; i++) o[`k${Math.floor(r() * 1000)}-${i}`] = r() < 0.5 ? i : { v: [i, "x"], w: i };
+  return o;
+}
+
+/** A pair of documents as bytes, with its request options and a description. */
+const pairs = fc.tuple(
+  fc.oneof({ weight: 3, arbitrary: realisticPair }, { weight: 2, arbitrary: randomPair }),
+  fc.nat(),
+  fc.integer({ min: 0, max: VARIANTS.length - 1 }),
+  fc.integer({ min: 0, max: 2 }),
+  fc.integer({ min: 0, max: 9 }),
+).map(([[from, to], seed, variant, style, extra]) => {
+  const r = rng(seed);
+  let f = from as { [k: string]: J };
+  let t = to as J;
+  if (extra === 1 && t !== null && typeof t === "object" && !Array.isArray(t)) {
+    // objects over 32 members, edited in place
+    const w = wide(33 + Math.floor(r() * 8), r);
+    const w2 = { ...w };
+    for (const k of Object.keys(w2)) if (r() < 0.1) w2[k] = r() < 0.5 ? "changed" : { v: [0], w: -1 };
+    f = { ...f, wide: w };
+    t = { ...(t as object), wide: w2 };
+  }
+  const sa = show(f, style);
+  let sb = show(t, r() < 0.8 ? style : (style + 1) % 3);
+  if (variant > 0) sb = VARIANTS[variant]!(sb, r);
+  let a = enc.encode(sa);
+  let b = enc.encode(sb);
+  // the same variant in the first document now and then (duplicate keys, spellings, broken bytes)
+  if (extra === 2) a = enc.encode(VARIANTS[variant]!(sa, rng(seed + 1)));
+  if (extra === 3) b = withInvalidUTF8(sb, r);
+  if (extra === 4) { a = withInvalidUTF8(sa, r); b = withInvalidUTF8(sb, rng(seed)); }
+  if (extra === 5) b = enc.encode(`[${sb}]`);
+  const opts = extra === 6 ? `,"maxEditMatrix":${1 + Math.floor(r() * 30)}` : extra === 7 ? `,"go":"1.14"`
+    : extra === 8 ? `,"limits":{"maxDepth":${2 + Math.floor(r() * 4)}}` : extra === 9 ? `,"limits":{"maxBytes":${50 + Math.floor(r() * 400)}}` : "";
+  return { a, b, opts, viaDocs: (seed & 1) === 0 };
+});
+
+test("the lockstep diff answers exactly as the whole diff (realistic and random pairs, text variants, errors)", () => {
+  let walkedOk = 0;
+  fc.assert(
+    fc.property(pairs, ({ a, b, opts, viaDocs }) => {
+      const [walked, whole] = answers(a, b, opts, viaDocs);
+      if (walked.includes('"ok":true') || walked.startsWith("ok ")) walkedOk++;
+      assert.equal(walked, whole, `opts ${opts}\nfrom ${dec.decode(a).slice(0, 400)}\nto   ${dec.decode(b).slice(0, 400)}`);
+    }),
+    { numRuns: 3000, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+  );
+  assert.ok(walkedOk > 100, `only ${walkedOk} pairs diffed without error`);
+});
+
+test("the lockstep diff on the benchmark pairs and on hand-picked traps", () => {
+  const cases: [string, string][] = [];
+  for (const p of patchPairs().filter((p) => p.ops !== "smp")) cases.push([p.fromText, p.toText]);
+  const manifest = readFileSync(new URL("../bench/fixtures/manifest-4k.json", import.meta.url), "utf8");
+  cases.push(
+    [manifest, manifest],
+    [manifest, manifest.replace('"replicas":3', '"replicas":30')],
+    [manifest, manifest.replace('"replicas":3', '"replicas":3.0')],
+    [manifest, manifest.replace('"nginx:1.27.3"', '"nginx:1.27.\\u0033"')],
+    [manifest, JSON.stringify(JSON.parse(manifest), null, 1)],
+    ['{"a":1,"a":2}', '{"a":3,"a":2}'], // an edit in the earlier duplicate changes nothing
+    ['{"a":1,"a":2}', '{"a":1,"a":3}'],
+    ['{"x":{"a":1,"a":2}}', '{"x":{"a":3,"a":2}}'],
+    ['{"x":{"a":[1],"b":1,"a":2}}', '{"x":{"a":[2],"b":1,"a":2}}'],
+    ['{"l":[{"a":1},{"b":[1]}]}', '{"l":[{"a":1},{"b":[2]}]}'], // first map of scalars: simple (Levenshtein)
+    ['{"l":[{"a":[0]},{"b":[1]}]}', '{"l":[{"a":[0]},{"b":[2]}]}'], // index-wise
+    ['{"l":[{"a":[0]},{"b":[1]}]}', '{"l":[{"a":[0]},{"b":[1]},{"c":1},3]}'], // index-wise, longer
+    ['{"l":[{"a":[0]},{"b":[1]},{"c":1},3]}', '{"l":[{"a":[0]},{"b":[2]}]}'], // index-wise, shorter
+    ['{"l":[null,{"b":[1]}]}', '{"l":[null,{"b":[2]}]}'], // a null first: not simple
+    ['{"l":[1,2,{"a":[0],"a":1},{"b":[1]}]}', '{"l":[1,2,{"a":[0],"a":1},{"b":[2]}]}'], // first map has a duplicate
+    ['{"l":[{"a":1,"b":{"c":1}}]}', '{"l":[{"a":1,"b":{"c":2}}]}'],
+    ['{"l":[{"a":1,"b":{"c":1}}]}', '{"l":[{"a":1,"b":"x"}]}'],
+    ['{"l":[[1],[2]]}', '{"l":[[1],[3]]}'],
+    ['{"l":[1,2,3]}', '{"l":[1,3,2]}'],
+    ['{"a":{}}', '{"a":{"b":1}}'],
+    ['{"a":[]}', '{"a":[1]}'],
+    ['{"a":1}', '{"a":1} x'],
+    ['{"a":1} ', ' {"a":1}'],
+    ['{"a":1e400}', '{"a":1e400}'],
+    ['{"a":1,"b":1e400}', '{"a":2,"b":1e400}'],
+    ['{"a\\u0062":1}', '{"a\\u0062":2}'],
+    ['{"a\\"b":{"c":1}}', '{"a\\"b":{"c":2}}'], // a key json.Marshal refuses in the path
+    ['{"a/b~c":{"<&>":1}}', '{"a/b~c":{"<&>":2}}'],
+    ['{"":{"":1}}', '{"":{"":2}}'],
+    ['{"a":1}', '[{"a":1}]'],
+    ['null', '{"a":1}'],
+    ['{"a":"x\\u0000"}', '{"a":"x\\u0000y"}'],
+    ['{"a":"x"', '{"a":"y"'],
+    ['{"a":tru}', '{"a":true}'],
+    ['{"a":01}', '{"a":01}'],
+  );
+  for (const [a, b] of cases) {
+    for (const opts of ["", `,"go":"1.14"`, `,"maxEditMatrix":2`, `,"limits":{"maxDepth":3}`]) {
+      for (const viaDocs of [false, true]) {
+        const [walked, whole] = answers(enc.encode(a), enc.encode(b), opts, viaDocs);
+        assert.equal(walked, whole, `opts ${opts}\nfrom ${a.slice(0, 300)}\nto   ${b.slice(0, 300)}`);
+      }
+    }
+  }
+});
