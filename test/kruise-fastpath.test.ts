@@ -4,7 +4,10 @@
 // (test/oracle/kruise-inplace-gen.ts) plus edits aimed at the fast paths' preconditions: type errors
 // anywhere in the data, bad quantities, integers out of range, nulls, repeated and escaped keys, unknown
 // fields, metadata beyond labels/annotations, "$" keys and escaped characters in labels, both revisions
-// in one tape or as text. Also every kruise.inplaceSpec request of the golden vectors.
+// in one tape or as text. Also every kruise.inplaceSpec request of the golden vectors. And the verdict's
+// shortcuts (read-back values from roundtrip.ts, templates' stored text as their json.Marshal) against its
+// exact path (`exactDecode: true`) on generated workload pairs of every kind and strategy, with and without
+// bytes that are not UTF-8, and on every golden verdict vector.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,6 +16,7 @@ import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { cloneSet, controllerRevision, gates, revisionAnnotations, templatePair } from "./oracle/kruise-inplace-gen.ts";
+import { pair } from "./oracle/verdict-edits.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
@@ -145,4 +149,63 @@ test("kruise.inplaceSpec: the fast paths answer exactly as the full decode on ev
     }
   }
   assert.ok(n >= 500, `only ${n} kruise.inplaceSpec vectors`);
+});
+
+/** The engine's verdict answer for request line `line` (bytes), with or without exactDecode. */
+function verdictAnswer(line: Uint8Array, exact: boolean): string {
+  if (!exact) return dec.decode(kinplace.evaluateLine(line));
+  const tail = enc.encode(',"exactDecode":true}');
+  const l = new Uint8Array(line.length - 1 + tail.length);
+  l.set(line.subarray(0, line.length - 1));
+  l.set(tail, line.length - 1);
+  return dec.decode(kinplace.evaluateLine(l));
+}
+
+const verdictCase = fc.record({
+  p: fc.constantFrom("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Pod", "CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet")
+    .chain((k) => pair(k, ["ReCreate", "InPlaceIfPossible", "InPlaceOnly"]).map((x) => ({ kind: k, ...x }))),
+  invalid: fc.constantFrom(0, 0, 0, 1, 2),
+  kubernetes: fc.constantFrom(undefined, "1.32", "1.30", "1.20"),
+});
+
+test("verdict: the read-back shortcuts answer exactly as the exact store (generated pairs of every kind)", () => {
+  let runs = 0, inPlace = 0;
+  fc.assert(
+    fc.property(verdictCase, (c) => {
+      const kruise = c.p.kind === "CloneSet" || c.p.kind.startsWith("Advanced");
+      if (c.p.kind === "AdvancedDaemonSet" && JSON.stringify(c.p.new).includes("InPlaceOnly")) return;
+      const o = structuredClone(c.p.old), n = structuredClone(c.p.new);
+      // a marker annotation whose value becomes a byte that is not UTF-8 (old, new or both)
+      if (c.invalid & 1) o.metadata.annotations = { ...(o.metadata.annotations ?? {}), mark: "@@BAD@@" };
+      if (c.invalid & 2) n.metadata.annotations = { ...(n.metadata.annotations ?? {}), mark: "@@BAD@@" };
+      const req = { op: "verdict", old: o, new: n, ...(kruise || c.kubernetes === undefined ? {} : { kubernetes: c.kubernetes }) };
+      const text = enc.encode(JSON.stringify(req));
+      const bytes: number[] = [];
+      const marker = enc.encode("@@BAD@@");
+      for (let i = 0; i < text.length; i++) {
+        if (text[i] === 0x40 && marker.every((b, j) => text[i + j] === b)) { bytes.push(0x61, 0xff, 0x62); i += marker.length - 1; continue; }
+        bytes.push(text[i]!);
+      }
+      const line = new Uint8Array(bytes);
+      const fast = verdictAnswer(line, false);
+      const exact = verdictAnswer(line, true);
+      runs++;
+      if (fast.includes('"verdict":"in-place"')) inPlace++;
+      assert.equal(fast, exact, `request: ${JSON.stringify(req).slice(0, 3000)}`);
+    }),
+    { numRuns: 300, interruptAfterTimeLimit: 60_000 },
+  );
+  assert.ok(inPlace > runs / 20, `${inPlace} of ${runs} verdicts in place`);
+});
+
+test("verdict: the read-back shortcuts answer exactly as the exact store on every golden verdict vector", () => {
+  const text = gunzipSync(readFileSync(new URL("./vectors/verdict.jsonl.gz", import.meta.url))).toString("utf8");
+  let n = 0;
+  for (const l of text.split("\n")) {
+    if (l === "") continue;
+    const line = enc.encode((JSON.parse(l) as { request: string }).request);
+    n++;
+    assert.equal(verdictAnswer(line, false), verdictAnswer(line, true), `request: ${dec.decode(line).slice(0, 2000)}`);
+  }
+  assert.ok(n >= 1000, `only ${n} verdict vectors`);
 });

@@ -153,6 +153,11 @@ const EDGE_CONTAINERS = [
   `{"name":"a","zz":{"deep":[1,2,{"x":[true,false,null,"s",-1.5e3]}]},"zy":"\\u0000","zx":1e400}`,
   `{"name":"a","zz":${"[".repeat(600)}${"]".repeat(600)}}`,
   `{"name":"a","image":"b\\/c"}`,
+  `{"nam":"x","names":"y","name":"z","imagePullPolicyX":1,"imagePullPolic":2,"imagePullPolicy":"Always"}`,
+  `{"name\\"":"x","name":"y","terminationMessagePath\\u0000":"p"}`,
+  `{"livenessProbe":{"httpGet":{"port":1},"initialDelaySecondsX":1,"initialDelaySeconds":2},"name":"n"}`,
+  `{"name":"a","image"`,
+  `{"name":"a","imag`,
   `{"name":"a","env":[{"name":"x","valueFrom":{"resourceFieldRef":{"resource":"limits.cpu","divisor":"1m"}}}]}`,
   `{"name":"a","volumeMounts":[{"name":"v","mountPath":"/x","mountPropagation":"None","readOnly":true,"recursiveReadOnly":"Enabled"}]}`,
   `{"name":"a","lifecycle":{"preStop":{"sleep":{"seconds":5}},"postStart":{"exec":{"command":["a"]}}},"restartPolicy":"Always"}`,
@@ -189,4 +194,47 @@ test("container.hash: inline containers with tricky strings and Quantities in ev
     }),
     { ...options, numRuns: 400 },
   );
+});
+
+test("container.hash request lines answered without a tape = the ordinary path (order, whitespace, guesses, errors)", () => {
+  const c = `{"name":"web","image":"nginx:1.25","resources":{"limits":{"cpu":"500m"}},"ports":[{"containerPort":80}]}`;
+  const lines = [
+    `{"op":"container.hash","container":${c},"kubelet":"1.20"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.27"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.27","go":"1.22"}`,
+    `{"op":"container.hash","go":"1.24","container":${c},"kubelet":"1.33"}`,
+    `{"op":"container.hash","kubelet":"1.31","container":${c}}`,
+    `{"op":"container.hash","container":${c}}`,
+    `{"op":"container.hash", "kubelet" : "1.26" ,"container" :\n${c} }`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.15"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.12"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.99"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.30","go":"1.21"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.30","go":"1.28"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.26","kubelet":"1.27"}`,
+    `{"op":"container.hash","container":${c},"container":${c},"kubelet":"1.26"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.26"} x`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.26",}`,
+    `{"op":"container.hash","container":${c},"kubelet":1.26}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.2\\u0036"}`,
+    `{"op":"container.hash","container":null,"kubelet":"1.26"}`,
+    `{"op":"container.hash","container":"x","kubelet":"1.26"}`,
+    `{"op":"container.hash","container":{"name":"a"`,
+    `{"op":"container.hash","container":${c},"containerText":"{}","kubelet":"1.26"}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.26","id":7}`,
+    `{"op":"container.hash","container":${c},"kubelet":"1.26","applyDefaults":true}`,
+  ];
+  for (const line of lines) {
+    const fast = dec.decode(kinplace.evaluateLine(enc.encode(line)));
+    const exactLine = line.replace(`{"op":"container.hash",`, `{"op":"container.hash","exactRoundTrip":true,`);
+    const exact = dec.decode(kinplace.evaluateLine(enc.encode(exactLine)));
+    const f = JSON.parse(fast) as Answer;
+    if (f.ok) assert.equal(fast, exact, `line ${line}`);
+    else {
+      const e = JSON.parse(exact) as Answer;
+      assert.equal(e.ok, false, `line ${line}: ${exact}`);
+      assert.equal(f.error!.code, e.error!.code, `line ${line}`);
+      assert.equal(f.error!.message, e.error!.message, `line ${line}`);
+    }
+  }
 });

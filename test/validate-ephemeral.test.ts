@@ -97,3 +97,17 @@ test("resource claims, restart rules and the hugepage rule per minor", () => {
   assert.deepEqual(fieldErrors("1.18", hp, hp), []); // the old pod already used two sizes
   assert.deepEqual(fieldErrors("1.22", hp), []);
 });
+
+test("indivisible hugepage values are allowed when the old pod's overhead or ephemeral containers had them", () => {
+  const hp = { limits: { memory: "64Mi", "hugepages-2Mi": "3Mi" }, requests: { memory: "64Mi", "hugepages-2Mi": "3Mi" } };
+  const withOverhead = structuredClone(pod) as any;
+  withOverhead.spec.overhead = { cpu: "1", "hugepages-2Mi": "3Mi" };
+  const withDebug = structuredClone(pod) as any;
+  withDebug.spec.ephemeralContainers = [{ name: "dbg", image: "busybox", terminationMessagePolicy: "File", imagePullPolicy: "IfNotPresent", resources: hp }];
+  for (const old of [pod, withOverhead, withDebug]) {
+    const nu = structuredClone(old) as any;
+    nu.spec.containers[0].resources = hp;
+    const errs = fieldErrors("1.28", nu, old).filter((e) => e.startsWith("spec.containers"));
+    assert.deepEqual(errs, old === pod ? ["spec.containers[0].resources.limits[hugepages-2Mi] Invalid value", "spec.containers[0].resources.requests[hugepages-2Mi] Invalid value"] : []);
+  }
+});

@@ -120,7 +120,7 @@ class Walk {
  * Both strings from after their opening quotes (i in A, j in B): the position after A's closing quote
  * when the strings are the same bytes (Walk.jEnd: B's), -1 when they differ, -2 when A's is not valid.
  */
-function lockString(i: i32, j: i32): i32 {
+@inline function lockString(i: i32, j: i32): i32 {
   const a = Walk.a;
   const b = Walk.b;
   const na = Walk.na;
@@ -407,10 +407,32 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
   let depth = 0;
   // the finished value's kinds (V_*) and, for objects, isSimpleArray's verdict on them (S_*), per side
   let vkA = 0, vkB = 0, vsA = 0, vsB = 0;
-  // 0: at a value (whitespace skipped); 1: after a value; 2: a piece at frame `unit`; 3: a piece at the value
+  // 0: at a value (whitespace skipped); 1: after a value; 2: a piece at frame `unit`; 3: a piece at the value;
+  // 4: at a key of frame depth-1; 5: after a value whose facts are applied
   let state = 0;
   let unit = 0;
   while (true) {
+    if ((state == 0 || (state == 1 && vkA == vkB && vsA == vsB)) && j - i == Walk.d && i < Walk.m) {
+      // inside a known run of equal bytes, compact text: the same steps on A alone (B is the same bytes)
+      const r = fastRun(i, depth, state, vkA, vsA, out);
+      i = Run.i;
+      j = i + Walk.d;
+      depth = Run.depth;
+      if (r < 0) return false;
+      state = r;
+      vkA = vkB = Run.vk;
+      vsA = vsB = Run.vs;
+    }
+    if (state == 4) {
+      // a key at i/j of frame depth-1
+      const r = readKey(i, j, depth - 1);
+      if (r == -2) return false;
+      if (r == -1) { unit = depth - 1; state = 2; continue; }
+      i = r;
+      j = Walk.jEnd;
+      state = 0;
+      continue;
+    }
     if (state == 0) {
       // a value starts at i in A and j in B
       if (i >= nA) return false;
@@ -511,15 +533,13 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         j = skipWs(pB, nB, j);
         return i == nA && j == nB;
       }
+      applyFacts(frame(depth - 1), vkA, vkB, vsA, vsB);
+      state = 5;
+    }
+    if (state == 5) {
+      // `,` or the close of frame depth-1 (the finished value's facts applied)
       const f = frame(depth - 1);
       const kind = fget(f, F_KIND);
-      if (kind == K_OBJECT) {
-        if (vkA >= V_ARRAY) fset(f, F_X_A, fget(f, F_X_A) + 1);
-        if (vkB >= V_ARRAY) fset(f, F_X_B, fget(f, F_X_B) + 1);
-      } else {
-        if (fget(f, F_X_A) == S_OPEN && vkA != V_SCALAR) fset(f, F_X_A, vkA == V_OBJECT ? vsA : S_INDEXWISE);
-        if (fget(f, F_X_B) == S_OPEN && vkB != V_SCALAR) fset(f, F_X_B, vkB == V_OBJECT ? vsB : S_INDEXWISE);
-      }
       i = skipWs(pA, nA, i);
       j = skipWs(pB, nB, j);
       if (i >= nA) return false;
@@ -597,6 +617,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       }
       Walk.nkeys = fget(f, F_KEYS);
       depth--;
+      state = 1;
       continue;
     }
     // a piece: the whole container of frame `unit` (state 2) or the value at i/j (state 3)
@@ -623,6 +644,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
     if (!piece.run(ta, 0, tb, 0, path, out)) return false;
     i = Walk.endA;
     j = Walk.endB;
+    measureRun(i, j);
     depth = level;
     vkA = valueKind(ta);
     vkB = valueKind(tb);
@@ -636,11 +658,208 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
   return false;
 }
 
+/** Records a finished value's kinds (V_*) and isSimpleArray verdicts (S_*) in its container's frame. */
+@inline function applyFacts(f: usize, vkA: i32, vkB: i32, vsA: i32, vsB: i32): void {
+  if (fget(f, F_KIND) == K_OBJECT) {
+    if (vkA >= V_ARRAY) fset(f, F_X_A, fget(f, F_X_A) + 1);
+    if (vkB >= V_ARRAY) fset(f, F_X_B, fget(f, F_X_B) + 1);
+  } else {
+    if (fget(f, F_X_A) == S_OPEN && vkA != V_SCALAR) fset(f, F_X_A, vkA == V_OBJECT ? vsA : S_INDEXWISE);
+    if (fget(f, F_X_B) == S_OPEN && vkB != V_SCALAR) fset(f, F_X_B, vkB == V_OBJECT ? vsB : S_INDEXWISE);
+  }
+}
+
+/** Where fastRun stopped: A's position, the nesting, the last finished value's kind and verdict. */
+class Run {
+  static i: i32 = 0;
+  static depth: i32 = 0;
+  static vk: i32 = 0;
+  static vs: i32 = 0;
+}
+
+/** Opens a frame for the container at i (A) / i + d (B) at nesting `depth`. */
+@inline function pushFrame(depth: i32, kind: i32, i: i32, j: i32, mark: i32): void {
+  if (depth >= Walk.framesCap) {
+    Walk.framesCap <<= 1;
+    Walk.frames = heap.realloc(Walk.frames, <usize>(Walk.framesCap * FW) << 2);
+  }
+  const f = frame(depth);
+  fset(f, F_KIND, kind);
+  fset(f, F_START_A, i);
+  fset(f, F_START_B, j);
+  fset(f, F_MARK, mark);
+  fset(f, F_COUNT, 0);
+  fset(f, F_KEYS, Walk.nkeys);
+  fset(f, F_LAST_KEY, -1);
+  fset(f, F_X_A, 0);
+  fset(f, F_X_B, 0);
+  fset(f, F_BAD, 0);
+  fset(f, F_PATH, 0);
+}
+
+/** The end (after the closing quote) of the string whose content starts at i, when it ends before `m` with no escape; -1 otherwise. */
+@inline function runString(a: usize, i: i32, m: i32): i32 {
+  while (i + 8 <= m) {
+    const x = load<u64>(a + <usize>i);
+    const s = stops(x);
+    if (s == 0) { i += 8; continue; }
+    i += <i32>ctz(s) >> 3;
+    return load<u8>(a + <usize>i) == 0x22 && i < m ? i + 1 : -1;
+  }
+  while (i < m) {
+    const c = <u32>load<u8>(a + <usize>i);
+    if (c == 0x22) return i + 1;
+    if (c == 0x5c || c < 0x20) return -1;
+    i++;
+  }
+  return -1;
+}
+
+/** Records the key whose content is [s, e) (ASCII or valid UTF-8 checked) for frame f; false: leave it to readKey. */
+@inline function recordKey(f: usize, a: usize, s: i32, e: i32): void {
+  if (Walk.nkeys >= Walk.keysCap) {
+    Walk.keysCap <<= 1;
+    Walk.keys = heap.realloc(Walk.keys, <usize>(Walk.keysCap * 3) << 2);
+  }
+  const r = Walk.keys + (<usize>(Walk.nkeys * 3) << 2);
+  let high = false;
+  for (let k = s; k < e; k++) if (load<u8>(a + <usize>k) >= 0x80) { high = true; break; }
+  const bad = high && !validUTF8(a + <usize>s, e - s);
+  store<i32>(r, s);
+  store<i32>(r, e - s, 4);
+  store<i32>(r, bad ? 1 : 0, 8);
+  if (bad) fset(f, F_BAD, 1);
+  fset(f, F_LAST_KEY, Walk.nkeys);
+  fset(f, F_COUNT, fget(f, F_COUNT) + 1);
+  fset(f, F_PATH, 0);
+  Walk.nkeys++;
+}
+
+/**
+ * The walk inside a run of equal bytes (A[k] == B[k + Walk.d] for k < Walk.m), on A alone, for compact
+ * text: the same frames, keys and facts as the general steps. Starts at state 0 (a value at i) or 1 (a
+ * finished value: kind vk, verdict vs); returns the state to go on with (0, 1, 4 or 5; Run.i, Run.depth,
+ * Run.vk, Run.vs) at the first thing it leaves to the general steps, or -1 (A is not JSON: fall back).
+ */
+function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: ByteSink): i32 {
+  const a = Walk.a;
+  const m = Walk.m;
+  const d = Walk.d;
+  while (true) {
+    if (state == 0) {
+      if (i >= m) break;
+      const c = <u32>load<u8>(a + <usize>i);
+      if (c == 0x22) {
+        const e = runString(a, i + 1, m);
+        if (e < 0) break;
+        i = e;
+        vk = V_SCALAR;
+        state = 1;
+        continue;
+      }
+      if (c == 0x7b || c == 0x5b) {
+        if (i + 2 >= m || depth >= Walk.cap) break;
+        const c1 = <u32>load<u8>(a + <usize>(i + 1));
+        if (c1 == c + 2 || isWs(c1)) break;
+        if (c == 0x7b) {
+          // the first key, with its colon, all inside the run
+          if (c1 != 0x22) break;
+          const e = runString(a, i + 2, m);
+          if (e < 0 || e + 1 >= m || load<u8>(a + <usize>e) != 0x3a || isWs(<u32>load<u8>(a + <usize>(e + 1)))) break;
+          pushFrame(depth, K_OBJECT, i, i + d, out.len);
+          recordKey(frame(depth), a, i + 2, e - 1);
+          depth++;
+          i = e + 1;
+          continue;
+        }
+        pushFrame(depth, K_ARRAY, i, i + d, out.len);
+        depth++;
+        i++;
+        continue;
+      }
+      if (c == 0x74 || c == 0x66 || c == 0x6e) {
+        // true, false, null (a byte after them inside the run: B's token ends there too)
+        let n = 0;
+        if (c == 0x74 && i + 4 < m && load<u32>(a + <usize>i) == 0x65757274) n = 4;
+        else if (c == 0x66 && i + 5 < m && load<u32>(a + <usize>(i + 1)) == 0x65736c61) n = 5;
+        else if (c == 0x6e && i + 4 < m && load<u32>(a + <usize>i) == 0x6c6c756e) n = 4;
+        else break;
+        i += n;
+        vk = c == 0x6e ? V_NULL : V_SCALAR;
+        state = 1;
+        continue;
+      }
+      if (c - 0x30 < 10 || c == 0x2d) {
+        const e = scanNumber(i);
+        if (e < 0) return -1;
+        if (e >= m) break;
+        if (numberLong) {
+          parseNumber(a + <usize>i, e - i);
+          if (NumberParse.rangeError) return -1;
+        }
+        i = e;
+        vk = V_SCALAR;
+        state = 1;
+        continue;
+      }
+      break;
+    }
+    // state 1: a finished value of frame depth-1
+    if (depth == 0) break;
+    const f = frame(depth - 1);
+    applyFacts(f, vk, vk, vs, vs);
+    state = 5;
+    if (i + 1 >= m) break;
+    const c = <u32>load<u8>(a + <usize>i);
+    const c1 = <u32>load<u8>(a + <usize>(i + 1));
+    const kind = fget(f, F_KIND);
+    if (c == 0x2c) {
+      if (isWs(c1)) break;
+      if (kind == K_ARRAY) {
+        fset(f, F_COUNT, fget(f, F_COUNT) + 1);
+        fset(f, F_PATH, 0);
+        i++;
+        state = 0;
+        continue;
+      }
+      if (c1 != 0x22) break;
+      const e = runString(a, i + 2, m);
+      if (e < 0 || e + 1 >= m || load<u8>(a + <usize>e) != 0x3a || isWs(<u32>load<u8>(a + <usize>(e + 1)))) break;
+      recordKey(f, a, i + 2, e - 1);
+      i = e + 1;
+      state = 0;
+      continue;
+    }
+    if (c != (kind == K_OBJECT ? 0x7d : 0x5d)) break;
+    // a close with nothing below it; an object whose verdict needs its keys is left to the general steps
+    if (out.len > fget(f, F_MARK)) break;
+    if (kind == K_OBJECT) {
+      const xa = fget(f, F_X_A);
+      if (xa != fget(f, F_X_B)) break;
+      if (xa != 0 && depth >= 2) {
+        const g = frame(depth - 2);
+        if (fget(g, F_KIND) == K_ARRAY && (fget(g, F_X_A) == S_OPEN || fget(g, F_X_B) == S_OPEN)) break;
+      }
+      vk = V_OBJECT;
+      vs = xa > 0 ? S_INDEXWISE : S_SIMPLE;
+    } else vk = V_ARRAY;
+    Walk.nkeys = fget(f, F_KEYS);
+    depth--;
+    i++;
+    state = 1;
+  }
+  Run.i = i;
+  Run.depth = depth;
+  Run.vk = vk;
+  Run.vs = vs;
+  return state;
+}
+
 /**
  * Reads a member key at i in A and j in B (their quotes) for frame `k`, then the colon: the position
  * of A's value (Walk.jEnd: B's), -1 when the keys differ (the member list does), -2 when A is not valid.
  */
-function readKey(i: i32, j: i32, k: i32): i32 {
+@inline function readKey(i: i32, j: i32, k: i32): i32 {
   const a = Walk.a;
   const b = Walk.b;
   if (i >= Walk.na || load<u8>(a + <usize>i) != 0x22) return -2;

@@ -74,9 +74,14 @@ export class Run {
   static depth: i32 = 0;
 }
 
-/** The constant-table key of piece (`p`, type `ty`, field `i`, `run` zero fields). */
+/**
+ * The constant-table key of piece (`p`, type `ty`, field `i`, `run` zero fields). Type names, pointer heads and
+ * field headers depend only on the type's record (a pointer's kind is in its name), so their key drops the minor
+ * and minors that share a record share the table; zero values spell out nested types, which differ by minor.
+ */
 @inline export function pieceKey(p: u32, ty: i32, i: i32, run: i32 = 1): u64 {
-  return (<u64>run << 32) | <u64>((p << 29) | ((<u32>ty & 0x1fffff) << 8) | <u32>i);
+  const t = p == P_TYPE || p == P_PTR || p == P_FIELD || p == P_FIELD_HEAD ? <u32>ty & 0xffff : <u32>ty & 0x1fffff;
+  return (<u64>run << 32) | <u64>((p << 29) | (t << 8) | <u32>i);
 }
 
 /** One constant piece (`run` > 1: that many consecutive P_FIELD_ZERO fields from `i`): its table when it has (or gets) one, else its text hashed directly. */

@@ -24,6 +24,8 @@ const extra = fc.constantFrom<Obj>(
   { resources: { limits: { cpu: "100m", memory: "64Mi" }, requests: { cpu: "100m", memory: "64Mi" } } },
   { resources: {} },
   { resources: { requests: {} } },
+  { resources: { claims: [{ name: "gpu" }, { name: "" }] } },
+  { resources: { limits: { memory: "64Mi", "hugepages-2Mi": "3Mi" }, requests: { memory: "64Mi", "hugepages-2Mi": "3Mi" } } },
   { livenessProbe: probe },
   { readinessProbe: probe, startupProbe: probe },
   { lifecycle: { preStop: { exec: { command: ["sleep", "5"] } } } },
@@ -68,6 +70,7 @@ const overhead = fc.constantFrom<Obj>(
   { memory: "120Mi", "example.com/foo": "1.5" },
   { cpu: "250m", pods: "1" },
   { "hugepages-2Mi": "2Mi" },
+  { cpu: "250m", "hugepages-2Mi": "3Mi" },
   { cpu: "250m", "bad name!": "1" },
 );
 
@@ -81,6 +84,7 @@ const hugepages = fc.constantFrom<[string, string][]>(
   [["hugepages-2Mi", "100Mi"]],
   [["hugepages-2Mi", "100Mi"], ["hugepages-1Gi", "1Gi"]],
   [["hugepages-1Gi", "2Gi"], ["hugepages-2Mi", "4Mi"]],
+  [["hugepages-2Mi", "3Mi"]],
 );
 
 /** A spec.resourceClaims entry in the minor's shape (1.26-1.30 under `source`, flat from 1.31). Both names

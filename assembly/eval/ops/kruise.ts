@@ -12,7 +12,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { arenaMark, appendAndRelease } from "../../io/arena";
-import { K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
+import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
 import { splicePatchPod, SpliceWhy } from "../../policy/kruise/podsplice";
 import { transcodeStored } from "../../k8s/transcode/transcode";
@@ -29,7 +29,7 @@ import { Encoder, EncodeOptions } from "../../k8s/encode";
 import { parseRFC3339, ParsedTime } from "../../k8s/time";
 import { readUpdateSpec, readState, InPlaceState, KTime } from "../../policy/kruise/state";
 import { patchSpecToTypedPod, encodeTyped } from "../../policy/kruise/patchtyped";
-import { UpdateSpec } from "../../policy/kruise/model";
+import { UpdateSpec, plainQuoted, lit } from "../../policy/kruise/model";
 import { checkInPlaceUpdateCompleted } from "../../policy/kruise/completed";
 import { evaluateStrategy } from "../../policy/kruise/strategy";
 import { inPlaceUpdate, inPlaceRefresh } from "../../policy/kruise/lifecycle";
@@ -136,20 +136,23 @@ export function int32Field(req: Request, name: string, def: i32): i64 {
   return v;
 }
 
+/** Writes a string member value of the answer (printable ASCII as it is). */
+function answerStr(o: ByteSink, s: string): void {
+  if (!plainQuoted(o, s, false)) writeJSONStr(o, s);
+}
+
 function writeReasons(res: ResultWriter, reasons: Array<Reason>): void {
   const o = res.key("reasons");
   o.byte(0x5b);
   for (let i = 0; i < reasons.length; i++) {
     const r = reasons[i];
     if (i > 0) o.byte(0x2c);
-    o.ascii("{\"path\":");
-    writeJSONStr(o, r.path);
-    o.ascii(",\"op\":");
-    writeJSONStr(o, r.op);
-    o.ascii(",\"inPlace\":");
-    o.ascii(r.inPlace ? "true" : "false");
-    o.ascii(",\"message\":");
-    writeJSONStr(o, r.message);
+    lit(o, "{\"path\":");
+    answerStr(o, r.path);
+    lit(o, ",\"op\":");
+    answerStr(o, r.op);
+    lit(o, r.inPlace ? ",\"inPlace\":true,\"message\":" : ",\"inPlace\":false,\"message\":");
+    answerStr(o, r.message);
     o.byte(0x7d);
   }
   o.byte(0x5d);
@@ -256,8 +259,17 @@ class SpliceOnly {
 /** A pod to patch: its Go JSON from the transcoder (`g`, typed decode deferred) or its typed decode (`pod`). */
 class PodIn {
   g: ByteSink | null = null;
+  /** No number token of 16 or more characters in the pod's text (its integers are copied as they are). */
+  noLongNumbers: bool = false;
   pod: TV | null = null;
   constructor(public v: Value, public name: string) {}
+}
+
+/** True when the subtree at `node` has a number of 16 or more characters. */
+function longNumber(t: Tape, node: i32): bool {
+  const end = t.next(node);
+  for (let i = node; i < end; i++) if (t.kind(i) == K_NUMBER && t.end(i) - t.start(i) >= 16) return true;
+  return false;
 }
 
 /**
@@ -273,6 +285,7 @@ function podInput(v: Value, name: string, exact: bool): PodIn | null {
     const g = new ByteSink(n + (n >> 3) + 256);
     if (transcodeStored(requestType("Pod", kruiseK8sMinor()), t.src + <usize>t.rawStart(v.node), n, 23, g) && !hasError()) {
       r.g = g;
+      r.noLongNumbers = !longNumber(t, v.node);
       return r;
     }
     clearError();
@@ -298,7 +311,7 @@ function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: In
       if (g === null) clearError();
     }
     SpliceWhy.reason = "the pod does not encode";
-    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, proved, spec, state, now)) return true;
+    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, proved, in_.noLongNumbers, spec, state, now)) return true;
   }
   if (SpliceOnly.on) return fail(E_BAD_REQUEST, "requireFastPath: the text splice does not apply: " + (exact ? "exactPath" : SpliceWhy.reason), -1, "requireFastPath");
   let pod = in_.pod;

@@ -6,7 +6,8 @@
 import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { fail, hasError, E_BAD_REQUEST } from "../../errors";
-import { K_OBJECT } from "../../json/tape";
+import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
+import { ExactStore } from "../../policy/verdict/stored";
 import { tapeString } from "../../policy/rules/policy";
 import { runVerdict } from "../../policy/verdict/verdict";
 import { kindName } from "../../policy/verdict/kinds";
@@ -14,7 +15,7 @@ import { readRequestPolicy, writePolicyResult } from "./policy";
 
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
-  "allowPrivileged",
+  "allowPrivileged", "exactDecode",
   "policy", "policyText",
 ];
 
@@ -36,7 +37,12 @@ export function opVerdict(req: Request, res: ResultWriter): bool {
   if (req.tape.kind(req.obj) != K_OBJECT || !checkFields(req)) return false;
   const pol = readRequestPolicy(req, false);
   if (hasError()) return false;
+  // exactDecode (engine-only test option): every object read back by decoding its stored JSON, templates encoded again
+  const ex = req.field("exactDecode");
+  if (ex >= 0 && req.tape.kind(ex) != K_TRUE && req.tape.kind(ex) != K_FALSE) return fail(E_BAD_REQUEST, "\"exactDecode\" must be a boolean", -1, "exactDecode");
+  ExactStore.on = ex >= 0 && req.tape.kind(ex) == K_TRUE;
   const run = runVerdict(req);
+  ExactStore.on = false;
   if (run === null) return false;
   const out = res.out;
   if (!res.first) out.byte(0x2c);

@@ -164,6 +164,40 @@ function lookup(plan: usize, nf: i32, kp: usize, kn: i32, hint: i32): i32 {
   return -1;
 }
 
+/**
+ * The field among `from`..nf-1 of plan `plan` whose quoted name is at the cursor (its key text `"name":` without
+ * the colon, compared 8 bytes at a time): its index, the cursor after the closing quote; -1 when none.
+ */
+function quickKey(plan: usize, nf: i32, from: i32): i32 {
+  const p = Cur.pos;
+  const room = <i32>(Cur.end - p);
+  let first: u64 = 0;
+  if (room >= 8) first = load<u64>(p);
+  else for (let j = 0; j < room; j++) first |= <u64>load<u8>(p + <usize>j) << <u64>(j * 8);
+  for (let i = from; i < nf; i++) {
+    const fe = planField(plan, i);
+    const kt = <usize>load<u32>(fe, 8);
+    const n = load<i32>(fe, 12) - 1; // `"name"`
+    if (n > room) continue;
+    if (n >= 8) {
+      if (load<u64>(kt) != first) continue;
+      let j = 8;
+      while (j + 8 <= n) {
+        if (load<u64>(kt + <usize>j) != load<u64>(p + <usize>j)) break;
+        j += 8;
+      }
+      if (j + 8 <= n) continue;
+      if (j < n && load<u64>(kt + <usize>(n - 8)) != load<u64>(p + <usize>(n - 8))) continue;
+    } else {
+      const mask: u64 = (<u64>1 << <u64>(n * 8)) - 1;
+      if (((load<u64>(kt) ^ first) & mask) != 0) continue;
+    }
+    Cur.pos = p + <usize>n;
+    return i;
+  }
+  return -1;
+}
+
 /** True when key bytes [kp, kp+kn) equal some field name up to ASCII case (or are not ASCII). */
 function foldHit(plan: usize, nf: i32, kp: usize, kn: i32): bool {
   for (let j = 0; j < kn; j++) if (load<u8>(kp + <usize>j) >= 0x80) return true;
@@ -204,17 +238,24 @@ function structValue(ty: i32, top: bool): i32 {
   if (c == 0x7d) Cur.pos++;
   else {
     while (true) {
-      if (c != 0x22 || !readString()) return FAIL;
-      let kp = Cur.sp;
-      let kn = Cur.sn;
-      if ((Cur.sflags & S_ESC) != 0) {
-        const d = decodedKey(false);
-        kp = d.ptr;
-        kn = d.len;
+      if (c != 0x22) return FAIL;
+      // the keys of the fields from `next` on, matched in place (name and closing quote); else read and looked up
+      let fi = quickKey(plan, nf, next);
+      let kp: usize = 0;
+      let kn = 0;
+      if (fi < 0) {
+        if (!readString()) return FAIL;
+        kp = Cur.sp;
+        kn = Cur.sn;
+        if ((Cur.sflags & S_ESC) != 0) {
+          const d = decodedKey(false);
+          kp = d.ptr;
+          kn = d.len;
+        }
+        fi = lookup(plan, nf, kp, kn, next);
       }
       if (ws() != 0x3a) return FAIL;
       Cur.pos++;
-      const fi = lookup(plan, nf, kp, kn, next);
       if (fi < 0) {
         if (foldHit(plan, nf, kp, kn)) return FAIL;
         Cur.skipRoom = TC.room;

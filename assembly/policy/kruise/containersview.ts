@@ -12,6 +12,15 @@ import { Tape, K_NULL, K_OBJECT, K_ARRAY, K_STRING, F_ESCAPE, F_HIGH } from "../
 import { unquote, validUTF8 } from "../../json/strings";
 import { TV, fieldOf, deref, strOf, sliceLen, sliceAt } from "./typed";
 
+/** True when key node `k` (no escapes) is exactly the ASCII `name`. */
+@inline export function keyNamed(t: Tape, k: i32, name: string): bool {
+  const n = name.length;
+  if (t.len(k) != n) return false;
+  const p = t.ptr(k), s = changetype<usize>(name);
+  for (let j = 0; j < n; j++) if (<u32>load<u8>(p + <usize>j) != <u32>load<u16>(s + (<usize>j << 1))) return false;
+  return true;
+}
+
 /** The value node of the only member `name` of object `obj`, -1 when absent or null, -2 when repeated or an escaped key could be it. */
 export function onlyMember(t: Tape, obj: i32, name: string): i32 {
   let found = -1;
@@ -20,7 +29,7 @@ export function onlyMember(t: Tape, obj: i32, name: string): i32 {
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
     if (t.flags(k) & F_ESCAPE) return -2;
-    if (t.keyIs(k, name)) {
+    if (keyNamed(t, k, name)) {
       if (found != -1) return -2;
       found = v;
     }

@@ -14,6 +14,7 @@ import { Tape, K_NULL, K_OBJECT, K_STRING, F_ESCAPE, F_HIGH } from "../../json/t
 import { Kind, kind } from "../../schema/schema";
 import { Val, StructV, MapV, StrV, sortedEntries } from "../../k8s/value";
 import { TV, fieldNamed } from "./typed";
+import { keyNamed } from "./containersview";
 
 /** One live map entry: key and value bytes. */
 class KV {
@@ -178,15 +179,15 @@ function metaNodes(t: Tape, node: i32): bool {
   for (let i = 0; i < n; i++) {
     const v = t.next(k);
     if (t.flags(k) & F_ESCAPE) return false;
-    if (t.keyIs(k, "labels")) {
+    if (keyNamed(t, k, "labels")) {
       if (seenL) return false;
       seenL = true;
       MetaNodes.labels = t.kind(v) == K_NULL ? -1 : v;
-    } else if (t.keyIs(k, "annotations")) {
+    } else if (keyNamed(t, k, "annotations")) {
       if (seenA) return false;
       seenA = true;
       MetaNodes.annotations = t.kind(v) == K_NULL ? -1 : v;
-    } else if (!(t.keyIs(k, "creationTimestamp") && t.kind(v) == K_NULL)) return false;
+    } else if (!(keyNamed(t, k, "creationTimestamp") && t.kind(v) == K_NULL)) return false;
     k = t.next(v);
   }
   return true;

@@ -27,8 +27,39 @@ export function sortedKeys(keys: Array<string>): Array<string> {
   return s;
 }
 
+/**
+ * Writes `s` quoted as it is when every character is printable ASCII that no JSON writer escapes (not `"`
+ * or `\\`; with `html`, not `<`, `>` or `&` either); false, nothing written, otherwise.
+ */
+export function plainQuoted(out: ByteSink, s: string, html: bool): bool {
+  const n = s.length;
+  const sp = changetype<usize>(s);
+  for (let i = 0; i < n; i++) {
+    const c = <u32>load<u16>(sp + (<usize>i << 1));
+    if (c < 0x20 || c > 0x7e || c == 0x22 || c == 0x5c || (html && (c == 0x3c || c == 0x3e || c == 0x26))) return false;
+  }
+  out.reserve(n + 2);
+  const base = out.ptr + <usize>out.len;
+  store<u8>(base, 0x22);
+  for (let i = 0; i < n; i++) store<u8>(base + 1 + <usize>i, <u8>load<u16>(sp + (<usize>i << 1)));
+  store<u8>(base + 1 + <usize>n, 0x22);
+  out.len += n + 2;
+  return true;
+}
+
+/** Appends ASCII text `s` (no checks; for literals). */
+export function lit(out: ByteSink, s: string): void {
+  const n = s.length;
+  const sp = changetype<usize>(s);
+  out.reserve(n);
+  const base = out.ptr + <usize>out.len;
+  for (let i = 0; i < n; i++) store<u8>(base + <usize>i, <u8>load<u16>(sp + (<usize>i << 1)));
+  out.len += n;
+}
+
 /** Writes a Go string with encoding/json's escaping (HTML-safe). */
 export function goStr(out: ByteSink, s: string): void {
+  if (plainQuoted(out, s, true)) return;
   const b = new ByteSink(s.length * 3 + 2);
   b.utf8(s);
   writeGoString(out, b.ptr, b.len, true, false, true);
@@ -107,11 +138,11 @@ export class ObjMeta {
 
   /** json.Marshal(metav1.ObjectMeta{Labels, Annotations}). */
   write(out: ByteSink): void {
-    out.ascii("{\"creationTimestamp\":null");
+    lit(out, "{\"creationTimestamp\":null");
     const l = this.labels;
-    if (l !== null && l.size > 0) { out.ascii(",\"labels\":"); l.write(out); }
+    if (l !== null && l.size > 0) { lit(out, ",\"labels\":"); l.write(out); }
     const a = this.annotations;
-    if (a !== null && a.size > 0) { out.ascii(",\"annotations\":"); a.write(out); }
+    if (a !== null && a.size > 0) { lit(out, ",\"annotations\":"); a.write(out); }
     out.byte(0x7d);
   }
 }
@@ -126,9 +157,9 @@ export class ResReq {
     out.byte(0x7b);
     let first = true;
     const l = this.limits;
-    if (l !== null && l.size > 0) { out.ascii("\"limits\":"); l.write(out); first = false; }
+    if (l !== null && l.size > 0) { lit(out, "\"limits\":"); l.write(out); first = false; }
     const r = this.requests;
-    if (r !== null && r.size > 0) { if (!first) out.byte(0x2c); out.ascii("\"requests\":"); r.write(out); }
+    if (r !== null && r.size > 0) { if (!first) out.byte(0x2c); lit(out, "\"requests\":"); r.write(out); }
     out.byte(0x7d);
   }
 }
@@ -196,18 +227,18 @@ export class UpdateSpec {
 
   /** json.Marshal(spec). */
   write(out: ByteSink): void {
-    out.ascii("{\"revision\":");
+    lit(out, "{\"revision\":");
     goStr(out, this.revision);
-    if (this.containerImages.size > 0) { out.ascii(",\"containerImages\":"); this.containerImages.write(out); }
-    if (this.containerRefMetadata.size > 0) { out.ascii(",\"containerRefMetadata\":"); writeMetas(out, this.containerRefMetadata); }
-    if (this.containerResources.size > 0) { out.ascii(",\"containerResources\":"); writeResources(out, this.containerResources); }
+    if (this.containerImages.size > 0) { lit(out, ",\"containerImages\":"); this.containerImages.write(out); }
+    if (this.containerRefMetadata.size > 0) { lit(out, ",\"containerRefMetadata\":"); writeMetas(out, this.containerRefMetadata); }
+    if (this.containerResources.size > 0) { lit(out, ",\"containerResources\":"); writeResources(out, this.containerResources); }
     if (this.hasPatch && this.patch.len > 0) {
-      out.ascii(",\"metaDataPatch\":\"");
+      lit(out, ",\"metaDataPatch\":\"");
       writeBase64(out, this.patch.ptr, this.patch.len);
       out.byte(0x22);
     }
-    if (this.updateEnvFromMetadata) out.ascii(",\"updateEnvFromMetadata\":true");
-    if (this.graceSeconds != 0) { out.ascii(",\"graceSeconds\":"); out.int(this.graceSeconds); }
+    if (this.updateEnvFromMetadata) lit(out, ",\"updateEnvFromMetadata\":true");
+    if (this.graceSeconds != 0) { lit(out, ",\"graceSeconds\":"); out.int(this.graceSeconds); }
     out.byte(0x7d);
   }
 }

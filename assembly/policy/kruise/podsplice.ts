@@ -28,6 +28,7 @@ import { writeQuantityJSON } from "../../quantity/canonical";
 import { UpdateSpec } from "./model";
 import { InPlaceState, KTime } from "./state";
 import { KruiseOptions } from "./options";
+import { fieldStart, fieldLen } from "../../k8s/transcode/transcode";
 import { PodReads, PatchPlan, planPatch, barrierPriority } from "./patchplan";
 import { STATE_KEY, BARRIER_ENV, metadataMapPatch, MetaEntry } from "./patchpod";
 
@@ -433,9 +434,16 @@ const MAX_FRAMES = 128;
  * (a MetaDataPatch round trip), also proves the round-trip preconditions (the Quantities' only when
  * `quantities`: the transcoder proves them itself). False: the fast path does not apply.
  */
-function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, pt: PodText): bool {
+function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, jump: bool, pt: PodText): bool {
   Scan.big = false;
   const ix = idxOf(podT);
+  // where the spec and status values end (the transcoder's top-level ranges): their tails need no scan
+  let specEnd = -1;
+  let statusEnd = -1;
+  if (jump && !strict && ix.spec >= 0 && ix.status >= 0) {
+    if (fieldStart(ix.spec) >= 0) specEnd = fieldStart(ix.spec) + fieldLen(ix.spec);
+    if (fieldStart(ix.status) >= 0) statusEnd = fieldStart(ix.status) + fieldLen(ix.status);
+  }
   const st = new StaticArray<i32>(MAX_FRAMES * FR_SIZE);
   const sp0 = changetype<usize>(st);
   let top: usize = 0; // byte offset of the next free frame
@@ -540,7 +548,9 @@ function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, pt: P
       // a frame whose pieces are all recorded: the rest of its object is only scanned (not when `strict`:
       // the types decide what to check there)
       if (!strict && fk == F_STRUCT && ftag >= T_SPEC && load<i32>(f, FR_CURSOR << 2) > lastNeeded(ix, ftag)) {
-        i = skipRest(g, i, n);
+        const to = ftag == T_SPEC ? specEnd : ftag == T_STATUS ? statusEnd : -1;
+        if (to > i && to <= n && load<u8>(g + <usize>(to - 1)) == 0x7d) i = to;
+        else i = skipRest(g, i, n);
         if (i < 0) return false;
         top -= FR_SIZE * 4;
         continue;
@@ -727,30 +737,50 @@ function writeMap(out: ByteSink, m: Array<Entry>): void {
 
 // ---- the answer text
 
+/** High bit set in each byte of x that equals `b` (exact per byte). */
+@inline function eqBytes(x: u64, b: u64): u64 {
+  const a = x ^ (b * 0x0101010101010101);
+  return ~(((a & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | a) & 0x8080808080808080;
+}
+
 /** Appends [p, p+n) with JSON string escaping as the answer writer does (writeJSONString without its quotes). */
 export function quoteInto(out: ByteSink, p: usize, n: i32): void {
-  out.reserve(n + (n >> 3) + 16);
   const end = p + <usize>n;
   while (p < end) {
-    out.reserve(<i32>(end - p) + 16);
+    out.reserve(<i32>(end - p) + 64);
     let d = out.ptr + <usize>out.len;
-    const lim = out.ptr + <usize>out.cap - 16;
-    while (p < end && d < lim) {
-      if (p + 8 <= end) {
-        const x = load<u64>(p);
-        store<u64>(d, x);
-        const a = x ^ 0x2222222222222222;
-        const b = x ^ 0x5c5c5c5c5c5c5c5c;
-        const m = (((a - 0x0101010101010101) & ~a) | ((b - 0x0101010101010101) & ~b) | ((x - 0x2020202020202020) & ~x) | x) & 0x8080808080808080;
-        if (m == 0) { p += 8; d += 8; continue; }
-        const k = <usize>(ctz(m) >> 3);
-        p += k;
-        d += k;
+    const lim = out.ptr + <usize>out.cap - 32;
+    while (p + 8 <= end && d < lim) {
+      const x = load<u64>(p);
+      // control bytes and bytes >= 0x80 take the general writer below
+      if (((x - 0x2020202020202020) & ~x & 0x8080808080808080) != 0 || (x & 0x8080808080808080) != 0) break;
+      let m = eqBytes(x, 0x22) | eqBytes(x, 0x5c);
+      if (m == 0) { store<u64>(d, x); p += 8; d += 8; continue; }
+      // each `"` / `\` of the word gets its backslash
+      let from: u64 = 0;
+      while (m != 0) {
+        const k = ctz(m) >> 3;
+        const run = k - from;
+        store<u64>(d, x >> (from << 3)); // bytes from..k-1 (the rest is overwritten)
+        d += <usize>run;
+        store<u8>(d, 0x5c);
+        store<u8>(d, <u8>(x >> (k << 3)), 1);
+        d += 2;
+        from = k + 1;
+        m &= m - 1;
       }
+      if (from < 8) { store<u64>(d, x >> (from << 3)); d += <usize>(8 - from); }
+      p += 8;
+    }
+    // the tail, and any word with other bytes: one byte (or rune) at a time
+    while (p < end && d < lim) {
       const c = <i32>load<u8>(p);
       if (c == 0x22 || c == 0x5c) { store<u16>(d, <u16>(0x5c | (c << 8))); d += 2; p++; continue; }
-      if (c >= 0x20 && c < 0x80) { store<u8>(d, <u8>c); d++; p++; continue; }
-      // anything else: the general writer for this one character
+      if (c >= 0x20 && c < 0x80) {
+        store<u8>(d, <u8>c); d++; p++;
+        if (p + 8 <= end && (p & 7) == 0) break; // back to words
+        continue;
+      }
       out.len = <i32>(d - out.ptr);
       const w = c < 0x80 ? 1 : (decodeRune(p, <i32>(end - p)) < 0 ? 1 : runeSize);
       const at = out.len;
@@ -785,11 +815,12 @@ class Splice {
 /**
  * PatchSpecToPod on the pod text `g` (json.Marshal of the decoded pod, type `podT`; `fromTranscoder`: written
  * by assembly/k8s/transcode, which proves each Quantity text marshals back to itself after ParseQuantity
- * and accepts raw JSON only as null): writes the answer's
+ * and accepts raw JSON only as null, its top-level value ranges still in fieldStart / fieldLen;
+ * `noLongNumbers`: the pod's text has no number of 16 or more characters, so neither has g): writes the answer's
  * members `pod`, `state` and `resizePatch` (null) and returns true, with `state` updated; false when a
  * precondition fails (then `state` and `res` are untouched).
  */
-export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, fromTranscoder: bool, spec: UpdateSpec, state: InPlaceState, now: KTime): bool {
+export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, fromTranscoder: bool, noLongNumbers: bool, spec: UpdateSpec, state: InPlaceState, now: KTime): bool {
   if (KruiseOptions.verticalScaling && spec.containerResources.size > 0) return no("resources are written");
   let entries: Array<MetaEntry> | null = null;
   if (spec.hasPatch) {
@@ -803,8 +834,11 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, f
   // follows the types to every Quantity and raw value.
   const strict = entries !== null && (!fromTranscoder || !rawNames(podT));
   if (entries !== null && !strict && !RawNames.ptrOnly && hasRawMember(g, n)) return no("a RawExtension/FieldsV1 member");
-  if (!walk(g, n, podT, strict, true, pt)) return no("RawExtension/FieldsV1 present, a Quantity not a fixed point, or unexpected text");
-  if (entries !== null && Scan.big) return no("an integer of 16+ digits");
+  // the transcoder's top-level ranges let the walk skip the spec's and status's tails, unless it must
+  // see every number
+  const jump = fromTranscoder && (entries === null || noLongNumbers);
+  if (!walk(g, n, podT, strict, true, jump, pt)) return no("RawExtension/FieldsV1 present, a Quantity not a fixed point, or unexpected text");
+  if (entries !== null && !noLongNumbers && Scan.big) return no("an integer of 16+ digits");
   if (pt.metaStart < 0 || pt.metaEnd < 0) return no("no metadata");
   // metadata maps
   let li = -1;

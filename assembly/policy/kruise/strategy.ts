@@ -76,12 +76,17 @@ function encodeTyped(v: TV): ByteSink | null {
 }
 
 /** A RevisionInput whose data is `{"spec":{"template":<json.Marshal(template)>}}`; `share`: the template is what that data decodes to. */
-function revisionOf(name: string, tmpl: TV, share: bool): RevisionInput | null {
-  const t = encodeTyped(tmpl);
-  if (t === null) return null;
-  const d = new ByteSink(t.len + 32);
+function revisionOf(name: string, tmpl: TV, share: bool, textP: usize, textN: i32): RevisionInput | null {
+  let tp = textP, tn = textN;
+  if (tp == 0) {
+    const t = encodeTyped(tmpl);
+    if (t === null) return null;
+    tp = t.ptr;
+    tn = t.len;
+  }
+  const d = new ByteSink(tn + 32);
   d.ascii("{\"spec\":{\"template\":");
-  d.bytes(t.ptr, t.len);
+  d.bytes(tp, tn);
   d.ascii("}}");
   const raw = new RawV(-1);
   raw.p = d.ptr;
@@ -94,12 +99,19 @@ function revisionOf(name: string, tmpl: TV, share: bool): RevisionInput | null {
   return r;
 }
 
+/** The bytes json.Marshal writes for a template, when the caller holds them already (a stored object's template member). */
+export class StoredText {
+  constructor(public p: usize, public n: i32) {}
+}
+
 /**
+ * `oldText` / `newText`: json.Marshal of the templates when known (else encoded here).
  * Evaluates `policy` ("ReCreate" | "InPlaceIfPossible" | "InPlaceOnly") for kind "CloneSet" or "AdvancedStatefulSet".
  * `shareTemplates`: the templates are values json.Unmarshal of their json.Marshal gives back (stored objects,
  * as the verdict holds them), so CalculateSpec reads them as they are instead of decoding the revision data again.
  */
-export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string, shareTemplates: bool = false): StrategyResult | null {
+export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string, shareTemplates: bool = false,
+  oldText: StoredText | null = null, newText: StoredText | null = null): StrategyResult | null {
   const r = new StrategyResult();
   const cloneSet = kind == "CloneSet";
   if (!cloneSet && policy != "ReCreate") {
@@ -171,8 +183,8 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
       return r;
     }
   }
-  const oldRev = revisionOf("old", oldT, shareTemplates);
-  const newRev = revisionOf("new", newT, shareTemplates);
+  const oldRev = revisionOf("old", oldT, shareTemplates, oldText !== null ? oldText.p : 0, oldText !== null ? oldText.n : 0);
+  const newRev = revisionOf("new", newT, shareTemplates, newText !== null ? newText.p : 0, newText !== null ? newText.n : 0);
   if (oldRev === null || newRev === null) return null;
   const s = calculateInPlaceUpdateSpec(oldRev, newRev, grace);
   r.spec = s;

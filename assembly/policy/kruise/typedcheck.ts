@@ -70,6 +70,36 @@ function plainQuantity(p: usize, n: i32): bool {
   return r == 2 && load<u8>(p + <usize>i + 1) == 0x69 && (c == 0x4b || c == 0x4d || c == 0x47 || c == 0x54); // Ki Mi Gi Ti
 }
 
+/** The common leaves decided inline: 1 valid, 0 not proven, -1 ask `TypedCheck.ok` (strings and bools of any named type: no hand-written JSON there). */
+@inline function leafOK(t: Tape, node: i32, ty: i32): i32 {
+  const k = kind(ty);
+  const nk = t.kind(node);
+  if (k == Kind.String) return nk == K_STRING || nk == K_NULL ? 1 : 0;
+  if (k == Kind.Bool) return nk == K_TRUE || nk == K_FALSE || nk == K_NULL ? 1 : 0;
+  if (k == Kind.Int32 || k == Kind.Int64 || k == Kind.Int) {
+    if (nk == K_NULL) return 1;
+    if (nk != K_NUMBER) return 0;
+    // up to 9 digits (and a sign) fit: else `ok` decides
+    const n = t.len(node);
+    return (t.flags(node) & F_INT) != 0 && n - (load<u8>(t.ptr(node)) == 0x2d ? 1 : 0) <= 9 ? 1 : -1;
+  }
+  return -1;
+}
+
+// A process-wide direct-mapped memo of element types (schema.elem resolves a name at the minor each time).
+const EM_SLOTS: i32 = 1024; // power of two
+const EM_TABLE: usize = memory.data(EM_SLOTS * 8, 8);
+
+/** elem(ty), memoized (schema handles are static data, valid across calls). */
+function elemOf(ty: i32): i32 {
+  const e = EM_TABLE + <usize>(((<u32>ty * 0x9e3779b1) >> 22) & <u32>(EM_SLOTS - 1)) * 8;
+  if (load<i32>(e) == ty + 1) return load<i32>(e, 4);
+  const r = elem(ty);
+  store<i32>(e, ty + 1);
+  store<i32>(e, r, 4);
+  return r;
+}
+
 /** The proof of one decode (a Decoder for the values it hands over; its options say sigs.k8s.io/json). */
 export class TypedCheck {
   private depth: i32 = 0;
@@ -119,7 +149,7 @@ export class TypedCheck {
     switch (k) {
       case Kind.Pointer: {
         if (nk == K_NULL) return true;
-        return this.ok(elem(ty), node, ref);
+        return this.ok(elemOf(ty), node, ref);
       }
       case Kind.Struct: {
         if (nk == K_NULL) return true;
@@ -128,7 +158,7 @@ export class TypedCheck {
       }
       case Kind.Slice: {
         if (nk == K_NULL) return true;
-        const et = elem(ty);
+        const et = elemOf(ty);
         if (nk == K_STRING && kind(et) == Kind.Uint8) return this.delegate(ty, node);
         if (nk != K_ARRAY) return false;
         const n = t.children(node);
@@ -137,7 +167,9 @@ export class TypedCheck {
         let c = node + 1;
         let rc = ref + 1;
         for (let i = 0; i < n; i++) {
-          if (!this.ok(et, c, i < rn ? rc : -1)) return false;
+          const leaf = leafOK(t, c, et);
+          if (leaf == 0) return false;
+          if (leaf < 0 && !this.ok(et, c, i < rn ? rc : -1)) return false;
           c = t.next(c);
           if (i < rn) rc = changetype<Tape>(rt).next(rc);
         }
@@ -147,7 +179,7 @@ export class TypedCheck {
         if (nk == K_NULL) return true;
         if (nk != K_OBJECT) return false;
         if (kind(key(ty)) != Kind.String) return false;
-        const et = elem(ty);
+        const et = elemOf(ty);
         const n = t.children(node);
         const rt = this.rt;
         const rn = ref >= 0 && rt !== null && rt.kind(ref) == K_OBJECT ? rt.children(ref) : 0;
@@ -160,7 +192,9 @@ export class TypedCheck {
             rv = changetype<Tape>(rt).next(rk);
             if (!this.sameKey(k, rk)) rv = -1;
           }
-          if (!this.ok(et, v, rv)) return false;
+          const leaf = leafOK(t, v, et);
+          if (leaf == 0) return false;
+          if (leaf < 0 && !this.ok(et, v, rv)) return false;
           k = t.next(v);
           if (i < rn) rk = changetype<Tape>(rt).next(changetype<Tape>(rt).next(rk));
         }
@@ -230,7 +264,9 @@ export class TypedCheck {
       }
       if (f !== null) {
         hint = f.index + 1;
-        if (!this.ok(f.t, v, rv)) return false;
+        const leaf = leafOK(t, v, f.t);
+        if (leaf == 0) return false;
+        if (leaf < 0 && !this.ok(f.t, v, rv)) return false;
       }
       k = t.next(v);
       if (i < rn) rk = changetype<Tape>(rt).next(changetype<Tape>(rt).next(rk));

@@ -193,21 +193,26 @@ function hugePageValue(n: string, q: Quantity, path: string, minor: i32, errs: E
   errs.invalidStr(path, qs, qs + " is not positive integer multiple of " + n);
 }
 
-/** usesIndivisibleHugePagesValues(old spec): any container's hugepage request or limit not divisible. */
+/** usesIndivisibleHugePagesValues(old spec): any container's (init, regular, ephemeral) hugepage request or
+ * limit not divisible, or such a value in spec.overhead. */
 function oldUsesIndivisible(): bool {
   const spec = ContainerOpts.oldSpec;
-  const lists = ["Containers", "InitContainers"];
-  for (let l = 0; l < 2; l++) {
+  const lists = ["Containers", "InitContainers", "EphemeralContainers"];
+  for (let l = 0; l < 3; l++) {
     const list = fld(spec, lists[l]);
     for (let i = 0; i < sliceLen(list); i++) {
-      const res = fld(at(list, i), "Resources");
-      const maps = [fld(res, "Limits"), fld(res, "Requests")];
-      for (let k = 0; k < 2; k++) {
-        const e = entries(maps[k]);
-        for (let j = 0; j < e.names.length; j++) if (isHugePages(e.names[j]) && !hugePageDivisible(e.names[j], e.qs[j])) return true;
-      }
+      const c = l == 2 ? fld(at(list, i), "EphemeralContainerCommon") : at(list, i);
+      const res = fld(c, "Resources");
+      if (indivisibleIn(fld(res, "Limits")) || indivisibleIn(fld(res, "Requests"))) return true;
     }
   }
+  return indivisibleIn(fld(spec, "Overhead"));
+}
+
+/** A hugepage value of ResourceList `v` that is not a multiple of its page size. */
+function indivisibleIn(v: Val | null): bool {
+  const e = entries(v);
+  for (let j = 0; j < e.names.length; j++) if (isHugePages(e.names[j]) && !hugePageDivisible(e.names[j], e.qs[j])) return true;
   return false;
 }
 

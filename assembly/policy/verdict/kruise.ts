@@ -6,10 +6,10 @@
 // image changes; kruise-daemon restarts those whose env reads a changed label/annotation; cpu/memory
 // are resized (a restart only when the container's resizePolicy says RestartContainer).
 
-import { Tape, K_ARRAY, K_NUMBER, K_STRING } from "../../json/tape";
+import { Tape, K_ARRAY, K_NUMBER, K_STRING, K_OBJECT } from "../../json/tape";
 import { hasError, fail, E_INTERNAL } from "../../errors";
 import { TV, fieldOf } from "../kruise/typed";
-import { evaluateStrategy, StrategyResult } from "../kruise/strategy";
+import { evaluateStrategy, StrategyResult, StoredText } from "../kruise/strategy";
 import { Reason } from "../kruise/spec";
 import { ResReq, UpdateSpec } from "../kruise/model";
 import { KTime } from "../kruise/state";
@@ -67,6 +67,14 @@ function reasonFor(rs: Array<Reason>, p: string): Reason | null {
   return null;
 }
 
+/** The bytes of spec.template in a stored object's JSON, or null. */
+function storedText(t: Tape): StoredText | null {
+  const tn = member(t, member(t, 0, "spec"), "template");
+  if (tn < 0 || t.kind(tn) != K_OBJECT) return null;
+  const s = t.rawStart(tn);
+  return new StoredText(t.src + <usize>s, t.rawEnd(tn) - s);
+}
+
 /** Decides for a Kruise kind under `strategy` (not ReCreate). */
 export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored, diff: DiffOps, apiVersion: string, now: KTime | null, v: Verdict): bool {
   const ta = templateOf(a.ty, a.value);
@@ -90,7 +98,14 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
   // v1beta1 CloneSet under InPlaceIfPossible (no webhook check either)
   const k = kind == KIND_ADVANCED_STATEFULSET ? "AdvancedStatefulSet" : "CloneSet";
   const apiV = kind != KIND_ADVANCED_DAEMONSET && apiVersion.endsWith("/v1alpha1") ? "v1alpha1" : "v1beta1";
-  const r = evaluateStrategy(k, apiV, strategy, new TV(tt, ta), new TV(tt, tb), graceOf(kind, b.tape), "<pod>", true); // stored templates: no second decode
+  // stored templates: no second decode; read back as proven stored forms, json.Marshal of them is their stored text
+  let at: StoredText | null = null, bt: StoredText | null = null;
+  if (a.proven && b.proven && KRUISE_GO == 23) { // the stores' Go (kruiseGo) is the one strategy.ts encodes with
+    at = storedText(a.tape);
+    bt = at === null ? null : storedText(b.tape);
+    if (bt === null) at = null;
+  }
+  const r = evaluateStrategy(k, apiV, strategy, new TV(tt, ta), new TV(tt, tb), graceOf(kind, b.tape), "<pod>", true, at, bt);
   if (r === null) { if (!hasError()) fail(E_INTERNAL, "the templates cannot be compared"); return false; }
   if (hasError()) return false;
   let outcome = r.outcome;

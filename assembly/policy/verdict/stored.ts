@@ -3,7 +3,10 @@
 // stored JSON (a tape: diffs, patches, revision data) and the re-decoded typed value (equality, hashes).
 
 import { ByteSink } from "../../io/sink";
-import { hasError, setErrorPath } from "../../errors";
+import { hasError, setErrorPath, clearError } from "../../errors";
+
+/** Largest object whose read-back value is taken from roundtrip.ts (its own fast-path bound, as the hash ops use it). */
+const SHARE_MAX_BYTES: i32 = 256 * 1024;
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape, K_OBJECT, K_STRING } from "../../json/tape";
 import { unquote } from "../../json/strings";
@@ -14,12 +17,20 @@ import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../k8s/
 import { fieldIndex, fieldType, elem } from "../../schema/schema";
 import { Value } from "../../eval/request";
 import { applyDefaultsTo } from "../../k8s/defaults/index";
+import { storedForm, RoundTrip } from "../../k8s/roundtrip";
+
+/** Forces the exact store (the stored JSON decoded again, no shortcut): the verdict's engine-only `exactDecode` option. */
+export class ExactStore {
+  static on: bool = false;
+}
 
 /** One object as stored: its type, stored JSON (tape, root node 0) and the typed value read back. */
 export class Stored {
   ty: i32 = -1;
   tape: Tape;
   value: Val | null = null;
+  /** `value` is roundtrip.ts's proven stored form: json.Marshal(value) is exactly the stored JSON (the tape's bytes). */
+  proven: bool = false;
   /** The API server's decode of the request's object (before storing). */
   decoded: Val | null = null;
   constructor(ty: i32, tape: Tape, value: Val | null) {
@@ -36,7 +47,7 @@ export { decodeOptionsFor, decodeAt };
  * The object given as request value `v` (field `field`) stored as type `ty`, after the API server's
  * defaulters of request type `defaults` when not null; null with an error recorded (path: field).
  */
-export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null = null): Stored | null {
+export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null = null, share: bool = false): Stored | null {
   let first = decodeAt(v.tape, v.node, ty, minor, go);
   if (hasError()) { setErrorPath(field); return null; }
   if (defaults !== null) {
@@ -49,6 +60,19 @@ export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: strin
   o.goMinor = 26;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) { setErrorPath(field); return null; }
+  // the value read back: roundtrip.ts's stored form of the first decode when it proves it (it may share parts
+  // with `decoded`: only for callers that never change either), else the decode of the stored JSON
+  // (storedForm may rewrite parts of `first` in place: the stored JSON is written already, and `decoded` is not read then)
+  if (share && !ExactStore.on && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= SHARE_MAX_BYTES) {
+    const again = storedForm(ty, first, go);
+    if (RoundTrip.gaveUp || hasError()) clearError();
+    else {
+      const s = new Stored(ty, t, again);
+      s.decoded = first;
+      s.proven = true;
+      return s;
+    }
+  }
   const again = decodeAt(t, 0, ty, minor, go);
   if (hasError()) { setErrorPath(field); return null; }
   const s = new Stored(ty, t, again);

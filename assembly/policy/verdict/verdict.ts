@@ -137,9 +137,11 @@ export function runVerdict(req: Request): VerdictRun | null {
   if (ty < 0) return unsupported(kindName(kind) + " is not available at kubernetes 1." + opts.minor.toString(), "kubernetes");
   if (kind == KIND_POD && opts.minor < 15) return unsupported("Pod verdicts need pod update validation, answered for kubernetes 1.15 and later", "kubernetes");
   const defaults: string | null = opts.applyDefaults ? kindName(kind) : null;
-  const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults);
+  // the read-back values may share parts with the API server's decode, which only the Pod verdict reads (and changes)
+  const share = kind != KIND_POD;
+  const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults, share);
   if (a === null) return null;
-  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults);
+  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share);
   if (b === null) return null;
   run.old = a;
   run.new = b;
