@@ -194,8 +194,8 @@ function answerError(text: string): KinplaceError {
  * bytes (the `evaluateDocs` export: no JSON.stringify of the request, no escaping; `null` = absent, Go's
  * nil). Returns result member `field` as raw JSON text, or "" when the result has `${field}Text: ""`.
  */
-function patchTextOp(request: EvalRequest, a: JsonText | null, b: JsonText | null, field: string): string {
-  const view = engine().evaluateDocsView(requestLine(request), a, b);
+function patchTextOp(request: EvalRequest | string, a: JsonText | null, b: JsonText | null, field: string): string {
+  const view = engine().evaluateDocsView(typeof request === "string" ? request : requestLine(request), a, b);
   // the usual answer: only the result member's text is decoded
   const head = answerHead(field);
   const n = head.length;
@@ -208,6 +208,9 @@ function patchTextOp(request: EvalRequest, a: JsonText | null, b: JsonText | nul
 }
 
 const opLines = new Map<unknown, string>();
+
+/** The request line of jsonPatchDiffText without options. */
+const DIFF_LINE = '{"op":"jsonpatch.diff"}';
 
 /** The request line of a patch op: JSON.stringify, kept per op when no option is set (the usual call). */
 function requestLine(request: EvalRequest): string {
@@ -256,6 +259,8 @@ export function jsonPatchDiff(from: unknown, to: unknown, options?: JsonPatchDif
 
 /** jsonPatchDiff on JSON text (the bytes the Go library would receive); returns the patch text exactly as json.Marshal writes it. */
 export function jsonPatchDiffText(from: JsonText | null, to: JsonText | null, options?: JsonPatchDiffOptions): string {
+  // the usual call (no options): a constant request line, no request object to build and look through
+  if (options === undefined) return patchTextOp(DIFF_LINE, from, to, "patch");
   return patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, go: options?.go }, from, to, "patch");
 }
 

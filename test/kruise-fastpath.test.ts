@@ -164,7 +164,7 @@ function verdictAnswer(line: Uint8Array, exact: boolean): string {
 const verdictCase = fc.record({
   p: fc.constantFrom("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Pod", "CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet")
     .chain((k) => pair(k, ["ReCreate", "InPlaceIfPossible", "InPlaceOnly"]).map((x) => ({ kind: k, ...x }))),
-  invalid: fc.constantFrom(0, 0, 0, 1, 2),
+  invalid: fc.constantFrom(0, 0, 0, 1, 2, 3, 4),
   kubernetes: fc.constantFrom(undefined, "1.32", "1.30", "1.20"),
 });
 
@@ -175,9 +175,12 @@ test("verdict: the read-back shortcuts answer exactly as the exact store (genera
       const kruise = c.p.kind === "CloneSet" || c.p.kind.startsWith("Advanced");
       if (c.p.kind === "AdvancedDaemonSet" && JSON.stringify(c.p.new).includes("InPlaceOnly")) return;
       const o = structuredClone(c.p.old), n = structuredClone(c.p.new);
-      // a marker annotation whose value becomes a byte that is not UTF-8 (old, new or both)
-      if (c.invalid & 1) o.metadata.annotations = { ...(o.metadata.annotations ?? {}), mark: "@@BAD@@" };
-      if (c.invalid & 2) n.metadata.annotations = { ...(n.metadata.annotations ?? {}), mark: "@@BAD@@" };
+      // what roundtrip.ts does not prove (non-zero times: the exact store runs) and bytes that are not UTF-8
+      const tmpl = (w: Record<string, any>) => (w.kind === "Pod" ? w : w.spec.template);
+      if (c.invalid === 1) o.metadata.creationTimestamp = "2024-01-02T03:04:05Z";
+      if (c.invalid === 2) tmpl(n).metadata.creationTimestamp = "2024-01-02T03:04:05Z";
+      if (c.invalid === 3) tmpl(n).metadata.annotations = { ...(tmpl(n).metadata.annotations ?? {}), mark: "@@BAD@@" };
+      if (c.invalid === 4) n.metadata.annotations = { ...(n.metadata.annotations ?? {}), mark: "@@BAD@@" };
       const req = { op: "verdict", old: o, new: n, ...(kruise || c.kubernetes === undefined ? {} : { kubernetes: c.kubernetes }) };
       const text = enc.encode(JSON.stringify(req));
       const bytes: number[] = [];

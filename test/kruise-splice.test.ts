@@ -120,7 +120,7 @@ test("kruise.patchPod: the text splice answers byte for byte as the exact typed 
   assert.ok(stats.cases >= 50, `only ${stats.cases} in-place cases were generated`);
   // the fast path must be what is being tested: it answers most realistic pods
   assert.ok(stats.fast >= stats.answered * 0.5, `the fast path answered ${stats.fast} of ${stats.answered} pods: ${JSON.stringify([...whys])}`);
-  console.log(`# ${stats.cases} in-place cases, ${stats.answered} answered, ${stats.fast} by the text splice, ${stats.next} next batches`);
+  console.log(`# ${stats.cases} in-place cases, ${stats.answered} answered, ${stats.fast} by the text splice, ${stats.next} next batches; exact path: ${JSON.stringify([...whys])}`);
 });
 
 test("kruise.patchPods: each pod answered as kruise.patchPod answers it, fast and exact alike", () => {

@@ -109,8 +109,8 @@ const pairs = fc.tuple(
   const sa = show(f, style);
   let sb = show(t, r() < 0.8 ? style : (style + 1) % 3);
   if (variant > 0) sb = VARIANTS[variant]!(sb, r);
-  let a = enc.encode(sa);
-  let b = enc.encode(sb);
+  let a: Uint8Array = enc.encode(sa);
+  let b: Uint8Array = enc.encode(sb);
   // the same variant in the first document now and then (duplicate keys, spellings, broken bytes)
   if (extra === 2) a = enc.encode(VARIANTS[variant]!(sa, rng(seed + 1)));
   if (extra === 3) b = withInvalidUTF8(sb, r);

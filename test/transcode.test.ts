@@ -55,6 +55,10 @@ function sameStored(type: string, text: string, minor: string, go: string | unde
   stats.transcoded++;
   assert.ok(exact.ok, `transcoded ${type} where k8s.json fails (${JSON.stringify(exact.error)}): ${text.slice(0, 1500)}`);
   assert.equal(json, exact.result!.json, `${type} ${minor} go ${go}: transcoder != k8s.json for ${text.slice(0, 1500)}`);
+  // what it accepts is a fixed point of decode → Marshal (the kubelet / controller read the stored bytes again)
+  const again = kinplace.evaluate({ op: "k8s.json", ...base, valueText: json } as never) as unknown as Answer;
+  assert.ok(again.ok, `stored bytes do not decode again: ${JSON.stringify(again.error)}`);
+  assert.equal(again.result!.json, json, `${type} ${minor} go ${go}: stored bytes are not a fixed point: ${String(json).slice(0, 1500)}`);
 }
 
 /** The same value as inline JSON in the line, to use the transcoder on the line's own bytes. */
@@ -173,6 +177,7 @@ test("edge inputs: transcoder answers = exact answers (k8s.transcode vs k8s.json
       }
       for (const ts of ["2024-02-29T12:00:00.5+01:00", "0001-01-01T00:00:00Z", "0001-01-01T00:00:00.5Z", "9999-12-31T23:59:59-01:00", "2020-01-01T00:00:00z", "bad", "2020-01-01T00:00:00\\u005a"]) {
         sameStored("Pod", `{"metadata":{"name":"p","creationTimestamp":"${ts}","deletionTimestamp":null},"status":{"startTime":"${ts}"},"spec":{"containers":[]}}`, minor, go);
+        sameStored("Pod", `{"metadata":{"name":"p","deletionTimestamp":"${ts}"},"status":{"conditions":[{"type":"Ready","lastProbeTime":"${ts}"}]}}`, minor, go);
       }
       sameStored("Pod", `{"metadata":{"managedFields":[{"manager":"m","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{}}}]}}`, minor, go);
       sameStored("Pod", `{"metadata":{"managedFields":[{"manager":"m","fieldsV1":null}]},"spec":{"overhead":{},"nodeSelector":{}}}`, minor, go);

@@ -23,10 +23,10 @@
 // is refused with E_PATCH_LIMIT (the library itself would allocate and fill it, however large).
 
 import { ByteSink } from "../io/sink";
-import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT } from "../json/tape";
+import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH } from "../json/tape";
 import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
 import { Bytes } from "../json/dom";
-import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses } from "../json/goequal";
+import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses, hashBytes, numberValue } from "../json/goequal";
 import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { readJSON, ReadOptions } from "../json/reader";
 import { appendEscapedKey, bytesStr } from "./pointer";
@@ -65,7 +65,9 @@ export class Path {
   constructor(public parent: Path | null, public ptr: usize, public len: i32, public index: i32) {
     const up = parent;
     let needs = up === null ? 0 : up.needs;
-    if (index < 0 && needs < 2) {
+    if (index < 0 && plainKey(ptr, len)) {
+      // nothing to escape, nothing json.Marshal changes
+    } else if (index < 0 && needs < 2) {
       for (let i = 0; i < len; i++) {
         const c = load<u8>(ptr + <usize>i);
         if (c == 0x7e || c == 0x2f) this.escape = true;
@@ -80,6 +82,26 @@ export class Path {
     }
     this.needs = needs;
   }
+}
+
+@inline function zeroByte8(x: u64): u64 { return (x - 0x0101010101010101) & ~x & 0x8080808080808080; }
+
+/** True when a key has none of the bytes Path looks at: `~` `/` `"` `\` `<` `>` `&`, control bytes, 0xe2 (8 bytes at a time). */
+function plainKey(p: usize, n: i32): bool {
+  let i = 0;
+  while (i + 8 <= n) {
+    const x = load<u64>(p + <usize>i);
+    if ((zeroByte8(x ^ 0x7e7e7e7e7e7e7e7e) | zeroByte8(x ^ 0x2f2f2f2f2f2f2f2f) | zeroByte8(x ^ 0x2222222222222222) |
+      zeroByte8(x ^ 0x5c5c5c5c5c5c5c5c) | zeroByte8(x ^ 0x3c3c3c3c3c3c3c3c) | zeroByte8(x ^ 0x3e3e3e3e3e3e3e3e) |
+      zeroByte8(x ^ 0x2626262626262626) | zeroByte8(x ^ 0xe2e2e2e2e2e2e2e2) | ((x - 0x2020202020202020) & ~x & 0x8080808080808080)) != 0) return false;
+    i += 8;
+  }
+  while (i < n) {
+    const c = load<u8>(p + <usize>i);
+    if (c == 0x7e || c == 0x2f || c == 0x22 || c == 0x5c || c < 0x20 || c == 0x3c || c == 0x3e || c == 0x26 || c == 0xe2) return false;
+    i++;
+  }
+  return true;
 }
 
 /** Appends makePath's text for `p` (segments joined by "/", escaped; an empty key leaves a "/" the next segment reuses). */
@@ -319,7 +341,8 @@ function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: 
     return fail(E_PATCH_LIMIT, "the Levenshtein matrix of arrays of " + m.toString() + " and " + n.toString() +
       " elements needs " + cells.toString() + " cells, more than maxEditMatrix (" + opts.maxEditMatrix.toString() + ")", -1, bytesStr(madePath(path)));
   }
-  const cls = equalityClasses(ta, s, tb, t);
+  let cls = m + n <= QUICK_CLASSES ? quickClasses(ta, aNode, s, tb, bNode, t) : null;
+  if (cls === null) cls = equalityClasses(ta, s, tb, t);
   const w = n + 1;
   const d = heap.alloc(<usize>cells << 2);
   for (let i = 0; i <= m; i++) store<i32>(d + (<usize>(i * w) << 2), i);
@@ -375,6 +398,110 @@ function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: 
     break;
   }
   return true;
+}
+
+/** Most elements (both arrays) whose equality classes quickClasses computes (it compares hashes pairwise). */
+const QUICK_CLASSES: i32 = 64;
+
+@inline function mix64(h: u64): u64 {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccd;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53;
+  h ^= h >> 33;
+  return h;
+}
+
+/**
+ * A hash of every node of the subtree at `root` (u64 slots indexed by node - root), equal for equal Go
+ * values: strings by their bytes, numbers by their float64, objects by the members that win (the last
+ * of each key), in any order. 0 when a string or key needs decoding (an escape, a byte >= 0x80) or an
+ * object has more than SMALL_OBJECT members: then equalityClasses decides.
+ */
+function subtreeHashes(t: Tape, root: i32): usize {
+  const stop = t.next(root);
+  const slots = heap.alloc(<usize>(stop - root) << 3);
+  for (let i = stop - 1; i >= root; i--) {
+    const f = t.flags(i);
+    const k = f & 0xff;
+    let h: u64;
+    if (k == K_STRING) {
+      if (f & (F_ESCAPE | F_HIGH)) return 0;
+      h = hashBytes(t.ptr(i), t.len(i)) ^ 0x5;
+    } else if (k == K_NUMBER) {
+      let v = numberValue(t, i);
+      if (v == 0) v = 0; // -0 == 0
+      h = mix64(reinterpret<u64>(v) ^ 0x3);
+    } else if (k == K_ARRAY) {
+      const n = t.children(i);
+      h = 0x6a09e667f3bcc908 ^ <u64>n;
+      let c = i + 1;
+      for (let j = 0; j < n; j++) {
+        h = mix64(h ^ load<u64>(slots + (<usize>(c - root) << 3))) + 0x9e3779b97f4a7c15;
+        c = t.next(c);
+      }
+    } else if (k == K_OBJECT) {
+      const n = t.children(i);
+      if (n > SMALL_OBJECT) return 0;
+      let sum: u64 = 0;
+      let count: u64 = 0;
+      let key = i + 1;
+      for (let j = 0; j < n; j++) {
+        const v = t.next(key);
+        const kp = t.ptr(key);
+        const kn = t.len(key);
+        // the member counts when no later member has its key
+        let last = true;
+        let q = t.next(v);
+        for (let r = j + 1; r < n; r++) {
+          if (t.len(q) == kn && memory.compare(t.ptr(q), kp, <usize>kn) == 0) { last = false; break; }
+          q = t.next(t.next(q));
+        }
+        if (last) {
+          sum += mix64(hashBytes(kp, kn) ^ mix64(load<u64>(slots + (<usize>(v - root) << 3)) + 0xc2b2ae3d27d4eb4f));
+          count++;
+        }
+        key = t.next(v);
+      }
+      h = mix64(0xbb67ae8584caa73b ^ count ^ sum);
+    } else {
+      h = <u64>(k == K_TRUE ? 2 : k) * 0x9e3779b97f4a7c15; // null 0, false 1, true 2
+    }
+    store<u64>(slots + (<usize>(i - root) << 3), h);
+  }
+  return slots;
+}
+
+/**
+ * Equality classes of the elements of s (ids 0..m-1, array node `a`) and t (ids m.., array `b`) for
+ * editScript: equal Go values share a class (hashes compared, then confirmed with goEqual), as with
+ * equalityClasses but with one pass over each array; null when subtreeHashes declines.
+ */
+function quickClasses(ta: Tape, a: i32, s: StaticArray<i32>, tb: Tape, b: i32, t: StaticArray<i32>): StaticArray<i32> | null {
+  const ha = subtreeHashes(ta, a);
+  if (ha == 0) return null;
+  const hb = subtreeHashes(tb, b);
+  if (hb == 0) return null;
+  const m = s.length;
+  const total = m + t.length;
+  const hs = new StaticArray<u64>(total);
+  for (let i = 0; i < m; i++) unchecked(hs[i] = load<u64>(ha + (<usize>(unchecked(s[i]) - a) << 3)));
+  for (let j = m; j < total; j++) unchecked(hs[j] = load<u64>(hb + (<usize>(unchecked(t[j - m]) - b) << 3)));
+  const cls = new StaticArray<i32>(total);
+  for (let x = 0; x < total; x++) {
+    let c = x;
+    const hx = unchecked(hs[x]);
+    const tx = x < m ? ta : tb;
+    const nx = x < m ? unchecked(s[x]) : unchecked(t[x - m]);
+    for (let y = 0; y < x; y++) {
+      if (unchecked(cls[y]) != y || unchecked(hs[y]) != hx) continue;
+      const ty = y < m ? ta : tb;
+      const ny = y < m ? unchecked(s[y]) : unchecked(t[y - m]);
+      if (sameText(ty, ny, tx, nx) || goEqual(ty, ny, tx, nx)) { c = y; break; }
+    }
+    unchecked(cls[x] = c);
+  }
+  return cls;
 }
 
 const OP_NAMES: StaticArray<string> = ["add", "remove", "replace"];

@@ -1,10 +1,12 @@
 // The lockstep appscode diff: CreatePatch (assembly/patch/appscode.ts) of two JSON texts without reading
 // what they have in common. A realistic pair (a manifest before and after an edit) is mostly the same
-// bytes, so both texts are walked together, 8 bytes at a time inside strings, keeping only a light
-// stack of the open containers (where each starts, the current key or index, a few facts for the
-// checks below). Where the texts differ, only the innermost differing values are read (the fast
-// reader) and diffed (appscode.ts' own handleValues, with the path from the stack), then the walk
-// resumes after both. The first text is validated as it is walked; the second is the same bytes there.
+// bytes, so both texts are walked together keeping only a light stack of the open containers (where
+// each starts, the current key or index, a few facts for the checks below). The next byte where they
+// differ is found comparing 8 bytes at a time (measureRun); up to it the walk reads the first text alone
+// (fastRun: compact text, strings 8 bytes at a time), the second being the same bytes; around a
+// difference both are stepped token by token. Where the texts differ, only the innermost differing
+// values are read (the fast reader) and diffed (appscode.ts' own handleValues, with the path from the
+// stack), then the walk resumes after both. The first text is validated as it is walked.
 //
 // The answer is byte for byte the one of the whole diff (same operations, same order); anything this
 // walk cannot prove sends the caller back to it (LOCK_FALLBACK), which also produces every error:
@@ -31,8 +33,9 @@ import { fastValue, fastValueEnd } from "../json/fastread";
 import { validUTF8 } from "../json/strings";
 import { parseNumber, NumberParse } from "../json/number";
 import { QuoteDel } from "../json/quote";
-import { numbersFit } from "../eval/ops/patchinput";
-import { AppscodeOptions, PieceDiff, Path, keyPath, indexPath, simpleClass } from "./appscode";
+import { numbersFit, decodesAsMap } from "../eval/ops/patchinput";
+import { readJSON, readJSONLike, ReadOptions, goDepthLimit } from "../json/reader";
+import { AppscodeOptions, PieceDiff, Path, keyPath, indexPath, simpleClass, appscodeDiff } from "./appscode";
 import { hasError, clearError } from "../errors";
 
 /** appscodeDiffTexts: the patch was written. */
@@ -386,6 +389,31 @@ export function appscodeDiffTexts(pA: usize, nA: i32, pB: usize, nB: i32, opts: 
   return LOCK_FALLBACK;
 }
 
+/** appscodeDiffBytes: the patch was written. */
+export const DIFF_OK: i32 = 0;
+/** appscodeDiffBytes: CreatePatch fails on the first document (not JSON, not an object or null, a number out of range; or an engine limit). */
+export const DIFF_BAD_FROM: i32 = 1;
+/** appscodeDiffBytes: CreatePatch fails on the second document. */
+export const DIFF_BAD_TO: i32 = 2;
+/** appscodeDiffBytes: the diff itself failed (E_PATCH_LIMIT, E_PATCH_MARSHAL recorded). */
+export const DIFF_ERROR: i32 = 3;
+
+/**
+ * CreatePatch(from, to) of two texts, whatever they hold, for reuse (Kruise's revision diffs): the
+ * lockstep walk, else the whole diff (both read, `invalid JSON Document` cases told apart). Appends the
+ * patch to `out` on DIFF_OK; otherwise an error may be recorded (the reader's, or the diff's).
+ */
+export function appscodeDiffBytes(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, ro: ReadOptions, out: ByteSink): i32 {
+  const goLimit = goDepthLimit(ro.goMinor);
+  const cap = goLimit > 0 && goLimit < ro.maxDepth ? goLimit : ro.maxDepth;
+  if (!hasError() && appscodeDiffTexts(pA, nA, pB, nB, opts, cap, ro.maxBytes, out) == LOCK_OK) return DIFF_OK;
+  const ta = readJSON(pA, nA, ro);
+  if (ta === null || !decodesAsMap(ta, 0)) return DIFF_BAD_FROM;
+  const tb = readJSONLike(pB, nB, ro, ta);
+  if (tb === null || !decodesAsMap(tb, 0)) return DIFF_BAD_TO;
+  return appscodeDiff(ta, 0, tb, 0, opts, out) ? DIFF_OK : DIFF_ERROR;
+}
+
 /** The walk; false: fall back. */
 function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, depthCap: i32, out: ByteSink): bool {
   Walk.a = pA;
@@ -697,33 +725,39 @@ class Run {
   fset(f, F_PATH, 0);
 }
 
+/** Set by runString: the string has a byte >= 0x80. */
+let runHigh = false;
+
 /** The end (after the closing quote) of the string whose content starts at i, when it ends before `m` with no escape; -1 otherwise. */
 @inline function runString(a: usize, i: i32, m: i32): i32 {
+  let acc: u64 = 0;
   while (i + 8 <= m) {
     const x = load<u64>(a + <usize>i);
     const s = stops(x);
-    if (s == 0) { i += 8; continue; }
-    i += <i32>ctz(s) >> 3;
-    return load<u8>(a + <usize>i) == 0x22 && i < m ? i + 1 : -1;
+    if (s == 0) { acc |= x; i += 8; continue; }
+    const k = <i32>ctz(s) >> 3;
+    if (k > 0) acc |= x & ((<u64>1 << <u64>(k << 3)) - 1);
+    i += k;
+    runHigh = (acc & HIGHS) != 0;
+    return load<u8>(a + <usize>i) == 0x22 ? i + 1 : -1;
   }
   while (i < m) {
     const c = <u32>load<u8>(a + <usize>i);
-    if (c == 0x22) return i + 1;
+    if (c == 0x22) { runHigh = (acc & HIGHS) != 0; return i + 1; }
     if (c == 0x5c || c < 0x20) return -1;
+    acc |= <u64>c;
     i++;
   }
   return -1;
 }
 
-/** Records the key whose content is [s, e) (ASCII or valid UTF-8 checked) for frame f; false: leave it to readKey. */
-@inline function recordKey(f: usize, a: usize, s: i32, e: i32): void {
+/** Records the key whose content is [s, e) for frame f (`high`: it has a byte >= 0x80, then checked as UTF-8). */
+@inline function recordKey(f: usize, a: usize, s: i32, e: i32, high: bool): void {
   if (Walk.nkeys >= Walk.keysCap) {
     Walk.keysCap <<= 1;
     Walk.keys = heap.realloc(Walk.keys, <usize>(Walk.keysCap * 3) << 2);
   }
   const r = Walk.keys + (<usize>(Walk.nkeys * 3) << 2);
-  let high = false;
-  for (let k = s; k < e; k++) if (load<u8>(a + <usize>k) >= 0x80) { high = true; break; }
   const bad = high && !validUTF8(a + <usize>s, e - s);
   store<i32>(r, s);
   store<i32>(r, e - s, 4);
@@ -767,7 +801,7 @@ function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: ByteSink
           const e = runString(a, i + 2, m);
           if (e < 0 || e + 1 >= m || load<u8>(a + <usize>e) != 0x3a || isWs(<u32>load<u8>(a + <usize>(e + 1)))) break;
           pushFrame(depth, K_OBJECT, i, i + d, out.len);
-          recordKey(frame(depth), a, i + 2, e - 1);
+          recordKey(frame(depth), a, i + 2, e - 1, runHigh);
           depth++;
           i = e + 1;
           continue;
@@ -825,7 +859,7 @@ function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: ByteSink
       if (c1 != 0x22) break;
       const e = runString(a, i + 2, m);
       if (e < 0 || e + 1 >= m || load<u8>(a + <usize>e) != 0x3a || isWs(<u32>load<u8>(a + <usize>(e + 1)))) break;
-      recordKey(f, a, i + 2, e - 1);
+      recordKey(f, a, i + 2, e - 1, runHigh);
       i = e + 1;
       state = 0;
       continue;

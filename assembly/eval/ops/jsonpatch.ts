@@ -55,7 +55,7 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
     const ro = req.opts;
     const goLimit = goDepthLimit(go);
     const cap = goLimit > 0 && goLimit < ro.maxDepth ? goLimit : ro.maxDepth;
-    if (false) {
+    if (appscodeDiffTexts(from.ptr, from.len, to.ptr, to.len, opts, cap, ro.maxBytes, out) == LOCK_OK) {
       appendValidUTF8(res.key("patch"), out.ptr, out.len);
       return true;
     }

@@ -344,6 +344,7 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
   if (!readKruiseOptions(req)) return false;
   const exact = boolField(req, "exactPath");
   if (exact < 0) return false;
+  SpliceOnly.on = false; // (a kruise.patchPod that trapped may have left it set)
   const server = serverMinor(req);
   if (server < 0) return false;
   const now = nowField(req);
@@ -375,7 +376,9 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
   for (let i = 0; i < n; i++) {
     // each pod's working memory is released once its answer is in `o` (bounded memory for any count)
     const mark = arenaMark();
-    const t = new ByteSink(4096);
+    // the answer: the pod's text escaped (about an eighth more), the state twice, a little else
+    const podLen = pt.rawEnd(e) - pt.rawStart(e);
+    const t = new ByteSink(podLen + (podLen >> 2) + 2048);
     const name = "pods[" + i.toString() + "]";
     const pod = podInput(new Value(pt, e, pt.rawStart(e)), name, exact == 1);
     if (pod === null) return false;

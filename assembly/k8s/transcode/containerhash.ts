@@ -72,7 +72,9 @@ export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32,
       if (ri < 0) return false;
       const s = fieldStart(ri);
       if (s < 0) return false;
-      const z = zeroText(load<i32>(planField(planOf(ty, TC.go24), ri), 16), TC.go24);
+      const plan = planOf(ty, TC.go24);
+      if (plan == 0) return false;
+      const z = zeroText(load<i32>(planField(plan, ri), 16), TC.go24);
       if (z == 0) return false;
       const w = new ByteSink(out.len + 64);
       w.bytes(out.ptr, s);

@@ -20,11 +20,10 @@ import { ByteSink } from "../../io/sink";
 import { writeGoString, unquote } from "../../json/strings";
 import { unquoteJsoniter } from "../jsoniterstr";
 import { hasError } from "../../errors";
-import { Kind, kind, elem, key, typeNameId } from "../../schema/schema";
+import { Kind, kind, elem, key, typeNameId, minorOf } from "../../schema/schema";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_TIME, SP_INTORSTRING } from "../types";
 import { decodesWithJsoniter } from "../versions";
-import { minorOf } from "../../schema/schema";
-import { Cur, ws, readString, skipValue, atNull, S_ESC, S_HIGH, S_NEEDESC } from "./scan";
+import { Cur, ws, readString, skipValue, atNull, S_ESC, S_NEEDESC } from "./scan";
 import { planRoom, planOf, planBad, planFields, planField, zeroText, M_OMIT_EMPTY, M_OMIT_NULL, M_ABSENT_OMIT, M_FAIL_PRESENT } from "./plan";
 import { TC, EMPTY, FAIL, TOP_START, TOP_LEN, recPush, recGet, recSet, copyShort } from "./state";
 import { stringValue, boolValue, intValue, bytesValue, quantityValue, timeValue, intOrStringValue } from "./special";
@@ -108,8 +107,12 @@ function value(ty: i32): i32 {
     case Kind.String: return stringValue(c);
     case Kind.Pointer: {
       if (specialOf(typeNameId(ty)) != SP_NONE) return FAIL;
-      const r = value(elem(ty));
-      return r < 0 ? FAIL : 0;
+      const out = TC.out;
+      const at = out.len;
+      if (value(elem(ty)) < 0) return FAIL;
+      // a non-nil pointer written as null (*metav1.Time at the zero time) reads back as nil: not a fixed point
+      if (out.len - at == 4 && load<u32>(out.ptr + <usize>at) == 0x6c6c756e) return FAIL;
+      return 0;
     }
     case Kind.Slice: {
       const et = elem(ty);
@@ -478,4 +481,3 @@ function mapValue(et: i32): i32 {
   return count == 0 ? EMPTY : 0;
 }
 
-void S_HIGH;

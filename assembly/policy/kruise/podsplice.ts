@@ -9,27 +9,39 @@
 // - no resources are written (no InPlaceWorkloadVerticalScaling resources), the MetaDataPatch is absent
 //   or a plain labels/annotations map patch (patchpod.ts `metadataMapPatch`);
 // - with a MetaDataPatch, what the exact path's json round trip checks (patchtyped.ts `roundTripSafe`):
-//   no RawExtension / FieldsV1 field at all, no number of 16 digits or more (every 64-bit integer beyond
-//   2^53 has one), and every Quantity's text is a fixed point of ParseQuantity + MarshalJSON (the exact
-//   path re-parses each Quantity; equal text means equal output). The walk follows the schema types of
-//   v1.Pod to find them and skips generically the values whose type cannot hold any;
+//   no number of 16 digits or more (every 64-bit integer beyond 2^53 has one), every Quantity's text a
+//   fixed point of ParseQuantity + MarshalJSON (the exact path re-parses each Quantity; equal text means
+//   equal output), every RawExtension / FieldsV1 (managedFields) text a fixed point of json.Unmarshal into
+//   interface{} + json.Marshal (what the exact path's round trip through a map does to it), no
+//   metav1.Fields. The walk follows the schema types of v1.Pod to find them and skips generically the
+//   values whose type cannot hold any;
+//   When `g` comes from the transcoder (assembly/k8s/transcode: Quantities proved to read back to the same
+//   text, raw JSON accepted only as null, which leaves FieldsV1's pointer nil), only the numbers are left
+//   to check, and the request tape answers that (the transcoder copies integers as they are written);
 // - the pieces are where encoding/json puts them: a container's "image" right after its "name", the
 //   metadata object before the containers.
+// Speed: one walk over `g` records the pieces (frames on a flat i32 stack, struct members found from the
+// field list in order, values of no interest skipped as text, a frame's tail skipped once its pieces are
+// recorded — straight to the end of spec / status by the transcoder's top-level ranges), the plan is
+// patchplan.ts's, and the answer is `g` copied with JSON-string escaping (8 bytes at a time) around the
+// spliced pieces.
 
 import { ByteSink } from "../../io/sink";
 import { ResultWriter } from "../../eval/response";
 import { hasError, clearError } from "../../errors";
 import { writeGoString, unquote, decodeRune, runeSize } from "../../json/strings";
 import { Kind, kind, elem, typeNameId } from "../../schema/schema";
-import { jsonFields, JFields, JField } from "../../k8s/fields";
+import { jsonFields, JFields } from "../../k8s/fields";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_RAW, SP_FIELDS } from "../../k8s/types";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
 import { writeQuantityJSON } from "../../quantity/canonical";
 import { UpdateSpec } from "./model";
 import { InPlaceState, KTime } from "./state";
 import { KruiseOptions } from "./options";
 import { fieldStart, fieldLen } from "../../k8s/transcode/transcode";
-import { PodReads, PatchPlan, planPatch, barrierPriority } from "./patchplan";
+import { PodReads, planPatch, barrierPriority } from "./patchplan";
 import { STATE_KEY, BARRIER_ENV, metadataMapPatch, MetaEntry } from "./patchpod";
 
 // walk tags: where a value sits in the pod
@@ -181,6 +193,19 @@ function rawNameAt(g: usize, n: i32, i: i32): bool {
     o += k + 1;
   }
   return false;
+}
+
+/** True when the JSON text [p, p+n) is what json.Marshal writes for its own interface{} decode (Kruise's Go 1.23). */
+function rawFixed(p: usize, n: i32): bool {
+  const t = readJSON(p, n, new ReadOptions());
+  if (t === null || hasError()) { clearError(); return false; }
+  const o = new WriteOptions();
+  o.mode = MODE_GO;
+  o.go22 = true;
+  o.goMinor = 23;
+  const b = new ByteSink(n + 16);
+  if (!writeCanonical(t, 0, b, o) || hasError()) { clearError(); return false; }
+  return b.len == n && memory.compare(b.ptr, p, <usize>n) == 0;
 }
 
 /** True when the Quantity text [p, p+n) (quotes included) marshals back to itself after ParseQuantity. */
@@ -461,15 +486,22 @@ function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, jump:
       if (i < 0) return false;
     } else {
       const sp = specialOf(typeNameId(t));
-      // a RawExtension / FieldsV1 anywhere (even null) sends the exact path through its real round trip
-      if (strict && (sp == SP_RAW || sp == SP_FIELDS)) return false;
+      // the exact path's json round trip rewrites raw JSON (RawExtension / FieldsV1) as json.Marshal of
+      // its interface{} decode: only a value that already is that text survives unchanged (null does not:
+      // it comes back as a nil pointer); metav1.Fields always goes to the exact path
+      if (strict && sp == SP_FIELDS) return no("metav1.Fields");
       const k = kind(t);
-      if (c == 0x6e) i += 4; // null
+      if (strict && sp == SP_RAW) {
+        if (c == 0x6e) return no("a null RawExtension/FieldsV1");
+        const e = skipValue(g, i, n);
+        if (e < 0 || !rawFixed(g + <usize>i, e - i)) return no("a RawExtension/FieldsV1 json.Marshal would rewrite");
+        i = e;
+      } else if (c == 0x6e) i += 4; // null
       else if (sp == SP_QUANTITY) {
         if (c != 0x22) return false;
         const e = strEnd(g, i, n);
         if (e < 0) return false;
-        if (strict && quantities && !quantityFixed(g + <usize>i, e + 1 - i)) return false;
+        if (strict && quantities && !quantityFixed(g + <usize>i, e + 1 - i)) return no("a Quantity whose text changes when read again");
         i = e + 1;
       } else if (sp != SP_NONE || (k != Kind.Struct && k != Kind.Map && k != Kind.Slice && k != Kind.Array) || c == 0x22) {
         // Time, IntOrString, scalars, []byte as base64
@@ -837,7 +869,8 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, f
   // the transcoder's top-level ranges let the walk skip the spec's and status's tails, unless it must
   // see every number
   const jump = fromTranscoder && (entries === null || noLongNumbers);
-  if (!walk(g, n, podT, strict, true, jump, pt)) return no("RawExtension/FieldsV1 present, a Quantity not a fixed point, or unexpected text");
+  SpliceWhy.reason = "unexpected pod text";
+  if (!walk(g, n, podT, strict, !fromTranscoder, jump, pt)) return false;
   if (entries !== null && !noLongNumbers && Scan.big) return no("an integer of 16+ digits");
   if (pt.metaStart < 0 || pt.metaEnd < 0) return no("no metadata");
   // metadata maps

@@ -272,6 +272,7 @@ function metaCopy(m: TV): TV {
 
 /** JSON text of a string node. */
 function textOf(t: Tape, i: i32): string {
+  if ((t.flags(i) & F_ESCAPE) == 0) return String.UTF8.decodeUnsafe(t.ptr(i), <usize>t.len(i)); // nothing to unquote
   const b = new ByteSink(t.len(i) + 4);
   unquote(b, t.ptr(i), t.len(i), true);
   return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);

@@ -39,7 +39,13 @@ function fieldByName(ty: i32, fields: JFields, kp: usize, kn: i32): JField | nul
     const idx = load<i32>(e, 4);
     if (idx < list.length) {
       const f = unchecked(list[idx]);
-      if (f.nameN == kn && sameBytes(f.nameP, kp, kn)) return f;
+      if (f.nameN == kn) {
+        const fp = f.nameP;
+        let j = 0;
+        while (j + 4 <= kn && load<u32>(fp + <usize>j) == load<u32>(kp + <usize>j)) j += 4;
+        while (j < kn && load<u8>(fp + <usize>j) == load<u8>(kp + <usize>j)) j++;
+        if (j == kn) return f;
+      }
     }
   }
   const f = fields.byName(kp, kn);
@@ -141,7 +147,7 @@ export class TypedCheck {
       if (sp != SP_NONE) {
         if (sp == SP_RAW) return true;
         if (nk == K_NULL) return true;
-        if (sp == SP_INTORSTRING && nk == K_STRING) return true;
+        if (sp == SP_INTORSTRING && (nk == K_STRING || (nk == K_NUMBER && (t.flags(node) & F_INT) != 0 && t.len(node) <= 9))) return true;
         if (sp == SP_QUANTITY && nk == K_STRING && (t.flags(node) & F_ESCAPE) == 0 && plainQuantity(t.ptr(node), t.len(node))) return true;
         return this.delegate(ty, node);
       }

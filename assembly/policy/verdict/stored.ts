@@ -18,6 +18,7 @@ import { fieldIndex, fieldType, elem } from "../../schema/schema";
 import { Value } from "../../eval/request";
 import { applyDefaultsTo } from "../../k8s/defaults/index";
 import { storedForm, RoundTrip } from "../../k8s/roundtrip";
+import { transcodeStored } from "../../k8s/transcode/transcode";
 
 /** Forces the exact store (the stored JSON decoded again, no shortcut): the verdict's engine-only `exactDecode` option. */
 export class ExactStore {
@@ -48,6 +49,27 @@ export { decodeOptionsFor, decodeAt };
  * defaulters of request type `defaults` when not null; null with an error recorded (path: field).
  */
 export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null = null, share: bool = false): Stored | null {
+  // not defaulted: the stored JSON straight from the request's bytes (assembly/k8s/transcode/; a fixed point of
+  // decode → json.Marshal, so the value read back marshals to it again); `decoded` is that value (`share`)
+  if (share && defaults === null && !ExactStore.on) {
+    const n = v.tape.rawEnd(v.node) - v.tape.rawStart(v.node);
+    const out = new ByteSink(n + 256);
+    if (transcodeStored(ty, v.tape.src + <usize>v.tape.rawStart(v.node), n, go, out)) {
+      const o = new ReadOptions();
+      o.goMinor = 26;
+      const t = readJSON(out.ptr, out.len, o);
+      if (t !== null) {
+        const again = decodeAt(t, 0, ty, minor, go);
+        if (!hasError()) {
+          const s = new Stored(ty, t, again);
+          s.decoded = again;
+          s.proven = true;
+          return s;
+        }
+      }
+    }
+    clearError(); // the exact path below decides (and reports any error)
+  }
   let first = decodeAt(v.tape, v.node, ty, minor, go);
   if (hasError()) { setErrorPath(field); return null; }
   if (defaults !== null) {
