@@ -28,7 +28,7 @@ import { Kind, kind, elem, fieldCount, fieldType, typeNameId } from "../../schem
 import { writeQuantityJSON } from "../../quantity/canonical";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
 import { Quantity } from "../../quantity/quantity";
-import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, sortedKeys } from "./model";
+import { UpdateSpec, ResReq, QMap, Named } from "./model";
 import { InPlaceState, KTime } from "./state";
 import { PodReads, planPatch, barrierPriority } from "./patchplan";
 import { TV, fieldNamed } from "./typed";

@@ -76,7 +76,7 @@ function plainQuantity(p: usize, n: i32): bool {
   return r == 2 && load<u8>(p + <usize>i + 1) == 0x69 && (c == 0x4b || c == 0x4d || c == 0x47 || c == 0x54); // Ki Mi Gi Ti
 }
 
-/** The common leaves decided inline: 1 valid, 0 not proven, -1 ask `TypedCheck.ok` (strings and bools of any named type: no hand-written JSON there). */
+/** The common leaves decided inline: 1 valid, 0 not proven, -1 ask `TypedCheck.ok` (strings, bools and short integers of any named type: no hand-written JSON there). */
 @inline function leafOK(t: Tape, node: i32, ty: i32): i32 {
   const k = kind(ty);
   const nk = t.kind(node);
@@ -92,19 +92,6 @@ function plainQuantity(p: usize, n: i32): bool {
   return -1;
 }
 
-// A process-wide direct-mapped memo of element types (schema.elem resolves a name at the minor each time).
-const EM_SLOTS: i32 = 1024; // power of two
-const EM_TABLE: usize = memory.data(EM_SLOTS * 8, 8);
-
-/** elem(ty), memoized (schema handles are static data, valid across calls). */
-function elemOf(ty: i32): i32 {
-  const e = EM_TABLE + <usize>(((<u32>ty * 0x9e3779b1) >> 22) & <u32>(EM_SLOTS - 1)) * 8;
-  if (load<i32>(e) == ty + 1) return load<i32>(e, 4);
-  const r = elem(ty);
-  store<i32>(e, ty + 1);
-  store<i32>(e, r, 4);
-  return r;
-}
 
 /** The proof of one decode (a Decoder for the values it hands over; its options say sigs.k8s.io/json). */
 export class TypedCheck {
@@ -155,7 +142,7 @@ export class TypedCheck {
     switch (k) {
       case Kind.Pointer: {
         if (nk == K_NULL) return true;
-        return this.ok(elemOf(ty), node, ref);
+        return this.ok(elem(ty), node, ref);
       }
       case Kind.Struct: {
         if (nk == K_NULL) return true;
@@ -164,7 +151,7 @@ export class TypedCheck {
       }
       case Kind.Slice: {
         if (nk == K_NULL) return true;
-        const et = elemOf(ty);
+        const et = elem(ty);
         if (nk == K_STRING && kind(et) == Kind.Uint8) return this.delegate(ty, node);
         if (nk != K_ARRAY) return false;
         const n = t.children(node);
@@ -185,7 +172,7 @@ export class TypedCheck {
         if (nk == K_NULL) return true;
         if (nk != K_OBJECT) return false;
         if (kind(key(ty)) != Kind.String) return false;
-        const et = elemOf(ty);
+        const et = elem(ty);
         const n = t.children(node);
         const rt = this.rt;
         const rn = ref >= 0 && rt !== null && rt.kind(ref) == K_OBJECT ? rt.children(ref) : 0;
