@@ -72,6 +72,12 @@ test("fast path edge values: invalid UTF-8, quantities, times, raw JSON, omitemp
       samePaths({ op: "podTemplateHash", templateText: `{"metadata":{"creationTimestamp":null,"labels":{}},"spec":{"containers":[${t}]}}`, kubernetes: minor });
     }
     samePaths({ op: "podTemplateHash", templateText: `{"metadata":{"creationTimestamp":"2024-02-29T12:00:00.5+01:00","annotations":{"a":"b"},"managedFields":[{"manager":"m","fieldsType":"FieldsV1","fieldsV1":{"f:spec": {}},"time":"2020-01-01T00:00:00Z"}]},"spec":{"containers":[{"name":"a"}]}}`, kubernetes: minor });
+    // a pointer to a zero time is written as null and read back as a nil pointer (not a pointer to the zero time)
+    for (const ts of [`"0001-01-01T00:00:00Z"`, `null`, `"2020-01-01T00:00:00Z"`]) {
+      const tpl = `{"metadata":{"deletionTimestamp":${ts}},"spec":{"containers":[{"name":"a","image":"b"}]}}`;
+      samePaths({ op: "podTemplateHash", templateText: tpl, kubernetes: minor });
+      samePaths({ op: "revision", kind: "StatefulSet", objectText: `{"metadata":{"name":"s"},"spec":{"template":${tpl}}}`, kubernetes: minor });
+    }
     // invalid UTF-8 as raw bytes inside the text (json-iterator minors keep it through the first decode)
     const raw = new Uint8Array([...new TextEncoder().encode(`{"op":"container.hash","kubelet":"${minor}","container":{"name":"`), 0xff, 0xc3, ...new TextEncoder().encode(`","image":"i"}}`)]);
     const fast = new TextDecoder().decode(kinplace.evaluateLine(raw));

@@ -75,6 +75,13 @@ export function validUTF8(p: usize, n: i32): bool {
   return (k >= Kind.Bool && k <= Kind.Uint64) || k == Kind.Float64 || (k >= Kind.Interface && k <= Kind.String);
 }
 
+/** True for the hand-written JSON types whose zero value marshals as `null` (metav1.Time, RawExtension, FieldsV1). */
+export function writesNullWhenZero(ty: i32): bool {
+  if (kind(ty) != Kind.Struct) return false;
+  const sp = specialOf(typeNameId(ty));
+  return sp == SP_TIME || sp == SP_RAW || sp == SP_FIELDS;
+}
+
 /** decode(Marshal(v)) of `v` (type `ty`); null with gaveUp set when not provable. */
 function norm(ty: i32, v: Val | null): Val | null {
   if (RoundTrip.gaveUp) return null;
@@ -95,7 +102,10 @@ function normInner(ty: i32, v: Val | null): Val | null {
     case Kind.Pointer: {
       if (v === null) return null;
       const p = changetype<PtrV>(v);
-      const to = norm(elem(ty), p.to);
+      const et = elem(ty);
+      const to = norm(et, p.to);
+      // a pointer to a zero Time (or empty raw JSON) is written as null and read back as a nil pointer, or fails to marshal
+      if (to === null && writesNullWhenZero(et)) return giveUp();
       if (!RoundTrip.checkOnly) p.to = to;
       return p;
     }

@@ -4,6 +4,7 @@
 
 import { Kind, kind, elem, key, typeNameId } from "../schema/schema";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_INTORSTRING } from "../k8s/types";
+import { writesNullWhenZero } from "../k8s/roundtrip";
 
 /** typeInfo bits above the kind (low 8 bits). */
 export const TI_NATIVE: i32 = 1 << 8;
@@ -26,7 +27,11 @@ export function typeInfo(ty: i32): i32 {
       else if (sp == SP_QUANTITY || sp == SP_INTORSTRING) info |= TI_MEMO;
       break;
     }
-    case Kind.Pointer: case Kind.String: case Kind.Bool:
+    case Kind.Pointer:
+      // a pointer to a zero Time reads back nil: storedForm decides (it gives up there)
+      if (!writesNullWhenZero(elem(ty))) info |= TI_NATIVE;
+      break;
+    case Kind.String: case Kind.Bool:
     case Kind.Int: case Kind.Int8: case Kind.Int16: case Kind.Int32: case Kind.Int64:
     case Kind.Uint: case Kind.Uint8: case Kind.Uint16: case Kind.Uint32: case Kind.Uint64:
       info |= TI_NATIVE;
