@@ -532,9 +532,17 @@ const VALUE_KEY = memory.data<u8>([0x22, 0x2c, 0x22, 0x76, 0x61, 0x6c, 0x75, 0x6
 
 /** Appends the operation's JSON up to the opening quote of its path. */
 function writeHead(out: ByteSink, kind: i32): void {
-  if (kind == OP_ADD) out.bytes(HEAD_ADD, 20);
-  else if (kind == OP_REMOVE) out.bytes(HEAD_REMOVE, 23);
-  else out.bytes(HEAD_REPLACE, 24);
+  if (kind == OP_ADD) put(out, HEAD_ADD, 20);
+  else if (kind == OP_REMOVE) put(out, HEAD_REMOVE, 23);
+  else put(out, HEAD_REPLACE, 24);
+}
+
+/** out.bytes for the short pieces of an operation: 8 bytes at a time (no memory.copy call; may read up to 7 bytes past `src + n`). */
+@inline function put(out: ByteSink, src: usize, n: i32): void {
+  out.reserve(n + 8);
+  const dst = out.ptr + <usize>out.len;
+  for (let k = 0; k < n; k += 8) store<u64>(dst + <usize>k, load<u64>(src + <usize>k));
+  out.len += n;
 }
 
 /** Appends makePath's text for `p` into `out` at its end, treating `out.len` at entry as the path's start. */
@@ -546,7 +554,7 @@ function writeMadePathAt(out: ByteSink, p: Path | null, chain: PathChain): void 
     const s = chain.get(i);
     if (out.len == start || out.at(out.len - 1) != 0x2f) out.byte(0x2f);
     if (s.index >= 0) out.uint(<u64>s.index);
-    else if (!s.escape) out.bytes(s.ptr, s.len);
+    else if (!s.escape) put(out, s.ptr, s.len);
     else appendEscapedKey(out, s.ptr, s.len);
   }
 }
@@ -628,7 +636,7 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
     }
     if (errPath !== null) { out.truncate(mark); continue; }
     if (kind != OP_REMOVE) {
-      out.bytes(VALUE_KEY, 10);
+      put(out, VALUE_KEY, 10);
       writeCanonical(tb, value, out, wo);
     } else out.byte(0x22);
     out.byte(0x7d);
@@ -720,7 +728,7 @@ export class PieceDiff {
       writePath(out, new Bytes(s.ptr, s.len));
     }
     if (kind != OP_REMOVE) {
-      out.bytes(VALUE_KEY, 10);
+      put(out, VALUE_KEY, 10);
       writeCanonical(tb!, value, out, this.wo);
     } else out.byte(0x22);
     out.byte(0x7d);
