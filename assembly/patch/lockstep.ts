@@ -99,6 +99,8 @@ class Walk {
   static tb: Tape | null = null;
   static endA: i32 = 0;
   static endB: i32 = 0;
+  /** Where the last failed skipSame stopped (no new attempt starts before it). */
+  static skipFail: i32 = 0;
 }
 
 @inline function zeroByte(x: u64): u64 { return (x - ONES) & ~x & HIGHS; }
@@ -426,6 +428,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
   Walk.keysCap = 256;
   Walk.keys = heap.alloc(<usize>(256 * 3) << 2);
   Walk.nkeys = 0;
+  Walk.skipFail = 0;
   Walk.d = -1 - nA; // no run measured yet
   Walk.m = 0;
   const piece = new PieceDiff(opts);
@@ -793,6 +796,22 @@ function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: ByteSink
       }
       if (c == 0x7b || c == 0x5b) {
         if (i + 2 >= m || depth >= Walk.cap) break;
+        if (depth > 0) {
+          // a whole container inside the run whose facts its container does not need: skipped (validated)
+          const g = frame(depth - 1);
+          // (not before where an earlier attempt stopped: each byte is scanned by at most one failed attempt)
+          if (i >= Walk.skipFail && (fget(g, F_KIND) == K_OBJECT || (fget(g, F_X_A) != S_OPEN && fget(g, F_X_B) != S_OPEN))) {
+            const e = skipSame(a, i, m, Walk.cap - depth);
+            if (e < 0) Walk.skipFail = skipStop;
+            else {
+              i = e;
+              vk = c == 0x7b ? V_OBJECT : V_ARRAY;
+              vs = S_UNKNOWN;
+              state = 1;
+              continue;
+            }
+          }
+        }
         const c1 = <u32>load<u8>(a + <usize>(i + 1));
         if (c1 == c + 2 || isWs(c1)) break;
         if (c == 0x7b) {
@@ -887,6 +906,111 @@ function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: ByteSink
   Run.vk = vk;
   Run.vs = vs;
   return state;
+}
+
+/** The end (after the closing quote) of the valid string whose content starts at i, when it ends before `m`; -1 otherwise. */
+function skipString(a: usize, i: i32, m: i32): i32 {
+  while (true) {
+    while (i + 8 <= m) {
+      const s = stops(load<u64>(a + <usize>i));
+      if (s == 0) { i += 8; continue; }
+      i += <i32>ctz(s) >> 3;
+      break;
+    }
+    if (i >= m) return -1;
+    const c = <u32>load<u8>(a + <usize>i);
+    if (c == 0x22) return i + 1;
+    if (c < 0x20) return -1;
+    if (c != 0x5c) { i++; continue; }
+    if (i + 1 >= m) return -1;
+    const e = <u32>load<u8>(a + <usize>(i + 1));
+    if (e == 0x75) {
+      if (i + 6 >= m) return -1;
+      for (let k = 2; k < 6; k++) {
+        const h = <u32>load<u8>(a + <usize>(i + k));
+        if (!(h - 0x30 < 10 || (h | 0x20) - 0x61 < 6)) return -1;
+      }
+      i += 6;
+    } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) i += 2;
+    else return -1;
+  }
+  return -1;
+}
+
+/** Where skipSame may have stopped when it failed (an upper bound). */
+let skipStop: i32 = 0;
+
+/**
+ * The end (after its close) of the compact, valid container at i (`{` or `[`) when all of it lies before
+ * `m` (inside the run: B has the same bytes) and its nesting stays under `room` (and 64); -1 otherwise
+ * (the caller then walks it step by step, which decides). Checks what the walk would: JSON syntax,
+ * strings, number syntax and float64 range; keys are not recorded (nothing below differs).
+ */
+function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
+  skipStop = m; // the most it may have scanned (a failed attempt ends no later)
+  let bits: u64 = 0; // bit k: the container at local nesting k is an object
+  let lvl = 0;
+  let c = <u32>load<u8>(a + <usize>i);
+  while (true) {
+    // c = a[i] starts a value
+    if (c == 0x7b || c == 0x5b) {
+      if (lvl >= 64 || lvl >= room) return -1;
+      const obj = c == 0x7b;
+      if (obj) bits |= <u64>1 << <u64>lvl;
+      else bits &= ~(<u64>1 << <u64>lvl);
+      lvl++;
+      i++;
+      if (i >= m) return -1;
+      c = <u32>load<u8>(a + <usize>i);
+      if (c == (obj ? 0x7d : 0x5d)) {
+        lvl--;
+        i++;
+      } else {
+        if (obj) {
+          if (c != 0x22) return -1;
+          i = skipString(a, i + 1, m);
+          if (i < 0 || i + 1 >= m || load<u8>(a + <usize>i) != 0x3a) return -1;
+          i++;
+        }
+        c = <u32>load<u8>(a + <usize>i);
+        continue;
+      }
+    } else if (c == 0x22) {
+      i = skipString(a, i + 1, m);
+      if (i < 0) return -1;
+    } else if (c - 0x30 < 10 || c == 0x2d) {
+      const e = scanNumber(i);
+      if (e < 0 || e >= m) return -1;
+      if (numberLong) {
+        parseNumber(a + <usize>i, e - i);
+        if (NumberParse.rangeError) return -1;
+      }
+      i = e;
+    } else if (c == 0x74 && i + 4 < m && load<u32>(a + <usize>i) == 0x65757274) i += 4;
+    else if (c == 0x66 && i + 5 < m && load<u32>(a + <usize>(i + 1)) == 0x65736c61) i += 5;
+    else if (c == 0x6e && i + 4 < m && load<u32>(a + <usize>i) == 0x6c6c756e) i += 4;
+    else return -1;
+    // after a value (or a close): `,` or closes
+    while (true) {
+      if (lvl == 0) return i;
+      if (i >= m) return -1;
+      c = <u32>load<u8>(a + <usize>i);
+      const obj = (bits >> <u64>(lvl - 1)) & 1;
+      if (c == (obj ? 0x7d : 0x5d)) { lvl--; i++; continue; }
+      if (c != 0x2c) return -1;
+      i++;
+      if (i >= m) return -1;
+      if (obj) {
+        if (load<u8>(a + <usize>i) != 0x22) return -1;
+        i = skipString(a, i + 1, m);
+        if (i < 0 || i + 1 >= m || load<u8>(a + <usize>i) != 0x3a) return -1;
+        i++;
+      }
+      break;
+    }
+    c = <u32>load<u8>(a + <usize>i);
+  }
+  return -1;
 }
 
 /**
