@@ -8,9 +8,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { kinplace } from "./support/engine.ts";
+import { replayValidateVectors, assertEveryMinor, assertNoMismatch } from "./support/validate-golden.ts";
 import { normalizeC } from "./oracle/validate-containers-arbitraries.ts";
 
 const enc = new TextEncoder();
@@ -22,30 +21,14 @@ function ask(req: unknown): any {
 }
 
 test("golden vectors validate-containers.jsonl.gz: the engine answers as the API server of each minor did", () => {
-  const lines = gunzipSync(readFileSync(new URL("./vectors/validate-containers.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter((l) => l !== "");
-  assert.ok(lines.length >= 2000, `validate-containers.jsonl.gz holds ${lines.length} vectors, expected at least 2000`);
-  const minors = new Set<string>();
-  const kinds = new Set<string>();
-  let mismatches = 0;
-  const first: string[] = [];
-  for (const l of lines) {
-    const v = JSON.parse(l) as { request: string; answer: any };
-    minors.add(JSON.parse(v.request).kubernetes);
-    if (v.answer.ok) for (const e of v.answer.result.errors) kinds.add(String(e.field).replace(/\[[^\]]*\]/g, "").split(".").slice(-1)[0]!);
-    const actual = dec.decode(kinplace.evaluateLine(enc.encode(v.request)));
-    try {
-      assert.deepStrictEqual(normalizeC(actual), normalizeC(JSON.stringify(v.answer)));
-    } catch {
-      mismatches++;
-      if (first.length < 3) first.push(`request:  ${v.request.slice(0, 800)}\nexpected: ${JSON.stringify(v.answer).slice(0, 1500)}\nactual:   ${actual.slice(0, 1500)}`);
-    }
-  }
-  for (let n = 15; n <= 37; n++) assert.ok(minors.has(`1.${n}`), `no vectors for 1.${n}`);
+  const r = replayValidateVectors("validate-containers", 2000, normalizeC);
+  const kinds = new Set(r.errors.map((e) => String(e.field).replace(/\[[^\]]*\]/g, "").split(".").slice(-1)[0]!));
+  assertEveryMinor(r);
   for (const k of ["livenessProbe", "readinessProbe", "startupProbe", "command", "port", "scheme", "sleep", "lifecycle", "stopSignal", "restartPolicy",
     "limits", "requests", "resizePolicy", "securityContext", "runAsUser", "procMount", "type", "localhostProfile", "fsGroup", "os"]) {
     assert.ok(kinds.has(k), `no vector reports an error on ${k}`);
   }
-  assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ; first:\n\n${first.join("\n\n")}`);
+  assertNoMismatch(r);
 });
 
 const pod = {

@@ -7,9 +7,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { kinplace } from "./support/engine.ts";
+import { replayValidateVectors, assertEveryMinor, assertNoMismatch } from "./support/validate-golden.ts";
 import { normalize } from "./oracle/validate-arbitraries.ts";
 
 const enc = new TextEncoder();
@@ -21,31 +20,15 @@ function ask(req: unknown): any {
 }
 
 test("golden vectors validate-ephemeral.jsonl.gz: the engine answers as the API server of each minor did", () => {
-  const lines = gunzipSync(readFileSync(new URL("./vectors/validate-ephemeral.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter((l) => l !== "");
-  assert.ok(lines.length >= 2000, `validate-ephemeral.jsonl.gz holds ${lines.length} vectors, expected at least 2000`);
-  const minors = new Set<string>();
-  const fields = new Set<string>();
-  let mismatches = 0;
-  const first: string[] = [];
-  for (const l of lines) {
-    const v = JSON.parse(l) as { request: string; answer: any };
-    minors.add(JSON.parse(v.request).kubernetes);
-    if (v.answer.ok) for (const e of v.answer.result.errors) fields.add(`${e.field} ${e.type}`);
-    const actual = dec.decode(kinplace.evaluateLine(enc.encode(v.request)));
-    try {
-      assert.deepStrictEqual(normalize(actual), normalize(JSON.stringify(v.answer)));
-    } catch {
-      mismatches++;
-      if (first.length < 3) first.push(`request:  ${v.request.slice(0, 800)}\nexpected: ${JSON.stringify(v.answer).slice(0, 1500)}\nactual:   ${actual.slice(0, 1500)}`);
-    }
-  }
-  for (let n = 15; n <= 37; n++) assert.ok(minors.has(`1.${n}`), `no vectors for 1.${n}`);
+  const r = replayValidateVectors("validate-ephemeral", 2000, normalize);
+  const fields = new Set(r.errors.map((e) => `${e.field} ${e.type}`));
+  assertEveryMinor(r);
   for (const f of [/^spec\.ephemeralContainers\[\d+\]\.ports Forbidden$/, /^spec\.ephemeralContainers\[\d+\]\[0\]\.name Invalid value$/, /targetContainerName Not found$/,
     /volumeMounts\[\d+\]\.subPath Forbidden$/, /^spec\.overhead\.limits\[.*\] Invalid value$/, /^spec\.resources\.requests\[.*\] Invalid value$/,
     /^spec\.resourceClaims\[\d+\]/, /resources\.claims\[\d+\] Not found$/, /restartPolicyRules Too (long|many)$/, /^spec Invalid value$/]) {
     assert.ok([...fields].some((x) => f.test(x)), `no vector reports an error matching ${f}`);
   }
-  assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ; first:\n\n${first.join("\n\n")}`);
+  assertNoMismatch(r);
 });
 
 const pod = {

@@ -6,9 +6,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { kinplace } from "./support/engine.ts";
+import { replayValidateVectors, assertEveryMinor, assertNoMismatch } from "./support/validate-golden.ts";
 import { normalize } from "./oracle/validate-arbitraries.ts";
 
 const enc = new TextEncoder();
@@ -20,32 +19,16 @@ function ask(req: unknown): any {
 }
 
 test("golden vectors validate-volumes.jsonl.gz: volumes, mounts and env sources as the API server of each minor", () => {
-  const lines = gunzipSync(readFileSync(new URL("./vectors/validate-volumes.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter((l) => l !== "");
-  assert.ok(lines.length >= 2000, `validate-volumes.jsonl.gz holds ${lines.length} vectors, expected at least 2000`);
-  const minors = new Set<string>();
-  const fields = new Set<string>();
-  let mismatches = 0, clean = 0;
-  const first: string[] = [];
-  for (const l of lines) {
-    const v = JSON.parse(l) as { request: string; answer: any };
-    minors.add(JSON.parse(v.request).kubernetes);
-    if (v.answer.ok && v.answer.result.errors.length === 0) clean++;
-    for (const e of v.answer.result?.errors ?? []) fields.add(String(e.field).replace(/\[\d+\]/g, "[]"));
-    const actual = dec.decode(kinplace.evaluateLine(enc.encode(v.request)));
-    try {
-      assert.deepStrictEqual(normalize(actual), normalize(JSON.stringify(v.answer)));
-    } catch {
-      mismatches++;
-      if (first.length < 3) first.push(`request:  ${v.request.slice(0, 1500)}\nexpected: ${JSON.stringify(v.answer).slice(0, 1500)}\nactual:   ${actual.slice(0, 1500)}`);
-    }
-  }
-  for (let n = 15; n <= 37; n++) assert.ok(minors.has(`1.${n}`), `no vectors for 1.${n}`);
+  const r = replayValidateVectors("validate-volumes", 2000, normalize, 1500);
+  const fields = new Set(r.errors.map((e) => String(e.field).replace(/\[\d+\]/g, "[]")));
+  const clean = r.answers.filter((a) => a.ok && a.result.errors.length === 0).length;
+  assertEveryMinor(r);
   for (const f of ["spec.volumes[].secret.items[].path", "spec.volumes[].projected.sources[].serviceAccountToken.expirationSeconds", "spec.containers[].volumeMounts.subPath",
     "spec.containers[].volumeDevices[].name", "spec.containers[].env[].valueFrom.fieldRef.fieldPath", "spec.containers[].envFrom[].prefix", "spec.volumes[].downwardAPI.resourceFieldRef.resource"]) {
     assert.ok(fields.has(f), `no vector reports ${f}`);
   }
   assert.ok(clean > 50, `only ${clean} vectors pass validation`);
-  assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ; first:\n\n${first.join("\n\n")}`);
+  assertNoMismatch(r);
 });
 
 const pod = (spec: object) => ({
