@@ -139,7 +139,12 @@ export function safeEncodeString(s: string): string {
 export function computeHash(ty: i32, v: Val | null, hasCollision: bool, collisionCount: i32): string | null {
   const h = spewFnv32a(ty, v, new ByteSink(8192));
   if (h < 0) return null;
-  let x = <u32>h;
+  return collisionHash(<u32>h, hasCollision, collisionCount);
+}
+
+/** controller.ComputeHash's tail: the spew hash `h`, then (when `hasCollision`) the collision count's 8 bytes, as SafeEncodeString of the decimal Sum32. */
+export function collisionHash(h: u32, hasCollision: bool, collisionCount: i32): string {
+  let x = h;
   if (hasCollision) {
     const c = <u32>collisionCount;
     for (let i = 0; i < 8; i++) {

@@ -21,7 +21,7 @@ import { FieldCache } from "../../k8s/fields";
 import { Val } from "../../k8s/value";
 import {
   containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
-  marshalInto, computeHash, hex32,
+  marshalInto, computeHash, collisionHash, hex32,
 } from "../../k8s/hash";
 import { k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
 import { isKruiseKind } from "../../k8s/types";
@@ -29,8 +29,6 @@ import { statefulSetRevision, daemonSetRevision, Revision } from "../../k8s/revi
 import { applyDefaultsTo } from "../../k8s/defaults/index";
 import { storedForm, RoundTrip } from "../../k8s/roundtrip";
 import { tapeSpewFnv } from "../../spew/spewtape";
-import { safeEncodeString } from "../../k8s/hash";
-import { FNV32_PRIME } from "../../hash/fnv";
 import { containerHashRaw, RawHash } from "../../k8s/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
 
@@ -207,19 +205,6 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   if (h === null) return false;
   res.str("hash", h);
   return true;
-}
-
-/** controller.ComputeHash's tail: the spew hash `h`, then (when `hasCollision`) the collision count's 8 bytes, as SafeEncodeString of the decimal Sum32. */
-function collisionHash(h: u32, hasCollision: bool, collisionCount: i32): string {
-  let x = h;
-  if (hasCollision) {
-    const c = <u32>collisionCount;
-    for (let i = 0; i < 8; i++) {
-      const b: u32 = i < 4 ? (c >> (<u32>(i * 8))) & 0xff : 0;
-      x = (x ^ b) * FNV32_PRIME;
-    }
-  }
-  return safeEncodeString(x.toString());
 }
 
 /** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */
