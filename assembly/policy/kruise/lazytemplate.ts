@@ -5,30 +5,13 @@
 // `name` | `env`), so the full decode fills that field from that one node into a fresh value, as here.
 // Anything else (a repeated or escaped key on the way) gives null: the caller decodes everything.
 
-import { Tape, K_NULL, K_OBJECT, K_ARRAY, F_ESCAPE } from "../../json/tape";
+import { Tape, K_NULL, K_OBJECT, K_ARRAY } from "../../json/tape";
 import { Kind, kind, elem, fieldCount } from "../../schema/schema";
 import { Decoder } from "../../k8s/decode";
 import { StructV, SliceV, Val } from "../../k8s/value";
 import { hasError, clearError } from "../../errors";
 import { TV, fieldNamed } from "./typed";
-
-/** The value node of the only member `name` of object `obj`, -1 when absent or null, -2 when repeated or an escaped key could be it. */
-function only(t: Tape, obj: i32, name: string): i32 {
-  let found = -1;
-  const n = t.children(obj);
-  let k = obj + 1;
-  for (let m = 0; m < n; m++) {
-    const v = t.next(k);
-    if (t.flags(k) & F_ESCAPE) return -2;
-    if (t.keyIs(k, name)) {
-      if (found != -1) return -2;
-      found = v;
-    }
-    k = t.next(v);
-  }
-  if (found >= 0 && t.kind(found) == K_NULL) return -1;
-  return found;
-}
+import { onlyMember } from "./containersview";
 
 /** Slot index of field `name` of struct type `ty` (a direct field), or -1. */
 function slot(ty: i32, name: string): i32 {
@@ -93,26 +76,26 @@ export function lazyTemplate(t: Tape, root: i32, rsType: i32, tmplType: i32, d: 
   if (!LH.load(rsType, tmplType) || t.kind(root) != K_OBJECT) return null;
   const out = new StructV(tmplType, fieldCount(tmplType));
   const tv = new TV(tmplType, out);
-  const spec = only(t, root, "spec");
+  const spec = onlyMember(t, root, "spec");
   if (spec == -2) return null;
   if (spec == -1) return tv;
-  const tmpl = only(t, spec, "template");
+  const tmpl = onlyMember(t, spec, "template");
   if (tmpl == -2) return null;
   if (tmpl == -1) return tv;
   if (meta) {
-    const m = only(t, tmpl, "metadata");
+    const m = onlyMember(t, tmpl, "metadata");
     if (m == -2) return null;
     if (m >= 0) {
       out.f[LH.metaI] = d.value(LH.metaT, m, null);
       if (d.aborted || d.saved !== null || hasError()) { clearError(); return null; }
     }
   }
-  const ps = only(t, tmpl, "spec");
+  const ps = onlyMember(t, tmpl, "spec");
   if (ps == -2) return null;
   if (ps == -1) return tv;
   const pod = new StructV(LH.podSpecT, fieldCount(LH.podSpecT));
   out.f[LH.specI] = pod;
-  const cs = only(t, ps, "containers");
+  const cs = onlyMember(t, ps, "containers");
   if (cs == -2) return null;
   if (cs == -1) return tv;
   if (t.kind(cs) != K_ARRAY) return null;
@@ -125,11 +108,11 @@ export function lazyTemplate(t: Tape, root: i32, rsType: i32, tmplType: i32, d: 
     let item: Val | null = null;
     if (t.kind(e) == K_OBJECT) {
       const c = new StructV(cT, cn);
-      const nn = only(t, e, "name");
+      const nn = onlyMember(t, e, "name");
       if (nn == -2) return null;
       if (nn >= 0) c.f[LH.nameI] = d.value(LH.nameT, nn, null);
       if (env) {
-        const en = only(t, e, "env");
+        const en = onlyMember(t, e, "env");
         if (en == -2) return null;
         if (en >= 0) c.f[LH.envI] = d.value(LH.envT, en, null);
       }
