@@ -175,6 +175,17 @@ test("the lockstep diff on the benchmark pairs and on hand-picked traps", () => 
     ['{"a":tru}', '{"a":true}'],
     ['{"a":01}', '{"a":01}'],
   );
+  // the same bad or edge piece inside an unchanged container of both texts (the walk skips whole containers
+  // of equal bytes: its checks must refuse what the whole reader refuses), a difference before or after it
+  const pieces = ["1e999", "01", '"\u0001"', '"\\x"', '"\\u12g4"', "[]", "{}", " [ 1 , 2 ] ", "truex", "1.", "[1,]", '{"a"1}',
+    "[".repeat(70) + "]".repeat(70), '"\\ud800"', "-", "1e", '"tab\\tx"', '"\\u00e9\\u2028"', "-0.0e-0", '"raw\ttab"'];
+  for (const piece of pieces) {
+    for (const [a, b] of [
+      [`{"x":1,"u":{"k":[${piece}]},"y":1}`, `{"x":2,"u":{"k":[${piece}]},"y":1}`],
+      [`{"x":1,"u":{"k":[${piece}]},"y":1}`, `{"x":1,"u":{"k":[${piece}]},"y":2}`],
+      [`{"l":[{"a":[0]},{"k":${piece}},{"b":1}]}`, `{"l":[{"a":[0]},{"k":${piece}},{"b":2}]}`],
+    ]) cases.push([a!, b!]);
+  }
   for (const [a, b] of cases) {
     for (const opts of ["", `,"go":"1.14"`, `,"maxEditMatrix":2`, `,"limits":{"maxDepth":3}`]) {
       for (const viaDocs of [false, true]) {
