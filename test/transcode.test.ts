@@ -175,7 +175,7 @@ test("edge inputs: transcoder answers = exact answers (k8s.transcode vs k8s.json
         if (JSON_ERA.includes(minor)) sameHash({ op: "container.hash", containerText: t, kubelet: minor, ...(go ? { go } : {}) });
         sameStored("PodTemplateSpec", `{"metadata":{"creationTimestamp":null,"labels":{"b":"1","a":"2"}},"spec":{"containers":[${t.trim() || "{}"}]}}`, minor, go);
       }
-      for (const ts of ["2024-02-29T12:00:00.5+01:00", "0001-01-01T00:00:00Z", "0001-01-01T00:00:00.5Z", "9999-12-31T23:59:59-01:00", "2020-01-01T00:00:00z", "bad", "2020-01-01T00:00:00\\u005a"]) {
+      for (const ts of ["2024-02-29T12:00:00.5+01:00", "2026-11-20T08:00:00.120000Z", "2026-11-20T08:00:00+00:00", "0001-01-01T00:00:00Z", "0001-01-01T00:00:00.5Z", "9999-12-31T23:59:59-01:00", "2020-01-01T00:00:00z", "bad", "2020-01-01T00:00:00\\u005a"]) {
         sameStored("Pod", `{"metadata":{"name":"p","creationTimestamp":"${ts}","deletionTimestamp":null},"status":{"startTime":"${ts}"},"spec":{"containers":[]}}`, minor, go);
         sameStored("Pod", `{"metadata":{"name":"p","deletionTimestamp":"${ts}"},"status":{"conditions":[{"type":"Ready","lastProbeTime":"${ts}"}]}}`, minor, go);
       }

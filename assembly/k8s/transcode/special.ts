@@ -124,8 +124,17 @@ const ONES: u64 = 0x0101010101010101;
 /** A bool at the cursor (first byte `c`, not null). */
 export function boolValue(c: i32): i32 {
   if ((c != 0x74 && c != 0x66) || !readLiteral(c)) return FAIL;
-  if (c == 0x74) { TC.out.ascii("true"); return 0; }
-  TC.out.ascii("false");
+  const out = TC.out;
+  out.reserve(8);
+  const d = out.ptr + <usize>out.len;
+  if (c == 0x74) {
+    store<u32>(d, 0x65757274); // true
+    out.len += 4;
+    return 0;
+  }
+  store<u32>(d, 0x736c6166); // fals
+  store<u8>(d, 0x65, 4);
+  out.len += 5;
   return EMPTY;
 }
 
@@ -264,17 +273,59 @@ export function timeValue(c: i32): i32 {
     p = d.ptr;
     n = d.len;
   }
-  if (!parseRFC3339(p, n, TC.go)) return FAIL;
   const out = TC.out;
-  if (parsedZero()) { out.ascii("null"); return 0; }
-  const ext = ParsedTime.ext;
+  const plain = (Cur.sflags & S_ESC) == 0;
+  if (plain) {
+    const slot = timeSlot(p, n);
+    if (slot != 0) {
+      out.bytes(slot + 3 + <usize>n, <i32>load<u8>(slot, 1));
+      return 0;
+    }
+  }
+  if (!parseRFC3339(p, n, TC.go)) return FAIL;
   const at = out.len;
-  out.byte(0x22);
-  formatRFC3339UTC(out, ext);
-  out.byte(0x22);
-  // decode → Marshal again must give the same text (a fraction of a second in year 1, years past 9999, ...)
-  if (!parseRFC3339(out.ptr + <usize>(at + 1), out.len - at - 2, TC.go) || parsedZero() || ParsedTime.ext != ext) return FAIL;
+  if (parsedZero()) {
+    out.ascii("null");
+  } else {
+    const ext = ParsedTime.ext;
+    out.byte(0x22);
+    formatRFC3339UTC(out, ext);
+    out.byte(0x22);
+    // decode → Marshal again must give the same text (a fraction of a second in year 1, years past 9999, ...)
+    if (!parseRFC3339(out.ptr + <usize>(at + 1), out.len - at - 2, TC.go) || parsedZero() || ParsedTime.ext != ext) return FAIL;
+  }
+  if (plain) rememberTime(p, n, out.ptr + <usize>at, out.len - at);
   return 0;
+}
+
+// Time texts seen before (a pure function of the unescaped raw text and the Go release): a direct-mapped
+// process-wide table of 128 entries [raw length u8][text length u8][Go release u8][raw bytes][text bytes].
+const T_ENTRY: usize = 96;
+const T_TABLE: usize = memory.data(128 * <i32>T_ENTRY, 16);
+
+@inline function timeIndex(p: usize, n: i32): usize {
+  let h: u32 = 2166136261 ^ <u32>TC.go;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
+  return T_TABLE + <usize>((h ^ (h >> 9)) & 127) * T_ENTRY;
+}
+
+/** The table entry holding time text [p, p+n) under the current Go release, or 0. */
+function timeSlot(p: usize, n: i32): usize {
+  if (n == 0 || n > 40) return 0;
+  const e = timeIndex(p, n);
+  if (<i32>load<u8>(e) != n || <i32>load<u8>(e, 2) != TC.go || memory.compare(e + 3, p, <usize>n) != 0) return 0;
+  return e;
+}
+
+/** Remembers that time text [p, p+n) is written as [t, t+tn) under the current Go release. */
+function rememberTime(p: usize, n: i32, t: usize, tn: i32): void {
+  if (n == 0 || n > 40 || TC.go < 0 || TC.go > 255 || 3 + n + tn > <i32>T_ENTRY) return;
+  const e = timeIndex(p, n);
+  store<u8>(e, <u8>n);
+  store<u8>(e, <u8>tn, 1);
+  store<u8>(e, <u8>TC.go, 2);
+  memory.copy(e + 3, p, <usize>n);
+  memory.copy(e + 3 + <usize>n, t, <usize>tn);
 }
 
 /** intstr.IntOrString at the cursor (first byte `c`, not null): a string (Type 1) or an int32 (Type 0). */
