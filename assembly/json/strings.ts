@@ -137,9 +137,9 @@ const HIGHS: u64 = 0x8080808080808080;
 
 /**
  * Nonzero when one of the 8 bytes at x needs Go's encoder to look at it: a control byte, `"`, `\`,
- * `<`, `>`, `&`, or a byte >= 0x80.
+ * `<`, `>`, `&`, or a byte >= 0x80 (the lowest flagged byte is exact, so ctz(m) >> 3 finds the first one).
  */
-@inline function goSpecial8(x: u64): u64 {
+@inline export function goSpecial8(x: u64): u64 {
   return (x & HIGHS)
     | ((x - 0x2020202020202020) & ~x & HIGHS)
     | zeroByte(x ^ 0x2222222222222222)

@@ -5,6 +5,7 @@
 // Strings are also checked for valid UTF-8: the transcoder does not handle the U+FFFD replacement.
 
 import { decodeRune, runeSize } from "../../json/strings";
+import { goSpecial8 } from "../../json/strings";
 
 /** The cursor and the results of the last string / number read (static: one transcode at a time). */
 export class Cur {
@@ -33,23 +34,6 @@ export const S_HIGH: i32 = 2;
 /** Go's encoder escapes something in it: `<`, `>`, `&`, U+2028 or U+2029. */
 export const S_NEEDESC: i32 = 4;
 
-const HIGHS: u64 = 0x8080808080808080;
-const ONES: u64 = 0x0101010101010101;
-
-@inline function zeroByte(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
-
-/** Nonzero when one of the 8 bytes needs a look: control byte, `"`, `\`, `<`, `>`, `&`, or >= 0x80 (lowest flag exact). */
-@inline function special8(x: u64): u64 {
-  return (x & HIGHS)
-    | ((x - 0x2020202020202020) & ~x & HIGHS)
-    | zeroByte(x ^ 0x2222222222222222)
-    | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c)
-    | zeroByte(x ^ 0x3c3c3c3c3c3c3c3c)
-    | zeroByte(x ^ 0x3e3e3e3e3e3e3e3e)
-    | zeroByte(x ^ 0x2626262626262626);
-}
 
 /** Skips JSON whitespace; returns the next byte (or -1 at the end). */
 @inline export function ws(): i32 {
@@ -79,7 +63,7 @@ export function readString(): bool {
   let flags = 0;
   while (true) {
     while (p + 8 <= e) {
-      const m = special8(load<u64>(p));
+      const m = goSpecial8(load<u64>(p));
       if (m == 0) { p += 8; continue; }
       p += <usize>(ctz(m) >> 3);
       break;

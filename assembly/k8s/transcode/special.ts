@@ -16,6 +16,7 @@ import { writeBase64 } from "../encode";
 import { unquoteJsoniter } from "../jsoniterstr";
 import { Cur, readString, readNumber, readLiteral, S_ESC, S_NEEDESC } from "./scan";
 import { TC, EMPTY, FAIL } from "./state";
+import { goSpecial8 } from "../../json/strings";
 
 /** Writes the string read last (Cur.sp/sn/sflags) as Go's encoder writes the value the API server's decoder reads. */
 function writeStringRead(out: ByteSink): bool {
@@ -65,7 +66,7 @@ export function copyPlainString(): i32 {
     if (p + 8 <= e) {
       const x = load<u64>(p);
       store<u64>(d, x);
-      const m = plain8(x);
+      const m = goSpecial8(x);
       if (m == 0) {
         p += 8;
         d += 8;
@@ -103,23 +104,6 @@ export function copyPlainString(): i32 {
   return n == 0 ? EMPTY : 0;
 }
 
-const HIGHS: u64 = 0x8080808080808080;
-const ONES: u64 = 0x0101010101010101;
-
-@inline function zeroByte(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
-
-/** Nonzero when one of the 8 bytes is not plain (control, `"`, `\`, `<`, `>`, `&`, >= 0x80); the lowest flag is exact. */
-@inline function plain8(x: u64): u64 {
-  return (x & HIGHS)
-    | ((x - 0x2020202020202020) & ~x & HIGHS)
-    | zeroByte(x ^ 0x2222222222222222)
-    | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c)
-    | zeroByte(x ^ 0x3c3c3c3c3c3c3c3c)
-    | zeroByte(x ^ 0x3e3e3e3e3e3e3e3e)
-    | zeroByte(x ^ 0x2626262626262626);
-}
 
 /** A bool at the cursor (first byte `c`, not null). */
 export function boolValue(c: i32): i32 {
