@@ -73,6 +73,20 @@ test("golden vectors kruise-inplace.jsonl.gz: the engine answers as OpenKruise v
   assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ:\n${first.join("\n\n")}`);
 });
 
+test("golden vectors kruise-shape.jsonl.gz: revision data of odd shapes read as Kruise's encoding/json reads it", () => {
+  const lines = gunzipSync(readFileSync(new URL("./vectors/kruise-shape.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter(Boolean);
+  assert.ok(lines.length >= 15, `${lines.length} vectors`);
+  let inPlace = 0;
+  for (const l of lines) {
+    const v = JSON.parse(l) as { request: string; answer: Answer };
+    const got = ask(v.request);
+    delete got.result?.reasons;
+    assert.deepStrictEqual(got, v.answer, v.request.slice(0, 600));
+    if (v.answer.result?.inPlace) inPlace++;
+  }
+  assert.ok(inPlace >= 5, `only ${inPlace} in-place answers`);
+});
+
 test("kruise.patchPods answers each pod as kruise.patchPod did upstream (golden patchPod vectors, each pod twice in one request)", () => {
   const lines = gunzipSync(readFileSync(new URL("./vectors/kruise-inplace.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter(Boolean);
   let batches = 0;

@@ -186,6 +186,17 @@ test("the lockstep diff on the benchmark pairs and on hand-picked traps", () => 
       [`{"l":[{"a":[0]},{"k":${piece}},{"b":1}]}`, `{"l":[{"a":[0]},{"k":${piece}},{"b":2}]}`],
     ]) cases.push([a!, b!]);
   }
+  // scalar vs scalar (the walk's direct path for plain strings, short canonical integers, literals): every
+  // pair of these values at places with various paths (keys to escape or not, an empty key, array elements)
+  const scalars = ['"x"', '"y"', '""', '"xy"', '"a<b"', '"a&b"', '"a>"', '"\\u0078"', '"\\n"', '"é"', '"\u2028"', '"longer than eight bytes"',
+    '"longer than eight bytes!"', '"longer than eight<bytes"', "0", "1", "-1", "-0", "0.0", "1e3", "1000", "1E3", "0.1", "9007199254740992",
+    "9007199254740993", "999999999999999", "-99999999999999", "-999999999999999", "1000000000000000", "123456789012345", "true", "false", "null", "{}", "[]", '[1]'];
+  const places = [(v: string) => `{"a":${v},"z":1}`, (v: string) => `{"a":{"b/c":{"~d":${v}}}}`, (v: string) => `{"":{"":${v}}}`,
+    (v: string) => `{"x":{"<y>":${v}}}`, (v: string) => `{"l":[{"a":[0]},{"k":${v}},1]}`, (v: string) => `{"l":[1,${v},3]}`,
+    (v: string) => `{"l":[{"a":[0]},[${v},0]],"m":[${v}]}`];
+  for (const place of places) for (const x of scalars) for (const y of scalars) if (x !== y || x === "null") cases.push([place(x), place(y)]);
+  cases.push(['{"a":1,"b":"x","c":null,"d":true}', '{"a":2,"b":"y","c":3,"d":null}'], ['{"a":1 ,"b":2}', '{"a":3 ,"b":4}'],
+    ['{"a":12}', '{"a":12x}'], ['{"a":"x"}', '{"a":"y'], ['{"a":truee}', '{"a":false}'], ['{"a":1}', '{"a":01}'], ['{"a":-}', '{"a":1}']);
   for (const [a, b] of cases) {
     for (const opts of ["", `,"go":"1.14"`, `,"maxEditMatrix":2`, `,"limits":{"maxDepth":3}`]) {
       for (const viaDocs of [false, true]) {

@@ -53,6 +53,8 @@ export class DecodeOptions {
   goMinor: i32 = 26;
   /** Collect field-validation warnings. */
   warnings: bool = true;
+  /** Match struct keys case-insensitively too, as plain encoding/json does (OpenKruise reading revision data). */
+  foldKeys: bool = false;
 }
 
 const MAX_TYPE_DEPTH: i32 = 256;
@@ -479,6 +481,7 @@ export class Decoder {
         if (h.nameN == kn && memory.compare(h.nameP, kp, <usize>kn) == 0) f = h;
       }
       if (f === null) f = fields.byName(kp, kn);
+      if (f === null && this.o.foldKeys) f = fields.byFoldedName(kp, kn);
       if (f !== null) {
         hint = f.index + 1;
         if (seenField !== null) {

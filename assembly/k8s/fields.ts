@@ -39,6 +39,41 @@ export class JFields {
     }
     return null;
   }
+
+  /**
+   * encoding/json's case-insensitive match (Go 1.21+ foldName: ASCII letters and unicode.ToUpper of other runes
+   * compared): the first field in list order whose name folds like the bytes [p, p+n), or null. Field names are
+   * ASCII, so of the non-ASCII runes only U+0131 (ı → I) and U+017F (ſ → S) can match.
+   */
+  byFoldedName(p: usize, n: i32): JField | null {
+    const l = this.list;
+    for (let i = 0, c = l.length; i < c; i++) {
+      const f = unchecked(l[i]);
+      if (foldEqual(f.nameP, f.nameN, p, n)) return f;
+    }
+    return null;
+  }
+}
+
+/** The upper-case ASCII letter of byte `c` (other bytes unchanged). */
+@inline function upper(c: u32): u32 {
+  return c >= 0x61 && c <= 0x7a ? c - 0x20 : c;
+}
+
+/** True when ASCII name [a, a+an) and key [p, p+n) fold to the same text (see JFields.byFoldedName). */
+export function foldEqual(a: usize, an: i32, p: usize, n: i32): bool {
+  let i = 0, j = 0;
+  while (i < an && j < n) {
+    const c = <u32>load<u8>(p + <usize>j);
+    let k: u32;
+    if (c < 0x80) { k = upper(c); j++; }
+    else if (j + 1 < n && c == 0xc4 && load<u8>(p + <usize>j + 1) == 0xb1) { k = 0x49; j += 2; } // ı
+    else if (j + 1 < n && c == 0xc5 && load<u8>(p + <usize>j + 1) == 0xbf) { k = 0x53; j += 2; } // ſ
+    else return false;
+    if (upper(<u32>load<u8>(a + <usize>i)) != k) return false;
+    i++;
+  }
+  return i == an && j == n;
 }
 
 /** The per-call cache of field lists. */

@@ -87,7 +87,7 @@ export class Path {
 @inline function zeroByte8(x: u64): u64 { return (x - 0x0101010101010101) & ~x & 0x8080808080808080; }
 
 /** True when a key has none of the bytes Path looks at: `~` `/` `"` `\` `<` `>` `&`, control bytes, 0xe2 (8 bytes at a time). */
-function plainKey(p: usize, n: i32): bool {
+export function plainKey(p: usize, n: i32): bool {
   let i = 0;
   while (i + 8 <= n) {
     const x = load<u64>(p + <usize>i);
@@ -544,6 +544,15 @@ function writeHead(out: ByteSink, kind: i32): void {
   for (let k = 0; k < n; k += 8) store<u64>(dst + <usize>k, load<u64>(src + <usize>k));
   out.len += n;
 }
+
+/** Appends `,` and the head of an "add" (`add`) or "replace" operation, up to its path's opening quote (PieceDiff's write). */
+export function writeScalarHead(out: ByteSink, add: bool): void {
+  out.byte(0x2c);
+  writeHead(out, add ? OP_ADD : OP_REPLACE);
+}
+
+/** Appends the text between an operation's path and its value (PieceDiff's write). */
+export function writeValueKey(out: ByteSink): void { put(out, VALUE_KEY, 10); }
 
 /** Appends makePath's text for `p` into `out` at its end, treating `out.len` at entry as the path's start. */
 function writeMadePathAt(out: ByteSink, p: Path | null, chain: PathChain): void {

@@ -6,7 +6,9 @@
 // (fastRun: compact text, strings 8 bytes at a time), the second being the same bytes; around a
 // difference both are stepped token by token. Where the texts differ, only the innermost differing
 // values are read (the fast reader) and diffed (appscode.ts' own handleValues, with the path from the
-// stack), then the walk resumes after both. The first text is validated as it is walked.
+// stack), then the walk resumes after both; a plain scalar against a plain scalar (strings Go prints as
+// they are, short canonical integers, literals: plainPiece) is compared as bytes and its operation
+// written directly, without tapes or Path objects. The first text is validated as it is walked.
 //
 // The answer is byte for byte the one of the whole diff (same operations, same order); anything this
 // walk cannot prove sends the caller back to it (LOCK_FALLBACK), which also produces every error:
@@ -30,13 +32,14 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_ARRAY, K_OBJECT } from "../json/tape";
 import { fastValue, fastValueEnd } from "../json/fastread";
-import { validUTF8 } from "../json/strings";
+import { validUTF8, goSpecial8 } from "../json/strings";
 import { parseNumber, NumberParse } from "../json/number";
 import { QuoteDel } from "../json/quote";
 import { numbersFit, decodesAsMap } from "../eval/ops/patchinput";
 import { readJSON, readJSONLike, ReadOptions, goDepthLimit } from "../json/reader";
-import { AppscodeOptions, PieceDiff, Path, keyPath, indexPath, simpleClass, appscodeDiff } from "./appscode";
+import { AppscodeOptions, PieceDiff, Path, keyPath, indexPath, simpleClass, appscodeDiff, plainKey, writeScalarHead, writeValueKey } from "./appscode";
 import { hasError, clearError } from "../errors";
+import { appendEscapedKey } from "./pointer";
 
 /** appscodeDiffTexts: the patch was written. */
 export const LOCK_OK: i32 = 0;
@@ -306,6 +309,136 @@ function readPieces(i: i32, j: i32, level: i32, hint: i32): bool {
   Walk.tb = tb;
   Walk.endA = i + ea;
   Walk.endB = j + eb;
+  return true;
+}
+
+// the kinds of a plain scalar (plainScalar)
+const P_STRING: i32 = 0;
+const P_NUMBER: i32 = 1;
+const P_TRUE: i32 = 2;
+const P_FALSE: i32 = 3;
+const P_NULL: i32 = 4;
+/** Set by plainScalar: the kind (P_*) of the value read. */
+let plainKind = 0;
+
+/**
+ * The end of the "plain" scalar at i of [p, p+n), or -1: a string with no byte Go's encoder looks at
+ * (no escape, control byte, byte >= 0x80, `<`, `>`, `&`), an integer `0` or `-?[1-9][0-9]*` of at most
+ * 15 bytes (float64 holds it exactly, Go prints the same digits, equal values are equal text), or
+ * true/false/null followed by no letter or digit. Its text is then its value and its Go encoding.
+ */
+function plainScalar(p: usize, n: i32, i: i32): i32 {
+  if (i >= n) return -1;
+  const c = <u32>load<u8>(p + <usize>i);
+  if (c == 0x22) {
+    let k = i + 1;
+    while (k + 8 <= n) {
+      const m = goSpecial8(load<u64>(p + <usize>k));
+      if (m == 0) { k += 8; continue; }
+      k += <i32>ctz(m) >> 3;
+      if (load<u8>(p + <usize>k) != 0x22) return -1;
+      plainKind = P_STRING;
+      return k + 1;
+    }
+    while (k < n) {
+      const d = <u32>load<u8>(p + <usize>k);
+      if (d == 0x22) { plainKind = P_STRING; return k + 1; }
+      if (d < 0x20 || d >= 0x80 || d == 0x5c || d == 0x3c || d == 0x3e || d == 0x26) return -1;
+      k++;
+    }
+    return -1;
+  }
+  let e = 0;
+  if (c == 0x2d || c - 0x30 < 10) {
+    let k = c == 0x2d ? i + 1 : i;
+    if (k >= n) return -1;
+    const d = <u32>load<u8>(p + <usize>k);
+    if (d == 0x30) {
+      if (k != i) return -1; // -0: equal to 0, printed otherwise
+      k++;
+    } else {
+      if (d - 0x31 >= 9) return -1;
+      k++;
+      while (k < n && <u32>load<u8>(p + <usize>k) - 0x30 < 10) k++;
+    }
+    if (k - i > 15) return -1;
+    if (k < n) {
+      const x = <u32>load<u8>(p + <usize>k);
+      if (x - 0x30 < 10 || x == 0x2e || (x | 0x20) == 0x65 || x == 0x2b || x == 0x2d) return -1;
+    }
+    plainKind = P_NUMBER;
+    return k;
+  }
+  if (c == 0x74 && i + 4 <= n && load<u32>(p + <usize>i) == 0x65757274) { e = i + 4; plainKind = P_TRUE; }
+  else if (c == 0x66 && i + 5 <= n && load<u32>(p + <usize>(i + 1)) == 0x65736c61) { e = i + 5; plainKind = P_FALSE; }
+  else if (c == 0x6e && i + 4 <= n && load<u32>(p + <usize>i) == 0x6c6c756e) { e = i + 4; plainKind = P_NULL; }
+  else return -1;
+  if (e < n) {
+    const x = <u32>load<u8>(p + <usize>e);
+    if (x - 0x30 < 10 || (x | 0x20) - 0x61 < 26 || x == 0x5f) return -1;
+  }
+  return e;
+}
+
+/** True when a key (no escapes, valid UTF-8) goes into a written path with nothing for json.Marshal to change: plain, or only `~` and `/` to escape (Path's needs 0). */
+function pathKey(p: usize, n: i32): bool {
+  if (plainKey(p, n)) return true;
+  for (let k = 0; k < n; k++) {
+    const c = <u32>load<u8>(p + <usize>k);
+    if (c < 0x20 || c == 0x22 || c == 0x5c || c == 0x3c || c == 0x3e || c == 0x26 || c == 0xe2) return false;
+  }
+  return true;
+}
+
+/** Set by plainPiece: whether A's and B's values are null. */
+let plainNullA = false;
+let plainNullB = false;
+
+/**
+ * The piece at i in A and j in B (nesting `level`) when both values are plain scalars (plainScalar)
+ * and every key of the path needs no more than `~`/`/` escapes (pathKey): handleValues' operation written directly (none for
+ * equal values, "add" over null, else "replace"), as PieceDiff writes it; Walk.endA/endB set. False:
+ * not taken, nothing written (the general piece decides).
+ */
+function plainPiece(i: i32, j: i32, level: i32, out: ByteSink): bool {
+  if (Walk.cap - level <= 0) return false;
+  const ea = plainScalar(Walk.a, Walk.na, i);
+  if (ea < 0) return false;
+  const ka = plainKind;
+  const eb = plainScalar(Walk.b, Walk.nb, j);
+  if (eb < 0) return false;
+  const kb = plainKind;
+  const n = eb - j;
+  if (ka != kb || ea - i != n || !same(Walk.a + <usize>i, Walk.b + <usize>j, n)) {
+    // the path: plain keys only (written as they are), element indexes
+    for (let k = 0; k < level; k++) {
+      const f = frame(k);
+      if (fget(f, F_KIND) == K_OBJECT) {
+        const r = Walk.keys + (<usize>(fget(f, F_LAST_KEY) * 3) << 2);
+        if (load<i32>(r, 8) != 0 || !pathKey(Walk.a + <usize>load<i32>(r), load<i32>(r, 4))) return false;
+      }
+    }
+    writeScalarHead(out, ka == P_NULL);
+    const start = out.len;
+    for (let k = 0; k < level; k++) {
+      const f = frame(k);
+      if (out.len == start || out.at(out.len - 1) != 0x2f) out.byte(0x2f);
+      if (fget(f, F_KIND) == K_OBJECT) {
+        const r = Walk.keys + (<usize>(fget(f, F_LAST_KEY) * 3) << 2);
+        const p = Walk.a + <usize>load<i32>(r);
+        const n = load<i32>(r, 4);
+        if (plainKey(p, n)) out.bytes(p, n);
+        else appendEscapedKey(out, p, n);
+      } else out.uint(<u64>fget(f, F_COUNT));
+    }
+    writeValueKey(out);
+    out.bytes(Walk.b + <usize>j, n);
+    out.byte(0x7d);
+  }
+  plainNullA = ka == P_NULL;
+  plainNullB = kb == P_NULL;
+  Walk.endA = ea;
+  Walk.endB = eb;
   return true;
 }
 
@@ -665,6 +798,16 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
       Walk.nkeys = fget(g, F_KEYS);
       i = fget(g, F_START_A);
       j = fget(g, F_START_B);
+    }
+    if (state == 3 && plainPiece(i, j, level, out)) {
+      // a plain scalar vs a plain scalar: no tapes, no Path objects
+      i = Walk.endA;
+      j = Walk.endB;
+      measureRun(i, j);
+      vkA = plainNullA ? V_NULL : V_SCALAR;
+      vkB = plainNullB ? V_NULL : V_SCALAR;
+      state = 1;
+      continue;
     }
     const parentArray = fget(frame(level - 1), F_KIND) == K_ARRAY;
     if (!readPieces(i, j, level, state == 2 ? 1024 : 64)) return false;

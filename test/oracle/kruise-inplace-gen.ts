@@ -275,3 +275,40 @@ export function withQuirks(pod: Obj, quirks: string[]): Obj {
   }
   return p;
 }
+
+/** kruise.inplaceSpec on revision data of odd shapes: case-variant keys, ignored fields of any type, repeated members. */
+export function shapeCases(): Record<string, unknown>[] {
+  const rev = (name: string, data: unknown) => ({ metadata: { name, namespace: "default" }, data });
+  const tpl = (image: string, extra: object = {}, meta: object = { labels: { app: "web" } }) => ({ metadata: meta, spec: { containers: [{ name: "web", image, ...extra }] } });
+  const env = { env: [{ name: "A", valueFrom: { fieldRef: { fieldPath: "metadata.labels['x']" } } }] };
+  const pairs: [unknown, unknown][] = [
+    [{ spec: { replicas: "x", template: tpl("a:1") } }, { spec: { replicas: "x", template: tpl("a:2") } }],
+    [{ Spec: { Template: tpl("a:1") } }, { Spec: { Template: tpl("a:2") } }],
+    [{ spec: { template: tpl("a:1"), selector: 5 } }, { spec: { template: tpl("a:2"), selector: 5 } }],
+    [{ metadata: 5, status: "x", spec: { template: tpl("a:1") } }, { metadata: 5, status: "x", spec: { template: tpl("a:2") } }],
+    [{ spec: { template: tpl("a:1", { Image: "z" }) } }, { spec: { template: tpl("a:2") } }],
+    [{ spec: { template: tpl("a:1", { NAME: "other" }) } }, { spec: { template: tpl("a:2", { NAME: "other" }) } }],
+    [{ spec: { template: tpl("a:1", { PORTS: "bad" }) } }, { spec: { template: tpl("a:2", { PORTS: "bad" }) } }],
+    [{ spec: { template: tpl("a:1", { ports: "bad" }) } }, { spec: { template: tpl("a:2", { ports: "bad" }) } }],
+    [{ spec: { template: tpl("a:1", {}, { labels: { app: "web" }, Labels: { x: "y" } }) } }, { spec: { template: tpl("a:2", {}, { labels: { app: "web" }, Labels: { x: "y" } }) } }],
+    [{ spec: { template: tpl("a:1", env, { labels: { app: "web" }, LABELS: { x: "1" } }) } }, { spec: { template: tpl("a:1", env, { labels: { app: "web" }, LABELS: { x: "2" } }) } }],
+    [{ spec: null }, { spec: { template: tpl("a:2") } }],
+    [{ spec: 3 }, { spec: { template: tpl("a:2") } }],
+    [{ "ſpec": { template: tpl("a:1") } }, { "ſpec": { template: tpl("a:2") } }],
+    [{ spec: { template: tpl("a:1", { "ımage": "q" }) } }, { spec: { template: tpl("a:2", { "ımage": "q" }) } }],
+  ];
+  return pairs.map(([a, b]) => ({ op: "kruise.inplaceSpec", oldRevision: rev("s-1", a), newRevision: rev("s-2", b) }));
+}
+
+/** Request lines (raw: repeated keys) of kruise.inplaceSpec on revision data whose spec / template members repeat. */
+export function shapeLines(): string[] {
+  const tpl = (image: string) => ({ metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "web", image }] } });
+  const out: string[] = [];
+  const t1 = JSON.stringify(tpl("a:1")), t2 = JSON.stringify(tpl("a:2"));
+  for (const [a, b] of [
+    [`{"spec":{"template":${t1}},"spec":{"replicas":1}}`, `{"spec":{"template":${t2}},"spec":{"replicas":1}}`],
+    [`{"spec":{"template":${t1},"Template":{"metadata":{"labels":{"b":"1"}}}}}`, `{"spec":{"template":${t2},"Template":{"metadata":{"labels":{"b":"1"}}}}}`],
+    [`{"spec":{"template":${t1}},"SPEC":{"template":{"spec":{"containers":[{"name":"web","image":"a:1"}]}}}}`, `{"spec":{"template":${t2}},"SPEC":{"template":{"spec":{"containers":[{"name":"web","image":"a:1"}]}}}}`],
+  ]) out.push(`{"op":"kruise.inplaceSpec","oldRevision":{"metadata":{"name":"s-1"},"data":${a}},"newRevision":{"metadata":{"name":"s-2"},"data":${b}}}`);
+  return out;
+}

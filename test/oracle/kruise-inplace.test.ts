@@ -19,7 +19,7 @@ import fc from "fast-check";
 import { engineAnswers } from "./k8s-drive.ts";
 import { answerView } from "./compare.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
-import { cloneSet, controllerRevision, exactInts, gates, launchPriorities, podFrom, podQuirks, revisionAnnotations, templatePair, withQuirks } from "./kruise-inplace-gen.ts";
+import { cloneSet, controllerRevision, exactInts, gates, launchPriorities, podFrom, podQuirks, revisionAnnotations, shapeCases, shapeLines, templatePair, withQuirks } from "./kruise-inplace-gen.ts";
 
 const PAIRS = Number(process.env.KINPLACE_KRUISE_PAIRS ?? 5000);
 const SEED = Number(process.env.KINPLACE_KRUISE_SEED ?? Date.now() % 1_000_000_007);
@@ -353,6 +353,9 @@ test("kruise in-place ops: request errors and edge inputs agree", { timeout: TIM
     // out of order; with and without a metadata patch, with resources written into the spec (vertical
     // scaling below 1.32) or sent as the resize patch
     ...quirkCases(),
+    // GetTemplateFromRevision reads the data with plain encoding/json into struct{Spec{Template}}: keys match
+    // case-insensitively (ſ folds to S), other fields are ignored whatever their type, repeated members merge
+    ...shapeCases(),
     { op: "kruise.completed", pod: {} },
     { op: "kruise.completed", pod: { metadata: { annotations: { "inplace-update-state": "{\"revision\":\"r\",\"lastContainerStatuses\":{\"a\":{}}}" } } } },
     { op: "kruise.completed", pod: { metadata: { annotations: { "apps.kruise.io/inplace-update-state": "{\"revision\":\"r\",\"nextContainerImages\":{\"a\":\"b\"}}" } } } },
@@ -361,6 +364,7 @@ test("kruise in-place ops: request errors and edge inputs agree", { timeout: TIM
     { op: "kruise.completed", pod: { metadata: { annotations: { "apps.kruise.io/inplace-update-state": "{\"revision\":\"r\",\"updateResources\":true}" } }, spec: { containers: [{ name: "a", resources: { limits: { cpu: "1" } } }] }, status: { containerStatuses: [{ name: "a", resources: { limits: { cpu: "2" } } }] } }, gates: { InPlaceWorkloadVerticalScaling: true } },
     { op: "kruise.completed", pod: {}, kruise: "1.10" },
   ].map((r) => exactInts(JSON.stringify(r)));
+  lines.push(...shapeLines());
   const failures: string[] = [];
   await compare(lines, failures, []);
   assert.equal(failures.length, 0, failures.slice(0, 3).join("\n\n"));

@@ -12,7 +12,7 @@
 // all of them; the decision is the same.
 
 import { ByteSink } from "../../io/sink";
-import { Tape, K_OBJECT, K_STRING, F_ESCAPE, F_HIGH } from "../../json/tape";
+import { Tape, K_NULL, K_OBJECT, K_STRING, F_ESCAPE, F_HIGH } from "../../json/tape";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { unquote } from "../../json/strings";
 import { hasError, clearError, takeErrorMessage, fail, E_INTERNAL } from "../../errors";
@@ -23,8 +23,8 @@ import { createTwoWayMergePatch } from "../../patch/smp/smp";
 import { requestType } from "../../k8s/types";
 import { Decoder, DecodeOptions } from "../../k8s/decode";
 import { Encoder, EncodeOptions } from "../../k8s/encode";
-import { RawV, StructV, MapV } from "../../k8s/value";
-import { jsonFields } from "../../k8s/fields";
+import { Val, RawV, StructV, MapV } from "../../k8s/value";
+import { jsonFields, foldEqual } from "../../k8s/fields";
 import { Kind, kind } from "../../schema/schema";
 import { parseQuantity } from "../../quantity/parse";
 import { KruiseOptions, kruiseK8sMinor } from "./options";
@@ -53,8 +53,9 @@ function templateDecoder(t: Tape): Decoder {
 /** True when both templates' whole decodes are proven to succeed (the new one checked against the old where bytes are equal). */
 function provenDecodes(ta: Tape, na: i32, da: Decoder, tb: Tape, nb: i32, db: Decoder): bool {
   Handles.load();
-  if (!new TypedCheck(ta, da, null).ok(Handles.replicaSet, na, -1)) return false;
-  return new TypedCheck(tb, db, ta).ok(Handles.replicaSet, nb, na);
+  // fold: a key that only matches a field case-insensitively is not proven (templateOf decides)
+  if (!new TypedCheck(ta, da, null, true).ok(Handles.replicaSet, na, -1)) return false;
+  return new TypedCheck(tb, db, ta, true).ok(Handles.replicaSet, nb, na);
 }
 
 /** The annotation CloneSet revisions carry with the volumeClaimTemplates hash. */
@@ -207,18 +208,53 @@ export function rawNode(t: Tape, obj: i32, raw: RawV | null): i32 {
   return -1;
 }
 
-/** GetTemplateFromRevision: spec.template of the data (node `node`) decoded into a typed PodTemplateSpec, or null. */
+/**
+ * GetTemplateFromRevision: spec.template of the data (node `node`) decoded into a typed PodTemplateSpec, or null.
+ * Kruise unmarshals the data with plain encoding/json into struct{Spec struct{Template v1.PodTemplateSpec}}: keys
+ * match case-insensitively too, everything but spec.template is ignored, repeated members merge.
+ */
 function templateOf(t: Tape, node: i32): TV | null {
   Handles.load();
-  const ty = Handles.replicaSet;
   const o = new DecodeOptions();
   o.minor = kruiseK8sMinor();
   o.goMinor = KRUISE_GO_MINOR;
   o.warnings = false;
+  o.foldKeys = true;
   const d = new Decoder(t, o);
-  const v = d.decodeTop(ty, node);
-  if (hasError()) { clearError(); return null; }
-  return path(new TV(ty, v), ["spec", "template"]);
+  const nk = t.kind(node);
+  if (nk == K_NULL) return new TV(Handles.template, null);
+  if (nk != K_OBJECT) return null;
+  let tmpl: Val | null = null;
+  let k = node + 1;
+  for (let i = 0, n = t.children(node); i < n; i++) {
+    const v = t.next(k);
+    if (keyFolds(t, k, SPEC, 4)) {
+      const vk = t.kind(v);
+      if (vk == K_OBJECT) {
+        let k2 = v + 1;
+        for (let j = 0, m = t.children(v); j < m; j++) {
+          const v2 = t.next(k2);
+          if (keyFolds(t, k2, TEMPLATE, 8)) tmpl = d.value(Handles.template, v2, tmpl);
+          if (d.aborted || hasError()) { clearError(); return null; }
+          k2 = t.next(v2);
+        }
+      } else if (vk != K_NULL) return null; // a type error: the Unmarshal fails
+    }
+    k = t.next(v);
+  }
+  if (d.aborted || d.saved !== null || hasError()) { clearError(); return null; }
+  return new TV(Handles.template, tmpl);
+}
+
+const SPEC = memory.data<u8>([0x73, 0x70, 0x65, 0x63]);
+const TEMPLATE = memory.data<u8>([0x74, 0x65, 0x6d, 0x70, 0x6c, 0x61, 0x74, 0x65]);
+
+/** True when key node `k` matches the ASCII field name [name, name+n) as encoding/json matches keys (exactly or folded). */
+function keyFolds(t: Tape, k: i32, name: usize, n: i32): bool {
+  if ((t.flags(k) & F_ESCAPE) == 0) return foldEqual(name, n, t.ptr(k), t.len(k));
+  const b = new ByteSink(t.len(k) + 4);
+  unquote(b, t.ptr(k), t.len(k), true);
+  return foldEqual(name, n, b.ptr, b.len);
 }
 
 /** Schema handles looked up once per process (they never change): ReplicaSet and its template type per Kubernetes minor. */

@@ -97,7 +97,8 @@ function plainQuantity(p: usize, n: i32): bool {
 export class TypedCheck {
   private depth: i32 = 0;
 
-  constructor(private t: Tape, private d: Decoder, private rt: Tape | null) {}
+  /** `fold`: a key that matches no field exactly but one case-insensitively (plain encoding/json would fill it) is not proven. */
+  constructor(private t: Tape, private d: Decoder, private rt: Tape | null, private fold: bool = false) {}
 
   /** True when node `node` decodes into type `ty` without error; `ref` (or -1) a node of the reference tape at the same place, already proven. */
   ok(ty: i32, node: i32, ref: i32): bool {
@@ -249,7 +250,10 @@ export class TypedCheck {
         const h = unchecked(list[hint]);
         if (h.nameN == kn && sameBytes(h.nameP, kp, kn)) f = h;
       }
-      if (f === null) f = fieldByName(ty, fields, kp, kn);
+      if (f === null) {
+        f = fieldByName(ty, fields, kp, kn);
+        if (f === null && this.fold && fields.byFoldedName(kp, kn) !== null) return false;
+      }
       let rv = -1;
       if (i < rn) {
         rv = changetype<Tape>(rt).next(rk);
