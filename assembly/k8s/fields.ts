@@ -41,9 +41,10 @@ export class JFields {
   }
 
   /**
-   * encoding/json's case-insensitive match (Go 1.21+ foldName: ASCII letters and unicode.ToUpper of other runes
-   * compared): the first field in list order whose name folds like the bytes [p, p+n), or null. Field names are
-   * ASCII, so of the non-ASCII runes only U+0131 (ı → I) and U+017F (ſ → S) can match.
+   * encoding/json's case-insensitive match (Go 1.21+ foldName: ASCII letters upper-cased, other runes replaced by
+   * the smallest rune of their SimpleFold orbit): the first field in list order whose name folds like the bytes
+   * [p, p+n), or null. Field names are ASCII, so of the non-ASCII runes only U+017F (ſ → S) and U+212A (Kelvin
+   * sign → K) can match.
    */
   byFoldedName(p: usize, n: i32): JField | null {
     const l = this.list;
@@ -67,8 +68,8 @@ export function foldEqual(a: usize, an: i32, p: usize, n: i32): bool {
     const c = <u32>load<u8>(p + <usize>j);
     let k: u32;
     if (c < 0x80) { k = upper(c); j++; }
-    else if (j + 1 < n && c == 0xc4 && load<u8>(p + <usize>j + 1) == 0xb1) { k = 0x49; j += 2; } // ı
     else if (j + 1 < n && c == 0xc5 && load<u8>(p + <usize>j + 1) == 0xbf) { k = 0x53; j += 2; } // ſ
+    else if (j + 2 < n && c == 0xe2 && load<u8>(p + <usize>j + 1) == 0x84 && load<u8>(p + <usize>j + 2) == 0xaa) { k = 0x4b; j += 3; } // K (Kelvin)
     else return false;
     if (upper(<u32>load<u8>(a + <usize>i)) != k) return false;
     i++;

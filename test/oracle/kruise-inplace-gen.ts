@@ -296,6 +296,12 @@ export function shapeCases(): Record<string, unknown>[] {
     [{ spec: 3 }, { spec: { template: tpl("a:2") } }],
     [{ "ſpec": { template: tpl("a:1") } }, { "ſpec": { template: tpl("a:2") } }],
     [{ spec: { template: tpl("a:1", { "ımage": "q" }) } }, { spec: { template: tpl("a:2", { "ımage": "q" }) } }],
+    // the Kelvin sign folds to k and ſ to s, ı (dotless i) does not fold to i: a wrongly typed value under a
+    // folded name fails the decode (not in place), under a name that does not fold it is ignored
+    [{ spec: { template: tpl("a:1", { "wor\u212aingDir": 5 }) } }, { spec: { template: tpl("a:2", { "wor\u212aingDir": 5 }) } }],
+    [{ spec: { template: tpl("a:1", { "\u017fecurityContext": 5 }) } }, { spec: { template: tpl("a:2", { "\u017fecurityContext": 5 }) } }],
+    [{ spec: { template: tpl("a:1", { "\u0131magePullPolicy": 5 }) } }, { spec: { template: tpl("a:2", { "\u0131magePullPolicy": 5 }) } }],
+    [{ spec: { template: tpl("a:1", { "WORKINGDIR": 5 }) } }, { spec: { template: tpl("a:2", { "WORKINGDIR": 5 }) } }],
   ];
   return pairs.map(([a, b]) => ({ op: "kruise.inplaceSpec", oldRevision: rev("s-1", a), newRevision: rev("s-2", b) }));
 }
@@ -310,5 +316,15 @@ export function shapeLines(): string[] {
     [`{"spec":{"template":${t1},"Template":{"metadata":{"labels":{"b":"1"}}}}}`, `{"spec":{"template":${t2},"Template":{"metadata":{"labels":{"b":"1"}}}}}`],
     [`{"spec":{"template":${t1}},"SPEC":{"template":{"spec":{"containers":[{"name":"web","image":"a:1"}]}}}}`, `{"spec":{"template":${t2}},"SPEC":{"template":{"spec":{"containers":[{"name":"web","image":"a:1"}]}}}}`],
   ]) out.push(`{"op":"kruise.inplaceSpec","oldRevision":{"metadata":{"name":"s-1"},"data":${a}},"newRevision":{"metadata":{"name":"s-2"},"data":${b}}}`);
+  // UpdateSpec and the state / grace annotations are read with encoding/json too: folded keys (REVISION, ſ, the
+  // Kelvin sign) select fields, ı does not
+  const pod = `"pod":{"metadata":{"name":"p"},"spec":{"containers":[{"name":"a","image":"b"}]},"status":{"containerStatuses":[{"name":"a","imageID":"id-a"}]}}`;
+  out.push(
+    `{"op":"kruise.patchPod",${pod},"updateSpec":{"REVISION":"r","containerımages":{"a":"c"}},"now":"2026-01-01T00:00:00Z"}`,
+    `{"op":"kruise.patchPod",${pod},"updateSpec":{"revision":"r","containerImageſ":{"a":"c"}},"now":"2026-01-01T00:00:00Z"}`,
+    `{"op":"kruise.completed","pod":{"metadata":{"annotations":{"apps.kruise.io/inplace-update-state":"{\\"Revision\\":\\"r\\",\\"NEXTCONTAINERIMAGES\\":{\\"a\\":\\"b\\"}}"}}}}`,
+    `{"op":"kruise.completed","pod":{"metadata":{"annotations":{"apps.kruise.io/inplace-update-state":"{\\"revision\\":\\"r\\",\\"lastContainerStatuses\\":{\\"a\\":{\\"ImageID\\":\\"x\\"}}}"}},"spec":{"containers":[{"name":"a","image":"i"}]},"status":{"containerStatuses":[{"name":"a","imageID":"x"}]}}}`,
+    `{"op":"kruise.refresh","pod":{"metadata":{"labels":{"controller-revision-hash":"r"},"annotations":{"apps.kruise.io/inplace-update-grace":"{\\"Revision\\":\\"r\\",\\"ContainerImages\\":{\\"a\\":\\"c\\"},\\"GraceSeconds\\":5}","apps.kruise.io/inplace-update-state":"{\\"revision\\":\\"r\\",\\"UpdateTimestamp\\":\\"2026-01-01T00:00:00Z\\"}"}},"spec":{"containers":[{"name":"a","image":"b"}]},"status":{"containerStatuses":[{"name":"a","imageID":"id-a"}]}},"now":"2026-01-01T00:01:00Z"}`,
+  );
   return out;
 }

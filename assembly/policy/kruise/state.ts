@@ -217,8 +217,8 @@ export class JReader {
     const ms = this.members(i);
     for (let j = 0; j < ms.length; j += 2) {
       const k = this.str(ms[j]);
-      if (k == "labels") m.labels = this.strMap(ms[j + 1], m.labels);
-      else if (k == "annotations") m.annotations = this.strMap(ms[j + 1], m.annotations);
+      if (goKey(k, "labels")) m.labels = this.strMap(ms[j + 1], m.labels);
+      else if (goKey(k, "annotations")) m.annotations = this.strMap(ms[j + 1], m.annotations);
     }
     return m;
   }
@@ -245,8 +245,8 @@ export class JReader {
     const ms = this.members(i);
     for (let j = 0; j < ms.length; j += 2) {
       const k = this.str(ms[j]);
-      if (k == "limits") r.limits = this.qmap(ms[j + 1], r.limits);
-      else if (k == "requests") r.requests = this.qmap(ms[j + 1], r.requests);
+      if (goKey(k, "limits")) r.limits = this.qmap(ms[j + 1], r.limits);
+      else if (goKey(k, "requests")) r.requests = this.qmap(ms[j + 1], r.requests);
     }
     return r;
   }
@@ -275,6 +275,26 @@ export class JReader {
   }
 }
 
+/**
+ * True when JSON key `k` selects the struct field whose JSON name is the ASCII `name` as encoding/json decides
+ * (Kruise reads its annotations with it): exactly, or case-insensitively (Go 1.21+ folding: U+017F ſ is S, U+212A
+ * Kelvin sign is K). Each struct here has no two names that fold alike, so the exact-match preference never decides.
+ */
+function goKey(k: string, name: string): bool {
+  if (k == name) return true;
+  if (k.length != name.length) return false;
+  for (let i = 0; i < k.length; i++) {
+    let c = k.charCodeAt(i);
+    if (c == 0x17f) c = 0x53;
+    else if (c == 0x212a) c = 0x4b;
+    else if (c >= 0x61 && c <= 0x7a) c -= 0x20;
+    let d = name.charCodeAt(i);
+    if (d >= 0x61 && d <= 0x7a) d -= 0x20;
+    if (c != d) return false;
+  }
+  return true;
+}
+
 /** json.Unmarshal of an UpdateSpec object; null when it fails. */
 export function readUpdateSpec(t: Tape, node: i32): UpdateSpec | null {
   const r = new JReader(t);
@@ -284,11 +304,11 @@ export function readUpdateSpec(t: Tape, node: i32): UpdateSpec | null {
   for (let j = 0; j < ms.length; j += 2) {
     const k = r.str(ms[j]);
     const v = ms[j + 1];
-    if (k == "revision") s.revision = r.str(v);
-    else if (k == "containerImages") { const m = r.strMap(v, s.containerImages); if (m !== null) s.containerImages = m; }
-    else if (k == "containerRefMetadata") r.metas(v, s.containerRefMetadata);
-    else if (k == "containerResources") r.resources(v, s.containerResources);
-    else if (k == "metaDataPatch") {
+    if (goKey(k, "revision")) s.revision = r.str(v);
+    else if (goKey(k, "containerImages")) { const m = r.strMap(v, s.containerImages); if (m !== null) s.containerImages = m; }
+    else if (goKey(k, "containerRefMetadata")) r.metas(v, s.containerRefMetadata);
+    else if (goKey(k, "containerResources")) r.resources(v, s.containerResources);
+    else if (goKey(k, "metaDataPatch")) {
       if (t.kind(v) == K_NULL) { s.hasPatch = false; continue; }
       if (t.kind(v) != K_STRING) { r.bad = true; continue; }
       const txt = new ByteSink(t.len(v) + 4);
@@ -297,8 +317,8 @@ export function readUpdateSpec(t: Tape, node: i32): UpdateSpec | null {
       if (d === null || hasError()) { clearError(); r.bad = true; continue; }
       s.hasPatch = true;
       s.patch = d;
-    } else if (k == "updateEnvFromMetadata") s.updateEnvFromMetadata = r.bool(v);
-    else if (k == "graceSeconds") s.graceSeconds = r.int32(v);
+    } else if (goKey(k, "updateEnvFromMetadata")) s.updateEnvFromMetadata = r.bool(v);
+    else if (goKey(k, "graceSeconds")) s.graceSeconds = r.int32(v);
   }
   return r.bad ? null : s;
 }
@@ -312,9 +332,9 @@ export function readState(t: Tape, node: i32): InPlaceState | null {
   for (let j = 0; j < ms.length; j += 2) {
     const k = r.str(ms[j]);
     const v = ms[j + 1];
-    if (k == "revision") s.revision = r.str(v);
-    else if (k == "updateTimestamp") s.updateTimestamp = r.time(v);
-    else if (k == "lastContainerStatuses") {
+    if (goKey(k, "revision")) s.revision = r.str(v);
+    else if (goKey(k, "updateTimestamp")) s.updateTimestamp = r.time(v);
+    else if (goKey(k, "lastContainerStatuses")) {
       if (t.kind(v) == K_NULL) { s.lastContainerStatuses = null; continue; }
       if (!r.isObject(v)) continue;
       const m = s.lastContainerStatuses !== null ? s.lastContainerStatuses! : new StrMap();
@@ -325,24 +345,24 @@ export function readState(t: Tape, node: i32): InPlaceState | null {
         const sv = es[e + 1];
         if (r.isObject(sv)) {
           const fs = r.members(sv);
-          for (let f = 0; f < fs.length; f += 2) if (r.str(fs[f]) == "imageID") id = r.str(fs[f + 1]);
+          for (let f = 0; f < fs.length; f += 2) if (goKey(r.str(fs[f]), "imageID")) id = r.str(fs[f + 1]);
         }
         m.set(name, id);
       }
       s.lastContainerStatuses = m;
-    } else if (k == "updateEnvFromMetadata") s.updateEnvFromMetadata = r.bool(v);
-    else if (k == "updateResources") s.updateResources = r.bool(v);
-    else if (k == "updateImages") s.updateImages = r.bool(v);
-    else if (k == "nextContainerImages") { const m = r.strMap(v, s.nextContainerImages); if (m !== null) s.nextContainerImages = m; }
-    else if (k == "nextContainerRefMetadata") r.metas(v, s.nextContainerRefMetadata);
-    else if (k == "nextContainerResources") r.resources(v, s.nextContainerResources);
-    else if (k == "preCheckBeforeNext") {
+    } else if (goKey(k, "updateEnvFromMetadata")) s.updateEnvFromMetadata = r.bool(v);
+    else if (goKey(k, "updateResources")) s.updateResources = r.bool(v);
+    else if (goKey(k, "updateImages")) s.updateImages = r.bool(v);
+    else if (goKey(k, "nextContainerImages")) { const m = r.strMap(v, s.nextContainerImages); if (m !== null) s.nextContainerImages = m; }
+    else if (goKey(k, "nextContainerRefMetadata")) r.metas(v, s.nextContainerRefMetadata);
+    else if (goKey(k, "nextContainerResources")) r.resources(v, s.nextContainerResources);
+    else if (goKey(k, "preCheckBeforeNext")) {
       if (t.kind(v) == K_NULL) { s.hasPreCheck = false; continue; }
       if (!r.isObject(v)) continue;
       s.hasPreCheck = true;
       const fs = r.members(v);
-      for (let f = 0; f < fs.length; f += 2) if (r.str(fs[f]) == "containersRequiredReady") s.preCheck = r.strings(fs[f + 1]);
-    } else if (k == "containerBatchesRecord") {
+      for (let f = 0; f < fs.length; f += 2) if (goKey(r.str(fs[f]), "containersRequiredReady")) s.preCheck = r.strings(fs[f + 1]);
+    } else if (goKey(k, "containerBatchesRecord")) {
       if (t.kind(v) == K_NULL) { s.batches = new Array<Batch>(); continue; }
       if (t.kind(v) != K_ARRAY) { r.bad = true; continue; }
       const out = new Array<Batch>();
@@ -354,8 +374,8 @@ export function readState(t: Tape, node: i32): InPlaceState | null {
           const fs = r.members(e);
           for (let f = 0; f < fs.length; f += 2) {
             const fk = r.str(fs[f]);
-            if (fk == "timestamp") b.timestamp = r.time(fs[f + 1]);
-            else if (fk == "containers") b.containers = r.strings(fs[f + 1]);
+            if (goKey(fk, "timestamp")) b.timestamp = r.time(fs[f + 1]);
+            else if (goKey(fk, "containers")) b.containers = r.strings(fs[f + 1]);
           }
         }
         out.push(b);
