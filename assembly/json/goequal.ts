@@ -149,7 +149,8 @@ export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
 const P1: u64 = 0x9e3779b97f4a7c15;
 const P2: u64 = 0xc2b2ae3d27d4eb4f;
 
-@inline function mix(h: u64): u64 {
+/** A 64-bit finalizer (murmur3 fmix64): spreads every input bit over the result. */
+@inline export function mix(h: u64): u64 {
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccd;
   h ^= h >> 33;

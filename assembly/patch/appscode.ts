@@ -26,7 +26,7 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH } from "../json/tape";
 import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
 import { Bytes } from "../json/dom";
-import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses, hashBytes, numberValue } from "../json/goequal";
+import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses, hashBytes, numberValue, mix } from "../json/goequal";
 import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { readJSON, ReadOptions } from "../json/reader";
 import { appendEscapedKey, bytesStr } from "./pointer";
@@ -403,14 +403,6 @@ function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: 
 /** Most elements (both arrays) whose equality classes quickClasses computes (it compares hashes pairwise). */
 const QUICK_CLASSES: i32 = 64;
 
-@inline function mix64(h: u64): u64 {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccd;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53;
-  h ^= h >> 33;
-  return h;
-}
 
 /**
  * A hash of every node of the subtree at `root` (u64 slots indexed by node - root), equal for equal Go
@@ -431,13 +423,13 @@ function subtreeHashes(t: Tape, root: i32): usize {
     } else if (k == K_NUMBER) {
       let v = numberValue(t, i);
       if (v == 0) v = 0; // -0 == 0
-      h = mix64(reinterpret<u64>(v) ^ 0x3);
+      h = mix(reinterpret<u64>(v) ^ 0x3);
     } else if (k == K_ARRAY) {
       const n = t.children(i);
       h = 0x6a09e667f3bcc908 ^ <u64>n;
       let c = i + 1;
       for (let j = 0; j < n; j++) {
-        h = mix64(h ^ load<u64>(slots + (<usize>(c - root) << 3))) + 0x9e3779b97f4a7c15;
+        h = mix(h ^ load<u64>(slots + (<usize>(c - root) << 3))) + 0x9e3779b97f4a7c15;
         c = t.next(c);
       }
     } else if (k == K_OBJECT) {
@@ -458,12 +450,12 @@ function subtreeHashes(t: Tape, root: i32): usize {
           q = t.next(t.next(q));
         }
         if (last) {
-          sum += mix64(hashBytes(kp, kn) ^ mix64(load<u64>(slots + (<usize>(v - root) << 3)) + 0xc2b2ae3d27d4eb4f));
+          sum += mix(hashBytes(kp, kn) ^ mix(load<u64>(slots + (<usize>(v - root) << 3)) + 0xc2b2ae3d27d4eb4f));
           count++;
         }
         key = t.next(v);
       }
-      h = mix64(0xbb67ae8584caa73b ^ count ^ sum);
+      h = mix(0xbb67ae8584caa73b ^ count ^ sum);
     } else {
       h = <u64>(k == K_TRUE ? 2 : k) * 0x9e3779b97f4a7c15; // null 0, false 1, true 2
     }

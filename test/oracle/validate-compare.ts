@@ -3,8 +3,26 @@
 // the suite's normalization (upstream's randomized diff and memory addresses taken out).
 
 import assert from "node:assert/strict";
-import { runOracle } from "./run.ts";
+import { after, before } from "node:test";
+import { runOracle, buildAll, goAvailable, stopOracle } from "./run.ts";
 import { kinplace } from "../support/engine.ts";
+import { MINORS } from "./k8s/versions.ts";
+
+/** The kube minors a suite runs: env var `name` ("all", or a list of minors), else `otherwise`. */
+export function suiteMinors(name: string, otherwise: string[]): string[] {
+  const selected = (process.env[name] ?? "").split(/\s+/).filter(Boolean);
+  if (selected.length === 1 && selected[0] === "all") return MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
+  return selected.length > 0 ? selected : otherwise;
+}
+
+/** Registers the suite's hooks: Go must be present, the oracle builds exist before the tests, the oracle stops after. */
+export function useOracle(): void {
+  before(() => {
+    assert.ok(goAvailable(), "the differential suite needs Go on PATH");
+    buildAll();
+  });
+  after(() => stopOracle());
+}
 
 /** Mismatch descriptions and how many oracle answers `counts` accepted (the suite's "refused" measure). */
 export interface Comparison {

@@ -10,28 +10,20 @@
 // the default is a spread with every minor where these rules change. KINPLACE_PODLEVEL_PAIRS sets the
 // requests per minor (default 60).
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { normalize } from "./validate-arbitraries.ts";
 import { podLevelRequest } from "./validate-podlevel-arbitraries.ts";
-import { buildAll, goAvailable, stopOracle } from "./run.ts";
-import { compareWithOracle } from "./validate-compare.ts";
-import { MINORS } from "./k8s/versions.ts";
+import { compareWithOracle, suiteMinors, useOracle } from "./validate-compare.ts";
 
-const KUBE_MINORS = MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
 const SPREAD = ["1.15", "1.16", "1.17", "1.19", "1.21", "1.22", "1.23", "1.24", "1.25", "1.26", "1.27", "1.28", "1.29", "1.30", "1.32", "1.33", "1.34", "1.35", "1.36", "1.37"];
-const SELECTED = (process.env.KINPLACE_PODLEVEL_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length === 1 && SELECTED[0] === "all" ? KUBE_MINORS : SELECTED.length > 0 ? SELECTED : SPREAD;
+const TARGET_MINORS = suiteMinors("KINPLACE_PODLEVEL_MINORS", SPREAD);
 const PAIRS = Number(process.env.KINPLACE_PODLEVEL_PAIRS ?? 60);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const TIME_LIMIT = 1_800_000;
 
-before(() => {
-  assert.ok(goAvailable(), "the differential suite needs Go on PATH");
-  buildAll();
-});
-after(() => stopOracle());
+useOracle();
 
 TARGET_MINORS.forEach((minor, i) => {
   test(`pod.validateUpdate pod-level rules agree with Kubernetes ${minor} (${PAIRS} updates)`, { timeout: TIME_LIMIT }, async () => {

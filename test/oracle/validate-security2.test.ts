@@ -11,30 +11,22 @@
 // minor (default 80). The committed test/vectors/validate-security2.jsonl.gz comes from
 // make-validate-security2-vectors.ts.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { requestS } from "./validate-security2-arbitraries.ts";
 import { normalizeC } from "./validate-containers-arbitraries.ts";
-import { buildAll, goAvailable, stopOracle } from "./run.ts";
-import { compareWithOracle } from "./validate-compare.ts";
-import { MINORS } from "./k8s/versions.ts";
+import { compareWithOracle, suiteMinors, useOracle } from "./validate-compare.ts";
 
-const KUBE_MINORS = MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
 const CHANGES = ["1.15", "1.19", "1.22", "1.23", "1.26", "1.29", "1.30", "1.32", "1.34", "1.35", "1.37"];
-const SELECTED = (process.env.KINPLACE_VALIDATE_S_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length === 1 && SELECTED[0] === "all" ? KUBE_MINORS : SELECTED.length > 0 ? SELECTED : CHANGES;
+const TARGET_MINORS = suiteMinors("KINPLACE_VALIDATE_S_MINORS", CHANGES);
 const PAIRS = Number(process.env.KINPLACE_VALIDATE_S_PAIRS ?? 80);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const DUMP = process.env.KINPLACE_VALIDATE_DUMP; // file to write every mismatch to (debugging)
 const TIME_LIMIT = 1_800_000;
 
-before(() => {
-  assert.ok(goAvailable(), "the differential suite needs Go on PATH");
-  buildAll();
-});
-after(() => stopOracle());
+useOracle();
 
 test(`pod.validateUpdate (hostProcess, seLinuxChangePolicy, claim templates, certificate sources, tolerations annotation) agrees with Kubernetes ${TARGET_MINORS.join(" ")} (${PAIRS} edits per minor)`, { timeout: TIME_LIMIT }, async () => {
   const lines: string[] = [];

@@ -11,19 +11,15 @@
 // the old pod decides what the new one may use). The committed golden vectors
 // (test/vectors/validate-volumes.jsonl.gz) come from make-validate-volumes-vectors.ts.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { normalize } from "./validate-arbitraries.ts";
 import { volumeRequest, optionRequests } from "./validate-volumes-arbitraries.ts";
-import { buildAll, goAvailable, stopOracle } from "./run.ts";
-import { compareWithOracle } from "./validate-compare.ts";
-import { MINORS } from "./k8s/versions.ts";
+import { compareWithOracle, suiteMinors, useOracle } from "./validate-compare.ts";
 
-const KUBE_MINORS = MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
 const CHANGES = ["1.15", "1.17", "1.19", "1.20", "1.22", "1.23", "1.25", "1.28", "1.30", "1.31", "1.32", "1.34", "1.35", "1.37"];
-const SELECTED = (process.env.KINPLACE_VALIDATE_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length === 1 && SELECTED[0] === "all" ? KUBE_MINORS : SELECTED.length > 0 ? SELECTED : CHANGES;
+const TARGET_MINORS = suiteMinors("KINPLACE_VALIDATE_MINORS", CHANGES);
 const PAIRS = Number(process.env.KINPLACE_VALIDATE_PAIRS ?? 100);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const TIME_LIMIT = 1_800_000;
@@ -34,11 +30,7 @@ async function compareAll(lines: string[]): Promise<{ bad: string[]; withErrors:
   return { bad, withErrors: counted };
 }
 
-before(() => {
-  assert.ok(goAvailable(), "the differential suite needs Go on PATH");
-  buildAll();
-});
-after(() => stopOracle());
+useOracle();
 
 TARGET_MINORS.forEach((minor, i) => {
   test(`pod.validateUpdate volumes, mounts and env sources agree with Kubernetes ${minor} (${PAIRS} pods + option cases)`, { timeout: TIME_LIMIT }, async () => {
