@@ -11,7 +11,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { sameAnswers, warmUp } from "./k8s-drive.ts";
+import { sameAnswers, warmUp, warmUpDefaults, withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
 import { defaultsLines } from "./defaults-arbitraries.ts";
@@ -35,12 +35,7 @@ after(() => stopOracle());
 TARGET_MINORS.forEach((minor, i) => {
   test(`applyDefaults agrees with Kubernetes ${minor}'s defaulters (${CASES} requests)`, { timeout: TIME_LIMIT }, async () => {
     const [lines] = fc.sample(defaultsLines(minor, CASES), { numRuns: 1, seed: SEED + i });
-    try {
-      await sameAnswers([warmUp(minor), ...lines!]);
-    } catch (e) {
-      (e as Error).message = `KINPLACE_K8S_SEED=${SEED}: ${(e as Error).message}`;
-      throw e;
-    }
+    await withSeed(SEED, () => sameAnswers([warmUp(minor), warmUpDefaults(minor), ...lines!]));
   });
 });
 

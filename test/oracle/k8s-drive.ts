@@ -24,6 +24,27 @@ export function warmUp(minor: string, go?: string): string {
   return JSON.stringify({ op: "k8s.json", type: "ObjectMeta", value: { creationTimestamp: "2020-01-01T00:00:00+01:00" }, kubernetes: minor, go });
 }
 
+/**
+ * warmUp for the process that answers applyDefaults requests: the router sends them to the minor's
+ * k8s.io/kubernetes build, a process of its own, which the api-build warm-up does not reach.
+ */
+export function warmUpDefaults(minor: string): string {
+  return JSON.stringify({ op: "k8s.json", type: "Pod", value: { metadata: { creationTimestamp: "2020-01-01T00:00:00+01:00" } }, kubernetes: minor, applyDefaults: true });
+}
+
+/** Runs a seeded suite's check and names the seed in the failure (message and stack, which the test runner prints). */
+export async function withSeed(seed: number, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (e) {
+    const err = e as Error;
+    const label = `KINPLACE_K8S_SEED=${seed}: `;
+    if (err.stack?.includes(err.message)) err.stack = err.stack.replace(err.message, label + err.message);
+    err.message = label + err.message;
+    throw err;
+  }
+}
+
 /** Asserts that the engine answers every line as the oracle does (and that the oracle itself did not fail). */
 export async function sameAnswers(lines: string[]): Promise<void> {
   const expected = await runOracle(lines);

@@ -17,6 +17,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { answerView, assertSameAnswer } from "./compare.ts";
 import { runEngine } from "./engine.ts";
+import { withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
 import * as G from "./k8s-objects.ts";
@@ -61,12 +62,7 @@ TARGET_MINORS.forEach((minor, i) => {
   test(`k8s.json and spew agree with Kubernetes ${minor} (${CONTAINERS} containers, ${TEMPLATES} templates, ${OBJECTS * 10} objects as text)`, { timeout: TIME_LIMIT }, async () => {
     // one batch per minor, sampled from the seed (a failing batch names its failing lines; no shrinking)
     const [lines] = fc.sample(linesFor(minor, COUNTS), { numRuns: 1, seed: SEED + i });
-    try {
-      await sameAnswers(lines!);
-    } catch (e) {
-      (e as Error).message = `KINPLACE_K8S_SEED=${SEED}: ${(e as Error).message}`;
-      throw e;
-    }
+    await withSeed(SEED, () => sameAnswers(lines!));
   });
 });
 

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import { engineAnswers, sameAnswers } from "./k8s-drive.ts";
+import { engineAnswers, sameAnswers, withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { container as anyContainer } from "./k8s/gen.ts";
 
@@ -244,12 +244,7 @@ TARGET_MINORS.forEach((minor, i) => {
   test(`kubelet.podActions and kubelet.readyCondition agree with kubelet ${minor} (${PER_MINOR} pods)`, { timeout: TIME_LIMIT }, async () => {
     const lines = [...podActionLines(minor, PER_MINOR, SEED + i * 7919), ...readyLines(minor, Math.ceil(PER_MINOR / 3), SEED + i * 7919 + 1)];
     if (DUMP) writeFileSync(`${DUMP}/kubelet-${minor}.jsonl`, lines.join("\n") + "\n");
-    try {
-      await sameAnswers(lines);
-    } catch (e) {
-      (e as Error).message = `KINPLACE_K8S_SEED=${SEED}: ${(e as Error).message}`;
-      throw e;
-    }
+    await withSeed(SEED, () => sameAnswers(lines));
     if (VECTORS) {
       const answers = await runOracle(lines);
       lines.forEach((l, j) => vectorLines.push({ request: l, answer: JSON.parse(answers[j]!) as object }));

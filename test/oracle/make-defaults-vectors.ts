@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { buildAll, runOracle, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
 import { defaultsLines } from "./defaults-arbitraries.ts";
-import { warmUp } from "./k8s-drive.ts";
+import { warmUp, warmUpDefaults } from "./k8s-drive.ts";
 
 const SEED = 20_261_121;
 const OUT = new URL("../vectors/", import.meta.url);
@@ -46,7 +46,7 @@ buildAll();
 mkdirSync(OUT, { recursive: true });
 const lines: string[] = [];
 minors.forEach((m, i) => {
-  lines.push(warmUp(m), ...fc.sample(defaultsLines(m, PER_MINOR), { numRuns: 1, seed: SEED + i })[0]!);
+  lines.push(warmUp(m), warmUpDefaults(m), ...fc.sample(defaultsLines(m, PER_MINOR), { numRuns: 1, seed: SEED + i })[0]!);
 });
 lines.push(...errorLines, ...podLevelLines);
 const answers = await runOracle(lines);

@@ -7,7 +7,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { sameAnswers } from "./k8s-drive.ts";
+import { sameAnswers, withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
 import { kruiseWorkload } from "./k8s/gen.ts";
 import { fullTemplate, replaceLeaf, textStyle, toText, unknownFields, withUnknownFields, wrongValue } from "./k8s-objects.ts";
@@ -53,12 +53,7 @@ const WARM = [JSON.stringify({ op: "k8s.json", type: "CloneSet", value: { metada
 KINDS.forEach((kind, i) => {
   test(`revision agrees with OpenKruise v1.9.0 on ${PER_KIND} generated ${kind}s`, { timeout: TIME_LIMIT }, async () => {
     const [lines] = fc.sample(linesFor(kind), { numRuns: 1, seed: SEED + i });
-    try {
-      await sameAnswers([...WARM, ...lines!]);
-    } catch (e) {
-      (e as Error).message = `KINPLACE_K8S_SEED=${SEED}: ${(e as Error).message}`;
-      throw e;
-    }
+    await withSeed(SEED, () => sameAnswers([...WARM, ...lines!]));
   });
 });
 

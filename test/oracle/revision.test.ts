@@ -7,7 +7,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { goChoices, sameAnswers, warmUp } from "./k8s-drive.ts";
+import { goChoices, sameAnswers, warmUp, withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
 import { textStyle, toText, workload, unknownFields, withUnknownFields } from "./k8s-objects.ts";
@@ -42,12 +42,7 @@ function linesFor(minor: string): fc.Arbitrary<string[]> {
 TARGET_MINORS.forEach((minor, i) => {
   test(`revision agrees with Kubernetes ${minor} (${PER_MINOR} StatefulSets and DaemonSets)`, { timeout: TIME_LIMIT }, async () => {
     const [lines] = fc.sample(linesFor(minor), { numRuns: 1, seed: SEED + i });
-    try {
-      await sameAnswers([...goChoices(minor).map((g) => warmUp(minor, g)), ...lines!]);
-    } catch (e) {
-      (e as Error).message = `KINPLACE_K8S_SEED=${SEED}: ${(e as Error).message}`;
-      throw e;
-    }
+    await withSeed(SEED, () => sameAnswers([...goChoices(minor).map((g) => warmUp(minor, g)), ...lines!]));
   });
 });
 
