@@ -39,6 +39,8 @@ const caseArb = fc.record({
   annotationsExtra: fc.dictionary(trickyKey, trickyValue, { maxKeys: 3 }),
   style: fc.option(textStyle, { freq: 2 }),
   nextBatch: fc.boolean(),
+  // strings in the text the splice copies past the metadata (skipped values and object tails): escapes, HTML, U+2028, controls
+  tailStrings: fc.option(fc.array(fc.oneof(trickyValue, fc.constantFrom("\"\\", "a\u0001b", "\u2028\u2029", "<&>", "\ud83d\ude00", "tab\there")), { minLength: 1, maxLength: 4 }), { freq: 2 }),
 });
 
 /** The pod of a case: the CloneSet's pod (podFrom + quirks), with a whole stored pod's other fields merged in. */
@@ -50,6 +52,14 @@ function podOf(rev: string, cs: Case): Obj {
     const { containers: _c, ...spec } = w.spec ?? {};
     p.spec = { ...spec, ...p.spec };
     p.status = { ...(w.status ?? {}), ...p.status, containerStatuses: [...(w.status?.containerStatuses ?? []), ...(p.status.containerStatuses ?? [])] };
+  }
+  if (cs.tailStrings) {
+    const strs = cs.tailStrings;
+    const c0 = (p.spec.containers as Obj[] | undefined)?.[0];
+    if (c0) { c0.args = [...((c0.args as string[] | undefined) ?? []), ...strs]; c0.terminationMessagePath = strs.join(""); }
+    p.status.message = strs[0];
+    const s0 = p.status.containerStatuses?.[0] as Obj | undefined;
+    if (s0) s0.containerID = strs.join("|");
   }
   p.metadata.labels = { ...(p.metadata.labels ?? {}), ...cs.labels };
   p.metadata.annotations = { ...(p.metadata.annotations ?? {}), ...cs.annotationsExtra };
@@ -125,7 +135,7 @@ test("kruise.patchPod: the text splice answers byte for byte as the exact typed 
 
 test("kruise.patchPods: each pod answered as kruise.patchPod answers it, fast and exact alike", () => {
   fc.assert(
-    fc.property(caseArb, fc.integer({ min: 2, max: 4 }), (cs, count) => {
+    fc.property(caseArb, fc.integer({ min: 2, max: 5 }), (cs, count) => {
       const s = specOf(cs);
       if (s === null) return;
       const base = podOf(s.rev, cs) as Obj & { metadata: Obj; status: { containerStatuses?: Obj[] } };
@@ -133,6 +143,10 @@ test("kruise.patchPods: each pod answered as kruise.patchPod answers it, fast an
         const p = JSON.parse(exactInts(JSON.stringify(base))) as typeof base;
         if (v > 0) p.metadata.name = `sample-v${v}`;
         for (const st of p.status.containerStatuses ?? []) if (v === 1) st.imageID = `${String(st.imageID ?? "")}-v1`;
+        // other reads than the pod before (the splice keeps the last plan for pods read the same)
+        const cs2 = (p as { spec: { containers?: Obj[] } }).spec.containers;
+        if (v === 2 && cs2 && cs2.length >= 2) [cs2[0], cs2[1]] = [cs2[1]!, cs2[0]!];
+        if (v === 3) p.status.containerStatuses = (p.status.containerStatuses ?? []).slice(1);
         return p;
       });
       const req: Obj = { op: "kruise.patchPods", pods, updateSpecText: s.spec, now: cs.now };
@@ -154,4 +168,119 @@ test("kruise.patchPod: requireFastPath and exactPath are checked booleans", () =
   const a = JSON.parse(line({ op: "kruise.patchPod", pod: {}, updateSpec: {}, now: "2026-03-04T05:06:07Z", exactPath: "yes" })) as Answer;
   assert.equal(a.ok, false);
   assert.equal(a.error!.path, "exactPath");
+});
+
+// kruise.patchPods / kruise.patchPod lines are read without a tape of their pods (assembly/eval/ops/podsline.ts):
+// a validating pass finds each pod's bytes. Any line it does not prove valid (or that fails) is read again by the tape
+// path, so every answer must be the tape path's: a line with `"exactPath":false` added (the pass leaves
+// lines with that member alone; same options otherwise) for valid JSON, and for text that is not JSON the
+// same line with another op of the same length (the syntax error comes first, offsets unchanged).
+const lineBytes = (b: Uint8Array) => dec.decode(kinplace.evaluateLine(b));
+
+/** The tape path's answer to the kruise.patchPods / kruise.patchPod line `b`. */
+function tapeAnswer(b: Uint8Array): string {
+  const other = Uint8Array.from(b);
+  const t = dec.decode(b);
+  const at = t.indexOf("\"kruise.patchPod"); // renamed to an unknown op of the same length
+  if (at >= 0) other[enc.encode(t.slice(0, at)).length + 1] = 0x71;
+  const syntax = JSON.parse(lineBytes(other)) as Answer;
+  if (!syntax.ok && (syntax.error!.code === "E_JSON_SYNTAX" || syntax.error!.code === "E_JSON_DEPTH" || syntax.error!.code === "E_TOO_LARGE")) return lineBytes(other);
+  // valid JSON: the same line with exactPath:false as its last member (before trailing whitespace)
+  let end = b.length;
+  while (end > 0 && (b[end - 1] === 0x20 || b[end - 1] === 0x0a || b[end - 1] === 0x09 || b[end - 1] === 0x0d)) end--;
+  const extra = enc.encode(",\"exactPath\":false}");
+  const ref = new Uint8Array(end - 1 + extra.length);
+  ref.set(b.subarray(0, end - 1));
+  ref.set(extra, end - 1);
+  return lineBytes(ref);
+}
+
+/** Ways to damage or stretch the text of a kruise.patchPods line (positions inside its pods array). */
+const mutation = fc.oneof(
+  fc.record({ kind: fc.constant("byte" as const), at: fc.nat({ max: 1_000_000 }), b: fc.constantFrom(0x7b, 0x7d, 0x5b, 0x5d, 0x22, 0x2c, 0x3a, 0x5c, 0x20, 0x0a, 0x01, 0x7f, 0xff, 0xc3, 0x30, 0x2d, 0x65, 0x2e, 0x74, 0x6e, 0x41) }),
+  fc.record({ kind: fc.constant("cut" as const), at: fc.nat({ max: 1_000_000 }) }),
+  fc.record({ kind: fc.constant("deep" as const), depth: fc.constantFrom(3, 40, 9990, 10001, 10010) }),
+  fc.record({ kind: fc.constant("number" as const), text: fc.constantFrom("12345678901234567890", "-0.000000000000001e-400", "1e999", "01", "-", "1.", "1e+", "9007199254740993", "0", "-0", "1E5") }),
+  fc.record({ kind: fc.constant("string" as const), text: fc.constantFrom("\"\\u00e9\\ud800x\"", "\"\\x41\"", "\"a\u2028b\"", "\"\\/\\b\\f\\n\\r\\t\\\"\"", "\"\\u12\"", "\"tab\tin\"") }),
+  fc.record({ kind: fc.constant("shape" as const), text: fc.constantFrom("pretty", "podsTwice", "escapedKey", "opLast", "opTwice", "podsNotArray", "podsText", "emptyPods", "notObjects", "trailing", "trailingGarbage", "limits") }),
+);
+
+/** Applies mutation `m` to the line (text `t`; its pods as the `pods` array, or `single`: one as `pod`). */
+function mutate(t: string, pods: Obj[], single: boolean, m: typeof mutation extends fc.Arbitrary<infer T> ? T : never): Uint8Array {
+  const b = enc.encode(t);
+  const key = single ? "\"pod\":" : "\"pods\":";
+  const vs = t.indexOf(key) + key.length; // the pods value: [vs, ve)
+  const ve = t.indexOf(",\"updateSpecText\"");
+  const ps = vs + 1;
+  const pe = ve - 1;
+  const pick = (at: number) => ps + Math.floor((at / 1_000_001) * Math.max(0, pe - ps));
+  const withExtra = (v: string) => {
+    const p = JSON.stringify(pods[0]);
+    return t.replace(p, p.slice(0, -1) + ",\"extra\":" + v + "}");
+  };
+  switch (m.kind) {
+    case "byte": { const c = Uint8Array.from(b); c[enc.encode(t.slice(0, pick(m.at))).length] = m.b; return c; }
+    case "cut": return b.subarray(0, enc.encode(t.slice(0, pick(m.at))).length);
+    case "deep": return enc.encode(withExtra("[".repeat(m.depth) + "1" + "]".repeat(m.depth)));
+    case "number": return enc.encode(withExtra(m.text));
+    case "string": return enc.encode(withExtra(m.text));
+    case "shape": {
+      const req = JSON.parse(exactInts(t)) as Obj;
+      switch (m.text) {
+        case "pretty": return enc.encode(exactInts(JSON.stringify(req, null, 2)));
+        case "podsTwice": return enc.encode(t.replace(key, key + (single ? "{}," : "[],") + key));
+        case "escapedKey": return enc.encode(t.replace(key, single ? "\"p\\u006fd\":" : "\"p\\u006fds\":"));
+        case "opLast": { const { op, ...rest } = req; return enc.encode(exactInts(JSON.stringify({ ...rest, op }))); }
+        case "opTwice": return enc.encode(t.replace("{", "{\"op\":\"kruise.patchPod\","));
+        case "podsNotArray": return enc.encode(t.slice(0, vs) + (single ? "[]" : "{}") + t.slice(ve));
+        case "podsText": return enc.encode(t.replace("{", single ? "{\"podText\":\"{}\"," : "{\"podsText\":\"[]\","));
+        case "emptyPods": return enc.encode(t.slice(0, vs) + (single ? "{}" : "[]") + t.slice(ve));
+        case "notObjects": return enc.encode(t.slice(0, vs) + (single ? "1" : "[1,\"x\",null,[]]") + t.slice(ve));
+        case "trailing": return enc.encode(t + " \n\t");
+        case "trailingGarbage": return enc.encode(t + " x");
+        default: return enc.encode(t.replace("{", "{\"limits\":{\"maxDepth\":4},"));
+      }
+    }
+  }
+}
+
+test("kruise.patchPods / kruise.patchPod: lines read without a tape of their pods answer as the tape path, damaged text included", () => {
+  let valid = 0;
+  const kinds = new Map<string, number>();
+  fc.assert(
+    fc.property(caseArb, fc.integer({ min: 0, max: 3 }), mutation, (cs, count, m) => {
+      const s = specOf(cs);
+      if (s === null) return;
+      const single = count === 0; // kruise.patchPod
+      const base = podOf(s.rev, cs);
+      const pods = Array.from({ length: Math.max(1, count) }, (_x, v) => ({ ...base, metadata: { ...(base.metadata as Obj), name: `p-${v}` } }));
+      const req: Obj = single ? { op: "kruise.patchPod", pod: pods[0] } : { op: "kruise.patchPods", pods };
+      Object.assign(req, { updateSpecText: s.spec, now: cs.now });
+      if (cs.patchGates) req.gates = cs.patchGates;
+      const t = exactInts(JSON.stringify(req));
+      const b = mutate(t, pods, single, m);
+      const got = lineBytes(b);
+      assert.equal(got, tapeAnswer(b), `line and tape paths differ (${JSON.stringify(m)}) for ${dec.decode(b).slice(0, 1500)}`);
+      const a = JSON.parse(got) as Answer;
+      if (a.ok) valid++;
+      const k = `${single ? "pod" : "pods"}:${m.kind}:${a.ok ? "ok" : String(a.error!.code)}`;
+      kinds.set(k, (kinds.get(k) ?? 0) + 1);
+    }),
+    { numRuns: 800, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+  );
+  assert.ok(valid >= 30, `only ${valid} damaged or stretched lines were answered`);
+  console.log(`# line pass: ${JSON.stringify([...kinds].sort())}`);
+});
+
+test("kruise.patchPods: the line pass keeps the process-wide nesting limit", () => {
+  const pod = { metadata: { name: "a" }, spec: { containers: [{ name: "c", image: "i" }] }, extra: [[[[[[1]]]]]] };
+  const l = enc.encode(JSON.stringify({ op: "kruise.patchPods", pods: [pod], updateSpec: { containerImages: { c: "j" } }, now: "2026-03-04T05:06:07Z" }));
+  try {
+    for (const d of [6, 7, 8, 9, 10]) {
+      kinplace.setLimits({ maxDepth: d });
+      assert.equal(lineBytes(l), tapeAnswer(l), `maxDepth ${d}`);
+    }
+  } finally {
+    kinplace.setLimits({ maxDepth: 1000000 });
+  }
 });

@@ -184,6 +184,9 @@ test("the lockstep diff on the benchmark pairs and on hand-picked traps", () => 
       [`{"x":1,"u":{"k":[${piece}]},"y":1}`, `{"x":2,"u":{"k":[${piece}]},"y":1}`],
       [`{"x":1,"u":{"k":[${piece}]},"y":1}`, `{"x":1,"u":{"k":[${piece}]},"y":2}`],
       [`{"l":[{"a":[0]},{"k":${piece}},{"b":1}]}`, `{"l":[{"a":[0]},{"k":${piece}},{"b":2}]}`],
+      // inside a container whose skip failed at a later difference: the containers it completed are skipped
+      [`{"x":1,"u":{"k":{"z":[${piece}],"w":{"v":${piece}}},"d":1}}`, `{"x":2,"u":{"k":{"z":[${piece}],"w":{"v":${piece}}},"d":2}}`],
+      [`{"x":1,"u":{"o":[{"p":[${piece}]},[${piece}]],"q":{"r":[${piece}]},"d":[1,{"e":1}]}}`, `{"x":2,"u":{"o":[{"p":[${piece}]},[${piece}]],"q":{"r":[${piece}]},"d":[1,{"e":2}]}}`],
     ]) cases.push([a!, b!]);
   }
   // scalar vs scalar (the walk's direct path for plain strings, short canonical integers, literals): every
@@ -197,6 +200,29 @@ test("the lockstep diff on the benchmark pairs and on hand-picked traps", () => 
   for (const place of places) for (const x of scalars) for (const y of scalars) if (x !== y || x === "null") cases.push([place(x), place(y)]);
   cases.push(['{"a":1,"b":"x","c":null,"d":true}', '{"a":2,"b":"y","c":3,"d":null}'], ['{"a":1 ,"b":2}', '{"a":3 ,"b":4}'],
     ['{"a":12}', '{"a":12x}'], ['{"a":"x"}', '{"a":"y'], ['{"a":truee}', '{"a":false}'], ['{"a":1}', '{"a":01}'], ['{"a":-}', '{"a":1}']);
+  // members added or removed at the end of an object (the walk writes their adds / removes after the common members')
+  const many = (n: number) => Array.from({ length: n }, (_, k) => `"k${k}":${k}`).join(",");
+  cases.push(['{"a":1,"b":{"x":1}}', '{"a":1,"b":{"x":2,"y":[1]}}'], ['{"a":1,"b":{"x":1,"y":2}}', '{"a":1,"b":{"x":2}}'],
+    ['{"a":1}', '{"a":2,"b":3,"c":{"d":null}}'], ['{"a":1,"b":2,"c":3}', '{"a":2}'], ['{"a":1}', '{"a":1,"b":null}'],
+    ['{"o":{"a":1,"b":2}}', '{"o":{"a":1,"b":2,"a":3}}'], ['{"o":{"a":1,"b":2,"a":3}}', '{"o":{"a":1,"b":2}}'],
+    ['{"o":{"a":1}}', '{"o":{"a":1,"b":2,"b":3}}'], ['{"o":{"a":1,"a":2}}', '{"o":{"a":1,"a":2,"c":1}}'],
+    ['{"o":{"a":1}}', '{"o":{"a":1,"\\u0062":2}}'], ['{"o":{"a":1}}', '{"o":{"a":1,"b\\"":2}}'], ['{"o":{"a":1}}', '{"o":{"a":1,"é":2,"\u2028":3}}'],
+    ['{"o":{"a\\u0062":1}}', '{"o":{"a\\u0062":1,"c":2}}'], ['{"o":{"a":1}}', '{"o":{"a":1,"x/y~z":2,"<&>":3,"":4}}'],
+    [`{"o":{${many(32)}}}`, `{"o":{${many(33)}}}`], [`{"o":{${many(31)}}}`, `{"o":{${many(32)}}}`], [`{"o":{${many(34)}}}`, `{"o":{${many(31)}}}`],
+    ['{"l":[{"a":1},{"b":[1]}]}', '{"l":[{"a":1,"c":2},{"b":[1]}]}'], ['{"l":[{"a":[0]},{"b":1}]}', '{"l":[{"a":[0]},{"b":1,"c":{"d":1}}]}'],
+    ['{"l":[{"a":1}]}', '{"l":[{"a":1,"b":[2]}]}'], ['{"l":[{"a":1,"b":[2]}]}', '{"l":[{"a":1}]}'], ['{"l":[1,{"a":1},{"b":2}]}', '{"l":[1,{"a":1,"z":[]},{"b":3}]}'],
+    ['{"l":[[{"a":1}],{"c":[1]}]}', '{"l":[[{"a":1,"b":2}],{"c":[2]}]}'], ['{"o":{"a":1 }}', '{"o":{"a":1 , "b" : 2 }}'], ['{"o":{"a":1 ,"b":2}}', '{"o":{"a":1}}'],
+    ['{"o":{"a":1}}', '{"o":{"a":1,"b":}}'], ['{"o":{"a":1}}', '{"o":{"a":1,"b":1e999}}'], ['{"o":{"a":1,"b":tru}}', '{"o":{"a":1}}'],
+    ['{"o":{"a":1}}', '{"o":{"a":1,"b":2'], ['{"o":{"a":1,"b":2', '{"o":{"a":1}}'], ['{"o":{"a":1}}', '{"o":{"a":1,"b":2]}'], ['{"o":{"a":1}}', '{"o":{"a":1,"b" 2}}'],
+    ['{"o":{"a":1}}', `{"o":{"a":1,"b":${"[".repeat(8)}${"]".repeat(8)}}}`]);
+  // elements added or removed at the end of an array whose common elements are equal (the script is known)
+  cases.push(['{"l":[{"k":"a"}]}', '{"l":[{"k":"a"},{"k":"b"},{"k":"c"}]}'], ['{"l":[{"k":"a"},{"k":"b"},{"k":"c"}]}', '{"l":[{"k":"a"}]}'],
+    ['{"l":[1,2]}', '{"l":[1,2,3,4]}'], ['{"l":[1,2,3,4]}', '{"l":[1]}'], ['{"l":[1,2]}', '{"l":[1,2,{"a":1},{"b":[1]}]}'],
+    ['{"l":[1,2]}', '{"l":[1,2,{"a":[1]},{"b":1}]}'], ['{"l":[1,2]}', '{"l":[1,2,null,{"b":1}]}'], ['{"l":[1,2,[3]]}', '{"l":[1,2]}'],
+    ['{"l":[1,2,{"a":[1]}]}', '{"l":[1,2]}'], ['{"l":[{"a":[1]}]}', '{"l":[{"a":[1]},3,{"b":2}]}'], ['{"l":[1.0,"x"]}', '{"l":[1,"\\u0078",true]}'],
+    ['{"l":[1,2]}', '{"l":[1,3,4]}'], ['{"l":[{"a":1,"a":[2]}]}', '{"l":[{"a":1,"a":[2]},{"b":1}]}'], ['{"l":[[1],2]}', '{"l":[[1],2,3]}'],
+    ['{"l":[1]}', '{"l":[1,2,3,4,5,6,7,8]}'], ['{"l":[1,2]}', '{"l":[1,2,3}'], ['{"l":[1,2 ]}', '{"l":[1,2 , 3 ]}'], ['{"l":[1,2,x]}', '{"l":[1,2]}'],
+    ['{"a":{"l":[{"k":1}],"m":2}}', '{"a":{"l":[{"k":1},{"k":2}],"m":3}}'], ['{"l":[{"m":[{"k":1}]}]}', '{"l":[{"m":[{"k":1},{"k":2}]}]}']);
   for (const [a, b] of cases) {
     for (const opts of ["", `,"go":"1.14"`, `,"maxEditMatrix":2`, `,"limits":{"maxDepth":3}`]) {
       for (const viaDocs of [false, true]) {
@@ -204,5 +230,71 @@ test("the lockstep diff on the benchmark pairs and on hand-picked traps", () => 
         assert.equal(walked, whole, `opts ${opts}\nfrom ${a.slice(0, 300)}\nto   ${b.slice(0, 300)}`);
       }
     }
+  }
+});
+
+test("the lockstep diff with members or elements added or removed at the end (fast-check)", () => {
+  /** A copy of `v` where some objects get members appended or lose their last ones. */
+  const edit = (v: J, r: () => number): J => {
+    if (Array.isArray(v)) {
+      // elements edited now and then, some dropped from the end or added at the end
+      const l = v.map((x) => (r() < 0.2 ? edit(x, r) : x)).slice(0, r() < 0.3 ? Math.max(0, v.length - 1 - Math.floor(r() * 2)) : v.length);
+      if (r() < 0.3) for (let n = 1 + Math.floor(r() * 3); n > 0; n--) l.push([n, "s", null, { a: n }, { a: [n] }, [n], { b: "x", c: null }][Math.floor(r() * 7)]!);
+      return l;
+    }
+    if (v === null || typeof v !== "object") return v;
+    const o: { [k: string]: J } = {};
+    const keys = Object.keys(v);
+    const drop = r() < 0.3 ? Math.floor(r() * Math.min(3, keys.length + 1)) : 0;
+    for (const k of keys.slice(0, keys.length - drop)) o[k] = r() < 0.15 ? (r() < 0.5 ? "changed" : [1, { x: null }]) : edit(v[k]!, r);
+    if (r() < 0.3) for (let n = 1 + Math.floor(r() * 3); n > 0; n--) o[["add", "z", "a/b", "~1", "<x>", "é", "n" + n][Math.floor(r() * 7)]!] = r() < 0.5 ? n : { n: [n] };
+    return o;
+  };
+  const value: fc.Arbitrary<J> = fc.letrec<{ v: J }>((tie) => ({
+    v: fc.oneof({ depthSize: "small", withCrossShrink: true },
+      fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.boolean(), fc.constant(null)),
+      fc.array(tie("v"), { maxLength: 4 }),
+      fc.dictionary(fc.string({ maxLength: 4 }), tie("v"), { maxKeys: 6 })),
+  })).v;
+  fc.assert(
+    fc.property(fc.dictionary(fc.string({ maxLength: 4 }), value, { minKeys: 1, maxKeys: 8 }), fc.nat(), fc.integer({ min: 0, max: 2 }), (a, seed, style) => {
+      const b = edit(a, rng(seed));
+      const [walked, whole] = answers(enc.encode(show(a, style)), enc.encode(show(b, style)), "", (seed & 1) === 0);
+      assert.equal(walked, whole, `from ${show(a, 0).slice(0, 400)}\nto   ${show(b, 0).slice(0, 400)}`);
+    }),
+    { numRuns: 1500, interruptAfterTimeLimit: 30_000, markInterruptAsFailure: false },
+  );
+});
+
+test("jsonPatchDiffText's bare request under process-wide limits answers as the whole diff", () => {
+  const pairs: [string, string][] = [['{"a":1}', '{"a":2}'], ['{"a":{"b":[1,{"c":2}]}}', '{"a":{"b":[1,{"c":3}],"d":1}}'],
+    ['{"l":[{"k":1}]}', '{"l":[{"k":1},{"k":2}]}']];
+  // the whole diff under the default limits (its request line, with the documents in it, is longer)
+  const wholes = pairs.map(([a, b]) => answers(enc.encode(a), enc.encode(b), "", true)[1]);
+  try {
+    for (const [maxDepth, maxBytes] of [[1, 0], [2, 0], [3, 0], [1000000, 10], [1000000, 22], [1000000, 23], [1000000, 200]] as const) {
+      kinplace.setLimits({ maxDepth, maxBytes });
+      for (const [n, [a, b]] of pairs.entries()) {
+        if (maxBytes == 23 && n > 0) continue; // (its documents are longer)
+        let walked: string;
+        try {
+          walked = `ok ${JSON.stringify(JSON.parse(kinplace.jsonPatchDiffText(a, b)))}`;
+        } catch (e) {
+          const k = e as { code: string; message: string; path?: string };
+          walked = `error ${k.code} ${k.message} ${k.path}`;
+        }
+        // the line itself (23 bytes) over maxBytes fails as any request line does; else the whole diff's answer
+        if (maxBytes > 0 && maxBytes < 23) assert.equal(walked, `error E_TOO_LARGE input is 23 bytes, over the limit of ${maxBytes} bytes (maxBytes) undefined`);
+        else if (maxDepth == 1000000) assert.equal(walked, wholes[n], `limits ${maxDepth} ${maxBytes}\nfrom ${a}\nto   ${b}`);
+        else {
+          kinplace.setLimits({ maxDepth: 1000000 });
+          const whole = answers(enc.encode(a), enc.encode(b), `,"limits":{"maxDepth":${maxDepth}}`, false)[1];
+          kinplace.setLimits({ maxDepth });
+          assert.equal(walked, brief(whole), `limits ${maxDepth}\nfrom ${a}\nto   ${b}`);
+        }
+      }
+    }
+  } finally {
+    kinplace.setLimits({ maxDepth: 1000000, maxBytes: 128 << 20 });
   }
 });

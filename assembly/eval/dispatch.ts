@@ -21,6 +21,8 @@ import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
 import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash"; // issue 3 hashes
 import { opK8sTranscode } from "./ops/transcode"; // issue 3: the transcoder's stored JSON (diagnostic)
 import { containerHashLine } from "../k8s/transcode/line"; // issue 3: container.hash lines without a tape
+import { patchPodsLine } from "./ops/podsline"; // issue 5: kruise.patchPods lines without a tape of their pods
+import { jsonPatchDiffDocsLine } from "./ops/diffline"; // issue 4: the bare evaluateDocs jsonpatch.diff line without a tape
 import { opPodValidateUpdate } from "./ops/pod-validate"; // issue 5 pod update validation
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise"; // issue 5 in-place update
 import { opVerdict } from "./ops/verdict"; // issue 5 verdict
@@ -65,7 +67,9 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
 
 /** Evaluates the request line [src, src+len) and writes the whole answer line into `out`. */
 export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
+  if (jsonPatchDiffDocsLine(src, len, out)) return; // issue 4: jsonPatchDiffText's bare line, patch written straight (same answer)
   if (containerHashLine(src, len, out)) return; // issue 3: simple container.hash lines (same answer, no tape)
+  if (patchPodsLine(src, len, out, evaluateRequest)) return; // issue 5: kruise.patchPods without a tape of its pods (same answer)
   const opts = new ReadOptions();
   opts.maxDepth = Limits.maxDepth;
   opts.maxBytes = Limits.maxBytes;

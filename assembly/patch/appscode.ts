@@ -26,7 +26,7 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH } from "../json/tape";
 import { sortMembers, sortedMembers, Member, compareBytes } from "../json/members";
 import { Bytes } from "../json/dom";
-import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses, hashBytes, numberValue, mix } from "../json/goequal";
+import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses, numberValue, mix } from "../json/goequal";
 import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { readJSON, ReadOptions } from "../json/reader";
 import { appendEscapedKey, bytesStr } from "./pointer";
@@ -86,15 +86,25 @@ export class Path {
 
 @inline function zeroByte8(x: u64): u64 { return (x - 0x0101010101010101) & ~x & 0x8080808080808080; }
 
+/** The bytes of x that plainKey refuses (`~` `/` `"` `\` `<` `>` `&`, control bytes, 0xe2): a SWAR mask, exact up to its lowest set bit. */
+@inline function notPlain8(x: u64): u64 {
+  return zeroByte8(x ^ 0x7e7e7e7e7e7e7e7e) | zeroByte8(x ^ 0x2f2f2f2f2f2f2f2f) | zeroByte8(x ^ 0x2222222222222222) |
+    zeroByte8(x ^ 0x5c5c5c5c5c5c5c5c) | zeroByte8(x ^ 0x3c3c3c3c3c3c3c3c) | zeroByte8(x ^ 0x3e3e3e3e3e3e3e3e) |
+    zeroByte8(x ^ 0x2626262626262626) | zeroByte8(x ^ 0xe2e2e2e2e2e2e2e2) | ((x - 0x2020202020202020) & ~x & 0x8080808080808080);
+}
+
 /** True when a key has none of the bytes Path looks at: `~` `/` `"` `\` `<` `>` `&`, control bytes, 0xe2 (8 bytes at a time). */
 export function plainKey(p: usize, n: i32): bool {
   let i = 0;
   while (i + 8 <= n) {
-    const x = load<u64>(p + <usize>i);
-    if ((zeroByte8(x ^ 0x7e7e7e7e7e7e7e7e) | zeroByte8(x ^ 0x2f2f2f2f2f2f2f2f) | zeroByte8(x ^ 0x2222222222222222) |
-      zeroByte8(x ^ 0x5c5c5c5c5c5c5c5c) | zeroByte8(x ^ 0x3c3c3c3c3c3c3c3c) | zeroByte8(x ^ 0x3e3e3e3e3e3e3e3e) |
-      zeroByte8(x ^ 0x2626262626262626) | zeroByte8(x ^ 0xe2e2e2e2e2e2e2e2) | ((x - 0x2020202020202020) & ~x & 0x8080808080808080)) != 0) return false;
+    if (notPlain8(load<u64>(p + <usize>i)) != 0) return false;
     i += 8;
+  }
+  if (i == n) return true;
+  if (p + <usize>(i + 8) <= (<usize>memory.size() << 16)) {
+    // the last 1..7 bytes in one word (the bytes past the key masked off: a false mark only sits above a true one)
+    const keep = (<u64>1 << (<u64>(n - i) << 3)) - 1;
+    return (notPlain8(load<u64>(p + <usize>i)) & keep) == 0;
   }
   while (i < n) {
     const c = load<u8>(p + <usize>i);
@@ -334,14 +344,16 @@ function reverseFrom(tasks: Tasks, start: i32): void {
 function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: i32, t: StaticArray<i32>, path: Path | null, seq: Tasks, opts: AppscodeOptions): bool {
   const m = s.length;
   const n = t.length;
-  // equal arrays give no operations (the script would be all matches), however long
-  if (m == n && goEqual(ta, aNode, tb, bNode)) return true;
+  // equal arrays give no operations (the script would be all matches), however long; small ones find that
+  // out from their classes (equal elements at equal indexes: all matches)
+  const quick = m + n <= QUICK_CLASSES;
   const cells = <i64>(m + 1) * <i64>(n + 1);
+  if (m == n && (!quick || cells > opts.maxEditMatrix) && goEqual(ta, aNode, tb, bNode)) return true;
   if (cells > opts.maxEditMatrix) {
     return fail(E_PATCH_LIMIT, "the Levenshtein matrix of arrays of " + m.toString() + " and " + n.toString() +
       " elements needs " + cells.toString() + " cells, more than maxEditMatrix (" + opts.maxEditMatrix.toString() + ")", -1, bytesStr(madePath(path)));
   }
-  let cls = m + n <= QUICK_CLASSES ? quickClasses(ta, aNode, s, tb, bNode, t) : null;
+  let cls = quick ? quickClasses(ta, aNode, s, tb, bNode, t) : null;
   if (cls === null) cls = equalityClasses(ta, s, tb, t);
   const w = n + 1;
   const d = heap.alloc(<usize>cells << 2);
@@ -404,6 +416,20 @@ function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: 
 const QUICK_CLASSES: i32 = 64;
 
 
+/** A hash of bytes [p, p+n) for subtreeHashes: one multiply per 8 bytes, the last 1..7 bytes in one word (read whole below `top`), one mix. */
+@inline function textHash(p: usize, n: i32, top: usize): u64 {
+  let h: u64 = 0xcbf29ce484222325 ^ <u64>n;
+  let i = 0;
+  for (; i + 8 <= n; i += 8) h = rotl<u64>((h ^ load<u64>(p + <usize>i)) * 0x9e3779b97f4a7c15, 27);
+  if (i < n) {
+    let tail: u64 = 0;
+    if (p + <usize>(i + 8) <= top) tail = load<u64>(p + <usize>i) & ((<u64>1 << (<u64>(n - i) << 3)) - 1);
+    else for (let s = 0; i < n; i++, s += 8) tail |= <u64>load<u8>(p + <usize>i) << s;
+    h = rotl<u64>((h ^ tail) * 0x9e3779b97f4a7c15, 27);
+  }
+  return mix(h);
+}
+
 /**
  * A hash of every node of the subtree at `root` (u64 slots indexed by node - root), equal for equal Go
  * values: strings by their bytes, numbers by their float64, objects by the members that win (the last
@@ -413,13 +439,14 @@ const QUICK_CLASSES: i32 = 64;
 function subtreeHashes(t: Tape, root: i32): usize {
   const stop = t.next(root);
   const slots = heap.alloc(<usize>(stop - root) << 3);
+  const top = <usize>memory.size() << 16; // (textHash may read a word up to here)
   for (let i = stop - 1; i >= root; i--) {
     const f = t.flags(i);
     const k = f & 0xff;
     let h: u64;
     if (k == K_STRING) {
       if (f & (F_ESCAPE | F_HIGH)) return 0;
-      h = hashBytes(t.ptr(i), t.len(i)) ^ 0x5;
+      h = textHash(t.ptr(i), t.len(i), top) ^ 0x5;
     } else if (k == K_NUMBER) {
       let v = numberValue(t, i);
       if (v == 0) v = 0; // -0 == 0
@@ -442,15 +469,17 @@ function subtreeHashes(t: Tape, root: i32): usize {
         const v = t.next(key);
         const kp = t.ptr(key);
         const kn = t.len(key);
+        // (the key's own slot: its string hash, computed already; equal keys have equal hashes)
+        const hk = load<u64>(slots + (<usize>(key - root) << 3));
         // the member counts when no later member has its key
         let last = true;
         let q = t.next(v);
         for (let r = j + 1; r < n; r++) {
-          if (t.len(q) == kn && memory.compare(t.ptr(q), kp, <usize>kn) == 0) { last = false; break; }
+          if (load<u64>(slots + (<usize>(q - root) << 3)) == hk && t.len(q) == kn && memory.compare(t.ptr(q), kp, <usize>kn) == 0) { last = false; break; }
           q = t.next(t.next(q));
         }
         if (last) {
-          sum += mix(hashBytes(kp, kn) ^ mix(load<u64>(slots + (<usize>(v - root) << 3)) + 0xc2b2ae3d27d4eb4f));
+          sum += mix(hk + load<u64>(slots + (<usize>(v - root) << 3)) * 0xc2b2ae3d27d4eb4f);
           count++;
         }
         key = t.next(v);

@@ -11,10 +11,10 @@
 // kruise, gates, then the op's own fields.
 
 import { ByteSink } from "../../io/sink";
-import { arenaMark, appendAndRelease } from "../../io/arena";
+import { arenaMark } from "../../io/arena";
 import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
-import { splicePatchPod, SpliceWhy } from "../../policy/kruise/podsplice";
+import { splicePatchPod, SpliceWhy, SplicePrep, prepareSplice } from "../../policy/kruise/podsplice";
 import { transcodeStored } from "../../k8s/transcode/transcode";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
@@ -37,6 +37,9 @@ import { readKruiseOptions, KruiseOptions, kruiseK8sMinor } from "../../policy/k
 import { TV } from "../../policy/kruise/typed";
 import { calculateInPlaceUpdateSpec, revisionInput, revisionFromTape, rawNode, Reason, RevisionInput, SpecResult, ExactDecode } from "../../policy/kruise/spec";
 import { boolField } from "./hash";
+import { PodsLine, keepAndRelease } from "./podsline";
+import { Limits } from "../../limits";
+import { QuoteDel } from "../../json/quote";
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
 export function onlyFields(req: Request, allowed: Array<string>): bool {
@@ -225,7 +228,10 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   now.ext = ParsedTime.ext;
   const pv = k8sValue(req, "pod");
   if (pv === null) return false;
-  const pod = podInput(pv, "pod", exact == 1);
+  // a line read without a tape of its pod (podsline.ts): the pod from its byte range
+  const line = PodsLine.active;
+  if (line && (exact == 1 || require == 1 || pv.tape.children(pv.node) != 0)) return fail(E_BAD_REQUEST, "kruise.patchPod: unexpected line mode");
+  const pod = line ? linePod(0, "pod") : podInput(pv, "pod", exact == 1);
   if (pod === null) return false;
   const sv2 = k8sValue(req, "updateSpec");
   if (sv2 === null) return false;
@@ -262,7 +268,25 @@ class PodIn {
   /** No number token of 16 or more characters in the pod's text (its integers are copied as they are). */
   noLongNumbers: bool = false;
   pod: TV | null = null;
-  constructor(public v: Value, public name: string) {}
+  /** The pod's request value; null for a pod of a kruise.patchPods line (PodsLine) until `value()` reads its bytes. */
+  v: Value | null = null;
+  p: usize = 0;
+  n: i32 = 0;
+  constructor(public name: string) {}
+
+  /** The pod's request value (a tape of its own bytes for a line's pod); null with an error. */
+  value(): Value | null {
+    if (this.v !== null) return this.v;
+    const o = new ReadOptions();
+    o.maxDepth = Limits.maxDepth;
+    o.maxBytes = 0x7fffffff;
+    const legacy = QuoteDel.legacy; // as the request's read left it
+    const t = readJSON(this.p, this.n, o);
+    QuoteDel.legacy = legacy;
+    if (t === null) return null;
+    this.v = new Value(t, 0, 0);
+    return this.v;
+  }
 }
 
 /** True when the subtree at `node` has a number of 16 or more characters. */
@@ -278,18 +302,47 @@ function longNumber(t: Tape, node: i32): bool {
  * typed decode. Null with the decode's error.
  */
 function podInput(v: Value, name: string, exact: bool): PodIn | null {
-  const r = new PodIn(v, name);
+  const r = new PodIn(name);
+  r.v = v;
   const t = v.tape;
   if (!exact && t.kind(v.node) == K_OBJECT && !hasError()) {
     const n = t.rawEnd(v.node) - t.rawStart(v.node);
-    const g = new ByteSink(n + (n >> 3) + 256);
-    if (transcodeStored(requestType("Pod", kruiseK8sMinor()), t.src + <usize>t.rawStart(v.node), n, 23, g) && !hasError()) {
-      r.g = g;
+    if (transcodePod(r, t.src + <usize>t.rawStart(v.node), n)) {
       r.noLongNumbers = !longNumber(t, v.node);
       return r;
     }
-    clearError();
   }
+  r.pod = kruiseTypedOf(v, name, "Pod", "a Pod object");
+  return r.pod === null ? null : r;
+}
+
+/** The transcoder's Go JSON of the pod text [p, p+n) into `r.g`; false (no error left) when it does not answer. */
+function transcodePod(r: PodIn, p: usize, n: i32): bool {
+  const g = new ByteSink(n + (n >> 3) + 256);
+  if (transcodeStored(KruiseTypes.of("Pod"), p, n, 23, g) && !hasError()) {
+    r.g = g;
+    return true;
+  }
+  clearError();
+  return false;
+}
+
+/**
+ * Pod `i` of a kruise.patchPods line read without a tape of its pods (podsline.ts): the transcoder on its
+ * bytes, else its typed decode from a tape of its own bytes. Null with an error.
+ */
+function linePod(i: i32, name: string): PodIn | null {
+  const q = PodsLine.ranges + <usize>i * 12;
+  const s = load<i32>(q);
+  const r = new PodIn(name);
+  r.p = PodsLine.src + <usize>s;
+  r.n = load<i32>(q, 4) - s;
+  if (load<u8>(r.p) == 0x7b && !hasError() && transcodePod(r, r.p, r.n)) {
+    r.noLongNumbers = load<i32>(q, 8) == 0;
+    return r;
+  }
+  const v = r.value();
+  if (v === null) return null;
   r.pod = kruiseTypedOf(v, name, "Pod", "a Pod object");
   return r.pod === null ? null : r;
 }
@@ -298,10 +351,11 @@ function podInput(v: Value, name: string, exact: bool): PodIn | null {
  * PatchSpecToPod on one pod; writes the members pod, state and resizePatch. Unless `exact`, the pod's Go
  * JSON (the transcoder's, else the encoded typed pod) is patched as text (podsplice.ts) when that provably
  * gives the same answer; otherwise (or when `exact`) the typed pod is patched and encoded (patchtyped.ts).
+ * `prep`: the spec's MetaDataPatch read once for many pods (kruise.patchPods).
  */
-function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: InPlaceState, now: KTime, server: i32, exact: bool): bool {
+function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: InPlaceState, now: KTime, server: i32, exact: bool, prep: SplicePrep | null = null): bool {
   const resize = KruiseOptions.minor >= 9 && server >= 32;
-  const podT = requestType("Pod", kruiseK8sMinor());
+  const podT = KruiseTypes.of("Pod");
   if (!exact) {
     // the transcoder proves its Quantities' texts marshal back to themselves; the encoded pod's are checked
     let g = in_.g;
@@ -311,12 +365,14 @@ function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: In
       if (g === null) clearError();
     }
     SpliceWhy.reason = "the pod does not encode";
-    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, proved, in_.noLongNumbers, spec, state, now)) return true;
+    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, proved, in_.noLongNumbers, spec, state, now, prep)) return true;
   }
   if (SpliceOnly.on) return fail(E_BAD_REQUEST, "requireFastPath: the text splice does not apply: " + (exact ? "exactPath" : SpliceWhy.reason), -1, "requireFastPath");
   let pod = in_.pod;
   if (pod === null) {
-    pod = kruiseTypedOf(in_.v, in_.name, "Pod", "a Pod object");
+    const v = in_.value();
+    if (v === null) return false;
+    pod = kruiseTypedOf(v, in_.name, "Pod", "a Pod object");
     if (pod === null) return false;
   }
   const r = patchSpecToTypedPod(pod, spec, state, now, resize);
@@ -367,20 +423,22 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
   const o = res.key("results");
   // room for the answers up front (each pod's text escaped, plus its state): growing the output while
   // pods are released leaves the old copies behind
-  const raw = <i64>(pt.rawEnd(pv.node) - pt.rawStart(pv.node));
-  const n = pt.children(pv.node);
-  const want = raw + (raw >> 2) + <i64>n * 512;
+  // a line read without a tape of its pods (podsline.ts): the pods from their byte ranges
+  const line = PodsLine.active;
+  if (line && (exact == 1 || pt.children(pv.node) != 0)) return fail(E_BAD_REQUEST, "kruise.patchPods: unexpected line mode");
+  const raw = <i64>(line ? PodsLine.rawLen : pt.rawEnd(pv.node) - pt.rawStart(pv.node));
+  const n = line ? PodsLine.count : pt.children(pv.node);
+  const want = raw + (raw >> 1) + <i64>n * 1024;
   if (want < 0x40000000) o.reserve(<i32>want);
   o.byte(0x5b);
+  const prep: SplicePrep | null = exact == 1 ? null : prepareSplice(spec); // the MetaDataPatch read once, before the per-pod marks
   let e = pv.node + 1;
   for (let i = 0; i < n; i++) {
     // each pod's working memory is released once its answer is in `o` (bounded memory for any count)
     const mark = arenaMark();
-    // the answer: the pod's text escaped (about an eighth more), the state twice, a little else
-    const podLen = pt.rawEnd(e) - pt.rawStart(e);
-    const t = new ByteSink(podLen + (podLen >> 2) + 2048);
-    const name = "pods[" + i.toString() + "]";
-    const pod = podInput(new Value(pt, e, pt.rawStart(e)), name, exact == 1);
+    // (a line mode's errors are never shown: the tape path answers the line again)
+    const name = line ? "pods" : "pods[" + i.toString() + "]";
+    const pod = line ? linePod(i, name) : podInput(new Value(pt, e, pt.rawStart(e)), name, exact == 1);
     if (pod === null) return false;
     // the state PatchSpecToPod changes: read again for every pod, or Update's fresh one
     let state: InPlaceState;
@@ -393,12 +451,13 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
       state.updateImages = spec.containerImages.size > 0;
       state.updateResources = spec.containerResources.size > 0;
     }
-    if (i > 0) t.byte(0x2c);
-    t.byte(0x7b);
-    if (!patchPodInto(new ResultWriter(t), pod, spec, state, now, server, exact == 1)) { setErrorPath(name); return false; } // only when the error has no path yet
-    t.byte(0x7d);
-    e = pt.next(e);
-    appendAndRelease(o, t, mark);
+    // the answer goes straight into `o` (reserved above; should it grow, keepAndRelease moves it below the mark)
+    if (i > 0) o.byte(0x2c);
+    o.byte(0x7b);
+    if (!patchPodInto(new ResultWriter(o), pod, spec, state, now, server, exact == 1, prep)) { setErrorPath(name); return false; } // only when the error has no path yet
+    o.byte(0x7d);
+    if (!line) e = pt.next(e);
+    keepAndRelease(o, mark);
     FieldCache.reset(); // lists computed for this pod were in the released region
   }
   o.byte(0x5d);

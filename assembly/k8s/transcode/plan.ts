@@ -6,15 +6,40 @@
 import { ByteSink } from "../../io/sink";
 import { writeGoString } from "../../json/strings";
 import { hasError, clearError } from "../../errors";
-import { Kind, FieldFlag, Method, kind, elem, fieldType, methods, typeNameId } from "../../schema/schema";
+import { Kind, FieldFlag, Method, kind, elem, key, fieldType, methods, typeNameId } from "../../schema/schema";
 import { jsonFields, FieldCache } from "../fields";
 import { Encoder, EncodeOptions } from "../encode";
-import { specialOf, SP_TIME } from "../types";
+import { specialOf, SP_TIME, SP_NONE } from "../types";
+import { sameBytes } from "./bytes";
 
-/** Plan header: field count (i32), then PLAN_BAD flag (i32), 8 bytes reserved; fields follow. */
-export const PLAN_HEAD: usize = 16;
-/** Bytes per field entry: nameP, nameN, keyP, keyN, type, mode, zeroP, zeroN (i32 each). */
-export const FIELD_SIZE: usize = 32;
+/**
+ * Plan header: field count (i32), PLAN_BAD flag (i32), key index offset from the plan (i32), its mask (i32), then the
+ * guess of the first key (P_SUCC, a guess record); fields follow.
+ */
+export const PLAN_HEAD: usize = 32;
+/**
+ * The learned key order: a guess record (16 bytes: field index i32, length of its `"name"` text i32, the first 8 bytes
+ * of that text u64) of the field whose key came first (in the header) or came after this field (in a field entry)
+ * in the last object of the type. Only a guess: the key at the cursor is compared with it before it is used.
+ */
+export const P_SUCC: usize = 16;
+export const F_SUCC: usize = 48;
+/** Field value classes (field entry offset 36): what the transcoder may call directly. */
+export const F_CLASS: usize = 36;
+export const C_OTHER: i32 = 0;
+export const C_STRING: i32 = 1; // a string kind: stringValue when the value starts with `"`
+export const C_STRUCT: i32 = 2; // a plain struct (no hand-written JSON): structValue at `{`
+export const C_PTR_STRUCT: i32 = 3; // a pointer to a plain struct: structValue of the element at `{`
+export const C_SLICE_STRUCT: i32 = 4; // a slice of plain structs: their array at `[`
+/** The struct type of classes C_STRUCT.. (i32), and its plan once looked up (u32, 0 until then). */
+export const F_SUBTY: usize = 40;
+export const F_SUBPLAN: usize = 44;
+/**
+ * Bytes per field entry: nameP, nameN, keyP, keyN (the `"name":` text; a comma precedes it), type, mode, zeroP, zeroN, then `next`: the first field index
+ * from this one on that is written when absent (not M_ABSENT_OMIT; the field count when none), the value class
+ * (F_CLASS), its struct type and plan (F_SUBTY, F_SUBPLAN), the successor guess record (F_SUCC).
+ */
+export const FIELD_SIZE: usize = 64;
 /** Most JSON fields a planned struct may have (the transcoder keeps a 128-bit seen set). */
 export const MAX_FIELDS: i32 = 128;
 
@@ -114,6 +139,7 @@ export function planOf(ty: i32, go24: bool): usize {
   const keyAt = new Array<i32>(nf + 1);
   for (let i = 0; i < nf && !bad; i++) {
     const f = unchecked(list[i]);
+    keys.byte(0x2c); // each key text is preceded by a comma (written with it after the first member)
     keyAt[i] = keys.len;
     writeGoString(keys, f.nameP, f.nameN, true, false);
     keys.byte(0x3a);
@@ -126,15 +152,30 @@ export function planOf(ty: i32, go24: bool): usize {
       ct = et;
     }
   }
-  keyAt[nf] = keys.len;
-  const size = <i32>PLAN_HEAD + (bad ? 0 : nf * <i32>FIELD_SIZE + keys.len);
+  keyAt[nf] = keys.len + 1; // as if the next text's comma followed
+  // the key index: open addressing over u8 slots (field index + 1), at least twice the field count
+  let slots = 16;
+  while (slots < nf * 2) slots <<= 1;
+  const indexAt = <i32>PLAN_HEAD + nf * <i32>FIELD_SIZE + ((keys.len + 7) & ~7);
+  const size = bad ? <i32>PLAN_HEAD : indexAt + slots;
   const p = alloc(size);
   if (p == 0) return 0;
   store<i32>(p, bad ? 0 : nf);
   store<i32>(p, bad ? 1 : 0, 4);
+  setGuess(p + P_SUCC, p, 0, 0); // no guess yet (set below once the fields are written)
   if (!bad) {
     const kp = p + PLAN_HEAD + <usize>nf * FIELD_SIZE;
     memory.copy(kp, keys.ptr, <usize>keys.len);
+    store<i32>(p, indexAt, 8);
+    store<i32>(p, slots - 1, 12);
+    const ix = p + <usize>indexAt;
+    memory.fill(ix, 0, <usize>slots);
+    for (let i = 0; i < nf; i++) {
+      const f = unchecked(list[i]);
+      let h = keyHash(f.nameP, f.nameN, slots - 1);
+      while (load<u8>(ix + <usize>h) != 0) h = (h + 1) & (slots - 1);
+      store<u8>(ix + <usize>h, <u8>(i + 1));
+    }
     for (let i = 0; i < nf; i++) {
       const f = unchecked(list[i]);
       const fe = p + PLAN_HEAD + <usize>i * FIELD_SIZE;
@@ -160,15 +201,50 @@ export function planOf(ty: i32, go24: bool): usize {
       store<u32>(fe, <u32>f.nameP);
       store<i32>(fe, f.nameN, 4);
       store<u32>(fe, <u32>(kp + <usize>keyAt[i]), 8);
-      store<i32>(fe, keyAt[i + 1] - keyAt[i], 12);
+      store<i32>(fe, keyAt[i + 1] - 1 - keyAt[i], 12);
       store<i32>(fe, f.t, 16);
       store<i32>(fe, mode, 20);
       store<u32>(fe, <u32>zp, 24);
       store<i32>(fe, zn, 28);
+      let cls = k == Kind.String ? C_STRING : C_OTHER;
+      let sub = -1;
+      if (k == Kind.Struct) sub = f.t;
+      else if (k == Kind.Pointer || k == Kind.Slice) {
+        if (specialOf(typeNameId(f.t)) == SP_NONE) sub = elem(f.t);
+      }
+      if (sub >= 0 && (kind(sub) != Kind.Struct || specialOf(typeNameId(sub)) != SP_NONE)) sub = -1;
+      if (sub >= 0) cls = k == Kind.Struct ? C_STRUCT : k == Kind.Pointer ? C_PTR_STRUCT : C_SLICE_STRUCT;
+      store<i32>(fe, cls, <i32>F_CLASS);
+      store<i32>(fe, sub, <i32>F_SUBTY);
+      store<u32>(fe, 0, <i32>F_SUBPLAN);
+    }
+  }
+  if (!bad) {
+    setGuess(p + P_SUCC, p, 0, nf);
+    for (let i = 0; i < nf; i++) setGuess(p + PLAN_HEAD + <usize>i * FIELD_SIZE + F_SUCC, p, i + 1 < nf ? i + 1 : 0, nf);
+    let written = nf;
+    for (let i = nf - 1; i >= 0; i--) {
+      const fe = p + PLAN_HEAD + <usize>i * FIELD_SIZE;
+      if ((load<i32>(fe, 20) & M_ABSENT_OMIT) == 0) written = i;
+      store<i32>(fe, written, 32);
     }
   }
   remember(slot(key), key, p); // the zero texts above may have taken slot `e`
   return p;
+}
+
+/** Sets guess record `g` of plan `p` (`nf` fields) to field `i` (no field: a length no key has). */
+@inline export function setGuess(g: usize, p: usize, i: i32, nf: i32): void {
+  if (i >= nf) {
+    store<i32>(g, 0);
+    store<i32>(g, 0x40000000, 4);
+    return;
+  }
+  const fe = p + PLAN_HEAD + <usize>i * FIELD_SIZE;
+  const kt = <usize>load<u32>(fe, 8);
+  store<i32>(g, i);
+  store<i32>(g, load<i32>(fe, 12) - 1, 4);
+  store<u64>(g, load<u64>(kt), 8); // past a short text: the next text's bytes (in the plan), masked off when compared
 }
 
 /** True when the struct of plan `p` is not handled by the transcoder. */
@@ -186,3 +262,49 @@ export function planOf(ty: i32, go24: bool): usize {
   return p + PLAN_HEAD + <usize>i * FIELD_SIZE;
 }
 
+
+/** Slot of key bytes [kp, kp+kn) in a key index of mask `mask` (length, first, middle and last byte). */
+@inline export function keyHash(kp: usize, kn: i32, mask: i32): i32 {
+  if (kn <= 0) return 0;
+  const h = (<u32>kn * 0x01000193) ^ <u32>load<u8>(kp) ^ (<u32>load<u8>(kp + <usize>(kn - 1)) << 8) ^ (<u32>load<u8>(kp + <usize>(kn >> 1)) << 16);
+  return <i32>((h * 0x9e3779b1) >> 24) & mask;
+}
+
+/** The field of plan `p` named exactly by key bytes [kp, kp+kn), or -1 (JSON field names are unique). */
+export function planLookup(p: usize, kp: usize, kn: i32): i32 {
+  const mask = load<i32>(p, 12);
+  const ix = p + <usize>load<i32>(p, 8);
+  let h = keyHash(kp, kn, mask);
+  while (true) {
+    const e = <i32>load<u8>(ix + <usize>h);
+    if (e == 0) return -1;
+    const fe = planField(p, e - 1);
+    if (load<i32>(fe, 4) == kn && sameBytes(<usize>load<u32>(fe), kp, kn)) return e - 1;
+    h = (h + 1) & mask;
+  }
+  return -1;
+}
+
+// What value() needs of a type, cached per process (types are static): a direct-mapped table of 4096 entries
+// [type + 1 i32][kind u8][specialOf(name) u8][element kind u8][string key u8][element type i32][4 bytes unused].
+const TI_SLOTS: i32 = 4096;
+const TI_TABLE: usize = memory.data(TI_SLOTS * 16, 16);
+
+/** The cached entry of type `ty` (see TI_TABLE); fills it on a miss. */
+@inline export function typeInfo(ty: i32): usize {
+  const e = TI_TABLE + (<usize>((<u32>ty * 0x9e3779b1) >> 20) << 4);
+  if (load<i32>(e) == ty + 1) return e;
+  return fillTypeInfo(e, ty);
+}
+
+function fillTypeInfo(e: usize, ty: i32): usize {
+  const k = kind(ty);
+  const el = k == Kind.Pointer || k == Kind.Slice || k == Kind.Array || k == Kind.Map ? elem(ty) : -1;
+  store<u8>(e, <u8>k, 4);
+  store<u8>(e, <u8>specialOf(typeNameId(ty)), 5);
+  store<u8>(e, <u8>(el >= 0 ? kind(el) : 0xff), 6);
+  store<u8>(e, <u8>(k == Kind.Map && kind(key(ty)) == Kind.String ? 1 : 0), 7);
+  store<i32>(e, el, 8);
+  store<i32>(e, ty + 1);
+  return e;
+}

@@ -5,7 +5,6 @@
 // Strings are also checked for valid UTF-8: the transcoder does not handle the U+FFFD replacement.
 
 import { decodeRune, runeSize } from "../../json/strings";
-import { goSpecial8 } from "../../json/strings";
 
 /** The cursor and the results of the last string / number read (static: one transcode at a time). */
 export class Cur {
@@ -35,10 +34,29 @@ export const S_HIGH: i32 = 2;
 export const S_NEEDESC: i32 = 4;
 
 
+const ONES: u64 = 0x0101010101010101;
+const HIGHS: u64 = 0x8080808080808080;
+
+/**
+ * Nonzero when one of the 8 bytes of x is a control byte, `"`, `\`, `<`, `>`, `&` or >= 0x80, the lowest
+ * flagged byte exact (ctz(m) >> 3 finds it): json/strings' goSpecial8 in fewer steps (`"` and `&` differ
+ * only in bit 2, `<` and `>` only in bit 1, so one zero-byte test finds each pair).
+ */
+@inline export function special8(x: u64): u64 {
+  const a = (x | 0x0404040404040404) ^ 0x2626262626262626;
+  const b = (x | 0x0202020202020202) ^ 0x3e3e3e3e3e3e3e3e;
+  const c = x ^ 0x5c5c5c5c5c5c5c5c;
+  return (((a - ONES) & ~a) | ((b - ONES) & ~b) | ((c - ONES) & ~c) | ((x - 0x2020202020202020) & ~x) | x) & HIGHS;
+}
+
 /** Skips JSON whitespace; returns the next byte (or -1 at the end). */
 @inline export function ws(): i32 {
   let p = Cur.pos;
   const e = Cur.end;
+  if (p < e) {
+    const c = <i32>load<u8>(p);
+    if (c > 0x20) return c;
+  }
   while (p < e) {
     const c = <i32>load<u8>(p);
     if (c != 0x20 && c != 0x0a && c != 0x0d && c != 0x09) { Cur.pos = p; return c; }
@@ -63,7 +81,7 @@ export function readString(): bool {
   let flags = 0;
   while (true) {
     while (p + 8 <= e) {
-      const m = goSpecial8(load<u64>(p));
+      const m = special8(load<u64>(p));
       if (m == 0) { p += 8; continue; }
       p += <usize>(ctz(m) >> 3);
       break;

@@ -14,16 +14,16 @@ import { writeQuantityJSON } from "../../quantity/canonical";
 import { parseRFC3339, ParsedTime, formatRFC3339UTC } from "../time";
 import { writeBase64 } from "../encode";
 import { unquoteJsoniter } from "../jsoniterstr";
-import { Cur, readString, readNumber, readLiteral, S_ESC, S_NEEDESC } from "./scan";
-import { TC, EMPTY, FAIL } from "./state";
-import { goSpecial8 } from "../../json/strings";
+import { Cur, readString, readNumber, readLiteral, special8, S_ESC, S_NEEDESC } from "./scan";
+import { TC, EMPTY, FAIL, put } from "./state";
+import { sameBytes, wordHash } from "./bytes";
 
 /** Writes the string read last (Cur.sp/sn/sflags) as Go's encoder writes the value the API server's decoder reads. */
 function writeStringRead(out: ByteSink): bool {
   const f = Cur.sflags;
   if ((f & (S_ESC | S_NEEDESC)) == 0) {
     // the decoded value is the raw content and Go writes it back unchanged
-    out.bytes(Cur.sp - 1, Cur.sn + 2);
+    put(out, Cur.sp - 1, Cur.sn + 2);
     return true;
   }
   if ((f & S_ESC) == 0) {
@@ -42,9 +42,20 @@ export function stringValue(c: i32): i32 {
   if (c != 0x22) return FAIL;
   const r = copyPlainString();
   if (r >= 0) return r;
+  return stringRead();
+}
+
+/** A string at the cursor (`"`) that copyPlainString declined: read, decoded and written with Go's escaping. */
+export function stringRead(): i32 {
   if (!readString()) return FAIL;
   if (!writeStringRead(TC.out)) return FAIL;
   return Cur.sn == 0 ? EMPTY : 0;
+}
+
+/** A string-kind value at the cursor (first byte `"`): copied while scanned when plain, else stringRead. */
+@inline export function quotedString(): i32 {
+  const r = copyPlainString();
+  return r >= 0 ? r : stringRead();
 }
 
 /**
@@ -66,7 +77,7 @@ export function copyPlainString(): i32 {
     if (p + 8 <= e) {
       const x = load<u64>(p);
       store<u64>(d, x);
-      const m = goSpecial8(x);
+      const m = special8(x);
       if (m == 0) {
         p += 8;
         d += 8;
@@ -143,17 +154,22 @@ export function intValue(c: i32, k: i32): i32 {
   // json-iterator's readers accumulate in 32 or 64 bits: exact for every value in range (checked below)
   if (digits > 20) return FAIL;
   let u: u64 = 0;
-  for (let i = neg ? 1 : 0; i < n; i++) {
-    const d = <u64>(load<u8>(p + <usize>i) - 0x30);
-    if (u > (<u64>-1 - d) / 10) return FAIL;
-    u = u * 10 + d;
+  if (digits < 20) {
+    // at most 19 digits: below 10^19 < 2^64, no overflow to check
+    for (let i = neg ? 1 : 0; i < n; i++) u = u * 10 + <u64>(load<u8>(p + <usize>i) - 0x30);
+  } else {
+    for (let i = neg ? 1 : 0; i < n; i++) {
+      const d = <u64>(load<u8>(p + <usize>i) - 0x30);
+      if (u > (<u64>-1 - d) / 10) return FAIL;
+      u = u * 10 + d;
+    }
   }
   if (signed) {
     const lim: u64 = <u64>1 << <u64>(bits - 1);
     if (neg ? u > lim : u >= lim) return FAIL;
   } else if (bits < 64 && u >= (<u64>1 << <u64>bits)) return FAIL;
   if (u == 0) { TC.out.byte(0x30); return EMPTY; } // "-0" is 0
-  TC.out.bytes(p, n);
+  put(TC.out, p, n);
   return 0;
 }
 
@@ -191,7 +207,7 @@ export function quantityValue(c: i32): i32 {
   const slot = quantitySlot(raw, rawLen);
   if (slot != 0) {
     const on = <i32>load<u8>(slot, 1);
-    out.bytes(slot + 2 + <usize>rawLen, on);
+    put(out, slot + 2 + <usize>rawLen, on);
     return 0;
   }
   const q = unmarshalQuantityJSON(raw, rawLen);
@@ -217,16 +233,14 @@ const Q_TABLE: usize = memory.data(256 * <i32>Q_ENTRY, 16);
 const Q_MAX: i32 = 31;
 
 @inline function quantityIndex(p: usize, n: i32): usize {
-  let h: u32 = 2166136261;
-  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
-  return Q_TABLE + <usize>((h ^ (h >> 8)) & 255) * Q_ENTRY;
+  return Q_TABLE + <usize>(wordHash(p, n, 0) & 255) * Q_ENTRY;
 }
 
 /** The table entry holding raw token [p, p+n), or 0. */
 function quantitySlot(p: usize, n: i32): usize {
   if (n > Q_MAX || n == 0) return 0;
   const e = quantityIndex(p, n);
-  if (<i32>load<u8>(e) != n || memory.compare(e + 2, p, <usize>n) != 0) return 0;
+  if (<i32>load<u8>(e) != n || !sameBytes(e + 2, p, n)) return 0;
   return e;
 }
 
@@ -262,7 +276,7 @@ export function timeValue(c: i32): i32 {
   if (plain) {
     const slot = timeSlot(p, n);
     if (slot != 0) {
-      out.bytes(slot + 3 + <usize>n, <i32>load<u8>(slot, 1));
+      put(out, slot + 3 + <usize>n, <i32>load<u8>(slot, 1));
       return 0;
     }
   }
@@ -288,16 +302,14 @@ const T_ENTRY: usize = 96;
 const T_TABLE: usize = memory.data(128 * <i32>T_ENTRY, 16);
 
 @inline function timeIndex(p: usize, n: i32): usize {
-  let h: u32 = 2166136261 ^ <u32>TC.go;
-  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 16777619;
-  return T_TABLE + <usize>((h ^ (h >> 9)) & 127) * T_ENTRY;
+  return T_TABLE + <usize>(wordHash(p, n, <u32>TC.go) & 127) * T_ENTRY;
 }
 
 /** The table entry holding time text [p, p+n) under the current Go release, or 0. */
 function timeSlot(p: usize, n: i32): usize {
   if (n == 0 || n > 40) return 0;
   const e = timeIndex(p, n);
-  if (<i32>load<u8>(e) != n || <i32>load<u8>(e, 2) != TC.go || memory.compare(e + 3, p, <usize>n) != 0) return 0;
+  if (<i32>load<u8>(e) != n || <i32>load<u8>(e, 2) != TC.go || !sameBytes(e + 3, p, n)) return 0;
   return e;
 }
 
@@ -337,7 +349,7 @@ export function intOrStringValue(c: i32): i32 {
     for (let i = neg ? 1 : 0; i < n; i++) u = u * 10 + <i64>(load<u8>(p + <usize>i) - 0x30);
     if (neg ? u > 0x80000000 : u > 0x7fffffff) return FAIL;
     if (u == 0) TC.out.byte(0x30);
-    else TC.out.bytes(p, n);
+    else put(TC.out, p, n);
     return 0;
   }
   return FAIL;

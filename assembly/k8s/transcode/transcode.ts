@@ -15,21 +15,31 @@
 // decode → Marshal (the same provisos as storedForm, assembly/k8s/roundtrip.ts, plus times and quantities
 // that are checked to read back to the same text), so they are what the kubelet re-encodes too.
 // Recursion follows the schema's type nesting, bounded by the depth budget.
+//
+// Speed (none of it changes a byte; test/transcode-fastpaths.test.ts): a key is first compared in place with the
+// field that followed the previous one in the last object of the same type (a guess learned in the plan, so
+// reordered input in a steady order costs one compare per key), then with the next few fields, then looked up in
+// the plan's key index; absent fields that are dropped are skipped in runs; string, struct, pointer-to-struct and
+// slice-of-struct fields call their writer directly with the nested plan cached in the field entry; strings are
+// scanned 8 bytes at a time (scan.ts special8) and short runs copied without memory.copy (state.ts put).
 
 import { ByteSink } from "../../io/sink";
 import { writeGoString, unquote } from "../../json/strings";
 import { unquoteJsoniter } from "../jsoniterstr";
 import { hasError } from "../../errors";
-import { Kind, kind, elem, key, typeNameId, minorOf } from "../../schema/schema";
-import { specialOf, SP_NONE, SP_QUANTITY, SP_TIME, SP_INTORSTRING } from "../types";
+import { Kind, kind, minorOf } from "../../schema/schema";
+import { SP_NONE, SP_QUANTITY, SP_TIME, SP_INTORSTRING } from "../types";
 import { decodesWithJsoniter } from "../versions";
 import { Cur, ws, readString, skipValue, atNull, S_ESC, S_NEEDESC } from "./scan";
-import { planRoom, planOf, planBad, planFields, planField, zeroText, M_OMIT_EMPTY, M_OMIT_NULL, M_ABSENT_OMIT, M_FAIL_PRESENT } from "./plan";
-import { TC, EMPTY, FAIL, TOP_START, TOP_LEN, recPush, recGet, recSet, copyShort } from "./state";
-import { stringValue, boolValue, intValue, bytesValue, quantityValue, timeValue, intOrStringValue } from "./special";
+import { planRoom, planOf, planBad, planFields, planField, planLookup, zeroText, typeInfo, P_SUCC, F_SUCC, setGuess, F_CLASS, F_SUBTY, F_SUBPLAN, C_STRING, C_STRUCT, C_SLICE_STRUCT, M_OMIT_EMPTY, M_OMIT_NULL, M_ABSENT_OMIT, M_FAIL_PRESENT } from "./plan";
+import { TC, EMPTY, FAIL, TOP_START, TOP_LEN, recPush, recGet, recSet, copyShort, put, scratch } from "./state";
+import { cmpBytes } from "./bytes";
+import { stringValue, quotedString, boolValue, intValue, bytesValue, quantityValue, timeValue, intOrStringValue } from "./special";
 
 /** Most nesting levels a transcode takes (deeper values go to the exact path). */
 const MAX_DEPTH: i32 = 512;
+/** Fields after the next expected one whose keys are compared in place before the key index is asked. */
+const QUICK: i32 = 4;
 /** Unsorted maps with more entries than this go to the exact path (the sort here is quadratic). */
 const MAX_UNSORTED: i32 = 256;
 
@@ -53,6 +63,7 @@ export function transcodeStored(ty: i32, p: usize, n: i32, go: i32, out: ByteSin
   TC.recCap = 512;
   TC.rec = heap.alloc(<usize>TC.recCap * 4);
   TC.recTop = 0;
+  TC.tmpCap = 0;
   Cur.pos = p;
   Cur.end = p + <usize>n;
   if (ws() != 0x7b) return false;
@@ -81,19 +92,20 @@ export function fieldLen(i: i32): i32 {
 
 /** Writes the value at the cursor as type `ty`: EMPTY, 0, or FAIL. */
 function value(ty: i32): i32 {
+  if (ty < 0) return FAIL;
   const c = ws();
+  const ti = typeInfo(ty);
+  const k = <i32>load<u8>(ti, 4);
   if (c == 0x6e && atNull()) {
     // null leaves a fresh value at its zero under both decoders (no duplicates are accepted, so there is no earlier value)
     Cur.pos += 4;
     const z = zeroText(ty, TC.go24);
     if (z == 0) return FAIL;
-    TC.out.bytes(z + 4, load<i32>(z));
-    const k = kind(ty);
+    put(TC.out, z + 4, load<i32>(z));
     return k == Kind.Struct || k == Kind.Array ? 0 : EMPTY;
   }
-  const k = kind(ty);
   if (k == Kind.Struct) {
-    const sp = specialOf(typeNameId(ty));
+    const sp = <i32>load<u8>(ti, 5);
     if (sp != SP_NONE) {
       if (sp == SP_QUANTITY) return quantityValue(c);
       if (sp == SP_TIME) return timeValue(c);
@@ -106,23 +118,22 @@ function value(ty: i32): i32 {
   switch (k) {
     case Kind.String: return stringValue(c);
     case Kind.Pointer: {
-      if (specialOf(typeNameId(ty)) != SP_NONE) return FAIL;
+      if (<i32>load<u8>(ti, 5) != SP_NONE) return FAIL;
       const out = TC.out;
       const at = out.len;
-      if (value(elem(ty)) < 0) return FAIL;
+      if (value(load<i32>(ti, 8)) < 0) return FAIL;
       // a non-nil pointer written as null (*metav1.Time at the zero time) reads back as nil: not a fixed point
       if (out.len - at == 4 && load<u32>(out.ptr + <usize>at) == 0x6c6c756e) return FAIL;
       return 0;
     }
     case Kind.Slice: {
-      const et = elem(ty);
-      if (kind(et) == Kind.Uint8) return bytesValue(c);
+      if (<i32>load<u8>(ti, 6) == Kind.Uint8) return bytesValue(c);
       if (c != 0x5b) return FAIL;
-      return sliceValue(et);
+      return sliceValue(load<i32>(ti, 8));
     }
     case Kind.Map: {
-      if (c != 0x7b || kind(key(ty)) != Kind.String) return FAIL;
-      return mapValue(elem(ty));
+      if (c != 0x7b || load<u8>(ti, 7) == 0) return FAIL;
+      return mapValue(load<i32>(ti, 8));
     }
     case Kind.Bool: return boolValue(c);
     case Kind.Int: case Kind.Int8: case Kind.Int16: case Kind.Int32: case Kind.Int64:
@@ -132,18 +143,58 @@ function value(ty: i32): i32 {
   return FAIL;
 }
 
+/** Writes field `fe`'s `"name":` text, after a comma unless it is the object's first member. */
+@inline function keyText(out: ByteSink, fe: usize, first: bool): void {
+  const kt = <usize>load<u32>(fe, 8);
+  const n = load<i32>(fe, 12);
+  if (first) copyShort(out, kt, n);
+  else copyShort(out, kt - 1, n + 1);
+}
+
 /** Writes the absent field `fe` (zero value unless dropped); returns whether the object is still empty. */
 @inline function writeAbsent(out: ByteSink, fe: usize, first: bool, top: bool, i: i32): bool {
   if ((load<i32>(fe, 20) & M_ABSENT_OMIT) != 0) {
     noteTop(top, i, -1, 0);
     return first;
   }
-  if (!first) out.byte(0x2c);
-  copyShort(out, <usize>load<u32>(fe, 8), load<i32>(fe, 12));
+  keyText(out, fe, first);
   const at = out.len;
   copyShort(out, <usize>load<u32>(fe, 24), load<i32>(fe, 28));
   noteTop(top, i, at, load<i32>(fe, 28));
   return false;
+}
+
+/**
+ * Writes the absent fields `from`..`to`-1 of plan `plan` that are written when absent (the others keep
+ * their -1 in the top ranges); returns whether the object is still empty.
+ */
+@inline function absentRun(out: ByteSink, plan: usize, from: i32, to: i32, first: bool, top: bool): bool {
+  let i = from;
+  while (i < to) {
+    i = load<i32>(planField(plan, i), 32);
+    if (i >= to) break;
+    first = writeAbsent(out, planField(plan, i), first, top, i);
+    i++;
+  }
+  return first;
+}
+
+/**
+ * The value of field `fe` of class `cls` (C_STRUCT and after): its struct (or array of structs) with the struct's
+ * plan cached in the field entry; what does not start as that class expects goes through value().
+ */
+function fieldValue(fe: usize, cls: i32): i32 {
+  const c = ws();
+  if (cls == C_SLICE_STRUCT ? c != 0x5b : c != 0x7b) return value(load<i32>(fe, 16));
+  const sty = load<i32>(fe, F_SUBTY);
+  let sp = <usize>load<u32>(fe, F_SUBPLAN);
+  if (sp == 0) {
+    sp = planOf(sty, TC.go24);
+    if (sp == 0) return FAIL;
+    store<u32>(fe, <u32>sp, F_SUBPLAN);
+  }
+  if (cls == C_SLICE_STRUCT) return sliceValue(sty, sp);
+  return structValue(sty, false, sp);
 }
 
 /** True when a present field of mode `mode` whose value (written from `at`, result `r`) is dropped. */
@@ -153,31 +204,17 @@ function value(ty: i32): i32 {
   return false;
 }
 
-/** The field of plan `plan` (nf fields) named by the key bytes [kp, kp+kn), searched from `hint` on; -1 when none. */
-function lookup(plan: usize, nf: i32, kp: usize, kn: i32, hint: i32): i32 {
-  const c0 = kn > 0 ? load<u8>(kp) : 0;
-  for (let i = hint; i < nf; i++) {
-    const fe = planField(plan, i);
-    if (load<i32>(fe, 4) == kn && load<u8>(<usize>load<u32>(fe)) == c0 && memory.compare(<usize>load<u32>(fe), kp, <usize>kn) == 0) return i;
-  }
-  for (let i = 0; i < hint && i < nf; i++) {
-    const fe = planField(plan, i);
-    if (load<i32>(fe, 4) == kn && load<u8>(<usize>load<u32>(fe)) == c0 && memory.compare(<usize>load<u32>(fe), kp, <usize>kn) == 0) return i;
-  }
-  return -1;
-}
-
 /**
- * The field among `from`..nf-1 of plan `plan` whose quoted name is at the cursor (its key text `"name":` without
+ * The field among `from`..to-1 of plan `plan` whose quoted name is at the cursor (its key text `"name":` without
  * the colon, compared 8 bytes at a time): its index, the cursor after the closing quote; -1 when none.
  */
-function quickKey(plan: usize, nf: i32, from: i32): i32 {
+function quickKey(plan: usize, to: i32, from: i32): i32 {
   const p = Cur.pos;
   const room = <i32>(Cur.end - p);
   let first: u64 = 0;
   if (room >= 8) first = load<u64>(p);
   else for (let j = 0; j < room; j++) first |= <u64>load<u8>(p + <usize>j) << <u64>(j * 8);
-  for (let i = from; i < nf; i++) {
+  for (let i = from; i < to; i++) {
     const fe = planField(plan, i);
     const kt = <usize>load<u32>(fe, 8);
     const n = load<i32>(fe, 12) - 1; // `"name"`
@@ -201,6 +238,32 @@ function quickKey(plan: usize, nf: i32, from: i32): i32 {
   return -1;
 }
 
+/**
+ * The field of guess record `g` (plan.ts P_SUCC) when the quoted key at the cursor is its name (its `"name"` text
+ * compared 8 bytes at a time, with 8 bytes of input to spare; else the other lookups decide), the cursor then after
+ * the closing quote; -1 otherwise.
+ */
+@inline function guessedKey(plan: usize, g: usize): i32 {
+  const p = Cur.pos;
+  const n = load<i32>(g, 4); // `"name"`
+  if (<i32>(Cur.end - p) < n + 8) return -1;
+  const x = load<u64>(g, 8) ^ load<u64>(p);
+  const fi = load<i32>(g);
+  if (n < 8) {
+    if ((x & ((<u64>1 << <u64>(n << 3)) - 1)) != 0) return -1;
+  } else {
+    if (x != 0) return -1;
+    if (n > 8) {
+      const kt = <usize>load<u32>(planField(plan, fi), 8);
+      const last = <usize>(n - 8);
+      for (let j: usize = 8; j < last; j += 8) if (load<u64>(kt + j) != load<u64>(p + j)) return -1;
+      if (load<u64>(kt + last) != load<u64>(p + last)) return -1;
+    }
+  }
+  Cur.pos = p + <usize>n;
+  return fi;
+}
+
 /** True when key bytes [kp, kp+kn) equal some field name up to ASCII case (or are not ASCII). */
 function foldHit(plan: usize, nf: i32, kp: usize, kn: i32): bool {
   for (let j = 0; j < kn; j++) if (load<u8>(kp + <usize>j) >= 0x80) return true;
@@ -222,8 +285,8 @@ function foldHit(plan: usize, nf: i32, kp: usize, kn: i32): bool {
 }
 
 /** A struct object at the cursor (`{`): its fields in struct order. */
-function structValue(ty: i32, top: bool): i32 {
-  const plan = planOf(ty, TC.go24);
+function structValue(ty: i32, top: bool, known: usize = 0): i32 {
+  const plan = known != 0 ? known : planOf(ty, TC.go24);
   if (plan == 0 || planBad(plan)) return FAIL;
   if (--TC.room < 0) return FAIL;
   const nf = planFields(plan);
@@ -232,18 +295,28 @@ function structValue(ty: i32, top: bool): i32 {
   out.byte(0x7b);
   Cur.pos++;
   const rec = recPush(nf * 2);
+  if (top) for (let i = 0; i < nf; i++) store<i32>(TOP_START + (<usize>i << 2), -1);
   let seen0: u64 = 0;
   let seen1: u64 = 0;
   let first = true;
   let next = 0;
+  let guess = 0; // the field after the last one read: where the next key is looked for after the learned guess
+  let prev = -1; // the last field read
   let reordered = false;
+  let low = nf; // the lowest field that arrived after a later one (reordered mode)
   let c = ws();
   if (c == 0x7d) Cur.pos++;
   else {
     while (true) {
       if (c != 0x22) return FAIL;
-      // the keys of the fields from `next` on, matched in place (name and closing quote); else read and looked up
-      let fi = quickKey(plan, nf, next);
+      // the key matched in place (name and closing quote) with the field that followed the last one in the previous
+      // object of this type, then with the few fields after the last one; else read and looked up in the key index
+      const succAt = prev < 0 ? plan + P_SUCC : planField(plan, prev) + F_SUCC;
+      let fi = guessedKey(plan, succAt);
+      if (fi < 0) {
+        fi = quickKey(plan, guess < nf - QUICK ? guess + QUICK : nf, guess);
+        if (fi >= 0) setGuess(succAt, plan, fi, nf);
+      }
       let kp: usize = 0;
       let kn = 0;
       if (fi < 0) {
@@ -255,7 +328,8 @@ function structValue(ty: i32, top: bool): i32 {
           kp = d.ptr;
           kn = d.len;
         }
-        fi = lookup(plan, nf, kp, kn, next);
+        fi = planLookup(plan, kp, kn);
+        if (fi >= 0) setGuess(succAt, plan, fi, nf);
       }
       if (ws() != 0x3a) return FAIL;
       Cur.pos++;
@@ -271,12 +345,12 @@ function structValue(ty: i32, top: bool): i32 {
         const mode = load<i32>(fe, 20);
         if ((mode & M_FAIL_PRESENT) != 0) return FAIL;
         if (!reordered && fi >= next) {
-          for (let i = next; i < fi; i++) first = writeAbsent(out, planField(plan, i), first, top, i);
+          first = absentRun(out, plan, next, fi, first, top);
           const mark = out.len;
-          if (!first) out.byte(0x2c);
-          copyShort(out, <usize>load<u32>(fe, 8), load<i32>(fe, 12));
+          keyText(out, fe, first);
           const at = out.len;
-          const r = value(load<i32>(fe, 16));
+          const cls = load<i32>(fe, F_CLASS);
+          const r = cls == C_STRING && ws() == 0x22 ? quotedString() : cls >= C_STRUCT ? fieldValue(fe, cls) : value(load<i32>(fe, 16));
           if (r < 0) return FAIL;
           if (dropped(mode, r, out, at)) {
             out.truncate(mark);
@@ -291,8 +365,10 @@ function structValue(ty: i32, top: bool): i32 {
           next = fi + 1;
         } else {
           reordered = true;
+          if (fi < low) low = fi;
           const at = out.len;
-          const r = value(load<i32>(fe, 16));
+          const cls = load<i32>(fe, F_CLASS);
+          const r = cls == C_STRING && ws() == 0x22 ? quotedString() : cls >= C_STRUCT ? fieldValue(fe, cls) : value(load<i32>(fe, 16));
           if (r < 0) return FAIL;
           if (dropped(mode, r, out, at)) recSet(rec + fi * 2, -1);
           else {
@@ -300,6 +376,8 @@ function structValue(ty: i32, top: bool): i32 {
             recSet(rec + fi * 2 + 1, out.len - at);
           }
         }
+        guess = fi + 1;
+        prev = fi;
       }
       c = ws();
       if (c == 0x2c) {
@@ -314,28 +392,37 @@ function structValue(ty: i32, top: bool): i32 {
   }
   TC.room++;
   if (!reordered) {
-    for (let i = next; i < nf; i++) first = writeAbsent(out, planField(plan, i), first, top, i);
+    first = absentRun(out, plan, next, nf, first, top);
     out.byte(0x7d);
   } else {
-    // rebuild in struct order from the recorded value ranges
-    const len = out.len - objStart;
-    const tmp = heap.alloc(<usize>len);
-    memory.copy(tmp, out.ptr + <usize>objStart, <usize>len);
-    out.truncate(objStart);
-    out.byte(0x7b);
-    first = true;
-    for (let i = 0; i < nf; i++) {
+    // rebuild in struct order from the recorded value ranges, from the field after the last one written in order
+    // before `low` (the members before it are final: every field below `low` was read in order, or not at all)
+    let from = low;
+    let keep = objStart + 1;
+    while (from > 0) {
+      const j = from - 1;
+      if ((j < 64 ? (seen0 >> <u64>j) & 1 : (seen1 >> <u64>(j - 64)) & 1) != 0 && recGet(rec + j * 2) >= 0) {
+        keep = recGet(rec + j * 2) + recGet(rec + j * 2 + 1);
+        break;
+      }
+      from = j;
+    }
+    const len = out.len - keep;
+    const tmp = scratch(len);
+    memory.copy(tmp, out.ptr + <usize>keep, <usize>len);
+    out.truncate(keep);
+    first = from == 0;
+    for (let i = from; i < nf; i++) {
       const fe = planField(plan, i);
       const seen = i < 64 ? (seen0 >> <u64>i) & 1 : (seen1 >> <u64>(i - 64)) & 1;
       if (seen == 0) { first = writeAbsent(out, fe, first, top, i); continue; }
       const s = recGet(rec + i * 2);
       if (s < 0) { noteTop(top, i, -1, 0); continue; }
-      if (!first) out.byte(0x2c);
+      keyText(out, fe, first);
       first = false;
-      copyShort(out, <usize>load<u32>(fe, 8), load<i32>(fe, 12));
       const vl = recGet(rec + i * 2 + 1);
       noteTop(top, i, out.len, vl);
-      out.bytes(tmp + <usize>(s - objStart), vl);
+      put(out, tmp + <usize>(s - keep), vl);
     }
     out.byte(0x7d);
   }
@@ -344,8 +431,9 @@ function structValue(ty: i32, top: bool): i32 {
 }
 
 /** An array at the cursor (`[`) of elements of type `et`. */
-function sliceValue(et: i32): i32 {
+function sliceValue(et: i32, plan: usize = 0): i32 {
   if (--TC.room < 0) return FAIL;
+  const strings = plan == 0 && et >= 0 && <i32>load<u8>(typeInfo(et), 4) == Kind.String; // []string: elements straight to quotedString
   const out = TC.out;
   out.byte(0x5b);
   Cur.pos++;
@@ -355,7 +443,12 @@ function sliceValue(et: i32): i32 {
   else {
     while (true) {
       if (count > 0) out.byte(0x2c);
-      if (value(et) < 0) return FAIL;
+      const c0 = ws();
+      if (plan != 0 && c0 == 0x7b) {
+        if (structValue(et, false, plan) < 0) return FAIL;
+      } else if (strings && c0 == 0x22) {
+        if (quotedString() < 0) return FAIL;
+      } else if (value(et) < 0) return FAIL;
       count++;
       c = ws();
       if (c == 0x2c) { Cur.pos++; continue; }
@@ -370,11 +463,8 @@ function sliceValue(et: i32): i32 {
 }
 
 /** Bytewise comparison of two keys (Go's string order). */
-function cmpKeys(ap: usize, an: i32, bp: usize, bn: i32): i32 {
-  const n = an < bn ? an : bn;
-  const d = memory.compare(ap, bp, <usize>n);
-  if (d != 0) return d;
-  return an - bn;
+@inline function cmpKeys(ap: usize, an: i32, bp: usize, bn: i32): i32 {
+  return cmpBytes(ap, an, bp, bn);
 }
 
 /** The last string read, decoded as the API server's decoder decodes keys (json-iterator's only for map keys: struct fields are matched on Go's). */
@@ -387,7 +477,7 @@ function decodedKey(mapKey: bool): ByteSink {
 
 /** Writes a map key: its raw text when Go writes it unchanged, else Go's escaping of the (decoded) bytes. */
 @inline function writeKey(out: ByteSink, kp: usize, kn: i32, flags: i32): void {
-  if ((flags & S_NEEDESC) == 0) out.bytes(kp - 1, kn + 2);
+  if ((flags & S_NEEDESC) == 0) put(out, kp - 1, kn + 2);
   else writeGoString(out, kp, kn, TC.go22, false);
 }
 
@@ -399,6 +489,7 @@ function mapValue(et: i32): i32 {
   out.byte(0x7b);
   Cur.pos++;
   const base = TC.recTop;
+  const strings = et >= 0 && <i32>load<u8>(typeInfo(et), 4) == Kind.String; // map[string]string: values straight to quotedString
   let count = 0;
   let sorted = true;
   let c = ws();
@@ -430,7 +521,9 @@ function mapValue(et: i32): i32 {
         out.byte(0x3a);
       }
       const at = out.len;
-      if (value(et) < 0) return FAIL;
+      if (strings && ws() == 0x22) {
+        if (quotedString() < 0) return FAIL;
+      } else if (value(et) < 0) return FAIL;
       const r = recPush(5);
       recSet(r, <i32>kp);
       recSet(r + 1, kn);
@@ -463,7 +556,7 @@ function mapValue(et: i32): i32 {
       store<i32>(idx + <usize>j * 4, ri);
     }
     const len = out.len - objStart;
-    const tmp = heap.alloc(<usize>len);
+    const tmp = scratch(len);
     memory.copy(tmp, out.ptr + <usize>objStart, <usize>len);
     out.truncate(objStart);
     out.byte(0x7b);
@@ -472,7 +565,7 @@ function mapValue(et: i32): i32 {
       if (i > 0) out.byte(0x2c);
       writeKey(out, <usize>recGet(ri), recGet(ri + 1), recGet(ri + 4));
       out.byte(0x3a);
-      out.bytes(tmp + <usize>(recGet(ri + 2) - objStart), recGet(ri + 3));
+      put(out, tmp + <usize>(recGet(ri + 2) - objStart), recGet(ri + 3));
     }
   }
   out.byte(0x7d);

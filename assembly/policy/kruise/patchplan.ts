@@ -29,7 +29,7 @@ export class PatchPlan {
   annotationKeys: Array<string> = new Array<string>();
   annotationVals: Array<string> = new Array<string>();
   /** json.Marshal(state) after the patch: the state annotation's value. */
-  state: ByteSink = new ByteSink(256);
+  state: ByteSink = new ByteSink(1024);
 }
 
 /** GetContainerPriority from the barrier env's configMapKeyRef key `p_<n>`: strconv.Atoi(n), 0 on error. */
