@@ -144,7 +144,7 @@ test("kruise.patchPods: each pod answered as kruise.patchPod answers it, fast an
         if (v > 0) p.metadata.name = `sample-v${v}`;
         for (const st of p.status.containerStatuses ?? []) if (v === 1) st.imageID = `${String(st.imageID ?? "")}-v1`;
         // other reads than the pod before (the splice keeps the last plan for pods read the same)
-        const cs2 = (p as { spec: { containers?: Obj[] } }).spec.containers;
+        const cs2 = (p as unknown as { spec: { containers?: Obj[] } }).spec.containers;
         if (v === 2 && cs2 && cs2.length >= 2) [cs2[0], cs2[1]] = [cs2[1]!, cs2[0]!];
         if (v === 3) p.status.containerStatuses = (p.status.containerStatuses ?? []).slice(1);
         return p;
