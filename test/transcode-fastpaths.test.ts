@@ -9,6 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
+import { sameStored, transcodeCounts } from "./support/transcode-check.ts";
 import { container, objectMeta, pod, podTemplate, replaceLeaf, wrongValue, textStyle, toText, withUnknownFields, unknownFields } from "./oracle/k8s-objects.ts";
 import { MINORS } from "./oracle/k8s/versions.ts";
 
@@ -18,25 +19,10 @@ const options = { interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false
 type Obj = Record<string, unknown>;
 type Answer = { ok: boolean; result?: { json: string | null }; error?: Obj };
 
-/** Counts: answers compared, and how many of them the transcoder gave (not null). */
-const stats = { compared: 0, transcoded: 0 };
-
-/** `k8s.transcode` of `text` is null or exactly `k8s.json`'s json (and it fails only where k8s.json fails). */
-function same(type: string, text: string, minor: string, go?: string): void {
-  const base = { type, valueText: text, kubernetes: minor, ...(go ? { go } : {}) };
-  const exact = kinplace.evaluate({ op: "k8s.json", ...base } as never) as unknown as Answer;
-  const fast = kinplace.evaluate({ op: "k8s.transcode", ...base } as never) as unknown as Answer;
-  if (!fast.ok) {
-    assert.equal(exact.ok, false, `k8s.transcode failed where k8s.json did not: ${JSON.stringify(fast.error)}`);
-    return;
-  }
-  stats.compared++;
-  const json = fast.result!.json;
-  if (json === null) return;
-  stats.transcoded++;
-  assert.ok(exact.ok, `transcoded ${type} where k8s.json fails (${JSON.stringify(exact.error)}): ${text.slice(0, 1200)}`);
-  assert.equal(json, exact.result!.json, `${type} ${minor} go ${go}: transcoder != k8s.json for ${text.slice(0, 1200)}`);
-}
+/** Counts of the shared check (test/support/transcode-check.ts). */
+const stats = transcodeCounts;
+/** The transcoder answers null or exactly k8s.json's bytes. */
+const same = (type: string, text: string, minor: string, go?: string) => sameStored(type, text, minor, go);
 
 /** `v` with every object's keys in a seeded order (0: as given; else shuffled, or reversed on odd seeds). */
 function order(v: unknown, seed: number): unknown {
@@ -54,7 +40,7 @@ function order(v: unknown, seed: number): unknown {
 }
 
 test("key orders: the same objects in several orders one after another (learned order, key index, rebuilds)", () => {
-  stats.compared = stats.transcoded = 0;
+  stats.tried = stats.transcoded = 0;
   fc.assert(
     fc.property(fc.oneof(pod, podTemplate), fc.array(fc.nat(), { minLength: 2, maxLength: 5 }), fc.constantFrom(...ALL), (v, seeds, minor) => {
       const type = "metadata" in (v as Obj) && "status" in (v as Obj) ? "Pod" : "PodTemplateSpec";
@@ -65,7 +51,7 @@ test("key orders: the same objects in several orders one after another (learned 
     }),
     { ...options, numRuns: 120 },
   );
-  assert.ok(stats.transcoded * 2 > stats.compared, `transcoded only ${stats.transcoded} of ${stats.compared}`);
+  assert.ok(stats.transcoded * 2 > stats.tried, `transcoded only ${stats.transcoded} of ${stats.tried}`);
 });
 
 test("out-of-order metadata with duplicates, unknown and case-variant keys (duplicates must not be transcoded)", () => {
@@ -116,7 +102,7 @@ test("struct-typed fields: nulls, empty objects, wrong types and nested out-of-o
     `{"nodeSelector":{"a":"1","a":"2"}}`,
     `{"hostAliases":[{"hostnames":["b","a"],"ip":"1.2.3.4"}],"hostIPC":true,"hostNetwork":false,"hostPID":true,"hostname":"h"}`,
   ];
-  stats.compared = stats.transcoded = 0;
+  stats.tried = stats.transcoded = 0;
   for (const minor of ALL) {
     for (const s of specs) {
       same("PodSpec", s, minor);
@@ -124,7 +110,7 @@ test("struct-typed fields: nulls, empty objects, wrong types and nested out-of-o
       same("Pod", `{"status":{"podIP":"1.2.3.4","phase":"Running","conditions":[{"status":"True","type":"Ready"}]},"spec":${s},"metadata":{"name":"p"}}`, minor);
     }
   }
-  assert.ok(stats.transcoded * 3 > stats.compared, `transcoded only ${stats.transcoded} of ${stats.compared}`);
+  assert.ok(stats.transcoded * 3 > stats.tried, `transcoded only ${stats.transcoded} of ${stats.tried}`);
 });
 
 test("wrong-typed leaves anywhere in a pod (the classes fall back to the exact checks)", () => {
@@ -144,7 +130,7 @@ function placed(c: string, i: number, n: number): string {
 
 test("strings: every byte Go escapes or rejects at every offset of the 8-byte scan", () => {
   const specials = ["<", ">", "&", "\"", "\\", "\n", "\u0000", "\u001f", "\u007f", "\u0080", "é", "\u2028", "\u2029", "😀", " ", "!", "#", "%", "'", "=", "?", "[", "]", "{", "}", "~"];
-  stats.compared = stats.transcoded = 0;
+  stats.tried = stats.transcoded = 0;
   for (const minor of ["1.21", "1.22", "1.32"]) {
     for (const go of [undefined, "1.21", "1.22"]) {
       for (const c of specials) {
@@ -158,7 +144,7 @@ test("strings: every byte Go escapes or rejects at every offset of the 8-byte sc
       }
     }
   }
-  assert.ok(stats.transcoded * 2 > stats.compared, `transcoded only ${stats.transcoded} of ${stats.compared}`);
+  assert.ok(stats.transcoded * 2 > stats.tried, `transcoded only ${stats.transcoded} of ${stats.tried}`);
 });
 
 test("map keys sorted by bytes (shared prefixes of every length, high bytes) and memoized Quantities and times", () => {

@@ -10,6 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
+import { sameStored, transcodeCounts } from "./support/transcode-check.ts";
 import { container, fullTemplate, pod, podTemplate, textStyle, toText, unknownFields, withUnknownFields, type TextStyle } from "./oracle/k8s-objects.ts";
 import { quantityString, trickyString } from "./oracle/k8s/gen.ts";
 import { MINORS } from "./oracle/k8s/versions.ts";
@@ -36,30 +37,11 @@ function reorder(v: unknown, seed: number): unknown {
   return walk(v);
 }
 
-/** Counts of transcoded (not null) answers, to show the fast path is taken (text forms may carry duplicates, which it leaves to the exact path). */
-const stats = { tried: 0, transcoded: 0, inline: 0, inlineTranscoded: 0 };
+/** Counts of inline values tried and transcoded (text forms are counted by transcodeCounts; they may carry duplicates, which the transcoder leaves to the exact path). */
+const stats = { inline: 0, inlineTranscoded: 0 };
 
-/** `k8s.transcode` must be null or exactly `k8s.json`'s json (and only null where k8s.json fails or the proof is missing). */
-function sameStored(type: string, text: string, minor: string, go: string | undefined): void {
-  const base = { type, valueText: text, kubernetes: minor, ...(go ? { go } : {}) };
-  const exact = kinplace.evaluate({ op: "k8s.json", ...base } as never) as unknown as Answer;
-  const fast = kinplace.evaluate({ op: "k8s.transcode", ...base } as never) as unknown as Answer;
-  if (!fast.ok) {
-    // only request errors (the same as k8s.json's)
-    assert.equal(exact.ok, false, `k8s.transcode failed where k8s.json did not: ${JSON.stringify(fast.error)}`);
-    return;
-  }
-  stats.tried++;
-  const json = fast.result!.json;
-  if (json === null) return;
-  stats.transcoded++;
-  assert.ok(exact.ok, `transcoded ${type} where k8s.json fails (${JSON.stringify(exact.error)}): ${text.slice(0, 1500)}`);
-  assert.equal(json, exact.result!.json, `${type} ${minor} go ${go}: transcoder != k8s.json for ${text.slice(0, 1500)}`);
-  // what it accepts is a fixed point of decode → Marshal (the kubelet / controller read the stored bytes again)
-  const again = kinplace.evaluate({ op: "k8s.json", ...base, valueText: json } as never) as unknown as Answer;
-  assert.ok(again.ok, `stored bytes do not decode again: ${JSON.stringify(again.error)}`);
-  assert.equal(again.result!.json, json, `${type} ${minor} go ${go}: stored bytes are not a fixed point: ${String(json).slice(0, 1500)}`);
-}
+/** sameStored with the fixed-point check. */
+const sameStoredFixed = (type: string, text: string, minor: string, go: string | undefined) => sameStored(type, text, minor, go, true);
 
 /** The same value as inline JSON in the line, to use the transcoder on the line's own bytes. */
 function sameStoredInline(type: string, value: unknown, minor: string, go: string | undefined): void {
@@ -92,16 +74,16 @@ test("k8s.transcode = k8s.json (Container, PodSpec, PodTemplateSpec, Pod; every 
   for (const [type, arb] of TYPES) {
     fc.assert(
       fc.property(variant(arb), fc.constantFrom(...ALL), fc.constantFrom(...GOS), (v, minor, go) => {
-        sameStored(type, v.text, minor, go);
+        sameStoredFixed(type, v.text, minor, go);
         sameStoredInline(type, v.value, minor, go);
       }),
       { ...options, numRuns: type === "Container" ? 400 : 150 },
     );
   }
-  t.diagnostic(`transcoded ${stats.inlineTranscoded}/${stats.inline} inline values, ${stats.transcoded}/${stats.tried} texts`);
+  t.diagnostic(`transcoded ${stats.inlineTranscoded}/${stats.inline} inline values, ${transcodeCounts.transcoded}/${transcodeCounts.tried} texts`);
   // realistic inputs mostly take the transcoder (duplicates, case-variant unknown keys and non-null managedFields do not)
   assert.ok(stats.inlineTranscoded * 2 > stats.inline, `transcoded only ${stats.inlineTranscoded} of ${stats.inline} inline values`);
-  assert.ok(stats.transcoded * 5 > stats.tried, `transcoded only ${stats.transcoded} of ${stats.tried} texts`);
+  assert.ok(transcodeCounts.transcoded * 5 > transcodeCounts.tried, `transcoded only ${transcodeCounts.transcoded} of ${transcodeCounts.tried} texts`);
 });
 
 const enc = new TextEncoder();
@@ -171,16 +153,16 @@ test("edge inputs: transcoder answers = exact answers (k8s.transcode vs k8s.json
   for (const minor of ALL) {
     for (const go of [undefined, "1.21", "1.24"]) {
       for (const t of EDGE_CONTAINERS) {
-        sameStored("Container", t, minor, go);
+        sameStoredFixed("Container", t, minor, go);
         if (JSON_ERA.includes(minor)) sameHash({ op: "container.hash", containerText: t, kubelet: minor, ...(go ? { go } : {}) });
-        sameStored("PodTemplateSpec", `{"metadata":{"creationTimestamp":null,"labels":{"b":"1","a":"2"}},"spec":{"containers":[${t.trim() || "{}"}]}}`, minor, go);
+        sameStoredFixed("PodTemplateSpec", `{"metadata":{"creationTimestamp":null,"labels":{"b":"1","a":"2"}},"spec":{"containers":[${t.trim() || "{}"}]}}`, minor, go);
       }
       for (const ts of ["2024-02-29T12:00:00.5+01:00", "2026-11-20T08:00:00.120000Z", "2026-11-20T08:00:00+00:00", "0001-01-01T00:00:00Z", "0001-01-01T00:00:00.5Z", "9999-12-31T23:59:59-01:00", "2020-01-01T00:00:00z", "bad", "2020-01-01T00:00:00\\u005a"]) {
-        sameStored("Pod", `{"metadata":{"name":"p","creationTimestamp":"${ts}","deletionTimestamp":null},"status":{"startTime":"${ts}"},"spec":{"containers":[]}}`, minor, go);
-        sameStored("Pod", `{"metadata":{"name":"p","deletionTimestamp":"${ts}"},"status":{"conditions":[{"type":"Ready","lastProbeTime":"${ts}"}]}}`, minor, go);
+        sameStoredFixed("Pod", `{"metadata":{"name":"p","creationTimestamp":"${ts}","deletionTimestamp":null},"status":{"startTime":"${ts}"},"spec":{"containers":[]}}`, minor, go);
+        sameStoredFixed("Pod", `{"metadata":{"name":"p","deletionTimestamp":"${ts}"},"status":{"conditions":[{"type":"Ready","lastProbeTime":"${ts}"}]}}`, minor, go);
       }
-      sameStored("Pod", `{"metadata":{"managedFields":[{"manager":"m","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{}}}]}}`, minor, go);
-      sameStored("Pod", `{"metadata":{"managedFields":[{"manager":"m","fieldsV1":null}]},"spec":{"overhead":{},"nodeSelector":{}}}`, minor, go);
+      sameStoredFixed("Pod", `{"metadata":{"managedFields":[{"manager":"m","fieldsType":"FieldsV1","fieldsV1":{"f:spec":{}}}]}}`, minor, go);
+      sameStoredFixed("Pod", `{"metadata":{"managedFields":[{"manager":"m","fieldsV1":null}]},"spec":{"overhead":{},"nodeSelector":{}}}`, minor, go);
     }
   }
 });
@@ -195,7 +177,7 @@ test("container.hash: inline containers with tricky strings and Quantities in ev
   fc.assert(
     fc.property(tricky, fc.constantFrom(...JSON_ERA), fc.constantFrom(...GOS), textStyle, fc.boolean(), (c, minor, go, style: TextStyle, asText) => {
       sameHash({ op: "container.hash", ...(asText ? { containerText: toText(c, style) } : { container: c }), kubelet: minor, ...(go ? { go } : {}) });
-      sameStored("Container", toText(c, style), minor, go);
+      sameStoredFixed("Container", toText(c, style), minor, go);
     }),
     { ...options, numRuns: 400 },
   );

@@ -18,14 +18,18 @@ export const K_PLAIN: i32 = 8;
 
 /** Records the key whose content is [s, e) for frame f (`high`: it has a byte >= 0x80, then checked as UTF-8). */
 @inline export function recordKey(f: usize, a: usize, s: i32, e: i32, high: bool): void {
+  storeKey(f, s, e - s, high && !validUTF8(a + <usize>s, e - s));
+}
+
+/** Appends the key record (start, length, `bad`: it needs decoding) to frame f's member list. */
+@inline function storeKey(f: usize, s: i32, n: i32, bad: bool): void {
   if (Walk.nkeys >= Walk.keysCap) {
     Walk.keysCap <<= 1;
     Walk.keys = heap.realloc(Walk.keys, <usize>(Walk.keysCap * 3) << 2);
   }
   const r = Walk.keys + (<usize>(Walk.nkeys * 3) << 2);
-  const bad = high && !validUTF8(a + <usize>s, e - s);
   store<i32>(r, s);
-  store<i32>(r, e - s, 4);
+  store<i32>(r, n, 4);
   store<i32>(r, bad ? K_BAD : 0, 8);
   if (bad) fset(f, F_BAD, 1);
   fset(f, F_LAST_KEY, Walk.nkeys);
@@ -45,22 +49,8 @@ export const K_PLAIN: i32 = 8;
   if (j >= Walk.nb || load<u8>(b + <usize>j) != 0x22) return -1;
   const e = lockString(i + 1, j + 1);
   if (e < 0) return e;
-  const f = frame(k);
-  if (Walk.nkeys >= Walk.keysCap) {
-    Walk.keysCap <<= 1;
-    Walk.keys = heap.realloc(Walk.keys, <usize>(Walk.keysCap * 3) << 2);
-  }
-  const r = Walk.keys + (<usize>(Walk.nkeys * 3) << 2);
   const n = e - 1 - (i + 1);
-  const bad = Walk.escaped || (Walk.high && !validUTF8(a + <usize>(i + 1), n));
-  store<i32>(r, i + 1);
-  store<i32>(r, n, 4);
-  store<i32>(r, bad ? K_BAD : 0, 8);
-  if (bad) fset(f, F_BAD, 1);
-  fset(f, F_LAST_KEY, Walk.nkeys);
-  fset(f, F_COUNT, fget(f, F_COUNT) + 1);
-  fset(f, F_PATH, 0);
-  Walk.nkeys++;
+  storeKey(frame(k), i + 1, n, Walk.escaped || (Walk.high && !validUTF8(a + <usize>(i + 1), n)));
   let p = skipWs(a, Walk.na, e);
   let q = skipWs(b, Walk.nb, Walk.jEnd);
   if (p >= Walk.na || load<u8>(a + <usize>p) != 0x3a) return -2;

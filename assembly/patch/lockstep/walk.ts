@@ -8,7 +8,7 @@ import { decodesAsMap } from "../../eval/ops/patchinput";
 import { readJSON, readJSONLike, ReadOptions, goDepthLimit } from "../../json/reader";
 import { AppscodeOptions, PieceDiff, simpleClass, appscodeDiff } from "../appscode";
 import { hasError, clearError } from "../../errors";
-import { Walk, Run, frame, fget, fset, applyFacts, SKIP_CAP, SKIP_LEVELS, SMALL, FW, F_KIND, F_START_A, F_START_B, F_MARK, F_COUNT, F_KEYS, F_LAST_KEY, F_X_A, F_X_B, F_BAD, F_PATH, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT, S_OPEN, S_INDEXWISE, S_SIMPLE, S_UNKNOWN } from "./state";
+import { Walk, Run, frame, fget, fset, pushFrame, applyFacts, SKIP_CAP, SKIP_LEVELS, SMALL, FW, F_KIND, F_START_A, F_START_B, F_MARK, F_COUNT, F_KEYS, F_LAST_KEY, F_X_A, F_X_B, F_BAD, F_PATH, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT, S_OPEN, S_INDEXWISE, S_SIMPLE, S_UNKNOWN } from "./state";
 import { Scan, skipWs, lockString, measureRun, scanNumber, same } from "./scan";
 import { readKey, duplicateKeys } from "./keys";
 import { readPieces, plainPiece, pathTo, valueKind, arrayTail, objectTail, listTail, Tail, Plain } from "./pieces";
@@ -135,22 +135,7 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
       }
       if (c == 0x7b || c == 0x5b) {
         if (depth >= depthCap) return false;
-        if (depth >= Walk.framesCap) {
-          Walk.framesCap <<= 1;
-          Walk.frames = heap.realloc(Walk.frames, <usize>(Walk.framesCap * FW) << 2);
-        }
-        const f = frame(depth);
-        fset(f, F_KIND, c == 0x7b ? K_OBJECT : K_ARRAY);
-        fset(f, F_START_A, i);
-        fset(f, F_START_B, j);
-        fset(f, F_MARK, out.len);
-        fset(f, F_COUNT, 0);
-        fset(f, F_KEYS, Walk.nkeys);
-        fset(f, F_LAST_KEY, -1);
-        fset(f, F_X_A, 0);
-        fset(f, F_X_B, 0);
-        fset(f, F_BAD, 0);
-        fset(f, F_PATH, 0);
+        pushFrame(depth, c == 0x7b ? K_OBJECT : K_ARRAY, i, j, out.len);
         depth++;
         i = skipWs(pA, nA, i + 1);
         j = skipWs(pB, nB, j + 1);
@@ -232,24 +217,19 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
       if (ca != 0x2c && ca != close) return false;
       const cb = j < nB ? <u32>load<u8>(pB + <usize>j) : 0;
       if (ca != cb) {
-        if (kind == K_ARRAY && (cb == 0x2c || cb == close) && (fget(f, F_X_A) == S_INDEXWISE || fget(f, F_X_B) == S_INDEXWISE)) {
-          // an index-wise array of another length: the extra elements, then both close
-          const r = arrayTail(f, depth - 1, i, j, ca == close, piece, out);
-          if (r < 0) return false;
-          i = r;
-          j = Walk.jEnd;
-          // the array is closed: it has differences and is index-wise, nothing to check
-          Walk.nkeys = fget(f, F_KEYS);
-          depth--;
-          vkA = vkB = V_ARRAY;
-          state = 1;
-          continue;
-        }
-        if (kind == K_ARRAY && (cb == 0x2c || cb == close) && !simpleArrayAbove(depth - 1)) {
-          // equal common elements, elements added or removed at the end: the script is known (or the whole array)
-          const r = listTail(f, depth - 1, i, j, ca == close, piece, out);
-          if (r == -1) return false;
+        if (kind == K_ARRAY && (cb == 0x2c || cb == close)) {
+          let r = -2;
+          if (fget(f, F_X_A) == S_INDEXWISE || fget(f, F_X_B) == S_INDEXWISE) {
+            // an index-wise array of another length: the extra elements, then both close
+            r = arrayTail(f, depth - 1, i, j, ca == close, piece, out);
+            if (r < 0) return false;
+          } else if (!simpleArrayAbove(depth - 1)) {
+            // equal common elements, elements added or removed at the end: the script is known (or the whole array)
+            r = listTail(f, depth - 1, i, j, ca == close, piece, out);
+            if (r == -1) return false;
+          }
           if (r >= 0) {
+            // the array is closed: its differences are written, nothing to check
             i = r;
             j = Walk.jEnd;
             Walk.nkeys = fget(f, F_KEYS);
