@@ -7,6 +7,7 @@
 // batch), gates and server versions. `requireFastPath: true` shows the fast path answers most of them.
 
 import { test } from "node:test";
+import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
@@ -283,4 +284,93 @@ test("kruise.patchPods: the line pass keeps the process-wide nesting limit", () 
   } finally {
     kinplace.setLimits({ maxDepth: 1000000 });
   }
+});
+
+/** A fresh engine instance of the same build (its own memory: its cross-call memo starts empty). */
+function freshEngine(): (l: string) => string {
+  const e = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(process.env.KINPLACE_WASM ?? new URL("../build/kinplace.wasm", import.meta.url))), { env: { abort: () => { throw new Error("engine abort"); } } }).exports as unknown as {
+    memory: WebAssembly.Memory; input(n: number): number; evaluate(n: number): number; output(): number;
+  };
+  return (l: string) => {
+    const b = enc.encode(l);
+    const p = e.input(b.length);
+    new Uint8Array(e.memory.buffer, p, b.length).set(b);
+    const n = e.evaluate(b.length);
+    return dec.decode(new Uint8Array(e.memory.buffer, e.output(), n));
+  };
+}
+
+test("kruise.patchPod: the cross-call UpdateSpec / plan memo answers as a cold engine and the exact path", () => {
+  // a pool of in-place specs with their pods (the memo's hits come from repeating them)
+  const pool: { spec: string; pod: Obj }[] = [];
+  for (const cs of fc.sample(caseArb, { numRuns: 200, seed: 4242 })) {
+    if (pool.length >= 4) break;
+    const s = specOf(cs);
+    if (s !== null && !pool.some((p) => p.spec === s.spec)) pool.push({ spec: s.spec, pod: podOf(s.rev, { ...cs, wild: null, tailStrings: null }) });
+  }
+  assert.ok(pool.length >= 3, `only ${pool.length} in-place specs`);
+  const first = JSON.parse(line({ op: "kruise.patchPod", pod: pool[0]!.pod, updateSpecText: pool[0]!.spec, now: "2026-03-04T05:06:07Z" })) as Answer;
+  assert.ok(first.ok, JSON.stringify(first.error));
+  const specs: (string | Obj | { both: string } | { text: string })[] = [
+    ...pool.map((p) => p.spec),
+    ...pool.map((p) => JSON.parse(p.spec) as Obj),
+    JSON.stringify(JSON.parse(pool[0]!.spec), null, 1), // same spec, other bytes
+    { text: "{\"revision\":" }, { text: "[1]" }, { text: "{\"revision\":\"r\",\"metaDataPatch\":\"!!\"}" }, { containerImages: 5 }, { both: pool[1]!.spec },
+    { revision: "r-res", containerImages: { app: "img:2" }, containerResources: { app: { limits: { cpu: "2" } } } },
+  ];
+  const pods: (Obj | string)[] = [...pool.map((p) => p.pod), "{\"metadata\":", { spec: { containers: 3 } }];
+  const step = fc.record({
+    // mostly valid (and so repeated) inputs, now and then a malformed one
+    spec: fc.oneof({ weight: 5, arbitrary: fc.nat(2 * pool.length) }, { weight: 1, arbitrary: fc.nat(specs.length - 1) }),
+    pod: fc.oneof({ weight: 8, arbitrary: fc.nat(pool.length - 1) }, { weight: 1, arbitrary: fc.nat(pods.length - 1) }),
+    now: fc.constantFrom("2026-03-04T05:06:07Z", "2026-03-04T05:06:07Z", "2026-03-04T05:06:08Z", "2026-03-04T05:06:08Z", "bad"),
+    state: fc.constantFrom(undefined, undefined, undefined, first.result!.state as string, first.result!.state as string, "{\"revision\":5}"),
+    gates: fc.constantFrom(undefined, undefined, undefined, { InPlaceUpdateEnvFromMetadata: false }, { KruiseDaemon: false }, { InPlaceWorkloadVerticalScaling: true }),
+    kruise: fc.constantFrom(undefined, undefined, undefined, undefined, "1.8", "1.8", "1.7"),
+    server: fc.constantFrom(undefined, undefined, "1.30"),
+    limits: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, { maxDepth: 3 }),
+  });
+  const reqOf = (s: typeof step extends fc.Arbitrary<infer T> ? T : never): string => {
+    const req: Obj = { op: "kruise.patchPod", now: s.now };
+    const p = pods[s.pod]!;
+    if (typeof p === "string") req.podText = p; else req.pod = p;
+    const sp = specs[s.spec]!;
+    if (typeof sp === "string") req.updateSpecText = sp;
+    else if ("both" in sp) { req.updateSpecText = sp.both; req.updateSpec = JSON.parse(sp.both as string); }
+    else if ("text" in sp) req.updateSpecText = sp.text;
+    else req.updateSpec = sp;
+    if (s.state !== undefined) req.stateText = s.state;
+    if (s.gates) req.gates = s.gates;
+    if (s.kruise) req.kruise = s.kruise;
+    if (s.server) req.serverVersion = s.server;
+    if (s.limits) req.limits = s.limits;
+    return exactInts(JSON.stringify(req));
+  };
+  let flushes = 0;
+  /** The engine's answer to `l` with its memo holding some other spec and plan. */
+  const cold = (l: string): string => {
+    const f = JSON.parse(line({ op: "kruise.patchPod", pod: { metadata: { name: "flush" } }, updateSpecText: JSON.stringify({ revision: `flush-${flushes++}` }), now: "2026-03-04T05:06:07Z" })) as Answer;
+    assert.ok(f.ok, JSON.stringify(f.error));
+    return line(l);
+  };
+  let oks = 0;
+  let total = 0;
+  fc.assert(
+    fc.property(fc.array(step, { minLength: 4, maxLength: 24 }), fc.array(fc.nat(3), { minLength: 4, maxLength: 24 }), (steps, repeats) => {
+      const warm = freshEngine();
+      steps.forEach((s, i) => {
+        const l = reqOf(s);
+        for (let r = 0; r <= (repeats[i] ?? 0); r++) {
+          const got = warm(l);
+          assert.equal(got, cold(l), `memo answer differs from a cold engine for ${l.slice(0, 600)}`);
+          assert.equal(got, line(withMember(l, "exactPath", true)), `memo answer differs from the exact path for ${l.slice(0, 600)}`);
+          total++;
+          if ((JSON.parse(got) as Answer).ok) oks++;
+        }
+      });
+    }),
+    { numRuns: 150, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
+  );
+  assert.ok(oks >= total * 0.2, `only ${oks} of ${total} calls answered`);
+  console.log(`# memo sequences: ${total} calls, ${oks} answered`);
 });

@@ -2,7 +2,8 @@
 //   kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?}
 //     → {inPlace, updateSpec (Kruise's json.Marshal of UpdateSpec as a string, null when not in place), reasons}
 //   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?, exactPath?}
-//     → {pod, state, resizePatch} (exactPath: true skips the text splice fast path; same answer)
+//     → {pod, state, resizePatch} (exactPath: true skips the text splice fast path; same answer; otherwise the
+//     last call's UpdateSpec and splice plan are reused when their inputs are the same bytes: specmemo.ts)
 //   kruise.patchPods {pods|podsText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
 //     → {results: [{pod, state, resizePatch}, ...]} (kruise.patchPod per pod, the updateSpec read once; each
 //     pod's working memory is released after its answer is written: memory does not grow with the count)
@@ -40,6 +41,8 @@ import { boolField } from "./hash";
 import { PodsLine, keepAndRelease } from "./podsline";
 import { Limits } from "../../limits";
 import { QuoteDel } from "../../json/quote";
+import { recallSpec, rememberSpec, recallPlan, rememberPlan, putInt, putBytes } from "../../policy/kruise/specmemo";
+import { K_STRING } from "../../json/tape";
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
 export function onlyFields(req: Request, allowed: Array<string>): bool {
@@ -233,10 +236,10 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   if (line && (exact == 1 || require == 1 || pv.tape.children(pv.node) != 0)) return fail(E_BAD_REQUEST, "kruise.patchPod: unexpected line mode");
   const pod = line ? linePod(0, "pod") : podInput(pv, "pod", exact == 1);
   if (pod === null) return false;
-  const sv2 = k8sValue(req, "updateSpec");
-  if (sv2 === null) return false;
-  const spec = readUpdateSpec(sv2.tape, sv2.node);
-  if (spec === null) return fail(E_BAD_REQUEST, "\"updateSpec\" must be an UpdateSpec object", -1, "updateSpec");
+  // the UpdateSpec of the last call whose spec bytes and read limits were the same (specmemo.ts), else read
+  const key: ByteSink | null = exact == 1 ? null : specKey(req);
+  const spec = podSpec(req, key);
+  if (spec === null) return false;
   let state: InPlaceState | null = null;
   if (req.field("state") >= 0 || req.field("stateText") >= 0) {
     const st = k8sValue(req, "state");
@@ -251,10 +254,77 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
     state.updateImages = spec.containerImages.size > 0;
     state.updateResources = spec.containerResources.size > 0;
   }
+  // the last call's plan, kept with everything it depends on besides the pod's reads (podsplice.ts checks those)
+  let prep: SplicePrep | null = null;
+  let pkey: ByteSink | null = null;
+  if (key !== null) {
+    pkey = planKey(req, key!, server);
+    prep = prepareSplice(spec);
+    recallPlan(pkey!, prep!);
+  }
   SpliceOnly.on = require == 1;
-  const ok = patchPodInto(res, pod, spec, state!, now, server, exact == 1);
+  const ok = patchPodInto(res, pod, spec, state!, now, server, exact == 1, prep);
   SpliceOnly.on = false;
+  if (ok && !hasError() && prep !== null) rememberPlan(pkey!, prep!);
   return ok;
+}
+
+/** The request's UpdateSpec: the memo's copy when `key` matches its key (specmemo.ts), else read (and kept); null with an error. */
+function podSpec(req: Request, key: ByteSink | null): UpdateSpec | null {
+  if (key !== null) {
+    const m = recallSpec(key);
+    if (m !== null) return m;
+  }
+  const v = k8sValue(req, "updateSpec");
+  if (v === null) return null;
+  const spec = readUpdateSpec(v.tape, v.node);
+  if (spec === null) { fail(E_BAD_REQUEST, "\"updateSpec\" must be an UpdateSpec object", -1, "updateSpec"); return null; }
+  if (key !== null) rememberSpec(key, spec);
+  return spec;
+}
+
+/**
+ * The memo key of the request's UpdateSpec (specmemo.ts): which field holds it, its exact bytes and the
+ * request's read limits; null (no memo) unless exactly one of updateSpec / updateSpecText is there (a text
+ * a string), so every error is the reading's own.
+ */
+function specKey(req: Request): ByteSink | null {
+  const i = req.field("updateSpec");
+  const j = req.field("updateSpecText");
+  if ((i >= 0) == (j >= 0)) return null;
+  const t = req.tape;
+  if (j >= 0 && t.kind(j) != K_STRING) return null;
+  const n = i >= 0 ? i : j;
+  const s = t.rawStart(n);
+  const e = t.rawEnd(n);
+  const b = new ByteSink(e - s + 64);
+  putInt(b, i >= 0 ? 0 : 1);
+  putInt(b, req.opts.maxDepth);
+  putInt(b, req.opts.maxBytes);
+  putBytes(b, t.src + <usize>s, e - s);
+  return b;
+}
+
+/** The bytes of request field `name` (-1 when absent) appended to `b`. */
+function putField(b: ByteSink, req: Request, name: string): void {
+  const i = req.field(name);
+  if (i < 0) { putInt(b, -1); return; }
+  const t = req.tape;
+  putInt(b, t.kind(i));
+  putBytes(b, t.src + <usize>t.rawStart(i), t.rawEnd(i) - t.rawStart(i));
+}
+
+/** The memo key of the plan: the spec's key, the time's and state's bytes, the gates and release, the server. */
+function planKey(req: Request, specK: ByteSink, server: i32): ByteSink {
+  const b = new ByteSink(specK.len + 256);
+  putBytes(b, specK.ptr, specK.len);
+  putField(b, req, "now");
+  putField(b, req, "state");
+  putField(b, req, "stateText");
+  putInt(b, KruiseOptions.minor);
+  putInt(b, (KruiseOptions.envFromMetadata ? 1 : 0) | (KruiseOptions.verticalScaling ? 2 : 0) | (KruiseOptions.recreateOnVCTChange ? 4 : 0) | (KruiseOptions.kruiseDaemon ? 8 : 0) | (QuoteDel.legacy ? 16 : 0));
+  putInt(b, server);
+  return b;
 }
 
 /** requireFastPath of the current kruise.patchPod. */
