@@ -31,8 +31,10 @@ TARGET_MINORS.forEach((minor, i) => {
       const e = JSON.parse(exp);
       return e.ok && e.result.errors.some((x: { field: string; type: string }) => x.field !== "spec" || x.type !== "Forbidden");
     });
-    // 1.15 has neither ephemeral containers nor spec.overhead: only the hugepage rule reports there
-    assert.ok(withErrors > lines!.length / (minor === "1.15" ? 10 : 3), `only ${withErrors} of ${lines!.length} updates have field errors`);
+    // 1.15 has neither ephemeral containers nor spec.overhead: only the hugepage rule reports there (over 200
+    // seeds of 60 updates: median 9 with errors, 5th percentile 5, minimum 2), so its floor is 2
+    const floor = minor === "1.15" ? 2 : Math.floor(lines!.length / 3) + 1;
+    assert.ok(withErrors >= floor, `KINPLACE_K8S_SEED=${SEED}: only ${withErrors} of ${lines!.length} updates have field errors (at least ${floor} expected)`);
     assert.equal(bad.length, 0, `KINPLACE_K8S_SEED=${SEED}: ${bad.length} of ${lines!.length} answers differ; first:\n\n${bad.slice(0, 3).join("\n\n")}`);
   });
 });
