@@ -76,21 +76,27 @@ let strEnd: i32 = 0;
     flags |= F_ESCAPE;
     j++;
     if (j >= len) return -1;
-    const e = <u32>load<u8>(src + <usize>j);
-    if (e == 0x75) {
-      if (j + 4 >= len) return -1;
-      for (let k = 1; k <= 4; k++) {
-        const h = <u32>load<u8>(src + <usize>(j + k));
-        if (!(h - 0x30 < 10 || (h | 0x20) - 0x61 < 6)) return -1;
-      }
-      j += 5;
-    } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
-      j++;
-    } else {
-      return -1;
-    }
+    j = escapeEnd(src, len, j);
+    if (j < 0) return -1;
   }
   return -1;
+}
+
+/**
+ * Index just past the escape whose letter (the byte after the backslash) is at j: `\uXXXX` with four hex
+ * digits and a byte after them, or one of `"\/bfnrt`; -1 when it is not a valid JSON escape.
+ */
+@inline export function escapeEnd(src: usize, len: i32, j: i32): i32 {
+  const e = <u32>load<u8>(src + <usize>j);
+  if (e == 0x75) {
+    if (j + 4 >= len) return -1;
+    for (let k = 1; k <= 4; k++) {
+      const h = <u32>load<u8>(src + <usize>(j + k));
+      if (!(h - 0x30 < 10 || (h | 0x20) - 0x61 < 6)) return -1;
+    }
+    return j + 5;
+  }
+  return e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74 ? j + 1 : -1;
 }
 
 /**

@@ -265,7 +265,7 @@ export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
   SpliceOnly.on = require == 1;
   const ok = patchPodInto(res, pod, spec, state!, now, server, exact == 1, prep);
   SpliceOnly.on = false;
-  if (ok && !hasError() && prep !== null) rememberPlan(pkey!, prep!);
+  if (ok && !hasError() && prep !== null) rememberPlan(pkey!, prep);
   return ok;
 }
 

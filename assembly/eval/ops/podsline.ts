@@ -17,6 +17,7 @@ import { arenaMark, arenaRelease } from "../../io/arena";
 import { Limits } from "../../limits";
 import { hasError, clearError } from "../../errors";
 import { goDepthLimit } from "../../json/reader";
+import { escapeEnd } from "../../json/fastread";
 import { GO_DEFAULT } from "../../versions";
 
 /** The pods of the line being evaluated in line mode (set only during that evaluation). */
@@ -82,16 +83,8 @@ class LineScan {
     LineScan.esc = true;
     j++;
     if (j >= len) return -1;
-    const e = <u32>load<u8>(src + <usize>j);
-    if (e == 0x75) {
-      if (j + 4 >= len) return -1;
-      for (let k = 1; k <= 4; k++) {
-        const h = <u32>load<u8>(src + <usize>(j + k));
-        if (!(h - 0x30 < 10 || (h | 0x20) - 0x61 < 6)) return -1;
-      }
-      j += 5;
-    } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) j++;
-    else return -1;
+    j = escapeEnd(src, len, j);
+    if (j < 0) return -1;
   }
   return -1; // not reached
 }

@@ -3,6 +3,7 @@
 // validating skip of a whole container inside a run (skipSame).
 
 import { parseNumber, NumberParse } from "../../json/number";
+import { escapeEnd } from "../../json/fastread";
 import { Walk, SKIP_CAP, SKIP_LEVELS } from "./state";
 
 /** What the last scan found (set by scanNumber, runString, skipSame). */
@@ -239,16 +240,8 @@ export function skipString(a: usize, i: i32, m: i32): i32 {
     if (c < 0x20) return -1;
     if (c != 0x5c) { i++; continue; }
     if (i + 1 >= m) return -1;
-    const e = <u32>load<u8>(a + <usize>(i + 1));
-    if (e == 0x75) {
-      if (i + 6 >= m) return -1;
-      for (let k = 2; k < 6; k++) {
-        const h = <u32>load<u8>(a + <usize>(i + k));
-        if (!(h - 0x30 < 10 || (h | 0x20) - 0x61 < 6)) return -1;
-      }
-      i += 6;
-    } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) i += 2;
-    else return -1;
+    i = escapeEnd(a, m, i + 1);
+    if (i < 0) return -1;
   }
   return -1;
 }
