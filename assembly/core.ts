@@ -2,7 +2,7 @@
 // measure its size against the 64 KB budget: `npm run asbuild:core` → build/kinplace-core.wasm.
 
 import { ByteSink } from "./io/sink";
-import { clearError, hasError, writeErrorJSON } from "./errors";
+import { clearError, hasError, writeErrorJSON } from "./base/errors";
 import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
 import { canonicalize } from "./eval/canonical";
 import { writeJSONString } from "./json/strings";

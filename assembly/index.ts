@@ -2,9 +2,9 @@
 // `input(len)`, which resets the per-call arena; results stay readable until the next `input`.
 
 import { ByteSink } from "./io/sink";
-import { clearError, hasError, writeErrorJSON } from "./errors";
+import { clearError, hasError, writeErrorJSON } from "./base/errors";
 import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
-import { Limits } from "./limits";
+import { Limits } from "./base/limits";
 import { evaluateRequest } from "./eval/dispatch";
 import { canonicalize } from "./eval/canonical";
 import { writeJSONString } from "./json/strings";

@@ -2,7 +2,7 @@
 // stable `code` (see docs/architecture.md, "Error codes"), Go's message text, and a path or byte offset.
 
 /**
- * Error codes the engine and the API report (docs/architecture.md; the engine's list is assembly/errors.ts).
+ * Error codes the engine and the API report (docs/architecture.md; the engine's list is assembly/base/errors.ts).
  * Later engine releases may add codes, so any other string is possible too.
  */
 export type KinplaceErrorCode =

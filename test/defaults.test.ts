@@ -1,4 +1,4 @@
-// applyDefaults (API-server defaulting, assembly/k8s/defaults/) without Go: the golden vectors
+// applyDefaults (API-server defaulting, assembly/upstream/kubernetes/defaults/) without Go: the golden vectors
 // test/vectors/defaults.jsonl.gz (written by test/oracle/make-defaults-vectors.ts from the real
 // SetObjectDefaults_* of each minor 1.15–1.37, pod-level resources included) replayed through the engine, the
 // engine's own refusals, and hand-checked pod-level resource defaults (1.34–1.36).

@@ -1,4 +1,4 @@
-// The hash ops' fast path (assembly/k8s/roundtrip.ts: the stored round trip's second decode replaced by
+// The hash ops' fast path (assembly/fast/storedform/roundtrip.ts: the stored round trip's second decode replaced by
 // encoding/json's normalizations) must answer exactly as the full decode → encode → decode path
 // (`exactRoundTrip: true`) on generated containers, templates and workloads of every minor, with and
 // without defaulting, as values and as text (duplicate keys, escapes, numeric quantities).
@@ -108,7 +108,7 @@ test("streamed spew hash (constant-string tables, pool filled across minors) = F
 });
 
 // podTemplateHash of Kubernetes 1.23+ without defaults reads the template straight from its JSON tape
-// (assembly/spew/spewtape.ts) and gives up to the tree path on anything it cannot prove. Edited templates:
+// (assembly/fast/spew/spewtape.ts) and gives up to the tree path on anything it cannot prove. Edited templates:
 // values replaced by nulls, empties, wrong types, out-of-range integers, escaped or invalid strings, big and
 // duplicate-key maps, duplicate and escaped struct keys, unknown fields.
 const TAPE_MINORS = ALL.filter((m) => Number(m.split(".")[1]) >= 23);

@@ -1,5 +1,5 @@
 // kruise.inplaceSpec's fast paths against its exact path (`exactDecode: true`), byte for byte, answers and
-// errors: the proven partial decode of the templates (assembly/policy/kruise/typedcheck.ts, lazytemplate.ts)
+// errors: the proven partial decode of the templates (assembly/fast/kruisespec/typedcheck.ts, lazytemplate.ts)
 // and the metadata patch straight from the maps (metapatch.ts), on realistic CloneSet revision pairs
 // (test/oracle/kruise-inplace-gen.ts) plus edits aimed at the fast paths' preconditions: type errors
 // anywhere in the data, bad quantities, integers out of range, nulls, repeated and escaped keys, unknown

@@ -1,4 +1,4 @@
-// kruise.patchPod / kruise.patchPods: the text splice fast path (assembly/policy/kruise/podsplice.ts, on the
+// kruise.patchPod / kruise.patchPods: the text splice fast path (assembly/fast/podsplice/podsplice.ts, on the
 // transcoder's Go JSON of the pod or the encoded typed pod) must answer byte for byte what the exact typed
 // path answers (`exactPath: true`). Realistic CloneSet revision pairs (the differential suite's generators),
 // pods with several containers, env from metadata, launch priorities, resources, quirks (non-canonical
@@ -171,7 +171,7 @@ test("kruise.patchPod: requireFastPath and exactPath are checked booleans", () =
   assert.equal(a.error!.path, "exactPath");
 });
 
-// kruise.patchPods / kruise.patchPod lines are read without a tape of their pods (assembly/eval/ops/podsline.ts):
+// kruise.patchPods / kruise.patchPod lines are read without a tape of their pods (assembly/eval/lines/patchpods.ts):
 // a validating pass finds each pod's bytes. Any line it does not prove valid (or that fails) is read again by the tape
 // path, so every answer must be the tape path's: a line with `"exactPath":false` added (the pass leaves
 // lines with that member alone; same options otherwise) for valid JSON, and for text that is not JSON the

@@ -1,4 +1,4 @@
-// The lockstep appscode diff (assembly/patch/lockstep.ts) walks two texts together and reads only what
+// The lockstep appscode diff (assembly/fast/lockstep/lockstep.ts) walks two texts together and reads only what
 // differs; it must answer exactly as the whole diff, byte for byte, op order included, errors included.
 // `"lockstep": false` makes the op run the whole diff, so every pair is answered both ways (through the
 // request line and through the evaluateDocs export) and the answers compared. Pairs: realistic manifests with one or several edits, random pairs over every array path,

@@ -1,4 +1,4 @@
-// The transcoder's shortcuts (assembly/k8s/transcode/) against the exact path (`k8s.json`), byte for byte:
+// The transcoder's shortcuts (assembly/fast/transcode/) against the exact path (`k8s.json`), byte for byte:
 // the learned key order (per struct type, kept across calls: each object is read right whatever order came
 // before), the key index of out-of-order and unknown members, the per-field classes (strings, structs, pointers
 // to and arrays of structs called directly, with nulls and wrong types falling back), the 8-byte string scan

@@ -1,4 +1,4 @@
-// The transcoder (assembly/k8s/transcode/: raw JSON bytes → the stored json.Marshal bytes, no tape, no
+// The transcoder (assembly/fast/transcode/: raw JSON bytes → the stored json.Marshal bytes, no tape, no
 // value tree) must write exactly what the exact path writes: `k8s.transcode` against `k8s.json` for
 // Container, PodSpec, PodTemplateSpec and Pod at every minor and several Go releases (realistic objects with
 // every field, unknown fields, reordered keys, whitespace, duplicates, escapes, tricky strings, Quantities in

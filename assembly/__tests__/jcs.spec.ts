@@ -8,7 +8,7 @@ import { readJSON, ReadOptions } from "../json/reader";
 import { writeJCS, compareUTF16Keys } from "../json/jcs";
 import { parseFloatGo127 } from "../json/atof-go127";
 import { NumberParse } from "../json/number";
-import { clearError, hasError, errorCode, errorOffset, takeErrorMessage } from "../errors";
+import { clearError, hasError, errorCode, errorOffset, takeErrorMessage } from "../base/errors";
 
 /** The canonical form of text bytes, or "ERR " and the E_JCS message; `goMinor` picks the reader. */
 function jcsBytes(b: Uint8Array, goMinor: i32 = 27): string {

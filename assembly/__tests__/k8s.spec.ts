@@ -6,17 +6,17 @@
 import { ByteSink } from "../io/sink";
 import { Tape } from "../json/tape";
 import { readJSON, ReadOptions } from "../json/reader";
-import { clearError, hasError, errorCode, takeErrorMessage } from "../errors";
+import { clearError, hasError, errorCode, takeErrorMessage } from "../base/errors";
 import { typeId, fieldIndex } from "../schema/schema";
-import { jsonFields, FieldCache } from "../k8s/fields";
-import { Decoder, DecodeOptions } from "../k8s/decode";
-import { Encoder, EncodeOptions } from "../k8s/encode";
-import { Val } from "../k8s/value";
-import { parseRFC3339, ParsedTime, formatRFC3339UTC, UNIX_TO_INTERNAL } from "../k8s/time";
-import { unquoteJsoniter } from "../k8s/jsoniterstr";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf, minGoOf } from "../k8s/versions";
-import { requestType } from "../k8s/types";
-import { Spewer, spewBytes } from "../spew/spew";
+import { jsonFields, FieldCache } from "../typed/fields";
+import { Decoder, DecodeOptions } from "../typed/decode";
+import { Encoder, EncodeOptions } from "../typed/encode";
+import { Val } from "../typed/value";
+import { parseRFC3339, ParsedTime, formatRFC3339UTC, UNIX_TO_INTERNAL } from "../typed/time";
+import { unquoteJsoniter } from "../typed/jsoniterstr";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf, minGoOf } from "../typed/versions";
+import { requestType } from "../typed/types";
+import { Spewer, spewBytes } from "../upstream/gospew/spew";
 
 function text(s: ByteSink): string {
   return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);

@@ -3,18 +3,18 @@
 // behaviour is checked against the Go libraries by test/oracle/patch.test.ts.
 
 import { ByteSink } from "../io/sink";
-import { clearError, hasError, errorCode } from "../errors";
+import { clearError, hasError, errorCode } from "../base/errors";
 import { readJSON, ReadOptions } from "../json/reader";
 import { Tape } from "../json/tape";
 import { rawNode, expandObject, expandArray, setMember, deleteMember, getMember, Lookup, writeNode, WRITE_GO, WRITE_RAW, Bytes, newString } from "../json/dom";
 import { writeCompact } from "../json/compact";
 import { goQuote, goAtoi, Atoi, atoiError, isPrint } from "../json/gostrconv";
 import { goEqual } from "../json/goequal";
-import { decodeSegment, splitPath, makePath, bytesStr } from "../patch/pointer";
-import { appscodeDiff, AppscodeOptions } from "../patch/appscode";
+import { decodeSegment, splitPath, makePath, bytesStr } from "../upstream/jsonpatch/pointer";
+import { appscodeDiff, AppscodeOptions } from "../upstream/jsonpatch/appscode";
 import { minimalDiff } from "../patch/minimal";
-import { applyPatch } from "../patch/apply";
-import { mergePatchApply, writeMergeDiff, resemblesArray, MERGE_OK } from "../patch/merge";
+import { applyPatch } from "../upstream/jsonpatch/apply";
+import { mergePatchApply, writeMergeDiff, resemblesArray, MERGE_OK } from "../upstream/jsonpatch/merge";
 
 function text(s: ByteSink): string {
   return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);

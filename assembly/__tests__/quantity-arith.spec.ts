@@ -3,7 +3,7 @@
 // a.String(), a.Format and the int64Amount or inf.Dec fields).
 
 import { ByteSink } from "../io/sink";
-import { clearError } from "../errors";
+import { clearError } from "../base/errors";
 import { parseQuantity } from "../quantity/parse";
 import { writeQuantityString } from "../quantity/canonical";
 import { Quantity, formatName } from "../quantity/quantity";

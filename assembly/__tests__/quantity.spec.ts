@@ -2,7 +2,7 @@
 // by k8s.io/apimachinery's ParseQuantity / json.Unmarshal, MarshalJSON, String() and go-spew %#v.
 
 import { ByteSink } from "../io/sink";
-import { clearError, hasError, errorCode, writeErrorJSON } from "../errors";
+import { clearError, hasError, errorCode, writeErrorJSON } from "../base/errors";
 import { writeJSONString } from "../json/strings";
 import { parseQuantity } from "../quantity/parse";
 import { unmarshalQuantityJSON } from "../quantity/unmarshal";

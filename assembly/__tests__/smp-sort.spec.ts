@@ -1,13 +1,13 @@
-// Go's sort.Sort / sort.SliceStable step for step (assembly/patch/smp/sort.ts) and []interface{} growth
+// Go's sort.Sort / sort.SliceStable step for step (assembly/upstream/strategicpatch/sort.ts) and []interface{} growth
 // (growslice.ts) against what five Go toolchains did (tools/gen-sort-vectors): strategicpatch's Less
 // functions are not strict orders, so any other algorithm orders tied merge-list elements differently.
 // Also: the hashed list lookups (lists.ts PosIndex) answer as the scans they replace, and GMap as a map.
 
-import { Sorter, sortSort, sortStable } from "../util/gosort";
-import { growCap } from "../patch/smp/growslice";
-import { Val, GMap, Slice, T_MAP, T_INT, T_FLOAT, T_BOOL, makeSlice, mapVal, newMap, asciiVal } from "../patch/smp/value";
-import { PosIndex, indexVia, index, findMapInSlice, findMapVia, Found } from "../patch/smp/lists";
-import { takeErrorMessage } from "../errors";
+import { Sorter, sortSort, sortStable } from "../golang/sort";
+import { growCap } from "../upstream/strategicpatch/growslice";
+import { Val, GMap, Slice, T_MAP, T_INT, T_FLOAT, T_BOOL, makeSlice, mapVal, newMap, asciiVal } from "../upstream/strategicpatch/value";
+import { PosIndex, indexVia, index, findMapInSlice, findMapVia, Found } from "../upstream/strategicpatch/lists";
+import { takeErrorMessage } from "../base/errors";
 import {
   SORT_GO, CASE_LEN, CASE_KEYS, ORDER_LEN, ORDER_KEYS, SORT_0, SORT_1, SORT_2, SORT_3, SORT_4, STABLE_0, STABLE_1, STABLE_2,
   STABLE_3, STABLE_4, CAPS_0, CAPS_1, CAPS_2, CAPS_3, CAPS_4, BATCH_0, BATCH_1, BATCH_2, BATCH_3, BATCH_4,

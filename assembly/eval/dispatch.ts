@@ -3,11 +3,11 @@
 import { ByteSink } from "../io/sink";
 import { readJSON, ReadOptions, goDepthLimit } from "../json/reader";
 import { Tape, K_STRING, F_ESCAPE } from "../json/tape";
-import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../versions";
+import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../base/versions";
 import { K_OBJECT } from "../json/tape";
 import { writeJSONString, copyValidUTF8 } from "../json/strings";
-import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../errors";
-import { Limits } from "../limits";
+import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../base/errors";
+import { Limits } from "../base/limits";
 import { Request } from "./request";
 import { ResultWriter } from "./response";
 import { opFnv } from "./ops/fnv";
@@ -20,9 +20,9 @@ import { opRollout } from "./ops/rollout"; // issue 6
 import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
 import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash"; // issue 3 hashes
 import { opK8sTranscode } from "./ops/transcode"; // issue 3: the transcoder's stored JSON (diagnostic)
-import { containerHashLine } from "../k8s/transcode/line"; // issue 3: container.hash lines without a tape
-import { patchPodsLine } from "./ops/podsline"; // issue 5: kruise.patchPods lines without a tape of their pods
-import { jsonPatchDiffDocsLine } from "./ops/diffline"; // issue 4: the bare evaluateDocs jsonpatch.diff line without a tape
+import { containerHashLine } from "./lines/containerhash"; // issue 3: container.hash lines without a tape
+import { patchPodsLine } from "./lines/patchpods"; // issue 5: kruise.patchPods lines without a tape of their pods
+import { jsonPatchDiffDocsLine } from "./lines/jsonpatchdiff"; // issue 4: the bare evaluateDocs jsonpatch.diff line without a tape
 import { opPodValidateUpdate } from "./ops/pod-validate"; // issue 5 pod update validation
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise"; // issue 5 in-place update
 import { opVerdict } from "./ops/verdict"; // issue 5 verdict

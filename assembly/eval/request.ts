@@ -6,8 +6,8 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_STRING, K_OBJECT, K_NUMBER, K_TRUE, K_FALSE, K_NULL, F_ESCAPE, F_INT } from "../json/tape";
 import { unquote } from "../json/strings";
 import { readJSON, ReadOptions } from "../json/reader";
-import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../errors";
-import { parseMinor } from "../versions";
+import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../base/errors";
+import { parseMinor } from "../base/versions";
 
 /** A JSON value to work on: a node of a tape, and where its text starts (for error offsets). */
 export class Value {

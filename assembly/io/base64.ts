@@ -2,7 +2,7 @@
 // CR and LF are skipped; anything else out of place is "illegal base64 data at input byte N".
 
 import { ByteSink } from "./sink";
-import { fail, E_BAD_REQUEST } from "../errors";
+import { fail, E_BAD_REQUEST } from "../base/errors";
 
 @inline function sextet(c: i32): i32 {
   if (c >= 0x41 && c <= 0x5a) return c - 0x41;

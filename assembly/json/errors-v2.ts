@@ -12,7 +12,7 @@
 // Only error paths come here: the reader (reader.ts) has already found the text invalid.
 
 import { ByteSink } from "../io/sink";
-import { fail, failBytes, E_JSON_SYNTAX, E_JSON_DEPTH, E_JSON_TYPE, E_INTERNAL } from "../errors";
+import { fail, failBytes, E_JSON_SYNTAX, E_JSON_DEPTH, E_JSON_TYPE, E_INTERNAL } from "../base/errors";
 import { Tape, K_ARRAY } from "./tape";
 import { unquote } from "./strings";
 import { quoteRuneV2, quoteTextV2, firstRuneSize } from "./quote-v2";

@@ -443,7 +443,7 @@ export let fastValueEnd: i32 = 0;
  * The tape of the one JSON value whose first byte is at `src` (at most `len` bytes; whatever follows
  * it is not looked at), offsets relative to `src`, its end in `fastValueEnd`; null to let the caller
  * decide (invalid, nesting at `depthCap`, or a byte the fast path does not handle). Used by the
- * lockstep diff (assembly/patch/lockstep.ts) to read the pieces where two documents differ; `sizeHint`:
+ * lockstep diff (assembly/fast/lockstep/lockstep.ts) to read the pieces where two documents differ; `sizeHint`:
  * about how many bytes the value has (sizes the first tape allocation).
  */
 export function fastValue(src: usize, len: i32, depthCap: i32, sizeHint: i32): Tape | null {

@@ -26,7 +26,7 @@ import { decodeRune, runeSize } from "./strings";
 import { NumberParse, writeEcmaNumber } from "./number";
 import { parseFloatGo127 } from "./atof-go127";
 import { goQuoteV2 } from "./quote-v2";
-import { fail, E_JCS } from "../errors";
+import { fail, E_JCS } from "../base/errors";
 
 /** The library's nesting limit (maxNestingDepth): an array or object opened deeper is refused. */
 export const JCS_MAX_DEPTH: i32 = 10000;

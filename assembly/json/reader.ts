@@ -5,10 +5,10 @@
 // failed read is checked again by errors-v2.ts, which records Go 1.27's error instead.
 
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_HTML } from "./tape";
-import { fail, hasError, clearError, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../errors";
+import { fail, hasError, clearError, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../base/errors";
 import { ByteSink } from "../io/sink";
 import { quoteChar, QuoteDel } from "./quote";
-import { GO_DEFAULT } from "../versions";
+import { GO_DEFAULT } from "../base/versions";
 import { syntaxErrorV2 } from "./errors-v2";
 import { fastTape, fastDepthSeen } from "./fastread";
 

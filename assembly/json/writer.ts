@@ -7,9 +7,9 @@ import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F
 import { unquote, writeGoString, validUTF8, decodeRune, runeSize } from "./strings";
 import { parseNumber, NumberParse, writeGoFloat64 } from "./number";
 import { parseFloatGo127 } from "./atof-go127";
-import { fail, E_JSON_TYPE } from "../errors";
+import { fail, E_JSON_TYPE } from "../base/errors";
 import { sortMembers, sortedMembers, Member } from "./members";
-import { GO_DEFAULT } from "../versions";
+import { GO_DEFAULT } from "../base/versions";
 import { typeErrorV2 } from "./errors-v2";
 
 /** The only mode: Go's json.Marshal (RFC 8785 is jcs.ts). */

@@ -25,7 +25,7 @@ import { Bytes, insertAt } from "../json/dom";
 import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
-import { childPath, childIndexPath } from "./pointer";
+import { childPath, childIndexPath } from "../upstream/jsonpatch/pointer";
 
 const OP_ADD: i32 = 0;
 const OP_REMOVE: i32 = 1;

@@ -2,9 +2,9 @@
 // falling back to inf.Dec addition at the larger inf scale on overflow or when either side is a Dec; the
 // cached string cleared, the Format taken from y when the receiver is zero) and Cmp (exact; converts the
 // receiver to its Dec form when either side is a Dec, as Go's AsDec does). Used by the pod-level resource
-// defaulting of Kubernetes 1.34–1.36 (assembly/k8s/defaults/podlevel.ts).
+// defaulting of Kubernetes 1.34–1.36 (assembly/upstream/kubernetes/defaults/podlevel.ts).
 
-import { fail, E_TOO_LARGE } from "../errors";
+import { fail, E_TOO_LARGE } from "../base/errors";
 import { AmountOut, positiveScaleInt64 } from "./amount";
 import { BigDec } from "./bigdec";
 import { MAX_EXPANDED_DIGITS } from "./canonical";

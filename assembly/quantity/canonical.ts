@@ -3,7 +3,7 @@
 // wrap-around and the table gaps of the Go code (no suffix for exponents it has no entry for).
 
 import { ByteSink } from "../io/sink";
-import { fail, E_QUANTITY, E_TOO_LARGE } from "../errors";
+import { fail, E_QUANTITY, E_TOO_LARGE } from "../base/errors";
 import { AmountOut, int64MultiplyScale, negativeScaleInt64, positiveScaleInt64, removeInt64Factors } from "./amount";
 import { BigDec, ROUND_EXACT, ROUND_PANIC } from "./bigdec";
 import { ERR_PANIC_SHIFT } from "./parse";

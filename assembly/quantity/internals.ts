@@ -3,7 +3,7 @@
 // Format:(resource.Format)…}`. inf.Dec's unscaled big.Int prints its `abs` big.nat as 64-bit words.
 
 import { ByteSink } from "../io/sink";
-import { fail, E_TOO_LARGE } from "../errors";
+import { fail, E_TOO_LARGE } from "../base/errors";
 import { BigDec, BigOut } from "./bigdec";
 import { Quantity, formatName } from "./quantity";
 

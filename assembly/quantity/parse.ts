@@ -2,7 +2,7 @@
 // the canonical string only when it already is canonical), and the inf.Dec path with rounding up to
 // 1n, the BinarySI cap at max int64 and BinarySI values in (0,1) turning DecimalSI.
 
-import { fail, E_QUANTITY } from "../errors";
+import { fail, E_QUANTITY } from "../base/errors";
 import { AmountOut, int64Multiply } from "./amount";
 import { BigDec, ROUND_PANIC } from "./bigdec";
 import { Quantity, FORMAT_BINARY_SI, FORMAT_DECIMAL_SI } from "./quantity";

@@ -1,9 +1,9 @@
-// The rollout planner's view of Go's sort package (assembly/util/gosort.ts, the step-for-step port):
+// The rollout planner's view of Go's sort package (assembly/golang/sort.ts, the step-for-step port):
 // upstream's pod orders depend on exactly how Go's sort.Slice / sort.SliceStable move elements that
 // compare equal, so the planner sorts through the same code, as the Go release OpenKruise v1.9.0 was
 // built with (1.23) runs it.
 
-import { Sorter, sortSort, sortStable } from "../util/gosort";
+import { Sorter, sortSort, sortStable } from "../golang/sort";
 
 /** Go release (minor) of OpenKruise v1.9.0's build, whose sort.Slice the planner reproduces. */
 export const PLANNER_GO: i32 = 23;

@@ -5,7 +5,7 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_INT, F_ESCAPE, F_HIGH } from "../json/tape";
 import { unquote } from "../json/strings";
-import { fail, E_BAD_REQUEST } from "../errors";
+import { fail, E_BAD_REQUEST } from "../base/errors";
 import { IntOrStr, readIntOrStr, readInt } from "./intorstr";
 import { GoTime, parseRFC3339 } from "./gotime";
 

@@ -4,7 +4,7 @@
 import { Request } from "../eval/request";
 import { ReadOptions } from "../json/reader";
 import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NULL } from "../json/tape";
-import { hasError } from "../errors";
+import { hasError } from "../base/errors";
 import { Obj, bad, bytesAt } from "./objects";
 import { Pod, readPodsAt } from "./pod";
 import { GoTime, parseRFC3339 } from "./gotime";

@@ -6,7 +6,7 @@
 //      `templates` (an object from revision name to PodTemplateSpec, each becoming the revision data
 //      `{"spec":{"template":…}}` the Kruise controllers build: the template decoded and json.Marshal'ed as
 //      Kruise's Kubernetes 1.32 types do) — the policy engine decides per pod:
-//      OpenKruise's CalculateInPlaceUpdateSpec (assembly/policy/kruise/spec.ts) from the revision its
+//      OpenKruise's CalculateInPlaceUpdateSpec (assembly/upstream/kruise/inplaceupdate/spec.ts) from the revision its
 //      `controller-revision-hash` label names to the update revision (`updateRevision`, or `hash` for an
 //      Advanced DaemonSet), with the Kruise gates of `gates` (InPlaceUpdateEnvFromMetadata,
 //      InPlaceWorkloadVerticalScaling, RecreatePodWhenChangeVCTInCloneSetGate; v1.9.0 defaults); a pod
@@ -15,17 +15,17 @@
 // A label matches a revision by its name or by the name's `-<hash>` suffix.
 
 import { K_TRUE, K_FALSE, K_OBJECT, K_NULL, K_ARRAY, K_STRING } from "../json/tape";
-import { RawV } from "../k8s/value";
+import { RawV } from "../typed/value";
 import { Obj, StrMap, bad, strAt } from "./objects";
-import { calculateInPlaceUpdateSpec, RevisionInput } from "../policy/kruise/spec";
-import { StrMap as KStrMap } from "../policy/kruise/model";
-import { KruiseOptions } from "../policy/kruise/options";
-import { FieldCache } from "../k8s/fields";
+import { calculateInPlaceUpdateSpec, RevisionInput } from "../upstream/kruise/inplaceupdate/spec";
+import { StrMap as KStrMap } from "../upstream/kruise/inplaceupdate/model";
+import { KruiseOptions } from "../upstream/kruise/inplaceupdate/options";
+import { FieldCache } from "../typed/fields";
 import { ByteSink } from "../io/sink";
-import { hasError, setErrorPath } from "../errors";
-import { requestType, KRUISE_MINOR } from "../k8s/types";
-import { marshalInto } from "../k8s/hash";
-import { decodeAt } from "../policy/verdict/stored";
+import { hasError, setErrorPath } from "../base/errors";
+import { requestType, KRUISE_MINOR } from "../typed/types";
+import { marshalInto } from "../upstream/kubernetes/hash";
+import { decodeAt } from "../stored/stored";
 import { KRUISE_GO } from "../eval/ops/k8sfields";
 
 /** Per-pod in-place verdicts. */

@@ -1,5 +1,5 @@
 // The versions the engine supports, for selectors and "per kubelet minor" tables
-// (the engine's own list is assembly/k8s/versions.ts; an unknown one is refused with E_UNSUPPORTED_VERSION).
+// (the engine's own list is assembly/typed/versions.ts; an unknown one is refused with E_UNSUPPORTED_VERSION).
 
 /** Kubernetes / kubelet minors the engine has types and hashes for, oldest first. */
 export const KUBERNETES_MINORS: readonly string[] = ["1.12", ...Array.from({ length: 23 }, (_, i) => `1.${15 + i}`)];

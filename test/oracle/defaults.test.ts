@@ -1,4 +1,4 @@
-// Differential suite for `applyDefaults` (API-server defaulting, assembly/k8s/defaults/): k8s.json of
+// Differential suite for `applyDefaults` (API-server defaulting, assembly/upstream/kubernetes/defaults/): k8s.json of
 // Pod (pod-level resources included) / PodTemplateSpec / Container / Deployment / ReplicaSet / StatefulSet / DaemonSet, container.hash,
 // podTemplateHash and revision with applyDefaults, answered by the engine and by the Go oracle's kube
 // builds (the real corev1 / appsv1 SetObjectDefaults_* of each minor at default feature gates) must agree.

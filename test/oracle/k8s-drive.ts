@@ -18,7 +18,7 @@ export function engineAnswers(lines: string[]): string[] {
  * A request that makes an oracle process load time.Local (time.Parse of a numeric offset looks the
  * zone up), as every real kubelet / controller has by the time it hashes (its logging formats local
  * times). Before that, go-spew would print Go's not-yet-loaded Local location; the engine prints the
- * loaded one (docs in assembly/spew/spew.ts). Each Go release is a separate process: warm each one used.
+ * loaded one (docs in assembly/upstream/gospew/spew.ts). Each Go release is a separate process: warm each one used.
  */
 export function warmUp(minor: string, go?: string): string {
   return JSON.stringify({ op: "k8s.json", type: "ObjectMeta", value: { creationTimestamp: "2020-01-01T00:00:00+01:00" }, kubernetes: minor, go });

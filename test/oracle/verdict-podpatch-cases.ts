@@ -1,4 +1,4 @@
-// The pod patch of an OpenKruise in-place verdict (`verdict` patches.pod, assembly/policy/verdict/podpatch.ts)
+// The pod patch of an OpenKruise in-place verdict (`verdict` patches.pod, assembly/verdict/podpatch.ts)
 // against the real controller code (`kruise.verdictPod`, test/oracle/k8s/harness/kruise_podpatch.go):
 // realistic CloneSet / Advanced StatefulSet / Advanced DaemonSet pairs (test/oracle/verdict-edits.ts)
 // under the in-place strategies, with workload names, status.collisionCount, the in-place grace period

@@ -3,7 +3,7 @@
 import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { ByteSink } from "../../io/sink";
-import { fail, hasError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "../../hash/fnv";
 import { decodeBase64 } from "../../io/base64";
 

@@ -5,31 +5,31 @@
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
 // `exactRoundTrip: true` forces the full decode → encode → decode path (the fast path must give the same answer).
 // `applyDefaults: true` (container.hash, podTemplateHash, revision of StatefulSet / DaemonSet) runs the
-// API server's defaulters of that minor (assembly/k8s/defaults/) right after the API server's decode.
+// API server's defaulters of that minor (assembly/upstream/kubernetes/defaults/) right after the API server's decode.
 
 import { ByteSink } from "../../io/sink";
-import { fail, hasError, clearError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape } from "../../json/tape";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
-import { requestType } from "../../k8s/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
-import { decodeOptionsFor, decodeAt } from "../../k8s/decodeat";
-import { Decoder, DecodeOptions } from "../../k8s/decode";
-import { FieldCache } from "../../k8s/fields";
-import { Val } from "../../k8s/value";
+import { requestType } from "../../typed/types";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
+import { Decoder, DecodeOptions } from "../../typed/decode";
+import { FieldCache } from "../../typed/fields";
+import { Val } from "../../typed/value";
 import {
   containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
   marshalInto, computeHash, collisionHash, hex32,
-} from "../../k8s/hash";
+} from "../../upstream/kubernetes/hash";
 import { k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
-import { isKruiseKind } from "../../k8s/types";
-import { statefulSetRevision, daemonSetRevision, Revision } from "../../k8s/revision";
-import { applyDefaultsTo } from "../../k8s/defaults/index";
-import { storedForm, RoundTrip } from "../../k8s/roundtrip";
-import { tapeSpewFnv } from "../../spew/spewtape";
-import { containerHashRaw, RawHash } from "../../k8s/transcode/containerhash";
+import { isKruiseKind } from "../../typed/types";
+import { statefulSetRevision, daemonSetRevision, Revision } from "../../upstream/kubernetes/revision";
+import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
+import { storedForm, RoundTrip } from "../../fast/storedform/roundtrip";
+import { tapeSpewFnv } from "../../fast/spew/spewtape";
+import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
 
 
@@ -47,7 +47,7 @@ function apiDecode(v: Value, ty: i32, minor: i32, go: i32, defaults: string | nu
 /**
  * The API server's decode, [its defaulters for request type `defaults` when not null], json.Marshal (stored), and
  * the reader's decode of that JSON; null on error (check hasError()). Unless `exact`, the second decode is replaced
- * by `storedForm` (assembly/k8s/roundtrip.ts) whenever that can prove its answer; with `checkOnly` the answer is the
+ * by `storedForm` (assembly/fast/storedform/roundtrip.ts) whenever that can prove its answer; with `checkOnly` the answer is the
  * first value itself, which json.Marshal writes exactly as the value read back (for hashes of json.Marshal bytes).
  */
 function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null = null, path: string = "", exact: bool = false, checkOnly: bool = false): Val | null {
@@ -151,7 +151,7 @@ export function opContainerHash(req: Request, res: ResultWriter): bool {
 }
 
 /**
- * container.hash through the transcoder (assembly/k8s/transcode/): straight from the container's raw bytes
+ * container.hash through the transcoder (assembly/fast/transcode/): straight from the container's raw bytes
  * in the line (or the decoded bytes of `containerText`); false, with nothing written, when it cannot prove
  * its answer (then the exact path runs and reports any error).
  */
@@ -192,7 +192,7 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   const go = defaultGoOf(minor);
   const ty = requestType("PodTemplateSpec", minor);
   if (exact == 0 && defaults == 0 && ty >= 0 && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
-    // decode, stored round trip and spew hash in one walk of the tape (assembly/spew/spewtape.ts) when it can prove its answer
+    // decode, stored round trip and spew hash in one walk of the tape (assembly/fast/spew/spewtape.ts) when it can prove its answer
     const fh = tapeSpewFnv(v.tape, v.node, ty, minor, go);
     if (fh >= 0) {
       res.str("hash", collisionHash(<u32>fh, cc.present, cc.value));

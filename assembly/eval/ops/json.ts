@@ -6,7 +6,7 @@ import { ByteSink } from "../../io/sink";
 import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
 import { writeJCS } from "../../json/jcs";
 import { writeJSONString } from "../../json/strings";
-import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../versions";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/versions";
 
 /** Go json.Marshal of the value decoded into interface{}, for the requested Go release. */
 export function opJSONGo(req: Request, res: ResultWriter): bool {

@@ -6,14 +6,14 @@ import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
-import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../patch/appscode";
-import { appscodeDiffTexts, LOCK_OK } from "../../patch/lockstep";
+import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../upstream/jsonpatch/appscode";
+import { appscodeDiffTexts, LOCK_OK } from "../../fast/lockstep/lockstep";
 import { goDepthLimit } from "../../json/reader";
 import { minimalDiff } from "../../patch/minimal";
-import { applyPatch } from "../../patch/apply";
-import { failType } from "../../patch/gotypes";
-import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_PATCH_INVALID } from "../../errors";
-import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../versions";
+import { applyPatch } from "../../upstream/jsonpatch/apply";
+import { failType } from "../../upstream/jsonpatch/gotypes";
+import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_PATCH_INVALID } from "../../base/errors";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/versions";
 import { DocInput, docField, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "./patchinput";
 
 /** RFC 6902 diff: flavor "appscode" (CreatePatch of appscode/jsonpatch v1.0.1) or "minimal" (kinplace's own). */

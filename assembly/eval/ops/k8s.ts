@@ -1,5 +1,5 @@
 // Ops `k8s.json` {type, value|valueText, kubernetes?, go?, applyDefaults?} → {json, warnings}: decode as
-// the API server of that minor does, [run its defaulters (assembly/k8s/defaults/) for Pod,
+// the API server of that minor does, [run its defaulters (assembly/upstream/kubernetes/defaults/) for Pod,
 // PodTemplateSpec, Container, Deployment, ReplicaSet, StatefulSet, DaemonSet], then json.Marshal the
 // typed struct with that Go release;
 // `quantity` {value|valueText, mode: "parse"|"json", kubernetes?} → {string, json, format};
@@ -8,16 +8,16 @@
 import { ByteSink } from "../../io/sink";
 import { K_STRING } from "../../json/tape";
 import { unquote, writeJSONString, writeJSONStr } from "../../json/strings";
-import { fail, hasError, clearError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
-import { requestType, isKruiseKind } from "../../k8s/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
-import { Decoder, DecodeOptions } from "../../k8s/decode";
-import { Encoder, EncodeOptions } from "../../k8s/encode";
-import { FieldCache } from "../../k8s/fields";
-import { Val } from "../../k8s/value";
-import { Spewer } from "../../spew/spew";
+import { requestType, isKruiseKind } from "../../typed/types";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { Decoder, DecodeOptions } from "../../typed/decode";
+import { Encoder, EncodeOptions } from "../../typed/encode";
+import { FieldCache } from "../../typed/fields";
+import { Val } from "../../typed/value";
+import { Spewer } from "../../upstream/gospew/spew";
 import { parseQuantity } from "../../quantity/parse";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
 import { writeQuantityJSON, writeQuantityString } from "../../quantity/canonical";
@@ -25,7 +25,7 @@ import { Quantity, formatName } from "../../quantity/quantity";
 import { Tape } from "../../json/tape";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { boolField } from "./hash";
-import { applyDefaultsTo } from "../../k8s/defaults/index";
+import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
 import { k8sString, k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sRawValue, routedMinor, missing } from "./k8sfields";
 
 /** The type, minor and Go release a typed op works with. */

@@ -6,11 +6,11 @@ import { ByteSink } from "../../io/sink";
 import { K_STRING } from "../../json/tape";
 import { unquote } from "../../json/strings";
 import { readJSON, ReadOptions } from "../../json/reader";
-import { fail, errorCode, takeErrorMessage, errorOffset, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../errors";
+import { fail, errorCode, takeErrorMessage, errorOffset, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
 import { minorIndex, newestMinor } from "../../schema/schema";
 import { Request, Value } from "../request";
-import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX } from "../../k8s/versions";
-import { KRUISE_MINOR } from "../../k8s/types";
+import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX } from "../../typed/versions";
+import { KRUISE_MINOR } from "../../typed/types";
 
 /** Raw bytes of string field `name` (escapes decoded, raw bytes kept); null when absent or on error. */
 export function k8sString(req: Request, name: string): ByteSink | null {

@@ -1,4 +1,4 @@
-// Ops of OpenKruise in-place update (issue 5; engine: assembly/policy/kruise/):
+// Ops of OpenKruise in-place update (issue 5; engine: assembly/upstream/kruise/inplaceupdate/):
 //   kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?}
 //     → {inPlace, updateSpec (Kruise's json.Marshal of UpdateSpec as a string, null when not in place), reasons}
 //   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?, exactPath?}
@@ -14,34 +14,34 @@
 import { ByteSink } from "../../io/sink";
 import { arenaMark } from "../../io/arena";
 import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
-import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
-import { splicePatchPod, SpliceWhy, SplicePrep, prepareSplice } from "../../policy/kruise/podsplice";
-import { transcodeStored } from "../../k8s/transcode/transcode";
+import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
+import { splicePatchPod, SpliceWhy, SplicePrep, prepareSplice } from "../../fast/podsplice/podsplice";
+import { transcodeStored } from "../../fast/transcode/transcode";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
 import { writeJSONStr, writeJSONString } from "../../json/strings";
-import { requestType } from "../../k8s/types";
-import { Decoder, DecodeOptions } from "../../k8s/decode";
-import { FieldCache } from "../../k8s/fields";
+import { requestType } from "../../typed/types";
+import { Decoder, DecodeOptions } from "../../typed/decode";
+import { FieldCache } from "../../typed/fields";
 import { k8sValue, k8sString, parseDotMinor } from "./k8sfields";
 import { minorIndex } from "../../schema/schema";
 import { readJSON, ReadOptions } from "../../json/reader";
-import { Encoder, EncodeOptions } from "../../k8s/encode";
-import { parseRFC3339, ParsedTime } from "../../k8s/time";
-import { readUpdateSpec, readState, InPlaceState, KTime } from "../../policy/kruise/state";
-import { patchSpecToTypedPod, encodeTyped } from "../../policy/kruise/patchtyped";
-import { UpdateSpec, plainQuoted, lit } from "../../policy/kruise/model";
-import { checkInPlaceUpdateCompleted } from "../../policy/kruise/completed";
-import { evaluateStrategy } from "../../policy/kruise/strategy";
-import { inPlaceUpdate, inPlaceRefresh } from "../../policy/kruise/lifecycle";
-import { readKruiseOptions, KruiseOptions, kruiseK8sMinor } from "../../policy/kruise/options";
-import { TV } from "../../policy/kruise/typed";
-import { calculateInPlaceUpdateSpec, revisionInput, revisionFromTape, rawNode, Reason, RevisionInput, SpecResult, ExactDecode } from "../../policy/kruise/spec";
+import { Encoder, EncodeOptions } from "../../typed/encode";
+import { parseRFC3339, ParsedTime } from "../../typed/time";
+import { readUpdateSpec, readState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
+import { patchSpecToTypedPod, encodeTyped } from "../../upstream/kruise/inplaceupdate/patchtyped";
+import { UpdateSpec, plainQuoted, lit } from "../../upstream/kruise/inplaceupdate/model";
+import { checkInPlaceUpdateCompleted } from "../../upstream/kruise/inplaceupdate/completed";
+import { evaluateStrategy } from "../../upstream/kruise/inplaceupdate/strategy";
+import { inPlaceUpdate, inPlaceRefresh } from "../../upstream/kruise/inplaceupdate/lifecycle";
+import { readKruiseOptions, KruiseOptions, kruiseK8sMinor } from "../../upstream/kruise/inplaceupdate/options";
+import { TV } from "../../upstream/kruise/inplaceupdate/typed";
+import { calculateInPlaceUpdateSpec, revisionInput, revisionFromTape, rawNode, Reason, RevisionInput, SpecResult, ExactDecode } from "../../upstream/kruise/inplaceupdate/spec";
 import { boolField } from "./hash";
-import { PodsLine, keepAndRelease } from "./podsline";
-import { Limits } from "../../limits";
+import { PodsLine, keepAndRelease } from "../lines/patchpods";
+import { Limits } from "../../base/limits";
 import { QuoteDel } from "../../json/quote";
-import { recallSpec, rememberSpec, recallPlan, rememberPlan, putInt, putBytes } from "../../policy/kruise/specmemo";
+import { recallSpec, rememberSpec, recallPlan, rememberPlan, putInt, putBytes } from "../../fast/kruisespec/specmemo";
 import { K_STRING } from "../../json/tape";
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
@@ -368,7 +368,7 @@ function longNumber(t: Tape, node: i32): bool {
 
 /**
  * The pod of request value `v` (field `name`): unless `exact`, json.Marshal of its decode written by the
- * transcoder straight from its bytes (assembly/k8s/transcode/: true only when that is proved); otherwise its
+ * transcoder straight from its bytes (assembly/fast/transcode/: true only when that is proved); otherwise its
  * typed decode. Null with the decode's error.
  */
 function podInput(v: Value, name: string, exact: bool): PodIn | null {

@@ -3,29 +3,29 @@
 // containersToKill: [{id, name, message, reason}], ephemeralContainersToStart} and
 // `kubelet.readyCondition` {pod|podText, oldStatus?, kubelet?, gates?} → {type, status, reason, message,
 // observedGeneration}: the kubelet's computePodActions and GeneratePodReadyCondition of kubelet minor
-// 1.15-1.37 (assembly/policy/kubelet). The pod is seen as the kubelet sees it: decoded by the API
+// 1.15-1.37 (assembly/upstream/kubelet). The pod is seen as the kubelet sees it: decoded by the API
 // server, stored (json.Marshal), decoded again; container hashes are HashContainer of the minor.
 
 import { ByteSink } from "../../io/sink";
-import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
+import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_NULL } from "../../json/tape";
 import { unquote } from "../../json/strings";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
-import { decodeOptionsFor, decodeAt } from "../../k8s/decodeat";
-import { Decoder, DecodeOptions } from "../../k8s/decode";
-import { FieldCache } from "../../k8s/fields";
-import { Val } from "../../k8s/value";
-import { marshalInto } from "../../k8s/hash";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
+import { Decoder, DecodeOptions } from "../../typed/decode";
+import { FieldCache } from "../../typed/fields";
+import { Val } from "../../typed/value";
+import { marshalInto } from "../../upstream/kubernetes/hash";
 import { k8sMinor, k8sValue } from "./k8sfields";
-import { KubeletGates, defaultGates, setGate } from "../../policy/kubelet/gates";
-import { readPodStatus } from "../../policy/kubelet/status";
-import { kpodOf, readyInputOf, v1Type } from "../../policy/kubelet/pod";
-import { computePodActions } from "../../policy/kubelet/actions";
-import { generatePodReadyCondition } from "../../policy/kubelet/ready";
-import { PodActions } from "../../policy/kubelet/model";
+import { KubeletGates, defaultGates, setGate } from "../../upstream/kubelet/gates";
+import { readPodStatus } from "../../upstream/kubelet/status";
+import { kpodOf, readyInputOf, v1Type } from "../../upstream/kubelet/pod";
+import { computePodActions } from "../../upstream/kubelet/actions";
+import { generatePodReadyCondition } from "../../upstream/kubelet/ready";
+import { PodActions } from "../../upstream/kubelet/model";
 
 /** The oldest kubelet minor the kubelet ops model (1.12 has no k8s.io/kubernetes build to check against). */
 export const KUBELET_MIN: i32 = 15;

@@ -6,9 +6,9 @@ import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { ByteSink } from "../../io/sink";
 import { K_ARRAY } from "../../json/tape";
-import { writeMergeDiff, mergePatchApply, resemblesArray, MERGE_BAD_DOC, MERGE_BAD_PATCH } from "../../patch/merge";
-import { fail, clearError, setErrorPath, E_PATCH_INVALID } from "../../errors";
-import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../versions";
+import { writeMergeDiff, mergePatchApply, resemblesArray, MERGE_BAD_DOC, MERGE_BAD_PATCH } from "../../upstream/jsonpatch/merge";
+import { fail, clearError, setErrorPath, E_PATCH_INVALID } from "../../base/errors";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/versions";
 import { DocInput, docField, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "./patchinput";
 
 const BAD_DOC = "Invalid JSON Document";

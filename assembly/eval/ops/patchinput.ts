@@ -9,7 +9,7 @@ import { Tape, K_NULL, K_STRING, K_NUMBER, K_OBJECT, F_INT } from "../../json/ta
 import { unquote, decodeRune, runeSize } from "../../json/strings";
 import { readJSON, readJSONLike, ReadOptions, goDepthLimit } from "../../json/reader";
 import { parseNumber, NumberParse } from "../../json/number";
-import { fail, errorCode, E_BAD_REQUEST, E_TOO_LARGE, E_JSON_DEPTH } from "../../errors";
+import { fail, errorCode, E_BAD_REQUEST, E_TOO_LARGE, E_JSON_DEPTH } from "../../base/errors";
 
 /** One document input. */
 export class DocInput {

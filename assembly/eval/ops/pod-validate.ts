@@ -3,22 +3,22 @@
 // 1.12 is refused: no oracle build) on two v1 Pods decoded as that API server decodes them (no
 // defaulting). `gates` {name: bool} are applied in order over the minor's defaults; `allowPrivileged`
 // (default true) is the cluster's --allow-privileged policy for privileged containers. See
-// assembly/policy/validate/ and docs/policy.md.
+// assembly/upstream/kubernetes/validation/ and docs/policy.md.
 
 import { ByteSink } from "../../io/sink";
-import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../errors";
+import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
 import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
 import { unquote, writeJSONStr } from "../../json/strings";
 import { Request, Value } from "../request";
 import { ResultWriter } from "../response";
-import { requestType } from "../../k8s/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../k8s/versions";
-import { Decoder, DecodeOptions } from "../../k8s/decode";
-import { FieldCache } from "../../k8s/fields";
-import { Val } from "../../k8s/value";
+import { requestType } from "../../typed/types";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { Decoder, DecodeOptions } from "../../typed/decode";
+import { FieldCache } from "../../typed/fields";
+import { Val } from "../../typed/value";
 import { k8sMinor, k8sValue } from "./k8sfields";
-import { Gates } from "../../policy/validate/gates";
-import { validatePodUpdate } from "../../policy/validate/update";
+import { Gates } from "../../upstream/kubernetes/validation/gates";
+import { validatePodUpdate } from "../../upstream/kubernetes/validation/update";
 
 /** Decodes pod field `name` as the API server of `minor` does; null with an error (path `name`). */
 function decodePod(req: Request, name: string, minor: i32): Val | null {

@@ -1,18 +1,18 @@
 // Op `policy.check` {old|oldText, new|newText, policy|policyText, kind?, kubernetes?, kubelet?, kruise?,
 // gates?, strategy?} → {decision: "allow"|"deny", verdict, violations: [{path, rule, verdict, effect,
-// message}]}: a user policy (assembly/policy/rules) judging the verdict's diff — each changed path
+// message}]}: a user policy (assembly/policy) judging the verdict's diff — each changed path
 // with the effect the verdict found for it.
 
 import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { ByteSink } from "../../io/sink";
-import { fail, hasError } from "../../errors";
+import { fail, hasError } from "../../base/errors";
 import { K_OBJECT } from "../../json/tape";
 import { writeJSONStr } from "../../json/strings";
-import { Policy, readPolicy, evaluatePolicy, E_POLICY } from "../../policy/rules/policy";
-import { effectName } from "../../policy/rules/levels";
-import { runVerdict, VerdictRun } from "../../policy/verdict/verdict";
-import { kindName } from "../../policy/verdict/kinds";
+import { Policy, readPolicy, evaluatePolicy, E_POLICY } from "../../policy/policy";
+import { effectName } from "../../policy/levels";
+import { runVerdict, VerdictRun } from "../../verdict/verdict";
+import { kindName } from "../../verdict/kinds";
 import { checkFields } from "./verdict";
 
 /** The request's policy (`policy` or `policyText`); null when absent (`required`: error) or malformed (error recorded). */

@@ -1,7 +1,7 @@
 // Ops rollout.advancedDaemonSet and rollout.daemonSet: one sync of the DaemonSet controllers
 // (assembly/rollout/daemonset.ts). Fields: docs/rollout.md.
 
-import { fail, hasError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "../../rollout/request";
 import { Obj } from "../../rollout/objects";

@@ -1,7 +1,7 @@
 // Op rollout.deployment: one sync of the Deployment controller over its ReplicaSets
 // (assembly/rollout/deployment.ts). Fields: docs/rollout.md.
 
-import { hasError } from "../../errors";
+import { hasError } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "../../rollout/request";
 import { Obj } from "../../rollout/objects";

@@ -1,7 +1,7 @@
 // Op rollout.simulate: plays a rollout round by round under a stated model (assembly/rollout/sim*.ts)
 // and returns its timeline. Fields: docs/rollout.md.
 
-import { fail, hasError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "../../rollout/request";
 import { Obj } from "../../rollout/objects";

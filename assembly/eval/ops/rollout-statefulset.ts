@@ -1,7 +1,7 @@
 // Ops rollout.advancedStatefulSet and rollout.statefulSet: one sync of the StatefulSet controllers
 // (assembly/rollout/statefulset.ts). Fields: docs/rollout.md.
 
-import { hasError } from "../../errors";
+import { hasError } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "../../rollout/request";
 import { readVerdicts } from "../../rollout/verdict";

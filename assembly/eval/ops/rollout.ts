@@ -4,7 +4,7 @@
 
 import { Request } from "../request";
 import { ResultWriter } from "../response";
-import { fail, hasError, E_UNKNOWN_OP, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, E_UNKNOWN_OP, E_BAD_REQUEST } from "../../base/errors";
 import { RolloutRequest } from "../../rollout/request";
 import { K_NUMBER, F_INT } from "../../json/tape";
 import { readInt } from "../../rollout/intorstr";

@@ -5,7 +5,7 @@
 import { Request } from "../request";
 import { ResultWriter } from "../response";
 import { K_NULL, K_NUMBER, F_INT } from "../../json/tape";
-import { fail, hasError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { IntOrStr, readIntOrStr, readInt, scaledBy, Scaled, VARIANT_KUBERNETES, VARIANT_DEPRECATED, VARIANT_KRUISE } from "../../rollout/intorstr";
 import { partitionReplicas } from "../../rollout/partition";
 

@@ -7,13 +7,13 @@
 
 import { Request } from "../request";
 import { ResultWriter } from "../response";
-import { fail, hasError, clearError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../errors";
-import { parseMinor } from "../../versions";
+import { fail, hasError, clearError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
+import { parseMinor } from "../../base/versions";
 import { typeId } from "../../schema/schema";
 import { docField, DocInput } from "./patchinput";
-import { goTypeName, isKruiseKind, KRUISE_MINOR, KRUISE_GO, KRUISE_MIN_GO, NEWEST_MINOR, releaseGo, minGo } from "../../patch/smp/types";
-import { createTwoWayMergePatchMap, strategicMergePatchMap } from "../../patch/smp/smp";
-import { marshalMapQuoted } from "../../patch/smp/encode";
+import { goTypeName, isKruiseKind, KRUISE_MINOR, KRUISE_GO, KRUISE_MIN_GO, NEWEST_MINOR, releaseGo, minGo } from "../../upstream/strategicpatch/types";
+import { createTwoWayMergePatchMap, strategicMergePatchMap } from "../../upstream/strategicpatch/smp";
+import { marshalMapQuoted } from "../../upstream/strategicpatch/encode";
 
 /** Request facts shared by both ops. */
 class Target {

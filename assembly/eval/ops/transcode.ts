@@ -1,17 +1,17 @@
 // Op `k8s.transcode` {type, value|valueText, kubernetes?, go?} → {json}: the stored JSON (json.Marshal of the
-// API server's decode, as `k8s.json` answers it) written by the transcoder (assembly/k8s/transcode/) straight
+// API server's decode, as `k8s.json` answers it) written by the transcoder (assembly/fast/transcode/) straight
 // from the raw bytes, or `json: null` when the transcoder does not prove its answer (callers then use
 // `k8s.json`). A diagnostic op: the differential tests compare it with `k8s.json` byte for byte.
 
 import { ByteSink } from "../../io/sink";
-import { fail, hasError, clearError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { Request } from "../request";
 import { ResultWriter } from "../response";
-import { requestType, isKruiseKind } from "../../k8s/types";
-import { FieldCache } from "../../k8s/fields";
+import { requestType, isKruiseKind } from "../../typed/types";
+import { FieldCache } from "../../typed/fields";
 import { writeJSONString } from "../../json/strings";
 import { k8sMinor, kruiseMinor, k8sGo, k8sString, k8sRawValue, missing } from "./k8sfields";
-import { transcodeStored } from "../../k8s/transcode/transcode";
+import { transcodeStored } from "../../fast/transcode/transcode";
 
 /** `k8s.transcode`: the transcoder's stored JSON of `value` as type `type`, or null when not proved. */
 export function opK8sTranscode(req: Request, res: ResultWriter): bool {

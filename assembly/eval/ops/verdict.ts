@@ -1,16 +1,16 @@
 // Op `verdict` {old|oldText, new|newText, kind?, kubernetes?, kubelet?, kruise?, gates?, strategy?,
 // applyDefaults?, now?, allowPrivileged?, policy?|policyText?} → {kind, verdict, strategy?, containers, reasons, patches, policy?}: what an update
-// from `old` to `new` does to the workload's pods (assembly/policy/verdict), and with a policy, its
-// judgement (assembly/policy/rules) on the same diff.
+// from `old` to `new` does to the workload's pods (assembly/verdict), and with a policy, its
+// judgement (assembly/policy) on the same diff.
 
 import { Request } from "../request";
 import { ResultWriter } from "../response";
-import { fail, hasError, E_BAD_REQUEST } from "../../errors";
+import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
-import { ExactStore } from "../../policy/verdict/stored";
-import { tapeString } from "../../policy/rules/policy";
-import { runVerdict } from "../../policy/verdict/verdict";
-import { kindName } from "../../policy/verdict/kinds";
+import { ExactStore } from "../../stored/stored";
+import { tapeString } from "../../policy/policy";
+import { runVerdict } from "../../verdict/verdict";
+import { kindName } from "../../verdict/kinds";
 import { readRequestPolicy, writePolicyResult } from "./policy";
 
 const FIELDS: StaticArray<string> = [

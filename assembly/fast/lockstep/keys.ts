@@ -1,0 +1,105 @@
+// Member keys of the lockstep walk (assembly/fast/lockstep/lockstep.ts): key records (start, length, flags) per open
+// object, read from one text in a run or from both at once, and the duplicate-key check of a closing object.
+
+import { validUTF8 } from "../../json/strings";
+import { Walk, frame, fget, fset, F_BAD, F_LAST_KEY, F_COUNT, F_PATH } from "./state";
+import { lockString, skipWs, same } from "./scan";
+import { plainKey } from "../../upstream/jsonpatch/appscode";
+
+// a key record is 3 i32 words: start in A, length, flags (K_BAD when recorded; the rest cached by keyFlags)
+/** Key record flag: the key has an escape or invalid UTF-8 (it needs decoding). */
+export const K_BAD: i32 = 1;
+/** Key record flag: keyFlags has classified the key. */
+export const K_SEEN: i32 = 2;
+/** Key record flag: the key goes into a written path with nothing for json.Marshal to change (Path's needs 0). */
+export const K_PATH: i32 = 4;
+/** Key record flag: the key is written into a path as it is (plainKey: nothing to escape). */
+export const K_PLAIN: i32 = 8;
+
+/** Records the key whose content is [s, e) for frame f (`high`: it has a byte >= 0x80, then checked as UTF-8). */
+@inline export function recordKey(f: usize, a: usize, s: i32, e: i32, high: bool): void {
+  storeKey(f, s, e - s, high && !validUTF8(a + <usize>s, e - s));
+}
+
+/** Appends the key record (start, length, `bad`: it needs decoding) to frame f's member list. */
+@inline function storeKey(f: usize, s: i32, n: i32, bad: bool): void {
+  if (Walk.nkeys >= Walk.keysCap) {
+    Walk.keysCap <<= 1;
+    Walk.keys = heap.realloc(Walk.keys, <usize>(Walk.keysCap * 3) << 2);
+  }
+  const r = Walk.keys + (<usize>(Walk.nkeys * 3) << 2);
+  store<i32>(r, s);
+  store<i32>(r, n, 4);
+  store<i32>(r, bad ? K_BAD : 0, 8);
+  if (bad) fset(f, F_BAD, 1);
+  fset(f, F_LAST_KEY, Walk.nkeys);
+  fset(f, F_COUNT, fget(f, F_COUNT) + 1);
+  fset(f, F_PATH, 0);
+  Walk.nkeys++;
+}
+
+/**
+ * Reads a member key at i in A and j in B (their quotes) for frame `k`, then the colon: the position
+ * of A's value (Walk.jEnd: B's), -1 when the keys differ (the member list does), -2 when A is not valid.
+ */
+@inline export function readKey(i: i32, j: i32, k: i32): i32 {
+  const a = Walk.a;
+  const b = Walk.b;
+  if (i >= Walk.na || load<u8>(a + <usize>i) != 0x22) return -2;
+  if (j >= Walk.nb || load<u8>(b + <usize>j) != 0x22) return -1;
+  const e = lockString(i + 1, j + 1);
+  if (e < 0) return e;
+  const n = e - 1 - (i + 1);
+  storeKey(frame(k), i + 1, n, Walk.escaped || (Walk.high && !validUTF8(a + <usize>(i + 1), n)));
+  let p = skipWs(a, Walk.na, e);
+  let q = skipWs(b, Walk.nb, Walk.jEnd);
+  if (p >= Walk.na || load<u8>(a + <usize>p) != 0x3a) return -2;
+  if (q >= Walk.nb || load<u8>(b + <usize>q) != 0x3a) return -1;
+  Walk.jEnd = skipWs(b, Walk.nb, q + 1);
+  return skipWs(a, Walk.na, p + 1);
+}
+
+/** True when two keys of the object whose key records are [from, to) may be the same decoded key (any escape or invalid UTF-8 counts). */
+export function duplicateKeys(from: i32, to: i32): bool {
+  let sig: u64 = 0;
+  let clash = false;
+  const a = Walk.a;
+  for (let k = from; k < to; k++) {
+    const r = Walk.keys + (<usize>(k * 3) << 2);
+    const p = a + <usize>load<i32>(r);
+    const n = load<i32>(r, 4);
+    const bit = <u64>1 << <u64>((<u32>n * 7 + (n > 0 ? <u32>load<u8>(p) * 3 + <u32>load<u8>(p + <usize>(n - 1)) : 0)) & 63);
+    if (sig & bit) clash = true;
+    sig |= bit;
+  }
+  if (!clash) return false;
+  for (let k = from; k < to; k++) {
+    const r = Walk.keys + (<usize>(k * 3) << 2);
+    const n = load<i32>(r, 4);
+    for (let q = k + 1; q < to; q++) {
+      const s = Walk.keys + (<usize>(q * 3) << 2);
+      if (load<i32>(s, 4) == n && same(a + <usize>load<i32>(r), a + <usize>load<i32>(s), n)) return true;
+    }
+  }
+  return false;
+}
+
+/** The flags of key record `r` (K_*), classifying the key on first use: plain, or only `~` and `/` to escape. */
+export function keyFlags(r: usize): i32 {
+  let f = load<i32>(r, 8);
+  if ((f & (K_BAD | K_SEEN)) != 0) return f;
+  const p = Walk.a + <usize>load<i32>(r);
+  const n = load<i32>(r, 4);
+  f |= K_SEEN;
+  if (plainKey(p, n)) f |= K_PATH | K_PLAIN;
+  else {
+    let ok = true;
+    for (let k = 0; k < n; k++) {
+      const c = <u32>load<u8>(p + <usize>k);
+      if (c < 0x20 || c == 0x22 || c == 0x5c || c == 0x3c || c == 0x3e || c == 0x26 || c == 0xe2) { ok = false; break; }
+    }
+    if (ok) f |= K_PATH;
+  }
+  store<i32>(r, f, 8);
+  return f;
+}

@@ -1,0 +1,365 @@
+// Byte scanning of the lockstep walk (assembly/fast/lockstep/lockstep.ts): whitespace, strings and numbers 8 bytes at
+// a time, the run of equal bytes of both texts (measureRun), both strings at once (lockString), and the
+// validating skip of a whole container inside a run (skipSame).
+
+import { parseNumber, NumberParse } from "../../json/number";
+import { escapeEnd } from "../../json/fastread";
+import { Walk, SKIP_CAP, SKIP_LEVELS } from "./state";
+
+/** What the last scan found (set by scanNumber, runString, skipSame). */
+export class Scan {
+  /** scanNumber: the number needs a float64 range check (exponent or very long). */
+  static numberLong: bool = false;
+  /** runString: the string has a byte >= 0x80. */
+  static runHigh: bool = false;
+  /** skipSame failed: where it may have stopped (an upper bound). */
+  static skipStop: i32 = 0;
+}
+
+export const ONES: u64 = 0x0101010101010101;
+export const HIGHS: u64 = 0x8080808080808080;
+
+/** Nonzero when some byte of x is zero (the lowest flagged byte is exact). */
+@inline export function zeroByte(x: u64): u64 { return (x - ONES) & ~x & HIGHS; }
+
+/** Quote, backslash, control bytes (the lowest set bit marks the first exactly). */
+@inline export function stops(x: u64): u64 {
+  return zeroByte(x ^ 0x2222222222222222) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c) | ((x - 0x2020202020202020) & ~x & HIGHS);
+}
+
+/** True for JSON whitespace (space, tab, line feed, carriage return). */
+@inline export function isWs(c: u32): bool { return c <= 0x20 && ((<u64>0x100002600 >> <u64>c) & 1) != 0; }
+
+/** The first position from i of [p, p+n) that is not whitespace (n at the end). */
+@inline export function skipWs(p: usize, n: i32, i: i32): i32 {
+  while (i < n && isWs(<u32>load<u8>(p + <usize>i))) i++;
+  return i;
+}
+
+/**
+ * Both strings from after their opening quotes (i in A, j in B): the position after A's closing quote
+ * when the strings are the same bytes (Walk.jEnd: B's), -1 when they differ, -2 when A's is not valid.
+ */
+@inline export function lockString(i: i32, j: i32): i32 {
+  const a = Walk.a;
+  const b = Walk.b;
+  const na = Walk.na;
+  const nb = Walk.nb;
+  let acc: u64 = 0;
+  let esc = false;
+  // inside a known run of equal bytes only A is scanned
+  if (j - i != Walk.d || i >= Walk.m) measureRun(i, j);
+  const m = Walk.m - 8;
+  const d = j - i;
+  while (i <= m) {
+    const x = load<u64>(a + <usize>i);
+    const s = stops(x);
+    if (s == 0) { acc |= x; i += 8; continue; }
+    const bs = <i32>ctz(s) >> 3;
+    if (bs > 0) acc |= x & ((<u64>1 << <u64>(bs << 3)) - 1);
+    i += bs;
+    if (<u32>load<u8>(a + <usize>i) == 0x22) {
+      Walk.jEnd = i + d + 1;
+      Walk.escaped = false;
+      Walk.high = (acc & HIGHS) != 0;
+      return i + 1;
+    }
+    break;
+  }
+  j = i + d;
+  while (true) {
+    while (i + 8 <= na && j + 8 <= nb) {
+      const x = load<u64>(a + <usize>i);
+      const y = load<u64>(b + <usize>j);
+      const s = stops(x);
+      const d = x ^ y;
+      if ((s | d) == 0) {
+        acc |= x;
+        i += 8;
+        j += 8;
+        continue;
+      }
+      const bs = s != 0 ? <i32>ctz(s) >> 3 : 8;
+      const bd = d != 0 ? <i32>ctz(d) >> 3 : 8;
+      if (bd <= bs) return -1;
+      if (bs > 0) acc |= x & ((<u64>1 << <u64>(bs << 3)) - 1);
+      i += bs;
+      j += bs;
+      if (<u32>load<u8>(a + <usize>i) == 0x22) {
+        Walk.jEnd = j + 1;
+        Walk.escaped = esc;
+        Walk.high = (acc & HIGHS) != 0;
+        return i + 1;
+      }
+      break;
+    }
+    // one byte at a time (a stop byte, or the last bytes of a text)
+    if (i >= na) return -2;
+    if (j >= nb) return -1;
+    const c = <u32>load<u8>(a + <usize>i);
+    if (c != <u32>load<u8>(b + <usize>j)) return -1;
+    if (c == 0x22) {
+      Walk.jEnd = j + 1;
+      Walk.escaped = esc;
+      Walk.high = (acc & HIGHS) != 0;
+      return i + 1;
+    }
+    if (c == 0x5c) {
+      esc = true;
+      if (i + 1 >= na) return -2;
+      const e = <u32>load<u8>(a + <usize>(i + 1));
+      if (j + 1 >= nb || <u32>load<u8>(b + <usize>(j + 1)) != e) return -1;
+      if (e == 0x75) {
+        if (i + 6 > na) return -2;
+        for (let k = 2; k < 6; k++) {
+          const h = <u32>load<u8>(a + <usize>(i + k));
+          if (!(h - 0x30 < 10 || (h | 0x20) - 0x61 < 6)) return -2;
+          if (j + k >= nb || <u32>load<u8>(b + <usize>(j + k)) != h) return -1;
+        }
+        i += 6;
+        j += 6;
+      } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
+        i += 2;
+        j += 2;
+      } else return -2;
+      continue;
+    }
+    if (c < 0x20) return -2;
+    acc |= <u64>c;
+    i++;
+    j++;
+  }
+  return -2;
+}
+
+/** Measures the run of equal bytes from i in A and j in B (Walk.d, Walk.m). */
+export function measureRun(i: i32, j: i32): void {
+  const a = Walk.a + <usize>i;
+  const b = Walk.b + <usize>j;
+  const na = Walk.na - i;
+  const nb = Walk.nb - j;
+  const n = na < nb ? na : nb;
+  let k = 0;
+  while (k + 8 <= n) {
+    const x = load<u64>(a + <usize>k) ^ load<u64>(b + <usize>k);
+    if (x != 0) { k += <i32>ctz(x) >> 3; break; }
+    k += 8;
+  }
+  if (k + 8 > n) while (k < n && load<u8>(a + <usize>k) == load<u8>(b + <usize>k)) k++;
+  Walk.d = j - i;
+  Walk.m = i + k;
+}
+
+
+/** The end of the number starting at i in A, or -1 when it is not valid JSON there. */
+export function scanNumber(i: i32): i32 {
+  const a = Walk.a;
+  const n = Walk.na;
+  const start = i;
+  let exp = false;
+  if (load<u8>(a + <usize>i) == 0x2d) { i++; if (i >= n) return -1; }
+  let d = <u32>load<u8>(a + <usize>i);
+  if (d == 0x30) i++;
+  else {
+    if (d - 0x31 >= 9) return -1;
+    i++;
+    while (i < n && <u32>load<u8>(a + <usize>i) - 0x30 < 10) i++;
+  }
+  if (i < n) {
+    d = <u32>load<u8>(a + <usize>i);
+    if (d == 0x2e) {
+      i++;
+      if (i >= n || <u32>load<u8>(a + <usize>i) - 0x30 >= 10) return -1;
+      while (i < n && <u32>load<u8>(a + <usize>i) - 0x30 < 10) i++;
+      d = i < n ? <u32>load<u8>(a + <usize>i) : 0;
+    }
+    if ((d | 0x20) == 0x65) {
+      exp = true;
+      i++;
+      if (i >= n) return -1;
+      d = <u32>load<u8>(a + <usize>i);
+      if (d == 0x2b || d == 0x2d) { i++; if (i >= n) return -1; d = <u32>load<u8>(a + <usize>i); }
+      if (d - 0x30 >= 10) return -1;
+      while (i < n && <u32>load<u8>(a + <usize>i) - 0x30 < 10) i++;
+    }
+  }
+  Scan.numberLong = exp || i - start > 300;
+  return i;
+}
+
+/** True when `n` bytes at `p` and `q` are equal. */
+@inline export function same(p: usize, q: usize, n: i32): bool {
+  let k = 0;
+  while (k + 8 <= n) {
+    if (load<u64>(p + <usize>k) != load<u64>(q + <usize>k)) return false;
+    k += 8;
+  }
+  while (k < n) {
+    if (load<u8>(p + <usize>k) != load<u8>(q + <usize>k)) return false;
+    k++;
+  }
+  return true;
+}
+
+
+/** The end (after the closing quote) of the string whose content starts at i, when it ends before `m` with no escape; -1 otherwise. */
+@inline export function runString(a: usize, i: i32, m: i32): i32 {
+  let acc: u64 = 0;
+  while (i + 8 <= m) {
+    const x = load<u64>(a + <usize>i);
+    const s = stops(x);
+    if (s == 0) { acc |= x; i += 8; continue; }
+    const k = <i32>ctz(s) >> 3;
+    if (k > 0) acc |= x & ((<u64>1 << <u64>(k << 3)) - 1);
+    i += k;
+    Scan.runHigh = (acc & HIGHS) != 0;
+    return load<u8>(a + <usize>i) == 0x22 ? i + 1 : -1;
+  }
+  while (i < m) {
+    const c = <u32>load<u8>(a + <usize>i);
+    if (c == 0x22) { Scan.runHigh = (acc & HIGHS) != 0; return i + 1; }
+    if (c == 0x5c || c < 0x20) return -1;
+    acc |= <u64>c;
+    i++;
+  }
+  return -1;
+}
+
+/** The end (after the closing quote) of the valid string whose content starts at i, when it ends before `m`; -1 otherwise. */
+export function skipString(a: usize, i: i32, m: i32): i32 {
+  while (true) {
+    while (i + 8 <= m) {
+      const s = stops(load<u64>(a + <usize>i));
+      if (s == 0) { i += 8; continue; }
+      i += <i32>ctz(s) >> 3;
+      break;
+    }
+    if (i >= m) return -1;
+    const c = <u32>load<u8>(a + <usize>i);
+    if (c == 0x22) return i + 1;
+    if (c < 0x20) return -1;
+    if (c != 0x5c) { i++; continue; }
+    if (i + 1 >= m) return -1;
+    i = escapeEnd(a, m, i + 1);
+    if (i < 0) return -1;
+  }
+  return -1;
+}
+
+
+/**
+ * The end (after its close) of the compact, valid container at i (`{` or `[`) when all of it lies before
+ * `m` (inside the run: B has the same bytes) and its nesting stays under `room` (and 64); -1 otherwise
+ * (the caller then walks it step by step, which decides). Checks what the walk would: JSON syntax,
+ * strings, number syntax and float64 range; keys are not recorded (nothing below differs).
+ */
+export function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
+  Scan.skipStop = m; // the most it may have scanned (a failed attempt ends no later)
+  // the containers it completes are recorded (a failed attempt's caller skips them: skippedEnd)
+  Walk.nskips = 0;
+  Walk.skipAt = 0;
+  Walk.skipD = Walk.d;
+  const starts = Walk.starts;
+  let bits: u64 = 0; // bit k: the container at local nesting k is an object
+  let lvl = 0;
+  let c = <u32>load<u8>(a + <usize>i);
+  while (true) {
+    // c = a[i] starts a value
+    if (c == 0x7b || c == 0x5b) {
+      if (lvl >= SKIP_LEVELS || lvl >= room) return -1;
+      const obj = c == 0x7b;
+      if (obj) bits |= <u64>1 << <u64>lvl;
+      else bits &= ~(<u64>1 << <u64>lvl);
+      store<i32>(starts + (<usize>lvl << 2), i);
+      lvl++;
+      i++;
+      if (i >= m) return -1;
+      c = <u32>load<u8>(a + <usize>i);
+      if (c == (obj ? 0x7d : 0x5d)) {
+        lvl--;
+        i++;
+        if (lvl > 0) recordSkip(load<i32>(starts + (<usize>lvl << 2)), i);
+      } else {
+        if (obj) {
+          if (c != 0x22) return -1;
+          i = skipString(a, i + 1, m);
+          if (i < 0 || i + 1 >= m || load<u8>(a + <usize>i) != 0x3a) return -1;
+          i++;
+        }
+        c = <u32>load<u8>(a + <usize>i);
+        continue;
+      }
+    } else if (c == 0x22) {
+      i = skipString(a, i + 1, m);
+      if (i < 0) return -1;
+    } else if (c - 0x30 < 10 || c == 0x2d) {
+      const e = scanNumber(i);
+      if (e < 0 || e >= m) return -1;
+      if (Scan.numberLong) {
+        parseNumber(a + <usize>i, e - i);
+        if (NumberParse.rangeError) return -1;
+      }
+      i = e;
+    } else if (c == 0x74 && i + 4 < m && load<u32>(a + <usize>i) == 0x65757274) i += 4;
+    else if (c == 0x66 && i + 5 < m && load<u32>(a + <usize>(i + 1)) == 0x65736c61) i += 5;
+    else if (c == 0x6e && i + 4 < m && load<u32>(a + <usize>i) == 0x6c6c756e) i += 4;
+    else return -1;
+    // after a value (or a close): `,` or closes
+    while (true) {
+      if (lvl == 0) return i;
+      if (i >= m) return -1;
+      c = <u32>load<u8>(a + <usize>i);
+      const obj = (bits >> <u64>(lvl - 1)) & 1;
+      if (c == (obj ? 0x7d : 0x5d)) {
+        lvl--;
+        i++;
+        if (lvl > 0) recordSkip(load<i32>(starts + (<usize>lvl << 2)), i);
+        continue;
+      }
+      if (c != 0x2c) return -1;
+      i++;
+      if (i >= m) return -1;
+      if (obj) {
+        if (load<u8>(a + <usize>i) != 0x22) return -1;
+        i = skipString(a, i + 1, m);
+        if (i < 0 || i + 1 >= m || load<u8>(a + <usize>i) != 0x3a) return -1;
+        i++;
+      }
+      break;
+    }
+    c = <u32>load<u8>(a + <usize>i);
+  }
+  return -1;
+}
+
+/** Records the completed container [s, e) of a skipSame attempt, dropping the entries nested inside it. */
+@inline function recordSkip(s: i32, e: i32): void {
+  let n = Walk.nskips;
+  const t = Walk.skips;
+  while (n > 0 && load<i32>(t + (<usize>(n - 1) << 3)) > s) n--;
+  if (n < SKIP_CAP) {
+    store<i32>(t + (<usize>n << 3), s);
+    store<i32>(t + (<usize>n << 3), e, 4);
+    n++;
+  }
+  Walk.nskips = n;
+}
+
+/**
+ * The end of the container starting at i when the last (failed) skipSame attempt completed it in the
+ * current run (validated, its nesting checked, B the same bytes); -1 otherwise. Positions asked must not
+ * decrease between attempts.
+ */
+export function skippedEnd(i: i32): i32 {
+  if (Walk.skipD != Walk.d) return -1;
+  let k = Walk.skipAt;
+  const n = Walk.nskips;
+  const t = Walk.skips;
+  while (k < n && load<i32>(t + (<usize>k << 3)) < i) k++;
+  Walk.skipAt = k;
+  if (k < n && load<i32>(t + (<usize>k << 3)) == i) {
+    const e = load<i32>(t + (<usize>k << 3), 4);
+    if (e <= Walk.m) return e;
+  }
+  return -1;
+}

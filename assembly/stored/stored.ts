@@ -1,0 +1,160 @@
+// A workload as the cluster holds it: decoded by the API server of the minor, stored as json.Marshal of
+// the typed value, read back by the controller or kubelet. The verdict works on both forms: the
+// stored JSON (a tape: diffs, patches, revision data) and the re-decoded typed value (equality, hashes).
+
+import { ByteSink } from "../io/sink";
+import { hasError, setErrorPath, clearError } from "../base/errors";
+
+/** Largest object whose read-back value is taken from roundtrip.ts (its own fast-path bound, as the hash ops use it). */
+const SHARE_MAX_BYTES: i32 = 256 * 1024;
+import { readJSON, ReadOptions } from "../json/reader";
+import { Tape, K_OBJECT, K_STRING } from "../json/tape";
+import { unquote } from "../json/strings";
+import { Val, StructV, SliceV, StrV, PtrV } from "../typed/value";
+import { Decoder, DecodeOptions } from "../typed/decode";
+import { marshalInto } from "../upstream/kubernetes/hash";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../typed/versions";
+import { fieldIndex, fieldType, elem } from "../schema/schema";
+import { Value } from "../eval/request";
+import { applyDefaultsTo } from "../upstream/kubernetes/defaults/index";
+import { storedForm, RoundTrip } from "../fast/storedform/roundtrip";
+import { transcodeStored } from "../fast/transcode/transcode";
+
+/** Forces the exact store (the stored JSON decoded again, no shortcut): the verdict's engine-only `exactDecode` option. */
+export class ExactStore {
+  static on: bool = false;
+}
+
+/** One object as stored: its type, stored JSON (tape, root node 0) and the typed value read back. */
+export class Stored {
+  ty: i32 = -1;
+  tape: Tape;
+  value: Val | null = null;
+  /** `value` is roundtrip.ts's proven stored form: json.Marshal(value) is exactly the stored JSON (the tape's bytes). */
+  proven: bool = false;
+  /** The API server's decode of the request's object (before storing). */
+  decoded: Val | null = null;
+  constructor(ty: i32, tape: Tape, value: Val | null) {
+    this.ty = ty;
+    this.tape = tape;
+    this.value = value;
+  }
+}
+
+import { decodeOptionsFor, decodeAt } from "../typed/decodeat";
+export { decodeOptionsFor, decodeAt };
+
+/**
+ * The object given as request value `v` (field `field`) stored as type `ty`, after the API server's
+ * defaulters of request type `defaults` when not null; null with an error recorded (path: field).
+ */
+export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null = null, share: bool = false): Stored | null {
+  // not defaulted: the stored JSON straight from the request's bytes (assembly/fast/transcode/; a fixed point of
+  // decode → json.Marshal, so the value read back marshals to it again); `decoded` is that value (`share`)
+  if (share && defaults === null && !ExactStore.on) {
+    const n = v.tape.rawEnd(v.node) - v.tape.rawStart(v.node);
+    const out = new ByteSink(n + 256);
+    if (transcodeStored(ty, v.tape.src + <usize>v.tape.rawStart(v.node), n, go, out)) {
+      const o = new ReadOptions();
+      o.goMinor = 26;
+      const t = readJSON(out.ptr, out.len, o);
+      if (t !== null) {
+        const again = decodeAt(t, 0, ty, minor, go);
+        if (!hasError()) {
+          const s = new Stored(ty, t, again);
+          s.decoded = again;
+          s.proven = true;
+          return s;
+        }
+      }
+    }
+    clearError(); // the exact path below decides (and reports any error)
+  }
+  let first = decodeAt(v.tape, v.node, ty, minor, go);
+  if (hasError()) { setErrorPath(field); return null; }
+  if (defaults !== null) {
+    first = applyDefaultsTo(defaults, ty, first, minor, field);
+    if (first === null || hasError()) return null;
+  }
+  const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 256);
+  if (!marshalInto(out, ty, first, go)) { setErrorPath(field); return null; }
+  const o = new ReadOptions();
+  o.goMinor = 26;
+  const t = readJSON(out.ptr, out.len, o);
+  if (t === null) { setErrorPath(field); return null; }
+  // the value read back: roundtrip.ts's stored form of the first decode when it proves it (it may share parts
+  // with `decoded`: only for callers that never change either), else the decode of the stored JSON
+  // (storedForm may rewrite parts of `first` in place: the stored JSON is written already, and `decoded` is not read then)
+  if (share && !ExactStore.on && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= SHARE_MAX_BYTES) {
+    const again = storedForm(ty, first, go);
+    if (RoundTrip.gaveUp || hasError()) clearError();
+    else {
+      const s = new Stored(ty, t, again);
+      s.decoded = first;
+      s.proven = true;
+      return s;
+    }
+  }
+  const again = decodeAt(t, 0, ty, minor, go);
+  if (hasError()) { setErrorPath(field); return null; }
+  const s = new Stored(ty, t, again);
+  s.decoded = first;
+  return s;
+}
+
+/** The type of the last field()/deref() step (-1: no such field). */
+export class Field {
+  static ty: i32 = -1;
+}
+
+/** Struct field `name` of `v` (type `ty`); its type is left in Field.ty (-1 when there is no such field). */
+export function field(ty: i32, v: Val | null, name: string): Val | null {
+  const i = fieldIndex(ty, name);
+  if (i < 0) { Field.ty = -1; return null; }
+  Field.ty = fieldType(ty, i);
+  if (v === null) return null;
+  return changetype<StructV>(v).f[i];
+}
+
+/** Follows a pointer value (type `ty`): the pointee, its type in Field.ty. */
+export function deref(ty: i32, v: Val | null): Val | null {
+  Field.ty = elem(ty);
+  if (v === null) return null;
+  return changetype<PtrV>(v).to;
+}
+
+/** The live elements of a slice value (null: nil). */
+export function sliceItems(v: Val | null): Array<Val | null> {
+  const out = new Array<Val | null>();
+  if (v === null) return out;
+  const s = changetype<SliceV>(v);
+  for (let i = 0; i < s.len; i++) out.push(s.items[i]);
+  return out;
+}
+
+/** A string value's text ("" for the zero value). */
+export function strText(v: Val | null): string {
+  if (v === null) return "";
+  const s = changetype<StrV>(v);
+  return String.UTF8.decodeUnsafe(s.p, <usize>s.n);
+}
+
+/** Member `name` (ASCII) of object node `obj`, -1 when absent or `obj` is not an object. */
+export function member(t: Tape, obj: i32, name: string): i32 {
+  if (obj < 0 || t.kind(obj) != K_OBJECT) return -1;
+  return t.member(obj, name);
+}
+
+/** The decoded text of string node `i`, or null when `i` is absent or not a string. */
+export function stringAt(t: Tape, i: i32): string | null {
+  if (i < 0 || t.kind(i) != K_STRING) return null;
+  const d = new ByteSink(t.len(i) + 4);
+  unquote(d, t.ptr(i), t.len(i), false);
+  return String.UTF8.decodeUnsafe(d.ptr, <usize>d.len);
+}
+
+/** Field slot `i` of struct value `v` (null: zero struct, so zero field). */
+export function slot(v: Val | null, i: i32): Val | null {
+  if (v === null) return null;
+  return changetype<StructV>(v).f[i];
+}

@@ -1,0 +1,203 @@
+// Update strategy outcomes of OpenKruise v1.9.0 for a template change (`kruise.strategy`):
+//  - the validating webhook for InPlaceOnly: the appscode diff of json.Marshal(template.spec) old → new
+//    must hold only `replace` ops on image paths:
+//      CloneSet (apps.kruise.io/v1alpha1 objects; core ValidateCloneSetUpdate, regex ^/containers/N/image$):
+//        "spec: Forbidden: only allowed to update images in spec for InPlaceOnly, but found <op> <path>"
+//        (v1beta1 CloneSets are not checked by the v1.9.0 webhook);
+//      Advanced StatefulSet under InPlaceIfPossible/InPlaceOnly without the InPlaceUpdateReady readiness gate
+//        (validatePodUpdatePolicy): "spec.template.spec.readinessGates: Invalid value: []v1.PodReadinessGate(nil):
+//        must contains InPlaceUpdateReady when podUpdatePolicy is <policy>" (checked first);
+//      Advanced StatefulSet (validateTemplateInPlaceOnly, regex /containers/N/image *unanchored*, so
+//        e.g. /containers/0/imagePullPolicy passes):
+//        "invalid template modified with InPlaceOnly strategy: <op> <path>, currently only image update is
+//        allowed for InPlaceOnly".
+//    Kruise names the first offending operation in Go's random map order; `violations` lists them all.
+//  - the controller: ReCreate → recreate; InPlaceIfPossible → in place when CalculateSpec accepts the
+//    two revisions, else recreate; InPlaceOnly → in place, or stuck with the controller's error
+//    (CloneSet: "find Pod <pod> update strategy is InPlaceOnly but can not update in-place"; Advanced
+//    StatefulSet: "find strategy is InPlaceOnly but Pod <pod> can not update in-place").
+// Revisions are built from the templates as the controllers build them (content `{"spec":{"template":…}}`;
+// the diff sees content only). CloneSet InPlaceOnly ignores the volumeClaimTemplates hash.
+
+import { ByteSink } from "../../../io/sink";
+import { Tape, K_STRING } from "../../../json/tape";
+import { readJSON, ReadOptions } from "../../../json/reader";
+import { unquote } from "../../../json/strings";
+import { takeErrorMessage } from "../../../base/errors";
+import { appscodeDiff, AppscodeOptions } from "../../jsonpatch/appscode";
+import { Encoder, EncodeOptions } from "../../../typed/encode";
+import { RawV } from "../../../typed/value";
+import { TV, fieldOf, strOf, sliceLen, sliceAt } from "./typed";
+import { goQuote } from "../../../json/gostrconv";
+import { calculateInPlaceUpdateSpec, RevisionInput, SpecResult, Reason } from "./spec";
+
+/** The outcome of one strategy evaluation. */
+export class StrategyResult {
+  allowed: bool = true;
+  /** The webhook's denial text (first violation), or "". */
+  message: string = "";
+  /** Every offending "<op> <path>". */
+  violations: Array<string> = new Array<string>();
+  /** "in-place" | "recreate" | "rejected" | "stuck". */
+  outcome: string = "";
+  /** The controller's error when stuck, else "". */
+  controllerError: string = "";
+  spec: SpecResult | null = null;
+}
+
+function textOf(t: Tape, i: i32): string {
+  const b = new ByteSink(t.len(i) + 4);
+  unquote(b, t.ptr(i), t.len(i), true);
+  return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+}
+
+/** ^/containers/([0-9]+)/image$ (anchored: CloneSet) or unanchored (Advanced StatefulSet). */
+function imagePathMatches(p: string, anchored: bool): bool {
+  let from = 0;
+  while (true) {
+    const i = p.indexOf("/containers/", from);
+    if (i < 0) return false;
+    if (anchored && i != 0) return false;
+    let j = i + 12;
+    const s = j;
+    while (j < p.length && p.charCodeAt(j) >= 0x30 && p.charCodeAt(j) <= 0x39) j++;
+    if (j > s && p.substr(j, 6) == "/image" && (!anchored || j + 6 == p.length)) return true;
+    if (anchored) return false;
+    from = i + 1;
+  }
+}
+
+function encodeTyped(v: TV): ByteSink | null {
+  const out = new ByteSink(1024);
+  const eo = new EncodeOptions();
+  eo.goMinor = 23;
+  if (!new Encoder(out, eo).value(v.t, v.v)) return null;
+  return out;
+}
+
+/** A RevisionInput whose data is `{"spec":{"template":<json.Marshal(template)>}}`; `share`: the template is what that data decodes to. */
+function revisionOf(name: string, tmpl: TV, share: bool, textP: usize, textN: i32): RevisionInput | null {
+  let tp = textP, tn = textN;
+  if (tp == 0) {
+    const t = encodeTyped(tmpl);
+    if (t === null) return null;
+    tp = t.ptr;
+    tn = t.len;
+  }
+  const d = new ByteSink(tn + 32);
+  d.ascii("{\"spec\":{\"template\":");
+  d.bytes(tp, tn);
+  d.ascii("}}");
+  const raw = new RawV(-1);
+  raw.p = d.ptr;
+  raw.n = d.len;
+  raw.isNil = false;
+  const r = new RevisionInput();
+  r.name = name;
+  r.data = raw;
+  if (share) r.template = tmpl;
+  return r;
+}
+
+/** The bytes json.Marshal writes for a template, when the caller holds them already (a stored object's template member). */
+export class StoredText {
+  constructor(public p: usize, public n: i32) {}
+}
+
+/**
+ * `oldText` / `newText`: json.Marshal of the templates when known (else encoded here).
+ * Evaluates `policy` ("ReCreate" | "InPlaceIfPossible" | "InPlaceOnly") for kind "CloneSet" or "AdvancedStatefulSet".
+ * `shareTemplates`: the templates are values json.Unmarshal of their json.Marshal gives back (stored objects,
+ * as the verdict holds them), so CalculateSpec reads them as they are instead of decoding the revision data again.
+ */
+export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string, shareTemplates: bool = false,
+  oldText: StoredText | null = null, newText: StoredText | null = null): StrategyResult | null {
+  const r = new StrategyResult();
+  const cloneSet = kind == "CloneSet";
+  if (!cloneSet && policy != "ReCreate") {
+    // validatePodUpdatePolicy: the template must carry the InPlaceUpdateReady readiness gate
+    const gs = fieldOf(fieldOf(newT, "spec"), "readinessGates");
+    let found = false;
+    for (let i = 0, n = sliceLen(gs); i < n; i++) if (strOf(fieldOf(sliceAt(gs, i), "conditionType")) == "InPlaceUpdateReady") found = true;
+    if (!found) {
+      const v = new ByteSink(64);
+      v.ascii("[]v1.PodReadinessGate");
+      if (sliceLen(gs) == 0) v.ascii("(nil)"); // stored: an empty list is omitted, so decoded as nil
+      else {
+        v.byte(0x7b);
+        for (let i = 0, n = sliceLen(gs); i < n; i++) {
+          if (i > 0) v.ascii(", ");
+          v.ascii("v1.PodReadinessGate{ConditionType:");
+          const t = strOf(fieldOf(sliceAt(gs, i), "conditionType"));
+          const b = new ByteSink(t.length + 8);
+          b.utf8(t);
+          goQuote(v, b.ptr, b.len, 23);
+          v.byte(0x7d);
+        }
+        v.byte(0x7d);
+      }
+      r.allowed = false;
+      r.message = "spec.template.spec.readinessGates: Invalid value: " + String.UTF8.decodeUnsafe(v.ptr, <usize>v.len) +
+        ": must contains InPlaceUpdateReady when podUpdatePolicy is " + policy;
+      r.outcome = "rejected";
+      const sr = new SpecResult();
+      sr.reasons.push(new Reason("/spec/readinessGates", "", false, "rejected: " + policy + " needs the InPlaceUpdateReady readiness gate"));
+      r.spec = sr;
+      return r;
+    }
+  }
+  if (policy == "InPlaceOnly" && (!cloneSet || apiVersion == "v1alpha1")) {
+    const a = encodeTyped(fieldOf(oldT, "spec"));
+    const b = encodeTyped(fieldOf(newT, "spec"));
+    if (a === null || b === null) return null;
+    const ro = new ReadOptions();
+    const ta = readJSON(a.ptr, a.len, ro)!;
+    const tb = readJSON(b.ptr, b.len, ro)!;
+    const out = new ByteSink(256);
+    const ao = new AppscodeOptions();
+    ao.goMinor = 23;
+    ao.go27 = false;
+    if (!appscodeDiff(ta, 0, tb, 0, ao, out)) { takeErrorMessage(); return null; }
+    const pt = readJSON(out.ptr, out.len, ro)!;
+    const n = pt.children(0);
+    const rejections = new Array<Reason>();
+    let e = 1;
+    for (let i = 0; i < n; i++) {
+      const op = textOf(pt, pt.member(e, "op"));
+      const p = textOf(pt, pt.member(e, "path"));
+      if (op != "replace" || !imagePathMatches(p, cloneSet)) {
+        r.violations.push(op + " " + p);
+        rejections.push(new Reason(p, op, false, "rejected: InPlaceOnly allows only image changes in the template spec"));
+      }
+      e = pt.next(e);
+    }
+    if (r.violations.length > 0) {
+      r.allowed = false;
+      r.message = cloneSet
+        ? "spec: Forbidden: only allowed to update images in spec for InPlaceOnly, but found " + r.violations[0]
+        : "invalid template modified with InPlaceOnly strategy: " + r.violations[0] + ", currently only image update is allowed for InPlaceOnly";
+      r.outcome = "rejected";
+      const sr = new SpecResult();
+      sr.reasons = rejections;
+      r.spec = sr;
+      return r;
+    }
+  }
+  const oldRev = revisionOf("old", oldT, shareTemplates, oldText !== null ? oldText.p : 0, oldText !== null ? oldText.n : 0);
+  const newRev = revisionOf("new", newT, shareTemplates, newText !== null ? newText.p : 0, newText !== null ? newText.n : 0);
+  if (oldRev === null || newRev === null) return null;
+  const s = calculateInPlaceUpdateSpec(oldRev, newRev, grace);
+  r.spec = s;
+  const inPlace = s.spec !== null;
+  if (inPlace && s.reasons.length == 0) r.outcome = "none";
+  else if (policy == "ReCreate") r.outcome = "recreate";
+  else if (inPlace) r.outcome = "in-place";
+  else if (policy == "InPlaceIfPossible") r.outcome = "recreate";
+  else {
+    r.outcome = "stuck";
+    r.controllerError = cloneSet
+      ? "find Pod " + podName + " update strategy is InPlaceOnly but can not update in-place"
+      : "find strategy is InPlaceOnly but Pod " + podName + " can not update in-place";
+  }
+  return r;
+}

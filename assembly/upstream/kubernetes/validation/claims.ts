@@ -1,0 +1,139 @@
+// Dynamic resource allocation in pod validation (1.26+), per Kubernetes minor:
+// - validatePodResourceClaims (ValidatePodSpec, right after the volumes): each spec.resourceClaims entry
+//   has a name (Required / Duplicate / DNS-1123 label); 1.26-1.30 a `source` with exactly one of
+//   resourceClaimName / resourceClaimTemplateName (Invalid at `.source`, the ClaimSource printed by %#v),
+//   1.27-1.30 the generated claim name `<pod>-<claim>` of a template-backed entry a DNS subdomain
+//   ("final ResourceClaim name: ...") and both names DNS subdomains; 1.31+ the two names on the
+//   entry itself (Invalid at the entry, the PodResourceClaim printed by %#v, as JSON from 1.34);
+//   1.32+ a mirror (static) pod's entries are each `Forbidden` at the empty path (printed `[]`);
+// - validateResourceClaimNames (the end of a container's resource checks): resources.claims[i] names
+//   required, not repeated, among the pod's claim names (NotFound with the list of names); 1.31+ the
+//   `request` a DNS-1123 label, `claim/request` pairs not repeated and a whole claim not referenced after
+//   one of its requests.
+// A set pointer prints as an address under %#v (1.26-1.33): both names set there print `(0x?)`.
+// Upstream ranges over a Go set when a whole claim follows its requests; the engine reports them in
+// insertion order.
+
+import { Val } from "../../../typed/value";
+import { ErrList, FieldError, quote, T_NOT_FOUND } from "./errlist";
+import { fld, str, isSet, sliceLen, at, strMap } from "./view";
+import { isDNS1123Label, isDNS1123Subdomain } from "./names";
+import { jsonQuote } from "./security";
+
+/** The pod's claim names (gatherPodResourceClaimNames) and metadata, set by `validatePodResourceClaims`. */
+export class PodClaims {
+  /** Non-empty spec.resourceClaims names, in insertion order without repeats. */
+  static names: Array<string> = new Array<string>();
+  /** The new pod's metadata (set by validateNewPod before the spec is validated). */
+  static meta: Val | null = null;
+}
+
+/** gatherPodResourceClaimNames + validatePodResourceClaims(podMeta = PodClaims.meta, spec.resourceClaims) at `minor`. */
+export function validatePodResourceClaims(spec: Val | null, minor: i32, errs: ErrList): void {
+  const meta = PodClaims.meta;
+  const list = fld(spec, "ResourceClaims");
+  const n = sliceLen(list);
+  PodClaims.names = new Array<string>();
+  for (let i = 0; i < n; i++) {
+    const name = str(fld(at(list, i), "Name"));
+    if (name.length > 0 && !PodClaims.names.includes(name)) PodClaims.names.push(name);
+  }
+  if (minor < 26) return;
+  const mirror = minor >= 32 && strMap(fld(meta, "Annotations")).find("kubernetes.io/config.mirror") >= 0;
+  const podName = str(fld(meta, "Name"));
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    if (mirror) {
+      errs.forbidden("[]", "static pods do not support resource claims"); // field.NewPath("") prints as []
+      continue;
+    }
+    const c = at(list, i);
+    const p = "spec.resourceClaims[" + i.toString() + "]";
+    const name = str(fld(c, "Name"));
+    const src = minor <= 30 ? fld(c, "Source") : c;
+    const rcn = fld(src, "ResourceClaimName"), rctn = fld(src, "ResourceClaimTemplateName");
+    if (name.length == 0) errs.required(p + ".name");
+    else if (seen.has(name)) errs.duplicate(p + ".name", name);
+    else {
+      const ne = isDNS1123Label(name, minor);
+      for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
+      if (ne.length == 0 && minor >= 27 && minor <= 30 && isSet(rctn)) {
+        const final = podName + "-" + name;
+        const fe = isDNS1123Subdomain(final, minor);
+        for (let j = 0; j < fe.length; j++) errs.invalidStr(p + ".name", final, "final ResourceClaim name: " + fe[j]);
+      }
+      seen.add(name);
+    }
+    const sp = minor <= 30 ? p + ".source" : p;
+    if (isSet(rcn) && isSet(rctn)) errs.invalid(sp, render(name, rcn, rctn, minor), "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified");
+    if (!isSet(rcn) && !isSet(rctn)) errs.invalid(sp, render(name, rcn, rctn, minor), "must specify one of: `resourceClaimName`, `resourceClaimTemplateName`");
+    if (minor >= 27) {
+      if (isSet(rcn)) subdomain(str(rcn), sp + ".resourceClaimName", minor, errs);
+      if (isSet(rctn)) subdomain(str(rctn), sp + ".resourceClaimTemplateName", minor, errs);
+    }
+  }
+}
+
+function subdomain(v: string, path: string, minor: i32, errs: ErrList): void {
+  const e = isDNS1123Subdomain(v, minor);
+  for (let j = 0; j < e.length; j++) errs.invalidStr(path, v, e[j]);
+}
+
+/** ErrorBody's value: %#v of core.ClaimSource (1.26-1.30) / core.PodResourceClaim (1.31-1.33), JSON from 1.34. */
+function render(name: string, rcn: Val | null, rctn: Val | null, minor: i32): string {
+  if (minor >= 34) {
+    return "{\"Name\":" + jsonQuote(name) + ",\"ResourceClaimName\":" + (isSet(rcn) ? jsonQuote(str(rcn)) : "null") +
+      ",\"ResourceClaimTemplateName\":" + (isSet(rctn) ? jsonQuote(str(rctn)) : "null") + "}";
+  }
+  const ptrs = "ResourceClaimName:" + ptr(rcn) + ", ResourceClaimTemplateName:" + ptr(rctn) + "}";
+  return minor <= 30 ? "core.ClaimSource{" + ptrs : "core.PodResourceClaim{Name:" + quote(name) + ", " + ptrs;
+}
+
+function ptr(v: Val | null): string {
+  return isSet(v) ? "(*string)(0x?)" : "(*string)(nil)";
+}
+
+/** validateResourceClaimNames(resources.claims, the pod's claim names, `path`) at `minor` (1.26+). */
+export function validateResourceClaimNames(list: Val | null, path: string, minor: i32, errs: ErrList): void {
+  if (minor < 26) return;
+  const n = sliceLen(list);
+  const names = new Array<string>();
+  for (let i = 0; i < n; i++) {
+    const c = at(list, i);
+    const p = path + "[" + i.toString() + "]";
+    const name = str(fld(c, "Name"));
+    if (name.length == 0) {
+      errs.required(p);
+      continue;
+    }
+    if (names.includes(name)) errs.duplicate(p, name);
+    else {
+      const req = minor >= 31 ? str(fld(c, "Request")) : "";
+      let key = name;
+      if (req.length > 0) {
+        const re = isDNS1123Label(req, minor);
+        for (let j = 0; j < re.length; j++) errs.invalidStr(p + ".request", req, re[j]);
+        key += "/" + req;
+      }
+      if (names.includes(key)) errs.duplicate(p, key);
+      else if (req.length == 0) {
+        for (let k = 0; k < names.length; k++) {
+          const slash = names[k].indexOf("/");
+          if (slash >= 0 && names[k].substring(0, slash) == name) errs.duplicate(p, name);
+        }
+      }
+      if (!names.includes(key)) names.push(key);
+    }
+    const pods = PodClaims.names;
+    if (!pods.includes(name)) {
+      let detail = "must be one of the names in pod.spec.resourceClaims";
+      if (pods.length == 0) detail += " which is empty";
+      else {
+        const sorted = pods.slice(0);
+        sorted.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        detail += ": " + sorted.join(", ");
+      }
+      errs.list.push(new FieldError(p, T_NOT_FOUND, T_NOT_FOUND + ": " + quote(name) + ": " + detail));
+    }
+  }
+}

@@ -1,0 +1,109 @@
+// field.ErrorList as the API server builds it: each error's field path, type string and ErrorBody()
+// text, and ErrorList.ToAggregate().Error() (deduplicated by message; one error alone, else
+// "[e1, e2, ...]").
+
+import { ByteSink } from "../../../io/sink";
+import { goQuote } from "../../../json/gostrconv";
+
+export const T_REQUIRED = "Required value";
+export const T_FORBIDDEN = "Forbidden";
+export const T_INVALID = "Invalid value";
+export const T_NOT_SUPPORTED = "Unsupported value";
+export const T_DUPLICATE = "Duplicate value";
+export const T_TOO_LONG = "Too long";
+export const T_NOT_FOUND = "Not found";
+
+/** One field.Error: path, type string and the ErrorBody() text. */
+export class FieldError {
+  constructor(public field: string, public type: string, public body: string) {}
+
+  /** (*field.Error).Error(): "<field>: <body>". */
+  text(): string {
+    return this.field + ": " + this.body;
+  }
+}
+
+/** Go's strconv.Quote of an ASCII/UTF-8 string (what %q and %#v print for strings). */
+export function quote(s: string): string {
+  const b = String.UTF8.encode(s);
+  const out = new ByteSink(b.byteLength + 8);
+  goQuote(out, changetype<usize>(b), b.byteLength, 26);
+  return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
+}
+
+/** An ordered list of field errors. */
+export class ErrList {
+  list: Array<FieldError> = new Array<FieldError>();
+
+  /** Number of errors so far. */
+  get length(): i32 { return this.list.length; }
+
+  /** field.Required(path, detail). */
+  required(path: string, detail: string = ""): void {
+    this.push(path, T_REQUIRED, T_REQUIRED, detail);
+  }
+
+  /** field.Forbidden(path, detail). */
+  forbidden(path: string, detail: string): void {
+    this.push(path, T_FORBIDDEN, T_FORBIDDEN, detail);
+  }
+
+  /** field.Invalid with a value already rendered as ErrorBody prints it (`"x"`, `5`, `null`, ...). */
+  invalid(path: string, rendered: string, detail: string): void {
+    this.push(path, T_INVALID, T_INVALID + ": " + rendered, detail);
+  }
+
+  /** field.Invalid with a string value (printed with %q). */
+  invalidStr(path: string, value: string, detail: string): void {
+    this.invalid(path, quote(value), detail);
+  }
+
+  /** field.Invalid with an integer value. */
+  invalidInt(path: string, value: i64, detail: string): void {
+    this.invalid(path, value.toString(), detail);
+  }
+
+  /** field.NotSupported(path, value, validValues) with a string-like value. */
+  notSupported(path: string, value: string, valid: Array<string>): void {
+    let d = "";
+    if (valid.length > 0) {
+      d = "supported values: ";
+      for (let i = 0; i < valid.length; i++) d += (i > 0 ? ", " : "") + quote(valid[i]);
+    }
+    this.push(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + quote(value), d);
+  }
+
+  /** field.NotFound(path, value) with a string value. */
+  notFound(path: string, value: string): void {
+    this.push(path, T_NOT_FOUND, T_NOT_FOUND + ": " + quote(value), "");
+  }
+
+  /** field.Duplicate(path, value) with a string value. */
+  duplicate(path: string, value: string): void {
+    this.push(path, T_DUPLICATE, T_DUPLICATE + ": " + quote(value), "");
+  }
+
+  /** Appends every error of `o`. */
+  addAll(o: ErrList): void {
+    for (let i = 0; i < o.list.length; i++) this.list.push(o.list[i]);
+  }
+
+  private push(path: string, type: string, head: string, detail: string): void {
+    this.list.push(new FieldError(path, type, detail.length > 0 ? head + ": " + detail : head));
+  }
+
+  /** ErrorList.ToAggregate().Error() ("" when the list is empty). */
+  aggregate(): string {
+    const seen = new Set<string>();
+    const msgs = new Array<string>();
+    for (let i = 0; i < this.list.length; i++) {
+      const m = this.list[i].text();
+      if (seen.has(m)) continue;
+      seen.add(m);
+      msgs.push(m);
+    }
+    if (msgs.length == 0) return "";
+    if (msgs.length == 1) return msgs[0];
+    return "[" + msgs.join(", ") + "]";
+  }
+}

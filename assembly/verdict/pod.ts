@@ -1,0 +1,297 @@
+// A Pod updated in place: the API server's pod update validation of the minor (pod.validateUpdate's
+// validatePodUpdate, both pods as decoded from the request) decides `rejected`; otherwise the update is
+// applied to the running pod and the kubelet restarts exactly the containers whose hash changed
+// (kubelet minor's HashContainer era, read from the stored pod as the kubelet decodes it). With
+// InPlacePodVerticalScaling on, 1.27-1.30 compare HashContainerWithoutResources instead, and a
+// cpu/memory change is resized in place unless the container's resizePolicy says RestartContainer
+// for a changed resource. Completed init containers are not run again; restartable (sidecar) init
+// containers restart like regular ones.
+
+import { Tape, K_ARRAY } from "../json/tape";
+import { hasError } from "../base/errors";
+import { Val, MapV, StrV, StructV, sortedEntries } from "../typed/value";
+import { requestType } from "../typed/types";
+import { defaultGoOf } from "../typed/versions";
+import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResources } from "../upstream/kubernetes/hash";
+import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
+import { Gates } from "../upstream/kubernetes/validation/gates";
+import { validatePodUpdate } from "../upstream/kubernetes/validation/update";
+import { Stored, decodeAt, member, stringAt, field, Field, slot, sliceItems, strText } from "../stored/stored";
+import { semanticEqual } from "./semantic";
+import { DiffOps } from "./diff";
+import { Verdict, V_NONE, V_IN_PLACE, V_REJECTED, A_KEEP, A_RESTART } from "./result";
+import { EFFECT_NONE, EFFECT_IN_PLACE, EFFECT_RESTART, EFFECT_REJECTED } from "../policy/levels";
+
+/** "spec.containers[0].image" / "metadata.labels[a/b]" → "/spec/containers/0/image" / "/metadata/labels/a~1b". */
+export function fieldPathToPointer(f: string): string {
+  let out = "";
+  let seg = "";
+  let inBracket = false;
+  let have = false;
+  for (let i = 0; i < f.length; i++) {
+    const c = f.charAt(i);
+    if (inBracket) {
+      if (c == "]") { inBracket = false; out += "/" + escapeSegment(seg); seg = ""; have = false; continue; }
+      seg += c;
+      continue;
+    }
+    if (c == ".") { if (have) out += "/" + escapeSegment(seg); seg = ""; have = false; continue; }
+    if (c == "[") { if (have) out += "/" + escapeSegment(seg); seg = ""; have = false; inBracket = true; continue; }
+    seg += c;
+    have = true;
+  }
+  if (have) out += "/" + escapeSegment(seg);
+  return out;
+}
+
+function escapeSegment(s: string): string {
+  return s.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** True when pointer `prefix` is `p` or an ancestor of it. */
+function covers(prefix: string, p: string): bool {
+  return p == prefix || (p.startsWith(prefix) && p.charCodeAt(prefix.length) == 0x2f) || prefix.length == 0;
+}
+
+/** The changed resource names of a container's resources (limits and requests; cpu/memory only matter for resize). */
+function changedResources(rt: i32, a: Val | null, b: Val | null): Array<string> {
+  const out = new Array<string>();
+  for (let pass = 0; pass < 2; pass++) {
+    const li = fieldIndex(rt, pass == 0 ? "Limits" : "Requests");
+    if (li < 0) continue;
+    const lt = fieldType(rt, li);
+    const ma = slot(a, li), mb = slot(b, li);
+    const names = new Array<string>();
+    collectKeys(ma, names);
+    collectKeys(mb, names);
+    for (let i = 0; i < names.length; i++) {
+      const n = names[i];
+      if (!semanticEqual(lt, entry(ma, n), entry(mb, n)) && !out.includes(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
+function collectKeys(m: Val | null, out: Array<string>): void {
+  if (m === null) return;
+  const mv = changetype<MapV>(m);
+  const idx = sortedEntries(mv);
+  for (let i = 0; i < idx.length; i++) {
+    const k = String.UTF8.decodeUnsafe(mv.keyP[idx[i]], <usize>mv.keyN[idx[i]]);
+    if (!out.includes(k)) out.push(k);
+  }
+}
+
+/** A one-entry map value holding key `k` of `m` (so semanticEqual compares just that quantity), or null. */
+function entry(m: Val | null, k: string): Val | null {
+  if (m === null) return null;
+  const mv = changetype<MapV>(m);
+  const idx = sortedEntries(mv);
+  for (let i = 0; i < idx.length; i++) {
+    const j = idx[i];
+    if (String.UTF8.decodeUnsafe(mv.keyP[j], <usize>mv.keyN[j]) == k) {
+      const one = new MapV(mv.t);
+      one.keyP.push(mv.keyP[j]);
+      one.keyN.push(mv.keyN[j]);
+      one.vals.push(mv.vals[j]);
+      return one;
+    }
+  }
+  return null;
+}
+
+/** The container's resizePolicy restartPolicy for resource `name` ("NotRequired" when absent). */
+function resizePolicyOf(ct: i32, c: Val | null, name: string): string {
+  const rp = field(ct, c, "ResizePolicy");
+  if (Field.ty < 0) return "NotRequired";
+  const items = sliceItems(rp);
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    if (it === null) continue;
+    const pt = it.t;
+    const rn = strText(slot(it, fieldIndex(pt, "ResourceName")));
+    if (rn == name) return strText(slot(it, fieldIndex(pt, "RestartPolicy")));
+  }
+  return "NotRequired";
+}
+
+/** One container of the stored pod as the kubelet of `kubelet` decodes it, with its type; null on error. */
+class KubeletContainer {
+  ty: i32 = -1;
+  v: Val | null = null;
+}
+
+function kubeletContainer(t: Tape, node: i32, kubelet: i32, go: i32): KubeletContainer | null {
+  const k = new KubeletContainer();
+  k.ty = requestType("Container", kubelet);
+  k.v = decodeAt(t, node, k.ty, kubelet, go);
+  if (hasError()) return null;
+  return k;
+}
+
+/** The i-th element node of list `name` of the stored pod's spec, or -1. */
+function listItem(t: Tape, name: string, i: i32): i32 {
+  const list = member(t, member(t, 0, "spec"), name);
+  if (list < 0 || t.kind(list) != K_ARRAY || i >= t.children(list)) return -1;
+  let e = list + 1;
+  for (let j = 0; j < i; j++) e = t.next(e);
+  return e;
+}
+
+/**
+ * The pods the API server validates: an update (kubectl apply / patch / edit) is applied to the live
+ * object, so it carries the live metadata.resourceVersion — `old`'s, or "1" for both when `old` has
+ * none (two manifests) — and a pod without a namespace gets the request's (`old`'s, else "default").
+ * Everything else as decoded from the request.
+ */
+function withResourceVersion(ty: i32, pod: Val | null, rv: StrV, ns: StrV): Val | null {
+  const mi = fieldIndex(ty, "ObjectMeta");
+  const mt = fieldType(ty, mi);
+  const ri = fieldIndex(mt, "ResourceVersion");
+  const ni = fieldIndex(mt, "Namespace");
+  const p = pod === null ? new StructV(ty, fieldCount(ty)) : changetype<StructV>(pod);
+  let meta = p.f[mi];
+  if (meta === null) { meta = new StructV(mt, fieldCount(mt)); p.f[mi] = meta; }
+  changetype<StructV>(meta).f[ri] = rv;
+  const cur = changetype<StructV>(meta).f[ni];
+  if (cur === null || changetype<StrV>(cur).n == 0) changetype<StructV>(meta).f[ni] = ns;
+  return p;
+}
+
+/** The namespace an update is sent to: `old`'s, else "default" (kubectl's; the API server takes it from the URL). */
+function requestNamespace(ty: i32, old: Val | null): StrV {
+  const mi = fieldIndex(ty, "ObjectMeta");
+  const mt = fieldType(ty, mi);
+  const cur = slot(slot(old, mi), fieldIndex(mt, "Namespace"));
+  if (cur !== null && changetype<StrV>(cur).n > 0) return changetype<StrV>(cur);
+  const d = new StrV(fieldType(mt, fieldIndex(mt, "Namespace")));
+  const b = String.UTF8.encode("default");
+  d.p = changetype<usize>(b);
+  d.n = 7;
+  return d;
+}
+
+/** The live resourceVersion an update carries (see withResourceVersion). */
+function liveResourceVersion(ty: i32, old: Val | null): StrV {
+  const mi = fieldIndex(ty, "ObjectMeta");
+  const mt = fieldType(ty, mi);
+  const cur = slot(slot(old, mi), fieldIndex(mt, "ResourceVersion"));
+  if (cur !== null && changetype<StrV>(cur).n > 0) return changetype<StrV>(cur);
+  const one = new StrV(fieldType(mt, fieldIndex(mt, "ResourceVersion")));
+  const b = String.UTF8.encode("1");
+  one.p = changetype<usize>(b);
+  one.n = 1;
+  return one;
+}
+
+/** Decides for a Pod; `gates` as the request set them (validation and kubelet share them); `allowPrivileged` the cluster policy. */
+export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kubelet: i32, gates: Gates, v: Verdict, allowPrivileged: bool = true): bool {
+  // no change outside status: no update is sent
+  let any = false;
+  for (let i = 0; i < diff.length && !any; i++) any = !(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"));
+  if (!any) { v.verdict = V_NONE; return true; }
+  const rv = liveResourceVersion(a.ty, a.decoded);
+  const ns = requestNamespace(a.ty, a.decoded);
+  const errs = validatePodUpdate(withResourceVersion(a.ty, a.decoded, rv, ns), withResourceVersion(b.ty, b.decoded, rv, ns), minor, gates, allowPrivileged);
+  if (hasError()) return false;
+  const errPtrs = new Array<string>();
+  for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(errs.list[i].field));
+  let changed = false;
+  const covered = new Array<bool>(errPtrs.length);
+  for (let i = 0; i < diff.length; i++) {
+    const p = diff.paths[i];
+    if (p == "/status" || p.startsWith("/status/")) continue;
+    changed = true;
+    let hit = -1;
+    for (let j = 0; j < errPtrs.length && hit < 0; j++) if (covers(errPtrs[j], p)) hit = j;
+    if (hit >= 0) {
+      covered[hit] = true;
+      v.reason(p, EFFECT_REJECTED, errs.list[hit].text());
+    }
+  }
+  if (errs.list.length > 0) {
+    for (let j = 0; j < errPtrs.length; j++) if (!covered[j]) v.reason(errPtrs[j], EFFECT_REJECTED, errs.list[j].text());
+    v.verdict = V_REJECTED;
+    return true;
+  }
+  v.verdict = changed ? V_IN_PLACE : V_NONE;
+  // kubelet: per container, hash of the old and the new spec as it decodes the stored pod
+  const go = defaultGoOf(kubelet);
+  const ippvs = gates.enabled("InPlacePodVerticalScaling", kubelet);
+  let k = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const list = pass == 0 ? "initContainers" : "containers";
+    const n = countItems(b.tape, list);
+    for (let i = 0; i < n; i++) {
+      const oa = listItem(a.tape, list, i), ob = listItem(b.tape, list, i);
+      const cb = kubeletContainer(b.tape, ob, kubelet, go);
+      if (cb === null) return false;
+      let action = A_KEEP;
+      const sidecar = stringAt(b.tape, member(b.tape, ob, "restartPolicy")) == "Always";
+      if (oa >= 0 && (pass == 1 || sidecar)) {
+        const ca = kubeletContainer(a.tape, oa, kubelet, go);
+        if (ca === null) return false;
+        action = containerAction(ca, cb, kubelet, go, ippvs);
+        if (hasError()) return false;
+      }
+      v.actions[k] = action;
+      k++;
+    }
+  }
+  // reasons: every changed path is applied in place; image paths of restarted containers restart them
+  for (let i = 0; i < diff.length; i++) {
+    const p = diff.paths[i];
+    if (p == "/status" || p.startsWith("/status/")) continue;
+    const idx = containerOfPath(p);
+    if (idx >= 0 && v.actions[idx + (p.startsWith("/spec/containers/") ? countItems(b.tape, "initContainers") : 0)] == A_RESTART) {
+      v.reason(p, EFFECT_RESTART, "container spec hash changed (kubelet 1." + kubelet.toString() + "): the kubelet kills and restarts the container");
+    } else if (idx >= 0 && p.includes("/resources/")) {
+      v.reason(p, EFFECT_IN_PLACE, "resized in place by the kubelet (InPlacePodVerticalScaling, resizePolicy NotRequired)");
+    } else if (p.startsWith("/spec/initContainers/")) {
+      v.reason(p, EFFECT_IN_PLACE, "applied in place; a completed init container does not run again");
+    } else {
+      v.reason(p, EFFECT_IN_PLACE, "applied to the running pod in place; no container restarts for it");
+    }
+  }
+  return true;
+}
+
+/** The container index of a /spec/containers/N/... or /spec/initContainers/N/... path, or -1. */
+function containerOfPath(p: string): i32 {
+  let rest = "";
+  if (p.startsWith("/spec/containers/")) rest = p.substring(17);
+  else if (p.startsWith("/spec/initContainers/")) rest = p.substring(21);
+  else return -1;
+  let n = 0;
+  let digits = 0;
+  while (digits < rest.length && rest.charCodeAt(digits) >= 0x30 && rest.charCodeAt(digits) <= 0x39) {
+    n = n * 10 + (rest.charCodeAt(digits) - 0x30);
+    digits++;
+  }
+  return digits == 0 ? -1 : n;
+}
+
+function countItems(t: Tape, name: string): i32 {
+  const list = member(t, member(t, 0, "spec"), name);
+  return list < 0 || t.kind(list) != K_ARRAY ? 0 : t.children(list);
+}
+
+/** keep / restart for one container the kubelet compares (old `a`, new `b`). */
+function containerAction(a: KubeletContainer, b: KubeletContainer, kubelet: i32, go: i32, ippvs: bool): string {
+  const ha = hashContainer(kubelet, a.ty, a.v, go);
+  const hb = hashContainer(kubelet, b.ty, b.v, go);
+  if (ha < 0 || hb < 0) return A_KEEP;
+  let changed = ha != hb;
+  if (changed && ippvs && hasHashWithoutResources(kubelet)) {
+    changed = containerJSONHash(a.ty, withoutResources(a.ty, a.v), go) != containerJSONHash(b.ty, withoutResources(b.ty, b.v), go);
+  }
+  if (changed) return A_RESTART;
+  if (!ippvs || kubelet < 27) return A_KEEP;
+  const ri = fieldIndex(b.ty, "Resources");
+  const rt = fieldType(b.ty, ri);
+  const names = changedResources(rt, slot(a.v, ri), slot(b.v, ri));
+  for (let i = 0; i < names.length; i++) {
+    if ((names[i] == "cpu" || names[i] == "memory") && resizePolicyOf(b.ty, b.v, names[i]) == "RestartContainer") return A_RESTART;
+  }
+  return A_KEEP;
+}

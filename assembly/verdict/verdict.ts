@@ -1,0 +1,183 @@
+// The verdict: from an old and a new workload (any of the eight kinds) and the versions, what happens
+// to its pods — none, in-place (per container: keep or restart), recreate, or rejected — every reason
+// tied to a JSON pointer into the workload, and the patches. Both objects are first read as the
+// cluster holds them (decoded by the API server of the minor, stored, read back).
+//
+// Kinds answered so far: Deployment, StatefulSet, DaemonSet, ReplicaSet (any template change
+// recreates pods; none when the controller's own comparison finds the templates equal), Pods (API
+// server validation, then the kubelet's container hashes: pod.ts) and the OpenKruise kinds (ReCreate
+// like the native kinds; InPlaceIfPossible / InPlaceOnly through the Kruise part: kruise.ts).
+
+import { fail, hasError, E_BAD_REQUEST } from "../base/errors";
+import { Tape } from "../json/tape";
+import { Request } from "../eval/request";
+import { k8sValue } from "../eval/ops/k8sfields";
+import { requestType } from "../typed/types";
+import { FieldCache } from "../typed/fields";
+import { defaultGoOf } from "../typed/versions";
+import { KRUISE_GO } from "../eval/ops/k8sfields";
+import { Stored, storeObject, member, stringAt } from "../stored/stored";
+import { diffNodes, DiffOps } from "./diff";
+import { Verdict, A_KEEP } from "./result";
+import { nativeVerdict } from "./native";
+import { podVerdict } from "./pod";
+import { kruiseVerdict } from "./kruise";
+import { PodPatchSource } from "./podpatch";
+import { templatePatches } from "./patches";
+import { readOptions, VerdictOptions } from "./options";
+import {
+  KIND_POD, KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET, kindName, kindByName, kindOfObject,
+  KindSeen, isKruise,
+} from "./kinds";
+
+/** The workload kind (or a Kruise strategy of it) is not answered by the verdict; the message names it. */
+export const E_UNSUPPORTED_KIND = "E_UNSUPPORTED_KIND";
+
+/** Everything the verdict read and computed, for the ops that build on it (policy.check). */
+export class VerdictRun {
+  kind: i32 = 0;
+  opts: VerdictOptions = new VerdictOptions();
+  old: Stored | null = null;
+  new: Stored | null = null;
+  diff: DiffOps | null = null;
+  verdict: Verdict = new Verdict();
+}
+
+const KNOWN = "Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, AdvancedStatefulSet (apps.kruise.io StatefulSet), AdvancedDaemonSet (apps.kruise.io DaemonSet)";
+
+/** The kind of the request: its `kind` field, else the objects' apiVersion/kind (which must agree); -1 with an error. */
+function requestKind(req: Request, a: Tape, ai: i32, b: Tape, bi: i32): i32 {
+  if (req.field("kind") >= 0) {
+    const s = req.str("kind");
+    if (s === null) return -1;
+    const k = kindByName(s);
+    if (k < 0) { fail(E_UNSUPPORTED_KIND, "kind \"" + s + "\" is not supported (supported: " + KNOWN + ")", -1, "kind"); return -1; }
+    return k;
+  }
+  const ka = kindOfObject(a, ai);
+  if (ka < 0) return unknownKind("old");
+  const kb = kindOfObject(b, bi);
+  if (kb < 0) return unknownKind("new");
+  if (ka != kb) {
+    fail(E_BAD_REQUEST, "old is a " + kindName(ka) + " but new is a " + kindName(kb), -1, "new.kind");
+    return -1;
+  }
+  return ka;
+}
+
+function unknownKind(field: string): i32 {
+  if (KindSeen.kind.length == 0) {
+    fail(E_BAD_REQUEST, "missing \"kind\" in " + field + " (or give the request field \"kind\")", -1, field + ".kind");
+  } else {
+    fail(E_UNSUPPORTED_KIND, "kind \"" + KindSeen.kind + "\" (apiVersion \"" + KindSeen.apiVersion +
+      "\") is not supported (supported: " + KNOWN + ")", -1, field + ".kind");
+  }
+  return -1;
+}
+
+function goFor(minor: i32): i32 {
+  return defaultGoOf(minor);
+}
+
+function kruiseGo(minor: i32): i32 {
+  return KRUISE_GO;
+}
+
+/** The Kruise strategy of a stored workload of kind `kind`: the object's own, or "ReCreate" by default. */
+export function kruiseStrategy(kind: i32, t: Tape): string {
+  const spec = member(t, 0, "spec");
+  const us = member(t, spec, "updateStrategy");
+  let s: string | null = null;
+  if (kind == KIND_CLONESET) s = stringAt(t, member(t, us, "type"));
+  else if (kind == KIND_ADVANCED_STATEFULSET) s = stringAt(t, member(t, member(t, us, "rollingUpdate"), "podUpdatePolicy"));
+  else if (kind == KIND_ADVANCED_DAEMONSET) {
+    s = stringAt(t, member(t, member(t, us, "rollingUpdate"), "rollingUpdateType"));
+    if (s !== null && s != "InPlaceIfPossible") s = "ReCreate";
+  }
+  return s === null || s.length == 0 ? "ReCreate" : s;
+}
+
+/** Adds every container of the stored template node `tmpl` (init containers first) with action keep. */
+function listContainers(t: Tape, tmpl: i32, v: Verdict): void {
+  const spec = member(t, tmpl, "spec");
+  for (let pass = 0; pass < 2; pass++) {
+    const list = member(t, spec, pass == 0 ? "initContainers" : "containers");
+    if (list < 0 || t.kind(list) != 5) continue;
+    const n = t.children(list);
+    let e = list + 1;
+    for (let i = 0; i < n; i++) {
+      const name = stringAt(t, member(t, e, "name"));
+      v.container(name === null ? "" : name, A_KEEP, pass == 0);
+      e = t.next(e);
+    }
+  }
+}
+
+/** The template node of a stored object of kind `kind` (the object itself for a Pod); -1 when absent. */
+function templateNode(kind: i32, t: Tape): i32 {
+  if (kind == KIND_POD) return 0;
+  return member(t, member(t, 0, "spec"), "template");
+}
+
+/** Runs the verdict for request `req`; null with an error recorded. */
+export function runVerdict(req: Request): VerdictRun | null {
+  FieldCache.reset();
+  const ov = k8sValue(req, "old");
+  if (ov === null) return null;
+  const nv = k8sValue(req, "new");
+  if (nv === null) return null;
+  const run = new VerdictRun();
+  const kind = requestKind(req, ov.tape, ov.node, nv.tape, nv.node);
+  if (kind < 0) return null;
+  run.kind = kind;
+  const opts = readOptions(req, kind, isKruise(kind) ? kruiseGo : goFor);
+  if (opts === null) return null;
+  run.opts = opts;
+  const ty = requestType(kindName(kind), opts.minor);
+  if (ty < 0) return unsupported(kindName(kind) + " is not available at kubernetes 1." + opts.minor.toString(), "kubernetes");
+  if (kind == KIND_POD && opts.minor < 15) return unsupported("Pod verdicts need pod update validation, answered for kubernetes 1.15 and later", "kubernetes");
+  const defaults: string | null = opts.applyDefaults ? kindName(kind) : null;
+  // the read-back values may share parts with the API server's decode, which only the Pod verdict reads (and changes)
+  const share = kind != KIND_POD;
+  const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults, share);
+  if (a === null) return null;
+  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share);
+  if (b === null) return null;
+  run.old = a;
+  run.new = b;
+  const v = run.verdict;
+  v.kind = kind;
+  if (isKruise(kind)) {
+    const strategy = opts.strategy.length > 0 ? opts.strategy : kruiseStrategy(kind, b.tape);
+    v.strategy = strategy;
+    if (kind == KIND_ADVANCED_DAEMONSET && strategy == "InPlaceOnly") {
+      fail(E_BAD_REQUEST, "an Advanced DaemonSet has no InPlaceOnly strategy (ReCreate or InPlaceIfPossible)", -1, "strategy");
+      return null;
+    }
+  }
+  const diff = diffNodes(a.tape, 0, b.tape, 0, opts.go);
+  if (diff === null) return null;
+  run.diff = diff;
+  const ta = templateNode(kind, a.tape);
+  const tb = templateNode(kind, b.tape);
+  if (ta < 0 || tb < 0) { fail(E_BAD_REQUEST, "the workload has no spec.template", -1, ta < 0 ? "old" : "new"); return null; }
+  listContainers(b.tape, tb, v);
+  if (isKruise(kind) && v.strategy != "ReCreate") {
+    const av = stringAt(b.tape, member(b.tape, 0, "apiVersion"));
+    PodPatchSource.tape = nv.tape; // patches.pod reads a v1.8 CloneSet's v1alpha1 grace from the object as given
+    PodPatchSource.node = nv.node;
+    const judged = kruiseVerdict(kind, v.strategy, a, b, diff, av === null ? "" : av, opts.now, v);
+    PodPatchSource.tape = null; // held for this call only
+    if (!judged) return null;
+  } else if (kind == KIND_POD) {
+    if (!podVerdict(a, b, diff, opts.minor, opts.kubelet, opts.k8sGates, v, opts.allowPrivileged)) return null;
+  } else if (!nativeVerdict(kind, a, b, diff, opts.go, v)) return null;
+  if (!templatePatches(a.tape, ta, b.tape, tb, kind == KIND_POD, opts.minor, opts.go, v)) return null;
+  if (hasError()) return null;
+  return run;
+}
+
+function unsupported(message: string, path: string): VerdictRun | null {
+  fail(E_UNSUPPORTED_KIND, message, -1, path);
+  return null;
+}
