@@ -2,13 +2,14 @@
 // `input(len)`, which resets the per-call arena; results stay readable until the next `input`.
 
 import { ByteSink } from "./io/sink";
-import { clearError, hasError, writeErrorJSON } from "./base/errors";
+import { hasError, writeErrorJSON } from "./base/errors";
 import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
 import { Limits } from "./base/limits";
 import { evaluateRequest } from "./eval/dispatch";
 import { canonicalize } from "./eval/canonical";
 import { writeJSONString } from "./json/strings";
-import { DocBytes } from "./eval/ops/patchinput"; // issue 4: evaluateDocs
+import { DocBytes } from "./eval/ops/patchinput";
+import { beginCall } from "./eval/callstate";
 
 let inPtr: usize = 0;
 let out: ByteSink | null = null;
@@ -17,8 +18,7 @@ let lastStatus: i32 = 0;
 /** Starts a call: resets the heap and returns a pointer to `len` writable input bytes. */
 export function input(len: i32): usize {
   heap.reset();
-  clearError();
-  DocBytes.clear(); // a trap may have left evaluateDocs' documents installed
+  beginCall(); // a trap may have stopped the last call halfway
   out = null;
   lastStatus = 0;
   inPtr = heap.alloc(<usize>(len > 0 ? len : 1));

@@ -1,7 +1,8 @@
 // The engine: a thin hand-written wrapper around one kinplace.wasm instance (no generated glue).
 // Inputs are encoded straight into wasm memory at `input(len)`; outputs are read from `output()` with a
-// cached TextDecoder. One copy in, one copy out. Any trap becomes KinplaceError{code:"E_INTERNAL"}; the
-// engine stays usable because the next call's `input()` resets the wasm arena.
+// cached TextDecoder. One copy in, one copy out. Any trap becomes KinplaceError{code:"E_INTERNAL"} and drops
+// the instance: the next call runs on a fresh instance of the same compiled module (the process-wide limits
+// set through `setLimits` are set again), so nothing a trapped call left behind can change a later answer.
 
 import { KinplaceError, errorFromJSON, type EngineErrorJSON } from "./errors.js";
 
@@ -72,6 +73,16 @@ export class Host {
   }
 }
 
+/** The exports of a kinplace.wasm instance, checked for the functions the wrapper calls. */
+function checkedExports(instance: WebAssembly.Instance): Exports {
+  const x = instance.exports as unknown as Exports;
+  if (!(x.memory instanceof WebAssembly.Memory)) throw new TypeError("not a kinplace engine: missing export 'memory'");
+  for (const name of REQUIRED_FUNCTIONS) {
+    if (typeof x[name] !== "function") throw new TypeError(`not a kinplace engine: missing export '${name}'`);
+  }
+  return x;
+}
+
 /** Converts anything thrown during a wasm call into a KinplaceError (traps become E_INTERNAL). */
 function asKinplaceError(e: unknown): KinplaceError {
   if (e instanceof KinplaceError) return e;
@@ -83,19 +94,45 @@ function asKinplaceError(e: unknown): KinplaceError {
 /** One instantiated engine; every method is one wasm call with one copy in and one copy out. */
 export class Engine {
   /** The raw wasm exports (for tests and tools; the public API never exposes them). */
-  readonly exports: Exports;
+  exports: Exports;
   #bytes: Uint8Array;
+  /** The compiled module, to replace a trapped instance (null: the instance cannot be replaced). */
+  readonly #module: WebAssembly.Module | null;
+  /** The limits last set through setLimits, set again on a fresh instance. */
+  #limits: [number, number] | null = null;
+  /** How many times a trap replaced the instance (for tests and diagnostics). */
+  restarts = 0;
 
-  /** Wraps an instance of kinplace.wasm created with `host.imports`. */
-  constructor(instance: WebAssembly.Instance, host: Host) {
-    const x = instance.exports as unknown as Exports;
-    if (!(x.memory instanceof WebAssembly.Memory)) throw new TypeError("not a kinplace engine: missing export 'memory'");
-    for (const name of REQUIRED_FUNCTIONS) {
-      if (typeof x[name] !== "function") throw new TypeError(`not a kinplace engine: missing export '${name}'`);
-    }
-    this.exports = x;
+  /** Wraps an instance of kinplace.wasm created with `host.imports` from `module` (when given, a trap replaces the instance). */
+  constructor(instance: WebAssembly.Instance, host: Host, module?: WebAssembly.Module) {
+    this.exports = checkedExports(instance);
+    host.memory = this.exports.memory;
+    this.#bytes = new Uint8Array(this.exports.memory.buffer);
+    this.#module = module ?? null;
+  }
+
+  /** Drops the current instance after a trap and installs a fresh one of the same module. */
+  #restart(): void {
+    if (this.#module === null) return;
+    const host = new Host();
+    const x = checkedExports(new WebAssembly.Instance(this.#module, host.imports));
     host.memory = x.memory;
+    this.exports = x;
     this.#bytes = new Uint8Array(x.memory.buffer);
+    this.restarts++;
+    if (this.#limits !== null) x.setLimits(this.#limits[0], this.#limits[1]);
+  }
+
+  /** The KinplaceError for anything thrown during a wasm call; a trap also replaces the instance. */
+  #fail(e: unknown): KinplaceError {
+    if (e instanceof KinplaceError) return e;
+    const err = asKinplaceError(e);
+    try {
+      this.#restart();
+    } catch (cause) {
+      return new KinplaceError("E_INTERNAL", `${err.message}; the engine could not be restarted: ${String(cause)}`, { cause: e });
+    }
+    return err;
   }
 
   /** The current view of linear memory, re-acquired when a grow detached the old buffer. */
@@ -133,7 +170,7 @@ export class Engine {
       if (x.status() !== 0) throw errorFromJSON(JSON.parse(text) as EngineErrorJSON);
       return text;
     } catch (e) {
-      throw asKinplaceError(e);
+      throw this.#fail(e);
     }
   }
 
@@ -142,7 +179,7 @@ export class Engine {
     try {
       return this.exports.fnv32(this.#put(data), variant) >>> 0;
     } catch (e) {
-      throw asKinplaceError(e);
+      throw this.#fail(e);
     }
   }
 
@@ -151,7 +188,7 @@ export class Engine {
     try {
       return BigInt.asUintN(64, this.exports.fnv64(this.#put(data), variant));
     } catch (e) {
-      throw asKinplaceError(e);
+      throw this.#fail(e);
     }
   }
 
@@ -160,7 +197,7 @@ export class Engine {
     try {
       return this.#output(this.exports.evaluate(this.#put(line)));
     } catch (e) {
-      throw asKinplaceError(e);
+      throw this.#fail(e);
     }
   }
 
@@ -177,7 +214,7 @@ export class Engine {
       const nb = b === null ? -1 : this.#write(b, ptr + nl + Math.max(na, 0), capB);
       return this.#output(this.exports.evaluateDocs(nl, na, nb));
     } catch (e) {
-      throw asKinplaceError(e);
+      throw this.#fail(e);
     }
   }
 
@@ -198,8 +235,10 @@ export class Engine {
   setLimits(maxDepth: number, maxBytes: number): void {
     try {
       this.exports.setLimits(maxDepth, maxBytes);
+      const [d, b] = this.#limits ?? [0, 0];
+      this.#limits = [maxDepth > 0 ? maxDepth : d, maxBytes > 0 ? maxBytes : b];
     } catch (e) {
-      throw asKinplaceError(e);
+      throw this.#fail(e);
     }
   }
 
@@ -208,7 +247,7 @@ export class Engine {
     try {
       return fn(this.exports);
     } catch (e) {
-      throw asKinplaceError(e);
+      throw this.#fail(e);
     }
   }
 }

@@ -29,13 +29,13 @@ export function isThenable(x: unknown): x is PromiseLike<unknown> {
 /** Instantiates the engine from a compiled module, synchronously (never compiles). */
 export function engineFromModuleSync(module: WebAssembly.Module): Engine {
   const host = new Host();
-  return new Engine(new WebAssembly.Instance(module, host.imports), host);
+  return new Engine(new WebAssembly.Instance(module, host.imports), host, module);
 }
 
 /** Instantiates the engine from a compiled module (never compiles). */
 export async function engineFromModule(module: WebAssembly.Module): Promise<Engine> {
   const host = new Host();
-  return new Engine(await WebAssembly.instantiate(module, host.imports), host);
+  return new Engine(await WebAssembly.instantiate(module, host.imports), host, module);
 }
 
 /** Compiles and instantiates the engine from wasm bytes, synchronously. */
@@ -46,8 +46,8 @@ export function engineFromBytesSync(bytes: WasmBytes): Engine {
 /** Compiles and instantiates the engine from wasm bytes. */
 export async function engineFromBytes(bytes: WasmBytes): Promise<Engine> {
   const host = new Host();
-  const { instance } = await WebAssembly.instantiate(bytes as BufferSource, host.imports);
-  return new Engine(instance, host);
+  const { instance, module } = await WebAssembly.instantiate(bytes as BufferSource, host.imports);
+  return new Engine(instance, host, module);
 }
 
 /** Compiles and instantiates the engine from a fetch Response: streaming when served as application/wasm. */
@@ -57,8 +57,8 @@ export async function engineFromResponse(response: Response | PromiseLike<Respon
   const type = r.headers.get("content-type") ?? "";
   if (typeof WebAssembly.instantiateStreaming === "function" && /^application\/wasm\s*(;|$)/i.test(type)) {
     const host = new Host();
-    const { instance } = await WebAssembly.instantiateStreaming(r, host.imports);
-    return new Engine(instance, host);
+    const { instance, module } = await WebAssembly.instantiateStreaming(r, host.imports);
+    return new Engine(instance, host, module);
   }
   // Wrong or missing MIME type: compileStreaming would reject it, so take the bytes instead.
   return engineFromBytes(await r.arrayBuffer());

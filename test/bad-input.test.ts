@@ -230,3 +230,29 @@ test("numbers beyond float64: Go's UnmarshalTypeError; beyond 2^53: rounded as G
   assert.equal(goJSONText("-1e400".replace("400", "3")), "-1000");
   stillWorks();
 });
+
+test("a trap drops the instance: the next call runs on a fresh one, with the limits set before", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { engineFromBytesSync } = await import("../js/instantiate.ts");
+  const engine = engineFromBytesSync(readFileSync(process.env.KINPLACE_WASM ?? new URL("../build/kinplace.wasm", import.meta.url)));
+  engine.setLimits(5, 0);
+  const deep = '{"op":"json.go","value":[[[[[[1]]]]]]}';
+  const before = engine.evaluateText(deep);
+  assert.match(before, /"code":"E_JSON_DEPTH"/);
+  const memory = engine.exports.memory;
+  // an input larger than linear memory can ever hold: the allocator aborts inside the call
+  const err = (() => {
+    try {
+      engine.guard((x) => x.input(0x7fffffff));
+    } catch (e) {
+      return e;
+    }
+    return null;
+  })();
+  assert.ok(err instanceof KinplaceError, `not a KinplaceError: ${err}`);
+  assert.equal(err.code, "E_INTERNAL");
+  assert.equal(engine.restarts, 1);
+  assert.notEqual(engine.exports.memory, memory, "the trapped instance is dropped");
+  assert.equal(engine.evaluateText(deep), before, "the limits set before the trap hold on the fresh instance");
+  assert.equal(engine.evaluateText('{"op":"json.go","value":[1]}'), '{"ok":true,"result":{"json":"[1]"}}');
+});

@@ -14,9 +14,10 @@ import { Encoder, EncodeOptions } from "../typed/encode";
 import { Val } from "../typed/value";
 import { parseRFC3339, ParsedTime, formatRFC3339UTC, UNIX_TO_INTERNAL } from "../typed/time";
 import { unquoteJsoniter } from "../typed/jsoniterstr";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf, minGoOf } from "../typed/versions";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../typed/versions";
 import { requestType } from "../typed/types";
 import { Spewer, spewBytes } from "../upstream/gospew/spew";
+import { defaultGoOf, minGoOf } from "../base/pins";
 
 function text(s: ByteSink): string {
   return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);

@@ -1,4 +1,4 @@
-// Unit specs of the patch engine's building blocks (issue 4): the mutable tree, Go's compaction,
+// Unit specs of the patch engine's building blocks: the mutable tree, Go's compaction,
 // strconv.Quote/Atoi texts, pointer segments, and the patch engines on small inputs. The full
 // behaviour is checked against the Go libraries by test/oracle/patch.test.ts.
 

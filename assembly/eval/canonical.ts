@@ -6,7 +6,7 @@ import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { writeJCS } from "../json/jcs";
 import { fail, E_UNSUPPORTED_VERSION } from "../base/errors";
 import { Limits } from "../base/limits";
-import { GO_MIN, GO_MAX, GO_DEFAULT } from "../base/versions";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../base/pins";
 
 /** Canonicalizes JSON text [src, src+len) in mode 0 (Go) or 1 (RFC 8785) into `out`. */
 export function canonicalize(src: usize, len: i32, mode: i32, goMinor: i32, out: ByteSink): bool {

@@ -3,31 +3,31 @@
 import { ByteSink } from "../io/sink";
 import { readJSON, ReadOptions, goDepthLimit } from "../json/reader";
 import { Tape, K_STRING, F_ESCAPE } from "../json/tape";
-import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../base/versions";
+import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../base/pins";
 import { K_OBJECT } from "../json/tape";
 import { writeJSONString, copyValidUTF8 } from "../json/strings";
 import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../base/errors";
 import { Limits } from "../base/limits";
-import { Request } from "./request";
-import { ResultWriter } from "./response";
+import { Request } from "./ops/request";
+import { ResultWriter } from "../json/resultwriter";
 import { opFnv } from "./ops/fnv";
 import { opJSONGo, opJSONJcs } from "./ops/json";
 import { opJSONPatchDiff, opJSONPatchApply } from "./ops/jsonpatch";
 import { opMergePatchDiff, opMergePatchApply } from "./ops/mergepatch";
 import { opSMPDiff, opSMPApply } from "./ops/smp";
-import { opScaled, opKruisePartition } from "./ops/scaled"; // issue 6
-import { opRollout } from "./ops/rollout"; // issue 6
+import { opScaled, opKruisePartition } from "./ops/scaled";
+import { opRollout } from "./ops/rollout";
 import { opK8sJSON, opQuantity, opSpew } from "./ops/k8s";
-import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash"; // issue 3 hashes
-import { opK8sTranscode } from "./ops/transcode"; // issue 3: the transcoder's stored JSON (diagnostic)
-import { containerHashLine } from "./lines/containerhash"; // issue 3: container.hash lines without a tape
-import { patchPodsLine } from "./lines/patchpods"; // issue 5: kruise.patchPods lines without a tape of their pods
-import { jsonPatchDiffDocsLine } from "./lines/jsonpatchdiff"; // issue 4: the bare evaluateDocs jsonpatch.diff line without a tape
-import { opPodValidateUpdate } from "./ops/pod-validate"; // issue 5 pod update validation
-import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise"; // issue 5 in-place update
-import { opVerdict } from "./ops/verdict"; // issue 5 verdict
-import { opPolicyCheck } from "./ops/policy"; // issue 5 user policies
-import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet"; // issue 5 kubelet prediction
+import { opContainerHash, opPodTemplateHash, opRevision } from "./ops/hash";
+import { opK8sTranscode } from "./ops/transcode";
+import { containerHashLine } from "./lines/containerhash";
+import { patchPodsLine } from "./lines/patchpods";
+import { jsonPatchDiffDocsLine } from "./lines/jsonpatchdiff";
+import { opPodValidateUpdate } from "./ops/pod-validate";
+import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise";
+import { opVerdict } from "./ops/verdict";
+import { opPolicyCheck } from "./ops/policy";
+import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet";
 
 /** Runs op `op` on `req`, writing result members into `res`. Returns false with an error recorded. */
 function runOp(op: string, req: Request, res: ResultWriter): bool {
@@ -40,36 +40,37 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "mergepatch.apply") return opMergePatchApply(req, res);
   if (op == "smp.diff") return opSMPDiff(req, res);
   if (op == "smp.apply") return opSMPApply(req, res);
-  if (op == "scaled") return opScaled(req, res); // issue 6
-  if (op == "kruise.partition") return opKruisePartition(req, res); // issue 6
-  if (op.startsWith("rollout.")) return opRollout(op, req, res); // issue 6
+  if (op == "scaled") return opScaled(req, res);
+  if (op == "kruise.partition") return opKruisePartition(req, res);
+  if (op.startsWith("rollout.")) return opRollout(op, req, res);
   if (op == "k8s.json") return opK8sJSON(req, res);
   if (op == "quantity") return opQuantity(req, res);
   if (op == "spew") return opSpew(req, res);
-  if (op == "container.hash") return opContainerHash(req, res); // issue 3 hashes
-  if (op == "k8s.transcode") return opK8sTranscode(req, res); // issue 3: transcoder (diagnostic)
-  if (op == "podTemplateHash") return opPodTemplateHash(req, res); // issue 3 hashes
-  if (op == "revision") return opRevision(req, res); // issue 3 ControllerRevisions
-  if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res); // issue 5 pod update validation
-  if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res); // issue 5
-  if (op == "kruise.patchPod") return opKruisePatchPod(req, res); // issue 5
-  if (op == "kruise.patchPods") return opKruisePatchPods(req, res); // issue 5: kruise.patchPod over many pods, one request
-  if (op == "kruise.completed") return opKruiseCompleted(req, res); // issue 5
-  if (op == "kruise.strategy") return opKruiseStrategy(req, res); // issue 5
-  if (op == "kruise.update") return opKruiseUpdate(req, res); // issue 5
-  if (op == "kruise.refresh") return opKruiseRefresh(req, res); // issue 5
-  if (op == "verdict") return opVerdict(req, res); // issue 5
-  if (op == "policy.check") return opPolicyCheck(req, res); // issue 5
-  if (op == "kubelet.podActions") return opKubeletPodActions(req, res); // issue 5
-  if (op == "kubelet.readyCondition") return opKubeletReadyCondition(req, res); // issue 5
+  if (op == "container.hash") return opContainerHash(req, res);
+  if (op == "k8s.transcode") return opK8sTranscode(req, res);
+  if (op == "podTemplateHash") return opPodTemplateHash(req, res);
+  if (op == "revision") return opRevision(req, res);
+  if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res);
+  if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res);
+  if (op == "kruise.patchPod") return opKruisePatchPod(req, res);
+  if (op == "kruise.patchPods") return opKruisePatchPods(req, res);
+  if (op == "kruise.completed") return opKruiseCompleted(req, res);
+  if (op == "kruise.strategy") return opKruiseStrategy(req, res);
+  if (op == "kruise.update") return opKruiseUpdate(req, res);
+  if (op == "kruise.refresh") return opKruiseRefresh(req, res);
+  if (op == "verdict") return opVerdict(req, res);
+  if (op == "policy.check") return opPolicyCheck(req, res);
+  if (op == "kubelet.podActions") return opKubeletPodActions(req, res);
+  if (op == "kubelet.readyCondition") return opKubeletReadyCondition(req, res);
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 
 /** Evaluates the request line [src, src+len) and writes the whole answer line into `out`. */
 export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
-  if (jsonPatchDiffDocsLine(src, len, out)) return; // issue 4: jsonPatchDiffText's bare line, patch written straight (same answer)
-  if (containerHashLine(src, len, out)) return; // issue 3: simple container.hash lines (same answer, no tape)
-  if (patchPodsLine(src, len, out, evaluateRequest)) return; // issue 5: kruise.patchPods without a tape of its pods (same answer)
+  // request lines the shortcuts of eval/lines/ answer before the line is read into a tape (same answers)
+  if (jsonPatchDiffDocsLine(src, len, out)) return;
+  if (containerHashLine(src, len, out)) return;
+  if (patchPodsLine(src, len, out, evaluateRequest)) return;
   const opts = new ReadOptions();
   opts.maxDepth = Limits.maxDepth;
   opts.maxBytes = Limits.maxBytes;
@@ -145,7 +146,7 @@ function requestedGo(t: Tape): i32 {
   return v >= GO_MIN && v <= GO_MAX ? v : GO_DEFAULT;
 }
 
-/** Ops read as the Go release they name (test/oracle/routes.ts GO_OPS): json.go, and the patch ops (issue 4). */
+/** Ops read as the Go release they name (test/oracle/routes.ts GO_OPS): json.go, and the patch ops. */
 function goDialectOp(t: Tape, op: i32): bool {
   return t.keyIs(op, "json.go") || t.keyIs(op, "jsonpatch.diff") || t.keyIs(op, "jsonpatch.apply") ||
     t.keyIs(op, "mergepatch.diff") || t.keyIs(op, "mergepatch.apply");

@@ -49,3 +49,17 @@ export function appendAndRelease(o: ByteSink, t: ByteSink, mark: usize): void {
   o.cap = cap;
   o.len = need;
 }
+
+/**
+ * Releases the arena to `mark`, keeping the bytes of `o` (allocated before the mark): when `o` grew after
+ * the mark, its block is moved down to where the mark was (its old block stays behind as garbage).
+ */
+export function keepAndRelease(o: ByteSink, mark: usize): void {
+  const src = o.ptr;
+  if (src < mark) { arenaRelease(mark); return; }
+  arenaRelease(mark);
+  // the new block starts at the mark, below `src`, and its header below that: the bytes survive (memmove)
+  const p = heap.alloc(<usize>o.cap);
+  memory.copy(p, src, <usize>o.len);
+  o.ptr = p;
+}

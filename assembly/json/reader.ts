@@ -8,7 +8,7 @@ import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F
 import { fail, hasError, clearError, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../base/errors";
 import { ByteSink } from "../io/sink";
 import { quoteChar, QuoteDel } from "./quote";
-import { GO_DEFAULT } from "../base/versions";
+import { GO_DEFAULT } from "../base/pins";
 import { syntaxErrorV2 } from "./errors-v2";
 import { fastTape, fastDepthSeen } from "./fastread";
 

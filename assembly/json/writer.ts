@@ -9,7 +9,7 @@ import { parseNumber, NumberParse, writeGoFloat64 } from "./number";
 import { parseFloatGo127 } from "./atof-go127";
 import { fail, E_JSON_TYPE } from "../base/errors";
 import { sortMembers, sortedMembers, Member } from "./members";
-import { GO_DEFAULT } from "../base/versions";
+import { GO_DEFAULT } from "../base/pins";
 import { typeErrorV2 } from "./errors-v2";
 
 /** The only mode: Go's json.Marshal (RFC 8785 is jcs.ts). */

@@ -23,10 +23,11 @@ import { KruiseOptions } from "../upstream/kruise/inplaceupdate/options";
 import { FieldCache } from "../typed/fields";
 import { ByteSink } from "../io/sink";
 import { hasError, setErrorPath } from "../base/errors";
-import { requestType, KRUISE_MINOR } from "../typed/types";
+import { requestType } from "../typed/types";
 import { marshalInto } from "../upstream/kubernetes/hash";
 import { decodeAt } from "../stored/stored";
-import { KRUISE_GO } from "../eval/ops/k8sfields";
+import { KRUISE_MINOR } from "../base/pins";
+import { KRUISE_GO } from "../base/pins";
 
 /** Per-pod in-place verdicts. */
 export class Verdicts {

@@ -15,7 +15,6 @@ import { Decoder, DecodeOptions } from "../typed/decode";
 import { marshalInto } from "../upstream/kubernetes/hash";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../typed/versions";
 import { fieldIndex, fieldType, elem } from "../schema/schema";
-import { Value } from "../eval/request";
 import { applyDefaultsTo } from "../upstream/kubernetes/defaults/index";
 import { storedForm, RoundTrip } from "../fast/storedform/roundtrip";
 import { transcodeStored } from "../fast/transcode/transcode";
@@ -42,6 +41,7 @@ export class Stored {
 }
 
 import { decodeOptionsFor, decodeAt } from "../typed/decodeat";
+import { Value } from "../json/value";
 export { decodeOptionsFor, decodeAt };
 
 /**

@@ -20,7 +20,7 @@ import { goQuote } from "../json/gostrconv";
 import { goQuoteV2 } from "../json/quote-v2";
 import { parseNumber, NumberParse } from "../json/number";
 import { fail, hasError, takeErrorMessage, E_JSON_TYPE, E_INTERNAL, E_DECODE } from "../base/errors";
-import { decodeBase64 } from "../io/base64";
+import { decodeBase64 } from "../golang/base64";
 import {
   Kind, kind, elem, key, fieldCount, fieldType, fieldNameRef, strPtr, strLen, spewName, typeNameId,
 } from "../schema/schema";
@@ -37,12 +37,13 @@ import {
   JsoniterErrors, JsoniterInt, readJsoniterInt, trailingExponent, skipNumbers,
   CONTAINER_TOP, CONTAINER_SMALL_STRUCT, CONTAINER_STRUCT, CONTAINER_SLICE, CONTAINER_MAP,
 } from "./jsoniter";
+import { K8S_NEWEST, K8S_NEWEST_GO } from "../base/pins";
 
 
 /** How to decode. */
 export class DecodeOptions {
   /** Kubernetes minor (e.g. 37). */
-  minor: i32 = 37;
+  minor: i32 = K8S_NEWEST;
   /** json-iterator semantics (Kubernetes 1.12-1.22). */
   jsoniter: bool = false;
   /** Warnings carry the full field path (every sigs.k8s.io/json but 1.23's). */
@@ -50,7 +51,7 @@ export class DecodeOptions {
   /** Type-error paths name embedded structs (sigs.k8s.io/json of 1.35+). */
   embeddedPath: bool = false;
   /** Go release of the build (inner encoding/json calls of UnmarshalJSON methods, time.Parse, %q tables). */
-  goMinor: i32 = 26;
+  goMinor: i32 = K8S_NEWEST_GO;
   /** Collect field-validation warnings. */
   warnings: bool = true;
   /** Match struct keys case-insensitively too, as plain encoding/json does (OpenKruise reading revision data). */

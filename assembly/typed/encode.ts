@@ -26,11 +26,12 @@ import {
 import { formatRFC3339UTC } from "./time";
 import { intOrStringFields } from "./intorstring";
 import { isZeroTime, isReflectZero } from "./zero";
+import { K8S_NEWEST_GO } from "../base/pins";
 
 /** How to encode. */
 export class EncodeOptions {
   /** Go release (minor): 22+ writes `\b` `\f` short, 24+ honours `omitzero`. */
-  goMinor: i32 = 26;
+  goMinor: i32 = K8S_NEWEST_GO;
 }
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -266,7 +267,7 @@ export class Encoder {
 /** Parses the raw bytes of a RawExtension/FieldsV1 again (they came from a valid JSON value). */
 function rawTape(r: RawV): Tape | null {
   const o = new ReadOptions();
-  o.goMinor = 26;
+  o.goMinor = K8S_NEWEST_GO;
   return readJSON(r.p, r.n, o);
 }
 

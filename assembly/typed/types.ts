@@ -32,9 +32,6 @@ const KRUISE: StaticArray<string> = [
   "AdvancedDaemonSet", "v1beta1.DaemonSet",
 ];
 
-/** The Kubernetes minor OpenKruise v1.9.0 pins (k8s.io/* v0.32.10): its kinds are answered there only. */
-export const KRUISE_MINOR: i32 = 32;
-
 /** The go-spew name of request type `name`, or null when the name is not accepted. */
 export function schemaNameOf(name: string): string | null {
   for (let i = 0; i < NAMES.length; i += 2) if (NAMES[i] == name) return NAMES[i + 1];

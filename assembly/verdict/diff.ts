@@ -7,6 +7,7 @@ import { Tape, K_OBJECT } from "../json/tape";
 import { readJSON, ReadOptions } from "../json/reader";
 import { appscodeDiff, AppscodeOptions } from "../upstream/jsonpatch/appscode";
 import { member, stringAt } from "../stored/stored";
+import { K8S_NEWEST_GO } from "../base/pins";
 
 /** The operations of one diff: op name, path, and the value node on `tape` (-1 for remove). */
 export class DiffOps {
@@ -30,7 +31,7 @@ export function diffNodes(ta: Tape, a: i32, tb: Tape, b: i32, go: i32): DiffOps 
   const d = new DiffOps();
   if (!appscodeDiff(ta, a, tb, b, opts, d.text)) return null;
   const ro = new ReadOptions();
-  ro.goMinor = 26;
+  ro.goMinor = K8S_NEWEST_GO;
   const t = readJSON(d.text.ptr, d.text.len, ro);
   if (t === null) return null;
   d.tape = t;

@@ -13,8 +13,6 @@ import { evaluateStrategy, StrategyResult, StoredText } from "../upstream/kruise
 import { Reason } from "../upstream/kruise/inplaceupdate/spec";
 import { ResReq, UpdateSpec } from "../upstream/kruise/inplaceupdate/model";
 import { KTime } from "../upstream/kruise/inplaceupdate/state";
-import { readKruiseOptions } from "../upstream/kruise/inplaceupdate/options";
-import { Request } from "../eval/request";
 import { Stored, Field, member, stringAt } from "../stored/stored";
 import { templateOf } from "./native";
 import { DiffOps } from "./diff";
@@ -22,13 +20,8 @@ import { Verdict, V_NONE, V_IN_PLACE, V_RECREATE, V_REJECTED, A_KEEP, A_RESTART,
 import { EFFECT_NONE, EFFECT_IN_PLACE, EFFECT_RESTART, EFFECT_RECREATE, EFFECT_REJECTED } from "../policy/levels";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
 import { kruisePodPatch } from "./podpatch";
-import { KRUISE_MINOR } from "../typed/types";
-import { KRUISE_GO } from "../eval/ops/k8sfields";
-
-/** Reads the Kruise release and gates of the request into the Kruise part's options; false with an error. */
-export function kruiseOptions(req: Request): bool {
-  return readKruiseOptions(req);
-}
+import { KRUISE_MINOR } from "../base/pins";
+import { KRUISE_GO } from "../base/pins";
 
 /** spec.updateStrategy[.rollingUpdate].inPlaceUpdateStrategy.gracePeriodSeconds of a stored workload (0 when absent). */
 function graceOf(kind: i32, t: Tape): i32 {

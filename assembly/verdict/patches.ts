@@ -10,8 +10,8 @@ import { writeMergeDiff } from "../upstream/jsonpatch/merge";
 import { createTwoWayMergePatch } from "../upstream/strategicpatch/smp";
 import { goTypeName } from "../upstream/strategicpatch/types";
 import { typeId } from "../schema/schema";
-import { DocInput } from "../eval/ops/patchinput";
 import { Verdict } from "./result";
+import { DocInput } from "../json/document";
 
 function direct(t: Tape, node: i32, name: string): DocInput {
   const d = new DocInput();

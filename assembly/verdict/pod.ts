@@ -11,7 +11,6 @@ import { Tape, K_ARRAY } from "../json/tape";
 import { hasError } from "../base/errors";
 import { Val, MapV, StrV, StructV, sortedEntries } from "../typed/value";
 import { requestType } from "../typed/types";
-import { defaultGoOf } from "../typed/versions";
 import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResources } from "../upstream/kubernetes/hash";
 import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
 import { Gates } from "../upstream/kubernetes/validation/gates";
@@ -21,6 +20,7 @@ import { semanticEqual } from "./semantic";
 import { DiffOps } from "./diff";
 import { Verdict, V_NONE, V_IN_PLACE, V_REJECTED, A_KEEP, A_RESTART } from "./result";
 import { EFFECT_NONE, EFFECT_IN_PLACE, EFFECT_RESTART, EFFECT_REJECTED } from "../policy/levels";
+import { defaultGoOf } from "../base/pins";
 
 /** "spec.containers[0].image" / "metadata.labels[a/b]" → "/spec/containers/0/image" / "/metadata/labels/a~1b". */
 export function fieldPathToPointer(f: string): string {

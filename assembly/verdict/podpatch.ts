@@ -39,6 +39,7 @@ import { GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD, podLabels } from "../upstream/
 import { Stored, member } from "../stored/stored";
 import { Verdict } from "./result";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
+import { K8S_NEWEST_GO } from "../base/pins";
 
 const REVISION_LABEL = "controller-revision-hash";
 const TEMPLATE_HASH_LABEL = "pod-template-hash";
@@ -129,7 +130,7 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, spec: UpdateSpec
   const base = encodeTyped(pod.t, pod.v);
   if (base === null) return false;
   const ro = new ReadOptions();
-  ro.goMinor = 26;
+  ro.goMinor = K8S_NEWEST_GO;
   const t0 = readJSON(base.ptr, base.len, ro);
   if (t0 === null) return false;
   const labels = metaMap(pod, "labels");

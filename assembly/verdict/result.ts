@@ -3,8 +3,8 @@
 
 import { ByteSink } from "../io/sink";
 import { writeJSONStr } from "../json/strings";
-import { appendValidUTF8 } from "../eval/ops/patchinput";
 import { effectName } from "../policy/levels";
+import { appendValidUTF8 } from "../json/document";
 
 /** Verdict names. */
 export const V_NONE = "none";

@@ -10,12 +10,9 @@
 
 import { fail, hasError, E_BAD_REQUEST } from "../base/errors";
 import { Tape } from "../json/tape";
-import { Request } from "../eval/request";
-import { k8sValue } from "../eval/ops/k8sfields";
+import { Value } from "../json/value";
 import { requestType } from "../typed/types";
 import { FieldCache } from "../typed/fields";
-import { defaultGoOf } from "../typed/versions";
-import { KRUISE_GO } from "../eval/ops/k8sfields";
 import { Stored, storeObject, member, stringAt } from "../stored/stored";
 import { diffNodes, DiffOps } from "./diff";
 import { Verdict, A_KEEP } from "./result";
@@ -24,11 +21,12 @@ import { podVerdict } from "./pod";
 import { kruiseVerdict } from "./kruise";
 import { PodPatchSource } from "./podpatch";
 import { templatePatches } from "./patches";
-import { readOptions, VerdictOptions } from "./options";
+import { VerdictOptions } from "./options";
 import {
   KIND_POD, KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET, kindName, kindByName, kindOfObject,
   KindSeen, isKruise,
 } from "./kinds";
+import { defaultGoOf, KRUISE_GO } from "../base/pins";
 
 /** The workload kind (or a Kruise strategy of it) is not answered by the verdict; the message names it. */
 export const E_UNSUPPORTED_KIND = "E_UNSUPPORTED_KIND";
@@ -45,13 +43,14 @@ export class VerdictRun {
 
 const KNOWN = "Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, AdvancedStatefulSet (apps.kruise.io StatefulSet), AdvancedDaemonSet (apps.kruise.io DaemonSet)";
 
-/** The kind of the request: its `kind` field, else the objects' apiVersion/kind (which must agree); -1 with an error. */
-function requestKind(req: Request, a: Tape, ai: i32, b: Tape, bi: i32): i32 {
-  if (req.field("kind") >= 0) {
-    const s = req.str("kind");
-    if (s === null) return -1;
-    const k = kindByName(s);
-    if (k < 0) { fail(E_UNSUPPORTED_KIND, "kind \"" + s + "\" is not supported (supported: " + KNOWN + ")", -1, "kind"); return -1; }
+/**
+ * The kind of the verdict: the request's `kind` field when given (`kindField`, non-null), else the objects'
+ * apiVersion/kind (which must agree); -1 with an error.
+ */
+export function verdictKind(kindField: string | null, a: Tape, ai: i32, b: Tape, bi: i32): i32 {
+  if (kindField !== null) {
+    const k = kindByName(kindField);
+    if (k < 0) { fail(E_UNSUPPORTED_KIND, "kind \"" + kindField + "\" is not supported (supported: " + KNOWN + ")", -1, "kind"); return -1; }
     return k;
   }
   const ka = kindOfObject(a, ai);
@@ -75,12 +74,9 @@ function unknownKind(field: string): i32 {
   return -1;
 }
 
-function goFor(minor: i32): i32 {
-  return defaultGoOf(minor);
-}
-
-function kruiseGo(minor: i32): i32 {
-  return KRUISE_GO;
+/** The Go release a verdict of kind `kind` at Kubernetes `minor` decodes and encodes with: the minor's release build, or Kruise's. */
+export function verdictGo(kind: i32, minor: i32): i32 {
+  return isKruise(kind) ? KRUISE_GO : defaultGoOf(minor);
 }
 
 /** The Kruise strategy of a stored workload of kind `kind`: the object's own, or "ReCreate" by default. */
@@ -119,19 +115,11 @@ function templateNode(kind: i32, t: Tape): i32 {
   return member(t, member(t, 0, "spec"), "template");
 }
 
-/** Runs the verdict for request `req`; null with an error recorded. */
-export function runVerdict(req: Request): VerdictRun | null {
+/** Runs the verdict of kind `kind` (verdictKind) from `ov` to `nv` under `opts`; null with an error recorded. */
+export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions): VerdictRun | null {
   FieldCache.reset();
-  const ov = k8sValue(req, "old");
-  if (ov === null) return null;
-  const nv = k8sValue(req, "new");
-  if (nv === null) return null;
   const run = new VerdictRun();
-  const kind = requestKind(req, ov.tape, ov.node, nv.tape, nv.node);
-  if (kind < 0) return null;
   run.kind = kind;
-  const opts = readOptions(req, kind, isKruise(kind) ? kruiseGo : goFor);
-  if (opts === null) return null;
   run.opts = opts;
   const ty = requestType(kindName(kind), opts.minor);
   if (ty < 0) return unsupported(kindName(kind) + " is not available at kubernetes 1." + opts.minor.toString(), "kubernetes");

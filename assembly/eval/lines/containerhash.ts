@@ -10,11 +10,11 @@ import { hasError, clearError } from "../../base/errors";
 import { Limits } from "../../base/limits";
 import { DocBytes } from "../ops/patchinput";
 import { requestType } from "../../typed/types";
-import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX } from "../../typed/versions";
 import { minorIndex, newestMinor } from "../../schema/schema";
 import { containerEra, ERA_STRUCT, ERA_JSON, hasHashWithoutResources } from "../../upstream/kubernetes/hash";
 import { Cur, ws, readString, S_ESC } from "../../fast/transcode/scan";
 import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
+import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX } from "../../base/pins";
 
 /** The line's start this path takes: `{"op":"container.hash",`. */
 const PREFIX: usize = memory.data<u8>([0x7b, 0x22, 0x6f, 0x70, 0x22, 0x3a, 0x22, 0x63, 0x6f, 0x6e, 0x74, 0x61, 0x69, 0x6e, 0x65, 0x72, 0x2e, 0x68, 0x61, 0x73, 0x68, 0x22, 0x2c]);

@@ -8,7 +8,7 @@ import { ByteSink } from "../../io/sink";
 import { goDepthLimit } from "../../json/reader";
 import { validUTF8 } from "../../json/strings";
 import { Limits } from "../../base/limits";
-import { GO_DEFAULT } from "../../base/versions";
+import { GO_DEFAULT } from "../../base/pins";
 import { AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../upstream/jsonpatch/appscode";
 import { appscodeDiffTexts, LOCK_OK } from "../../fast/lockstep/lockstep";
 import { DocBytes } from "../ops/patchinput";

@@ -1,4 +1,4 @@
-// kruise.patchPods (and kruise.patchPod) without a tape of the pods (issue 5 speed): a request line whose op
+// kruise.patchPods (and kruise.patchPod) without a tape of the pods: a request line whose op
 // is kruise.patchPods is first checked by one validating pass (strict JSON grammar, the reader's nesting and
 // size limits) that records the byte range of every element of its `pods` array; the line is then evaluated
 // as usual with that array replaced by `[]` (a small tape), and opKruisePatchPods reads the pods from the
@@ -13,25 +13,13 @@
 // nesting below min(Limits.maxDepth, Go's 10000), at most Limits.maxBytes bytes.
 
 import { ByteSink } from "../../io/sink";
-import { arenaMark, arenaRelease } from "../../io/arena";
+import { arenaMark, arenaRelease, keepAndRelease } from "../../io/arena";
 import { Limits } from "../../base/limits";
 import { hasError, clearError } from "../../base/errors";
 import { goDepthLimit } from "../../json/reader";
 import { escapeEnd } from "../../json/fastread";
-import { GO_DEFAULT } from "../../base/versions";
-
-/** The pods of the line being evaluated in line mode (set only during that evaluation). */
-export class PodsLine {
-  /** opKruisePatchPods reads the pods from the ranges below instead of the request tape. */
-  static active: bool = false;
-  /** The original line. */
-  static src: usize = 0;
-  /** Per pod three i32: start, end (byte offsets in src), 1 when it has a number token of 16+ characters. */
-  static ranges: usize = 0;
-  static count: i32 = 0;
-  /** Length of the whole `pods` array text. */
-  static rawLen: i32 = 0;
-}
+import { GO_DEFAULT } from "../../base/pins";
+import { PodsLine } from "../ops/podsline";
 
 /** Scanner state of the current pass. */
 class LineScan {
@@ -333,16 +321,3 @@ export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (sr
   return false;
 }
 
-/**
- * Releases the arena to `mark`, keeping the bytes of `o` (allocated before the mark): when `o` grew after
- * the mark, its block is moved down to where the mark was (its old block stays behind as garbage).
- */
-export function keepAndRelease(o: ByteSink, mark: usize): void {
-  const src = o.ptr;
-  if (src < mark) { arenaRelease(mark); return; }
-  arenaRelease(mark);
-  // the new block starts at the mark, below `src`, and its header below that: the bytes survive (memmove)
-  const p = heap.alloc(<usize>o.cap);
-  memory.copy(p, src, <usize>o.len);
-  o.ptr = p;
-}

@@ -1,11 +1,11 @@
 // Op `fnv`: {variant: "fnv32"|"fnv32a"|"fnv64"|"fnv64a", text?|base64?} → {hex, value?}.
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "../../hash/fnv";
-import { decodeBase64 } from "../../io/base64";
+import { decodeBase64 } from "../../golang/base64";
 
 /** Hashes `text` (UTF-8) or `base64` bytes with the requested FNV variant. */
 export function opFnv(req: Request, res: ResultWriter): bool {

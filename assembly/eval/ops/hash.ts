@@ -11,10 +11,10 @@ import { ByteSink } from "../../io/sink";
 import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape } from "../../json/tape";
-import { Request, Value } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { FieldCache } from "../../typed/fields";
@@ -31,6 +31,8 @@ import { storedForm, RoundTrip } from "../../fast/storedform/roundtrip";
 import { tapeSpewFnv } from "../../fast/spew/spewtape";
 import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
+import { Value } from "../../json/value";
+import { defaultGoOf } from "../../base/pins";
 
 
 /** Objects up to this many bytes take the fast path (their stored JSON stays far below the reader's 128 MiB cap). */

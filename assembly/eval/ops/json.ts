@@ -1,12 +1,12 @@
 // Ops `json.go` {value|valueText, go?} → {json} and `json.jcs` {value|valueText} → {json}.
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
 import { writeJCS } from "../../json/jcs";
 import { writeJSONString } from "../../json/strings";
-import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/versions";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
 
 /** Go json.Marshal of the value decoded into interface{}, for the requested Go release. */
 export function opJSONGo(req: Request, res: ResultWriter): bool {

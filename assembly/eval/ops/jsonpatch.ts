@@ -2,8 +2,8 @@
 // `jsonpatch.apply` {document|documentText, patch|patchText, go?} → {document} (or {documentText: ""}
 // when the document is empty: the library then returns it untouched).
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
 import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../upstream/jsonpatch/appscode";
@@ -13,8 +13,9 @@ import { minimalDiff } from "../../patch/minimal";
 import { applyPatch } from "../../upstream/jsonpatch/apply";
 import { failType } from "../../upstream/jsonpatch/gotypes";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_PATCH_INVALID } from "../../base/errors";
-import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/versions";
-import { DocInput, docField, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "./patchinput";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
+import { docField } from "./patchinput";
+import { DocInput, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "../../json/document";
 
 /** RFC 6902 diff: flavor "appscode" (CreatePatch of appscode/jsonpatch v1.0.1) or "minimal" (kinplace's own). */
 export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {

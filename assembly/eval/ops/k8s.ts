@@ -9,10 +9,10 @@ import { ByteSink } from "../../io/sink";
 import { K_STRING } from "../../json/tape";
 import { unquote, writeJSONString, writeJSONStr } from "../../json/strings";
 import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
-import { Request, Value } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { requestType, isKruiseKind } from "../../typed/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { Encoder, EncodeOptions } from "../../typed/encode";
 import { FieldCache } from "../../typed/fields";
@@ -27,6 +27,8 @@ import { readJSON, ReadOptions } from "../../json/reader";
 import { boolField } from "./hash";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
 import { k8sString, k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sRawValue, routedMinor, missing } from "./k8sfields";
+import { Value } from "../../json/value";
+import { defaultGoOf } from "../../base/pins";
 
 /** The type, minor and Go release a typed op works with. */
 class Target {

@@ -8,9 +8,9 @@ import { unquote } from "../../json/strings";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { fail, errorCode, takeErrorMessage, errorOffset, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
 import { minorIndex, newestMinor } from "../../schema/schema";
-import { Request, Value } from "../request";
-import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX } from "../../typed/versions";
-import { KRUISE_MINOR } from "../../typed/types";
+import { Request } from "./request";
+import { Value } from "../../json/value";
+import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX, KRUISE_MINOR, KRUISE_GO } from "../../base/pins";
 
 /** Raw bytes of string field `name` (escapes decoded, raw bytes kept); null when absent or on error. */
 export function k8sString(req: Request, name: string): ByteSink | null {
@@ -84,8 +84,6 @@ export function kruiseMinor(req: Request, name: string): i32 {
   return -1;
 }
 
-/** OpenKruise v1.9.0 is built with Go 1.23 (its Dockerfile) and its go.mod needs 1.23. */
-export const KRUISE_GO: i32 = 23;
 
 /** The Go release of field `go` for Kubernetes `minor` (default: the minor's release Go); -1 with an error. */
 export function k8sGo(req: Request, minor: i32, kruise: bool): i32 {

@@ -1,4 +1,4 @@
-// Ops of OpenKruise in-place update (issue 5; engine: assembly/upstream/kruise/inplaceupdate/):
+// Ops of OpenKruise in-place update (engine: assembly/upstream/kruise/inplaceupdate/):
 //   kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?}
 //     → {inPlace, updateSpec (Kruise's json.Marshal of UpdateSpec as a string, null when not in place), reasons}
 //   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?, exactPath?}
@@ -17,8 +17,8 @@ import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { splicePatchPod, SpliceWhy, SplicePrep, prepareSplice } from "../../fast/podsplice/podsplice";
 import { transcodeStored } from "../../fast/transcode/transcode";
-import { Request, Value } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { writeJSONStr, writeJSONString } from "../../json/strings";
 import { requestType } from "../../typed/types";
 import { Decoder, DecodeOptions } from "../../typed/decode";
@@ -34,15 +34,18 @@ import { UpdateSpec, plainQuoted, lit } from "../../upstream/kruise/inplaceupdat
 import { checkInPlaceUpdateCompleted } from "../../upstream/kruise/inplaceupdate/completed";
 import { evaluateStrategy } from "../../upstream/kruise/inplaceupdate/strategy";
 import { inPlaceUpdate, inPlaceRefresh } from "../../upstream/kruise/inplaceupdate/lifecycle";
-import { readKruiseOptions, KruiseOptions, kruiseK8sMinor } from "../../upstream/kruise/inplaceupdate/options";
+import { KruiseOptions, kruiseK8sMinor } from "../../upstream/kruise/inplaceupdate/options";
 import { TV } from "../../upstream/kruise/inplaceupdate/typed";
 import { calculateInPlaceUpdateSpec, revisionInput, revisionFromTape, rawNode, Reason, RevisionInput, SpecResult, ExactDecode } from "../../upstream/kruise/inplaceupdate/spec";
 import { boolField } from "./hash";
-import { PodsLine, keepAndRelease } from "../lines/patchpods";
+import { PodsLine } from "./podsline";
+import { keepAndRelease } from "../../io/arena";
 import { Limits } from "../../base/limits";
 import { QuoteDel } from "../../json/quote";
-import { recallSpec, rememberSpec, recallPlan, rememberPlan, putInt, putBytes } from "../../fast/kruisespec/specmemo";
+import { recallSpec, rememberSpec, recallPlan, rememberPlan, putInt, putBytes } from "../../fast/podsplice/specmemo";
 import { K_STRING } from "../../json/tape";
+import { Value } from "../../json/value";
+import { readKruiseOptions } from "./kruisefields";
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
 export function onlyFields(req: Request, allowed: Array<string>): bool {

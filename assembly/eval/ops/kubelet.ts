@@ -11,9 +11,9 @@ import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_NULL } from "../../json/tape";
 import { unquote } from "../../json/strings";
-import { Request, Value } from "../request";
-import { ResultWriter } from "../response";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { FieldCache } from "../../typed/fields";
@@ -26,6 +26,8 @@ import { kpodOf, readyInputOf, v1Type } from "../../upstream/kubelet/pod";
 import { computePodActions } from "../../upstream/kubelet/actions";
 import { generatePodReadyCondition } from "../../upstream/kubelet/ready";
 import { PodActions } from "../../upstream/kubelet/model";
+import { Value } from "../../json/value";
+import { defaultGoOf } from "../../base/pins";
 
 /** The oldest kubelet minor the kubelet ops model (1.12 has no k8s.io/kubernetes build to check against). */
 export const KUBELET_MIN: i32 = 15;

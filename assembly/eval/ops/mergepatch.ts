@@ -2,14 +2,15 @@
 // `mergepatch.apply` {original|originalText, patch|patchText, go?} → {document}: RFC 7396 as
 // CreateMergePatch / MergePatch of gopkg.in/evanphx/json-patch.v4 v4.13.0.
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_ARRAY } from "../../json/tape";
 import { writeMergeDiff, mergePatchApply, resemblesArray, MERGE_BAD_DOC, MERGE_BAD_PATCH } from "../../upstream/jsonpatch/merge";
 import { fail, clearError, setErrorPath, E_PATCH_INVALID } from "../../base/errors";
-import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/versions";
-import { DocInput, docField, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "./patchinput";
+import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
+import { docField } from "./patchinput";
+import { DocInput, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "../../json/document";
 
 const BAD_DOC = "Invalid JSON Document";
 const BAD_PATCH = "Invalid JSON Patch";

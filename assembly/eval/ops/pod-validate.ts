@@ -9,16 +9,18 @@ import { ByteSink } from "../../io/sink";
 import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
 import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
 import { unquote, writeJSONStr } from "../../json/strings";
-import { Request, Value } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath, defaultGoOf } from "../../typed/versions";
+import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { FieldCache } from "../../typed/fields";
 import { Val } from "../../typed/value";
 import { k8sMinor, k8sValue } from "./k8sfields";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../../upstream/kubernetes/validation/update";
+import { Value } from "../../json/value";
+import { defaultGoOf } from "../../base/pins";
 
 /** Decodes pod field `name` as the API server of `minor` does; null with an error (path `name`). */
 function decodePod(req: Request, name: string, minor: i32): Val | null {

@@ -3,17 +3,17 @@
 // message}]}: a user policy (assembly/policy) judging the verdict's diff — each changed path
 // with the effect the verdict found for it.
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { fail, hasError } from "../../base/errors";
 import { K_OBJECT } from "../../json/tape";
 import { writeJSONStr } from "../../json/strings";
 import { Policy, readPolicy, evaluatePolicy, E_POLICY } from "../../policy/policy";
 import { effectName } from "../../policy/levels";
-import { runVerdict, VerdictRun } from "../../verdict/verdict";
+import { VerdictRun } from "../../verdict/verdict";
 import { kindName } from "../../verdict/kinds";
-import { checkFields } from "./verdict";
+import { checkFields, runVerdictRequest } from "./verdictfields";
 
 /** The request's policy (`policy` or `policyText`); null when absent (`required`: error) or malformed (error recorded). */
 export function readRequestPolicy(req: Request, required: bool): Policy | null {
@@ -65,7 +65,7 @@ export function opPolicyCheck(req: Request, res: ResultWriter): bool {
   if (req.tape.kind(req.obj) != K_OBJECT || !checkFields(req)) return false;
   const pol = readRequestPolicy(req, true);
   if (pol === null) return false;
-  const run = runVerdict(req);
+  const run = runVerdictRequest(req);
   if (run === null || hasError()) return false;
   const out = res.out;
   if (!res.first) out.byte(0x2c);

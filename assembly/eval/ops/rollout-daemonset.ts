@@ -3,7 +3,7 @@
 
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
-import { RolloutRequest } from "../../rollout/request";
+import { RolloutRequest } from "./rollout-request";
 import { Obj } from "../../rollout/objects";
 import { readVerdicts } from "../../rollout/verdict";
 import { readDaemonSet, readNodes, planDaemonSet, DSRound, DSNode } from "../../rollout/daemonset";

@@ -3,7 +3,7 @@
 
 import { hasError } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
-import { RolloutRequest } from "../../rollout/request";
+import { RolloutRequest } from "./rollout-request";
 import { Obj } from "../../rollout/objects";
 import { readDeployment, readReplicaSet, planDeployment, RS, DeployRound } from "../../rollout/deployment";
 

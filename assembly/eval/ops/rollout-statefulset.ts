@@ -3,7 +3,7 @@
 
 import { hasError } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
-import { RolloutRequest } from "../../rollout/request";
+import { RolloutRequest } from "./rollout-request";
 import { readVerdicts } from "../../rollout/verdict";
 import { readStatefulSet, planStatefulSet, STSRound } from "../../rollout/statefulset";
 

@@ -1,11 +1,11 @@
-// The rollout planner ops (issue 6): rollout.cloneset, rollout.advancedDaemonSet,
+// The rollout planner ops: rollout.cloneset, rollout.advancedDaemonSet,
 // rollout.advancedStatefulSet, rollout.deployment, rollout.statefulSet, rollout.daemonSet and
 // rollout.simulate. Request and answer fields are documented in docs/rollout.md.
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { fail, hasError, E_UNKNOWN_OP, E_BAD_REQUEST } from "../../base/errors";
-import { RolloutRequest } from "../../rollout/request";
+import { RolloutRequest } from "./rollout-request";
 import { K_NUMBER, F_INT } from "../../json/tape";
 import { readInt } from "../../rollout/intorstr";
 import { readVerdicts } from "../../rollout/verdict";

@@ -2,8 +2,8 @@
 // → {value}: the IntOrString helpers of Kubernetes and OpenKruise (assembly/rollout/intorstr.ts).
 // Upstream's own errors are E_INT_OR_STRING with upstream's text.
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { K_NULL, K_NUMBER, F_INT } from "../../json/tape";
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { IntOrStr, readIntOrStr, readInt, scaledBy, Scaled, VARIANT_KUBERNETES, VARIANT_DEPRECATED, VARIANT_KRUISE } from "../../rollout/intorstr";

@@ -5,15 +5,17 @@
 // for the Go type `type`. The patch and the document are answered as strings holding the bytes Go
 // returns. Checks, in order: type, kubernetes, go, then the documents (as the k8s oracle does).
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { fail, hasError, clearError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
-import { parseMinor } from "../../base/versions";
+import { parseMinor } from "../../base/pins";
 import { typeId } from "../../schema/schema";
-import { docField, DocInput } from "./patchinput";
-import { goTypeName, isKruiseKind, KRUISE_MINOR, KRUISE_GO, KRUISE_MIN_GO, NEWEST_MINOR, releaseGo, minGo } from "../../upstream/strategicpatch/types";
+import { docField } from "./patchinput";
+import { goTypeName, isKruiseKind } from "../../upstream/strategicpatch/types";
+import { KRUISE_MINOR, KRUISE_GO, KRUISE_MIN_GO, K8S_NEWEST, defaultGoOf, minGoOf } from "../../base/pins";
 import { createTwoWayMergePatchMap, strategicMergePatchMap } from "../../upstream/strategicpatch/smp";
 import { marshalMapQuoted } from "../../upstream/strategicpatch/encode";
+import { DocInput } from "../../json/document";
 
 /** Request facts shared by both ops. */
 class Target {
@@ -34,11 +36,11 @@ function target(req: Request): bool {
   // kubernetes
   const kv = req.bytes("kubernetes");
   if (hasError()) return quoteErr("kubernetes");
-  let minor = kruise ? KRUISE_MINOR : NEWEST_MINOR;
+  let minor = kruise ? KRUISE_MINOR : K8S_NEWEST;
   if (kv !== null) {
     const text = String.UTF8.decodeUnsafe(kv.ptr, <usize>kv.len);
     const m = parseMinor(kv.ptr, kv.len);
-    const supported = m >= 0 && releaseGo(m) >= 0;
+    const supported = m >= 0 && defaultGoOf(m) >= 0;
     if (!supported) return fail(E_UNSUPPORTED_VERSION, "unsupported kubernetes version \"" + text + "\"", -1, "kubernetes");
     if (kruise && m != KRUISE_MINOR) {
       return fail(E_UNSUPPORTED_VERSION, "OpenKruise kinds are answered at kubernetes \"1." + KRUISE_MINOR.toString() +
@@ -47,8 +49,8 @@ function target(req: Request): bool {
     minor = m;
   }
   // go
-  let go = kruise ? KRUISE_GO : releaseGo(minor);
-  const lo = kruise ? KRUISE_MIN_GO : minGo(minor);
+  let go = kruise ? KRUISE_GO : defaultGoOf(minor);
+  const lo = kruise ? KRUISE_MIN_GO : minGoOf(minor);
   const gv = req.bytes("go");
   if (hasError()) return quoteErr("go");
   if (gv !== null) {

@@ -5,8 +5,8 @@
 
 import { ByteSink } from "../../io/sink";
 import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { requestType, isKruiseKind } from "../../typed/types";
 import { FieldCache } from "../../typed/fields";
 import { writeJSONString } from "../../json/strings";

@@ -3,34 +3,14 @@
 // from `old` to `new` does to the workload's pods (assembly/verdict), and with a policy, its
 // judgement (assembly/policy) on the same diff.
 
-import { Request } from "../request";
-import { ResultWriter } from "../response";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
 import { ExactStore } from "../../stored/stored";
-import { tapeString } from "../../policy/policy";
-import { runVerdict } from "../../verdict/verdict";
+import { checkFields, runVerdictRequest } from "./verdictfields";
 import { kindName } from "../../verdict/kinds";
 import { readRequestPolicy, writePolicyResult } from "./policy";
-
-const FIELDS: StaticArray<string> = [
-  "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
-  "allowPrivileged", "exactDecode",
-  "policy", "policyText",
-];
-
-/** Refuses request members the verdict ops do not know (a typo must not silently change the answer). */
-export function checkFields(req: Request): bool {
-  const t = req.tape;
-  const n = t.children(req.obj);
-  let k = req.obj + 1;
-  for (let m = 0; m < n; m++) {
-    const name = tapeString(t, k);
-    if (!FIELDS.includes(name)) return fail(E_BAD_REQUEST, "unknown field \"" + name + "\"", -1, name);
-    k = t.next(t.next(k));
-  }
-  return true;
-}
 
 /** `verdict`: the decision, per-container actions, reasons and patches (and a policy's judgement when given). */
 export function opVerdict(req: Request, res: ResultWriter): bool {
@@ -41,7 +21,7 @@ export function opVerdict(req: Request, res: ResultWriter): bool {
   const ex = req.field("exactDecode");
   if (ex >= 0 && req.tape.kind(ex) != K_TRUE && req.tape.kind(ex) != K_FALSE) return fail(E_BAD_REQUEST, "\"exactDecode\" must be a boolean", -1, "exactDecode");
   ExactStore.on = ex >= 0 && req.tape.kind(ex) == K_TRUE;
-  const run = runVerdict(req);
+  const run = runVerdictRequest(req);
   ExactStore.on = false;
   if (run === null) return false;
   const out = res.out;

@@ -7,12 +7,12 @@ import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
 import { fastValue, fastValueEnd, fastTape } from "../../json/fastread";
 import { goSpecial8, validUTF8 } from "../../json/strings";
-import { numbersFit } from "../../eval/ops/patchinput";
 import { PieceDiff, Path, keyPath, indexPath, simpleClass, writeScalarHead, writeValueKey } from "../../upstream/jsonpatch/appscode";
 import { appendEscapedKey } from "../../upstream/jsonpatch/pointer";
 import { Walk, frame, fget, fset, SMALL, F_BAD, F_KEYS, F_KIND, F_LAST_KEY, F_COUNT, F_PATH, F_MARK, F_X_A, F_X_B, S_OPEN, S_INDEXWISE, S_SIMPLE, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT } from "./state";
 import { Scan, skipWs, same, runString } from "./scan";
 import { keyFlags, duplicateKeys, K_BAD, K_PATH, K_PLAIN } from "./keys";
+import { numbersFit } from "../../json/document";
 
 /** What plainScalar / plainPiece found. */
 export class Plain {

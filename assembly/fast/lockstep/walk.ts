@@ -4,7 +4,6 @@ import { ByteSink } from "../../io/sink";
 import { K_ARRAY, K_OBJECT } from "../../json/tape";
 import { parseNumber, NumberParse } from "../../json/number";
 import { QuoteDel } from "../../json/quote";
-import { decodesAsMap } from "../../eval/ops/patchinput";
 import { readJSON, readJSONLike, ReadOptions, goDepthLimit } from "../../json/reader";
 import { AppscodeOptions, PieceDiff, simpleClass, appscodeDiff } from "../../upstream/jsonpatch/appscode";
 import { hasError, clearError } from "../../base/errors";
@@ -13,6 +12,7 @@ import { Scan, skipWs, lockString, measureRun, scanNumber, same } from "./scan";
 import { readKey, duplicateKeys } from "./keys";
 import { readPieces, plainPiece, pathTo, valueKind, arrayTail, objectTail, listTail, Tail, Plain } from "./pieces";
 import { fastRun } from "./fastrun";
+import { decodesAsMap } from "../../json/document";
 
 /** appscodeDiffTexts: the patch was written. */
 export const LOCK_OK: i32 = 0;

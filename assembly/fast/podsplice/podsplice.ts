@@ -33,7 +33,7 @@
 // (the answer string).
 
 import { ByteSink } from "../../io/sink";
-import { ResultWriter } from "../../eval/response";
+import { ResultWriter } from "../../json/resultwriter";
 import { writeGoString } from "../../json/strings";
 import { jsonFields } from "../../typed/fields";
 import { UpdateSpec } from "../../upstream/kruise/inplaceupdate/model";

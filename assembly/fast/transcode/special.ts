@@ -8,7 +8,7 @@ import { ByteSink } from "../../io/sink";
 import { unquote, writeGoString } from "../../json/strings";
 import { hasError, clearError } from "../../base/errors";
 import { Kind } from "../../schema/schema";
-import { decodeBase64 } from "../../io/base64";
+import { decodeBase64 } from "../../golang/base64";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
 import { writeQuantityJSON } from "../../quantity/canonical";
 import { parseRFC3339, ParsedTime, formatRFC3339UTC } from "../../typed/time";

@@ -12,6 +12,7 @@ import { Val } from "../../typed/value";
 import { marshalInto, computeHash, safeEncodeString } from "./hash";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { unquote } from "../../json/strings";
+import { K8S_NEWEST_GO } from "../../base/pins";
 
 /** The controllers' revision: name, hash label and Data.Raw bytes. */
 export class Revision {
@@ -25,7 +26,7 @@ function storedTape(ty: i32, v: Val | null, go: i32): Tape | null {
   const out = new ByteSink(4096);
   if (!marshalInto(out, ty, v, go)) return null;
   const o = new ReadOptions();
-  o.goMinor = 26;
+  o.goMinor = K8S_NEWEST_GO;
   return readJSON(out.ptr, out.len, o);
 }
 

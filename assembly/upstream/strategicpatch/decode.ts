@@ -15,9 +15,9 @@ import { readJSON, ReadOptions, goDepthLimit } from "../../json/reader";
 import { unquote } from "../../json/strings";
 import { parseNumber, NumberParse } from "../../json/number";
 import { errorCode, clearError, E_TOO_LARGE, E_JSON_DEPTH } from "../../base/errors";
-import { DocInput } from "../../eval/ops/patchinput";
 import { Val, GMap, ValPool, T_BOOL, T_INT, T_FLOAT, T_STRING, T_MAP, T_SLICE, sliceOfN, newMap } from "./value";
 import { compareBytes } from "../../json/members";
+import { DocInput } from "../../json/document";
 
 /** decodeDoc: decoded (result in Decoded.map). */
 export const DEC_OK: i32 = 0;

@@ -8,7 +8,6 @@
 
 import { ByteSink } from "../../io/sink";
 import { ReadOptions } from "../../json/reader";
-import { DocInput } from "../../eval/ops/patchinput";
 import { GMap, newMap } from "./value";
 import { decodeDoc, Decoded, DEC_OK, DEC_BAD } from "./decode";
 import { marshalMap } from "./encode";
@@ -16,6 +15,7 @@ import { diffMaps } from "./diff";
 import { mergeMap } from "./merge";
 import { Env } from "./env";
 import { errBadJSONDoc, failed } from "./errors";
+import { DocInput } from "../../json/document";
 
 /** Decodes a document, or records why not; null on failure. */
 function decode(d: DocInput, emptyIsEmptyMap: bool, opts: ReadOptions): GMap | null {

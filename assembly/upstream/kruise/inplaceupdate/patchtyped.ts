@@ -16,7 +16,6 @@ import { hasError, fail, takeErrorMessage, E_INTERNAL } from "../../../base/erro
 import { ReadOptions, readJSON } from "../../../json/reader";
 import { Decoder, DecodeOptions } from "../../../typed/decode";
 import { requestType } from "../../../typed/types";
-import { DocInput } from "../../../eval/ops/patchinput";
 import { strategicMergePatch } from "../../strategicpatch/smp";
 import { KruiseOptions, kruiseK8sMinor } from "./options";
 import { cmpQuantities } from "./qos";
@@ -33,8 +32,9 @@ import { InPlaceState, KTime } from "./state";
 import { PodReads, planPatch, barrierPriority } from "./patchplan";
 import { TV, fieldNamed } from "./typed";
 import { STATE_KEY, BARRIER_ENV, metadataMapPatch, MetaEntry } from "./patchpod";
+import { DocInput } from "../../../json/document";
+import { KRUISE_GO } from "../../../base/pins";
 
-const KRUISE_GO_MINOR: i32 = 23;
 const MAX_SAFE: i64 = 9007199254740992; // 2^53: integers up to here survive float64
 
 // ---- struct fields by JSON name (direct fields only; the Pod types read here embed nothing on these paths)
@@ -256,7 +256,7 @@ function docOf(p: usize, n: i32): DocInput {
 export function encodeTyped(t: i32, v: Val | null): ByteSink | null {
   const out = new ByteSink(4096);
   const eo = new EncodeOptions();
-  eo.goMinor = KRUISE_GO_MINOR;
+  eo.goMinor = KRUISE_GO;
   if (!new Encoder(out, eo).value(t, v)) return null;
   return out;
 }
@@ -267,7 +267,7 @@ export function decodeTyped(t: i32, b: ByteSink): TV | null {
   if (pt === null) return null;
   const o = new DecodeOptions();
   o.minor = kruiseK8sMinor();
-  o.goMinor = KRUISE_GO_MINOR;
+  o.goMinor = KRUISE_GO;
   o.warnings = false;
   const v = new Decoder(pt, o).decodeTop(t, 0);
   if (hasError()) return null;
@@ -280,7 +280,7 @@ function smpRoundTrip(pod: TV, patch: ByteSink): TV | null {
   if (b === null) return null;
   const out = new ByteSink(b.len + 256);
   if (!strategicMergePatch(docOf(b.ptr, b.len), docOf(patch.ptr, patch.len),
-    requestType("Pod", kruiseK8sMinor()), kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions(), out)) {
+    requestType("Pod", kruiseK8sMinor()), kruiseK8sMinor(), KRUISE_GO, new ReadOptions(), out)) {
     const m = takeErrorMessage();
     fail(E_INTERNAL, "PatchSpecToPod: " + m);
     return null;

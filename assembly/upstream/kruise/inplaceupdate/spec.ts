@@ -17,8 +17,6 @@ import { readJSON, ReadOptions } from "../../../json/reader";
 import { unquote } from "../../../json/strings";
 import { hasError, clearError, takeErrorMessage, fail, E_INTERNAL } from "../../../base/errors";
 import { appscodeDiff, AppscodeOptions } from "../../jsonpatch/appscode";
-import { numbersFit } from "../../../eval/ops/patchinput";
-import { DocInput } from "../../../eval/ops/patchinput";
 import { createTwoWayMergePatch } from "../../strategicpatch/smp";
 import { requestType } from "../../../typed/types";
 import { Decoder, DecodeOptions } from "../../../typed/decode";
@@ -35,6 +33,8 @@ import { TypedCheck } from "../../../fast/kruisespec/typedcheck";
 import { lazyTemplate } from "../../../fast/kruisespec/lazytemplate";
 import { metaPatch, metaPatchTape } from "../../../fast/kruisespec/metapatch";
 import { ContainersView, typedContainers, tapeContainers, onlyMember, tapeString } from "../../../fast/kruisespec/containersview";
+import { numbersFit, DocInput } from "../../../json/document";
+import { KRUISE_GO } from "../../../base/pins";
 
 /** Forces the full typed decode of both templates (the `exactDecode` request option; tests compare both paths). */
 export class ExactDecode {
@@ -45,7 +45,7 @@ export class ExactDecode {
 function templateDecoder(t: Tape): Decoder {
   const o = new DecodeOptions();
   o.minor = kruiseK8sMinor();
-  o.goMinor = KRUISE_GO_MINOR;
+  o.goMinor = KRUISE_GO;
   o.warnings = false;
   return new Decoder(t, o);
 }
@@ -62,8 +62,6 @@ function provenDecodes(ta: Tape, na: i32, da: Decoder, tb: Tape, nb: i32, db: De
 export const VCT_HASH_ANNOTATION = "kruise.io/cloneset-volumeclaimtemplate-hash";
 
 /** Kruise's Go version and Kubernetes minor (k8s.io/* v0.32.10). */
-const KRUISE_K8S_MINOR: i32 = 32;
-const KRUISE_GO_MINOR: i32 = 23;
 
 /** One judged change: the path as Kruise sees it (after stripping "/spec/template"), the op, and why. */
 export class Reason {
@@ -183,7 +181,7 @@ function parseData(r: RevisionInput): Tape | null {
     return pt;
   }
   const o = new ReadOptions();
-  o.goMinor = KRUISE_GO_MINOR;
+  o.goMinor = KRUISE_GO;
   const t = readJSON(d.p, d.n, o);
   if (t === null) { clearError(); return null; }
   if (t.kind(0) != K_OBJECT || !numbersFit(t, 0)) return null;
@@ -217,7 +215,7 @@ function templateOf(t: Tape, node: i32): TV | null {
   Handles.load();
   const o = new DecodeOptions();
   o.minor = kruiseK8sMinor();
-  o.goMinor = KRUISE_GO_MINOR;
+  o.goMinor = KRUISE_GO;
   o.warnings = false;
   o.foldKeys = true;
   const d = new Decoder(t, o);
@@ -383,7 +381,7 @@ function podMetaDoc(meta: TV): ByteSink | null {
   const out = new ByteSink(256);
   out.ascii("{\"metadata\":");
   const eo = new EncodeOptions();
-  eo.goMinor = KRUISE_GO_MINOR;
+  eo.goMinor = KRUISE_GO;
   if (!new Encoder(out, eo).value(meta.t, meta.v)) return null;
   out.byte(0x7d);
   return out;
@@ -415,7 +413,7 @@ export function calculateInPlaceUpdateSpec(oldRev: RevisionInput | null, newRev:
   }
   const patchOut = new ByteSink(1024);
   const ao = new AppscodeOptions();
-  ao.goMinor = KRUISE_GO_MINOR;
+  ao.goMinor = KRUISE_GO;
   ao.go27 = false;
   // (the lockstep diff of the texts, assembly/fast/lockstep/lockstep.ts, measured slower here: both data are parsed already)
   if (!appscodeDiff(ta, na, tb, nb, ao, patchOut)) {
@@ -644,7 +642,7 @@ function exactMetaPatch(oldMeta: TV, newMeta: TV, out: ByteSink, reasons: Array<
     const b = podMetaDoc(newMeta);
     if (a === null || b === null) { clearError(); reasons.push(new Reason("/metadata", "", false, "recreate: the template metadata cannot be encoded")); return false; }
     Handles.load();
-    if (!createTwoWayMergePatch(docOf(a), docOf(b), Handles.pod, kruiseK8sMinor(), KRUISE_GO_MINOR, new ReadOptions(), out)) {
+    if (!createTwoWayMergePatch(docOf(a), docOf(b), Handles.pod, kruiseK8sMinor(), KRUISE_GO, new ReadOptions(), out)) {
       const m = takeErrorMessage();
       reasons.push(new Reason("/metadata", "", false, "recreate: the metadata patch fails: " + m));
       return false;

@@ -6,7 +6,7 @@
 import { ByteSink } from "../../../io/sink";
 import { Tape, K_NULL, K_TRUE, K_FALSE, K_STRING, K_OBJECT, K_ARRAY, K_NUMBER, F_INT } from "../../../json/tape";
 import { unquote } from "../../../json/strings";
-import { decodeBase64 } from "../../../io/base64";
+import { decodeBase64 } from "../../../golang/base64";
 import { hasError, clearError } from "../../../base/errors";
 import { parseRFC3339, ParsedTime, formatRFC3339UTC } from "../../../typed/time";
 import { unmarshalQuantityJSON } from "../../../quantity/unmarshal";

@@ -30,6 +30,7 @@ import { RawV } from "../../../typed/value";
 import { TV, fieldOf, strOf, sliceLen, sliceAt } from "./typed";
 import { goQuote } from "../../../json/gostrconv";
 import { calculateInPlaceUpdateSpec, RevisionInput, SpecResult, Reason } from "./spec";
+import { KRUISE_GO } from "../../../base/pins";
 
 /** The outcome of one strategy evaluation. */
 export class StrategyResult {
@@ -70,7 +71,7 @@ function imagePathMatches(p: string, anchored: bool): bool {
 function encodeTyped(v: TV): ByteSink | null {
   const out = new ByteSink(1024);
   const eo = new EncodeOptions();
-  eo.goMinor = 23;
+  eo.goMinor = KRUISE_GO;
   if (!new Encoder(out, eo).value(v.t, v.v)) return null;
   return out;
 }
@@ -155,7 +156,7 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
     const tb = readJSON(b.ptr, b.len, ro)!;
     const out = new ByteSink(256);
     const ao = new AppscodeOptions();
-    ao.goMinor = 23;
+    ao.goMinor = KRUISE_GO;
     ao.go27 = false;
     if (!appscodeDiff(ta, 0, tb, 0, ao, out)) { takeErrorMessage(); return null; }
     const pt = readJSON(out.ptr, out.len, ro)!;

@@ -18,10 +18,10 @@ import { readJSON, ReadOptions } from "../../../json/reader";
 import { K_NULL, K_ARRAY, K_OBJECT, K_STRING, K_NUMBER } from "../../../json/tape";
 import { Decoder, DecodeOptions } from "../../../typed/decode";
 import { requestType } from "../../../typed/types";
-import { defaultGoOf } from "../../../typed/versions";
 import { fieldType, fieldIndex } from "../../../schema/schema";
 import { StrMap } from "./view";
 import { validateTolerations } from "./spec";
+import { defaultGoOf } from "../../../base/pins";
 
 const KEY = "scheduler.alpha.kubernetes.io/tolerations";
 

@@ -53,7 +53,7 @@ class Facts {
  * typed v1 Pods (`Decoder.decodeTop(requestType("Pod", minor), node)`; null = the zero Pod) with the
  * request's `gates` (`new Gates()` = the minor's defaults) and the cluster's `allowPrivileged` policy.
  * Empty list: the API server accepts the update.
- * Used by the `pod.validateUpdate` op and the verdict (issue 5 item 4); see docs/policy.md "validate".
+ * Used by the `pod.validateUpdate` op and the verdict; see docs/policy.md "validate".
  */
 export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates, allowPrivileged: bool = true): ErrList {
   ContainerOpts.allowPrivileged = allowPrivileged;

@@ -1,7 +1,7 @@
 // Standard base64 (RFC 4648, padded), decoded the way Go's base64.StdEncoding.DecodeString does:
 // CR and LF are skipped; anything else out of place is "illegal base64 data at input byte N".
 
-import { ByteSink } from "./sink";
+import { ByteSink } from "../io/sink";
 import { fail, E_BAD_REQUEST } from "../base/errors";
 
 @inline function sextet(c: i32): i32 {

@@ -1,7 +1,7 @@
-// Writing answers: `{"id"?, "ok": true, "result": {...}}` or `{"id"?, "ok": false, "error": {...}}`.
+// Writing the members of a result object: the answers of the eval protocol and the libraries that write into them.
 
 import { ByteSink } from "../io/sink";
-import { writeJSONString, writeJSONStr } from "../json/strings";
+import { writeJSONString, writeJSONStr } from "./strings";
 
 /** Builds the members of a result object. */
 export class ResultWriter {

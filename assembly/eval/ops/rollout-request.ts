@@ -1,14 +1,14 @@
 // A rollout op's request: typed access to its fields (objects, pod lists, revisions, `now`), with
 // E_BAD_REQUEST errors naming the field.
 
-import { Request } from "../eval/request";
-import { ReadOptions } from "../json/reader";
-import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NULL } from "../json/tape";
-import { hasError } from "../base/errors";
-import { Obj, bad, bytesAt } from "./objects";
-import { Pod, readPodsAt } from "./pod";
-import { GoTime, parseRFC3339 } from "./gotime";
-import { farFuture } from "./availability";
+import { Request } from "./request";
+import { ReadOptions } from "../../json/reader";
+import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NULL } from "../../json/tape";
+import { hasError } from "../../base/errors";
+import { Obj, bad, bytesAt } from "../../rollout/objects";
+import { Pod, readPodsAt } from "../../rollout/pod";
+import { GoTime, parseRFC3339 } from "../../rollout/gotime";
+import { farFuture } from "../../rollout/availability";
 
 /** Typed access to a rollout request's fields. */
 export class RolloutRequest {

@@ -1,4 +1,4 @@
-// A one-entry memo across kruise.patchPod calls (issue 5 speed): the arena is reset between calls, so what is
+// A one-entry memo across kruise.patchPod calls: the arena is reset between calls, so what is
 // kept lives in two static byte regions (never in arena objects) and is rebuilt into fresh objects on a hit.
 // - the UpdateSpec: kept with the key bytes of everything its reading depends on (which field held it, the
 //   exact request bytes of its value, the request's read limits); a call whose key is the same bytes gets a
@@ -12,7 +12,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { UpdateSpec, StrMap, ObjMeta } from "../../upstream/kruise/inplaceupdate/model";
-import { SplicePrep } from "../podsplice/podsplice";
+import { SplicePrep } from "./podsplice";
 
 const SPEC_CAP: i32 = 32768;
 const PLAN_CAP: i32 = 32768;

@@ -2,17 +2,13 @@
 // errors that name the field. A field `x` that takes a JSON value may instead be given as `xText`,
 // a string whose decoded bytes are parsed by the engine's own reader.
 
-import { ByteSink } from "../io/sink";
-import { Tape, K_STRING, K_OBJECT, K_NUMBER, K_TRUE, K_FALSE, K_NULL, F_ESCAPE, F_INT } from "../json/tape";
-import { unquote } from "../json/strings";
-import { readJSON, ReadOptions } from "../json/reader";
-import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../base/errors";
-import { parseMinor } from "../base/versions";
-
-/** A JSON value to work on: a node of a tape, and where its text starts (for error offsets). */
-export class Value {
-  constructor(public tape: Tape, public node: i32, public base: i32) {}
-}
+import { ByteSink } from "../../io/sink";
+import { Value } from "../../json/value";
+import { Tape, K_STRING, K_OBJECT, K_NUMBER, K_TRUE, K_FALSE, K_NULL, F_ESCAPE, F_INT } from "../../json/tape";
+import { unquote } from "../../json/strings";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
+import { parseMinor } from "../../base/pins";
 
 /** One parsed request object. */
 export class Request {
