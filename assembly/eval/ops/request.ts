@@ -4,11 +4,12 @@
 
 import { ByteSink } from "../../io/sink";
 import { Value } from "../../json/value";
-import { Tape, K_STRING, K_OBJECT, K_NUMBER, K_TRUE, K_FALSE, K_NULL, F_ESCAPE, F_INT } from "../../json/tape";
+import { Tape, K_STRING, K_OBJECT, K_ARRAY, K_NUMBER, K_TRUE, K_FALSE, K_NULL, F_ESCAPE, F_INT } from "../../json/tape";
 import { unquote } from "../../json/strings";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { parseMinor } from "../../base/pins";
+import { EXACT_ALL, EXACT_NAMES, exactBit } from "../../base/exact";
 
 /** One parsed request object. */
 export class Request {
@@ -136,4 +137,40 @@ export class Request {
 /** True when node i of t is an object. */
 export function isObject(t: Tape, i: i32): bool {
   return t.kind(i) == K_OBJECT;
+}
+
+/**
+ * The engine-only request field `exact` (base/exact.ts): absent, null or false → 0 (every shortcut may
+ * answer); true → every shortcut off; a list of shortcut names → those off. Returns -1 (as i64) with
+ * E_BAD_REQUEST when the field is malformed.
+ */
+export function exactOf(req: Request): i64 {
+  const t = req.tape;
+  const i = req.field("exact");
+  if (i < 0) return 0;
+  const k = t.kind(i);
+  if (k == K_NULL || k == K_FALSE) return 0;
+  if (k == K_TRUE) return <i64>EXACT_ALL;
+  if (k != K_ARRAY) {
+    fail(E_BAD_REQUEST, "\"exact\" must be a boolean or a list of shortcut names", -1, "exact");
+    return -1;
+  }
+  let bits: u32 = 0;
+  const n = t.children(i);
+  let e = i + 1;
+  for (let m = 0; m < n; m++) {
+    let bit: u32 = 0;
+    if (t.kind(e) == K_STRING) {
+      const d = new ByteSink(t.len(e) + 4);
+      unquote(d, t.ptr(e), t.len(e), false);
+      bit = exactBit(String.UTF8.decodeUnsafe(d.ptr, <usize>d.len));
+    }
+    if (bit == 0) {
+      fail(E_BAD_REQUEST, "\"exact\" names an unknown shortcut (known: " + EXACT_NAMES.join(", ") + ")", -1, "exact/" + m.toString());
+      return -1;
+    }
+    bits |= bit;
+    e = t.next(e);
+  }
+  return <i64>bits;
 }
