@@ -1,4 +1,4 @@
-// Issue 2 benchmark: canonical JSON text in → text out, kinplace against the JS peers a user would
+// Benchmark: canonical JSON text in → text out, kinplace against the JS peers a user would
 // otherwise reach for, and against Go's own encoding/json (run natively by the oracle harness).
 
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The timed cases of the patch benchmark (issue 4), per pair and op: kinplace (text in → text out through
+// The timed cases of the patch benchmark, per pair and op: kinplace (text in → text out through
 // the evaluateDocs export, and JS values in → JS values out) against fast-json-patch, rfc6902 and (in
 // bench/patch.ts) the Go libraries run natively. Every case is checked before it is timed.
 

@@ -1,4 +1,4 @@
-// The document pairs of the patch benchmark (issue 4), derived deterministically from bench/fixtures:
+// The document pairs of the patch benchmark, derived deterministically from bench/fixtures:
 // - "4k": the 4 KB Deployment before and after a realistic rollout edit (image bump, env var inserted,
 //   removed and changed, labels, annotations, resources, a toleration, replicas, status);
 // - "400k": the 400 KB List of 100 workloads with that edit on every fifth item and one item appended

@@ -1,4 +1,4 @@
-// Issue 4 benchmark: JSON Patch diff (appscode and minimal flavors) and apply, merge patch and strategic
+// Benchmark: JSON Patch diff (appscode and minimal flavors) and apply, merge patch and strategic
 // merge patch diff and apply, on a 4 KB Deployment pair and 400 KB pairs (bench/patch-pairs.ts), against
 // fast-json-patch, rfc6902 and the Go libraries run natively (bench/patch-go.ts), plus the memory each
 // op uses on the large pairs. Numbers are reported, never asserted.

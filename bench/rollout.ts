@@ -1,4 +1,4 @@
-// Issue 6 benchmark: one planning round of a CloneSet (1,000 and 10,000 pods, the request built once,
+// Benchmark: one planning round of a CloneSet (1,000 and 10,000 pods, the request built once,
 // priority and scatter strategies on) and whole simulated rollouts (100 and 1,000 pods) of each kind.
 // Reports the median wall time and the process CPU time per call (the CPU time is the steadier number
 // on a shared machine), and how the cost grows from the small to the large size. Never asserted.

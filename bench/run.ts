@@ -71,7 +71,7 @@ for (const size of [1536, 1 << 20]) {
 }
 say();
 
-say("### Kubernetes hashes (issue 3)");
+say("### Kubernetes hashes");
 say();
 {
   // container hash and pod-template-hash: kinplace vs bench/ts-hash (TypeScript) vs native Go vs the FNV floor
@@ -83,11 +83,11 @@ say();
 }
 say();
 
-say("### Patches (issue 4)");
+say("### Patches");
 say();
 benchPatches(k, wasm, runs, ms, say);
 
-say("### In-place update spec and pod patches (issue 5)");
+say("### In-place update spec and pod patches");
 say();
 {
   // kruise.inplaceSpec / verdict / kruise.patchPod vs fast-json-patch + Kruise's rules in JS vs Kruise's Go natively

@@ -1,4 +1,4 @@
-// Issue 5 benchmark ("Speed"): the in-place decision on a realistic 3-container CloneSet revision pair
+// Benchmark: the in-place decision on a realistic 3-container CloneSet revision pair
 // (bench/verdict-fixture.ts) and 1,000 pods' worth of pod patches, timed in one process against
 //  - JS: fast-json-patch `compare` plus Kruise's rules written in JS (bench/js-kruise/), objects in;
 //  - OpenKruise v1.9.0's own Go `CalculateSpec` + `PatchSpecToPod` run natively (test/oracle/cmd/bench-kruise,

@@ -1,4 +1,4 @@
-// The verdict benchmark's inputs (issue 5 "Speed"): a realistic 3-container CloneSet (app, log shipper,
+// The verdict benchmark's inputs: a realistic 3-container CloneSet (app, log shipper,
 // mesh proxy; env from the pod's labels, probes, resources, volumes) before and after a typical release
 // (two image bumps, the `version` label the app reads through the downward API, one annotation), the two
 // ControllerRevisions the CloneSet controller stores for them (built with the `revision` op), and 1,000

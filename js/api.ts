@@ -153,7 +153,7 @@ function limitValue(v: number | undefined, name: string): number {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Patches (issue 4): thin wrappers over `evaluate`. Values go in through JSON.stringify and results come
+// Patches: thin wrappers over `evaluate`. Values go in through JSON.stringify and results come
 // back through JSON.parse (numbers beyond 2^53 lose precision there); for byte-exact input and output use
 // `evaluate` with the `...Text` fields and read the raw answer with `evaluateLine`.
 
@@ -333,7 +333,7 @@ export function strategicMergePatchApplyText(original: JsonText | null, patch: J
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Issue 6: the rollout planner (docs/rollout.md describes every field).
+// The rollout planner (docs/rollout.md describes every field).
 
 /** A Kubernetes IntOrString: an int32, a string ("20%"), or null for a nil pointer. */
 export type IntOrString = number | string | null;
@@ -514,7 +514,7 @@ export function simulateRollout(request: { kind: string; workload: unknown; mode
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Kubernetes hashes (issue 3): thin wrappers over `evaluate` (`container.hash`, `podTemplateHash`).
+// Kubernetes hashes: thin wrappers over `evaluate` (`container.hash`, `podTemplateHash`).
 
 /** A kubelet container hash as the CRI annotation `io.kubernetes.container.hash` stores it (lowercase hex). */
 export interface ContainerHash {
@@ -547,7 +547,7 @@ export function revision(kind: string, object: unknown, options?: { kubernetes?:
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Update verdict and user policies (issue 5): thin wrappers over `evaluate` (`verdict`, `policy.check`).
+// Update verdict and user policies: thin wrappers over `evaluate` (`verdict`, `policy.check`).
 
 /** Options of a verdict: versions, feature gates, the Kruise strategy override, the kind override, a policy. */
 export interface VerdictOptions {

@@ -1,4 +1,4 @@
-// OpenKruise in-place update ops (issue 5): the golden vectors the real kruise v1.9.0 answered
+// OpenKruise in-place update ops: the golden vectors the real kruise v1.9.0 answered
 // (test/vectors/kruise-inplace.jsonl.gz, written by test/oracle/kruise-inplace.test.ts with
 // KINPLACE_KRUISE_VECTORS), the worked examples of upstream's unit tests (pkg/util/inplaceupdate
 // inplace_update_test.go, inplace_update_defaults_test.go, cloneset_update_test.go; ../shared/spec/kruise.md

@@ -1,4 +1,4 @@
-// The rollout planner (issue 6) without Go:
+// The rollout planner without Go:
 //  - test/vectors/rollout-scaled.jsonl: `scaled` / `kruise.partition` answers of the real upstream
 //    functions (the rollout oracle), replayed;
 //  - test/vectors/rollout-{cloneset-diffs,cloneset-order,daemonset,statefulset,deployment}.jsonl:

@@ -1,4 +1,4 @@
-// Properties of strategic merge patch without Go (issue 4): apply(diff(a, b), a) = b for realistic objects
+// Properties of strategic merge patch without Go: apply(diff(a, b), a) = b for realistic objects
 // of every smp type and for random schema-shaped documents, at every supported Kubernetes minor, and
 // diff(a, a) is empty. Upstream's non-invertible cases are excluded by `invertible` below and pinned by
 // the examples at the end (their answers are the Go oracle's; see also test/vectors/smp.jsonl):

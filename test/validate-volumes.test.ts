@@ -1,4 +1,4 @@
-// pod.validateUpdate's volume, mount and env-source rules (issue 5 item 1) without Go: the golden
+// pod.validateUpdate's volume, mount and env-source rules without Go: the golden
 // vectors test/vectors/validate-volumes.jsonl.gz (the Go oracle's answers for every minor 1.15-1.37,
 // made by test/oracle/make-validate-volumes-vectors.ts) replayed through the engine — equal except the
 // diff text after the newline of the `spec` Forbidden message (see docs/policy.md) — plus a few

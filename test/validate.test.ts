@@ -1,4 +1,4 @@
-// pod.validateUpdate (issue 5 item 1) without Go: the golden vectors test/vectors/validate.jsonl.gz (the
+// pod.validateUpdate without Go: the golden vectors test/vectors/validate.jsonl.gz (the
 // Go oracle's answers for every minor 1.15-1.37, made by test/oracle/make-validate-vectors.ts) replayed
 // through the engine — equal except the diff text after the newline of the `spec` Forbidden message
 // (upstream's go-cmp output is randomized; the engine writes its own, see docs/policy.md) — plus the

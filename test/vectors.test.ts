@@ -46,7 +46,7 @@ for (const [file, min] of [["json.jsonl", 1500], ["fnv.jsonl", 400], ["k8s.jsonl
   });
 }
 
-// Issue 3: container.hash, podTemplateHash and revision (every minor, every kubelet era, the OpenKruise
+// container.hash, podTemplateHash and revision (every minor, every kubelet era, the OpenKruise
 // kinds), written gzip-compressed by test/oracle/make-hash-vectors.ts.
 for (const [file, min] of [["hash.jsonl.gz", 2500], ["revision.jsonl.gz", 500]] as const) {
   test(`golden vectors ${file}: the engine hashes as Go did`, () => {
@@ -67,7 +67,7 @@ for (const [file, min] of [["hash.jsonl.gz", 2500], ["revision.jsonl.gz", 500]] 
   });
 }
 
-// Issue 4: the patch ops. Results are compared on their raw text (number spellings and member order
+// The patch ops. Results are compared on their raw text (number spellings and member order
 // count), appscode's operations as a multiset in the same order on every array (Go lists map members
 // in random order), so the answer is taken verbatim from the vector line.
 test("golden vectors patch.jsonl: the engine answers as the Go patch libraries did", () => {
@@ -90,7 +90,7 @@ test("golden vectors patch.jsonl: the engine answers as the Go patch libraries d
   assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ; first ones:\n${first.join("\n\n")}`);
 });
 
-// Issue 4: strategic merge patch at every Kubernetes minor (test/oracle/smp-vectors.ts; only inputs Go
+// Strategic merge patch at every Kubernetes minor (test/oracle/smp-vectors.ts; only inputs Go
 // answers the same way every time). Answers are compared parsed: id, ok, the patch / document strings
 // byte for byte, and the error's code, message, path and offset.
 test("golden vectors smp.jsonl: the engine answers as strategicpatch did at each minor", () => {

@@ -1,4 +1,4 @@
-// Issue 6 × issue 5: the rollout planner takes its per-pod in-place verdicts from the policy engine when
+// The rollout planner takes its per-pod in-place verdicts from the policy engine when
 // the request gives the revisions (`templates` or ControllerRevision `revisions`): the planner's
 // in-place / recreate must match OpenKruise's CalculateInPlaceUpdateSpec on the pod's revision
 // (`kruise.inplaceSpec`, whose oracle is the real Kruise code) and the `verdict` op on the same

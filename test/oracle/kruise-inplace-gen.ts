@@ -1,4 +1,4 @@
-// Generators of the in-place update differential suite (issue 5): realistic CloneSet pod templates
+// Generators of the in-place update differential suite: realistic CloneSet pod templates
 // (post-defaulting shapes: imagePullPolicy Always, terminationMessage*, readiness gate), realistic edits
 // of them, both wrapped into ControllerRevisions as the CloneSet controller builds them (the `revision`
 // op: `{"spec":{"template":{…,"$patch":"replace"}}}`, name `<cs>-<hash>`, the CloneSet's annotations plus

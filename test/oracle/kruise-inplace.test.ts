@@ -1,4 +1,4 @@
-// Differential suite of OpenKruise in-place update (issue 5): realistic CloneSet template edits wrapped
+// Differential suite of OpenKruise in-place update: realistic CloneSet template edits wrapped
 // into ControllerRevisions as the CloneSet controller builds them, answered by the engine and by the
 // real github.com/openkruise/kruise v1.9.0 pkg/util/inplaceupdate (the Kruise build of the k8s oracle):
 //   kruise.inplaceSpec  — inPlace and the UpdateSpec bytes (the engine's `reasons` have no Go

@@ -1,4 +1,4 @@
-// Differential suite for the kubelet prediction ops (issue 5 item 3): `kubelet.podActions` (the real
+// Differential suite for the kubelet prediction ops: `kubelet.podActions` (the real
 // computePodActions of each kubelet minor, pulled into the k8s oracle with //go:linkname) and
 // `kubelet.readyCondition` (status.GeneratePodReadyCondition) must agree byte for byte with the engine.
 // Pods are realistic (gen.ts containers, init containers and sidecars, probes, ephemeral containers,

@@ -70,7 +70,7 @@ await write("json.jsonl", jsonLines);
 const fnvLines = sample(fnvRequest, 500, SEED + 20);
 await write("fnv.jsonl", fnvLines);
 
-// Issue 4: the patch ops, every Go release class (see patch-arbitraries.ts and patch.test.ts).
+// The patch ops, every Go release class (see patch-arbitraries.ts and patch.test.ts).
 const PATCH_GO = ["", ',"go":"1.14"', ',"go":"1.21"', ',"go":"1.26"', ',"go":"1.27"'];
 const patchLines: Uint8Array[] = [];
 const pairs = (arb: fc.Arbitrary<[unknown, unknown]>, n: number, seed: number) =>
@@ -81,7 +81,7 @@ patchLines.push(...fc.sample(rawRequests, { numRuns: 60, seed: SEED + 32 }).flat
 for (const line of PATCH_EDGE) for (const go of ["", ',"go":"1.21"', ',"go":"1.27"']) patchLines.push(bytes(line.slice(0, -1), go, "}"));
 await write("patch.jsonl", patchLines);
 
-// Issue 4: strategic merge patch at every Kubernetes minor (test/oracle/smp-vectors.ts), answered by the
+// Strategic merge patch at every Kubernetes minor (test/oracle/smp-vectors.ts), answered by the
 // k8s oracle's api-only builds (strategicpatch needs only k8s.io/apimachinery).
 if (wanted("smp.jsonl")) {
   process.env.KINPLACE_K8S_FLAVOR ??= "api";

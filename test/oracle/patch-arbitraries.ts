@@ -1,4 +1,4 @@
-// fast-check arbitraries for the patch ops (issue 4): realistic pairs of pod templates and
+// fast-check arbitraries for the patch ops: realistic pairs of pod templates and
 // ControllerRevision payloads with the edits people make (image bumps, env add/remove/reorder,
 // labels and annotations, resources, containers added/removed/reordered, init containers, probes,
 // volumes, tolerations, finalizers), random JSON pairs built to walk every array path of the diff

@@ -1,4 +1,4 @@
-// The differential suite for the patch ops (issue 4): jsonpatch.diff (appscode flavor) against
+// The differential suite for the patch ops: jsonpatch.diff (appscode flavor) against
 // github.com/appscode/jsonpatch v1.0.1, jsonpatch.apply, mergepatch.diff and mergepatch.apply
 // against gopkg.in/evanphx/json-patch.v4 v4.13.0, each under every Go release class. Every pair of
 // documents becomes four requests; results must agree byte for byte (appscode's operations as a

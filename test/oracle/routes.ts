@@ -4,7 +4,7 @@
 // or by adding rows here.
 
 import { fileURLToPath } from "node:url";
-import { K8S_ROUTE, K8S_ROUTER_TARGET } from "./k8s/target.ts"; // issue 3: the k8s oracle (entry added by its helper)
+import { K8S_ROUTE, K8S_ROUTER_TARGET } from "./k8s/target.ts"; // the k8s oracle
 
 /** An oracle binary: how to build it and how to run it. */
 export interface Target {
@@ -34,7 +34,7 @@ export interface Route {
 /** The folder of the main oracle module (test/oracle). */
 export const ORACLE_DIR = fileURLToPath(new URL(".", import.meta.url));
 
-/** Sources of the main oracle module (the k8s harness of issue 3 is not part of it). */
+/** Sources of the main oracle module (the k8s harness is not part of it). */
 const ORACLE_SOURCES = ["go.mod", "go.sum", "cmd/oracle", "eval", "ops"];
 
 /**
@@ -86,7 +86,7 @@ export const DEFAULT_TARGET = goTargetName(GO_CLASSES[GO_CLASSES.length - 1]!);
 
 /** Ops whose answer depends on the `go` field (other ops ignore the field and go to the default). */
 export const GO_OPS = new Set<string>(["json.go",
-  // issue 4: the patch ops read their documents with Go's decoder and write with its encoder
+  // the patch ops read their documents with Go's decoder and write with its encoder
   "jsonpatch.diff", "jsonpatch.apply", "mergepatch.diff", "mergepatch.apply"]);
 
 /** Routing rules, tried in order before the default. A request of a GO_OPS op with a supported `go`
@@ -117,12 +117,12 @@ export function routeOf(req: RouteRequest): string {
   return DEFAULT_TARGET;
 }
 
-// Issue 3 (test/oracle/k8s/): the k8s ops go to one router binary, which builds and drives a
-// binary per Kubernetes minor and Go release class, lazily (entries added by the k8s oracle helper).
+// test/oracle/k8s/: the k8s ops go to one router binary, which builds and drives a
+// binary per Kubernetes minor and Go release class, lazily.
 registerTarget(K8S_ROUTER_TARGET);
 registerRoute(K8S_ROUTE);
 
-// Issue 6 (test/oracle/rollout/): `scaled` and `kruise.partition` are answered by the real upstream
+// test/oracle/rollout/: `scaled` and `kruise.partition` are answered by the real upstream
 // helpers (k8s.io/apimachinery v0.32.10 intstr, OpenKruise v1.9.0 pkg/util) in their own module, built
 // by one toolchain (OpenKruise needs Go 1.23+, which the main module's older builds cannot carry).
 export const ROLLOUT_TARGET: Target = {
@@ -138,19 +138,19 @@ export const ROLLOUT_OPS: ReadonlySet<string> = new Set(["scaled", "kruise.parti
 registerTarget(ROLLOUT_TARGET);
 registerRoute({ target: ROLLOUT_TARGET.name, match: (req: RouteRequest) => req !== null && typeof req.op === "string" && ROLLOUT_OPS.has(req.op) });
 
-// Issue 4: strategic merge patch (smp.diff, smp.apply) is answered by the real strategicpatch of each
+// Strategic merge patch (smp.diff, smp.apply) is answered by the real strategicpatch of each
 // Kubernetes minor, so it goes to the k8s router too (the op itself: test/oracle/k8s/harness/smp.go).
 registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && (req.op === "smp.diff" || req.op === "smp.apply") });
 
-// Issue 5: the OpenKruise in-place update ops are answered by the real pkg/util/inplaceupdate in the Kruise
+// The OpenKruise in-place update ops are answered by the real pkg/util/inplaceupdate in the Kruise
 // build of the k8s oracle (test/oracle/k8s/harness/kruise_inplace.go); the router sends kruise.* there.
 export const KRUISE_INPLACE_OPS: ReadonlySet<string> = new Set(["kruise.inplaceSpec", "kruise.patchPod", "kruise.completed", "kruise.strategy", "kruise.update", "kruise.refresh", "kruise.verdictPod"]);
 registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && typeof req.op === "string" && KRUISE_INPLACE_OPS.has(req.op) });
 
-// Issue 5: `verdict` is answered by the k8s oracle (harness/verdict*.go: the controllers' own template
+// `verdict` is answered by the k8s oracle (harness/verdict*.go: the controllers' own template
 // comparisons, ValidatePodUpdate and HashContainer, Kruise's CalculateSpec in the Kruise build).
 registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && req.op === "verdict" });
 
-// Issue 5: kubelet prediction (kubelet.podActions, kubelet.readyCondition) runs the real kubelet code of the
+// Kubelet prediction (kubelet.podActions, kubelet.readyCondition) runs the real kubelet code of the
 // `kubelet` minor in the kube-flavor builds (test/oracle/k8s/harness/kubelet*.go); the router picks them.
 registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && (req.op === "kubelet.podActions" || req.op === "kubelet.readyCondition") });

@@ -1,4 +1,4 @@
-// Generators for the strategic-merge-patch suites (issue 4): realistic Kubernetes objects of every type
+// Generators for the strategic-merge-patch suites: realistic Kubernetes objects of every type
 // the smp ops accept (pods, pod templates, workloads, ControllerRevisions, OpenKruise kinds) with the
 // edits people make, random documents shaped along the schema that walk every list path (merge lists by
 // name / containerPort / mountPath / uid / ip / topologyKey, primitive merge lists, replace lists,

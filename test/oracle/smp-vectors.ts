@@ -1,4 +1,4 @@
-// The request lines of test/vectors/smp.jsonl (issue 4, strategic merge patch), for make-vectors.ts: the
+// The request lines of test/vectors/smp.jsonl (strategic merge patch), for make-vectors.ts: the
 // hand-picked cases of smp.test.ts at several minors, realistic and random pairs spread over every minor
 // (smp.diff), and smp.apply of Go's own patches (plain and laced with directives). Only lines Go answers
 // the same way every time are kept (several errors in one input can come out in any order in Go): each

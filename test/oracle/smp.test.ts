@@ -1,4 +1,4 @@
-// The differential suite for strategic merge patch (issue 4): smp.diff and smp.apply against the real
+// The differential suite for strategic merge patch: smp.diff and smp.apply against the real
 // k8s.io/apimachinery/pkg/util/strategicpatch of every supported Kubernetes minor (the k8s oracle:
 // one build per minor and Go release class), spread over minors and Go releases. Each batch:
 //   1. smp.diff of realistic pairs (pod templates, workloads, ControllerRevisions, OpenKruise kinds with

@@ -1,4 +1,4 @@
-// Generators of the pod.validateUpdate differential suite and vectors (issue 5 item 1): realistic
+// Generators of the pod.validateUpdate differential suite and vectors: realistic
 // stored pods (defaulted as the API server stores them, scheduled or gated), realistic edits of them,
 // and the comparison modulo the diff upstream appends to the `spec` Forbidden message.
 

@@ -1,4 +1,4 @@
-// Differential suite for the containers' own parts in `pod.validateUpdate` (issue 5 item 1): probe
+// Differential suite for the containers' own parts in `pod.validateUpdate`: probe
 // handlers and numbers, lifecycle hooks (sleep, stopSignal), init-container bans and sidecars, resource
 // names and quantities, resize policies, container and pod security contexts — realistic pods edited
 // with valid and invalid values (validate-containers-arbitraries.ts), answered by the engine and by the

@@ -1,4 +1,4 @@
-// Differential suite for the second security / volume batch of `pod.validateUpdate` (issue 5 item 1):
+// Differential suite for the second security / volume batch of `pod.validateUpdate`:
 // Windows HostProcess pods, seLinuxChangePolicy, the AppArmor localhostProfile length, ephemeral volume
 // claim templates (metadata, selector, dataSource / dataSourceRef, volumeAttributesClassName), projected
 // clusterTrustBundle and podCertificate sources and the tolerations annotation — realistic pods edited

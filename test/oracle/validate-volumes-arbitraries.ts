@@ -1,4 +1,4 @@
-// Generators for the volume, mount and env-source rules of pod.validateUpdate (issue 5 item 1):
+// Generators for the volume, mount and env-source rules of pod.validateUpdate:
 // realistic stored pods (validate-arbitraries.ts) whose new version — or both versions, so that the
 // options upstream derives from the old pod (hugepages, status.hostIPs, relaxed env names,
 // non-local token paths, fileKeyRef) come into play without a spec change — gets volumes of every

@@ -1,5 +1,5 @@
-// Differential suite for the volume, mount and env-source rules of `pod.validateUpdate` (issue 5
-// item 1): volume sources' own fields and "more than 1 volume type", volumeMounts (subPath,
+// Differential suite for the volume, mount and env-source rules of `pod.validateUpdate`: volume sources'
+// own fields and "more than 1 volume type", volumeMounts (subPath,
 // subPathExpr, mountPropagation, recursiveReadOnly), volumeDevices, env valueFrom sources and envFrom
 // (validate-volumes-arbitraries.ts), answered by the engine and by the Go oracle (k8s.io/kubernetes'
 // pod strategy ValidateUpdate of each minor, kube builds) — equal up to the newline of the `spec`

@@ -1,4 +1,4 @@
-// Differential suite for `pod.validateUpdate` (issue 5 item 1): realistic stored pods and realistic
+// Differential suite for `pod.validateUpdate`: realistic stored pods and realistic
 // edits of them (images, resources, tolerations, activeDeadlineSeconds, grace period, scheduling
 // gates, nodeSelector / node affinity of gated pods, labels, annotations, container names, ports,
 // env, volumes and volume mounts, container / pod policies, containers added or removed, ephemeral

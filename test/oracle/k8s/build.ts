@@ -98,7 +98,7 @@ export function tagsFor(k: BuildKey): string[] {
   if (n >= 27 && n <= 30) tags.push("hwr");
   if (k.kruise) tags.push("kruise");
   if (k.kruise && kruisePin(k) === KRUISE_18) tags.push("kruise18");
-  // issue 5 (kubelet.* ops, harness/kubelet_*.go): "minorgeN" for every N <= minor, so a file can say
+  // kubelet.* ops, harness/kubelet_*.go: "minorgeN" for every N <= minor, so a file can say
   // `kube && minorge28 && !minorge34` (the constraint syntax here has no ||)
   if (k.flavor === "kube") for (let m = 16; m <= n; m++) tags.push(`minorge${m}`);
   return tags;

@@ -97,7 +97,7 @@ export const K8S_112_REQUIRES: Record<string, string> = {
   "github.com/spf13/pflag": "v1.0.5",
   "github.com/stretchr/testify": "v1.8.4",
   "gopkg.in/check.v1": "v1.0.0-20201130134442-10cb98267c6c",
-  // issue 4 (smp ops): strategicpatch imports kube-openapi's proto package (used only by its OpenAPI
+  // smp ops: strategicpatch imports kube-openapi's proto package (used only by its OpenAPI
   // lookup, not by the struct-tag lookup the ops run); 1.12's Godeps revision 0cf8f7e6 has no proxy
   // pseudo-version here, so the revision 1.15 pins stands in, with the gnostic/protobuf it needs
   "k8s.io/kube-openapi": "v0.0.0-20190228160746-b3a7cee44a30",

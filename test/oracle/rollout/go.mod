@@ -1,4 +1,4 @@
-// The rollout oracle (issue 6): real upstream IntOrString helpers. See main.go.
+// The rollout oracle: real upstream IntOrString helpers. See main.go.
 module kinplace.local/oracle/rollout
 
 go 1.23.0

@@ -1,5 +1,5 @@
 // Command oracle-rollout speaks kinplace's eval protocol for the rollout
-// arithmetic helpers that upstream exports (issue 6): the three IntOrString
+// arithmetic helpers that upstream exports: the three IntOrString
 // scaling functions (k8s.io/apimachinery intstr GetScaledValueFromIntOrPercent
 // and GetValueFromIntOrPercent, OpenKruise util.GetScaledValueFromIntOrPercent)
 // and OpenKruise util.CalculatePartitionReplicas, each called for real.

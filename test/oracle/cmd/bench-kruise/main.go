@@ -1,5 +1,5 @@
 // Command bench-kruise times OpenKruise v1.9.0's own pkg/util/inplaceupdate natively for bench/verdict-bench.ts
-// (issue 5 "Speed"): SetOptionsDefaults + CalculateSpec on two CloneSet ControllerRevisions, and
+//: SetOptionsDefaults + CalculateSpec on two CloneSet ControllerRevisions, and
 // PatchSpecToPod of the resulting UpdateSpec onto 1,000 pods, each with and without the JSON decode and
 // encode around it. Gates as kruise-manager sets them at start-up (InPlaceUpdateEnvFromMetadata on),
 // server version 1.32 (pkg/client's curVersion, set through //go:linkname as the oracle harness does).

@@ -2,7 +2,7 @@
 
 package main
 
-// Issue 5: OpenKruise v1.9.0 in-place update, answered by the real
+// OpenKruise v1.9.0 in-place update, answered by the real
 // github.com/openkruise/kruise/pkg/util/inplaceupdate:
 //
 //	kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?}

@@ -2,7 +2,7 @@
 
 package main
 
-// Issue 5 `verdict` for the OpenKruise kinds under InPlaceIfPossible / InPlaceOnly (Kruise build): the
+// The `verdict` for the OpenKruise kinds under InPlaceIfPossible / InPlaceOnly (Kruise build): the
 // kruise.strategy op of kruise_inplace.go (the InPlaceOnly webhooks, CalculateSpec on the revisions the
 // controllers build, the controllers' strategy switch) on the stored workloads' templates, after the
 // Advanced StatefulSet webhook's real validatePodUpdatePolicy (//go:linkname) on the new spec. Glue

@@ -2,7 +2,7 @@
 
 package main
 
-// Issue 5 item 3: kubelet prediction with the real kubelet code of this build's minor:
+// Kubelet prediction with the real kubelet code of this build's minor:
 //
 //	kubelet.podActions     {pod|podText, podStatus, kubelet?, gates?} -> {killPod, createSandbox, sandboxID, attempt,
 //	                         nextInitContainerToStart, initContainersToStart, containersToStart, containersToKill, ephemeralContainersToStart}

@@ -1,4 +1,4 @@
-// Command k8s-oracle answers kinplace's Kubernetes eval ops (issue 3) with the
+// Command k8s-oracle answers kinplace's Kubernetes eval ops with the
 // real upstream Go code of ONE Kubernetes minor, built by one Go toolchain.
 // test/oracle/k8s/build.ts generates a module per minor around these sources
 // and stamps the build facts below with -ldflags -X; router.ts picks the

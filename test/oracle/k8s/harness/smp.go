@@ -1,6 +1,6 @@
 package main
 
-// Issue 4: strategic merge patch, answered by the real
+// Strategic merge patch, answered by the real
 // k8s.io/apimachinery/pkg/util/strategicpatch of this build's minor:
 //
 //	smp.diff  {type, kubernetes?, go?, original|originalText, modified|modifiedText} -> {patch}

@@ -2,7 +2,7 @@
 
 package main
 
-// Issue 5 item 1: the API server's pod update validation of this build's minor:
+// The API server's pod update validation of this build's minor:
 //
 //	pod.validateUpdate {old|oldText, new|newText, kubernetes?, gates?, allowPrivileged?} -> {errors: [{field, type, message}], message}
 //

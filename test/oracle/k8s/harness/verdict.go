@@ -1,6 +1,6 @@
 package main
 
-// Issue 5 `verdict` oracle: the real controllers' own comparisons composed into the verdict for the
+// The `verdict` oracle: the real controllers' own comparisons composed into the verdict for the
 // kinds whose controllers replace pods on any template change — Deployment
 // (deploymentutil.EqualIgnoreHash: verdict_kube.go calls it, verdict_api.go reproduces its three
 // lines), ReplicaSet (apiequality.Semantic.DeepEqual of the templates), StatefulSet / DaemonSet and,

@@ -2,7 +2,7 @@
 
 package main
 
-// Issue 5 `verdict` for a Pod (kube builds): the registry's podStrategy.ValidateUpdate of this minor on
+// The `verdict` for a Pod (kube builds): the registry's podStrategy.ValidateUpdate of this minor on
 // both pods as decoded (and defaulted) — with the live resourceVersion the update carries (old's, or
 // "1" for both) and, when a pod has none, the request's namespace (old's, else "default") — then, when it passes, the kubelet's real HashContainer (and, 1.27-1.30 with
 // InPlacePodVerticalScaling, HashContainerWithoutResources) per container of the stored pods. The

@@ -39,7 +39,7 @@ type table struct {
 		MinGo     int    `json:"minGo"`
 	} `json:"kruise"`
 	KruiseKinds []string `json:"kruiseKinds"`
-	// issue 5: `kruise` values answered by another Kruise build (v1.8.3)
+	// `kruise` values answered by another Kruise build (v1.8.3)
 	KruiseReleases []struct {
 		Kruise    string `json:"kruise"`
 		Version   string `json:"version"`
@@ -181,7 +181,7 @@ func route(req map[string]json.RawMessage) string {
 	if op == "container.hash" || strings.HasPrefix(op, "kubelet.") {
 		versionField = "kubelet"
 	}
-	// every op of the harness (issue 3's and those other issues add) is routed by the same fields:
+	// every op of the harness is routed by the same fields:
 	// a Kruise `type`/`kind` goes to the Kruise build, a `go` field picks the Go class (an op that
 	// takes no `go` rejects the field itself, whichever build answers)
 	kind, _ := str(req, "type")
@@ -189,10 +189,10 @@ func route(req map[string]json.RawMessage) string {
 		kind, _ = str(req, "kind")
 	}
 	if strings.HasPrefix(op, "kruise.") {
-		kind = tab.KruiseKinds[0] // issue 5: the kruise.* in-place update ops run in the Kruise build
+		kind = tab.KruiseKinds[0] // the kruise.* in-place update ops run in the Kruise build
 	}
 	if op == "verdict" && kind == "" {
-		kind = verdictObjectKind(req) // issue 5: the workload kind comes from the old object
+		kind = verdictObjectKind(req) // the workload kind comes from the old object
 	}
 	goNamed := -1
 	if g, ok := str(req, "go"); ok {
@@ -237,13 +237,13 @@ func route(req map[string]json.RawMessage) string {
 		api = false
 	}
 	if info.HasKube && strings.HasPrefix(op, "kubelet.") {
-		api = false // issue 5: kubelet prediction runs the real kubelet code (kube flavor only)
+		api = false // kubelet prediction runs the real kubelet code (kube flavor only)
 	}
 	if info.HasKube && op == "pod.validateUpdate" {
-		api = false // issue 5: pod update validation runs k8s.io/kubernetes (kube flavor only)
+		api = false // pod update validation runs k8s.io/kubernetes (kube flavor only)
 	}
 	if info.HasKube && op == "verdict" && string(req["applyDefaults"]) != "false" {
-		api = false // issue 5: the verdict defaults (and validates Pods) with k8s.io/kubernetes unless applyDefaults is false
+		api = false // the verdict defaults (and validates Pods) with k8s.io/kubernetes unless applyDefaults is false
 	}
 	if info.HasKube && op == "verdict" && kind == "Pod" {
 		api = false
