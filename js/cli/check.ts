@@ -7,6 +7,7 @@ import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine } from "./common.js";
 import { InputError, readSingle, type SourceDoc } from "./documents.js";
 import { EXIT_USAGE } from "./command.js";
+import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
 import { asInvoked } from "./program.js";
 import { pairObjects, where, type Stored } from "./pairs.js";
 import { callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
@@ -33,6 +34,7 @@ Options:
   --policy FILE          judge the change with a policy file (YAML or JSON; see docs/policy.md):
                          a denial exits with 1
   -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result
+${limitsUsage(25)}
 
 Exit codes: 0 no change or in place, 1 a workload is recreated or rejected, or the policy denies,
 2 bad usage or bad input (the message names file:line:column). A workload the engine cannot judge is
@@ -49,6 +51,7 @@ const SPECS = {
   strategy: { type: "value" },
   policy: { type: "value" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
+  ...LIMIT_SPECS,
 } as const;
 
 /** Options passed to the verdict and policy ops. */
@@ -94,12 +97,13 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     strategy: a.values.get("strategy"),
   };
   const format = (a.values.get("output") ?? "text") as OutputFormat;
+  const limits = limitsOption(a);
   const style = styleFor(io.stdout);
   const engine = cliEngine();
   let policy: RawJson | undefined;
   const policyPath = a.values.get("policy");
   if (policyPath !== undefined) {
-    policy = (await readSingle(policyPath, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b) })).json;
+    policy = (await readSingle(policyPath, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b), limits })).json;
   }
 
   let worst = 0;
@@ -141,7 +145,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     first = false;
   };
 
-  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS }, report);
+  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, limits }, report);
   if (notes.length > 0) (format === "text" ? io.stdout : io.stderr).write(`${notes.join("\n")}\n`);
   if (format === "text" && pairs > 1) {
     const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);

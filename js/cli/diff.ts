@@ -5,6 +5,7 @@ import { identity, objectLabel, workloadKind } from "../present/kinds.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine } from "./common.js";
 import type { SourceDoc } from "./documents.js";
+import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
 import { pairObjects, where, type Stored } from "./pairs.js";
 import { callMember } from "./request.js";
 import { defineCommand, write } from "./run.js";
@@ -24,6 +25,7 @@ Options:
   --flavor NAME          JSON Patch flavor: appscode (OpenKruise's diff, default) or minimal
   --kubernetes MINOR     Kubernetes minor of the strategic merge patch (default: the newest supported)
   -o, --output FORMAT    text (default), json ({object, type, patch} per line) or yaml
+${limitsUsage(25)}
 
 Exit codes: 0 done, 2 bad usage or bad input.
 `;
@@ -33,6 +35,7 @@ const SPECS = {
   flavor: { type: "value", choices: ["appscode", "minimal"] },
   kubernetes: { type: "value" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
+  ...LIMIT_SPECS,
 } as const;
 
 /** The kind an object is paired as: anything with a kind (strategic: workloads only, checked when diffing). */
@@ -69,6 +72,7 @@ export const diffCommand = defineCommand("diff", "the JSON, merge or strategic m
   if (flavor !== undefined && type !== "json") throw new UsageError("--flavor applies to --type json only");
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
   const format = (a.values.get("output") ?? "text") as OutputFormat;
+  const limits = limitsOption(a);
   const style = styleFor(io.stdout);
   const pending: { label: string; text: string }[] = [];
   let count = 0;
@@ -86,7 +90,7 @@ export const diffCommand = defineCommand("diff", "the JSON, merge or strategic m
     if (count === 1) return;
     for (const p of pending.splice(0)) await write(io.stdout, `${style.dim(p.label)}\n${p.text}\n`);
   };
-  const notes = await pairObjects(oldPath, newPath, io, { kindOf: anyKind, what: "object" }, onPair);
+  const notes = await pairObjects(oldPath, newPath, io, { kindOf: anyKind, what: "object", limits }, onPair);
   for (const p of pending) await write(io.stdout, count === 1 ? `${p.text}\n` : `${style.dim(p.label)}\n${p.text}\n`);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   return 0;

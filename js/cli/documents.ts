@@ -1,45 +1,19 @@
 // Reads Kubernetes manifests from a file or stdin: JSON (any number of top-level values, Lists and
-// arrays expanded into their items, streamed) or YAML (multi-document, through the `yaml` package).
-// Every document comes with where it starts; bad input is an InputError naming file:line:column.
+// arrays expanded into their items, streamed) or YAML (multi-document, through the `yaml` package, see
+// yaml-read.ts). Every document comes with where it starts; bad input, including input past the limits
+// of limits.ts (nesting, aliases, YAML size), is an InputError naming file:line:column (docs/cli.md).
 
+import { constants } from "node:buffer";
 import { createReadStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { isNode, isSeq, LineCounter, parseAllDocuments } from "yaml";
 import { asObject } from "../present/kinds.js";
-import { JsonSplitter, SplitError, type StreamPosition } from "./json-split.js";
+import { DepthError, JsonSplitter, SplitError, tooDeepOffset, type StreamPosition } from "./json-split.js";
+import { DEFAULT_LIMITS, tooDeepMessage, type InputLimits } from "./limits.js";
 import type { Progress } from "./progress.js";
+import { expand, InputError, type SourceDoc } from "./source.js";
+import { yamlDocuments } from "./yaml-read.js";
 
-/** One manifest read from an input. */
-export interface SourceDoc {
-  /** The parsed object (JSON.parse / YAML); used to look fields up. */
-  value: { [key: string]: unknown };
-  /** Its JSON text: the input's own bytes for JSON input (handed to the engine untouched), JSON.stringify for YAML. */
-  json: Uint8Array | string;
-  /** The input's display name ("-" is "<stdin>"). */
-  file: string;
-  line: number;
-  column: number;
-}
-
-/** Bad input at a position: printed as `file:line:column: message`, exit code 2. */
-export class InputError extends Error {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  /** Creates the error for `file` at line and column (0 when unknown). */
-  constructor(file: string, line: number, column: number, message: string) {
-    super(message);
-    this.name = "InputError";
-    this.file = file;
-    this.line = line;
-    this.column = column;
-  }
-
-  /** `file:line:column: message` (the position left out when unknown). */
-  where(): string {
-    return this.line > 0 ? `${this.file}:${this.line}:${this.column}: ${this.message}` : `${this.file}: ${this.message}`;
-  }
-}
+export { InputError, type SourceDoc };
 
 /** Go's error for JSON text that JSON.parse refused: message and byte offset (Go's SyntaxError.Offset). */
 export type SyntaxErrorFinder = (bytes: Uint8Array) => { message: string; offset: number } | undefined;
@@ -50,6 +24,8 @@ export interface ReadOptions {
   /** Finds the exact syntax error of a JSON document (the engine's Go reader). */
   syntaxError: SyntaxErrorFinder;
   progress?: Progress;
+  /** Nesting, alias and YAML size limits (default DEFAULT_LIMITS). */
+  limits?: InputLimits;
 }
 
 const decoder = new TextDecoder();
@@ -92,62 +68,14 @@ function parseJson(bytes: Uint8Array, at: StreamPosition, file: string, syntaxEr
   return { value: object, json: bytes, file, line: start?.line ?? at.line, column: start?.column ?? at.column };
 }
 
-/** The items of a List document, or the document itself. */
-function* expand(doc: SourceDoc): Generator<SourceDoc> {
-  const items = doc.value["items"];
-  const kind = doc.value["kind"];
-  if (Array.isArray(items) && (typeof kind !== "string" || kind === "List" || kind.endsWith("List"))) {
-    for (const [i, item] of items.entries()) {
-      const object = asObject(item);
-      if (object === undefined) throw new InputError(doc.file, doc.line, doc.column, `items[${i}] is not an object`);
-      yield { ...doc, value: object, json: JSON.stringify(object) };
-    }
-    return;
+/** The text of YAML input (read whole); one too large for a JS string is an InputError. */
+function yamlText(parts: Uint8Array[], file: string): string {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  if (n > constants.MAX_STRING_LENGTH) {
+    throw new InputError(file, 0, 0, `YAML input of ${n} bytes is larger than a JavaScript string can hold (${constants.MAX_STRING_LENGTH}); JSON input is streamed`);
   }
-  yield doc;
-}
-
-/** The YAML documents of `text` (a List expanded into its items). */
-function* yamlDocuments(text: string, file: string, keepLists: boolean): Generator<SourceDoc> {
-  const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter, version: "1.1", prettyErrors: true });
-  const list = Array.isArray(docs) ? docs : [docs];
-  for (const doc of list) {
-    const err = doc.errors[0];
-    if (err !== undefined) {
-      const pos = err.linePos?.[0] ?? lineCounter.linePos(err.pos[0]);
-      throw new InputError(file, pos.line, pos.col, err.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, ""));
-    }
-    if (doc.contents === null) continue; // an empty document (only comments, or "---")
-    const start = lineCounter.linePos(doc.contents.range[0]);
-    let value: unknown;
-    try {
-      value = doc.toJS({ maxAliasCount: 1000 });
-    } catch (e) {
-      throw new InputError(file, start.line, start.col, (e as Error).message);
-    }
-    if (value === null || value === undefined) continue;
-    const object = asObject(value);
-    if (object === undefined) throw new InputError(file, start.line, start.col, "expected a mapping (a Kubernetes object)");
-    const d: SourceDoc = { value: object, json: JSON.stringify(object), file, line: start.line, column: start.col };
-    if (keepLists) {
-      yield d;
-      continue;
-    }
-    // a List's items each get their own position (from the YAML nodes)
-    const seq = doc.get("items", true);
-    const nodes = isSeq(seq) ? seq.items : [];
-    let i = 0;
-    for (const item of expand(d)) {
-      const node = nodes[i++];
-      const range = isNode(node) ? node.range : undefined;
-      if (item === d || range === undefined || range === null) yield item;
-      else {
-        const p = lineCounter.linePos(range[0]);
-        yield { ...item, line: p.line, column: p.col };
-      }
-    }
-  }
+  return decoder.decode(Buffer.concat(parts));
 }
 
 /** The byte stream of an input path ("-" is stdin), with its size when known. */
@@ -177,7 +105,8 @@ export async function* readDocuments(path: string, options: ReadOptions): AsyncG
   let mode: "json" | "yaml" | undefined = /\.ya?ml$/i.test(path) ? "yaml" : undefined;
   const sniffed = !/\.(json|ya?ml)$/i.test(path);
   const pending: SourceDoc[] = [];
-  const splitter = new JsonSplitter((bytes, at) => pending.push(parseJson(bytes, at, file, options.syntaxError)));
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const splitter = new JsonSplitter((bytes, at) => pending.push(parseJson(bytes, at, file, options.syntaxError)), limits.maxDepth);
   const kept: Uint8Array[] = []; // every chunk, while a YAML retry is still possible
   let keeping = true;
   let read = 0;
@@ -214,17 +143,17 @@ export async function* readDocuments(path: string, options: ReadOptions): AsyncG
         for (const doc of pending.splice(0)) for (const d of expand(doc)) yield counted(d);
       }
     } catch (e) {
-      if (!(e instanceof SplitError) || !sniffed || !keeping || count > 0) throw e;
+      if (!(e instanceof SplitError) || e instanceof DepthError || !sniffed || !keeping || count > 0) throw e;
       mode = "yaml"; // not a stream of JSON values: maybe YAML in flow style
       try {
-        for (const d of yamlDocuments(decoder.decode(Buffer.concat(kept)), file, false)) yield counted(d);
+        for (const d of yamlDocuments(yamlText(kept, file), file, false, limits)) yield counted(d);
       } catch {
         throw e; // neither: report the JSON error
       }
       return;
     }
     if (mode !== "json") {
-      for (const d of yamlDocuments(decoder.decode(Buffer.concat(kept)), file, false)) yield counted(d);
+      for (const d of yamlDocuments(yamlText(kept, file), file, false, limits)) yield counted(d);
     }
   } catch (e) {
     if (e instanceof SplitError) throw new InputError(file, e.at.line, e.at.column, e.message);
@@ -240,6 +169,7 @@ export async function* readDocuments(path: string, options: ReadOptions): AsyncG
 /** Reads a file ("-" for stdin) holding exactly one object, JSON or YAML, as is (a List stays a List). */
 export async function readSingle(path: string, options: ReadOptions): Promise<SourceDoc> {
   const file = displayName(path);
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const parts: Uint8Array[] = [];
   try {
     for await (const chunk of open(path, options.stdin).stream) parts.push(chunk);
@@ -252,9 +182,14 @@ export async function readSingle(path: string, options: ReadOptions): Promise<So
     let line = 1;
     let lineStart = 0;
     for (let i = 0; i < first; i++) if (bytes[i] === 0x0a) (line++, (lineStart = i + 1));
+    const deep = tooDeepOffset(bytes, limits.maxDepth);
+    if (deep >= 0) {
+      const p = positionIn(bytes, deep, { offset: 0, line: 1, column: 1 });
+      throw new InputError(file, p.line, p.column, tooDeepMessage(limits.maxDepth));
+    }
     return parseJson(bytes, { offset: 0, line: 1, column: 1 }, file, options.syntaxError, { line, column: first - lineStart + 1 });
   }
-  const docs = [...yamlDocuments(decoder.decode(bytes), file, true)];
+  const docs = [...yamlDocuments(yamlText([bytes], file), file, true, limits)];
   if (docs.length !== 1) throw new InputError(file, docs[1]?.line ?? 0, docs[1]?.column ?? 0, `expected one document, found ${docs.length}`);
   return docs[0]!;
 }

@@ -8,6 +8,7 @@ import { compareMinor, KUBERNETES_MINORS } from "../present/versions.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import type { SourceDoc } from "./documents.js";
+import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
 import { call } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -27,6 +28,7 @@ Options:
   --upgrade FROM TO      list only the containers a kubelet upgrade from FROM to TO restarts
                          (their hash differs); exit code 1 when there is any
   -o, --output FORMAT    text (default), json (one JSON line per object) or yaml
+${limitsUsage(25)}
 
 Exit codes: 0 done (with --upgrade: nothing restarts), 1 with --upgrade: some container restarts,
 2 bad usage or bad input.
@@ -37,6 +39,7 @@ const SPECS = {
   kubernetes: { type: "value" },
   upgrade: { type: "value" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
+  ...LIMIT_SPECS,
 } as const;
 
 /** One container's hash at one kubelet minor. */
@@ -138,11 +141,12 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
   const format = (a.values.get("output") ?? "text") as OutputFormat;
   const minors = upgrade ?? kubeletMinors(a.values.get("kubelet"));
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
+  const limits = limitsOption(a);
   const style = styleFor(io.stdout);
   let first = true;
   let objects = 0;
   let restarts = 0;
-  for await (const doc of documents(file, io)) {
+  for await (const doc of documents(file, io, limits)) {
     const kind = workloadKind(doc.value);
     if (kind === undefined) continue;
     objects++;

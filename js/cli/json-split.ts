@@ -2,7 +2,10 @@
 // values, where a top-level array, or the "items" array of a top-level object (a Kubernetes List such
 // as `kubectl get -A -o json`), yields its elements one by one. Only one element is held at a time, so
 // a 200 MB cluster dump never becomes one JS object. Structure (brackets, strings) is checked here;
-// the contents of each document are checked by whoever parses it.
+// the contents of each document are checked by whoever parses it. Nesting deeper than maxDepth is an error
+// here, so no later step (JSON.parse, the engine, JSON.stringify) ever sees it.
+
+import { tooDeepMessage } from "./limits.js";
 
 /** Where a document starts: 1-based line and byte column, and the byte offset in the stream. */
 export interface StreamPosition {
@@ -26,6 +29,9 @@ export class SplitError extends Error {
   }
 }
 
+/** Nesting deeper than the limit: the input is JSON all the same (no YAML retry). */
+export class DepthError extends SplitError {}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const LF = 0x0a;
@@ -48,6 +54,7 @@ function join(parts: Uint8Array[], tail: Uint8Array): Uint8Array {
 /** Incremental splitter: push() chunks, then end(). */
 export class JsonSplitter {
   readonly #onDoc: DocumentHandler;
+  readonly #maxDepth: number;
   // position
   #base = 0; // stream offset of the current chunk's first byte
   #line = 1;
@@ -74,9 +81,10 @@ export class JsonSplitter {
   #itemAt: StreamPosition = { offset: 0, line: 1, column: 1 };
   #itemIndex = 0;
 
-  /** A splitter calling `onDoc` for every document, in order. */
-  constructor(onDoc: DocumentHandler) {
+  /** A splitter calling `onDoc` for every document, in order; brackets nested deeper than `maxDepth` are an error. */
+  constructor(onDoc: DocumentHandler, maxDepth = Infinity) {
     this.#onDoc = onDoc;
+    this.#maxDepth = maxDepth;
   }
 
   /** Bytes consumed so far. */
@@ -127,6 +135,7 @@ export class JsonSplitter {
         case 0x5b: // [
           this.#valueStart(chunk, i, true);
           this.#stack.push(c);
+          if (this.#stack.length > this.#maxDepth) throw new DepthError(tooDeepMessage(this.#maxDepth), this.#pos(i));
           if (this.#stack.length === 1) {
             this.#expectKey = c === 0x7b;
             this.#afterColon = false;
@@ -285,4 +294,18 @@ export class JsonSplitter {
     this.#itemIndex = 0;
     if (whole !== undefined && !this.#topHasItems) this.#onDoc(whole, this.#topAt);
   }
+}
+
+/** The offset of the first bracket of `bytes` (one JSON text) nested deeper than `maxDepth`, or -1. */
+export function tooDeepOffset(bytes: Uint8Array, maxDepth: number): number {
+  let depth = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === QUOTE) {
+      for (i++; i < bytes.length && bytes[i] !== QUOTE; i++) if (bytes[i] === BACKSLASH) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return -1;
 }

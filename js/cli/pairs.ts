@@ -6,6 +6,7 @@ import { objectKey, objectLabel } from "../present/kinds.js";
 import type { CliIO } from "./command.js";
 import { documents } from "./common.js";
 import { displayName, InputError, type SourceDoc } from "./documents.js";
+import type { InputLimits } from "./limits.js";
 import type { RawJson } from "./request.js";
 
 /** An object remembered from OLD. */
@@ -29,13 +30,15 @@ export interface PairOptions {
   kindOf(value: { [key: string]: unknown }): string | undefined;
   /** What the inputs must hold at least one of (for the error when there is none). */
   what: string;
+  /** The input limits of both inputs. */
+  limits: InputLimits;
 }
 
 /** Pairs OLD and NEW, calling `onPair` for each pair in NEW's order; returns notes on unpaired objects. */
 export async function pairObjects(oldPath: string, newPath: string, io: CliIO, options: PairOptions, onPair: (old: Stored, doc: SourceDoc) => Promise<void>): Promise<string[]> {
   const olds = new Map<string, Stored>();
   let oldCount = 0;
-  for await (const doc of documents(oldPath, io)) {
+  for await (const doc of documents(oldPath, io, options.limits)) {
     const kind = options.kindOf(doc.value);
     if (kind === undefined) continue;
     oldCount++;
@@ -44,7 +47,7 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
   if (olds.size === 0) throw new InputError(displayName(oldPath), 0, 0, `no ${options.what} found`);
   const unmatched: SourceDoc[] = [];
   let newCount = 0;
-  for await (const doc of documents(newPath, io)) {
+  for await (const doc of documents(newPath, io, options.limits)) {
     if (options.kindOf(doc.value) === undefined) continue;
     newCount++;
     const key = objectKey(doc.value);

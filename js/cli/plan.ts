@@ -6,6 +6,7 @@ import { timelineRows, timelineSummary } from "../present/timeline.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
+import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
 import { call, type Result } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -32,6 +33,7 @@ Options:
   --now TIME               RFC 3339 time availability is judged at (default: pods are long available)
   --kubernetes MINOR       Kubernetes minor for computed hashes and revisions (default: the newest)
   -o, --output FORMAT      text (default), json or yaml: the rollout.simulate result
+${limitsUsage(27)}
 
 Exit codes: 0 the rollout completes, 1 it stalls (or hits --max-rounds), 2 bad usage or bad input.
 `;
@@ -48,6 +50,7 @@ const SPECS = {
   now: { type: "value" },
   kubernetes: { type: "value" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
+  ...LIMIT_SPECS,
 } as const;
 
 type Obj = { [key: string]: unknown };
@@ -135,12 +138,13 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   if (a.positionals.filter((p) => p === "-").length > 1) throw new UsageError("only one input can be stdin");
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
   const format = (a.values.get("output") ?? "text") as OutputFormat;
+  const limits = limitsOption(a);
   let workload: SourceDoc | undefined;
   const pods: Obj[] = [];
   const replicaSets: Obj[] = [];
   const nodes: Obj[] = [];
   for (const path of a.positionals) {
-    for await (const doc of documents(path, io)) {
+    for await (const doc of documents(path, io, limits)) {
       const kind = doc.value["kind"];
       if (kind === "Pod") pods.push(doc.value);
       else if (kind === "ReplicaSet" && workloadKind(doc.value) === "ReplicaSet") replicaSets.push(doc.value);
@@ -184,7 +188,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   if (inPlaceOpt !== undefined) request["inPlace"] = inPlaceOpt === "yes" || inPlaceOpt === "true";
   if (oldPath !== undefined) {
     let old: SourceDoc | undefined;
-    for await (const doc of documents(oldPath, io)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
+    for await (const doc of documents(oldPath, io, limits)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
     if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
     const v = atDoc(workload, () => call(cliEngine(), "verdict", { kubernetes }, { old: old.json, new: workload.json }));
     request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
