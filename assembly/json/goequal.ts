@@ -115,35 +115,24 @@ export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
       }
       continue;
     }
-    if (ta.children(x) <= SMALL_OBJECT && tb.children(y) <= SMALL_OBJECT) {
-      // small objects: members in document order, matched by key
-      const da = docMembers(ta, x);
-      const db = docMembers(tb, y);
-      const na = membersCount(da);
-      const ma = membersAt(da);
-      const nb = membersCount(db);
-      const mb = membersAt(db);
-      if (na != nb) return false;
-      for (let i = 0; i < na; i++) {
-        const p = changetype<Member>(ma + <usize>i * offsetof<Member>());
-        const j = findDocMember(mb, nb, p.keyPtr, p.keyLen, i);
-        if (j < 0) return false;
-        sa.push(p.value);
-        sb.push(changetype<Member>(mb + <usize>j * offsetof<Member>()).value);
-      }
-      continue;
-    }
-    const sa2 = sortMembers(ta, x);
-    const sb2 = sortMembers(tb, y);
-    const na = membersCount(sa2);
-    const ma = membersAt(sa2);
-    const nb = membersCount(sb2);
-    const mb = membersAt(sb2);
+    // small objects: members in document order, matched by key; larger ones sorted by key
+    const small = ta.children(x) <= SMALL_OBJECT && tb.children(y) <= SMALL_OBJECT;
+    const da = small ? docMembers(ta, x) : sortMembers(ta, x);
+    const db = small ? docMembers(tb, y) : sortMembers(tb, y);
+    const na = membersCount(da);
+    const ma = membersAt(da);
+    const nb = membersCount(db);
+    const mb = membersAt(db);
     if (na != nb) return false;
     for (let i = 0; i < na; i++) {
       const p = changetype<Member>(ma + <usize>i * offsetof<Member>());
-      const q = changetype<Member>(mb + <usize>i * offsetof<Member>());
-      if (p.keyLen != q.keyLen || memory.compare(p.keyPtr, q.keyPtr, <usize>p.keyLen) != 0) return false;
+      let j = i;
+      if (small) {
+        j = findDocMember(mb, nb, p.keyPtr, p.keyLen, i);
+        if (j < 0) return false;
+      }
+      const q = changetype<Member>(mb + <usize>j * offsetof<Member>());
+      if (!small && (p.keyLen != q.keyLen || memory.compare(p.keyPtr, q.keyPtr, <usize>p.keyLen) != 0)) return false;
       sa.push(p.value);
       sb.push(q.value);
     }

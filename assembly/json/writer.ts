@@ -73,8 +73,7 @@ export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOpt
   let depth = 0;
   if (!openOrWrite(t, root, out, opts, values)) return false;
   if (t.kind(root) >= K_ARRAY) {
-    frames = pushFrame(t, root, frames, depth, opts);
-    if (frames == 0) return false;
+    pushFrame(t, root, frames, depth);
     depth = 1;
   }
   while (depth > 0) {
@@ -106,9 +105,7 @@ export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOpt
         cap <<= 1;
         frames = heap.realloc(frames, <usize>cap * 16);
       }
-      const r = pushFrame(t, child, frames, depth, opts);
-      if (r == 0) return false;
-      frames = r;
+      pushFrame(t, child, frames, depth);
       depth++;
     }
   }
@@ -138,20 +135,19 @@ function openOrWrite(t: Tape, i: i32, out: ByteSink, opts: WriteOptions, values:
   return true;
 }
 
-/** Pushes a frame for container i at slot `depth`; returns the (possibly moved) frames pointer or 0 on error. */
-function pushFrame(t: Tape, i: i32, frames: usize, depth: i32, opts: WriteOptions): usize {
+/** Fills the frame for container i at slot `depth` of `frames` (arrays: the first child; objects: their sorted members). */
+function pushFrame(t: Tape, i: i32, frames: usize, depth: i32): void {
   const fp = frames + <usize>depth * 16;
   store<i32>(fp, i);
   store<i32>(fp, 0, 4);
   if (t.kind(i) == K_ARRAY) {
     store<i32>(fp, t.children(i), 8);
     store<i32>(fp, i + 1, 12);
-    return frames;
+    return;
   }
   const sorted = sortMembers(t, i);
   store<i32>(fp, membersCount(sorted), 8);
   store<i32>(fp, <i32>membersAt(sorted), 12);
-  return frames;
 }
 
 

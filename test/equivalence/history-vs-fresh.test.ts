@@ -13,25 +13,15 @@ import { engineFromModuleSync } from "../../js/instantiate.ts";
 import { container, fullTemplate, pod, textStyle, toText } from "../oracle/k8s-objects.ts";
 import { realisticPair } from "../oracle/patch-arbitraries.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { rearranged, shuffle } from "../support/key-order.ts";
 
 const wasm = readFileSync(process.env.KINPLACE_WASM ?? new URL("../../build/kinplace.wasm", import.meta.url));
 const mod = new WebAssembly.Module(wasm);
 const ALL = MINORS.map((m) => m.minor);
 type Engine = ReturnType<typeof engineFromModuleSync>;
 
-/** A deterministic reordering of every object's keys. */
-function order(v: unknown, seed: number): unknown {
-  let s = seed >>> 0 || 7;
-  const r = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 0x100000000; };
-  const walk = (x: unknown): unknown => {
-    if (Array.isArray(x)) return x.map(walk);
-    if (x === null || typeof x !== "object") return x;
-    const e = Object.entries(x as Record<string, unknown>);
-    for (let i = e.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [e[i], e[j]] = [e[j]!, e[i]!]; }
-    return Object.fromEntries(e.map(([k, val]) => [k, walk(val)]));
-  };
-  return walk(v);
-}
+/** A deterministic shuffle of every object's keys. */
+const order = (v: unknown, seed: number): unknown => rearranged(v, (seed >>> 0) || 7, shuffle);
 
 /** The request lines whose answers are compared: transcodes, container hashes (both member orders), template hashes, diffs. */
 function requestSet(seed: number): string[] {

@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { kinplace } from "../support/engine.ts";
 import { sameStored, transcodeCounts } from "../support/transcode-check.ts";
 import { sameAnswers } from "../support/same-answers.ts";
+import { rearranged, shuffle } from "../support/key-order.ts";
 import { container, fullTemplate, pod, podTemplate, textStyle, toText, unknownFields, withUnknownFields, type TextStyle } from "../oracle/k8s-objects.ts";
 import { quantityString, trickyString } from "../oracle/k8s/gen.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
@@ -26,16 +27,7 @@ type Answer = { ok: boolean; result?: Obj; error?: Obj };
 
 /** A deterministic reordering of every object's keys (seeded). */
 function reorder(v: unknown, seed: number): unknown {
-  let s = seed >>> 0 || 7;
-  const r = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 0x100000000; };
-  const walk = (x: unknown): unknown => {
-    if (Array.isArray(x)) return x.map(walk);
-    if (x === null || typeof x !== "object") return x;
-    const e = Object.entries(x as Obj);
-    if (r() < 0.5) for (let i = e.length - 1; i > 0; i--) { const j = Math.floor(r() * (i + 1)); [e[i], e[j]] = [e[j]!, e[i]!]; }
-    return Object.fromEntries(e.map(([k, val]) => [k, walk(val)]));
-  };
-  return walk(v);
+  return rearranged(v, (seed >>> 0) || 7, (e, r) => { if (r() < 0.5) shuffle(e, r); });
 }
 
 /** Counts of inline values tried and transcoded (text forms are counted by transcodeCounts; they may carry duplicates, which the transcoder leaves to the exact path). */
