@@ -80,6 +80,12 @@ test("container.hash request lines answered without a tape = the ordinary path (
     `{"op":"container.hash","container":{"name":"a"}}},"kubelet":"1.26"}`,
     `{"op":"container.hash","container":{"name":"a\"},"kubelet":"1.26"}`,
     `{"op":"container.hash","container":{"name":"a","image":"\u00e9"},"exact":[],"kubelet":"1.26"}`,
+    // the line's tail names a minor inside the container (a wrong guess, transcoded again), or the real one last
+    `{"op":"container.hash","container":{"name":"a","env":[{"name":"x","value":"y"}],"x":{"kubelet":"1.20"}},"go":"1.22"}`,
+    `{"op":"container.hash","container":{"name":"a","x":{"kubelet":"1.20","go":"1.21"}},"kubelet":"1.27"}`,
+    `{"op":"container.hash","container":{"name":"a","x":{"go":"1.21"}},"kubelet":"1.27","go":"1.24"}`,
+    `{"op":"container.hash","container":{"name":"a"},"kubelet":"1.15"}`,
+    `{"op":"container.hash","container":{"name":"a","x":{"kubelet":"1.15"}}}`,
   ];
   for (const line of lines) for (const member of MEMBERS) sameLine(line, member);
 });

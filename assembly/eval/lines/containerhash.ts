@@ -1,8 +1,9 @@
 // container.hash without the request line's tape: a line that starts `{"op":"container.hash",` and has only
 // the members `kubelet`, `go` and `container` (each once, plain strings, the container inline) is read here
 // member by member with the validating scanner, the container transcoded straight from the line's bytes
-// (assembly/fast/transcode/; when it comes before `kubelet` it is skipped and transcoded once the minor is
-// known), hashed, and the whole answer line written. Anything else, and anything the
+// (assembly/fast/transcode/; when it comes before `kubelet`, with the minor the line's last bytes name, transcoded
+// again if the members read after it name another; with none there, it is skipped and transcoded once they are
+// read), hashed, and the whole answer line written. Nothing of an earlier line is kept. Anything else, and anything the
 // transcoder does not prove, answers false with nothing written: the ordinary dispatch then reads the line
 // and answers (errors included) as before. The answer bytes are the ones opContainerHash writes (must equal,
 // byte for byte: the same line with `"exact":["lines"]`, test/equivalence/lines-vs-tape.test.ts); a line with an
@@ -54,15 +55,30 @@ function containerType(minor: i32): i32 {
 const ONES: u64 = 0x0101010101010101;
 const HIGHS: u64 = 0x8080808080808080;
 
+/** High bit set in the lowest byte of x that is zero (exact for the lowest one; ctz finds it). */
+@inline function zeroByte(x: u64): u64 {
+  return (x - ONES) & ~x & HIGHS;
+}
+
 /**
- * Where the object at p (its `{`) ends, found by counting brackets outside strings (strings scanned 8 bytes at a
- * time for their quote or backslash); 0 when it does not end before `end` or p is not at `{`. Nothing is
- * validated: the transcoder reads exactly that range afterwards and gives up on anything that is not one value.
+ * Where the object at p (its `{`) ends, found by counting brackets outside strings (both scanned 8 bytes at a time:
+ * outside for a quote or bracket, inside for the quote or a backslash); 0 when it does not end before `end` or p is not
+ * at `{`. Nothing is validated: the transcoder reads exactly that range afterwards and gives up on anything that is
+ * not one value.
  */
 function objectEnd(p: usize, end: usize): usize {
   if (p >= end || load<u8>(p) != 0x7b) return 0;
   let depth = 0;
-  while (p < end) {
+  while (true) {
+    // outside strings: to the next quote or bracket (`[` / `]` are `{` / `}` with bit 5 cleared)
+    while (p + 8 <= end) {
+      const x = load<u64>(p);
+      const y = x | 0x2020202020202020;
+      const m = zeroByte(x ^ 0x2222222222222222) | zeroByte(y ^ 0x7b7b7b7b7b7b7b7b) | zeroByte(y ^ 0x7d7d7d7d7d7d7d7d);
+      if (m != 0) { p += <usize>(ctz(m) >> 3); break; }
+      p += 8;
+    }
+    if (p >= end) return 0;
     const c = <u32>load<u8>(p);
     p++;
     if (c == 0x22) {
@@ -70,9 +86,7 @@ function objectEnd(p: usize, end: usize): usize {
       while (true) {
         while (p + 8 <= end) {
           const x = load<u64>(p);
-          const q = x ^ 0x2222222222222222;
-          const b = x ^ 0x5c5c5c5c5c5c5c5c;
-          const m = (((q - ONES) & ~q) | ((b - ONES) & ~b)) & HIGHS;
+          const m = zeroByte(x ^ 0x2222222222222222) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c);
           if (m != 0) { p += <usize>(ctz(m) >> 3); break; }
           p += 8;
         }
@@ -86,6 +100,41 @@ function objectEnd(p: usize, end: usize): usize {
     else if ((c | 0x20) == 0x7d && --depth == 0) return p; // } ]
   }
   return 0;
+}
+
+/** `"kubelet"` and `"go"`, the member names tailValue looks for. */
+const KUBELET_KEY: usize = memory.data<u8>([0x22, 0x6b, 0x75, 0x62, 0x65, 0x6c, 0x65, 0x74, 0x22]);
+const KUBELET_KEY_LEN: i32 = 9;
+const GO_KEY: usize = memory.data<u8>([0x22, 0x67, 0x6f, 0x22]);
+const GO_KEY_LEN: i32 = 4;
+/** How far from the end of a line tailValue looks. */
+const TAIL: i32 = 96;
+
+/**
+ * The minor of the last `"name":"1.N"` (quoted key `key`, `n` bytes) among the last TAIL bytes of the line, or -1: only a
+ * guess of what the line names after its container (the member itself is read in order later and decides).
+ */
+function tailValue(src: usize, len: i32, key: usize, n: i32): i32 {
+  const from = len > TAIL ? len - TAIL : 0;
+  for (let i = len - n; i >= from; i--) {
+    if (memory.compare(src + <usize>i, key, <usize>n) != 0) continue;
+    let j = i + n;
+    while (j < len && isSpace(load<u8>(src + <usize>j))) j++;
+    if (j >= len || load<u8>(src + <usize>j) != 0x3a) continue;
+    j++;
+    while (j < len && isSpace(load<u8>(src + <usize>j))) j++;
+    if (j >= len || load<u8>(src + <usize>j) != 0x22) continue;
+    let e = j + 1;
+    while (e < len && e - j <= 6 && load<u8>(src + <usize>e) != 0x22) e++;
+    if (e >= len || load<u8>(src + <usize>e) != 0x22) continue;
+    return dotMinor(src + <usize>(j + 1), e - j - 1);
+  }
+  return -1;
+}
+
+/** JSON whitespace. */
+@inline function isSpace(c: u8): bool {
+  return c == 0x20 || c == 0x0a || c == 0x0d || c == 0x09;
 }
 
 /** Reads a plain string value (no escapes) at the cursor; false otherwise. */
@@ -133,8 +182,9 @@ export function containerHashLine(src: usize, len: i32, out: ByteSink): bool {
   let go = -2;
   let cStart: usize = 0;
   let cEnd: usize = 0;
-  // the hashes of the container when it came after `kubelet`, transcoded with that minor and `go` (named so far, else its default)
+  // the hashes of the container transcoded where it stands, with the minor and Go release it was transcoded with
   let early: RawHash | null = null;
+  let earlyMinor = -1;
   let earlyGo = -1;
   const depth = Limits.maxDepth - 1;
   while (true) {
@@ -157,17 +207,20 @@ export function containerHashLine(src: usize, len: i32, out: ByteSink): bool {
       if (cStart != 0) return false;
       ws(cur);
       cStart = cur.pos;
-      if (kubelet != -2) {
-        // the minor is known: transcode now (the Go release is checked below)
-        if (containerEra(kubelet) == ERA_STRUCT) return false;
-        const ty = containerType(kubelet);
+      if (kubelet != -2 && containerEra(kubelet) == ERA_STRUCT) return false;
+      // transcode now with the minor and Go release named so far, else with those the line's last bytes name (a guess
+      // from this line alone, checked below); with neither, the container is skipped and transcoded below
+      const gm = kubelet != -2 ? kubelet : tailValue(src, len, KUBELET_KEY, KUBELET_KEY_LEN);
+      if (gm >= 0 && minorIndex(gm) >= 0 && containerEra(gm) != ERA_STRUCT) {
+        const ty = containerType(gm);
         if (ty < 0) return false;
-        earlyGo = go != -2 ? go : defaultGoOf(kubelet);
-        early = containerHashRaw(kubelet, ty, cStart, <i32>(cur.end - cStart), earlyGo, depth, true);
+        const gg = go != -2 ? go : tailValue(src, len, GO_KEY, GO_KEY_LEN);
+        earlyMinor = gm;
+        earlyGo = gg >= K8S_GO_MIN && gg <= K8S_GO_MAX ? gg : defaultGoOf(gm);
+        early = containerHashRaw(gm, ty, cStart, <i32>(cur.end - cStart), earlyGo, depth, true);
         if (early === null) return false;
         cur.pos = cStart + <usize>early.end;
       } else {
-        // transcoded below, once the minor is known (which validates it)
         const e = objectEnd(cStart, cur.end);
         if (e == 0) return false;
         cur.pos = e;
@@ -186,7 +239,7 @@ export function containerHashLine(src: usize, len: i32, out: ByteSink): bool {
   const g = go != -2 ? go : defaultGoOf(minor);
   if (g < minGoOf(minor)) return false;
   let r = early;
-  if (r === null || g != earlyGo) {
+  if (r === null || minor != earlyMinor || g != earlyGo) {
     const ty = containerType(minor);
     if (ty < 0) return false;
     r = containerHashRaw(minor, ty, cStart, <i32>(cEnd - cStart), g, depth, false);
