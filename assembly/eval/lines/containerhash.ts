@@ -116,8 +116,9 @@ const TAIL: i32 = 96;
  */
 function tailValue(src: usize, len: i32, key: usize, n: i32): i32 {
   const from = len > TAIL ? len - TAIL : 0;
+  const k1 = load<u8>(key, 1);
   for (let i = len - n; i >= from; i--) {
-    if (memory.compare(src + <usize>i, key, <usize>n) != 0) continue;
+    if (load<u8>(src + <usize>i) != 0x22 || load<u8>(src + <usize>(i + 1)) != k1 || memory.compare(src + <usize>i, key, <usize>n) != 0) continue;
     let j = i + n;
     while (j < len && isSpace(load<u8>(src + <usize>j))) j++;
     if (j >= len || load<u8>(src + <usize>j) != 0x3a) continue;
