@@ -8,7 +8,8 @@ import { K_OBJECT } from "../json/tape";
 import { writeJSONString, copyValidUTF8 } from "../json/strings";
 import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../base/errors";
 import { Limits } from "../base/limits";
-import { Request } from "./ops/request";
+import { Request, exactOf } from "./ops/request";
+import { EXACT_FASTREAD, shortcutOn } from "../base/exact";
 import { ResultWriter } from "../json/resultwriter";
 import { opFnv } from "./ops/fnv";
 import { opJSONGo, opJSONJcs } from "./ops/json";
@@ -101,6 +102,8 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
   }
   const req = new Request(t, 0, opts);
   const id = req.field("id");
+  // the engine-only `exact` field: the reader's fast tape is one of the shortcuts it turns off (the ops read the rest)
+  const exact = exactOf(req);
   if (id >= 0) {
     // the id is echoed as it was written (invalid UTF-8 bytes as U+FFFD)
     out.ascii("\"id\":");
@@ -117,6 +120,8 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
     if (d > 0 && d <= 1000000) opts.maxDepth = <i32>d;
     if (b > 0 && b <= 0x7fffffff) opts.maxBytes = <i32>b;
   }
+  if (exact < 0) { writeError(out); return; }
+  opts.fast = shortcutOn(<u32>exact, EXACT_FASTREAD);
   const op = req.requireStr("op");
   if (op === null) { writeError(out); return; }
   const mark = out.len;

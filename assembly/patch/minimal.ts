@@ -19,10 +19,10 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "../json/tape";
-import { Member, compareBytes } from "../json/members";
-import { docMembers, docMembersPtr } from "../json/docmembers";
+import { Member, compareBytes, membersAt, membersCount } from "../json/members";
+import { docMembers } from "../json/docmembers";
 import { Bytes, insertAt } from "../json/dom";
-import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
+import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, decodedPtr, decodedLen } from "../json/goequal";
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
 import { childPath, childIndexPath } from "../upstream/jsonpatch/pointer";
@@ -117,8 +117,9 @@ function writeOp(out: ByteSink, tb: Tape, it: Item): void {
 
 /** Members of object node i, unique (last duplicate wins), in document order. */
 function docOrderMembers(t: Tape, i: i32): StaticArray<Member> {
-  const n = docMembers(t, i);
-  const base = docMembersPtr;
+  const dm = docMembers(t, i);
+  const n = membersCount(dm);
+  const base = membersAt(dm);
   const out = new StaticArray<Member>(n);
   for (let j = 0; j < n; j++) out[j] = changetype<Member>(base + <usize>j * offsetof<Member>());
   return out;
@@ -196,11 +197,11 @@ function memberValue(t: Tape, i: i32, name: string): i32 {
   let found = -1;
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
-    decodeString(t, k);
-    if (DecodedString.len == name.length) {
+    const d = decodeString(t, k);
+    if (decodedLen(d) == name.length) {
       let same = true;
       for (let c = 0; c < name.length; c++) {
-        if (<i32>load<u8>(DecodedString.ptr + <usize>c) != name.charCodeAt(c)) { same = false; break; }
+        if (<i32>load<u8>(decodedPtr(d) + <usize>c) != name.charCodeAt(c)) { same = false; break; }
       }
       if (same) found = v;
     }

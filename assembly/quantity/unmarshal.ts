@@ -3,7 +3,7 @@
 // strings.TrimSpace (Unicode white space) and ParseQuantity. So numbers, `" 1Gi "` are accepted
 // while `"\u0031"` is not.
 
-import { decodeRune, runeSize } from "../json/strings";
+import { decodeRune, runeLen } from "../json/strings";
 import { parseQuantity } from "./parse";
 import { Quantity } from "./quantity";
 
@@ -32,8 +32,8 @@ function decodeLastRune(p: usize, start: i32, end: i32): i32 {
   while (s >= lim && (load<u8>(p + <usize>s) & 0xc0) == 0x80) s--;
   if (s < lim) return -1;
   const r = decodeRune(p + <usize>s, end - s);
-  if (r < 0 || s + runeSize != end) return -1;
-  lastSize = runeSize;
+  if (r < 0 || s + runeLen(r) != end) return -1;
+  lastSize = runeLen(r);
   return r;
 }
 
@@ -43,7 +43,7 @@ function trimSpace(p: usize, n: i32): void {
   while (start < n) {
     const r = decodeRune(p + <usize>start, n - start);
     if (r < 0 || !isSpaceRune(r)) break;
-    start += runeSize;
+    start += runeLen(r);
   }
   let end = n;
   while (end > start) {

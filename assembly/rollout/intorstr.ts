@@ -7,7 +7,7 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, F_INT } from "../json/tape";
 import { unquote } from "../json/strings";
-import { goAtoi, Atoi } from "../json/gostrconv";
+import { goAtoi } from "../json/gostrconv";
 import { goQuoteV2 } from "../json/quote-v2";
 import { goParseFloat, ParseFloat, parseFloatError } from "./parsefloat";
 
@@ -94,13 +94,13 @@ export function goInt(f: f64): i64 {
 }
 
 /** `invalid value for IntOrString: invalid value "<str>": strconv.Atoi: parsing "<s>": ...`. */
-function atoiFailure(v: IntOrStr, sp: usize, sn: i32): i64 {
+function atoiFailure(v: IntOrStr, sp: usize, sn: i32, err: i32): i64 {
   const b = new ByteSink(64);
   b.ascii("invalid value for IntOrString: invalid value ");
   goQuoteV2(b, v.ptr, v.len);
   b.ascii(": strconv.Atoi: parsing ");
   goQuoteV2(b, sp, sn);
-  b.ascii(Atoi.err == 2 ? ": value out of range" : ": invalid syntax");
+  b.ascii(err == 2 ? ": value out of range" : ": invalid syntax");
   Scaled.err = String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
   return 0;
 }
@@ -122,8 +122,8 @@ export function scaledKubernetes(v: IntOrStr, total: i64, roundUp: bool): i64 {
   if (v.kind == IOS_INT) return <i64>v.intVal;
   if (!endsWithPercent(v)) { Scaled.err = "invalid value for IntOrString: invalid type: string is not a percentage"; return 0; }
   const n = goAtoi(v.ptr, v.len - 1);
-  if (Atoi.err != 0) return atoiFailure(v, v.ptr, v.len - 1);
-  return percentOf(<f64>n, total, roundUp);
+  if (n.err != 0) return atoiFailure(v, v.ptr, v.len - 1, n.err);
+  return percentOf(<f64>n.value, total, roundUp);
 }
 
 /** Kubernetes intstr.GetValueFromIntOrPercent (deprecated): every `%` is dropped and any string is a percent. */
@@ -137,8 +137,8 @@ export function scaledKubernetesDeprecated(v: IntOrStr, total: i64, roundUp: boo
     if (c != 0x25) s.byte(c);
   }
   const n = goAtoi(s.ptr, s.len);
-  if (Atoi.err != 0) return atoiFailure(v, s.ptr, s.len);
-  return percentOf(<f64>n, total, roundUp);
+  if (n.err != 0) return atoiFailure(v, s.ptr, s.len, n.err);
+  return percentOf(<f64>n.value, total, roundUp);
 }
 
 /** OpenKruise util.GetScaledValueFromIntOrPercent: a `%` suffix and strconv.ParseFloat. */

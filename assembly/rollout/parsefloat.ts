@@ -5,7 +5,7 @@
 // JSON engine's exact parser; hex text is rounded here.
 
 import { ByteSink } from "../io/sink";
-import { parseNumber, NumberParse } from "../json/number";
+import { parseNumber, outOfRange } from "../json/number";
 
 /** Outcome of the last goParseFloat call. */
 export class ParseFloat {
@@ -195,7 +195,7 @@ export function goParseFloat(p: usize, n: i32): f64 {
     len = b.len;
   }
   const v = parseNumber(q, len);
-  if (NumberParse.rangeError) ParseFloat.err = 2;
+  if (outOfRange(v)) ParseFloat.err = 2;
   return v;
 }
 

@@ -16,7 +16,7 @@ import { marshalInto } from "../upstream/kubernetes/hash";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../typed/versions";
 import { fieldIndex, fieldType, elem } from "../schema/schema";
 import { applyDefaultsTo } from "../upstream/kubernetes/defaults/index";
-import { storedForm, RoundTrip } from "../fast/storedform/roundtrip";
+import { storedForm } from "../fast/storedform/roundtrip";
 import { transcodeStored } from "../fast/transcode/transcode";
 
 /** Forces the exact store (the stored JSON decoded again, no shortcut): the verdict's engine-only `exactDecode` option. */
@@ -86,10 +86,10 @@ export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: strin
   // with `decoded`: only for callers that never change either), else the decode of the stored JSON
   // (storedForm may rewrite parts of `first` in place: the stored JSON is written already, and `decoded` is not read then)
   if (share && !ExactStore.on && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= SHARE_MAX_BYTES) {
-    const again = storedForm(ty, first, go);
-    if (RoundTrip.gaveUp || hasError()) clearError();
+    const rt = storedForm(ty, first, go);
+    if (rt.gaveUp || hasError()) clearError();
     else {
-      const s = new Stored(ty, t, again);
+      const s = new Stored(ty, t, rt.value);
       s.decoded = first;
       s.proven = true;
       return s;

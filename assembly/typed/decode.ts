@@ -18,7 +18,7 @@ import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F
 import { unquote, validUTF8 } from "../json/strings";
 import { goQuote } from "../json/gostrconv";
 import { goQuoteV2 } from "../json/quote-v2";
-import { parseNumber, NumberParse } from "../json/number";
+import { parseNumber, outOfRange } from "../json/number";
 import { fail, hasError, takeErrorMessage, E_JSON_TYPE, E_INTERNAL, E_DECODE } from "../base/errors";
 import { decodeBase64 } from "../golang/base64";
 import {
@@ -262,7 +262,7 @@ export class Decoder {
         if (nk == K_NULL) return cur;
         if (nk != K_NUMBER) return this.mismatch(ty, node, cur);
         const f = parseNumber(this.t.ptr(node), this.t.len(node));
-        let bad = NumberParse.rangeError;
+        let bad = outOfRange(f);
         if (!bad && k == Kind.Float32 && !isFinite(<f64><f32>f)) bad = true;
         if (bad) return this.mismatch(ty, node, cur);
         const v = new FloatV(ty);

@@ -17,7 +17,7 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NUMBER } from "../json/tape";
 import { failBytes, E_DECODE } from "../base/errors";
-import { parseNumber, NumberParse } from "../json/number";
+import { parseNumber, outOfRange } from "../json/number";
 import { Kind, kind } from "../schema/schema";
 
 
@@ -293,7 +293,7 @@ export function skipNumbers(e: JsoniterErrors, node: i32, ver: i32): bool {
     const f = parseNumber(p, n);
     if (zero || ver == 0) {
       // float32 overflows at 2^128 - 2^103 (halfway past MaxFloat32, rounding to even goes up)
-      if (NumberParse.rangeError || f >= 340282356779733661637539395458142568448.0) {
+      if (outOfRange(f) || f >= 340282356779733661637539395458142568448.0) {
         // readFloat32SlowPath sets iter.Error to strconv's error itself (no position)
         const out = new ByteSink(64);
         out.ascii("strconv.ParseFloat: parsing \"");
@@ -302,7 +302,7 @@ export function skipNumbers(e: JsoniterErrors, node: i32, ver: i32): bool {
         e.raw(out);
         return false;
       }
-    } else if (NumberParse.rangeError) {
+    } else if (outOfRange(f)) {
       const m = new ByteSink(16);
       m.ascii("invalid number");
       e.report("readNumberAsString", m, t.rawEnd(i));

@@ -6,7 +6,7 @@
 // January 1, year 1 UTC}.
 
 import { ByteSink } from "../io/sink";
-import { decodeRune, runeSize } from "../json/strings";
+import { decodeRune, runeLen } from "../json/strings";
 
 /** Seconds from January 1, year 1 to the Unix epoch (Go's unixToInternal). */
 export const UNIX_TO_INTERNAL: i64 = 62135596800;
@@ -90,7 +90,7 @@ function timeQuote(out: ByteSink, p: usize, n: i32): void {
       const r = decodeRune(p + <usize>i, n - i);
       if (r < 0) width = 1;
       else if (r == 0xfffd) width = 3; // a literal U+FFFD: its three bytes
-      else width = runeSize;
+      else width = runeLen(r);
     }
     for (let j = 0; j < width; j++) {
       const b = <i32>load<u8>(p + <usize>(i + j));

@@ -2,7 +2,8 @@
 // `jsonpatch.apply` {document|documentText, patch|patchText, go?} → {document} (or {documentText: ""}
 // when the document is empty: the library then returns it untouched).
 
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
+import { EXACT_LOCKSTEP, shortcutOn } from "../../base/exact";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
@@ -50,7 +51,10 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   opts.maxEditMatrix = limit;
   const out = new ByteSink(1024);
   // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff
-  const walk = req.bool("lockstep", true); // false: always the whole diff (tests compare both)
+  // (`exact` naming "lockstep", or the older `lockstep: false`: always the whole diff; tests compare both)
+  const exact = exactOf(req);
+  if (exact < 0) return false;
+  const walk = req.bool("lockstep", true) && shortcutOn(<u32>exact, EXACT_LOCKSTEP);
   if (hasError()) return false;
   if (walk && from.present && to.present && !from.direct && !to.direct) {
     const ro = req.opts;

@@ -16,7 +16,8 @@ import { arenaMark } from "../../io/arena";
 import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { splicePatchPod, SpliceWhy, SplicePrep, prepareSplice } from "../../fast/podsplice/podsplice";
-import { transcodeStored } from "../../fast/transcode/transcode";
+import { transcodeStored, MAX_DEPTH } from "../../fast/transcode/transcode";
+import { TopFields } from "../../fast/transcode/state";
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { writeJSONStr, writeJSONString } from "../../json/strings";
@@ -41,7 +42,6 @@ import { boolField } from "./hash";
 import { PodsLine } from "./podsline";
 import { keepAndRelease } from "../../io/arena";
 import { Limits } from "../../base/limits";
-import { QuoteDel } from "../../json/quote";
 import { recallSpec, rememberSpec, recallPlan, rememberPlan, putInt, putBytes } from "../../fast/podsplice/specmemo";
 import { K_STRING } from "../../json/tape";
 import { Value } from "../../json/value";
@@ -325,7 +325,7 @@ function planKey(req: Request, specK: ByteSink, server: i32): ByteSink {
   putField(b, req, "state");
   putField(b, req, "stateText");
   putInt(b, KruiseOptions.minor);
-  putInt(b, (KruiseOptions.envFromMetadata ? 1 : 0) | (KruiseOptions.verticalScaling ? 2 : 0) | (KruiseOptions.recreateOnVCTChange ? 4 : 0) | (KruiseOptions.kruiseDaemon ? 8 : 0) | (QuoteDel.legacy ? 16 : 0));
+  putInt(b, (KruiseOptions.envFromMetadata ? 1 : 0) | (KruiseOptions.verticalScaling ? 2 : 0) | (KruiseOptions.recreateOnVCTChange ? 4 : 0) | (KruiseOptions.kruiseDaemon ? 8 : 0) | (req.opts.goMinor < 15 ? 16 : 0));
   putInt(b, server);
   return b;
 }
@@ -338,6 +338,8 @@ class SpliceOnly {
 /** A pod to patch: its Go JSON from the transcoder (`g`, typed decode deferred) or its typed decode (`pod`). */
 class PodIn {
   g: ByteSink | null = null;
+  /** The transcoder's top-level value ranges of `g` (null when `g` is not the transcoder's). */
+  top: TopFields | null = null;
   /** No number token of 16 or more characters in the pod's text (its integers are copied as they are). */
   noLongNumbers: bool = false;
   pod: TV | null = null;
@@ -353,9 +355,7 @@ class PodIn {
     const o = new ReadOptions();
     o.maxDepth = Limits.maxDepth;
     o.maxBytes = 0x7fffffff;
-    const legacy = QuoteDel.legacy; // as the request's read left it
     const t = readJSON(this.p, this.n, o);
-    QuoteDel.legacy = legacy;
     if (t === null) return null;
     this.v = new Value(t, 0, 0);
     return this.v;
@@ -392,8 +392,10 @@ function podInput(v: Value, name: string, exact: bool): PodIn | null {
 /** The transcoder's Go JSON of the pod text [p, p+n) into `r.g`; false (no error left) when it does not answer. */
 function transcodePod(r: PodIn, p: usize, n: i32): bool {
   const g = new ByteSink(n + (n >> 3) + 256);
-  if (transcodeStored(KruiseTypes.of("Pod"), p, n, 23, g) && !hasError()) {
+  const top = new TopFields();
+  if (transcodeStored(KruiseTypes.of("Pod"), p, n, 23, g, MAX_DEPTH, top) && !hasError()) {
     r.g = g;
+    r.top = top;
     return true;
   }
   clearError();
@@ -432,13 +434,12 @@ function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: In
   if (!exact) {
     // the transcoder proves its Quantities' texts marshal back to themselves; the encoded pod's are checked
     let g = in_.g;
-    const proved = g !== null;
     if (g === null) {
       g = encodeTyped(in_.pod!.t, in_.pod!.v);
       if (g === null) clearError();
     }
     SpliceWhy.reason = "the pod does not encode";
-    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, proved, in_.noLongNumbers, spec, state, now, prep)) return true;
+    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, in_.top, in_.noLongNumbers, spec, state, now, prep)) return true;
   }
   if (SpliceOnly.on) return fail(E_BAD_REQUEST, "requireFastPath: the text splice does not apply: " + (exact ? "exactPath" : SpliceWhy.reason), -1, "requireFastPath");
   let pod = in_.pod;

@@ -46,6 +46,7 @@ import { gStr, Scan } from "./goscan";
 import { PodText, walk, lookup, envPriority, SpliceWhy, no } from "./podwalk";
 import { Entry, mapEntriesOf, setEntry, setStr, writeMap } from "./podmaps";
 import { quoteInto } from "./quoteinto";
+import { TopFields } from "../transcode/state";
 
 export { SpliceWhy } from "./podwalk";
 
@@ -151,16 +152,17 @@ export function prepareSplice(spec: UpdateSpec): SplicePrep {
 }
 
 /**
- * PatchSpecToPod on the pod text `g` (json.Marshal of the decoded pod, type `podT`; `fromTranscoder`: written
+ * PatchSpecToPod on the pod text `g` (json.Marshal of the decoded pod, type `podT`; `top`, when g was written
  * by assembly/fast/transcode, which proves each Quantity text marshals back to itself after ParseQuantity
- * and accepts raw JSON only as null, its top-level value ranges still in fieldStart / fieldLen;
+ * and accepts raw JSON only as null: its top-level value ranges;
  * `noLongNumbers`: the pod's text has no number of 16 or more characters, so neither has g; `prep`: the
  * spec's MetaDataPatch read before, else read here, and the memo of the last plan): writes the answer's
  * members `pod`, `state` and `resizePatch` (null) and returns true, with `state` updated (not when the
  * plan is `prep`'s kept one: kruise.patchPods does not read it again); false when a
  * precondition fails (then `state` and `res` are untouched).
  */
-export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, fromTranscoder: bool, noLongNumbers: bool, spec: UpdateSpec, state: InPlaceState, now: KTime, prep: SplicePrep | null = null): bool {
+export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, top: TopFields | null, noLongNumbers: bool, spec: UpdateSpec, state: InPlaceState, now: KTime, prep: SplicePrep | null = null): bool {
+  const fromTranscoder = top !== null;
   if (KruiseOptions.verticalScaling && spec.containerResources.size > 0) return no("resources are written");
   let entries: Array<MetaEntry> | null = null;
   if (spec.hasPatch) {
@@ -180,7 +182,7 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, f
   SpliceWhy.reason = "unexpected pod text";
   // the quoted text past the metadata, written by the walk (one pass: what it skips it also quotes)
   const tail = new ByteSink(2 * n + 256); // room for quoteValue's reserve: no growth
-  if (!walk(g, n, podT, strict, !fromTranscoder, jump, pt, tail)) return false;
+  if (!walk(g, n, podT, strict, !fromTranscoder, jump ? top : null, pt, tail)) return false;
   if (entries !== null && !noLongNumbers && Scan.big) return no("an integer of 16+ digits");
   if (pt.metaStart < 0 || pt.metaEnd < 0) return no("no metadata");
   // metadata maps

@@ -8,7 +8,7 @@
 import { Kind, kind, elem, typeNameId } from "../../schema/schema";
 import { jsonFields, JFields } from "../../typed/fields";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_RAW, SP_FIELDS } from "../../typed/types";
-import { fieldStart, fieldLen } from "../transcode/transcode";
+import { TopFields } from "../transcode/state";
 import { barrierPriority } from "../../upstream/kruise/inplaceupdate/patchplan";
 import { BARRIER_ENV } from "../../upstream/kruise/inplaceupdate/patchpod";
 import { reaches, rawFixed, quantityFixed } from "./podroundtrip";
@@ -218,10 +218,10 @@ function skipEmit(i: i32, n: i32, depth: i32): i32 {
 /**
  * Walks `g` (a value of type `podT`) along its schema types, recording the pieces into `pt`. With `strict`
  * (a MetaDataPatch round trip), also proves the round-trip preconditions (the Quantities' only when
- * `quantities`: the transcoder proves them itself). Past the metadata, g's text goes quoted into `tail`
+ * `quantities`: the transcoder proves them itself); `ranges`: the transcoder's top-level value ranges of g, when it may jump over them. Past the metadata, g's text goes quoted into `tail`
  * (Emit), container name / image ends recorded at their offsets there. False: the fast path does not apply.
  */
-export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, jump: bool, pt: PodText, tail: ByteSink): bool {
+export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, ranges: TopFields | null, pt: PodText, tail: ByteSink): bool {
   Scan.big = false;
   Emit.on = false;
   Emit.g = g;
@@ -230,9 +230,9 @@ export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool
   // where the spec and status values end (the transcoder's top-level ranges): their tails need no scan
   let specEnd = -1;
   let statusEnd = -1;
-  if (jump && !strict && ix.spec >= 0 && ix.status >= 0) {
-    if (fieldStart(ix.spec) >= 0) specEnd = fieldStart(ix.spec) + fieldLen(ix.spec);
-    if (fieldStart(ix.status) >= 0) statusEnd = fieldStart(ix.status) + fieldLen(ix.status);
+  if (ranges !== null && !strict && ix.spec >= 0 && ix.status >= 0) {
+    if (ranges.start(ix.spec) >= 0) specEnd = ranges.start(ix.spec) + ranges.len(ix.spec);
+    if (ranges.start(ix.status) >= 0) statusEnd = ranges.start(ix.status) + ranges.len(ix.status);
   }
   const sp0 = WALK_FRAMES; // every slot is written before it is read
   let top: usize = 0; // byte offset of the next free frame

@@ -14,9 +14,9 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_STRING, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember, insertItem, removeItem, newObject } from "../../json/dom";
-import { decodeString, DecodedString } from "../../json/goequal";
-import { goAtoi, Atoi, atoiError } from "../../json/gostrconv";
+import { Node, Bytes, rawNode, memberIndex, setMember, deleteMember, insertItem, removeItem, newObject } from "../../json/dom";
+import { decodeString, decodedPtr, decodedLen } from "../../json/goequal";
+import { goAtoi, atoiError } from "../../json/gostrconv";
 import { intoDoc, intoAry, tryDoc, tryAry, lazyEqual, EQ_TRUE, EQ_PANIC, NIL_DEREF, NIL_MAP, marshalLazy, deepCopy, rawIsArray } from "./lazy";
 import { splitPath, decodeSegment, bytesStr } from "./pointer";
 import { goTypeErrorMessage } from "./gotypes";
@@ -55,9 +55,9 @@ function fieldsOf(t: Tape, op: i32): OpFields {
   let k = op + 1;
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
-    decodeString(t, k);
-    const p = DecodedString.ptr;
-    const len = DecodedString.len;
+    const d = decodeString(t, k);
+    const p = decodedPtr(d);
+    const len = decodedLen(d);
     if (is(p, len, "op")) f.op = v;
     else if (is(p, len, "path")) f.path = v;
     else if (is(p, len, "from")) f.from = v;
@@ -76,16 +76,16 @@ function is(p: usize, len: i32, name: string): bool {
 /** Operation.Kind(): the decoded "op" string, or "unknown". */
 function kindOf(t: Tape, f: OpFields): string {
   if (f.op < 0 || t.kind(f.op) != K_STRING) return "unknown";
-  decodeString(t, f.op);
-  return String.UTF8.decodeUnsafe(DecodedString.ptr, <usize>DecodedString.len);
+  const d = decodeString(t, f.op);
+  return String.UTF8.decodeUnsafe(decodedPtr(d), <usize>decodedLen(d));
 }
 
 /** Path() / From(): the decoded string into `Str`, or false with the library's error text in Err.msg. */
 function strField(t: Tape, i: i32, missing: string): bool {
   if (i < 0 || t.kind(i) == K_NULL) return err(E_PATCH_OP, missing);
   if (t.kind(i) != K_STRING) return err(E_PATCH_OP, goTypeErrorMessage(t, i, "string"));
-  decodeString(t, i);
-  Str.value = new Bytes(DecodedString.ptr, DecodedString.len);
+  const d = decodeString(t, i);
+  Str.value = new Bytes(decodedPtr(d), decodedLen(d));
   return true;
 }
 
@@ -107,9 +107,9 @@ function invalidIndex(idx: i64): bool {
   return err(E_PATCH_INDEX, "Unable to access invalid index: " + idx.toString() + ": invalid index referenced");
 }
 
-function atoiFailed(key: Bytes): string {
+function atoiFailed(key: Bytes, e: i32): string {
   const s = new ByteSink(key.len + 48);
-  atoiError(s, key.ptr, key.len, Doc.goMinor);
+  atoiError(s, key.ptr, key.len, e, Doc.goMinor);
   return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);
 }
 
@@ -120,13 +120,14 @@ class Got {
 
 function conGet(con: Node, key: Bytes): bool {
   if (con.kind == K_OBJECT) {
-    getMember(con, key.ptr, key.len);
-    Got.node = Lookup.value;
+    const i = memberIndex(con, key.ptr, key.len);
+    Got.node = i < 0 ? null : con.items![i];
     return true;
   }
   const items = con.items!;
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, atoiFailed(key));
+  const parsed = goAtoi(key.ptr, key.len);
+  if (parsed.err != 0) return err(E_PATCH_INDEX, atoiFailed(key, parsed.err));
+  let idx = parsed.value;
   const n = <i64>items.length;
   if (idx < 0) {
     if (idx < -n) return invalidIndex(idx);
@@ -149,8 +150,9 @@ function conAdd(con: Node, key: Bytes, val: Node | null): bool {
     con.isNil = false;
     return true;
   }
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, "value was not a proper array index: '" + bytesStr(key) + "': " + atoiFailed(key));
+  const parsed = goAtoi(key.ptr, key.len);
+  if (parsed.err != 0) return err(E_PATCH_INDEX, "value was not a proper array index: '" + bytesStr(key) + "': " + atoiFailed(key, parsed.err));
+  let idx = parsed.value;
   const sz = <i64>items.length + 1;
   if (idx >= sz) return invalidIndex(idx);
   if (idx < 0) {
@@ -170,8 +172,9 @@ function conRemove(con: Node, key: Bytes): bool {
     return true;
   }
   const items = con.items!;
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, atoiFailed(key));
+  const parsed = goAtoi(key.ptr, key.len);
+  if (parsed.err != 0) return err(E_PATCH_INDEX, atoiFailed(key, parsed.err));
+  let idx = parsed.value;
   const n = <i64>items.length;
   if (idx >= n) return invalidIndex(idx);
   if (idx < 0) {
@@ -190,8 +193,9 @@ function conSet(con: Node, key: Bytes, val: Node | null): bool {
     return true;
   }
   const items = con.items!;
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, atoiFailed(key));
+  const parsed = goAtoi(key.ptr, key.len);
+  if (parsed.err != 0) return err(E_PATCH_INDEX, atoiFailed(key, parsed.err));
+  let idx = parsed.value;
   const n = <i64>items.length;
   if (idx < 0) {
     if (idx < -n) return invalidIndex(idx);

@@ -24,14 +24,14 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH } from "../../json/tape";
-import { sortMembers, sortedMembers, Member, compareBytes } from "../../json/members";
+import { sortMembers, membersAt, membersCount, Member, compareBytes } from "../../json/members";
 import { Bytes } from "../../json/dom";
 import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses, numberValue, mix } from "../../json/goequal";
 import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { appendEscapedKey, bytesStr } from "./pointer";
 import { sameText } from "../../fast/sametext/sametext";
-import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "../../json/docmembers";
+import { docMembers, findDocMember, SMALL_OBJECT } from "../../json/docmembers";
 import { fail, takeErrorMessage, E_PATCH_LIMIT, E_PATCH_MARSHAL } from "../../base/errors";
 
 /** Default of `maxEditMatrix`: the most Levenshtein cells ((m+1)*(n+1)) one array pair may need. */
@@ -217,11 +217,11 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
   let nb = 0;
   let mb: usize = 0;
   if (large) {
-    if (oa) { na = sortMembers(ta, a); ma = sortedMembers; }
-    if (ob) { nb = sortMembers(tb, b); mb = sortedMembers; }
+    if (oa) { const s = sortMembers(ta, a); na = membersCount(s); ma = membersAt(s); }
+    if (ob) { const s = sortMembers(tb, b); nb = membersCount(s); mb = membersAt(s); }
   } else {
-    if (oa) { na = docMembers(ta, a); ma = docMembersPtr; }
-    if (ob) { nb = docMembers(tb, b); mb = docMembersPtr; }
+    if (oa) { const s = docMembers(ta, a); na = membersCount(s); ma = membersAt(s); }
+    if (ob) { const s = docMembers(tb, b); nb = membersCount(s); mb = membersAt(s); }
   }
   // match[j]: the member of a with b's key j, or -1
   const match = new StaticArray<i32>(nb);
@@ -288,8 +288,9 @@ function isSimpleArray(t: Tape, arr: i32): bool {
     if (!isGoScalar(t, c)) {
       if (t.kind(c) != K_OBJECT) return false;
       // the map's values (the last duplicate wins) must all be scalars or null
-      const count = t.children(c) > SMALL_OBJECT ? sortMembers(t, c) : docMembers(t, c);
-      const ms = t.children(c) > SMALL_OBJECT ? sortedMembers : docMembersPtr;
+      const mm = t.children(c) > SMALL_OBJECT ? sortMembers(t, c) : docMembers(t, c);
+      const count = membersCount(mm);
+      const ms = membersAt(mm);
       for (let k = 0; k < count; k++) {
         const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;
         if (t.kind(v) != K_NULL && !isGoScalar(t, v)) return false;
@@ -689,8 +690,9 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
 export function simpleClass(t: Tape, node: i32): i32 {
   if (isGoScalar(t, node)) return 0;
   if (t.kind(node) != K_OBJECT) return 1;
-  const count = t.children(node) > SMALL_OBJECT ? sortMembers(t, node) : docMembers(t, node);
-  const ms = t.children(node) > SMALL_OBJECT ? sortedMembers : docMembersPtr;
+  const mm = t.children(node) > SMALL_OBJECT ? sortMembers(t, node) : docMembers(t, node);
+  const count = membersCount(mm);
+  const ms = membersAt(mm);
   for (let k = 0; k < count; k++) {
     const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;
     if (t.kind(v) != K_NULL && !isGoScalar(t, v)) return 1;

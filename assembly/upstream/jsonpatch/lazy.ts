@@ -8,7 +8,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, K_RAW, rawNode, expandObject, expandArray, getMember, Lookup, writeNode, WRITE_RAW } from "../../json/dom";
+import { Node, K_RAW, rawNode, expandObject, expandArray, memberIndex, writeNode, WRITE_RAW } from "../../json/dom";
 import { writeCompact } from "../../json/compact";
 import { readJSON, ReadOptions } from "../../json/reader";
 
@@ -78,9 +78,10 @@ export function lazyEqual(n: Node | null, o: Node | null): i32 {
       const start = ns.length;
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        if (!getMember(y, k.ptr, k.len)) return EQ_FALSE;
+        const mi = memberIndex(y, k.ptr, k.len);
+        if (mi < 0) return EQ_FALSE;
         const v = xs[i];
-        const ov = Lookup.value;
+        const ov = y.items![mi];
         if ((v === null) != (ov === null)) return EQ_FALSE;
         if (v === null) continue;
         ns.push(v);

@@ -11,10 +11,10 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember } from "../../json/dom";
-import { sortMembers, sortedMembers, Member, compareBytes } from "../../json/members";
+import { Node, Bytes, rawNode, memberIndex, setMember, deleteMember } from "../../json/dom";
+import { sortMembers, membersAt, membersCount, Member, compareBytes } from "../../json/members";
 import { goType, scalarEqual, goEqual } from "../../json/goequal";
-import { writeGoString, decodeRune, runeSize } from "../../json/strings";
+import { writeGoString, decodeRune, runeLen } from "../../json/strings";
 import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
 import { intoDoc, intoAry, marshalLazy } from "./lazy";
 import { sameText } from "../../fast/sametext/sametext";
@@ -73,8 +73,9 @@ function mergeDocs(doc: Node, patch: Node): void {
         deleteMember(d, k.ptr, k.len);
         continue;
       }
-      const present = getMember(d, k.ptr, k.len);
-      const cur = Lookup.value;
+      const mi = memberIndex(d, k.ptr, k.len);
+      const present = mi >= 0;
+      const cur = present ? d.items![mi] : null;
       if (!present || cur === null) {
         pruneNulls(v);
         setMember(d, k, v);
@@ -153,7 +154,7 @@ class Frame {
 function members(t: Tape, i: i32, f: Frame, a: bool): void {
   let n = 0;
   let m: usize = 0;
-  if (t.kind(i) == K_OBJECT) { n = sortMembers(t, i); m = sortedMembers; }
+  if (t.kind(i) == K_OBJECT) { const s = sortMembers(t, i); n = membersCount(s); m = membersAt(s); }
   if (a) { f.na = n; f.ma = m; } else { f.nb = n; f.mb = m; }
 }
 
@@ -275,7 +276,7 @@ function spaceAt(p: usize, n: i32): i32 {
   const c = <i32>load<u8>(p);
   if (c < 0x80) return isSpaceRune(c) ? 1 : 0;
   const r = decodeRune(p, n);
-  return r >= 0 && isSpaceRune(r) ? runeSize : 0;
+  return r >= 0 && isSpaceRune(r) ? runeLen(r) : 0;
 }
 
 /** Byte width of the space rune ending at p+n (utf8.DecodeLastRune), 0 when none. */
@@ -287,7 +288,7 @@ function spaceBefore(p: usize, n: i32): i32 {
     const b = <i32>load<u8>(q);
     if ((b & 0xc0) == 0x80) continue; // continuation byte: look further back
     const r = decodeRune(q, w);
-    if (r >= 0 && runeSize == w && isSpaceRune(r)) return w;
+    if (r >= 0 && runeLen(r) == w && isSpaceRune(r)) return w;
     return 0;
   }
   return 0;

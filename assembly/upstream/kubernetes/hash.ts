@@ -12,6 +12,7 @@ import { Val, StructV, StrV } from "../../typed/value";
 import { Encoder, EncodeOptions } from "../../typed/encode";
 import { Spewer } from "../gospew/spew";
 import { spewFnv } from "../../fast/spew/spewfnv";
+import { EXACT_SPEW, shortcutOn } from "../../base/exact";
 import { fieldIndex, fieldCount } from "../../schema/schema";
 
 /** Struct era (kubelet ≤1.15): FNV-32a over spew of the typed v1.Container. */
@@ -45,10 +46,13 @@ export function spewBytesFnv32a(p: usize, n: i32): u32 {
   return fnv1aSpewBytes(p, n);
 }
 
-/** FNV-32a of the spew text of value `v` of type `ty` (streamed when spewFnv covers it, else via the text in `out`); -1 (as i64) with an error recorded. */
-export function spewFnv32a(ty: i32, v: Val | null, out: ByteSink): i64 {
+/**
+ * FNV-32a of the spew text of value `v` of type `ty` (streamed when spewFnv covers it and `exact` (base/exact.ts)
+ * allows it, else via the text in `out`); -1 (as i64) with an error recorded.
+ */
+export function spewFnv32a(ty: i32, v: Val | null, out: ByteSink, exact: u32 = 0): i64 {
   const pending = hasError();
-  const fast = spewFnv(ty, v);
+  const fast = shortcutOn(exact, EXACT_SPEW) ? spewFnv(ty, v) : -1;
   if (fast >= 0) return fast;
   if (!pending) clearError(); // the text spewer reports any error itself
   if (!new Spewer(out).top(ty, v) || hasError()) return -1;
@@ -103,10 +107,10 @@ export function containerNameImageHash(ty: i32, v: Val | null, go: i32): u32 {
   return spewBytesFnv32a(out.ptr, out.len);
 }
 
-/** The kubelet's HashContainer of `minor` for container `v` (type `ty`) as the kubelet decoded it; -1 with an error recorded. */
-export function hashContainer(minor: i32, ty: i32, v: Val | null, go: i32): i64 {
+/** The kubelet's HashContainer of `minor` for container `v` (type `ty`) as the kubelet decoded it (`exact`: the shortcuts turned off); -1 with an error recorded. */
+export function hashContainer(minor: i32, ty: i32, v: Val | null, go: i32, exact: u32 = 0): i64 {
   const era = containerEra(minor);
-  if (era == ERA_STRUCT) return spewFnv32a(ty, v, new ByteSink(4096));
+  if (era == ERA_STRUCT) return spewFnv32a(ty, v, new ByteSink(4096), exact);
   if (era == ERA_JSON) return containerJSONHash(ty, v, go);
   return <i64>containerNameImageHash(ty, v, go);
 }
@@ -134,10 +138,10 @@ export function safeEncodeString(s: string): string {
 /**
  * controller.ComputeHash of template `v` (type `ty`): FNV-32a of its spew text, then (when
  * `hasCollision`) the 8 bytes Go appends (uint32 little-endian + four zero bytes), then
- * SafeEncodeString of the decimal Sum32; null with an error recorded.
+ * SafeEncodeString of the decimal Sum32 (`exact`: the shortcuts turned off); null with an error recorded.
  */
-export function computeHash(ty: i32, v: Val | null, hasCollision: bool, collisionCount: i32): string | null {
-  const h = spewFnv32a(ty, v, new ByteSink(8192));
+export function computeHash(ty: i32, v: Val | null, hasCollision: bool, collisionCount: i32, exact: u32 = 0): string | null {
+  const h = spewFnv32a(ty, v, new ByteSink(8192), exact);
   if (h < 0) return null;
   return collisionHash(<u32>h, hasCollision, collisionCount);
 }

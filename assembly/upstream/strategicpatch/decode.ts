@@ -13,7 +13,7 @@ import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "../../json/tape";
 import { readJSON, ReadOptions, goDepthLimit } from "../../json/reader";
 import { unquote } from "../../json/strings";
-import { parseNumber, NumberParse } from "../../json/number";
+import { parseNumber, outOfRange } from "../../json/number";
 import { errorCode, clearError, E_TOO_LARGE, E_JSON_DEPTH } from "../../base/errors";
 import { Val, GMap, ValPool, T_BOOL, T_INT, T_FLOAT, T_STRING, T_MAP, T_SLICE, sliceOfN, newMap } from "./value";
 import { compareBytes } from "../../json/members";
@@ -257,7 +257,7 @@ function scalar(t: Tape, i: i32): Val | null {
     return v;
   }
   const f = parseNumber(p, n);
-  if (NumberParse.rangeError) return null;
+  if (outOfRange(f)) return null;
   const v = ValPool.take(T_FLOAT);
   v.f = f;
   return v;

@@ -11,7 +11,7 @@ import {
 } from "../../schema/schema";
 import { compareBytes } from "../../json/members";
 import { jsonFields, JField as KField } from "../../typed/fields";
-import { decodeRune, runeSize } from "../../json/strings";
+import { decodeRune, runeLen } from "../../json/strings";
 import { goQuote } from "../../json/gostrconv";
 import { goQuoteV2 } from "../../json/quote-v2";
 import { smpError, smpErrorBytes, goPanic } from "./errors";
@@ -314,7 +314,7 @@ function equalFoldRight(s: usize, sn: i32, t: usize, tn: i32): bool {
       continue;
     }
     const tr = decodeRune(t + <usize>ti, tn - ti);
-    const size = tr < 0 ? 1 : runeSize;
+    const size = runeLen(tr);
     if (sb == 0x73 || sb == 0x53) {
       if (tr != LONG_S) return false;
     } else if (sb == 0x6b || sb == 0x4b) {
