@@ -21,7 +21,8 @@ import { escapeEnd } from "../../json/fastread";
 import { GO_DEFAULT } from "../../base/pins";
 import { PodRanges } from "../ops/podsline";
 
-/** Scanner state of the current pass (scratch: rewritten before every use; `stack` is per-call arena memory). */
+/** Scanner state of the current pass (`stack` is per-call arena memory). */
+// scratch: rewritten before every use (patchPodsLine sets cap and stack first; long and esc before each scan)
 class LineScan {
   /** A number of 16 or more characters was seen. */
   static long: bool = false;

@@ -181,6 +181,7 @@ const FR_VAL = 7;
 const FR_SIZE = 8;
 const MAX_FRAMES = 128;
 /** The walk's frame stack (static memory: the walk does not nest). */
+// scratch: rewritten before every use (a frame's slots are written when it is pushed)
 const WALK_FRAMES: usize = memory.data(MAX_FRAMES * FR_SIZE * 4, 16);
 
 /**
