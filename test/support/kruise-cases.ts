@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { kinplace } from "./engine.ts";
 import { cloneSet, controllerRevision, exactInts, gates, launchPriorities, podFrom, podQuirks, revisionAnnotations, templatePair, withQuirks } from "../oracle/kruise-inplace-gen.ts";
 import { pod as wildPod, textStyle, toText } from "../oracle/k8s-objects.ts";
+import { pair } from "../oracle/verdict-edits.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -158,18 +159,25 @@ export function podOf(rev: string, cs: PodCase): Obj {
 }
 export type PodCase = typeof podCase extends fc.Arbitrary<infer T> ? T : never;
 
-/** The UpdateSpec of a case's revision pair (engine), or null when not in place; and the old revision's name. */
-export function specOf(cs: PodCase): { spec: string; rev: string } | null {
+/** The ControllerRevisions of a case's pair (the engine's `revision` op on its CloneSets), or null when one fails. */
+export function revisionsOf(cs: { pair: [Obj, Obj]; annotations: (Record<string, string> | undefined)[] }): [Obj, Obj] | null {
   const a = JSON.parse(line({ op: "revision", kind: "CloneSet", object: cloneSet(cs.pair[0], cs.annotations[0]) })) as Answer;
   const b = JSON.parse(line({ op: "revision", kind: "CloneSet", object: cloneSet(cs.pair[1], cs.annotations[1]) })) as Answer;
   if (!a.ok || !b.ok) return null;
   const ra = a.result as { name: string; hash: string; data: string };
   const rb = b.result as { name: string; hash: string; data: string };
-  const req: Obj = { op: "kruise.inplaceSpec", oldRevision: controllerRevision(ra.name, ra.hash, ra.data, cs.annotations[0], 1), newRevision: controllerRevision(rb.name, rb.hash, rb.data, cs.annotations[1], 2) };
+  return [controllerRevision(ra.name, ra.hash, ra.data, cs.annotations[0], 1), controllerRevision(rb.name, rb.hash, rb.data, cs.annotations[1], 2)];
+}
+
+/** The UpdateSpec of a case's revision pair (engine), or null when not in place; and the old revision's name. */
+export function specOf(cs: PodCase): { spec: string; rev: string } | null {
+  const revs = revisionsOf(cs);
+  if (revs === null) return null;
+  const req: Obj = { op: "kruise.inplaceSpec", oldRevision: revs[0], newRevision: revs[1] };
   if (cs.gates) req.gates = cs.gates;
   const s = JSON.parse(line(req)) as Answer;
   if (!s.ok || !s.result!.inPlace) return null;
-  return { spec: s.result!.updateSpec as string, rev: ra.name };
+  return { spec: s.result!.updateSpec as string, rev: (revs[0].metadata as Obj).name as string };
 }
 
 /** The kruise.patchPod request line of a case (pod as text with the case's style, when it has one). */
@@ -185,3 +193,38 @@ export function patchLine(cs: PodCase, pod: Obj, spec: string | Obj, extra: Obj)
 /** The same request with one more member. */
 export const withMember = (l: string, k: string, v: unknown) => l.slice(0, -1) + "," + JSON.stringify(k) + ":" + JSON.stringify(v) + "}";
 
+/** A verdict case: a workload pair of any kind and strategy (test/oracle/verdict-edits.ts), made invalid for the shortcuts now and then. */
+export const verdictCase = fc.record({
+  p: fc.constantFrom("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Pod", "CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet")
+    .chain((k) => pair(k, ["ReCreate", "InPlaceIfPossible", "InPlaceOnly"]).map((x) => ({ kind: k, ...x }))),
+  invalid: fc.constantFrom(0, 0, 0, 1, 2, 3, 4),
+  kubernetes: fc.constantFrom(undefined, "1.32", "1.30", "1.20"),
+});
+
+export type VerdictCase = typeof verdictCase extends fc.Arbitrary<infer T> ? T : never;
+
+/**
+ * The verdict request of case `c` with members `extra` (object and line bytes: what roundtrip.ts does not
+ * prove and bytes that are not UTF-8 put in); null for a pair the verdict does not take.
+ */
+export function verdictRequest(c: VerdictCase, extra: Obj = {}): { req: Obj; line: Uint8Array } | null {
+  const kruise = c.p.kind === "CloneSet" || c.p.kind.startsWith("Advanced");
+  if (c.p.kind === "AdvancedDaemonSet" && JSON.stringify(c.p.new).includes("InPlaceOnly")) return null;
+  const o = structuredClone(c.p.old), n = structuredClone(c.p.new);
+  // what roundtrip.ts does not prove (non-zero times: the exact store runs) and bytes that are not UTF-8
+  const tmpl = (w: Record<string, any>) => (w.kind === "Pod" ? w : w.spec.template);
+  if (c.invalid === 1) o.metadata.creationTimestamp = "2024-01-02T03:04:05Z";
+  if (c.invalid === 2) tmpl(n).metadata.creationTimestamp = "2024-01-02T03:04:05Z";
+  if (c.invalid === 3) tmpl(n).metadata.annotations = { ...(tmpl(n).metadata.annotations ?? {}), mark: "@@BAD@@" };
+  if (c.invalid === 4) n.metadata.annotations = { ...(n.metadata.annotations ?? {}), mark: "@@BAD@@" };
+  const req = { op: "verdict", old: o, new: n, ...(kruise || c.kubernetes === undefined ? {} : { kubernetes: c.kubernetes }), ...extra };
+  const text = enc.encode(JSON.stringify(req));
+  const bytes: number[] = [];
+  const marker = enc.encode("@@BAD@@");
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === 0x40 && marker.every((b, j) => text[i + j] === b)) { bytes.push(0x61, 0xff, 0x62); i += marker.length - 1; continue; }
+    bytes.push(text[i]!);
+  }
+  const line = new Uint8Array(bytes);
+  return { req, line };
+}

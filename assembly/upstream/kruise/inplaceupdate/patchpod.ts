@@ -11,7 +11,7 @@
 // in place where it proves the round trip changes nothing else).
 
 import { ByteSink } from "../../../io/sink";
-import { hasError, fail, takeErrorMessage, E_INTERNAL, E_PATCH_PANIC } from "../../../base/errors";
+import { hasError, fail, errorCode, takeErrorMessage, E_INTERNAL, E_PATCH_PANIC } from "../../../base/errors";
 import { ReadOptions } from "../../../json/reader";
 import { DocInput } from "../../../json/document";
 import { strategicMergePatch } from "../../strategicpatch/smp";
@@ -43,7 +43,9 @@ export class MetaDataPatcher {
     const out = new ByteSink(b.len + 256);
     const m = opts.gates.k8sMinor();
     if (!strategicMergePatch(doc(b.ptr, b.len), doc(spec.patch.ptr, spec.patch.len), kruiseType(T_POD, m), m, KRUISE_GO, new ReadOptions(), out)) {
-      fail(E_INTERNAL, "PatchSpecToPod: " + takeErrorMessage());
+      // PatchSpecToPod returns the library's error: its code, the text prefixed as the oracle writes it
+      const code = errorCode();
+      fail(code, "PatchSpecToPod: " + takeErrorMessage());
       return null;
     }
     const r = decodeTyped(pod.t, out, m);
