@@ -160,7 +160,7 @@ export function podOf(rev: string, cs: PodCase): Obj {
 export type PodCase = typeof podCase extends fc.Arbitrary<infer T> ? T : never;
 
 /** The ControllerRevisions of a case's pair (the engine's `revision` op on its CloneSets), or null when one fails. */
-export function revisionsOf(cs: { pair: [Obj, Obj]; annotations: (Record<string, string> | undefined)[] }): [Obj, Obj] | null {
+export function revisionsOf(cs: { pair: [Obj, Obj]; annotations: readonly (Record<string, string> | undefined)[] }): [Obj, Obj] | null {
   const a = JSON.parse(line({ op: "revision", kind: "CloneSet", object: cloneSet(cs.pair[0], cs.annotations[0]) })) as Answer;
   const b = JSON.parse(line({ op: "revision", kind: "CloneSet", object: cloneSet(cs.pair[1], cs.annotations[1]) })) as Answer;
   if (!a.ok || !b.ok) return null;
