@@ -32,7 +32,7 @@ import { requestType } from "../typed/types";
 import { statefulSetRevision, daemonSetRevision, Revision } from "../upstream/kubernetes/revision";
 import { decodeOptionsFor } from "../typed/decodeat";
 import { UpdateSpec } from "../upstream/kruise/inplaceupdate/model";
-import { InPlaceState, KTime, STATE_KEY } from "../upstream/kruise/inplaceupdate/state";
+import { KTime, STATE_KEY, updateState } from "../upstream/kruise/inplaceupdate/state";
 import { TV } from "../upstream/kruise/inplaceupdate/typed";
 import { defaultPatchUpdateSpecToPod } from "../upstream/kruise/inplaceupdate/patchpod";
 import { encodeTyped, decodeTyped, typeOfField, ensureStruct, ensureMap, mapDelete, mapPut, strV } from "../upstream/kruise/inplaceupdate/typedpod";
@@ -138,12 +138,7 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, given: Value, sp
     formatRFC3339UTC(ts, now.ext);
     mapPut(ann, LIFECYCLE_TIMESTAMP, String.UTF8.decodeUnsafe(ts.ptr, <usize>ts.len));
   }
-  const state = new InPlaceState();
-  state.revision = revision;
-  state.updateTimestamp = now;
-  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-  state.updateImages = spec.containerImages.size > 0;
-  state.updateResources = spec.containerResources.size > 0;
+  const state = updateState(spec, now); // (spec.revision is the revision above)
   const sb = new ByteSink(128);
   state.write(sb);
   mapPut(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));

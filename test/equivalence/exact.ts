@@ -2,6 +2,8 @@
 // equivalence suites: each compares the answers of the same request through the eval door with and without
 // the bits of a shortcut, so a shortcut that answers differently from its port fails here.
 
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { kinplace } from "../support/engine.ts";
 
 const enc = new TextEncoder();
@@ -28,5 +30,19 @@ export function ask(line: Uint8Array | string): string {
 export function subsets(names: string[]): string[][] {
   const out: string[][] = [];
   for (let m = 0; m < 1 << names.length; m++) out.push(names.filter((_n, i) => (m >> i) & 1));
+  return out;
+}
+
+/** The request lines of golden vector files `files` (test/vectors/*.jsonl.gz) whose op is one of `ops`. */
+export function goldenRequests(files: string[], ops: string[]): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    const text = gunzipSync(readFileSync(new URL(`../vectors/${file}`, import.meta.url))).toString("utf8");
+    for (const l of text.split("\n")) {
+      if (l === "") continue;
+      const req = (JSON.parse(l) as { request: string }).request;
+      if (ops.includes((JSON.parse(req) as { op: string }).op)) out.push(req);
+    }
+  }
   return out;
 }

@@ -7,12 +7,10 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { inplaceCase, inplaceRequest, podCase, podOf, revisionsOf, type Obj } from "../support/kruise-cases.ts";
 import { exactInts } from "../oracle/kruise-inplace-gen.ts";
-import { ask, withExact } from "./exact.ts";
+import { ask, withExact, goldenRequests } from "./exact.ts";
 
 /** Asserts the three answers to `req` agree (shortcuts on, kruisespec off, all off); the default answer. */
 function same(req: string): string {
@@ -63,16 +61,10 @@ test("kruise.update / kruise.strategy: the kruisespec shortcuts answer as the po
 
 test("kruise.inplaceSpec / kruise.update / kruise.strategy: every golden vector request answers alike with and without the kruisespec shortcuts", () => {
   const ops = new Map<string, number>();
-  for (const file of ["kruise-inplace.jsonl.gz", "kruise-18.jsonl.gz"]) {
-    const text = gunzipSync(readFileSync(new URL(`../vectors/${file}`, import.meta.url))).toString("utf8");
-    for (const l of text.split("\n")) {
-      if (l === "") continue;
-      const req = (JSON.parse(l) as { request: string }).request;
-      const op = (JSON.parse(req) as { op: string }).op;
-      if (op !== "kruise.inplaceSpec" && op !== "kruise.update" && op !== "kruise.strategy") continue;
-      ops.set(op, (ops.get(op) ?? 0) + 1);
-      assert.equal(ask(req), ask(withExact(req, ["kruisespec"])), `request: ${req.slice(0, 2000)}`);
-    }
+  for (const req of goldenRequests(["kruise-inplace.jsonl.gz", "kruise-18.jsonl.gz"], ["kruise.inplaceSpec", "kruise.update", "kruise.strategy"])) {
+    const op = (JSON.parse(req) as { op: string }).op;
+    ops.set(op, (ops.get(op) ?? 0) + 1);
+    assert.equal(ask(req), ask(withExact(req, ["kruisespec"])), `request: ${req.slice(0, 2000)}`);
   }
   assert.ok((ops.get("kruise.inplaceSpec") ?? 0) >= 500 && (ops.get("kruise.update") ?? 0) >= 300, JSON.stringify([...ops]));
 });

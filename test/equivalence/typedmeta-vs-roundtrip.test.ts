@@ -7,12 +7,10 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { podCase, podOf, revisionsOf, specOf, type Obj } from "../support/kruise-cases.ts";
 import { exactInts } from "../oracle/kruise-inplace-gen.ts";
-import { ask, withExact } from "./exact.ts";
+import { ask, withExact, goldenRequests } from "./exact.ts";
 
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
 
@@ -47,16 +45,9 @@ test("kruise.update / kruise.refresh: the in-place map patch answers as the stra
 
 test("kruise.update / kruise.refresh / kruise.patchPod: every golden vector request answers alike with and without the in-place map patch", () => {
   let n = 0;
-  for (const file of ["kruise-inplace.jsonl.gz", "kruise-18.jsonl.gz"]) {
-    const text = gunzipSync(readFileSync(new URL(`../vectors/${file}`, import.meta.url))).toString("utf8");
-    for (const l of text.split("\n")) {
-      if (l === "") continue;
-      const req = (JSON.parse(l) as { request: string }).request;
-      const op = (JSON.parse(req) as { op: string }).op;
-      if (op !== "kruise.update" && op !== "kruise.refresh" && op !== "kruise.patchPod") continue;
-      n++;
-      assert.equal(ask(req), ask(withExact(req, ["podsplice"])), `request: ${req.slice(0, 2000)}`);
-    }
+  for (const req of goldenRequests(["kruise-inplace.jsonl.gz", "kruise-18.jsonl.gz"], ["kruise.update", "kruise.refresh", "kruise.patchPod"])) {
+    n++;
+    assert.equal(ask(req), ask(withExact(req, ["podsplice"])), `request: ${req.slice(0, 2000)}`);
   }
   assert.ok(n >= 600, `only ${n} vectors`);
 });

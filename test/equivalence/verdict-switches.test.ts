@@ -8,11 +8,9 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { verdictCase, verdictRequest } from "../support/kruise-cases.ts";
-import { ask, withExact, subsets } from "./exact.ts";
+import { ask, withExact, subsets, goldenRequests } from "./exact.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -66,14 +64,13 @@ test("policy.check: every combination of the verdict's shortcuts answers alike",
 });
 
 test("verdict: every combination of its shortcuts answers alike on the golden verdict vectors", () => {
-  const text = gunzipSync(readFileSync(new URL("../vectors/verdict.jsonl.gz", import.meta.url))).toString("utf8");
-  const lines = text.split("\n").filter(Boolean);
+  const lines = goldenRequests(["verdict.jsonl.gz"], ["verdict", "policy.check"]);
   let n = 0;
   // every vector with the shortcuts on and all off; every fourth one under every combination
   for (let i = 0; i < lines.length; i++) {
-    const line = enc.encode((JSON.parse(lines[i]!) as { request: string }).request);
+    const line = enc.encode(lines[i]!);
     if (i % 4 === 0) allAlike(line);
-    else assert.equal(ask(withExact(line, true)), ask(line), `request: ${dec.decode(line).slice(0, 2000)}`);
+    else assert.equal(ask(withExact(line, true)), ask(line), `request: ${lines[i]!.slice(0, 2000)}`);
     n++;
   }
   assert.ok(n >= 1000, `only ${n} verdict vectors`);

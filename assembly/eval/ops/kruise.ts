@@ -31,7 +31,7 @@ import { FieldCache } from "../../typed/fields";
 import { parseRFC3339, ParsedTime } from "../../typed/time";
 import { minorIndex } from "../../schema/schema";
 import { k8sValue, k8sString, parseDotMinor } from "./k8sfields";
-import { readUpdateSpec, readState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
+import { readUpdateSpec, readState, updateState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
 import { defaultPatchUpdateSpecToPod, PatchOptions } from "../../upstream/kruise/inplaceupdate/patchpod";
 import { encodeTyped } from "../../upstream/kruise/inplaceupdate/typedpod";
 import { UpdateSpec, plainQuoted, lit } from "../../upstream/kruise/inplaceupdate/model";
@@ -202,14 +202,7 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
 
 /** The state PatchSpecToPod starts from: the request's (re-read for every pod: it is changed), or the one Update writes. */
 function startState(st: Value | null, spec: UpdateSpec, now: KTime): InPlaceState {
-  if (st !== null) return readState(st.tape, st.node)!;
-  const state = new InPlaceState();
-  state.revision = spec.revision;
-  state.updateTimestamp = now;
-  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-  state.updateImages = spec.containerImages.size > 0;
-  state.updateResources = spec.containerResources.size > 0;
-  return state;
+  return st !== null ? readState(st.tape, st.node)! : updateState(spec, now);
 }
 
 /** The options of one PatchSpecToPod call besides the pod: gates, server, the shortcuts allowed, requireFastPath. */

@@ -24,7 +24,7 @@ import { RevisionInput, RevisionData, revisionData, vctHashChange } from "./revi
 import { TemplateReads, DecodeTemplates, OLD, NEW } from "./templates";
 import { KruiseOptions } from "./options";
 import { updateInplaceUpdateMetadata, atoi } from "./vertical";
-import { SpecResult, REASON_RECREATE, REASON_IMAGE, REASON_RESIZE, REASON_ENV_METADATA, REASON_METADATA } from "./reasons";
+import { SpecResult, REASON_IMAGE, REASON_RESIZE, REASON_ENV_METADATA, REASON_METADATA } from "./reasons";
 
 /** UpdateOptions: what CalculateSpec reads besides the revisions. */
 export class UpdateOptions {
@@ -154,14 +154,9 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
   if (patches.tape === null) return res.nil("recreate: the revisions cannot be diffed: " + patches.err);
   const values = patches.tape!;
 
-  let ok = true; // false once CalculateSpec would have returned nil
-  if (gates.recreateOnVCTChange && !opts.ignoreVolumeClaimTemplatesHashDiff) {
-    const change = vctHashChange(oldRevision, newRevision);
-    if (change !== null) {
-      res.add("", "", REASON_RECREATE, "recreate: the volumeClaimTemplates hash changed (" + change + ") and RecreatePodWhenChangeVCTInCloneSetGate is on");
-      ok = false;
-    }
-  }
+  // RecreatePodWhenChangeVCTInCloneSetGate: volumeclaimtemplate.CanVCTemplateInplaceUpdate
+  const vct = gates.recreateOnVCTChange && !opts.ignoreVolumeClaimTemplatesHashDiff ? vctHashChange(oldRevision, newRevision) : null;
+  if (vct !== null) res.refuse("", "", "recreate: the volumeClaimTemplates hash changed (" + vct + ") and RecreatePodWhenChangeVCTInCloneSetGate is on");
 
   // oldTemp, newTemp := GetTemplateFromRevision(oldRevision), GetTemplateFromRevision(newRevision)
   const temps = opts.templates.read(oldData, newData, anyMetadata(patches.ops), gates);
@@ -180,13 +175,11 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
     const p = op.path;
     if (!p.startsWith("/spec/")) {
       if (p.startsWith("/metadata/")) { metadataPatches.push(op); continue; }
-      res.add(p, op.operation, REASON_RECREATE, "recreate: only template metadata and fields under spec are compared; this changes the template as a whole");
-      ok = false;
+      res.refuse(p, op.operation, "recreate: only template metadata and fields under spec are compared; this changes the template as a whole");
       continue;
     }
     if (op.operation != "replace") {
-      res.add(p, op.operation, REASON_RECREATE, "recreate: " + op.operation + " under the pod spec cannot be done in place (only replace)");
-      ok = false;
+      res.refuse(p, op.operation, "recreate: " + op.operation + " under the pod spec cannot be done in place (only replace)");
       continue;
     }
     const idxText = containerImageIndex(p);
@@ -194,14 +187,12 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
       // for example: /spec/containers/0/image
       const idx = atoi(idxText);
       if (idx < 0 || idx >= oldContainers.count) {
-        res.add(p, op.operation, REASON_RECREATE, "recreate: container index " + idxText + " is not in the old template");
-        ok = false;
+        res.refuse(p, op.operation, "recreate: container index " + idxText + " is not in the old template");
         continue;
       }
       const name = oldContainers.names[idx];
       if (op.value < 0 || values.kind(op.value) != K_STRING) {
-        res.add(p, op.operation, REASON_RECREATE, "recreate: the new image is not a string");
-        ok = false;
+        res.refuse(p, op.operation, "recreate: the new image is not a string");
         continue;
       }
       const image = textOf(values, op.value);
@@ -211,14 +202,12 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
     }
     if (isContainerResourcesPath(p)) {
       if (!gates.verticalScaling) {
-        res.add(p, op.operation, REASON_RECREATE, "recreate: resources change in place only with the InPlaceWorkloadVerticalScaling gate");
-        ok = false;
+        res.refuse(p, op.operation, "recreate: resources change in place only with the InPlaceWorkloadVerticalScaling gate");
         continue;
       }
       const err = updateInplaceUpdateMetadata(op.operation, p, values, op.value, oldContainers, updateSpec);
       if (err !== null) {
-        res.add(p, op.operation, REASON_RECREATE, "recreate: " + err);
-        ok = false;
+        res.refuse(p, op.operation, "recreate: " + err);
         continue;
       }
       const w = p.split("/");
@@ -226,9 +215,8 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
         "\" resized (InPlaceWorkloadVerticalScaling)");
       continue;
     }
-    res.add(p, op.operation, REASON_RECREATE, "recreate: only containers[*].image" + (gates.verticalScaling ? " and cpu/memory quantities" : "") +
+    res.refuse(p, op.operation, "recreate: only containers[*].image" + (gates.verticalScaling ? " and cpu/memory quantities" : "") +
       " of the pod spec change in place");
-    ok = false;
   }
 
   if (gates.verticalScaling && updateSpec.containerResources.size != 0) {
@@ -236,10 +224,7 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
     const oq = temps.podQOS(OLD);
     const nq: string | null = oq === null ? null : temps.podQOS(NEW);
     if (oq === null || nq === null) return res;
-    if (oq != nq) {
-      res.add("/spec/containers", "", REASON_RECREATE, "recreate: the pod QoS class changes from " + oq + " to " + nq);
-      ok = false;
-    }
+    if (oq != nq) res.refuse("/spec/containers", "", "recreate: the pod QoS class changes from " + oq + " to " + nq);
   }
 
   if (metadataPatches.length > 0) {
@@ -289,14 +274,11 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
     }
     const patchBytes = new ByteSink(256);
     const err = temps.metadataPatch(delLabels, delAnnotations, patchBytes);
-    if (err !== null) {
-      res.add("/metadata", "", REASON_RECREATE, err);
-      return res;
-    }
+    if (err !== null) res.refuse("/metadata", "", err);
     updateSpec.hasPatch = true;
     updateSpec.patch = patchBytes;
   }
 
-  if (ok) res.spec = updateSpec;
+  if (!res.refused) res.spec = updateSpec;
   return res;
 }

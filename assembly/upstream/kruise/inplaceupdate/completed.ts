@@ -23,6 +23,7 @@ import { KruiseOptions } from "./options";
 import { KRUISE_GO } from "../../../base/pins";
 import { TV, fieldOf, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, entryQuantity } from "./typed";
 import { StrMap, sortedKeys, goStr } from "./model";
+import { fieldRefEnvs } from "./containermeta";
 import { readState, JReader, InPlaceState, STATE_KEY } from "./state";
 import { cmpQuantities } from "./qos";
 
@@ -134,17 +135,10 @@ function statusOf(pod: TV, name: string): TV | null {
 function envFromMetadataHash(c: TV, labels: StrMap, annotations: StrMap): u64 {
   const names = new Array<string>();
   const values = new Array<string>();
-  const env = fieldOf(c, "env");
-  for (let i = 0, n = sliceLen(env); i < n; i++) {
-    const e = sliceAt(env, i);
-    if (strOf(fieldOf(e, "value")).length != 0) continue;
-    const vf = fieldOf(e, "valueFrom");
-    if (vf.v === null) continue;
-    const fr = fieldOf(deref(vf), "fieldRef");
-    if (fr.v === null) continue;
-    const name = strOf(fieldOf(e, "name"));
-    if (name == "SIDECARSET_VERSION" || name == "SIDECARSET_VERSION_ALT") continue;
-    const fp = strOf(fieldOf(deref(fr), "fieldPath"));
+  const envs = fieldRefEnvs(c);
+  for (let i = 0; i < envs.length; i++) {
+    const name = envs[i].name;
+    const fp = envs[i].fieldPath;
     if (!fp.endsWith("']")) continue;
     const s = fp.substring(0, fp.length - 2);
     const at = s.indexOf("['");

@@ -43,6 +43,29 @@ export function sidecarSetVersion(name: string): bool {
   return name == "SIDECARSET_VERSION" || name == "SIDECARSET_VERSION_ALT";
 }
 
+/** One env var of a container that reads pod fields: its name and valueFrom.fieldRef.fieldPath. */
+export class FieldRefEnv {
+  constructor(public name: string, public fieldPath: string) {}
+}
+
+/** The env vars of typed container `c` that IsContainerReferenceToMeta (and EnvFromMetadataHasher) look at: no value, a valueFrom.fieldRef, not excludeEnvs. */
+export function fieldRefEnvs(c: TV): Array<FieldRefEnv> {
+  const out = new Array<FieldRefEnv>();
+  const env = fieldOf(c, "env");
+  for (let j = 0, m = sliceLen(env); j < m; j++) {
+    const e = sliceAt(env, j);
+    if (strOf(fieldOf(e, "value")).length != 0) continue;
+    const vf = fieldOf(e, "valueFrom");
+    if (vf.v === null) continue;
+    const fr = fieldOf(deref(vf), "fieldRef");
+    if (fr.v === null) continue;
+    const name = strOf(fieldOf(e, "name"));
+    if (sidecarSetVersion(name)) continue;
+    out.push(new FieldRefEnv(name, strOf(fieldOf(deref(fr), "fieldPath"))));
+  }
+  return out;
+}
+
 /** The view of typed containers `cs` (a []Container value); env references when `refs`. */
 export function typedContainers(cs: TV, refs: bool): ContainersView {
   const v = new ContainersView();
@@ -52,17 +75,8 @@ export function typedContainers(cs: TV, refs: bool): ContainersView {
     v.names.push(strOf(fieldOf(c, "name")));
     if (!refs) continue;
     const fps = new Array<string>();
-    const env = fieldOf(c, "env");
-    for (let j = 0, m = sliceLen(env); j < m; j++) {
-      const e = sliceAt(env, j);
-      if (strOf(fieldOf(e, "value")).length != 0) continue;
-      const vf = fieldOf(e, "valueFrom");
-      if (vf.v === null) continue;
-      const fr = fieldOf(deref(vf), "fieldRef");
-      if (fr.v === null) continue;
-      if (sidecarSetVersion(strOf(fieldOf(e, "name")))) continue;
-      fps.push(strOf(fieldOf(deref(fr), "fieldPath")));
-    }
+    const envs = fieldRefEnvs(c);
+    for (let j = 0; j < envs.length; j++) fps.push(envs[j].fieldPath);
     v.refs!.push(fps);
   }
   return v;

@@ -25,7 +25,7 @@ import { fieldCount, elem } from "../../../schema/schema";
 import { KruiseOptions } from "./options";
 import { TV, fieldOf, path, strOf, sliceLen, sliceAt } from "./typed";
 import { UpdateSpec } from "./model";
-import { InPlaceState, KTime, readUpdateSpec, readState, STATE_KEY } from "./state";
+import { InPlaceState, KTime, readUpdateSpec, readState, updateState, STATE_KEY } from "./state";
 import { defaultCalculateInPlaceUpdateSpec, UpdateOptions } from "./calculate";
 import { RevisionInput } from "./revision";
 import { defaultPatchUpdateSpecToPod, PatchOptions } from "./patchpod";
@@ -225,12 +225,7 @@ export function inPlaceUpdate(pod: TV, oldRev: RevisionInput, newRev: RevisionIn
   }
   mapSet(metaMap(pod, "labels"), REVISION_LABEL, spec.revision);
   const ann = metaMap(pod, "annotations");
-  const state = new InPlaceState();
-  state.revision = spec.revision;
-  state.updateTimestamp = now;
-  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-  state.updateImages = spec.containerImages.size > 0;
-  state.updateResources = spec.containerResources.size > 0;
+  const state = updateState(spec, now);
   const sb = new ByteSink(128);
   state.write(sb);
   mapSet(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));

@@ -31,15 +31,23 @@ export class Reason {
 export class SpecResult {
   spec: UpdateSpec | null = null;
   reasons: Array<Reason> = new Array<Reason>();
+  /** Some change makes CalculateSpec return nil (the spec is not set). */
+  refused: bool = false;
 
   /** Records a reason. */
   add(path: string, op: string, code: i32, message: string): void {
     this.reasons.push(new Reason(path, op, code, message));
   }
 
-  /** Records the reason CalculateSpec returns nil for, and returns this (spec stays null). */
+  /** Records a change that makes CalculateSpec return nil (Kruise's `return nil`; the other changes are still judged). */
+  refuse(path: string, op: string, message: string): void {
+    this.add(path, op, REASON_RECREATE, message);
+    this.refused = true;
+  }
+
+  /** Records why CalculateSpec returns nil before judging any change, and returns this. */
   nil(message: string): SpecResult {
-    this.add("", "", REASON_RECREATE, message);
+    this.refuse("", "", message);
     return this;
   }
 }

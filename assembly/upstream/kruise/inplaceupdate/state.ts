@@ -38,6 +38,17 @@ export class Batch {
   containers: Array<string> | null = null;
 }
 
+/** The state updatePodInPlace starts PatchSpecToPod with: {revision, updateTimestamp: now, updateEnvFromMetadata, updateImages, updateResources}. */
+export function updateState(spec: UpdateSpec, now: KTime): InPlaceState {
+  const state = new InPlaceState();
+  state.revision = spec.revision;
+  state.updateTimestamp = now;
+  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
+  state.updateImages = spec.containerImages.size > 0;
+  state.updateResources = spec.containerResources.size > 0;
+  return state;
+}
+
 /** appspub.InPlaceUpdateState. */
 export class InPlaceState {
   revision: string = "";
