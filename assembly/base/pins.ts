@@ -76,6 +76,9 @@ export const KRUISE_GO: i32 = 23;
 /** Oldest Go for OpenKruise v1.9.0 (go.mod: go 1.23). */
 export const KRUISE_MIN_GO: i32 = 23;
 
+/** The API server minor from which OpenKruise v1.9.0 sends resource changes through the pod's `resize` subresource (client.ShouldUpdateResourceByResize: server >= 1.32.0). */
+export const KRUISE_RESIZE_SERVER: i32 = 32;
+
 /** The Kubernetes minor of OpenKruise minor `kruise`'s k8s.io/* libraries (and so of its v1 types): 1.32 for v1.9.0, 1.30 for v1.8.3; -1 when unknown. */
 export function kruiseK8sMinorOf(kruise: i32): i32 {
   if (kruise == 9) return KRUISE_MINOR;

@@ -26,12 +26,13 @@ import { patchPodsLine } from "./lines/patchpods";
 import { jsonPatchDiffDocsLine } from "./lines/jsonpatchdiff";
 import { opPodValidateUpdate } from "./ops/pod-validate";
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise";
+import { PodRanges } from "./ops/podsline";
 import { opVerdict } from "./ops/verdict";
 import { opPolicyCheck } from "./ops/policy";
 import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet";
 
-/** Runs op `op` on `req`, writing result members into `res`. Returns false with an error recorded. */
-function runOp(op: string, req: Request, res: ResultWriter): bool {
+/** Runs op `op` on `req` (`pods`: the pods of a line read by eval/lines/patchpods.ts), writing result members into `res`. Returns false with an error recorded. */
+function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | null): bool {
   if (op == "fnv") return opFnv(req, res);
   if (op == "json.go") return opJSONGo(req, res);
   if (op == "json.jcs") return opJSONJcs(req, res);
@@ -53,8 +54,8 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "revision") return opRevision(req, res);
   if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res);
   if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res);
-  if (op == "kruise.patchPod") return opKruisePatchPod(req, res);
-  if (op == "kruise.patchPods") return opKruisePatchPods(req, res);
+  if (op == "kruise.patchPod") return opKruisePatchPod(req, res, pods);
+  if (op == "kruise.patchPods") return opKruisePatchPods(req, res, pods);
   if (op == "kruise.completed") return opKruiseCompleted(req, res);
   if (op == "kruise.strategy") return opKruiseStrategy(req, res);
   if (op == "kruise.update") return opKruiseUpdate(req, res);
@@ -66,12 +67,17 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 
-/** Evaluates the request line [src, src+len) and writes the whole answer line into `out`. */
-export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
+/**
+ * Evaluates the request line [src, src+len) and writes the whole answer line into `out`; `pods`: the line is
+ * a kruise.patchPod(s) line whose pods eval/lines/patchpods.ts replaced (their ranges in the original line).
+ */
+export function evaluateRequest(src: usize, len: i32, out: ByteSink, pods: PodRanges | null = null): void {
   // request lines the shortcuts of eval/lines/ answer before the line is read into a tape (same answers)
-  if (jsonPatchDiffDocsLine(src, len, out)) return;
-  if (containerHashLine(src, len, out)) return;
-  if (patchPodsLine(src, len, out, evaluateRequest)) return;
+  if (pods === null) {
+    if (jsonPatchDiffDocsLine(src, len, out)) return;
+    if (containerHashLine(src, len, out)) return;
+    if (patchPodsLine(src, len, out, evaluateRequest)) return;
+  }
   const opts = new ReadOptions();
   opts.maxDepth = Limits.maxDepth;
   opts.maxBytes = Limits.maxBytes;
@@ -127,7 +133,7 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
   const mark = out.len;
   out.ascii("\"ok\":true,\"result\":{");
   const res = new ResultWriter(out);
-  if (!runOp(op, req, res) || hasError()) {
+  if (!runOp(op, req, res, pods) || hasError()) {
     out.truncate(mark);
     if (!hasError()) fail(E_INTERNAL, "op failed without an error");
     writeError(out);
