@@ -22,12 +22,19 @@ export const EXACT_SAMETEXT: u32 = 1 << 6;
 export const EXACT_LINES: u32 = 1 << 7;
 /** The memo of the last kruise.patchPod call's UpdateSpec and splice plan (fast/podsplice/specmemo.ts). */
 export const EXACT_MEMO: u32 = 1 << 8;
+/** Hashed merge-key and value lookups and the n log n list algorithms of strategicpatch (upstream/strategicpatch/listindex.ts). */
+export const EXACT_LISTINDEX: u32 = 1 << 9;
+/** strategicpatch's memoized and flat-struct field lookups (upstream/strategicpatch/meta.ts) instead of typeFields. */
+export const EXACT_FIELDMEMO: u32 = 1 << 10;
+/** The strategic merge patch result marshalled straight into the answer's quoted string (upstream/strategicpatch/encode.ts). */
+export const EXACT_QUOTED: u32 = 1 << 11;
 /** Every shortcut off. */
-export const EXACT_ALL: u32 = 0x1ff;
+export const EXACT_ALL: u32 = 0xfff;
 
 /** The names of the bits, in bit order (the values of the request field `exact`). */
 export const EXACT_NAMES: StaticArray<string> = [
-  "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo",
+  "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo", "listindex",
+  "fieldmemo", "quoted",
 ];
 
 /** The bit of shortcut name `name`, or 0 when unknown. */

@@ -55,31 +55,26 @@ const VAL_SIZE: usize = (offsetof<Val>() + 7) & ~<usize>7;
 /** Vals per pool chunk. */
 const VAL_CHUNK: i32 = 512;
 
-/** A bump pool of header-less Vals for the decoder (the chunk lives in the per-call arena). */
+/** A bump pool of header-less Vals for one decode (its chunks live in the per-call arena). */
 export class ValPool {
-  static next: usize = 0;
-  static left: i32 = 0;
-
-  /** Forgets the chunk (call at the start of each call: the arena behind it is gone). */
-  @inline static reset(): void {
-    ValPool.left = 0;
-  }
+  next: usize = 0;
+  left: i32 = 0;
 
   /** `size` bytes (a multiple of 8) for a header-less object. */
-  @inline static raw(size: usize): usize {
-    if (<usize>ValPool.left * VAL_SIZE < size) {
-      ValPool.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
-      ValPool.left = VAL_CHUNK;
+  @inline raw(size: usize): usize {
+    if (<usize>this.left * VAL_SIZE < size) {
+      this.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
+      this.left = VAL_CHUNK;
     }
-    const p = ValPool.next;
-    ValPool.next += size;
-    ValPool.left -= <i32>((size + VAL_SIZE - 1) / VAL_SIZE);
+    const p = this.next;
+    this.next += size;
+    this.left -= <i32>((size + VAL_SIZE - 1) / VAL_SIZE);
     return p;
   }
 
   /** A fresh empty map with room for `cap` keys (header-less; all fields set). */
-  static map(cap: i32): GMap {
-    const m = changetype<GMap>(ValPool.raw(GMAP_SIZE));
+  map(cap: i32): GMap {
+    const m = changetype<GMap>(this.raw(GMAP_SIZE));
     m.data = cap > 0 ? heap.alloc(<usize>cap * SLOT) : 0;
     m.cap = cap;
     m.used = 0;
@@ -87,18 +82,20 @@ export class ValPool {
     m.isNil = false;
     m.index = null;
     m.indexed = 0;
+    m.free = null;
+    m.freeN = 0;
     return m;
   }
 
   /** A fresh Val of type t (all fields set). */
-  @inline static take(t: i32): Val {
-    if (ValPool.left == 0) {
-      ValPool.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
-      ValPool.left = VAL_CHUNK;
+  @inline take(t: i32): Val {
+    if (this.left == 0) {
+      this.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
+      this.left = VAL_CHUNK;
     }
-    const v = changetype<Val>(ValPool.next);
-    ValPool.next += VAL_SIZE;
-    ValPool.left--;
+    const v = changetype<Val>(this.next);
+    this.next += VAL_SIZE;
+    this.left--;
     v.t = t;
     v.n = 0;
     v.x = 0;
@@ -194,6 +191,9 @@ const SLOT: usize = 12;
   index: StaticArray<i32> | null = null;
   /** Entries written to the index since it was built (a reused slot adds one more: rebuilt before it fills). */
   indexed: i32 = 0;
+  /** The deleted slots, a min-heap of slot numbers (null until a slot is deleted): the first free slot in O(log n). */
+  free: StaticArray<i32> | null = null;
+  freeN: i32 = 0;
 
   constructor(cap: i32 = 0) {
     if (cap > 0) {
@@ -322,16 +322,13 @@ const SLOT: usize = 12;
 
   /** m[key] = v for a key known to be absent. */
   add(p: usize, n: i32, v: Val | null): void {
-    if (this.count < this.used) {
-      // a deleted slot is taken again (a small Go map reuses the first free slot of its bucket)
-      for (let j = 0; j < this.used; j++) {
-        if (this.keyLen(j) < 0) {
-          this.put(j, p, n, v);
-          this.count++;
-          this.noteKey(j);
-          return;
-        }
-      }
+    if (this.freeN > 0) {
+      // the first deleted slot is taken again (a small Go map reuses the first free slot of its bucket)
+      const j = this.takeFree();
+      this.put(j, p, n, v);
+      this.count++;
+      this.noteKey(j);
+      return;
     }
     if (this.used == this.cap) {
       const cap = this.cap < 4 ? 4 : this.cap << 1;
@@ -344,6 +341,46 @@ const SLOT: usize = 12;
     this.put(j, p, n, v);
     this.count++;
     this.noteKey(j);
+  }
+
+  /** Removes and returns the lowest deleted slot (freeN > 0). */
+  private takeFree(): i32 {
+    const h = this.free!;
+    const top = unchecked(h[0]);
+    const n = --this.freeN;
+    const last = unchecked(h[n]);
+    let i = 0;
+    while (true) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && unchecked(h[c + 1]) < unchecked(h[c])) c++;
+      if (unchecked(h[c]) >= last) break;
+      unchecked(h[i] = h[c]);
+      i = c;
+    }
+    if (n > 0) unchecked(h[i] = last);
+    return top;
+  }
+
+  /** Records deleted slot i as free. */
+  private addFree(i: i32): void {
+    let h = this.free;
+    const n = this.freeN;
+    if (h === null || n == h.length) {
+      const g = new StaticArray<i32>(n < 8 ? 8 : n << 1);
+      if (h !== null) memory.copy(changetype<usize>(g), changetype<usize>(h), <usize>n << 2);
+      this.free = g;
+      h = g;
+    }
+    let j = n;
+    while (j > 0) {
+      const parent = (j - 1) >> 1;
+      if (unchecked(h[parent]) <= i) break;
+      unchecked(h[j] = h[parent]);
+      j = parent;
+    }
+    unchecked(h[j] = i);
+    this.freeN = n + 1;
   }
 
   /** m["s"] = v for an ASCII key. */
@@ -363,12 +400,13 @@ const SLOT: usize = 12;
     if (i >= 0) this.delSlot(i);
   }
 
-  /** Deletes the entry in slot i. */
+  /** Deletes the entry in live slot i. */
   delSlot(i: i32): void {
     const q = this.data + <usize>i * SLOT;
     store<i32>(q, -1, 4);
     store<u32>(q, 0, 8);
     this.count--;
+    this.addFree(i);
   }
 
   @inline keyPtr(i: i32): usize {
@@ -397,10 +435,6 @@ export function newMap(): GMap {
   return new GMap(0);
 }
 
-/** A new empty map with room for `cap` keys. */
-export function newMapCap(cap: i32): GMap {
-  return new GMap(cap);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // []interface{}
@@ -514,19 +548,4 @@ export function appendsCap(n: i32, go: i32): i32 {
 /** A slice of length n with the capacity n single appends to `[]interface{}{}` give (elements unset). */
 export function sliceOfN(n: i32, go: i32): Slice {
   return makeSlice(n, appendsCap(n, go));
-}
-
-/** A slice built by appending `items` one by one to `[]interface{}{}` (or a nil slice), as decoders do. */
-export function sliceOfAppends(items: Array<Val | null>, go: i32): Slice {
-  const n = items.length;
-  const s = makeSlice(n, appendsCap(n, go));
-  for (let i = 0; i < n; i++) s.put(i, unchecked(items[i]));
-  return s;
-}
-
-/** Copies the elements of s into a new array (for iteration that must not see later writes). */
-export function elems(s: Slice): Array<Val | null> {
-  const out = new Array<Val | null>(s.len);
-  for (let i = 0; i < s.len; i++) unchecked(out[i] = s.get(i));
-  return out;
 }
