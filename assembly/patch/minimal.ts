@@ -10,7 +10,8 @@
 //   topologyKey that works), elements are matched by it: removed ones are removed, new ones added,
 //   reordered ones moved (the longest run already in order stays put) and matched ones diffed
 //   recursively. Otherwise the arrays are aligned on their longest common subsequence (after the
-//   common prefix and suffix; when that table would exceed `maxEditMatrix` cells, positionally), and
+//   common prefix and suffix; when that table would exceed `maxEditMatrix` cells, or more than the engine
+//   can hold (upstream/jsonpatch/matrix.ts), positionally), and
 //   the elements between aligned ones are diffed pairwise (same kind of container: recursively,
 //   else replaced), the surplus removed or added. Operations run left to right.
 // - Pointers are RFC 6901 (`~0`, `~1`, a slash per level); values are the compact text of `to`
@@ -26,6 +27,7 @@ import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, 
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
 import { childPath, childIndexPath } from "../upstream/jsonpatch/pointer";
+import { allocMatrix } from "../upstream/jsonpatch/matrix";
 
 const OP_ADD: i32 = 0;
 const OP_REMOVE: i32 = 1;
@@ -355,11 +357,12 @@ function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32
   while (suf < m - pre && suf < n - pre && cls[m - 1 - suf] == cls[m + n - 1 - suf]) { matched[m - 1 - suf] = n - 1 - suf; suf++; }
   const mm = m - pre - suf;
   const nn = n - pre - suf;
-  if (mm > 0 && nn > 0 && <i64>(mm + 1) * <i64>(nn + 1) <= maxEditMatrix) {
+  const cells = <i64>(mm + 1) * <i64>(nn + 1);
+  const L = mm > 0 && nn > 0 && cells <= maxEditMatrix ? allocMatrix(cells) : 0;
+  if (L != 0) {
     // LCS lengths of suffixes: L[i][j] for s[pre+i..], t[pre+j..]
     const w = nn + 1;
-    const L = heap.alloc(<usize>((mm + 1) * w) << 2);
-    memory.fill(L, 0, <usize>((mm + 1) * w) << 2);
+    memory.fill(L, 0, <usize>cells << 2);
     for (let i = mm - 1; i >= 0; i--) {
       for (let j = nn - 1; j >= 0; j--) {
         let v: i32;

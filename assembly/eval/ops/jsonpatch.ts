@@ -1,8 +1,8 @@
-// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, lockstep?, go?} → {patch} and
+// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, go?} → {patch} and
 // `jsonpatch.apply` {document|documentText, patch|patchText, go?} → {document} (or {documentText: ""}
 // when the document is empty: the library then returns it untouched).
 
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
@@ -14,6 +14,7 @@ import { applyPatch } from "../../upstream/jsonpatch/apply";
 import { failType } from "../../upstream/jsonpatch/gotypes";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_PATCH_INVALID } from "../../base/errors";
 import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
+import { shortcutOn, EXACT_LOCKSTEP, EXACT_SAMETEXT } from "../../base/exact";
 import { docField } from "./patchinput";
 import { DocInput, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "../../json/document";
 
@@ -36,6 +37,9 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   const limit = req.int("maxEditMatrix", DEFAULT_MAX_EDIT_MATRIX);
   if (hasError()) return false;
   if (limit < 1) return fail(E_BAD_REQUEST, "field \"maxEditMatrix\" must be a positive integer", -1, "maxEditMatrix");
+  // the shortcuts turned off
+  const exact = exactOf(req);
+  if (exact < 0) return false;
   if (minimal) {
     if (!parseStrict(from, req, null) || !parseStrict(to, req, from)) return false;
     const out = new ByteSink(1024);
@@ -48,9 +52,11 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   opts.go27 = go >= 27;
   opts.goMinor = go;
   opts.maxEditMatrix = limit;
+  opts.sameText = shortcutOn(<u32>exact, EXACT_SAMETEXT);
   const out = new ByteSink(1024);
   // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff
-  const walk = req.bool("lockstep", true); // false: always the whole diff (tests compare both)
+  // (`lockstep: false` is the older spelling of exact: ["lockstep"])
+  const walk = req.bool("lockstep", true) && shortcutOn(<u32>exact, EXACT_LOCKSTEP);
   if (hasError()) return false;
   if (walk && from.present && to.present && !from.direct && !to.direct) {
     const ro = req.opts;
