@@ -22,7 +22,8 @@ export const EXACT_SAMETEXT: u32 = 1 << 6;
 export const EXACT_LINES: u32 = 1 << 7;
 /** The memo of the last kruise.patchPod call's UpdateSpec and splice plan (fast/podsplice/specmemo.ts). */
 export const EXACT_MEMO: u32 = 1 << 8;
-/** Hashed merge-key and value lookups and the n log n list algorithms of strategicpatch (upstream/strategicpatch/listindex.ts). */
+/** Indexed lists: strategicpatch's hashed list searches (upstream/strategicpatch/listindex.ts) and the tree-held containers a
+ * JSON Patch apply edits (upstream/jsonpatch/edits.ts), instead of the scans and copies upstream makes. */
 export const EXACT_LISTINDEX: u32 = 1 << 9;
 /** strategicpatch's memoized and flat-struct field lookups (upstream/strategicpatch/meta.ts) instead of typeFields. */
 export const EXACT_FIELDMEMO: u32 = 1 << 10;

@@ -14,7 +14,7 @@ import { applyPatch } from "../../upstream/jsonpatch/apply";
 import { failType } from "../../upstream/jsonpatch/gotypes";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_PATCH_INVALID } from "../../base/errors";
 import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
-import { shortcutOn, EXACT_LOCKSTEP, EXACT_SAMETEXT } from "../../base/exact";
+import { shortcutOn, EXACT_LOCKSTEP, EXACT_SAMETEXT, EXACT_LISTINDEX } from "../../base/exact";
 import { docField } from "./patchinput";
 import { DocInput, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "../../json/document";
 
@@ -119,11 +119,13 @@ export function opJSONPatchApply(req: Request, res: ResultWriter): bool {
   }
   const isArray = doc.firstByte() == 0x5b;
   if (parseDoc(doc, req.opts) != PARSE_OK) { setErrorPath("document"); return false; }
+  const exact = exactOf(req);
+  if (exact < 0) return false;
   const dt = doc.tape!;
   const dk = dt.kind(doc.node);
   if (!isArray && dk != K_OBJECT && dk != K_NULL) return failType(dt, doc.node, "jsonpatch.partialDoc", doc.base, "document", go);
   const out = new ByteSink(dt.srcLen + 64);
-  if (!applyPatch(pt, pr, dt, doc.node, isArray, go, out)) return false;
+  if (!applyPatch(pt, pr, dt, doc.node, isArray, go, out, shortcutOn(<u32>exact, EXACT_LISTINDEX))) return false;
   appendValidUTF8(res.key("document"), out.ptr, out.len);
   return true;
 }

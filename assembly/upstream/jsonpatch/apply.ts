@@ -14,7 +14,8 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_STRING, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember, insertItem, removeItem } from "../../json/dom";
+import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember } from "../../json/dom";
+import { Edits } from "./edits";
 import { decodeString, DecodedString } from "../../json/goequal";
 import { goAtoi, Atoi, atoiError } from "../../json/gostrconv";
 import { intoDoc, intoAry, tryDoc, tryAry, lazyEqual, EQ_TRUE, EQ_PANIC, NIL_DEREF, NIL_MAP, marshalLazy, deepCopy, rawIsArray } from "./lazy";
@@ -86,10 +87,13 @@ class Applier {
   got: Node | null = null;
   con: Node;
   key: Bytes = new Bytes(0, 0);
+  /** The big containers being edited (edits.ts). */
+  edits: Edits;
 
-  constructor(root: Node, public goMinor: i32) {
+  constructor(root: Node, public goMinor: i32, edits: Edits) {
     this.root = root;
     this.con = root;
+    this.edits = edits;
   }
 
   @inline err(code: string, msg: string): bool {
@@ -132,86 +136,97 @@ class Applier {
 
   /** container.get: the value (maybe nil) into `got`. */
   conGet(con: Node, key: Bytes): bool {
+    const edits = this.edits;
     if (con.kind == K_OBJECT) {
+      const m = edits.membersOf(con);
+      if (m !== null) {
+        this.got = m.value(key.ptr, key.len);
+        return true;
+      }
       getMember(con, key.ptr, key.len);
       this.got = Lookup.value;
       return true;
     }
-    const items = con.items!;
     let idx = goAtoi(key.ptr, key.len);
     if (Atoi.err != 0) return this.err(E_PATCH_INDEX, this.atoiFailed(key));
-    const n = <i64>items.length;
+    const n = <i64>edits.arrayLength(con);
     if (idx < 0) {
       if (idx < -n) return this.invalidIndex(idx);
       idx += n;
     }
     if (idx >= n) return this.invalidIndex(idx);
-    this.got = items[<i32>idx];
+    this.got = edits.arrayGet(con, <i32>idx);
     return true;
   }
 
   conAdd(con: Node, key: Bytes, val: Node | null): bool {
+    const edits = this.edits;
     if (con.kind == K_OBJECT) {
       if (con.isNil) return this.err(E_PATCH_PANIC, NIL_MAP);
-      setMember(con, key, val);
+      const m = edits.editableMembers(con);
+      if (m !== null) m.set(key, val);
+      else setMember(con, key, val);
       return true;
     }
-    const items = con.items!;
+    const length = edits.arrayLength(con);
     if (key.len == 1 && load<u8>(key.ptr) == 0x2d) {
-      items.push(val);
+      edits.arrayInsert(con, length, val);
       con.isNil = false;
       return true;
     }
     let idx = goAtoi(key.ptr, key.len);
     if (Atoi.err != 0) return this.err(E_PATCH_INDEX, "value was not a proper array index: '" + bytesStr(key) + "': " + this.atoiFailed(key));
-    const sz = <i64>items.length + 1;
+    const sz = <i64>length + 1;
     if (idx >= sz) return this.invalidIndex(idx);
     if (idx < 0) {
       if (idx < -sz) return this.invalidIndex(idx);
       idx += sz;
     }
-    insertItem(items, <i32>idx, val);
+    edits.arrayInsert(con, <i32>idx, val);
     con.isNil = false;
     return true;
   }
 
   conRemove(con: Node, key: Bytes): bool {
+    const edits = this.edits;
     if (con.kind == K_OBJECT) {
-      if (!deleteMember(con, key.ptr, key.len)) {
+      const m = edits.editableMembers(con);
+      if (m !== null ? !m.del(key.ptr, key.len) : !deleteMember(con, key.ptr, key.len)) {
         return this.err(E_PATCH_PATH, "Unable to remove nonexistent key: " + bytesStr(key) + ": missing value");
       }
       return true;
     }
-    const items = con.items!;
     let idx = goAtoi(key.ptr, key.len);
     if (Atoi.err != 0) return this.err(E_PATCH_INDEX, this.atoiFailed(key));
-    const n = <i64>items.length;
+    const n = <i64>edits.arrayLength(con);
     if (idx >= n) return this.invalidIndex(idx);
     if (idx < 0) {
       if (idx < -n) return this.invalidIndex(idx);
       idx += n;
     }
-    removeItem(items, <i32>idx);
+    edits.arrayRemove(con, <i32>idx);
     con.isNil = false;
     return true;
   }
 
   /** container.set at a key conGet has just read (an array index is then in range). */
   conSet(con: Node, key: Bytes, val: Node | null): bool {
+    const edits = this.edits;
     if (con.kind == K_OBJECT) {
       if (con.isNil) return this.err(E_PATCH_PANIC, NIL_MAP);
-      setMember(con, key, val);
+      const m = edits.membersOf(con);
+      if (m !== null) m.set(key, val);
+      else setMember(con, key, val);
       return true;
     }
-    const items = con.items!;
     let idx = goAtoi(key.ptr, key.len);
     if (Atoi.err != 0) return this.err(E_PATCH_INDEX, this.atoiFailed(key));
-    const n = <i64>items.length;
+    const n = <i64>edits.arrayLength(con);
     if (idx < 0) {
       if (idx < -n) return this.invalidIndex(idx);
       idx += n;
     }
-    items[<i32>idx] = val;
+    edits.arraySet(con, <i32>idx, val);
     return true;
   }
 
@@ -294,6 +309,7 @@ class Applier {
     if (!this.strField(t, f.path, MISSING_PATH)) return this.wrapAs(E_PATCH_OP, "test operation failed to decode path: ");
     const path = this.str;
     if (path.len == 0) {
+      this.edits.flush(this.root);
       const r = lazyEqual(this.root, valueOf(t, f));
       if (r == EQ_PANIC) return this.err(E_PATCH_PANIC, NIL_DEREF);
       if (r == EQ_TRUE) return true;
@@ -308,6 +324,7 @@ class Applier {
       return this.err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
     }
     if (want === null) return this.err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
+    this.edits.flush(val);
     const r = lazyEqual(val, want);
     if (r == EQ_PANIC) return this.err(E_PATCH_PANIC, NIL_DEREF);
     if (r == EQ_TRUE) return true;
@@ -326,6 +343,7 @@ class Applier {
     if (!this.findObject(path)) return this.err(E_PATCH_PATH, "copy operation does not apply: doc is missing destination path: " + bytesStr(path) + ": missing value");
     const con = this.con;
     const key = this.key;
+    this.edits.flush(val);
     const copy = deepCopy(val, this.goMinor >= 22);
     if (!this.conAdd(con, key, copy)) return this.wrap("error while adding value during copy: ");
     return true;
@@ -349,11 +367,12 @@ class Applier {
  * Patch.Apply: runs the operations (elements of patch array `pr` of tape `pt`, or none for null) on
  * the document (text node `dr` of `dt`, an array when `isArray`, else an object or null) and writes
  * json.Marshal of the result into `out`. False with the error recorded, its path the operation index.
+ * `indexed` false (EXACT_LISTINDEX): big containers are edited in their nodes as well (edits.ts).
  */
-export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink): bool {
+export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink, indexed: bool = true): bool {
   const root = rawNode(dt, dr);
   if (isArray) intoAry(root); else intoDoc(root);
-  const a = new Applier(root, goMinor);
+  const a = new Applier(root, goMinor, new Edits(seedOf(pt), indexed));
   if (pt.kind(pr) == K_ARRAY) {
     const n = pt.children(pr);
     let op = pr + 1;
@@ -362,6 +381,15 @@ export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, 
       op = pt.next(op);
     }
   }
+  a.edits.flush(a.root);
   marshalLazy(a.root, out, goMinor >= 22);
   return true;
+}
+
+/** A seed for the edited containers' priorities: FNV-1a of the patch text. */
+function seedOf(t: Tape): u64 {
+  let h: u64 = 0xcbf29ce484222325;
+  const p = t.src;
+  for (let i = 0, n = t.srcLen; i < n; i++) h = (h ^ <u64>load<u8>(p + <usize>i)) * 0x100000001b3;
+  return h;
 }

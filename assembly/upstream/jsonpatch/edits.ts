@@ -1,0 +1,414 @@
+// The containers a JSON Patch apply edits, held so that each operation costs O(log n) however big they are:
+// Go's library inserts into and removes from a []*lazyNode (a copy of the tail each time) and a Go map, so a
+// patch of n operations on a container of n values would take n² steps in json/dom.ts' sorted arrays. An array
+// or object of EDIT_MIN or more values, once an operation inserts or removes in it, moves here: an array into a
+// treap ordered by position (Seq), an object into a hash table of its members (Members). `flush` writes them
+// back as json/dom.ts nodes (object keys sorted) before anything reads the tree as a whole (equality, copy,
+// marshal). Only the cost changes: every value, position and order is the same as the plain arrays give.
+
+import { Node, Bytes } from "../../json/dom";
+import { K_OBJECT, K_ARRAY } from "../../json/tape";
+import { compareBytes } from "../../json/members";
+
+/** Containers with fewer values are edited in place (their edits are cheap). */
+const EDIT_MIN: i32 = 32;
+
+/** The next of a sequence of well-mixed 32-bit numbers (splitmix64 of a counter). */
+@inline function mix32(x: u64): u32 {
+  let z = x + 0x9e3779b97f4a7c15;
+  z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9;
+  z = (z ^ (z >>> 27)) * 0x94d049bb133111eb;
+  return <u32>((z ^ (z >>> 31)) >>> 32);
+}
+
+/**
+ * A sequence of values (nil allowed) as an implicit treap: get, set, insert and remove at a position in
+ * O(log n) expected. Nodes are numbered from 1 (0: none) in parallel arrays; priorities come from a hash of
+ * a per-call seed and a counter, so the shape does not depend on what the input asks.
+ */
+export class Seq {
+  left: Array<i32> = [0];
+  right: Array<i32> = [0];
+  size: Array<i32> = [0];
+  prio: Array<u32> = [0];
+  val: Array<Node | null> = [null];
+  root: i32 = 0;
+  /** The second result of split (rewritten by every split). */
+  rest: i32 = 0;
+
+  constructor(items: Array<Node | null>, public seed: u64) {
+    this.build(items);
+  }
+
+  @inline get length(): i32 {
+    return unchecked(this.size[this.root]);
+  }
+
+  private node(v: Node | null): i32 {
+    const x = this.val.length;
+    this.left.push(0);
+    this.right.push(0);
+    this.size.push(1);
+    this.prio.push(mix32(this.seed + <u64>x));
+    this.val.push(v);
+    return x;
+  }
+
+  @inline private update(x: i32): void {
+    unchecked(this.size[x] = this.size[this.left[x]] + this.size[this.right[x]] + 1);
+  }
+
+  /** The treap of `items` in order (a Cartesian tree built with a stack, O(n)). */
+  private build(items: Array<Node | null>): void {
+    const stack = new Array<i32>();
+    for (let i = 0, n = items.length; i < n; i++) {
+      const x = this.node(unchecked(items[i]));
+      let last = 0;
+      while (stack.length > 0 && unchecked(this.prio[stack[stack.length - 1]]) < unchecked(this.prio[x])) {
+        last = stack.pop();
+        this.update(last);
+      }
+      unchecked(this.left[x] = last);
+      if (stack.length > 0) unchecked(this.right[stack[stack.length - 1]] = x);
+      stack.push(x);
+    }
+    // the bottom of the stack has the highest priority: the root
+    this.root = stack.length > 0 ? unchecked(stack[0]) : 0;
+    while (stack.length > 0) this.update(stack.pop());
+  }
+
+  /** Splits t into its first k values (returned) and the rest (in `rest`). */
+  private split(t: i32, k: i32): i32 {
+    if (t == 0) {
+      this.rest = 0;
+      return 0;
+    }
+    const l = unchecked(this.left[t]);
+    if (unchecked(this.size[l]) >= k) {
+      const a = this.split(l, k);
+      unchecked(this.left[t] = this.rest);
+      this.update(t);
+      this.rest = t;
+      return a;
+    }
+    const a = this.split(unchecked(this.right[t]), k - unchecked(this.size[l]) - 1);
+    unchecked(this.right[t] = a);
+    this.update(t);
+    return t; // rest: as the inner split left it
+  }
+
+  /** The concatenation of treaps a and b. */
+  private merge(a: i32, b: i32): i32 {
+    if (a == 0) return b;
+    if (b == 0) return a;
+    if (unchecked(this.prio[a]) > unchecked(this.prio[b])) {
+      unchecked(this.right[a] = this.merge(unchecked(this.right[a]), b));
+      this.update(a);
+      return a;
+    }
+    unchecked(this.left[b] = this.merge(a, unchecked(this.left[b])));
+    this.update(b);
+    return b;
+  }
+
+  /** The node at position i (0 <= i < length). */
+  private at(i: i32): i32 {
+    let t = this.root;
+    while (true) {
+      const l = unchecked(this.left[t]);
+      const ls = unchecked(this.size[l]);
+      if (i < ls) t = l;
+      else if (i == ls) return t;
+      else {
+        i -= ls + 1;
+        t = unchecked(this.right[t]);
+      }
+    }
+    return t;
+  }
+
+  get(i: i32): Node | null {
+    return unchecked(this.val[this.at(i)]);
+  }
+
+  set(i: i32, v: Node | null): void {
+    unchecked(this.val[this.at(i)] = v);
+  }
+
+  /** Inserts v before position i (i == length: at the end). */
+  insert(i: i32, v: Node | null): void {
+    const a = this.split(this.root, i);
+    const b = this.rest;
+    this.root = this.merge(this.merge(a, this.node(v)), b);
+  }
+
+  /** Removes the value at position i. */
+  remove(i: i32): void {
+    const a = this.split(this.root, i);
+    this.split(this.rest, 1);
+    this.root = this.merge(a, this.rest);
+  }
+
+  /** The values in order. */
+  values(): Array<Node | null> {
+    const out = new Array<Node | null>(0);
+    const stack = new Array<i32>();
+    let t = this.root;
+    while (t != 0 || stack.length > 0) {
+      while (t != 0) {
+        stack.push(t);
+        t = unchecked(this.left[t]);
+      }
+      t = stack.pop();
+      out.push(unchecked(this.val[t]));
+      t = unchecked(this.right[t]);
+    }
+    return out;
+  }
+}
+
+/** FNV-1a of key bytes. */
+function keyHash(p: usize, n: i32): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+  return h;
+}
+
+/** The members of an object (unique keys, any order) in a hash table: get, set and delete in O(1). */
+export class Members {
+  keys: Array<Bytes> = new Array<Bytes>();
+  vals: Array<Node | null> = new Array<Node | null>();
+  gone: Array<bool> = new Array<bool>();
+  /** Entry number + 1 (0: empty); at most half full. */
+  table: StaticArray<i32> = new StaticArray<i32>(64);
+
+  constructor(keys: Array<Bytes>, vals: Array<Node | null>) {
+    for (let i = 0, n = keys.length; i < n; i++) this.add(unchecked(keys[i]), unchecked(vals[i]));
+  }
+
+  /** The entry of key [p, p+n) (live or deleted), or -1. */
+  find(p: usize, n: i32): i32 {
+    const table = this.table;
+    const mask = <u32>table.length - 1;
+    let j = keyHash(p, n) & mask;
+    while (true) {
+      const e = unchecked(table[j]);
+      if (e == 0) return -1;
+      const k = unchecked(this.keys[e - 1]);
+      if (k.len == n && memory.compare(k.ptr, p, <usize>n) == 0) return e - 1;
+      j = (j + 1) & mask;
+    }
+    return -1;
+  }
+
+  /** The live entry of key [p, p+n), or -1. */
+  live(p: usize, n: i32): i32 {
+    const e = this.find(p, n);
+    return e >= 0 && !unchecked(this.gone[e]) ? e : -1;
+  }
+
+  /** m[key] (nil when absent). */
+  value(p: usize, n: i32): Node | null {
+    const e = this.live(p, n);
+    return e < 0 ? null : unchecked(this.vals[e]);
+  }
+
+  /** m[key] = v (a deleted key comes back with its first spelling). */
+  set(key: Bytes, v: Node | null): void {
+    const e = this.find(key.ptr, key.len);
+    if (e >= 0) {
+      unchecked(this.vals[e] = v);
+      unchecked(this.gone[e] = false);
+      return;
+    }
+    this.add(key, v);
+  }
+
+  /** delete(m, key); false when absent. */
+  del(p: usize, n: i32): bool {
+    const e = this.live(p, n);
+    if (e < 0) return false;
+    unchecked(this.gone[e] = true);
+    unchecked(this.vals[e] = null);
+    return true;
+  }
+
+  /** A new entry for a key not in the table. */
+  private add(key: Bytes, v: Node | null): void {
+    const e = this.keys.length;
+    this.keys.push(key);
+    this.vals.push(v);
+    this.gone.push(false);
+    if ((e + 1) * 2 > this.table.length) this.rehash();
+    else this.place(this.table, e);
+  }
+
+  private place(table: StaticArray<i32>, e: i32): void {
+    const mask = <u32>table.length - 1;
+    const k = unchecked(this.keys[e]);
+    let j = keyHash(k.ptr, k.len) & mask;
+    while (unchecked(table[j]) != 0) j = (j + 1) & mask;
+    unchecked(table[j] = e + 1);
+  }
+
+  private rehash(): void {
+    const table = new StaticArray<i32>(this.table.length << 1);
+    for (let e = 0, n = this.keys.length; e < n; e++) this.place(table, e);
+    this.table = table;
+  }
+
+  /** Writes the live members into object node `o`, keys in byte order (as json/dom.ts keeps them). */
+  writeInto(o: Node): void {
+    const order = new Array<i32>(0);
+    for (let e = 0, n = this.keys.length; e < n; e++) if (!unchecked(this.gone[e])) order.push(e);
+    const sorted = this.sortByKey(order);
+    const keys = new Array<Bytes>(sorted.length);
+    const items = new Array<Node | null>(sorted.length);
+    for (let i = 0, n = sorted.length; i < n; i++) {
+      const e = unchecked(sorted[i]);
+      unchecked(keys[i] = this.keys[e]);
+      unchecked(items[i] = this.vals[e]);
+    }
+    o.keys = keys;
+    o.items = items;
+  }
+
+  /** Entries sorted by key bytes (a bottom-up merge sort; keys are distinct). */
+  private sortByKey(a: Array<i32>): Array<i32> {
+    const n = a.length;
+    let src = a;
+    let dst = new Array<i32>(n);
+    for (let w = 1; w < n; w <<= 1) {
+      for (let lo = 0; lo < n; lo += w << 1) {
+        const mid = min(lo + w, n);
+        const hi = min(lo + (w << 1), n);
+        let i = lo, j = mid, o = lo;
+        while (i < mid && j < hi) {
+          const x = unchecked(this.keys[src[i]]);
+          const y = unchecked(this.keys[src[j]]);
+          if (compareBytes(y.ptr, y.len, x.ptr, x.len) < 0) unchecked(dst[o++] = src[j++]);
+          else unchecked(dst[o++] = src[i++]);
+        }
+        while (i < mid) unchecked(dst[o++] = src[i++]);
+        while (j < hi) unchecked(dst[o++] = src[j++]);
+      }
+      const t = src;
+      src = dst;
+      dst = t;
+    }
+    return src;
+  }
+}
+
+/** The edited containers of one apply, keyed by node. */
+export class Edits {
+  private arrays: Map<usize, Seq> = new Map<usize, Seq>();
+  private objects: Map<usize, Members> = new Map<usize, Members>();
+  private count: i32 = 0;
+
+  /** `seed`: mixed into the treaps' priorities (a hash of the call's input); `on` false: every container stays in its node. */
+  constructor(public seed: u64, public on: bool) {}
+
+  /** The sequence holding array `a`'s values, or null while they are in its items. */
+  @inline seqOf(a: Node): Seq | null {
+    if (this.count == 0) return null;
+    const k = changetype<usize>(a);
+    return this.arrays.has(k) ? this.arrays.get(k) : null;
+  }
+
+  /** The members of object `o`, or null while they are in its keys and items. */
+  @inline membersOf(o: Node): Members | null {
+    if (this.count == 0) return null;
+    const k = changetype<usize>(o);
+    return this.objects.has(k) ? this.objects.get(k) : null;
+  }
+
+  /** Number of values of array `a`. */
+  arrayLength(a: Node): i32 {
+    const s = this.seqOf(a);
+    return s !== null ? s.length : a.items!.length;
+  }
+
+  /** a[i] (in range). */
+  arrayGet(a: Node, i: i32): Node | null {
+    const s = this.seqOf(a);
+    return s !== null ? s.get(i) : unchecked(a.items![i]);
+  }
+
+  /** a[i] = v (in range). */
+  arraySet(a: Node, i: i32, v: Node | null): void {
+    const s = this.seqOf(a);
+    if (s !== null) s.set(i, v);
+    else a.items![i] = v;
+  }
+
+  /** Inserts v before position i of array `a` (i == length: appends). */
+  arrayInsert(a: Node, i: i32, v: Node | null): void {
+    const s = this.editable(a);
+    if (s !== null) {
+      s.insert(i, v);
+      return;
+    }
+    const items = a.items!;
+    items.push(null);
+    for (let j = items.length - 1; j > i; j--) unchecked(items[j] = items[j - 1]);
+    items[i] = v;
+  }
+
+  /** Removes position i (in range) of array `a`. */
+  arrayRemove(a: Node, i: i32): void {
+    const s = this.editable(a);
+    if (s !== null) {
+      s.remove(i);
+      return;
+    }
+    a.items!.splice(i, 1);
+  }
+
+  /** The sequence of array `a` for an insertion or removal: one is made for a big array. */
+  private editable(a: Node): Seq | null {
+    const s = this.seqOf(a);
+    if (s !== null || !this.on || a.items!.length < EDIT_MIN) return s;
+    const made = new Seq(a.items!, this.seed ^ <u64>changetype<usize>(a));
+    this.arrays.set(changetype<usize>(a), made);
+    this.count++;
+    return made;
+  }
+
+  /** The members of object `o` for an insertion or removal: a table is made for a big object. */
+  editableMembers(o: Node): Members | null {
+    const m = this.membersOf(o);
+    if (m !== null || !this.on || o.items!.length < EDIT_MIN) return m;
+    const made = new Members(o.keys!, o.items!);
+    this.objects.set(changetype<usize>(o), made);
+    this.count++;
+    return made;
+  }
+
+  /** Writes every edited container inside value `n` back into its node (before the tree is read as a whole). */
+  flush(n: Node | null): void {
+    if (this.count == 0 || n === null) return;
+    const stack = new Array<Node>();
+    stack.push(n);
+    while (stack.length > 0) {
+      const x = stack.pop();
+      const k = changetype<usize>(x);
+      if (x.kind == K_ARRAY && this.arrays.has(k)) {
+        x.items = this.arrays.get(k).values();
+        this.arrays.delete(k);
+        this.count--;
+      } else if (x.kind == K_OBJECT && this.objects.has(k)) {
+        this.objects.get(k).writeInto(x);
+        this.objects.delete(k);
+        this.count--;
+      }
+      if (x.kind != K_OBJECT && x.kind != K_ARRAY) continue;
+      const items = x.items!;
+      for (let i = 0, c = items.length; i < c; i++) {
+        const v = unchecked(items[i]);
+        if (v !== null) stack.push(v);
+      }
+      if (this.count == 0) return;
+    }
+  }
+}
