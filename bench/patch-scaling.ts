@@ -123,6 +123,24 @@ export const scaleCases: ScaleCase[] = [
     request: (n) => ['{"op":"jsonpatch.diff","flavor":"minimal"}', JSON.stringify({ xs: range(n) }), JSON.stringify({ xs: [...range(n).slice(1), -1] })],
   },
   {
+    name: "jsonpatch.diff minimal, every member renamed",
+    dimension: "members",
+    request: (n) => [
+      '{"op":"jsonpatch.diff","flavor":"minimal"}',
+      JSON.stringify(Object.fromEntries(range(n).map((i) => [`a${i}`, { v: i }]))),
+      JSON.stringify(Object.fromEntries(range(n).map((i) => [`b${i}`, { v: i }]))),
+    ],
+  },
+  {
+    name: "jsonpatch.diff minimal, named elements reversed",
+    dimension: "elements",
+    request: (n) => [
+      '{"op":"jsonpatch.diff","flavor":"minimal"}',
+      JSON.stringify({ xs: range(n).map((i) => ({ name: `n${i}`, x: i })) }),
+      JSON.stringify({ xs: range(n).map((i) => ({ name: `n${n - 1 - i}`, x: n - 1 - i })) }),
+    ],
+  },
+  {
     name: "mergepatch.diff, every member changed",
     dimension: "members",
     request: (n) => [

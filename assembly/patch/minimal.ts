@@ -22,7 +22,7 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "../json/tape";
 import { Member, compareBytes } from "../json/members";
 import { docMembers, docMembersPtr } from "../json/docmembers";
-import { Bytes, insertAt } from "../json/dom";
+import { Bytes } from "../json/dom";
 import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
@@ -126,13 +126,45 @@ function docOrderMembers(t: Tape, i: i32): StaticArray<Member> {
   return out;
 }
 
-/** Index of key [p, p+n) in members, or -1. */
-function indexOfKey(ms: StaticArray<Member>, p: usize, n: i32): i32 {
-  for (let i = 0; i < ms.length; i++) {
-    const m = ms[i];
-    if (compareBytes(m.keyPtr, m.keyLen, p, n) == 0) return i;
+/** The members of an object by key (a hash table): the index of a key, or -1. */
+class KeyIndex {
+  table: StaticArray<i32>;
+
+  constructor(public ms: StaticArray<Member>) {
+    let size = 16;
+    while (size < ms.length * 2) size <<= 1;
+    const table = new StaticArray<i32>(size);
+    const mask = <u32>size - 1;
+    for (let i = 0; i < ms.length; i++) {
+      const m = unchecked(ms[i]);
+      let j = keyHash(m.keyPtr, m.keyLen) & mask;
+      while (unchecked(table[j]) != 0) j = (j + 1) & mask;
+      unchecked(table[j] = i + 1);
+    }
+    this.table = table;
   }
-  return -1;
+
+  /** Index of key [p, p+n) (the members' keys are unique), or -1. */
+  find(p: usize, n: i32): i32 {
+    const table = this.table;
+    const mask = <u32>table.length - 1;
+    let j = keyHash(p, n) & mask;
+    while (true) {
+      const e = unchecked(table[j]);
+      if (e == 0) return -1;
+      const m = unchecked(this.ms[e - 1]);
+      if (compareBytes(m.keyPtr, m.keyLen, p, n) == 0) return e - 1;
+      j = (j + 1) & mask;
+    }
+    return -1;
+  }
+}
+
+/** FNV-1a of key bytes. */
+function keyHash(p: usize, n: i32): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
+  return h;
 }
 
 /** A non-empty object or array: worth a move rather than remove + add. */
@@ -145,32 +177,24 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes): Array<Ite
   const ma = docOrderMembers(ta, a);
   const mb = docOrderMembers(tb, b);
   const seq = new Array<Item>();
+  const ia = new KeyIndex(ma);
+  const ib = new KeyIndex(mb);
   const inB = new StaticArray<i32>(ma.length);
   for (let i = 0; i < ma.length; i++) {
     const m = ma[i];
-    inB[i] = indexOfKey(mb, m.keyPtr, m.keyLen);
+    inB[i] = ib.find(m.keyPtr, m.keyLen);
   }
   const inA = new StaticArray<i32>(mb.length);
   for (let j = 0; j < mb.length; j++) {
     const m = mb[j];
-    inA[j] = indexOfKey(ma, m.keyPtr, m.keyLen);
+    inA[j] = ia.find(m.keyPtr, m.keyLen);
   }
-  // renames: a removed member whose value reappears under an added key
+  // renames: a removed member whose value reappears under an added key (the first one not taken yet)
   const movedTo = new StaticArray<i32>(ma.length);
   const movedFrom = new StaticArray<i32>(mb.length);
   for (let i = 0; i < ma.length; i++) movedTo[i] = -1;
   for (let j = 0; j < mb.length; j++) movedFrom[j] = -1;
-  for (let j = 0; j < mb.length; j++) {
-    if (inA[j] >= 0 || !movable(tb, mb[j].value)) continue;
-    for (let i = 0; i < ma.length; i++) {
-      if (inB[i] >= 0 || movedTo[i] >= 0) continue;
-      if (goEqual(ta, ma[i].value, tb, mb[j].value)) {
-        movedTo[i] = j;
-        movedFrom[j] = i;
-        break;
-      }
-    }
-  }
+  matchRenames(ta, ma, inB, tb, mb, inA, movedTo, movedFrom);
   for (let i = 0; i < ma.length; i++) {
     const m = ma[i];
     const p = childPath(path, m.keyPtr, m.keyLen);
@@ -186,6 +210,44 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes): Array<Ite
     else seq.push(opItem(OP_ADD, p, m.value));
   }
   return seq;
+}
+
+/**
+ * Pairs each added member with a non-empty object or array value (in order) with the first removed member
+ * of an equal value not taken yet: the removed and added values are grouped by equality class, each
+ * class a queue of removed members in order.
+ */
+function matchRenames(ta: Tape, ma: StaticArray<Member>, inB: StaticArray<i32>, tb: Tape, mb: StaticArray<Member>,
+  inA: StaticArray<i32>, movedTo: StaticArray<i32>, movedFrom: StaticArray<i32>): void {
+  const removed = new Array<i32>();
+  for (let i = 0; i < ma.length; i++) if (inB[i] < 0) removed.push(i);
+  const added = new Array<i32>();
+  for (let j = 0; j < mb.length; j++) if (inA[j] < 0 && movable(tb, mb[j].value)) added.push(j);
+  if (removed.length == 0 || added.length == 0) return;
+  const s = new StaticArray<i32>(removed.length);
+  for (let k = 0; k < removed.length; k++) s[k] = ma[removed[k]].value;
+  const t = new StaticArray<i32>(added.length);
+  for (let k = 0; k < added.length; k++) t[k] = mb[added[k]].value;
+  const cls = equalityClasses(ta, s, tb, t);
+  // queues of removed members by class (a class is named by its lowest id: a removed member when any)
+  const r = removed.length;
+  const next = new StaticArray<i32>(r);
+  const head = new StaticArray<i32>(r);
+  const tail = new StaticArray<i32>(r);
+  for (let k = 0; k < r; k++) { head[k] = -1; next[k] = -1; }
+  for (let k = 0; k < r; k++) {
+    const c = cls[k];
+    if (head[c] < 0) head[c] = k; else next[tail[c]] = k;
+    tail[c] = k;
+  }
+  for (let k = 0; k < added.length; k++) {
+    const c = cls[r + k];
+    if (c >= r || head[c] < 0) continue;
+    const q = head[c];
+    head[c] = next[q];
+    movedTo[removed[q]] = added[k];
+    movedFrom[added[k]] = removed[q];
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -282,38 +344,99 @@ function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i3
   for (let j = 0; j < n; j++) if (src[j] >= 0) targetOf[src[j]] = j;
   const anchored = longestIncreasing(cur, targetOf, m);
   const pushed = new StaticArray<bool>(m);
+  // positions below j are final; the elements from j on are those of `rest`, in its order
+  const rest = new Remaining(cur, m);
   let j = 0;
   while (j < n) {
     const want = src[j];
     if (want < 0) {
       seq.push(opItem(OP_ADD, childIndexPath(path, j), t[j]));
-      insertAt<i32>(cur, j, -1);
       j++;
       continue;
     }
-    const x = cur[j];
+    const x = rest.first();
     if (x == want) {
       seq.push(diffItem(s[x], t[j], childIndexPath(path, j)));
+      rest.take(x);
       j++;
       continue;
     }
-    if (x >= 0 && !anchored[x] && !pushed[x] && anchored[want]) {
+    if (!anchored[x] && !pushed[x] && anchored[want]) {
       // move the element in the way to the end; it comes back when its turn comes
       seq.push(opItem(OP_MOVE, childIndexPath(path, -1), -1, childIndexPath(path, j)));
-      cur.splice(j, 1);
-      cur.push(x);
+      rest.take(x);
+      rest.append(x);
       pushed[x] = true;
       continue;
     }
-    let p = j + 1;
-    while (cur[p] != want) p++;
+    const p = j + rest.before(want);
     seq.push(opItem(OP_MOVE, childIndexPath(path, j), -1, childIndexPath(path, p)));
-    cur.splice(p, 1);
-    insertAt<i32>(cur, j, want);
+    rest.take(want);
     seq.push(diffItem(s[want], t[j], childIndexPath(path, j)));
     j++;
   }
   return seq;
+}
+
+/**
+ * The elements not placed yet, in order, with the number before any of them in O(log n): each holds a slot
+ * (the kept elements first, one more at the end for each moved there), and a Fenwick tree counts the slots in use.
+ */
+class Remaining {
+  slotOf: StaticArray<i32>;
+  atSlot: StaticArray<i32>;
+  tree: StaticArray<i32>;
+  head: i32 = 0;
+  end: i32;
+
+  /** `order`: indices into s (below m) in order. */
+  constructor(order: Array<i32>, m: i32) {
+    const k = order.length;
+    const cap = 2 * k + 1;
+    this.slotOf = new StaticArray<i32>(m);
+    this.atSlot = new StaticArray<i32>(cap);
+    this.tree = new StaticArray<i32>(cap + 1);
+    for (let q = 0; q < cap; q++) this.atSlot[q] = -1;
+    for (let q = 0; q < k; q++) {
+      this.slotOf[order[q]] = q;
+      this.atSlot[q] = order[q];
+      this.add(q, 1);
+    }
+    this.end = k;
+  }
+
+  private add(q: i32, d: i32): void {
+    const tree = this.tree;
+    for (let i = q + 1; i < tree.length; i += i & -i) tree[i] += d;
+  }
+
+  /** The first element not placed yet. */
+  first(): i32 {
+    while (this.atSlot[this.head] < 0) this.head++;
+    return this.atSlot[this.head];
+  }
+
+  /** How many elements not placed yet come before element x. */
+  before(x: i32): i32 {
+    let c = 0;
+    for (let i = this.slotOf[x]; i > 0; i -= i & -i) c += this.tree[i];
+    return c;
+  }
+
+  /** Places element x (it leaves the sequence). */
+  take(x: i32): void {
+    const q = this.slotOf[x];
+    this.atSlot[q] = -1;
+    this.add(q, -1);
+  }
+
+  /** Puts element x at the end. */
+  append(x: i32): void {
+    const q = this.end++;
+    this.slotOf[x] = q;
+    this.atSlot[q] = x;
+    this.add(q, 1);
+  }
 }
 
 /** Marks the elements of `cur` (indices into s) on a longest run whose target positions increase. */
