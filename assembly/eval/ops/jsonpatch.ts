@@ -1,6 +1,7 @@
-// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, go?} → {patch} and
+// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, lockstep?, go?} → {patch} and
 // `jsonpatch.apply` {document|documentText, patch|patchText, go?} → {document} (or {documentText: ""}
-// when the document is empty: the library then returns it untouched).
+// when the document is empty: the library then returns it untouched). The engine-only field `exact`
+// (base/exact.ts) turns shortcuts off: "lockstep" (as `lockstep: false`), "sametext", and for apply "listindex".
 
 import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";

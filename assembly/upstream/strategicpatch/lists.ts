@@ -1,7 +1,8 @@
 // strategicpatch's list helpers, shared by diff and apply: element types, merge-key matching, the
-// `$setElementOrder` ordering rules (normalizeElementOrder, mergeSortedSlice, index), partitions,
-// deletion extraction, and the scalar sort / dedupe. Each follows the upstream function of the same name,
-// including its mutations of shared backing arrays and the order of its Less calls.
+// `$setElementOrder` ordering rules (normalizeElementOrder, mergeSortedSlice), partitions, deletion
+// extraction, and the scalar sort. Each follows the upstream function of the same name, including its
+// mutations of shared backing arrays and the order of its Less calls; the list searches they make
+// (index(), findMapInSliceBasedOnKeyValue, deduplicateScalars) go through env.lists (lookups.ts, listindex.ts).
 
 import { ByteSink } from "../../io/sink";
 import { Val, Slice, T_MAP, T_SLICE, makeSlice, sliceOfN, appendOne, appendAll, nilSlice, isStr, mapVal, newMap, asciiVal } from "./value";
