@@ -372,7 +372,7 @@ class Applier {
 export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink, indexed: bool = true): bool {
   const root = rawNode(dt, dr);
   if (isArray) intoAry(root); else intoDoc(root);
-  const a = new Applier(root, goMinor, new Edits(seedOf(pt), indexed));
+  const a = new Applier(root, goMinor, new Edits(pt, indexed));
   if (pt.kind(pr) == K_ARRAY) {
     const n = pt.children(pr);
     let op = pr + 1;
@@ -384,12 +384,4 @@ export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, 
   a.edits.flush(a.root);
   marshalLazy(a.root, out, goMinor >= 22);
   return true;
-}
-
-/** A seed for the edited containers' priorities: FNV-1a of the patch text. */
-function seedOf(t: Tape): u64 {
-  let h: u64 = 0xcbf29ce484222325;
-  const p = t.src;
-  for (let i = 0, n = t.srcLen; i < n; i++) h = (h ^ <u64>load<u8>(p + <usize>i)) * 0x100000001b3;
-  return h;
 }

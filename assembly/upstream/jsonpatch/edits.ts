@@ -7,7 +7,7 @@
 // marshal). Only the cost changes: every value, position and order is the same as the plain arrays give.
 
 import { Node, Bytes } from "../../json/dom";
-import { K_OBJECT, K_ARRAY } from "../../json/tape";
+import { Tape, K_OBJECT, K_ARRAY } from "../../json/tape";
 import { compareBytes } from "../../json/members";
 
 /** Containers with fewer values are edited in place (their edits are cheap). */
@@ -167,6 +167,14 @@ export class Seq {
   }
 }
 
+/** A seed for the treaps' priorities: FNV-1a of the patch text (never 0). */
+function seedOf(t: Tape): u64 {
+  let h: u64 = 0xcbf29ce484222325;
+  const p = t.src;
+  for (let i = 0, n = t.srcLen; i < n; i++) h = (h ^ <u64>load<u8>(p + <usize>i)) * 0x100000001b3;
+  return h | 1;
+}
+
 /** FNV-1a of key bytes. */
 function keyHash(p: usize, n: i32): u32 {
   let h: u32 = 0x811c9dc5;
@@ -300,27 +308,30 @@ export class Members {
   }
 }
 
-/** The edited containers of one apply, keyed by node. */
+/** The edited containers of one apply, keyed by node (the tables are made when the first container moves here). */
 export class Edits {
-  private arrays: Map<usize, Seq> = new Map<usize, Seq>();
-  private objects: Map<usize, Members> = new Map<usize, Members>();
+  private arrays: Map<usize, Seq> | null = null;
+  private objects: Map<usize, Members> | null = null;
   private count: i32 = 0;
+  private seed: u64 = 0;
 
-  /** `seed`: mixed into the treaps' priorities (a hash of the call's input); `on` false: every container stays in its node. */
-  constructor(public seed: u64, public on: bool) {}
+  /** `patch`: the patch's text, whose hash seeds the treaps' priorities; `on` false: every container stays in its node. */
+  constructor(public patch: Tape, public on: bool) {}
 
   /** The sequence holding array `a`'s values, or null while they are in its items. */
   @inline seqOf(a: Node): Seq | null {
     if (this.count == 0) return null;
+    const arrays = this.arrays;
     const k = changetype<usize>(a);
-    return this.arrays.has(k) ? this.arrays.get(k) : null;
+    return arrays !== null && arrays.has(k) ? arrays.get(k) : null;
   }
 
   /** The members of object `o`, or null while they are in its keys and items. */
   @inline membersOf(o: Node): Members | null {
     if (this.count == 0) return null;
+    const objects = this.objects;
     const k = changetype<usize>(o);
-    return this.objects.has(k) ? this.objects.get(k) : null;
+    return objects !== null && objects.has(k) ? objects.get(k) : null;
   }
 
   /** Number of values of array `a`. */
@@ -369,8 +380,14 @@ export class Edits {
   private editable(a: Node): Seq | null {
     const s = this.seqOf(a);
     if (s !== null || !this.on || a.items!.length < EDIT_MIN) return s;
+    if (this.seed == 0) this.seed = seedOf(this.patch);
     const made = new Seq(a.items!, this.seed ^ <u64>changetype<usize>(a));
-    this.arrays.set(changetype<usize>(a), made);
+    let arrays = this.arrays;
+    if (arrays === null) {
+      arrays = new Map<usize, Seq>();
+      this.arrays = arrays;
+    }
+    arrays.set(changetype<usize>(a), made);
     this.count++;
     return made;
   }
@@ -380,7 +397,12 @@ export class Edits {
     const m = this.membersOf(o);
     if (m !== null || !this.on || o.items!.length < EDIT_MIN) return m;
     const made = new Members(o.keys!, o.items!);
-    this.objects.set(changetype<usize>(o), made);
+    let objects = this.objects;
+    if (objects === null) {
+      objects = new Map<usize, Members>();
+      this.objects = objects;
+    }
+    objects.set(changetype<usize>(o), made);
     this.count++;
     return made;
   }
@@ -393,13 +415,15 @@ export class Edits {
     while (stack.length > 0) {
       const x = stack.pop();
       const k = changetype<usize>(x);
-      if (x.kind == K_ARRAY && this.arrays.has(k)) {
-        x.items = this.arrays.get(k).values();
-        this.arrays.delete(k);
+      const arrays = this.arrays;
+      const objects = this.objects;
+      if (x.kind == K_ARRAY && arrays !== null && arrays.has(k)) {
+        x.items = arrays.get(k).values();
+        arrays.delete(k);
         this.count--;
-      } else if (x.kind == K_OBJECT && this.objects.has(k)) {
-        this.objects.get(k).writeInto(x);
-        this.objects.delete(k);
+      } else if (x.kind == K_OBJECT && objects !== null && objects.has(k)) {
+        objects.get(k).writeInto(x);
+        objects.delete(k);
         this.count--;
       }
       if (x.kind != K_OBJECT && x.kind != K_ARRAY) continue;

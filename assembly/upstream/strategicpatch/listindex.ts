@@ -12,7 +12,7 @@ import { panicUncomparable, errNotAMap } from "./errors";
 import { ValueClasses, matchable } from "./valuehash";
 import {
   PosLookup, MapFinder, Deleter, ListSearch, ScanPositions, ScanFinder, Scans, FIND_FAILED, mergeKeyOf,
-  deduplicateScalars,
+  deduplicateScalars, findMapInSlice,
 } from "./lookups";
 
 /** Lists at least this long are indexed (shorter ones are scanned). */
@@ -192,19 +192,27 @@ class IndexedPositions extends PosLookup {
   }
 }
 
-/** findMapInSliceBasedOnKeyValue from the classes of the merge-key values, kept up to date as the list changes. */
+/**
+ * findMapInSliceBasedOnKeyValue from the classes of the merge-key values, kept up to date as the list grows and
+ * its maps are merged into; scanned while the list is shorter than INDEX_MIN (the classes are made then).
+ */
 class IndexedFinder extends MapFinder {
   classes: ValueClasses = new ValueClasses();
-  sets: PosSets;
+  sets: PosSets | null = null;
 
   constructor(public l: Slice, public kp: usize, public kn: i32) {
     super();
-    this.sets = new PosSets(l.len);
-    for (let i = 0; i < l.len; i++) this.sets.push(mapClass(this.classes, l.get(i), kp, kn));
   }
 
   find(value: Val | null): i32 {
-    const sets = this.sets;
+    let sets = this.sets;
+    if (sets === null) {
+      const l = this.l;
+      if (l.len < INDEX_MIN) return findMapInSlice(l, this.kp, this.kn, value);
+      sets = new PosSets(l.len);
+      for (let i = 0; i < l.len; i++) sets.push(mapClass(this.classes, l.get(i), this.kp, this.kn));
+      this.sets = sets;
+    }
     const notMap = sets.min(NONMAP_CLASS);
     let p = -1;
     const container = value !== null && (value.t == T_MAP || value.t == T_SLICE);
@@ -228,12 +236,15 @@ class IndexedFinder extends MapFinder {
 
   appended(l: Slice): void {
     this.l = l;
-    this.sets.push(mapClass(this.classes, l.get(l.len - 1), this.kp, this.kn));
+    const sets = this.sets;
+    if (sets !== null) sets.push(mapClass(this.classes, l.get(l.len - 1), this.kp, this.kn));
   }
 
   changed(at: i32): void {
+    const sets = this.sets;
+    if (sets === null) return;
     const c = mapClass(this.classes, this.l.get(at), this.kp, this.kn);
-    if (c != unchecked(this.sets.cls[at])) this.sets.move(at, c);
+    if (c != unchecked(sets.cls[at])) sets.move(at, c);
   }
 }
 

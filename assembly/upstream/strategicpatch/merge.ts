@@ -17,7 +17,7 @@ import {
   elemType2, normalizeElementOrder, extractToDeleteItems, partitionPrimitives, partitionMaps, Pair, mergeKeyValueEqual,
   EQ_FAILED, EQ_TRUE,
 } from "./lists";
-import { FIND_FAILED } from "./lookups";
+import { FIND_FAILED, Deleter } from "./lookups";
 import { ValueSet } from "./valuehash";
 import { removeDirectives, dropsWhole, discardNullValues } from "./directives";
 import { Env } from "./env";
@@ -300,7 +300,7 @@ function mergeSliceWithSpecialElements(env: Env, original: Slice, patch: Slice, 
   const go = env.go;
   let plain = makeSlice(0, 0);
   let replace = false;
-  const deleter = env.lists.deleter(original, mp, mn, go);
+  let deleter: Deleter | null = null; // made at the first `$patch: delete`
   for (let i = 0; i < patch.len; i++) {
     const v = patch.get(i)!;
     const m = v.m!;
@@ -314,6 +314,7 @@ function mergeSliceWithSpecialElements(env: Env, original: Slice, patch: Slice, 
       const k = m.find(mp, mn);
       if (k < 0) return nullPair(errNoMergeKey(m, mp, mn));
       // deleteMatchingEntries
+      if (deleter === null) deleter = env.lists.deleter(original, mp, mn, go);
       if (!deleter.remove(m.val(k))) return null;
     } else if (isStr(pt, "replace")) {
       replace = true;
@@ -323,7 +324,7 @@ function mergeSliceWithSpecialElements(env: Env, original: Slice, patch: Slice, 
       return nullPair(errBadPatchType(pt, m));
     }
   }
-  original = deleter.result();
+  if (deleter !== null) original = deleter.result();
   if (replace) return new Pair(plain, nilSlice());
   return new Pair(original, plain);
 }
