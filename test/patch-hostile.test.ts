@@ -148,6 +148,17 @@ test("values nested past the decoders' limits, and arrays past the matrix limit:
   }
   assert.equal(typed(JSON.stringify({ op: "jsonpatch.diff", fromText: xs(3000, 0), toText: xs(3000, 1), maxEditMatrix: 1e15 })), "");
   assert.equal(typed('{"op":"jsonpatch.diff","from":{"a":[1]},"to":{"a":[2]},"maxEditMatrix":0}'), "E_BAD_REQUEST");
+  // copies that double the document: the library's AccumulatedCopySizeLimit (maxCopyBytes), at most 32 MiB
+  const doubling = Array.from({ length: 40 }, (_, i) => ({ op: "copy", from: "/a", path: `/a/x${i}` }));
+  assert.equal(typed(JSON.stringify({ op: "jsonpatch.apply", document: { a: { v: "0123456789" } }, patch: doubling })), "E_PATCH_LIMIT");
+  const copies = JSON.stringify([{ op: "copy", path: "/foo/-", from: "/foo/1" }, { op: "copy", path: "/foo/-", from: "/foo/1" }]);
+  const doc = JSON.stringify({ foo: ["A", "a".repeat(49)] });
+  assert.equal(answer(`{"op":"jsonpatch.apply","maxCopyBytes":101,"document":${doc},"patch":${copies}}`),
+    '{"ok":false,"error":{"code":"E_PATCH_LIMIT","message":"Unable to complete the copy, the accumulated size increase of copy is 102, exceeding the limit 101","path":"/1"}}');
+  assert.equal(typed(`{"op":"jsonpatch.apply","maxCopyBytes":102,"document":${doc},"patch":${copies}}`), "");
+  // a copy is not decoded again: no Go nesting limit on it (Go 1.14 has none on the document either)
+  const deepDoc = JSON.stringify(`{"a":${deep(12000, "[", "]")}}`);
+  assert.equal(typed(`{"op":"jsonpatch.apply","go":"1.14","documentText":${deepDoc},"patch":[{"op":"copy","from":"/a","path":"/b"}]}`), "");
   // the engine still answers
   assert.equal(answer('{"op":"mergepatch.diff","original":{"a":1},"modified":{"a":2}}'), '{"ok":true,"result":{"patch":{"a":2}}}');
 });

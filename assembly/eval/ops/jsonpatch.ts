@@ -1,5 +1,5 @@
 // Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, lockstep?, go?} → {patch} and
-// `jsonpatch.apply` {document|documentText, patch|patchText, go?} → {document} (or {documentText: ""}
+// `jsonpatch.apply` {document|documentText, patch|patchText, maxCopyBytes?, go?} → {document} (or {documentText: ""}
 // when the document is empty: the library then returns it untouched). The engine-only field `exact`
 // (base/exact.ts) turns shortcuts off: "lockstep" (as `lockstep: false`), "sametext", and for apply "listindex".
 
@@ -11,7 +11,7 @@ import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../up
 import { appscodeDiffTexts, LOCK_OK } from "../../fast/lockstep/lockstep";
 import { goDepthLimit } from "../../json/reader";
 import { minimalDiff } from "../../patch/minimal";
-import { applyPatch } from "../../upstream/jsonpatch/apply";
+import { applyPatch, MAX_COPY_BYTES } from "../../upstream/jsonpatch/apply";
 import { failType } from "../../upstream/jsonpatch/gotypes";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_PATCH_INVALID } from "../../base/errors";
 import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
@@ -122,11 +122,16 @@ export function opJSONPatchApply(req: Request, res: ResultWriter): bool {
   if (parseDoc(doc, req.opts) != PARSE_OK) { setErrorPath("document"); return false; }
   const exact = exactOf(req);
   if (exact < 0) return false;
+  // the library's AccumulatedCopySizeLimit (0: its default, no limit but the engine's MAX_COPY_BYTES)
+  const maxCopy = req.int("maxCopyBytes", 0);
+  if (hasError()) return false;
+  if (maxCopy < 0) return fail(E_BAD_REQUEST, "field \"maxCopyBytes\" must not be negative", -1, "maxCopyBytes");
   const dt = doc.tape!;
   const dk = dt.kind(doc.node);
   if (!isArray && dk != K_OBJECT && dk != K_NULL) return failType(dt, doc.node, "jsonpatch.partialDoc", doc.base, "document", go);
   const out = new ByteSink(dt.srcLen + 64);
-  if (!applyPatch(pt, pr, dt, doc.node, isArray, go, out, shortcutOn(<u32>exact, EXACT_LISTINDEX))) return false;
+  const limit = maxCopy == 0 || maxCopy > MAX_COPY_BYTES ? MAX_COPY_BYTES : maxCopy;
+  if (!applyPatch(pt, pr, dt, doc.node, isArray, go, out, limit, req.opts, shortcutOn(<u32>exact, EXACT_LISTINDEX))) return false;
   appendValidUTF8(res.key("document"), out.ptr, out.len);
   return true;
 }

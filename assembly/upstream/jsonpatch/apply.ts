@@ -21,7 +21,9 @@ import { goAtoi, Atoi, atoiError } from "../../json/gostrconv";
 import { intoDoc, intoAry, tryDoc, tryAry, lazyEqual, EQ_TRUE, EQ_PANIC, NIL_DEREF, NIL_MAP, marshalLazy, deepCopy, rawIsArray } from "./lazy";
 import { splitPath, decodeSegment, bytesStr } from "./pointer";
 import { goTypeErrorMessage } from "./gotypes";
-import { fail, E_PATCH_OP, E_PATCH_PATH, E_PATCH_INDEX, E_PATCH_TEST, E_PATCH_PANIC } from "../../base/errors";
+import { fail, E_PATCH_OP, E_PATCH_PATH, E_PATCH_INDEX, E_PATCH_TEST, E_PATCH_PANIC, E_PATCH_LIMIT } from "../../base/errors";
+import { ReadOptions } from "../../json/reader";
+import { GO_MIN } from "../../base/pins";
 
 /** The fields of one operation (Go's map[string]*json.RawMessage): node indices, -1 when absent. */
 class OpFields {
@@ -89,11 +91,19 @@ class Applier {
   key: Bytes = new Bytes(0, 0);
   /** The big containers being edited (edits.ts). */
   edits: Edits;
+  /** Bytes the `copy` operations have added so far (the library's accumulatedCopySize). */
+  copied: i64 = 0;
+  /** How copies are read back: the call's limits, no Go nesting limit. */
+  copyRead: ReadOptions = new ReadOptions();
 
-  constructor(root: Node, public goMinor: i32, edits: Edits) {
+  /** `maxCopy`: the most bytes `copy` operations may add (AccumulatedCopySizeLimit). */
+  constructor(root: Node, public goMinor: i32, edits: Edits, public maxCopy: i64, opts: ReadOptions) {
     this.root = root;
     this.con = root;
     this.edits = edits;
+    this.copyRead.maxDepth = opts.maxDepth;
+    this.copyRead.maxBytes = opts.maxBytes;
+    this.copyRead.goMinor = GO_MIN;
   }
 
   @inline err(code: string, msg: string): bool {
@@ -344,8 +354,13 @@ class Applier {
     const con = this.con;
     const key = this.key;
     this.edits.flush(val);
-    const copy = deepCopy(val, this.goMinor >= 22);
-    if (!this.conAdd(con, key, copy)) return this.wrap("error while adding value during copy: ");
+    const copy = deepCopy(val, this.goMinor >= 22, this.copyRead);
+    this.copied += copy.size;
+    if (this.copied > this.maxCopy) {
+      return this.err(E_PATCH_LIMIT, "Unable to complete the copy, the accumulated size increase of copy is " + this.copied.toString() +
+        ", exceeding the limit " + this.maxCopy.toString());
+    }
+    if (!this.conAdd(con, key, copy.node)) return this.wrap("error while adding value during copy: ");
     return true;
   }
 
@@ -363,16 +378,22 @@ class Applier {
   }
 }
 
+/** The most bytes `copy` operations may add to a document, whatever the request says: 32 MiB. */
+export const MAX_COPY_BYTES: i64 = 32 << 20;
+
 /**
  * Patch.Apply: runs the operations (elements of patch array `pr` of tape `pt`, or none for null) on
  * the document (text node `dr` of `dt`, an array when `isArray`, else an object or null) and writes
  * json.Marshal of the result into `out`. False with the error recorded, its path the operation index.
- * `indexed` false (EXACT_LISTINDEX): big containers are edited in their nodes as well (edits.ts).
+ * `maxCopy`: the library's AccumulatedCopySizeLimit (the caller keeps it within MAX_COPY_BYTES: copies can
+ * double a document per operation); `opts`: the call's read limits; `indexed` false (EXACT_LISTINDEX): big containers are
+ * edited in their nodes as well (edits.ts).
  */
-export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink, indexed: bool = true): bool {
+export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink,
+  maxCopy: i64 = MAX_COPY_BYTES, opts: ReadOptions = new ReadOptions(), indexed: bool = true): bool {
   const root = rawNode(dt, dr);
   if (isArray) intoAry(root); else intoDoc(root);
-  const a = new Applier(root, goMinor, new Edits(pt, indexed));
+  const a = new Applier(root, goMinor, new Edits(pt, indexed), maxCopy, opts);
   if (pt.kind(pr) == K_ARRAY) {
     const n = pt.children(pr);
     let op = pr + 1;
