@@ -15,18 +15,19 @@
 //   the elements between aligned ones are diffed pairwise (same kind of container: recursively,
 //   else replaced), the surplus removed or added. Operations run left to right.
 // - Pointers are RFC 6901 (`~0`, `~1`, a slash per level); values are the compact text of `to`
-//   (member order and number spellings kept).
+//   (member order and number spellings kept). A patch longer than the call's maxBytes (at most
+//   256 MiB) is E_PATCH_LIMIT.
 // Iterative throughout.
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "../json/tape";
 import { Member, compareBytes } from "../json/members";
 import { docMembers, docMembersPtr } from "../json/docmembers";
-import { Bytes } from "../json/dom";
 import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
-import { childPath, childIndexPath } from "../upstream/jsonpatch/pointer";
+import { Pointer, keyPointer, indexPointer } from "../upstream/jsonpatch/pointer";
+import { patchTooLong } from "../upstream/jsonpatch/appscode";
 import { allocMatrix } from "../upstream/jsonpatch/matrix";
 
 const OP_ADD: i32 = 0;
@@ -47,11 +48,12 @@ class Item {
   kind: i32 = 0;
   a: i32 = -1;
   b: i32 = -1;
-  path: Bytes = new Bytes(0, 0);
-  from: Bytes | null = null;
+  /** null: the document itself */
+  path: Pointer | null = null;
+  from: Pointer | null = null;
 }
 
-function diffItem(a: i32, b: i32, path: Bytes): Item {
+function diffItem(a: i32, b: i32, path: Pointer | null): Item {
   const it = new Item();
   it.a = a;
   it.b = b;
@@ -59,7 +61,7 @@ function diffItem(a: i32, b: i32, path: Bytes): Item {
   return it;
 }
 
-function opItem(kind: i32, path: Bytes, b: i32, from: Bytes | null = null): Item {
+function opItem(kind: i32, path: Pointer | null, b: i32, from: Pointer | null = null): Item {
   const it = new Item();
   it.type = T_EMIT;
   it.kind = kind;
@@ -74,10 +76,16 @@ function pushAll(stack: Array<Item>, seq: Array<Item>): void {
   for (let i = seq.length - 1; i >= 0; i--) stack.push(seq[i]);
 }
 
-/** The minimal diff of node `a` of `ta` to node `b` of `tb`, written as a JSON array into `out`. */
-export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, out: ByteSink): bool {
+/**
+ * The minimal diff of node `a` of `ta` to node `b` of `tb`, written as a JSON array into `out`. False with
+ * E_PATCH_LIMIT recorded when the patch would be longer than `maxPatchBytes` (many operations deep down
+ * repeat a long pointer each).
+ */
+export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, maxPatchBytes: i64, out: ByteSink): bool {
   const stack = new Array<Item>();
-  stack.push(diffItem(a, b, new Bytes(0, 0)));
+  stack.push(diffItem(a, b, null));
+  const start = out.len;
+  const text = new ByteSink(64);
   let first = true;
   out.byte(0x5b);
   while (stack.length > 0) {
@@ -85,7 +93,8 @@ export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i
     if (it.type == T_EMIT) {
       if (!first) out.byte(0x2c);
       first = false;
-      writeOp(out, tb, it);
+      writeOp(out, tb, it, text);
+      if (<i64>(out.len - start) > maxPatchBytes) return patchTooLong(maxPatchBytes);
       continue;
     }
     const ka = goType(ta, it.a);
@@ -99,22 +108,30 @@ export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i
   return true;
 }
 
-function writeOp(out: ByteSink, tb: Tape, it: Item): void {
+/** Writes one operation; `text` is scratch for the pointers' text (rewritten before every use). */
+function writeOp(out: ByteSink, tb: Tape, it: Item, text: ByteSink): void {
   out.ascii("{\"op\":\"");
   out.ascii(OP_NAMES[it.kind]);
   out.byte(0x22);
   const from = it.from;
   if (from !== null) {
     out.ascii(",\"from\":");
-    writeJCSString(out, from.ptr, from.len);
+    writePointer(out, from, text);
   }
   out.ascii(",\"path\":");
-  writeJCSString(out, it.path.ptr, it.path.len);
+  writePointer(out, it.path, text);
   if (it.kind == OP_ADD || it.kind == OP_REPLACE) {
     out.ascii(",\"value\":");
     writeCompact(tb, it.b, out, false);
   }
   out.byte(0x7d);
+}
+
+/** Writes a pointer as a JSON string (RFC 8785 escaping); `text` is scratch. */
+function writePointer(out: ByteSink, p: Pointer | null, text: ByteSink): void {
+  text.truncate(0);
+  if (p !== null) p.write(text);
+  writeJCSString(out, text.ptr, text.len);
 }
 
 /** Members of object node i, unique (last duplicate wins), in document order. */
@@ -173,7 +190,7 @@ function movable(t: Tape, i: i32): bool {
   return (k == K_OBJECT || k == K_ARRAY) && t.children(i) > 0;
 }
 
-function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes): Array<Item> {
+function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Pointer | null): Array<Item> {
   const ma = docOrderMembers(ta, a);
   const mb = docOrderMembers(tb, b);
   const seq = new Array<Item>();
@@ -197,16 +214,16 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes): Array<Ite
   matchRenames(ta, ma, inB, tb, mb, inA, movedTo, movedFrom);
   for (let i = 0; i < ma.length; i++) {
     const m = ma[i];
-    const p = childPath(path, m.keyPtr, m.keyLen);
+    const p = keyPointer(path, m.keyPtr, m.keyLen);
     if (inB[i] >= 0) seq.push(diffItem(m.value, mb[inB[i]].value, p));
     else if (movedTo[i] < 0) seq.push(opItem(OP_REMOVE, p, -1));
   }
   for (let j = 0; j < mb.length; j++) {
     if (inA[j] >= 0) continue;
     const m = mb[j];
-    const p = childPath(path, m.keyPtr, m.keyLen);
+    const p = keyPointer(path, m.keyPtr, m.keyLen);
     const src = movedFrom[j];
-    if (src >= 0) seq.push(opItem(OP_MOVE, p, -1, childPath(path, ma[src].keyPtr, ma[src].keyLen)));
+    if (src >= 0) seq.push(opItem(OP_MOVE, p, -1, keyPointer(path, ma[src].keyPtr, ma[src].keyLen)));
     else seq.push(opItem(OP_ADD, p, m.value));
   }
   return seq;
@@ -298,7 +315,7 @@ function unique(cls: StaticArray<i32>, from: i32, to: i32, seen: StaticArray<boo
   return true;
 }
 
-function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, maxEditMatrix: i64): Array<Item> {
+function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Pointer | null, maxEditMatrix: i64): Array<Item> {
   const s = children(ta, a);
   const t = children(tb, b);
   const m = s.length;
@@ -321,7 +338,7 @@ function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, maxEditMatr
 }
 
 /** Arrays matched by identity: removes, then a left-to-right pass of adds, moves and recursive diffs. */
-function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i32>, path: Bytes): Array<Item> {
+function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i32>, path: Pointer | null): Array<Item> {
   const m = s.length;
   const n = t.length;
   const seq = new Array<Item>();
@@ -335,7 +352,7 @@ function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i3
     if (c < m) kept[c] = true;
   }
   // removes, from the highest index down
-  for (let i = m - 1; i >= 0; i--) if (!kept[i]) seq.push(opItem(OP_REMOVE, childIndexPath(path, i), -1));
+  for (let i = m - 1; i >= 0; i--) if (!kept[i]) seq.push(opItem(OP_REMOVE, indexPointer(path, i), -1));
   // the current array: indices into s of the kept elements, in order
   const cur = new Array<i32>();
   for (let i = 0; i < m; i++) if (kept[i]) cur.push(i);
@@ -350,29 +367,29 @@ function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i3
   while (j < n) {
     const want = src[j];
     if (want < 0) {
-      seq.push(opItem(OP_ADD, childIndexPath(path, j), t[j]));
+      seq.push(opItem(OP_ADD, indexPointer(path, j), t[j]));
       j++;
       continue;
     }
     const x = rest.first();
     if (x == want) {
-      seq.push(diffItem(s[x], t[j], childIndexPath(path, j)));
+      seq.push(diffItem(s[x], t[j], indexPointer(path, j)));
       rest.take(x);
       j++;
       continue;
     }
     if (!anchored[x] && !pushed[x] && anchored[want]) {
       // move the element in the way to the end; it comes back when its turn comes
-      seq.push(opItem(OP_MOVE, childIndexPath(path, -1), -1, childIndexPath(path, j)));
+      seq.push(opItem(OP_MOVE, indexPointer(path, -1), -1, indexPointer(path, j)));
       rest.take(x);
       rest.append(x);
       pushed[x] = true;
       continue;
     }
     const p = j + rest.before(want);
-    seq.push(opItem(OP_MOVE, childIndexPath(path, j), -1, childIndexPath(path, p)));
+    seq.push(opItem(OP_MOVE, indexPointer(path, j), -1, indexPointer(path, p)));
     rest.take(want);
-    seq.push(diffItem(s[want], t[j], childIndexPath(path, j)));
+    seq.push(diffItem(s[want], t[j], indexPointer(path, j)));
     j++;
   }
   return seq;
@@ -467,7 +484,7 @@ function longestIncreasing(cur: Array<i32>, targetOf: StaticArray<i32>, m: i32):
 }
 
 /** Arrays aligned on a longest common subsequence; gaps diffed pairwise, left to right. */
-function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>, path: Bytes, maxEditMatrix: i64): Array<Item> {
+function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>, path: Pointer | null, maxEditMatrix: i64): Array<Item> {
   const m = s.length;
   const n = t.length;
   const cls = equalityClasses(ta, s, tb, t);
@@ -523,13 +540,13 @@ function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32
       const x = s[i + k];
       const y = t[j + k];
       const kx = goType(ta, x);
-      if ((kx == K_OBJECT || kx == K_ARRAY) && kx == goType(tb, y)) seq.push(diffItem(x, y, childIndexPath(path, c)));
-      else if (!goEqual(ta, x, tb, y)) seq.push(opItem(OP_REPLACE, childIndexPath(path, c), y));
+      if ((kx == K_OBJECT || kx == K_ARRAY) && kx == goType(tb, y)) seq.push(diffItem(x, y, indexPointer(path, c)));
+      else if (!goEqual(ta, x, tb, y)) seq.push(opItem(OP_REPLACE, indexPointer(path, c), y));
       c++;
     }
-    for (let k = pairs; k < da; k++) seq.push(opItem(OP_REMOVE, childIndexPath(path, c), -1));
+    for (let k = pairs; k < da; k++) seq.push(opItem(OP_REMOVE, indexPointer(path, c), -1));
     for (let k = pairs; k < db; k++) {
-      seq.push(opItem(OP_ADD, childIndexPath(path, c), t[j + k]));
+      seq.push(opItem(OP_ADD, indexPointer(path, c), t[j + k]));
       c++;
     }
     i = gi;

@@ -7,7 +7,7 @@ import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
-import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../upstream/jsonpatch/appscode";
+import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX, patchLimit } from "../../upstream/jsonpatch/appscode";
 import { appscodeDiffTexts, LOCK_OK } from "../../fast/lockstep/lockstep";
 import { goDepthLimit } from "../../json/reader";
 import { minimalDiff } from "../../patch/minimal";
@@ -44,7 +44,7 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   if (minimal) {
     if (!parseStrict(from, req, null) || !parseStrict(to, req, from)) return false;
     const out = new ByteSink(1024);
-    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, out)) return false;
+    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, patchLimit(req.opts.maxBytes), out)) return false;
     appendValidUTF8(res.key("patch"), out.ptr, out.len);
     return true;
   }
@@ -53,6 +53,7 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   opts.go27 = go >= 27;
   opts.goMinor = go;
   opts.maxEditMatrix = limit;
+  opts.maxPatchBytes = patchLimit(req.opts.maxBytes);
   opts.sameText = shortcutOn(<u32>exact, EXACT_SAMETEXT);
   const out = new ByteSink(1024);
   // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff

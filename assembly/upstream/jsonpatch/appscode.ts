@@ -23,6 +23,9 @@
 // than the engine can hold (matrix.ts: MAX_MATRIX_CELLS, memory permitting), is refused with E_PATCH_LIMIT (the
 // library itself would allocate and fill it, however large).
 //
+// Limit: a patch longer than the call's maxBytes (at most MAX_PATCH_BYTES) is refused with E_PATCH_LIMIT:
+// n operations deep down repeat their path of depth d each.
+//
 // Shortcut: values whose JSON text is the same bytes are the same Go value, so they have no operations
 // (fast/sametext); AppscodeOptions.sameText false (EXACT_SAMETEXT) compares them as Go values instead.
 
@@ -38,6 +41,23 @@ import { sameText } from "../../fast/sametext/sametext";
 import { allocMatrix, MAX_MATRIX_CELLS } from "./matrix";
 import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "../../json/docmembers";
 import { fail, takeErrorMessage, E_PATCH_LIMIT, E_PATCH_MARSHAL } from "../../base/errors";
+import { Limits } from "../../base/limits";
+
+/**
+ * The longest patch a diff writes, whatever the request's maxBytes says: 256 MiB. Operations deep down each
+ * repeat their whole path, so a patch can be far longer than both documents (n operations at depth d).
+ */
+export const MAX_PATCH_BYTES: i64 = 256 << 20;
+
+/** The longest patch a call with read limit `maxBytes` may write. */
+export function patchLimit(maxBytes: i64): i64 {
+  return maxBytes < MAX_PATCH_BYTES ? maxBytes : MAX_PATCH_BYTES;
+}
+
+/** Records that the patch needs more than `max` bytes (E_PATCH_LIMIT); false. */
+export function patchTooLong(max: i64): bool {
+  return fail(E_PATCH_LIMIT, "the patch needs more than " + max.toString() + " bytes (limits.maxBytes, at most " + MAX_PATCH_BYTES.toString() + ")");
+}
 
 /** Default of `maxEditMatrix`: the most Levenshtein cells ((m+1)*(n+1)) one array pair may need. */
 export const DEFAULT_MAX_EDIT_MATRIX: i64 = 4194304;
@@ -57,6 +77,8 @@ export class AppscodeOptions {
   /** Go release (minor) whose scanner judges the library's MarshalJSON output. */
   goMinor: i32 = 27;
   maxEditMatrix: i64 = DEFAULT_MAX_EDIT_MATRIX;
+  /** The longest patch written (bytes): the call's maxBytes, at most MAX_PATCH_BYTES (patchLimit). */
+  maxPatchBytes: i64 = patchLimit(Limits.maxBytes);
   /** The shortcut of fast/sametext may answer (false: EXACT_SAMETEXT, every pair compared as Go values). */
   sameText: bool = true;
 }
@@ -629,6 +651,7 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
   let errMsg: string | null = null;
   let errPath: Bytes | null = null;
   let errKind = 0;
+  const start = out.len;
   out.byte(0x5b);
   for (let i = 0; i < n; i++) {
     const kind = ops.kind(i);
@@ -687,6 +710,7 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
       writeCanonical(tb, value, out, wo);
     } else out.byte(0x22);
     out.byte(0x7d);
+    if (<i64>(out.len - start) > opts.maxPatchBytes) return patchTooLong(opts.maxPatchBytes);
   }
   out.byte(0x5d);
   const ep = errPath;
@@ -764,7 +788,7 @@ export class PieceDiff {
   /** Appends `,` and one operation as marshalOps writes it (never one json.Marshal would refuse: false). */
   private write(out: ByteSink, kind: i32, path: Path | null, tb: Tape | null, value: i32): bool {
     const needs = path === null ? 0 : path.needs;
-    if (needs == 2) return false;
+    if (needs == 2 || <i64>out.len > this.opts.maxPatchBytes) return false;
     out.byte(0x2c);
     writeHead(out, kind);
     if (needs == 0) writeMadePathAt(out, path, this.chain);
