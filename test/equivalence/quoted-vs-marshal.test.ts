@@ -33,7 +33,7 @@ test("documents with every byte class: the same answer strings, quoted in one pa
     const lines = [
       `{"op":"smp.diff","type":"Pod"${go},"original":${JSON.stringify(a)},"modified":${JSON.stringify(b)}}`,
       `{"op":"smp.apply","type":"Pod"${go},"original":${JSON.stringify(a)},"patch":${JSON.stringify(b)}}`,
-    ].map((l) => new TextEncoder().encode(l));
+    ].map((l): Uint8Array => new TextEncoder().encode(l));
     // invalid UTF-8 in a value and in a key, as raw bytes of the documents' text
     const raw = RAW[trial % RAW.length]!;
     const doc = bytes('{"metadata":{"labels":{"k', raw, '":"v', raw, '"}},"spec":{"containers":[{"name":"c","image":"i', raw, '"}]}}');
