@@ -29,6 +29,7 @@ import { writeString as writeJCSString } from "../json/jcs";
 import { Pointer, keyPointer, indexPointer } from "../upstream/jsonpatch/pointer";
 import { patchTooLong } from "../upstream/jsonpatch/appscode";
 import { allocMatrix } from "../upstream/jsonpatch/matrix";
+import { fnv1a_32 } from "../hash/fnv";
 
 const OP_ADD: i32 = 0;
 const OP_REMOVE: i32 = 1;
@@ -154,7 +155,7 @@ class KeyIndex {
     const mask = <u32>size - 1;
     for (let i = 0; i < ms.length; i++) {
       const m = unchecked(ms[i]);
-      let j = keyHash(m.keyPtr, m.keyLen) & mask;
+      let j = fnv1a_32(m.keyPtr, <usize>m.keyLen) & mask;
       while (unchecked(table[j]) != 0) j = (j + 1) & mask;
       unchecked(table[j] = i + 1);
     }
@@ -165,7 +166,7 @@ class KeyIndex {
   find(p: usize, n: i32): i32 {
     const table = this.table;
     const mask = <u32>table.length - 1;
-    let j = keyHash(p, n) & mask;
+    let j = fnv1a_32(p, <usize>n) & mask;
     while (true) {
       const e = unchecked(table[j]);
       if (e == 0) return -1;
@@ -175,13 +176,6 @@ class KeyIndex {
     }
     return -1;
   }
-}
-
-/** FNV-1a of key bytes. */
-function keyHash(p: usize, n: i32): u32 {
-  let h: u32 = 0x811c9dc5;
-  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
-  return h;
 }
 
 /** A non-empty object or array: worth a move rather than remove + add. */

@@ -144,6 +144,25 @@ class Applier {
     return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);
   }
 
+  /**
+   * The element index `key` names in an array of n (strconv.Atoi; a negative one counts from the end), as
+   * get, remove and set read it; -1 with the library's error when it is not a number or out of range.
+   */
+  index(key: Bytes, n: i32): i32 {
+    let idx = goAtoi(key.ptr, key.len);
+    if (Atoi.err != 0) return this.indexFailed(this.err(E_PATCH_INDEX, this.atoiFailed(key)));
+    if (idx < 0) {
+      if (idx < -<i64>n) return this.indexFailed(this.invalidIndex(idx));
+      idx += n;
+    }
+    if (idx >= <i64>n) return this.indexFailed(this.invalidIndex(idx));
+    return <i32>idx;
+  }
+
+  @inline indexFailed(_recorded: bool): i32 {
+    return -1;
+  }
+
   /** container.get: the value (maybe nil) into `got`. */
   conGet(con: Node, key: Bytes): bool {
     const edits = this.edits;
@@ -157,15 +176,9 @@ class Applier {
       this.got = Lookup.value;
       return true;
     }
-    let idx = goAtoi(key.ptr, key.len);
-    if (Atoi.err != 0) return this.err(E_PATCH_INDEX, this.atoiFailed(key));
-    const n = <i64>edits.arrayLength(con);
-    if (idx < 0) {
-      if (idx < -n) return this.invalidIndex(idx);
-      idx += n;
-    }
-    if (idx >= n) return this.invalidIndex(idx);
-    this.got = edits.arrayGet(con, <i32>idx);
+    const idx = this.index(key, edits.arrayLength(con));
+    if (idx < 0) return false;
+    this.got = edits.arrayGet(con, idx);
     return true;
   }
 
@@ -206,15 +219,9 @@ class Applier {
       }
       return true;
     }
-    let idx = goAtoi(key.ptr, key.len);
-    if (Atoi.err != 0) return this.err(E_PATCH_INDEX, this.atoiFailed(key));
-    const n = <i64>edits.arrayLength(con);
-    if (idx >= n) return this.invalidIndex(idx);
-    if (idx < 0) {
-      if (idx < -n) return this.invalidIndex(idx);
-      idx += n;
-    }
-    edits.arrayRemove(con, <i32>idx);
+    const idx = this.index(key, edits.arrayLength(con));
+    if (idx < 0) return false;
+    edits.arrayRemove(con, idx);
     con.isNil = false;
     return true;
   }
@@ -229,14 +236,9 @@ class Applier {
       else setMember(con, key, val);
       return true;
     }
-    let idx = goAtoi(key.ptr, key.len);
-    if (Atoi.err != 0) return this.err(E_PATCH_INDEX, this.atoiFailed(key));
-    const n = <i64>edits.arrayLength(con);
-    if (idx < 0) {
-      if (idx < -n) return this.invalidIndex(idx);
-      idx += n;
-    }
-    edits.arraySet(con, <i32>idx, val);
+    const idx = this.index(key, edits.arrayLength(con));
+    if (idx < 0) return false;
+    edits.arraySet(con, idx, val);
     return true;
   }
 

@@ -9,6 +9,9 @@
 import { Node, Bytes } from "../../json/dom";
 import { Tape, K_OBJECT, K_ARRAY } from "../../json/tape";
 import { compareBytes } from "../../json/members";
+import { fnv1a_32, fnv1a_64 } from "../../hash/fnv";
+import { Sorter, sortSort } from "../../golang/sort";
+import { GO_MAX } from "../../base/pins";
 
 /** Containers with fewer values are edited in place (their edits are cheap). */
 const EDIT_MIN: i32 = 32;
@@ -169,17 +172,7 @@ export class Seq {
 
 /** A seed for the treaps' priorities: FNV-1a of the patch text (never 0). */
 function seedOf(t: Tape): u64 {
-  let h: u64 = 0xcbf29ce484222325;
-  const p = t.src;
-  for (let i = 0, n = t.srcLen; i < n; i++) h = (h ^ <u64>load<u8>(p + <usize>i)) * 0x100000001b3;
-  return h | 1;
-}
-
-/** FNV-1a of key bytes. */
-function keyHash(p: usize, n: i32): u32 {
-  let h: u32 = 0x811c9dc5;
-  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
-  return h;
+  return fnv1a_64(t.src, <usize>t.srcLen) | 1;
 }
 
 /** The members of an object (unique keys, any order) in a hash table: get, set and delete in O(1). */
@@ -198,7 +191,7 @@ export class Members {
   find(p: usize, n: i32): i32 {
     const table = this.table;
     const mask = <u32>table.length - 1;
-    let j = keyHash(p, n) & mask;
+    let j = fnv1a_32(p, <usize>n) & mask;
     while (true) {
       const e = unchecked(table[j]);
       if (e == 0) return -1;
@@ -254,7 +247,7 @@ export class Members {
   private place(table: StaticArray<i32>, e: i32): void {
     const mask = <u32>table.length - 1;
     const k = unchecked(this.keys[e]);
-    let j = keyHash(k.ptr, k.len) & mask;
+    let j = fnv1a_32(k.ptr, <usize>k.len) & mask;
     while (unchecked(table[j]) != 0) j = (j + 1) & mask;
     unchecked(table[j] = e + 1);
   }
@@ -269,42 +262,32 @@ export class Members {
   writeInto(o: Node): void {
     const order = new Array<i32>(0);
     for (let e = 0, n = this.keys.length; e < n; e++) if (!unchecked(this.gone[e])) order.push(e);
-    const sorted = this.sortByKey(order);
-    const keys = new Array<Bytes>(sorted.length);
-    const items = new Array<Node | null>(sorted.length);
-    for (let i = 0, n = sorted.length; i < n; i++) {
-      const e = unchecked(sorted[i]);
+    // the keys are distinct: any sort gives the same order
+    sortSort(new ByKey(order, this.keys), order.length, GO_MAX);
+    const keys = new Array<Bytes>(order.length);
+    const items = new Array<Node | null>(order.length);
+    for (let i = 0, n = order.length; i < n; i++) {
+      const e = unchecked(order[i]);
       unchecked(keys[i] = this.keys[e]);
       unchecked(items[i] = this.vals[e]);
     }
     o.keys = keys;
     o.items = items;
   }
+}
 
-  /** Entries sorted by key bytes (a bottom-up merge sort; keys are distinct). */
-  private sortByKey(a: Array<i32>): Array<i32> {
-    const n = a.length;
-    let src = a;
-    let dst = new Array<i32>(n);
-    for (let w = 1; w < n; w <<= 1) {
-      for (let lo = 0; lo < n; lo += w << 1) {
-        const mid = min(lo + w, n);
-        const hi = min(lo + (w << 1), n);
-        let i = lo, j = mid, o = lo;
-        while (i < mid && j < hi) {
-          const x = unchecked(this.keys[src[i]]);
-          const y = unchecked(this.keys[src[j]]);
-          if (compareBytes(y.ptr, y.len, x.ptr, x.len) < 0) unchecked(dst[o++] = src[j++]);
-          else unchecked(dst[o++] = src[i++]);
-        }
-        while (i < mid) unchecked(dst[o++] = src[i++]);
-        while (j < hi) unchecked(dst[o++] = src[j++]);
-      }
-      const t = src;
-      src = dst;
-      dst = t;
-    }
-    return src;
+/** Entries sorted by their keys' bytes. */
+class ByKey extends Sorter {
+  constructor(public order: Array<i32>, public keys: Array<Bytes>) { super(); }
+  less(i: i32, j: i32): bool {
+    const x = unchecked(this.keys[this.order[i]]);
+    const y = unchecked(this.keys[this.order[j]]);
+    return compareBytes(x.ptr, x.len, y.ptr, y.len) < 0;
+  }
+  swap(i: i32, j: i32): void {
+    const t = unchecked(this.order[i]);
+    unchecked(this.order[i] = this.order[j]);
+    unchecked(this.order[j] = t);
   }
 }
 

@@ -10,6 +10,7 @@
 import { Val, Slice, T_MAP, T_SLICE, reslice } from "./value";
 import { panicUncomparable, errNotAMap } from "./errors";
 import { ValueClasses, matchable } from "./valuehash";
+import { heapPush, heapPop } from "./minheap";
 import {
   PosLookup, MapFinder, Deleter, ListSearch, ScanPositions, ScanFinder, Scans, FIND_FAILED, mergeKeyOf,
   deduplicateScalars, findMapInSlice,
@@ -24,37 +25,6 @@ const MAP_CLASS = 1;
 const SLICE_CLASS = 2;
 const NONMAP_CLASS = 3;
 const SCALARS = 4;
-
-/** Pushes x onto min-heap h. */
-function heapPush(h: Array<i32>, x: i32): void {
-  let j = h.length;
-  h.push(x);
-  while (j > 0) {
-    const parent = (j - 1) >> 1;
-    const y = unchecked(h[parent]);
-    if (y <= x) break;
-    unchecked(h[j] = y);
-    j = parent;
-  }
-  unchecked(h[j] = x);
-}
-
-/** Removes the smallest element of min-heap h (not empty). */
-function heapPop(h: Array<i32>): void {
-  const last = h.pop();
-  const n = h.length;
-  if (n == 0) return;
-  let i = 0;
-  while (true) {
-    let c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && unchecked(h[c + 1]) < unchecked(h[c])) c++;
-    if (unchecked(h[c]) >= last) break;
-    unchecked(h[i] = h[c]);
-    i = c;
-  }
-  unchecked(h[i] = last);
-}
 
 /**
  * The positions of a list by class. Positions join in increasing order (a chain per class); a position may

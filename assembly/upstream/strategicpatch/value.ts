@@ -7,6 +7,7 @@
 
 import { compareBytes } from "../../json/members";
 import { growCap } from "./growslice";
+import { heapPush, heapPop } from "./minheap";
 
 /** bool */
 export const T_BOOL: i32 = 1;
@@ -83,7 +84,6 @@ export class ValPool {
     m.index = null;
     m.indexed = 0;
     m.free = null;
-    m.freeN = 0;
     return m;
   }
 
@@ -192,8 +192,7 @@ const SLOT: usize = 12;
   /** Entries written to the index since it was built (a reused slot adds one more: rebuilt before it fills). */
   indexed: i32 = 0;
   /** The deleted slots, a min-heap of slot numbers (null until a slot is deleted): the first free slot in O(log n). */
-  free: StaticArray<i32> | null = null;
-  freeN: i32 = 0;
+  free: Array<i32> | null = null;
 
   constructor(cap: i32 = 0) {
     if (cap > 0) {
@@ -322,9 +321,10 @@ const SLOT: usize = 12;
 
   /** m[key] = v for a key known to be absent. */
   add(p: usize, n: i32, v: Val | null): void {
-    if (this.freeN > 0) {
+    const free = this.free;
+    if (free !== null && free.length > 0) {
       // the first deleted slot is taken again (a small Go map reuses the first free slot of its bucket)
-      const j = this.takeFree();
+      const j = heapPop(free);
       this.put(j, p, n, v);
       this.count++;
       this.noteKey(j);
@@ -341,46 +341,6 @@ const SLOT: usize = 12;
     this.put(j, p, n, v);
     this.count++;
     this.noteKey(j);
-  }
-
-  /** Removes and returns the lowest deleted slot (freeN > 0). */
-  private takeFree(): i32 {
-    const h = this.free!;
-    const top = unchecked(h[0]);
-    const n = --this.freeN;
-    const last = unchecked(h[n]);
-    let i = 0;
-    while (true) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && unchecked(h[c + 1]) < unchecked(h[c])) c++;
-      if (unchecked(h[c]) >= last) break;
-      unchecked(h[i] = h[c]);
-      i = c;
-    }
-    if (n > 0) unchecked(h[i] = last);
-    return top;
-  }
-
-  /** Records deleted slot i as free. */
-  private addFree(i: i32): void {
-    let h = this.free;
-    const n = this.freeN;
-    if (h === null || n == h.length) {
-      const g = new StaticArray<i32>(n < 8 ? 8 : n << 1);
-      if (h !== null) memory.copy(changetype<usize>(g), changetype<usize>(h), <usize>n << 2);
-      this.free = g;
-      h = g;
-    }
-    let j = n;
-    while (j > 0) {
-      const parent = (j - 1) >> 1;
-      if (unchecked(h[parent]) <= i) break;
-      unchecked(h[j] = h[parent]);
-      j = parent;
-    }
-    unchecked(h[j] = i);
-    this.freeN = n + 1;
   }
 
   /** m["s"] = v for an ASCII key. */
@@ -406,7 +366,12 @@ const SLOT: usize = 12;
     store<i32>(q, -1, 4);
     store<u32>(q, 0, 8);
     this.count--;
-    this.addFree(i);
+    let free = this.free;
+    if (free === null) {
+      free = new Array<i32>();
+      this.free = free;
+    }
+    heapPush(free, i);
   }
 
   @inline keyPtr(i: i32): usize {

@@ -6,12 +6,11 @@
 
 import { Val, T_STRING, T_FLOAT, T_MAP, T_SLICE } from "./value";
 import { keyEq } from "./equal";
+import { fnv1a_32 } from "../../hash/fnv";
 
 /** Hash of string bytes [p, p+n) (the same as scalarHash of a string value with those bytes). */
 export function stringHash(p: usize, n: i32): u32 {
-  let h: u32 = <u32>T_STRING * 0x9e3779b1;
-  for (let i = 0; i < n; i++) h = (h ^ <u32>load<u8>(p + <usize>i)) * 0x01000193;
-  return h;
+  return fnv1a_32(p, <usize>n, <u32>T_STRING * 0x9e3779b1);
 }
 
 /** Hash of a scalar value (equal scalars of one type hash alike; +0 and -0 too). */
