@@ -27,9 +27,10 @@ import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, 
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
 import { Pointer, keyPointer, indexPointer } from "../upstream/jsonpatch/pointer";
-import { patchTooLong } from "../upstream/jsonpatch/appscode";
+import { patchTooLong, patchLimit } from "../upstream/jsonpatch/appscode";
+import { Limits } from "../base/limits";
 import { allocMatrix } from "../upstream/jsonpatch/matrix";
-import { fnv1a_32 } from "../hash/fnv";
+import { KeyTable } from "../upstream/jsonpatch/keytable";
 
 const OP_ADD: i32 = 0;
 const OP_REMOVE: i32 = 1;
@@ -82,7 +83,8 @@ function pushAll(stack: Array<Item>, seq: Array<Item>): void {
  * E_PATCH_LIMIT recorded when the patch would be longer than `maxPatchBytes` (many operations deep down
  * repeat a long pointer each).
  */
-export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, maxPatchBytes: i64, out: ByteSink): bool {
+export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, out: ByteSink,
+  maxPatchBytes: i64 = patchLimit(Limits.maxBytes)): bool {
   const stack = new Array<Item>();
   stack.push(diffItem(a, b, null));
   const start = out.len;
@@ -144,38 +146,11 @@ function docOrderMembers(t: Tape, i: i32): StaticArray<Member> {
   return out;
 }
 
-/** The members of an object by key (a hash table): the index of a key, or -1. */
-class KeyIndex {
-  table: StaticArray<i32>;
-
-  constructor(public ms: StaticArray<Member>) {
-    let size = 16;
-    while (size < ms.length * 2) size <<= 1;
-    const table = new StaticArray<i32>(size);
-    const mask = <u32>size - 1;
-    for (let i = 0; i < ms.length; i++) {
-      const m = unchecked(ms[i]);
-      let j = fnv1a_32(m.keyPtr, <usize>m.keyLen) & mask;
-      while (unchecked(table[j]) != 0) j = (j + 1) & mask;
-      unchecked(table[j] = i + 1);
-    }
-    this.table = table;
-  }
-
-  /** Index of key [p, p+n) (the members' keys are unique), or -1. */
-  find(p: usize, n: i32): i32 {
-    const table = this.table;
-    const mask = <u32>table.length - 1;
-    let j = fnv1a_32(p, <usize>n) & mask;
-    while (true) {
-      const e = unchecked(table[j]);
-      if (e == 0) return -1;
-      const m = unchecked(this.ms[e - 1]);
-      if (compareBytes(m.keyPtr, m.keyLen, p, n) == 0) return e - 1;
-      j = (j + 1) & mask;
-    }
-    return -1;
-  }
+/** The members of an object by key: a member's key number is its index. */
+function keyTable(ms: StaticArray<Member>): KeyTable {
+  const t = new KeyTable();
+  for (let i = 0; i < ms.length; i++) t.add(ms[i].keyPtr, ms[i].keyLen);
+  return t;
 }
 
 /** A non-empty object or array: worth a move rather than remove + add. */
@@ -188,8 +163,8 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Pointer | null): 
   const ma = docOrderMembers(ta, a);
   const mb = docOrderMembers(tb, b);
   const seq = new Array<Item>();
-  const ia = new KeyIndex(ma);
-  const ib = new KeyIndex(mb);
+  const ia = keyTable(ma);
+  const ib = keyTable(mb);
   const inB = new StaticArray<i32>(ma.length);
   for (let i = 0; i < ma.length; i++) {
     const m = ma[i];

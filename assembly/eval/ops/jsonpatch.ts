@@ -44,7 +44,7 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   if (minimal) {
     if (!parseStrict(from, req, null) || !parseStrict(to, req, from)) return false;
     const out = new ByteSink(1024);
-    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, patchLimit(req.opts.maxBytes), out)) return false;
+    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, out, patchLimit(req.opts.maxBytes))) return false;
     appendValidUTF8(res.key("patch"), out.ptr, out.len);
     return true;
   }

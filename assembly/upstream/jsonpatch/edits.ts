@@ -9,7 +9,8 @@
 import { Node, Bytes } from "../../json/dom";
 import { Tape, K_OBJECT, K_ARRAY } from "../../json/tape";
 import { compareBytes } from "../../json/members";
-import { fnv1a_32, fnv1a_64 } from "../../hash/fnv";
+import { fnv1a_64 } from "../../hash/fnv";
+import { KeyTable } from "./keytable";
 import { Sorter, sortSort } from "../../golang/sort";
 import { GO_MAX } from "../../base/pins";
 
@@ -177,29 +178,18 @@ function seedOf(t: Tape): u64 {
 
 /** The members of an object (unique keys, any order) in a hash table: get, set and delete in O(1). */
 export class Members {
+  names: KeyTable = new KeyTable();
   keys: Array<Bytes> = new Array<Bytes>();
   vals: Array<Node | null> = new Array<Node | null>();
   gone: Array<bool> = new Array<bool>();
-  /** Entry number + 1 (0: empty); at most half full. */
-  table: StaticArray<i32> = new StaticArray<i32>(64);
 
   constructor(keys: Array<Bytes>, vals: Array<Node | null>) {
     for (let i = 0, n = keys.length; i < n; i++) this.add(unchecked(keys[i]), unchecked(vals[i]));
   }
 
   /** The entry of key [p, p+n) (live or deleted), or -1. */
-  find(p: usize, n: i32): i32 {
-    const table = this.table;
-    const mask = <u32>table.length - 1;
-    let j = fnv1a_32(p, <usize>n) & mask;
-    while (true) {
-      const e = unchecked(table[j]);
-      if (e == 0) return -1;
-      const k = unchecked(this.keys[e - 1]);
-      if (k.len == n && memory.compare(k.ptr, p, <usize>n) == 0) return e - 1;
-      j = (j + 1) & mask;
-    }
-    return -1;
+  @inline find(p: usize, n: i32): i32 {
+    return this.names.find(p, n);
   }
 
   /** The live entry of key [p, p+n), or -1. */
@@ -236,26 +226,10 @@ export class Members {
 
   /** A new entry for a key not in the table. */
   private add(key: Bytes, v: Node | null): void {
-    const e = this.keys.length;
+    this.names.add(key.ptr, key.len);
     this.keys.push(key);
     this.vals.push(v);
     this.gone.push(false);
-    if ((e + 1) * 2 > this.table.length) this.rehash();
-    else this.place(this.table, e);
-  }
-
-  private place(table: StaticArray<i32>, e: i32): void {
-    const mask = <u32>table.length - 1;
-    const k = unchecked(this.keys[e]);
-    let j = fnv1a_32(k.ptr, <usize>k.len) & mask;
-    while (unchecked(table[j]) != 0) j = (j + 1) & mask;
-    unchecked(table[j] = e + 1);
-  }
-
-  private rehash(): void {
-    const table = new StaticArray<i32>(this.table.length << 1);
-    for (let e = 0, n = this.keys.length; e < n; e++) this.place(table, e);
-    this.table = table;
   }
 
   /** Writes the live members into object node `o`, keys in byte order (as json/dom.ts keeps them). */
