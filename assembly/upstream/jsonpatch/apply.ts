@@ -14,7 +14,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_STRING, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember } from "../../json/dom";
+import { Node, Bytes, rawNode } from "../../json/dom";
 import { Edits } from "./edits";
 import { decodeString, DecodedString } from "../../json/goequal";
 import { goAtoi, Atoi, atoiError } from "../../json/gostrconv";
@@ -167,13 +167,7 @@ class Applier {
   conGet(con: Node, key: Bytes): bool {
     const edits = this.edits;
     if (con.kind == K_OBJECT) {
-      const m = edits.membersOf(con);
-      if (m !== null) {
-        this.got = m.value(key.ptr, key.len);
-        return true;
-      }
-      getMember(con, key.ptr, key.len);
-      this.got = Lookup.value;
+      this.got = edits.objectGet(con, key.ptr, key.len);
       return true;
     }
     const idx = this.index(key, edits.arrayLength(con));
@@ -186,9 +180,7 @@ class Applier {
     const edits = this.edits;
     if (con.kind == K_OBJECT) {
       if (con.isNil) return this.err(E_PATCH_PANIC, NIL_MAP);
-      const m = edits.editableMembers(con);
-      if (m !== null) m.set(key, val);
-      else setMember(con, key, val);
+      edits.objectSet(con, key, val);
       return true;
     }
     const length = edits.arrayLength(con);
@@ -213,8 +205,7 @@ class Applier {
   conRemove(con: Node, key: Bytes): bool {
     const edits = this.edits;
     if (con.kind == K_OBJECT) {
-      const m = edits.editableMembers(con);
-      if (m !== null ? !m.del(key.ptr, key.len) : !deleteMember(con, key.ptr, key.len)) {
+      if (!edits.objectDelete(con, key.ptr, key.len)) {
         return this.err(E_PATCH_PATH, "Unable to remove nonexistent key: " + bytesStr(key) + ": missing value");
       }
       return true;
@@ -231,9 +222,7 @@ class Applier {
     const edits = this.edits;
     if (con.kind == K_OBJECT) {
       if (con.isNil) return this.err(E_PATCH_PANIC, NIL_MAP);
-      const m = edits.membersOf(con);
-      if (m !== null) m.set(key, val);
-      else setMember(con, key, val);
+      edits.objectSet(con, key, val);
       return true;
     }
     const idx = this.index(key, edits.arrayLength(con));

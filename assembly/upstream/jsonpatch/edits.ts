@@ -1,12 +1,13 @@
 // The containers a JSON Patch apply edits, held so that each operation costs O(log n) however big they are:
 // Go's library inserts into and removes from a []*lazyNode (a copy of the tail each time) and a Go map, so a
-// patch of n operations on a container of n values would take n² steps in json/dom.ts' sorted arrays. An array
-// or object of EDIT_MIN or more values, once an operation inserts or removes in it, moves here: an array into a
-// treap ordered by position (Seq), an object into a hash table of its members (Members). `flush` writes them
+// patch of n operations on a container of n values would take n² steps in json/dom.ts' sorted arrays. A
+// container an insertion or removal would shift EDIT_MIN or more values of moves here (edits at or near the end
+// stay in place): an array into a treap ordered by position (Seq), an object into a hash table of its members
+// (Members). `flush` writes them
 // back as json/dom.ts nodes (object keys sorted) before anything reads the tree as a whole (equality, copy,
 // marshal). Only the cost changes: every value, position and order is the same as the plain arrays give.
 
-import { Node, Bytes } from "../../json/dom";
+import { Node, Bytes, findKey, getMember, Lookup, setMember, deleteMember } from "../../json/dom";
 import { Tape, K_OBJECT, K_ARRAY } from "../../json/tape";
 import { compareBytes } from "../../json/members";
 import { fnv1a_64 } from "../../hash/fnv";
@@ -14,7 +15,7 @@ import { KeyTable } from "./keytable";
 import { Sorter, sortSort } from "../../golang/sort";
 import { GO_MAX } from "../../base/pins";
 
-/** Containers with fewer values are edited in place (their edits are cheap). */
+/** An edit that moves fewer values than this is made in place (cheap); one that moves more moves its container here. */
 const EDIT_MIN: i32 = 32;
 
 /** The next of a sequence of well-mixed 32-bit numbers (splitmix64 of a counter). */
@@ -312,7 +313,7 @@ export class Edits {
 
   /** Inserts v before position i of array `a` (i == length: appends). */
   arrayInsert(a: Node, i: i32, v: Node | null): void {
-    const s = this.editable(a);
+    const s = this.editable(a, a.items!.length - i);
     if (s !== null) {
       s.insert(i, v);
       return;
@@ -325,7 +326,7 @@ export class Edits {
 
   /** Removes position i (in range) of array `a`. */
   arrayRemove(a: Node, i: i32): void {
-    const s = this.editable(a);
+    const s = this.editable(a, a.items!.length - i - 1);
     if (s !== null) {
       s.remove(i);
       return;
@@ -333,10 +334,10 @@ export class Edits {
     a.items!.splice(i, 1);
   }
 
-  /** The sequence of array `a` for an insertion or removal: one is made for a big array. */
-  private editable(a: Node): Seq | null {
+  /** The sequence of array `a` for an edit that moves `moved` values in its items: one is made when that is many. */
+  private editable(a: Node, moved: i32): Seq | null {
     const s = this.seqOf(a);
-    if (s !== null || !this.on || a.items!.length < EDIT_MIN) return s;
+    if (s !== null || !this.on || moved < EDIT_MIN) return s;
     if (this.seed == 0) this.seed = seedOf(this.patch);
     const made = new Seq(a.items!, this.seed ^ <u64>changetype<usize>(a));
     let arrays = this.arrays;
@@ -349,10 +350,41 @@ export class Edits {
     return made;
   }
 
-  /** The members of object `o` for an insertion or removal: a table is made for a big object. */
-  editableMembers(o: Node): Members | null {
+  /** o[key] (nil when absent). */
+  objectGet(o: Node, p: usize, n: i32): Node | null {
     const m = this.membersOf(o);
-    if (m !== null || !this.on || o.items!.length < EDIT_MIN) return m;
+    if (m !== null) return m.value(p, n);
+    getMember(o, p, n);
+    return Lookup.value;
+  }
+
+  /** o[key] = v. */
+  objectSet(o: Node, key: Bytes, v: Node | null): void {
+    let m = this.membersOf(o);
+    if (m === null) {
+      const at = findKey(o, key.ptr, key.len);
+      // a new key moves the members after it
+      m = at < 0 ? this.editableMembers(o, o.items!.length + at + 1) : null;
+    }
+    if (m !== null) m.set(key, v);
+    else setMember(o, key, v);
+  }
+
+  /** delete(o, key); false when absent. */
+  objectDelete(o: Node, p: usize, n: i32): bool {
+    let m = this.membersOf(o);
+    if (m === null) {
+      const at = findKey(o, p, n);
+      if (at < 0) return false;
+      m = this.editableMembers(o, o.items!.length - at - 1);
+    }
+    if (m !== null) return m.del(p, n);
+    return deleteMember(o, p, n);
+  }
+
+  /** The members of object `o` for an edit that moves `moved` of its members: a table is made when that is many. */
+  private editableMembers(o: Node, moved: i32): Members | null {
+    if (!this.on || moved < EDIT_MIN) return null;
     const made = new Members(o.keys!, o.items!);
     let objects = this.objects;
     if (objects === null) {
