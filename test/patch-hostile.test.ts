@@ -148,14 +148,15 @@ test("values nested past the decoders' limits, and arrays past the matrix limit:
   }
   assert.equal(typed(JSON.stringify({ op: "jsonpatch.diff", fromText: xs(3000, 0), toText: xs(3000, 1), maxEditMatrix: 1e15 })), "");
   assert.equal(typed('{"op":"jsonpatch.diff","from":{"a":[1]},"to":{"a":[2]},"maxEditMatrix":0}'), "E_BAD_REQUEST");
-  // patches far longer than their documents (many operations deep down, each with its whole path): maxBytes
+  // patches far longer than their documents (many operations deep down, each with its whole path): maxPatchBytes
   const members = (v: number) => JSON.stringify(Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, v])));
   const nest = (s: string) => '{"a":'.repeat(500) + s + "}".repeat(500);
-  for (const extra of [',"lockstep":false', ',"flavor":"minimal"']) {
-    const line = `{"op":"jsonpatch.diff"${extra},"limits":{"maxBytes":2000000},"fromText":${JSON.stringify(nest(members(1)))},"toText":${JSON.stringify(nest(members(2)))}}`;
+  for (const extra of ["", ',"lockstep":false', ',"flavor":"minimal"']) {
+    const line = `{"op":"jsonpatch.diff"${extra},"maxPatchBytes":2000000,"fromText":${JSON.stringify(nest(members(1)))},"toText":${JSON.stringify(nest(members(2)))}}`;
     assert.equal(typed(line), "E_PATCH_LIMIT");
-    assert.equal(typed(line.replace('"maxBytes":2000000', '"maxBytes":8000000')), "");
+    assert.equal(typed(line.replace('"maxPatchBytes":2000000', '"maxPatchBytes":8000000')), "");
   }
+  assert.equal(typed('{"op":"jsonpatch.diff","from":{},"to":{},"maxPatchBytes":0}'), "E_BAD_REQUEST");
   // copies that double the document: the library's AccumulatedCopySizeLimit (maxCopyBytes), at most 32 MiB
   const doubling = Array.from({ length: 40 }, (_, i) => ({ op: "copy", from: "/a", path: `/a/x${i}` }));
   assert.equal(typed(JSON.stringify({ op: "jsonpatch.apply", document: { a: { v: "0123456789" } }, patch: doubling })), "E_PATCH_LIMIT");

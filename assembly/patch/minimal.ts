@@ -15,8 +15,8 @@
 //   the elements between aligned ones are diffed pairwise (same kind of container: recursively,
 //   else replaced), the surplus removed or added. Operations run left to right.
 // - Pointers are RFC 6901 (`~0`, `~1`, a slash per level); values are the compact text of `to`
-//   (member order and number spellings kept). A patch longer than the call's maxBytes (at most
-//   256 MiB) is E_PATCH_LIMIT.
+//   (member order and number spellings kept). A patch longer than `maxPatchBytes` (at most 256 MiB) is
+//   E_PATCH_LIMIT.
 // Iterative throughout.
 
 import { ByteSink } from "../io/sink";
@@ -27,8 +27,7 @@ import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, 
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
 import { Pointer, keyPointer, indexPointer } from "../upstream/jsonpatch/pointer";
-import { patchTooLong, patchLimit } from "../upstream/jsonpatch/appscode";
-import { Limits } from "../base/limits";
+import { patchTooLong, MAX_PATCH_BYTES } from "../upstream/jsonpatch/appscode";
 import { allocMatrix } from "../upstream/jsonpatch/matrix";
 import { KeyTable } from "../upstream/jsonpatch/keytable";
 
@@ -84,7 +83,7 @@ function pushAll(stack: Array<Item>, seq: Array<Item>): void {
  * repeat a long pointer each).
  */
 export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, out: ByteSink,
-  maxPatchBytes: i64 = patchLimit(Limits.maxBytes)): bool {
+  maxPatchBytes: i64 = MAX_PATCH_BYTES): bool {
   const stack = new Array<Item>();
   stack.push(diffItem(a, b, null));
   const start = out.len;

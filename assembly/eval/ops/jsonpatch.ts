@@ -1,4 +1,4 @@
-// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, lockstep?, go?} → {patch} and
+// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, maxPatchBytes?, lockstep?, go?} → {patch} and
 // `jsonpatch.apply` {document|documentText, patch|patchText, maxCopyBytes?, go?} → {document} (or {documentText: ""}
 // when the document is empty: the library then returns it untouched). The engine-only field `exact`
 // (base/exact.ts) turns shortcuts off: "lockstep" (as `lockstep: false`), "sametext", and for apply "listindex".
@@ -7,7 +7,7 @@ import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
-import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX, patchLimit } from "../../upstream/jsonpatch/appscode";
+import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX, MAX_PATCH_BYTES } from "../../upstream/jsonpatch/appscode";
 import { appscodeDiffTexts, LOCK_OK } from "../../fast/lockstep/lockstep";
 import { goDepthLimit } from "../../json/reader";
 import { minimalDiff } from "../../patch/minimal";
@@ -38,13 +38,17 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   const limit = req.int("maxEditMatrix", DEFAULT_MAX_EDIT_MATRIX);
   if (hasError()) return false;
   if (limit < 1) return fail(E_BAD_REQUEST, "field \"maxEditMatrix\" must be a positive integer", -1, "maxEditMatrix");
+  const maxPatch = req.int("maxPatchBytes", MAX_PATCH_BYTES);
+  if (hasError()) return false;
+  if (maxPatch < 1) return fail(E_BAD_REQUEST, "field \"maxPatchBytes\" must be a positive integer", -1, "maxPatchBytes");
+  const patchLimit = maxPatch < MAX_PATCH_BYTES ? maxPatch : MAX_PATCH_BYTES;
   // the shortcuts turned off
   const exact = exactOf(req);
   if (exact < 0) return false;
   if (minimal) {
     if (!parseStrict(from, req, null) || !parseStrict(to, req, from)) return false;
     const out = new ByteSink(1024);
-    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, out, patchLimit(req.opts.maxBytes))) return false;
+    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, out, patchLimit)) return false;
     appendValidUTF8(res.key("patch"), out.ptr, out.len);
     return true;
   }
@@ -53,12 +57,13 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   opts.go27 = go >= 27;
   opts.goMinor = go;
   opts.maxEditMatrix = limit;
-  opts.maxPatchBytes = patchLimit(req.opts.maxBytes);
+  opts.maxPatchBytes = patchLimit;
   opts.sameText = shortcutOn(<u32>exact, EXACT_SAMETEXT);
   const out = new ByteSink(1024);
   // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff
-  // (`lockstep: false` is the older spelling of exact: ["lockstep"])
-  const walk = req.bool("lockstep", true) && shortcutOn(<u32>exact, EXACT_LOCKSTEP);
+  // (`lockstep: false` is the older spelling of exact: ["lockstep"]; a lower maxPatchBytes is for the whole diff
+  // only: the walk writes some operations itself)
+  const walk = req.bool("lockstep", true) && shortcutOn(<u32>exact, EXACT_LOCKSTEP) && patchLimit == MAX_PATCH_BYTES;
   if (hasError()) return false;
   if (walk && from.present && to.present && !from.direct && !to.direct) {
     const ro = req.opts;

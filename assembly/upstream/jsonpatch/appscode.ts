@@ -23,7 +23,7 @@
 // than the engine can hold (matrix.ts: MAX_MATRIX_CELLS, memory permitting), is refused with E_PATCH_LIMIT (the
 // library itself would allocate and fill it, however large).
 //
-// Limit: a patch longer than the call's maxBytes (at most MAX_PATCH_BYTES) is refused with E_PATCH_LIMIT:
+// Limit: a patch longer than `maxPatchBytes` (default and most: MAX_PATCH_BYTES) is refused with E_PATCH_LIMIT:
 // n operations deep down repeat their path of depth d each.
 //
 // Shortcut: values whose JSON text is the same bytes are the same Go value, so they have no operations
@@ -41,22 +41,16 @@ import { sameText } from "../../fast/sametext/sametext";
 import { allocMatrix, MAX_MATRIX_CELLS } from "./matrix";
 import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "../../json/docmembers";
 import { fail, takeErrorMessage, E_PATCH_LIMIT, E_PATCH_MARSHAL } from "../../base/errors";
-import { Limits } from "../../base/limits";
 
 /**
- * The longest patch a diff writes, whatever the request's maxBytes says: 256 MiB. Operations deep down each
- * repeat their whole path, so a patch can be far longer than both documents (n operations at depth d).
+ * The longest patch a diff writes (bytes), and the most `maxPatchBytes` may ask for: 256 MiB. Operations deep
+ * down each repeat their whole path, so a patch can be far longer than both documents (n operations at depth d).
  */
 export const MAX_PATCH_BYTES: i64 = 256 << 20;
 
-/** The longest patch a call with read limit `maxBytes` may write. */
-export function patchLimit(maxBytes: i64): i64 {
-  return maxBytes < MAX_PATCH_BYTES ? maxBytes : MAX_PATCH_BYTES;
-}
-
 /** Records that the patch needs more than `max` bytes (E_PATCH_LIMIT); false. */
 export function patchTooLong(max: i64): bool {
-  return fail(E_PATCH_LIMIT, "the patch needs more than " + max.toString() + " bytes (limits.maxBytes, at most " + MAX_PATCH_BYTES.toString() + ")");
+  return fail(E_PATCH_LIMIT, "the patch needs more than " + max.toString() + " bytes (maxPatchBytes, at most " + MAX_PATCH_BYTES.toString() + ")");
 }
 
 /** Default of `maxEditMatrix`: the most Levenshtein cells ((m+1)*(n+1)) one array pair may need. */
@@ -77,8 +71,8 @@ export class AppscodeOptions {
   /** Go release (minor) whose scanner judges the library's MarshalJSON output. */
   goMinor: i32 = 27;
   maxEditMatrix: i64 = DEFAULT_MAX_EDIT_MATRIX;
-  /** The longest patch written (bytes): the call's maxBytes, at most MAX_PATCH_BYTES (patchLimit). */
-  maxPatchBytes: i64 = patchLimit(Limits.maxBytes);
+  /** The longest patch written (bytes), at most MAX_PATCH_BYTES. */
+  maxPatchBytes: i64 = MAX_PATCH_BYTES;
   /** The shortcut of fast/sametext may answer (false: EXACT_SAMETEXT, every pair compared as Go values). */
   sameText: bool = true;
 }
