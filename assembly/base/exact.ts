@@ -22,12 +22,14 @@ export const EXACT_SAMETEXT: u32 = 1 << 6;
 export const EXACT_LINES: u32 = 1 << 7;
 /** The memo of the last kruise.patchPod call's UpdateSpec and splice plan (fast/podsplice/specmemo.ts). */
 export const EXACT_MEMO: u32 = 1 << 8;
+/** The rollout planners' shortcuts (assembly/rollout/fast*.ts: ActivePods keys, the priority and PreparingUpdate sorts, indexed selectors). */
+export const EXACT_ROLLOUT: u32 = 1 << 9;
 /** Every shortcut off. */
-export const EXACT_ALL: u32 = 0x1ff;
+export const EXACT_ALL: u32 = 0x3ff;
 
 /** The names of the bits, in bit order (the values of the request field `exact`). */
 export const EXACT_NAMES: StaticArray<string> = [
-  "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo",
+  "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo", "rollout",
 ];
 
 /** The bit of shortcut name `name`, or 0 when unknown. */

@@ -9,7 +9,7 @@
 // the partition filter's order (reverse name order); the counts do not depend on it.
 
 import { Obj, StrMap, compareGo, strAt } from "./objects";
-import { IntOrStr, IOS_NIL, scaledKubernetes, orDefault, Scaled } from "./intorstr";
+import { IntOrStr, IOS_NIL, scaledKubernetes, orDefault } from "./intorstr";
 import { Selector, readSelector } from "./selector";
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
@@ -17,6 +17,9 @@ import { podAvailable } from "./availability";
 import { Lifecycle, readLifecycle, isPodHooked } from "./lifecycle";
 import { Verdicts } from "./verdict";
 import { LessSwap, goSort } from "./gosort";
+import { PlanOptions } from "./options";
+import { matcherOf } from "./shortcuts";
+import { KRUISE_GO, K8S_NEWEST_GO } from "../base/pins";
 import { K_STRING } from "../json/tape";
 
 /** A node as the DaemonSet controller sees it (scheduling predicates already evaluated). */
@@ -218,23 +221,24 @@ export function dsNumbers(ds: DaemonSet, nodes: Array<DSNode>): DSNumbers {
   const statusDesired = ds.statusDesired >= 0 ? ds.statusDesired : r.desired;
   if (ds.updateType == "RollingUpdate" && ds.hasRollingUpdate) {
     if (ds.maxUnavailable.kind != IOS_NIL || !ds.kruise) {
-      r.maxUnavailable = scaledKubernetes(ds.maxUnavailable, r.desired, true);
-      if (Scaled.err !== null) { r.error = "couldn't get unavailable numbers: invalid value for MaxUnavailable: " + Scaled.err!; r.maxUnavailable = -1; }
+      const mu = scaledKubernetes(ds.maxUnavailable, r.desired, true);
+      r.maxUnavailable = mu.value;
+      if (!mu.ok) { r.error = "couldn't get unavailable numbers: invalid value for MaxUnavailable: " + mu.err!; r.maxUnavailable = -1; }
     }
     if (r.error === null && (ds.maxSurge.kind != IOS_NIL || !ds.kruise)) {
-      r.maxSurge = scaledKubernetes(ds.maxSurge, r.desired, true);
-      if (Scaled.err !== null) { r.error = "couldn't get unavailable numbers: invalid value for MaxSurge: " + Scaled.err!; r.maxSurge = -1; }
+      const ms = scaledKubernetes(ds.maxSurge, r.desired, true);
+      r.maxSurge = ms.value;
+      if (!ms.ok) { r.error = "couldn't get unavailable numbers: invalid value for MaxSurge: " + ms.err!; r.maxSurge = -1; }
     }
   }
   if (r.error === null && r.desired > 0 && r.maxUnavailable == 0 && r.maxSurge == 0) r.maxUnavailable = 1;
   if (ds.kruise) {
     if (ds.partition.kind != IOS_NIL) {
       const p = scaledKubernetes(ds.partition, statusDesired, false);
-      if (Scaled.err !== null) { if (r.error === null) r.error = "failed to filterDaemonPodsToUpdate: failed to get partition value: " + Scaled.err!; }
-      else r.partition = <i64><i32>p;
+      if (!p.ok) { if (r.error === null) r.error = "failed to filterDaemonPodsToUpdate: failed to get partition value: " + p.err!; }
+      else r.partition = <i64><i32>p.value;
     }
-    const b = scaledKubernetes(orDefault(ds.burstReplicas, IntOrStr.ofInt(250)), statusDesired, false);
-    r.burstReplicas = b;
+    r.burstReplicas = scaledKubernetes(orDefault(ds.burstReplicas, IntOrStr.ofInt(250)), statusDesired, false).value;
   }
   return r;
 }
@@ -243,9 +247,13 @@ export function dsNumbers(ds: DaemonSet, nodes: Array<DSNode>): DSNumbers {
 function allowSurge(ds: DaemonSet): bool {
   if (ds.updateType != "RollingUpdate" || !ds.hasRollingUpdate || ds.maxSurge.kind == IOS_NIL) return false;
   const v = scaledKubernetes(ds.maxSurge, 1, true);
-  return Scaled.err === null && v > 0;
+  return v.ok && v.value > 0;
 }
 
+/** The Go release that built the controller: OpenKruise's, or Kubernetes'. */
+function goOf(ds: DaemonSet): i32 { return ds.kruise ? KRUISE_GO : K8S_NEWEST_GO; }
+
+/** podByCreationTimestampAndPhase. */
 class ByCreationAndPhase extends LessSwap {
   constructor(public a: Array<Pod>) { super(); }
   less(i: i32, j: i32): bool {
@@ -318,7 +326,7 @@ function nodesNeedingPods(newPods: i64, desire: i64, partition: i64, progressive
 
 /** Plans one sync of a DaemonSet: manage, then (if nothing to manage) the rolling update. */
 export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<Pod>, hash: string, now: GoTime, verdicts: Verdicts,
-  immediate: bool = false): DSRound {
+  immediate: bool, opts: PlanOptions): DSRound {
   const r = new DSRound();
   r.nums = dsNumbers(ds, nodes);
   const byNode = nodesToPods(pods);
@@ -344,13 +352,13 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
       }
       if (!surge) {
         if (running.length > 1) {
-          goSort(new ByCreationAndPhase(running), running.length);
+          goSort(new ByCreationAndPhase(running), running.length, goOf(ds));
           for (let k = 1; k < running.length; k++) r.manageDelete.push(running[k].name);
         }
       } else if (running.length <= 1) {
         if (running.length == 0 && node.shouldRun) r.manageCreate.push(node.name);
       } else {
-        goSort(new ByCreationAndPhase(running), running.length);
+        goSort(new ByCreationAndPhase(running), running.length, goOf(ds));
         let oldestNew: Pod | null = null;
         let oldestOld: Pod | null = null;
         for (let k = 0; k < running.length; k++) {
@@ -412,7 +420,7 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
   if (ds.paused) { r.reason = "paused"; return r; }
   if (ds.updateType != "RollingUpdate") { r.reason = "onDelete"; return r; }
   if (r.nums.error !== null) { r.reason = "error"; r.error = r.nums.error; return r; }
-  rollingUpdate(ds, r, nodes, nodeIndex, nodeMap, hash, now, verdicts, current);
+  rollingUpdate(ds, r, nodes, nodeIndex, nodeMap, hash, now, verdicts, current, opts);
   return r;
 }
 
@@ -452,7 +460,8 @@ function podIndex(pods: Array<Pod>): Map<string, Pod> {
 }
 
 /** Kruise filterDaemonPodsNodeToUpdate: the nodes the rolling update may touch, in order. */
-function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, hash: string): Array<string> {
+function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, hash: string,
+  opts: PlanOptions): Array<string> {
   const all = new Array<string>();
   for (let i = 0; i < byNode.names.length; i++) all.push(byNode.names[i]);
   all.sort((a: string, b: string): i32 => compareGo(a, b));
@@ -460,7 +469,8 @@ function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes:
   const updating = new Array<string>();
   const selected = new Array<string>();
   const rest = new Array<string>();
-  const sel = ds.selector;
+  const selector = ds.selector;
+  const sel = selector !== null ? matcherOf(opts, selector) : null;
   for (let i = all.length - 1; i >= 0; i--) {
     const name = all[i];
     const st = findUpdatedPodsOnNode(ds, byNode.get(name), hash);
@@ -481,7 +491,7 @@ function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes:
 }
 
 function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, byNode: NodePods, hash: string, now: GoTime,
-  verdicts: Verdicts, pods: Array<Pod>): void {
+  verdicts: Verdicts, pods: Array<Pod>, opts: PlanOptions): void {
   r.rolled = true;
   const maxSurge = r.nums.maxSurge;
   const maxUnavailable = r.nums.maxUnavailable;
@@ -496,7 +506,7 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeInde
       r.reason = "error";
       return;
     }
-    order = filterNodesToUpdate(ds, r, existing, nodes, nodeIndex, hash);
+    order = filterNodesToUpdate(ds, r, existing, nodes, nodeIndex, hash, opts);
     r.nodesToUpdate = order;
   } else {
     for (let i = 0; i < byNode.names.length; i++) order.push(byNode.names[i]);

@@ -6,9 +6,10 @@
 // sets first), Recreate scales every old set to 0 and waits for their pods before scaling the new one.
 
 import { Obj, StrMap, compareGo } from "./objects";
-import { IntOrStr, scaledKubernetes, orDefault, Scaled } from "./intorstr";
+import { IntOrStr, scaledKubernetes, orDefault } from "./intorstr";
 import { GoTime } from "./gotime";
 import { LessSwap, goSort } from "./gosort";
+import { K8S_NEWEST_GO } from "../base/pins";
 
 export const ANN_DESIRED = "deployment.kubernetes.io/desired-replicas";
 export const ANN_MAX = "deployment.kubernetes.io/max-replicas";
@@ -78,10 +79,12 @@ export class DeployNumbers {
 export function deployNumbers(d: Deployment): DeployNumbers {
   const r = new DeployNumbers();
   if (d.recreate) return r;
-  const surge = scaledKubernetes(orDefault(d.maxSurge, IntOrStr.ofInt(0)), d.replicas, true);
-  if (Scaled.err !== null) { r.error = Scaled.err; return r; }
-  let un = scaledKubernetes(orDefault(d.maxUnavailable, IntOrStr.ofInt(0)), d.replicas, false);
-  if (Scaled.err !== null) { r.error = Scaled.err; return r; }
+  const ms = scaledKubernetes(orDefault(d.maxSurge, IntOrStr.ofInt(0)), d.replicas, true);
+  if (!ms.ok) { r.error = ms.err; return r; }
+  const mu = scaledKubernetes(orDefault(d.maxUnavailable, IntOrStr.ofInt(0)), d.replicas, false);
+  if (!mu.ok) { r.error = mu.err; return r; }
+  const surge = ms.value;
+  let un = mu.value;
   if (surge == 0 && un == 0) un = 1;
   r.maxSurge = <i32>surge;
   r.maxUnavailable = d.replicas == 0 ? 0 : <i32>un;
@@ -139,7 +142,8 @@ const BY_CREATION = 0;
 const BY_SIZE_OLDER = 1;
 const BY_SIZE_NEWER = 2;
 
-function sortRS(a: Array<RS>, mode: i32): void { goSort(new ByCreation(a, mode), a.length); }
+/** sort.Sort(controller.ReplicaSetsByCreationTimestamp / ReplicaSetsBySizeOlder / ReplicaSetsBySizeNewer(a)). */
+function sortRS(a: Array<RS>, mode: i32): void { goSort(new ByCreation(a, mode), a.length, K8S_NEWEST_GO); }
 
 /** scaleReplicaSet: records the action when the size (or forced annotations) change, updates annotations. */
 function scaleRS(r: DeployRound, d: Deployment, rs: RS, to: i32, force: bool): bool {

@@ -3,7 +3,7 @@
 // spec.nodeName/readinessGates/initContainers/affinity, status.phase/conditions/container statuses).
 
 import { Tape, K_STRING } from "../json/tape";
-import { Obj, StrMap, strAt, asciiIs } from "./objects";
+import { Obj, StrMap, strAt, asciiIs, bad } from "./objects";
 import { GoTime } from "./gotime";
 
 /** Condition states: absent, True, anything else. */
@@ -59,10 +59,20 @@ export class Pod {
     this.readySince = z;
   }
 
-  /** True when the pod carries finalizer `f`. */
+  private finalizerSet: Set<string> | null = null;
+
+  /** True when the pod carries finalizer `f` (controllerutil.ContainsFinalizer). */
   hasFinalizer(f: string): bool {
     const fs = this.finalizers;
-    return fs !== null && fs.includes(f);
+    if (fs === null) return false;
+    if (fs.length <= 8) return fs.includes(f);
+    let s = this.finalizerSet;
+    if (s === null) {
+      s = new Set<string>();
+      for (let i = 0; i < fs.length; i++) s.add(fs[i]);
+      this.finalizerSet = s;
+    }
+    return s.has(f);
   }
 
   /** The controller-revision-hash label ("" when absent), kept in step with `labels` by setLabel. */
@@ -117,19 +127,9 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
   p.annotations = md.mapAt(mv[3], "annotations");
   p.created = md.timeAt(mv[4], "creationTimestamp");
   p.deleting = mv[5] >= 0;
-  const fa = md.arrAt(mv[6], "finalizers");
-  if (fa >= 0) {
-    const n = t.children(fa);
-    let e = fa + 1;
-    for (let k = 0; k < n; k++) {
-      if (t.kind(e) == K_STRING) {
-        let fs = p.finalizers;
-        if (fs === null) { fs = new Array<string>(); p.finalizers = fs; }
-        fs.push(strAt(t, e));
-      }
-      e = t.next(e);
-    }
-  }
+  if (p.deleting) md.timeAt(mv[5], "deletionTimestamp");
+  const fs = md.strsAt(mv[6], "finalizers");
+  if (fs.length > 0) p.finalizers = fs;
   const spec = o.objAt(top[1], "spec");
   const sv = spec.scan(keys.spec, keys.specV);
   p.nodeName = spec.strNode(sv[0], "nodeName");
@@ -145,7 +145,7 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
     }
   }
   // restartable init containers (restartPolicy: Always) are sidecars
-  let sidecars: Array<string> | null = null;
+  let sidecars: Set<string> | null = null;
   const inits = spec.arrAt(sv[2], "initContainers");
   if (inits >= 0) {
     const n = t.children(inits);
@@ -153,8 +153,8 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
     for (let k = 0; k < n; k++) {
       const c = spec.elem(e, "initContainers", k);
       if (c.present && c.strIs("restartPolicy", "Always")) {
-        if (sidecars === null) sidecars = new Array<string>();
-        sidecars.push(c.str("name"));
+        if (sidecars === null) sidecars = new Set<string>();
+        sidecars.add(c.str("name"));
       }
       e = t.next(e);
     }
@@ -174,21 +174,29 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
       if (!c.present) continue;
       const cv = c.scan(keys.cond, keys.condV);
       const type = cv[0];
+      if (type >= 0 && t.kind(type) != K_STRING) bad(c.sub("type"), "a string");
+      if (cv[1] >= 0 && t.kind(cv[1]) != K_STRING) bad(c.sub("status"), "a string");
       if (type >= 0 && t.kind(type) == K_STRING && asciiIs(t, type, "Ready")) {
         const isTrue = cv[1] >= 0 && t.kind(cv[1]) == K_STRING && asciiIs(t, cv[1], "True");
         const first = p.ready == COND_NONE;
+        let read = false;
         if (first) {
           p.ready = isTrue ? COND_TRUE : COND_OTHER;
           p.readyTransition = c.timeAt(cv[2], "lastTransitionTime");
+          read = true;
         }
         if (!sawReadyTrue && isTrue) {
           sawReadyTrue = true;
           // the first Ready condition that is True (the same node as readyTransition when that one is True)
           p.readySince = p.ready == COND_TRUE && first ? p.readyTransition : c.timeAt(cv[2], "lastTransitionTime");
+          read = true;
         }
+        if (read) continue;
       } else if (p.inPlaceReady == COND_NONE && type >= 0 && t.kind(type) == K_STRING && asciiIs(t, type, COND_INPLACE_READY)) {
         p.inPlaceReady = cv[1] >= 0 && t.kind(cv[1]) == K_STRING && asciiIs(t, cv[1], "True") ? COND_TRUE : COND_OTHER;
       }
+      // a time the decoder would refuse is refused here too, whichever condition holds it
+      if (cv[2] >= 0) c.timeAt(cv[2], "lastTransitionTime");
     }
   }
   p.restarts = maxRestarts(st, st.arrAt(stv[2], "containerStatuses"), "containerStatuses", null);
@@ -197,7 +205,7 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
 }
 
 /** Highest restartCount in the container status array `a` (only the named containers when `names` is given). */
-function maxRestarts(st: Obj, a: i32, name: string, names: Array<string> | null): i32 {
+function maxRestarts(st: Obj, a: i32, name: string, names: Set<string> | null): i32 {
   if (a < 0) return 0;
   const t = st.t;
   let best = 0;
@@ -207,7 +215,7 @@ function maxRestarts(st: Obj, a: i32, name: string, names: Array<string> | null)
     const c = st.elem(e, name, k);
     e = t.next(e);
     if (!c.present) continue;
-    if (names !== null && !names.includes(c.str("name"))) continue;
+    if (names !== null && !names.has(c.str("name"))) continue;
     const r = <i32>c.int("restartCount", 0);
     if (r > best) best = r;
   }
@@ -233,9 +241,8 @@ function affinityNode(spec: Obj): string {
       const ex = term.elem(f, "matchFields", j);
       f = t.next(f);
       if (ex.str("key") == "metadata.name" && ex.str("operator") == "In") {
-        const va = ex.arr("values");
-        if (va < 0 || t.children(va) != 1) return "";
-        return t.kind(va + 1) == K_STRING ? strAt(t, va + 1) : "";
+        const values = ex.strs("values");
+        return values.length == 1 ? values[0] : "";
       }
     }
   }

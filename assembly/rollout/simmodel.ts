@@ -16,10 +16,10 @@ export class SimModel {
   /** Seconds an in-place update keeps a pod not Ready. */
   inPlaceSeconds: i64 = 5;
   /** The n-th pods (1-based, in the order they reach the update revision) that never become Ready. */
-  failNth: Array<i64> = new Array<i64>();
+  failNth: Set<i64> = new Set<i64>();
   /** Every pod at the update revision stays not Ready (a broken release). */
   failAll: bool = false;
-  /** Rounds after which the simulation stops (the timeline says so). */
+  /** Rounds after which the simulation stops (the timeline says so); also the most waits for the next event. */
   maxRounds: i32 = 10000;
   /** Start time (Unix seconds). */
   start: i64 = 1735689600; // 2025-01-01T00:00:00Z
@@ -39,7 +39,7 @@ export function readModel(o: Obj): SimModel {
     const n = t.children(fa);
     let e = fa + 1;
     for (let k = 0; k < n; k++) {
-      if (t.kind(e) == K_NUMBER && (t.flags(e) & F_INT) && t.len(e) <= 18) m.failNth.push(readInt(t, e));
+      if (t.kind(e) == K_NUMBER && (t.flags(e) & F_INT) && t.len(e) <= 18) m.failNth.add(readInt(t, e));
       else bad(mo.sub("failUpdated") + "[" + k.toString() + "]", "an integer");
       e = t.next(e);
     }
@@ -95,7 +95,7 @@ export class SimState {
   /** Whether the next pod reaching the update revision fails (and counts it). */
   nextUpdatedFails(): bool {
     this.reachedUpdate++;
-    return this.model.failAll || this.model.failNth.includes(this.reachedUpdate);
+    return this.model.failAll || this.model.failNth.has(this.reachedUpdate);
   }
 }
 
@@ -189,12 +189,15 @@ export abstract class SimWorkload {
   abstract step(st: SimState, rec: SimRound): void;
 }
 
-/** Plays rounds until the rollout is done, nothing more can happen (stalled), an error, or maxRounds. */
+/**
+ * Plays rounds until the rollout is done, nothing more can happen (stalled), an error, or maxRounds: a
+ * sync that acts is a round; a sync that does not moves the clock to the next event (a wait), and at
+ * most maxRounds waits are made too, so a simulation makes at most 2 × maxRounds syncs.
+ */
 export function runSimulation(w: SimWorkload, st: SimState): string {
   let round = 0;
-  let guard = 0;
+  let waits = 0;
   while (round < st.model.maxRounds) {
-    if (++guard > 10000000) return "maxRounds";
     advance(st, w.allPods());
     if (w.done(st.now)) return "complete";
     const rec = new SimRound();
@@ -214,6 +217,7 @@ export function runSimulation(w: SimWorkload, st: SimState): string {
     }
     const next = nextEvent(st, w.allPods(), w.minReady());
     if (next < 0) return "stalled";
+    if (++waits > st.model.maxRounds) return "maxRounds";
     st.now = GoTime.at(next);
   }
   return "maxRounds";
