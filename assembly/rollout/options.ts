@@ -10,6 +10,8 @@ export class RolloutLimits {
   maxPods: i64 = 100000;
   /** Weight-priority terms and scatter terms of one workload (each term is matched against every pod). */
   maxTerms: i64 = 64;
+  /** Working memory of one simulation, in bytes (every sync's working memory stays until the call ends). */
+  maxSimMemory: i64 = 1 << 30;
 }
 
 /** The options of one call of the planners. */

@@ -8,6 +8,8 @@ import { K_NUMBER, F_INT } from "../json/tape";
 import { readInt } from "./intorstr";
 import { Pod, COND_TRUE, COND_OTHER, LABEL_REVISION } from "./pod";
 import { GoTime } from "./gotime";
+import { arenaMark } from "../io/arena";
+import { fail, E_LIMIT } from "../base/errors";
 
 /** The stated assumptions. */
 export class SimModel {
@@ -192,12 +194,21 @@ export abstract class SimWorkload {
 /**
  * Plays rounds until the rollout is done, nothing more can happen (stalled), an error, or maxRounds: a
  * sync that acts is a round; a sync that does not moves the clock to the next event (a wait), and at
- * most maxRounds waits are made too, so a simulation makes at most 2 × maxRounds syncs.
+ * most maxRounds waits are made too, so a simulation makes at most 2 × maxRounds syncs. The working
+ * memory of the syncs (kept by the per-call arena until the call ends) may not exceed `maxMemory` bytes:
+ * E_LIMIT, and "error".
  */
-export function runSimulation(w: SimWorkload, st: SimState): string {
+export function runSimulation(w: SimWorkload, st: SimState, maxMemory: i64): string {
   let round = 0;
   let waits = 0;
+  const start = arenaMark();
   while (round < st.model.maxRounds) {
+    const used = <i64>(arenaMark() - start);
+    if (used > maxMemory) {
+      fail(E_LIMIT, "the simulation needs more than " + maxMemory.toString() + " bytes of working memory after " + round.toString() +
+        " rounds (limits.maxSimMemory)", -1, "limits.maxSimMemory");
+      return "error";
+    }
     advance(st, w.allPods());
     if (w.done(st.now)) return "complete";
     const rec = new SimRound();

@@ -11,8 +11,10 @@ import { GoTime, parseRFC3339 } from "../../rollout/gotime";
 import { farFuture } from "../../rollout/availability";
 import { PlanOptions, RolloutLimits } from "../../rollout/options";
 
-/** The largest value a request may give a limit (memory stays within the wasm heap). */
-const LIMIT_CAP: i64 = 10000000;
+/** The largest values a request may give the limits (memory stays within the wasm heap). */
+const MAX_PODS_CAP: i64 = 1000000;
+const MAX_TERMS_CAP: i64 = 100000;
+const MAX_SIM_MEMORY_CAP: i64 = <i64>3 << 30;
 
 /** Typed access to a rollout request's fields. */
 export class RolloutRequest {
@@ -57,7 +59,7 @@ export class RolloutRequest {
     return s === null ? "" : s;
   }
 
-  /** The planner options: `exact` (base/exact.ts) and `limits.{maxPods, maxTerms}` (docs/rollout.md "Limits"); null with the error recorded. */
+  /** The planner options: `exact` (base/exact.ts) and `limits.{maxPods, maxTerms, maxSimMemory}` (docs/rollout.md "Limits"); null with the error recorded. */
   options(): PlanOptions | null {
     const exact = exactOf(this.req);
     if (exact < 0) return null;
@@ -65,8 +67,9 @@ export class RolloutRequest {
     const li = this.req.field("limits");
     const l = li >= 0 && this.req.tape.kind(li) == K_NULL ? new Obj(this.req.tape, -1, "limits") : this.object("limits", false);
     if (l === null) return null;
-    limits.maxPods = l.int("maxPods", limits.maxPods, 1, LIMIT_CAP);
-    limits.maxTerms = l.int("maxTerms", limits.maxTerms, 1, LIMIT_CAP);
+    limits.maxPods = l.int("maxPods", limits.maxPods, 1, MAX_PODS_CAP);
+    limits.maxTerms = l.int("maxTerms", limits.maxTerms, 1, MAX_TERMS_CAP);
+    limits.maxSimMemory = l.int("maxSimMemory", limits.maxSimMemory, 1, MAX_SIM_MEMORY_CAP);
     return hasError() ? null : new PlanOptions(<u32>exact, limits);
   }
 

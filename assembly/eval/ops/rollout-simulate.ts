@@ -113,7 +113,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
   }
   const wl = w!;
   if (hasError()) return false;
-  const outcome = runSimulation(wl, st);
+  const outcome = runSimulation(wl, st, limits.maxSimMemory);
   out.kStr("kind", kind).kStr("outcome", outcome);
   const e = wl.error;
   if (e !== null) out.kStr("error", e);
