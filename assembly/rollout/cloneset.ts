@@ -66,8 +66,8 @@ export function readCloneSet(o: Obj, limits: RolloutLimits): CloneSet {
   cs.name = md.str("name");
   cs.labels = md.map("labels");
   const spec = o.obj("spec");
-  cs.replicas = <i32>spec.int("replicas", 1);
-  cs.minReadySeconds = spec.int("minReadySeconds", 0);
+  cs.replicas = <i32>spec.int("replicas", 1, 0);
+  cs.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   const us = spec.obj("updateStrategy");
   const type = us.str("type");
   cs.updateType = type.length > 0 ? type : CS_RECREATE;
@@ -77,7 +77,7 @@ export function readCloneSet(o: Obj, limits: RolloutLimits): CloneSet {
   cs.paused = us.bool("paused", false);
   cs.priority = readPriorityStrategy(us, "priorityStrategy", limits);
   cs.scatter = readScatterStrategy(us, "scatterStrategy", limits);
-  cs.gracePeriodSeconds = us.obj("inPlaceUpdateStrategy").int("gracePeriodSeconds", 0);
+  cs.gracePeriodSeconds = us.obj("inPlaceUpdateStrategy").int("gracePeriodSeconds", 0, 0);
   const ss = spec.obj("scaleStrategy");
   cs.scaleMaxUnavailable = ss.ios("maxUnavailable");
   const names = ss.strs("podsToDelete");

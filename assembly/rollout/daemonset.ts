@@ -93,7 +93,7 @@ export function readDaemonSet(o: Obj, kruise: bool): DaemonSet {
   const tg = ann.get("deprecated.daemonset.template.generation");
   if (tg !== null && isDecimal(tg)) ds.templateGeneration = trimInt(tg);
   const spec = o.obj("spec");
-  ds.minReadySeconds = spec.int("minReadySeconds", 0);
+  ds.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   const us = spec.obj("updateStrategy");
   const type = us.str("type");
   ds.updateType = type.length > 0 ? type : "RollingUpdate";
@@ -116,7 +116,7 @@ export function readDaemonSet(o: Obj, kruise: bool): DaemonSet {
     if (ds.maxUnavailable.kind == IOS_NIL) ds.maxUnavailable = IntOrStr.ofInt(1);
     if (ds.maxSurge.kind == IOS_NIL) ds.maxSurge = IntOrStr.ofInt(0);
   }
-  ds.statusDesired = o.obj("status").int("desiredNumberScheduled", -1);
+  ds.statusDesired = o.obj("status").int("desiredNumberScheduled", -1, 0);
   return ds;
 }
 

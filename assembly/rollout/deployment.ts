@@ -41,15 +41,15 @@ export class Deployment {
 export function readDeployment(o: Obj): Deployment {
   const d = new Deployment();
   const spec = o.obj("spec");
-  d.replicas = <i32>spec.int("replicas", 1);
+  d.replicas = <i32>spec.int("replicas", 1, 0);
   d.paused = spec.bool("paused", false);
   const st = spec.obj("strategy");
   d.recreate = st.str("type") == "Recreate";
   const ru = st.obj("rollingUpdate");
   if (ru.has("maxSurge")) d.maxSurge = ru.ios("maxSurge");
   if (ru.has("maxUnavailable")) d.maxUnavailable = ru.ios("maxUnavailable");
-  d.statusReplicas = <i32>o.obj("status").int("replicas", 0);
-  d.minReadySeconds = spec.int("minReadySeconds", 0);
+  d.statusReplicas = <i32>o.obj("status").int("replicas", 0, 0);
+  d.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   return d;
 }
 
@@ -60,10 +60,10 @@ export function readReplicaSet(o: Obj, isNew: bool): RS {
   rs.name = md.str("name");
   rs.created = md.time("creationTimestamp");
   rs.annotations = md.map("annotations");
-  rs.replicas = <i32>o.obj("spec").int("replicas", 1);
+  rs.replicas = <i32>o.obj("spec").int("replicas", 1, 0);
   const st = o.obj("status");
-  rs.availableReplicas = <i32>st.int("availableReplicas", 0);
-  rs.actualReplicas = <i32>st.int("replicas", rs.replicas);
+  rs.availableReplicas = <i32>st.int("availableReplicas", 0, 0);
+  rs.actualReplicas = <i32>st.int("replicas", rs.replicas, 0);
   rs.isNew = isNew;
   return rs;
 }

@@ -133,7 +133,8 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
   const spec = o.objAt(top[1], "spec");
   const sv = spec.scan(keys.spec, keys.specV);
   p.nodeName = spec.strNode(sv[0], "nodeName");
-  p.targetNode = p.nodeName.length > 0 ? p.nodeName : (sv[3] >= 0 ? affinityNode(spec) : "");
+  const byAffinity = sv[3] >= 0 ? affinityNode(spec) : "";
+  p.targetNode = p.nodeName.length > 0 ? p.nodeName : byAffinity;
   const gates = spec.arrAt(sv[1], "readinessGates");
   if (gates >= 0) {
     const n = t.children(gates);
@@ -215,19 +216,21 @@ function maxRestarts(st: Obj, a: i32, name: string, names: Set<string> | null): 
     const c = st.elem(e, name, k);
     e = t.next(e);
     if (!c.present) continue;
-    if (names !== null && !names.has(c.str("name"))) continue;
+    const cname = c.str("name");
+    if (names !== null && !names.has(cname)) continue;
     const r = <i32>c.int("restartCount", 0);
     if (r > best) best = r;
   }
   return best;
 }
 
-/** k8s daemon util.GetTargetNodeName for an unscheduled pod: the first `metadata.name In [node]` match field. */
+/** k8s daemon util.GetTargetNodeName for an unscheduled pod: the first `metadata.name In [node]` match field (every term is read). */
 function affinityNode(spec: Obj): string {
   const terms = spec.obj("affinity").obj("nodeAffinity").obj("requiredDuringSchedulingIgnoredDuringExecution");
   const ta = terms.arr("nodeSelectorTerms");
   if (ta < 0) return "";
   const t = spec.t;
+  let node: string | null = null;
   const n = t.children(ta);
   let e = ta + 1;
   for (let k = 0; k < n; k++) {
@@ -240,13 +243,13 @@ function affinityNode(spec: Obj): string {
     for (let j = 0; j < m; j++) {
       const ex = term.elem(f, "matchFields", j);
       f = t.next(f);
-      if (ex.str("key") == "metadata.name" && ex.str("operator") == "In") {
-        const values = ex.strs("values");
-        return values.length == 1 ? values[0] : "";
-      }
+      const key = ex.str("key");
+      const op = ex.str("operator");
+      const values = ex.strs("values");
+      if (node === null && key == "metadata.name" && op == "In") node = values.length == 1 ? values[0] : "";
     }
   }
-  return "";
+  return node === null ? "" : node;
 }
 
 /** Reads the pod array node `a` of tape `t` (request path `path`). */

@@ -54,18 +54,18 @@ export function readStatefulSet(o: Obj, kruise: bool, limits: RolloutLimits): St
   s.kruise = kruise;
   s.name = o.obj("metadata").str("name");
   const spec = o.obj("spec");
-  s.replicas = spec.int("replicas", 1);
+  s.replicas = spec.int("replicas", 1, 0);
   s.parallel = spec.str("podManagementPolicy") == "Parallel";
-  s.startOrdinal = spec.obj("ordinals").int("start", 0);
+  s.startOrdinal = spec.obj("ordinals").int("start", 0, 0);
   const us = spec.obj("updateStrategy");
   const type = us.str("type");
   s.updateType = type.length > 0 ? type : "RollingUpdate";
   const ru = us.obj("rollingUpdate");
   s.hasRollingUpdate = ru.present || (!kruise && s.updateType == "RollingUpdate");
-  s.partition = ru.int("partition", 0);
+  s.partition = ru.int("partition", 0, 0);
   s.maxUnavailable = ru.ios("maxUnavailable");
   if (kruise) {
-    s.minReadySeconds = ru.int("minReadySeconds", 0);
+    s.minReadySeconds = ru.int("minReadySeconds", 0, 0);
     s.paused = ru.bool("paused", false);
     const pol = ru.str("podUpdatePolicy");
     s.podUpdatePolicy = pol.length > 0 ? pol : "ReCreate";
@@ -75,7 +75,7 @@ export function readStatefulSet(o: Obj, kruise: bool, limits: RolloutLimits): St
     s.lifecycle = readLifecycle(spec, "lifecycle");
     s.reserve = reserveOrdinalSet(spec);
   } else {
-    s.minReadySeconds = spec.int("minReadySeconds", 0);
+    s.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   }
   // getStatefulSetReplicasRange: the slots start..end hold the replicas and the reserved ordinals between them
   let end = s.startOrdinal;
