@@ -1,6 +1,7 @@
 // How the rollout planners and simulations grow along each input dimension: every case builds a request
-// whose size along one dimension is 1x, 2x, ... 64x a base size (everything else fixed) and times one
-// call in a fresh process (a call that runs longer than the cut-off stops that case's doubling).
+// whose size along one dimension is 1x, 2x, ... 64x a base size (everything else fixed) and times it in
+// a fresh process, the fastest of a few calls (a call that runs longer than the cut-off stops that
+// case's doubling).
 // Prints a Markdown table of milliseconds. Never asserted.
 //
 // Usage: node --import tsx bench/rollout-scaling.ts [case-name-filter] [cut-off seconds]
@@ -111,13 +112,13 @@ function child(name: string, f: number): void {
   const line = new TextEncoder().encode(JSON.stringify(build(f)));
   import("../js/node.ts").then((k) => {
     k.initSync(readFileSync(process.env.KINPLACE_WASM ?? new URL("../build/kinplace.wasm", import.meta.url)));
-    let t0 = performance.now();
-    let answer = k.evaluateLine(line);
-    let ms = performance.now() - t0;
-    if (ms < 2000) {
-      t0 = performance.now();
+    // the fastest of four calls (of one when it takes over a second)
+    let answer = new Uint8Array(0);
+    let ms = Infinity;
+    for (let i = 0; i < 4 && (i == 0 || ms < 1000); i++) {
+      const t0 = performance.now();
       answer = k.evaluateLine(line);
-      ms = performance.now() - t0;
+      ms = Math.min(ms, performance.now() - t0);
     }
     const a = JSON.parse(new TextDecoder().decode(answer));
     process.stdout.write(JSON.stringify({ ms, ok: a.ok, error: a.ok ? undefined : a.error.code, outcome: a.result?.outcome }));

@@ -86,12 +86,6 @@ export function readCloneSet(o: Obj, limits: RolloutLimits): CloneSet {
   return cs;
 }
 
-/** clonesetutils.GetShortHash: the part after the last '-'. */
-export function shortHash(h: string): string {
-  const i = h.lastIndexOf("-");
-  return i < 0 ? h : h.substring(i + 1);
-}
-
 /** clonesetutils.EqualToRevisionHash: the pod's controller-revision-hash equals `hash`, in full or short form. */
 export function equalToRevisionHash(p: Pod, hash: string): bool {
   const own = p.revision;
@@ -99,7 +93,7 @@ export function equalToRevisionHash(p: Pod, hash: string): bool {
   return shortHashEqual(hash, own);
 }
 
-/** shortHash(a) == shortHash(b), without building the substrings. */
+/** clonesetutils.GetShortHash(a) == GetShortHash(b) (the parts after the last '-'), compared in place. */
 export function shortHashEqual(a: string, b: string): bool {
   const pa = changetype<usize>(a);
   const pb = changetype<usize>(b);
@@ -118,9 +112,14 @@ export function shortHashEqual(a: string, b: string): bool {
 }
 
 /** revision.IsPodUpdate (PreparingUpdate counts as updated with the PreparingUpdateAsUpdate gate). */
-export function isPodUpdate(p: Pod, updateRevision: string, gates: CloneSetGates): bool {
-  if (gates.preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
+export function revisionIsPodUpdate(p: Pod, updateRevision: string, preparingUpdateAsUpdate: bool): bool {
+  if (preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
   return equalToRevisionHash(p, updateRevision);
+}
+
+/** revision.IsPodUpdate with the CloneSet controller's gates. */
+export function isPodUpdate(p: Pod, updateRevision: string, gates: CloneSetGates): bool {
+  return revisionIsPodUpdate(p, updateRevision, gates.preparingUpdateAsUpdate);
 }
 
 /** isSpecifiedDelete: the specified-delete label, or named in scaleStrategy.podsToDelete. */

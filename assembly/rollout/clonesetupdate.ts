@@ -10,10 +10,10 @@ import { Pod } from "./pod";
 import { GoTime } from "./gotime";
 import { scatterSort } from "./scatter";
 import { PlanOptions } from "./options";
-import { sortActivePods, sortPriority, sortPreparingFirst } from "./shortcuts";
+import { sortActivePods, sortPriority, sortPreparingFirst, podHooked } from "./shortcuts";
 import { KRUISE_GO } from "../base/pins";
 import { cloneSetPodAvailable } from "./availability";
-import { Hook, isPodHooked } from "./lifecycle";
+import { Hook } from "./lifecycle";
 import { Verdicts } from "./verdict";
 import { CloneSet, CloneSetNumbers, CloneSetGates, Diffs, calculateDiffs, equalToRevisionHash,
   CS_ON_DELETE, CS_IN_PLACE_IF_POSSIBLE, CS_IN_PLACE_ONLY } from "./cloneset";
@@ -76,18 +76,18 @@ export function limitUpdateIndexes(cs: CloneSet, diffs: Diffs, indexes: Array<i3
 }
 
 /** What updatePod does to pod p (with the policy engine's in-place verdict). */
-export function podUpdateAction(cs: CloneSet, p: Pod, canInPlace: bool): PodAction {
+export function podUpdateAction(cs: CloneSet, p: Pod, canInPlace: bool, opts: PlanOptions): PodAction {
   if (cs.updateType == CS_IN_PLACE_IF_POSSIBLE || cs.updateType == CS_IN_PLACE_ONLY) {
     if (canInPlace) {
       const state = p.lifecycle;
       const lc = cs.lifecycle;
       const hook: Hook | null = lc === null ? null : lc.inPlaceUpdate;
       if (state == "" || state == "PreparingNormal" || state == "Normal") {
-        if (lc !== null && isPodHooked(hook, p)) return new PodAction(p, ACT_PREPARE_UPDATE);
+        if (lc !== null && podHooked(opts, hook, p)) return new PodAction(p, ACT_PREPARE_UPDATE);
       } else if (state == "Updated") {
         return new PodAction(p, ACT_PREPARE_UPDATE);
       } else if (state == "PreparingUpdate") {
-        if (lc !== null && isPodHooked(hook, p)) return new PodAction(p, ACT_WAIT_HOOK);
+        if (lc !== null && podHooked(opts, hook, p)) return new PodAction(p, ACT_WAIT_HOOK);
       } else if (state != "Updating") {
         return new PodAction(p, ACT_ERROR, "not allowed to in-place update pod " + p.name + " in state " + state);
       }
@@ -134,7 +134,7 @@ export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Ar
   const chosen = limitUpdateIndexes(cs, d, wait, pods, target, now);
   for (let k = 0; k < chosen.length; k++) {
     const p = pods[chosen[k]];
-    const a = podUpdateAction(cs, p, verdicts.canInPlace(p.name));
+    const a = podUpdateAction(cs, p, verdicts.canInPlace(p.name), opts);
     plan.actions.push(a);
     if (a.action == ACT_ERROR) break;
   }

@@ -14,11 +14,11 @@ import { Selector, readSelector } from "./selector";
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
-import { Lifecycle, readLifecycle, isPodHooked } from "./lifecycle";
+import { Lifecycle, readLifecycle } from "./lifecycle";
 import { Verdicts } from "./verdict";
 import { LessSwap, goSort } from "./gosort";
 import { PlanOptions } from "./options";
-import { matcherOf } from "./shortcuts";
+import { matcherOf, podHooked } from "./shortcuts";
 import { KRUISE_GO, K8S_NEWEST_GO } from "../base/pins";
 import { K_STRING } from "../json/tape";
 
@@ -392,7 +392,7 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
   if (ds.kruise && ds.updateType == "RollingUpdate" && ds.hasRollingUpdate && ds.partition.kind != IOS_NIL && r.nums.partition != 0) {
     r.manageCreate = nodesNeedingPods(newPodCount, r.nums.desired, r.nums.partition, ds.partitionedScaling, r.manageCreate);
   }
-  syncNodes(ds, r, r.manageDelete, r.manageCreate, pods);
+  syncNodes(ds, r, r.manageDelete, r.manageCreate, pods, opts);
   const managed = r.creates.length > 0 || r.deletes.length > 0 || r.preparingDelete.length > 0;
   if (managed && !immediate) { r.reason = "manage"; return r; }
   let current = pods;
@@ -425,7 +425,7 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
 }
 
 /** syncNodes: preDelete hooks, burstReplicas caps, slow-start batches. */
-function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate: Array<string>, pods: Array<Pod>): void {
+function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate: Array<string>, pods: Array<Pod>, opts: PlanOptions): void {
   let deletes = toDelete;
   const lc = ds.lifecycle;
   if (ds.kruise && lc !== null && lc.preDelete !== null) {
@@ -434,7 +434,7 @@ function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate:
     for (let i = 0; i < toDelete.length; i++) {
       if (!byName.has(toDelete[i])) continue;
       const p = byName.get(toDelete[i]);
-      if (!isPodHooked(lc.preDelete, p)) deletes.push(toDelete[i]);
+      if (!podHooked(opts, lc.preDelete, p)) deletes.push(toDelete[i]);
       else if (p.lifecycle != "PreparingDelete") r.preparingDelete.push(toDelete[i]);
     }
   }
@@ -561,7 +561,7 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeInde
       toDelete = need;
     }
     r.updateDelete = toDelete;
-    syncNodes(ds, r, toDelete, new Array<string>(), pods);
+    syncNodes(ds, r, toDelete, new Array<string>(), pods, opts);
     return;
   }
   // surge
@@ -615,5 +615,5 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeInde
   const create = r.updateCreate.concat(candidates.slice(0, <i32>remaining));
   r.updateCreate = create;
   r.updateDelete = oldToDelete;
-  syncNodes(ds, r, oldToDelete, create, pods);
+  syncNodes(ds, r, oldToDelete, create, pods, opts);
 }

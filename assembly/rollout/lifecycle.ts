@@ -1,6 +1,7 @@
 // OpenKruise lifecycle hooks (pub.Lifecycle: preDelete, inPlaceUpdate, preNormal), each a set of
 // finalizers and labels; a pod is "hooked" when it carries any of them (OpenKruise v1.9.0
-// pkg/util/lifecycle).
+// pkg/util/lifecycle/lifecycle_utils.go IsPodHooked). assembly/rollout/fasthooked.ts answers the same
+// from the smaller side.
 
 import { Obj, StrMap } from "./objects";
 import { Pod } from "./pod";
@@ -55,37 +56,10 @@ export function readLifecycle(o: Obj, name: string): Lifecycle | null {
   return r;
 }
 
-/**
- * lifecycle.IsPodHooked: the pod carries one of the hook's finalizers, or one of its labels has the
- * hook's value (Go's map read: a hook label with an empty value also matches a pod without that label).
- * Upstream walks the hook's lists; each is walked here from the smaller side (pod or hook), same answer.
- */
+/** lifecycle.IsPodHooked: the pod carries one of the hook's finalizers, or one of its labels has the hook's value (Go's map read). */
 export function isPodHooked(h: Hook | null, p: Pod): bool {
   if (h === null) return false;
-  const pf = p.finalizers;
-  if (pf !== null) {
-    if (h.finalizers.length <= pf.length) {
-      for (let i = 0; i < h.finalizers.length; i++) if (p.hasFinalizer(h.finalizers[i])) return true;
-    } else {
-      for (let i = 0; i < pf.length; i++) if (h.hasFinalizer(pf[i])) return true;
-    }
-  }
-  const hl = h.labels;
-  if (hl.size <= p.labels.size) {
-    for (let i = 0; i < hl.size; i++) if (p.labels.at(hl.keys[i]) == hl.vals[i]) return true;
-    return false;
-  }
-  // the pod's labels that equal the hook's, then the hook's empty values the pod does not override
-  const pl = p.labels;
-  let nonEmpty = 0;
-  for (let i = 0; i < pl.size; i++) {
-    const v = pl.vals[i];
-    const hv = hl.get(pl.keys[i]);
-    if (hv !== null && hv == v) return true;
-    if (v.length > 0) nonEmpty++;
-  }
-  const empty = h.emptyValued;
-  if (empty.length > nonEmpty) return true;
-  for (let i = 0; i < empty.length; i++) if (pl.at(empty[i]).length == 0) return true;
+  for (let i = 0; i < h.finalizers.length; i++) if (p.hasFinalizer(h.finalizers[i])) return true;
+  for (let i = 0; i < h.labels.size; i++) if (p.labels.at(h.labels.keys[i]) == h.labels.vals[i]) return true;
   return false;
 }

@@ -13,6 +13,8 @@ import { preparingUpdateFirst } from "./preparing";
 import { fastPreparingUpdateFirst } from "./fastpreparing";
 import { Selector, LabelMatcher } from "./selector";
 import { FastSelector } from "./fastselector";
+import { Hook, isPodHooked } from "./lifecycle";
+import { fastIsPodHooked } from "./fasthooked";
 
 /** sort.Slice(indexes, ActivePods(pods).Less over the values) as Go release `go` runs it, in place. */
 export function sortActivePods(opts: PlanOptions, pods: Array<Pod>, indexes: Array<i32>, go: i32): void {
@@ -43,4 +45,9 @@ export function sortPreparingFirst(opts: PlanOptions, pods: Array<Pod>, indexes:
 /** What answers selector `s`'s Matches: the selector itself, or its index by key. */
 export function matcherOf(opts: PlanOptions, s: Selector): LabelMatcher {
   return opts.fast ? new FastSelector(s) : s;
+}
+
+/** lifecycle.IsPodHooked(h, p). */
+export function podHooked(opts: PlanOptions, h: Hook | null, p: Pod): bool {
+  return opts.fast ? fastIsPodHooked(h, p) : isPodHooked(h, p);
 }

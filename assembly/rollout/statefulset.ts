@@ -16,12 +16,12 @@ import { Pod, COND_OTHER } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
 import { PriorityStrategy, readPriorityStrategy } from "./priority";
-import { Lifecycle, readLifecycle, isPodHooked } from "./lifecycle";
+import { Lifecycle, readLifecycle } from "./lifecycle";
 import { Verdicts } from "./verdict";
-import { shortHash } from "./cloneset";
+import { revisionIsPodUpdate } from "./cloneset";
 import { LessSwap, goSort } from "./gosort";
 import { PlanOptions, RolloutLimits } from "./options";
-import { sortPriority } from "./shortcuts";
+import { sortPriority, podHooked } from "./shortcuts";
 import { goAtoi, Atoi } from "../json/gostrconv";
 import { KRUISE_GO, K8S_NEWEST_GO } from "../base/pins";
 
@@ -362,13 +362,6 @@ function nativeRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
   }
 }
 
-/** revision.IsPodUpdate: the revision hash (full or short), or PreparingUpdate with the PreparingUpdateAsUpdate gate. */
-function isPodUpdateSTS(p: Pod, updateRevision: string, preparingUpdateAsUpdate: bool): bool {
-  if (preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
-  if (p.revision == updateRevision) return true;
-  return shortHash(updateRevision) == shortHash(p.revision);
-}
-
 function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | null>, currentRevision: string, updateRevision: string,
   now: GoTime, verdicts: Verdicts, preparingUpdateAsUpdate: bool, opts: PlanOptions): void {
   let maxUnavailable: i64 = 1;
@@ -413,7 +406,7 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
       for (let t = replicas.length - 1; t >= 0; t--) {
         const p = replicas[t];
         if (p === null) continue;
-        if (p.deleting || isPodUpdateSTS(p, updateRevision, preparingUpdateAsUpdate)) updated.push(t); else wait.push(t);
+        if (p.deleting || revisionIsPodUpdate(p, updateRevision, preparingUpdateAsUpdate)) updated.push(t); else wait.push(t);
       }
       const pr = s.priority;
       if (pr !== null) {
@@ -432,7 +425,7 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
     if (p.revision == updateRevision) continue;
     if (<i64>unavailable.size >= maxUnavailable && !unavailable.has(p.name)) { r.blockedBy = p.name; return; }
     if (!specified.has(p.name) && !p.deleting) {
-      const act = kruisePodAction(s, p, verdicts.canInPlace(p.name));
+      const act = kruisePodAction(s, p, verdicts.canInPlace(p.name), opts);
       r.actions.push(act);
       r.actionPods.push(p.name);
       if (act.startsWith("error:")) { r.reason = "error"; r.error = act.substring(6); return; }
@@ -442,22 +435,22 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
 }
 
 /** inPlaceUpdatePod, then deletePod: what happens to one Advanced StatefulSet pod. */
-function kruisePodAction(s: StatefulSet, p: Pod, canInPlace: bool): string {
+function kruisePodAction(s: StatefulSet, p: Pod, canInPlace: bool, opts: PlanOptions): string {
   if (s.podUpdatePolicy == "InPlaceIfPossible" || s.podUpdatePolicy == "InPlaceOnly") {
     if (canInPlace) {
       const state = p.lifecycle;
       const lc = s.lifecycle;
       if (state == "" || state == "PreparingNormal" || state == "Normal") {
-        if (lc !== null && isPodHooked(lc.inPlaceUpdate, p)) return "prepare-update";
+        if (lc !== null && podHooked(opts, lc.inPlaceUpdate, p)) return "prepare-update";
       } else if (state == "Updated") return "prepare-update";
       else if (state == "PreparingUpdate") {
-        if (lc !== null && isPodHooked(lc.inPlaceUpdate, p)) return "wait-hook";
+        if (lc !== null && podHooked(opts, lc.inPlaceUpdate, p)) return "wait-hook";
       } else if (state != "Updating") return "error:not allowed to in-place update pod " + p.name + " in state " + state;
       return "in-place";
     }
     if (s.podUpdatePolicy == "InPlaceOnly") return "error:find strategy is InPlaceOnly but Pod " + p.name + " can not update in-place";
   }
   const lc = s.lifecycle;
-  if (lc !== null && isPodHooked(lc.preDelete, p)) return "prepare-delete";
+  if (lc !== null && podHooked(opts, lc.preDelete, p)) return "prepare-delete";
   return "recreate";
 }
