@@ -113,7 +113,7 @@ function child(name: string, f: number): void {
   import("../js/node.ts").then((k) => {
     k.initSync(readFileSync(process.env.KINPLACE_WASM ?? new URL("../build/kinplace.wasm", import.meta.url)));
     // the fastest of four calls (of one when it takes over a second)
-    let answer = new Uint8Array(0);
+    let answer: Uint8Array = new Uint8Array(0);
     let ms = Infinity;
     for (let i = 0; i < 4 && (i == 0 || ms < 1000); i++) {
       const t0 = performance.now();

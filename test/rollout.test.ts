@@ -389,7 +389,7 @@ test("large inputs: 100,000 workload labels, thousands of labels per pod, many s
   const pods = Array.from({ length: 60 }, (_, i) => healthy(i, "web-r1"));
   const plain = { op: "rollout.simulate", kind: "CloneSet", workload: { metadata: { name: "web" }, spec: { replicas: 60, updateStrategy: { maxUnavailable: 3 } } },
     pods, currentRevision: "web-r1", updateRevision: "web-r2" };
-  const labelled = structuredClone(plain);
+  const labelled: Obj = structuredClone(plain);
   labelled.workload.metadata.labels = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`label-${i}`, `value-${i}`]));
   assert.deepEqual(ok(labelled), ok(plain));
 
