@@ -527,3 +527,11 @@ test("bad fields are E_BAD_REQUEST naming the JSON path: wrong types, negative a
     assert.deepEqual([e.code, e.path], ["E_BAD_REQUEST", path], JSON.stringify(e));
   }
 });
+
+test("Deployment: cleanupUnhealthyReplicas refuses to scale an old set up (more available than desired) and ends the reconcile, as upstream", () => {
+  const r = ok({ op: "rollout.deployment", deployment: { spec: { replicas: 10, strategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 2 } } } },
+    replicaSets: [{ metadata: { name: "old", creationTimestamp: iso(T0) }, spec: { replicas: 5 }, status: { availableReplicas: 8 } },
+      { metadata: { name: "new", creationTimestamp: iso(T0 + 60) }, spec: { replicas: 5 }, status: { availableReplicas: 5 } }], newReplicaSet: "new" });
+  assert.deepEqual(r.scale, []);
+  assert.equal(r.path, "rolling");
+});
