@@ -2,7 +2,7 @@
 // whose size along one dimension is 1x, 2x, ... 64x a base size (everything else fixed) and times it in
 // a fresh process, the fastest of a few calls (a call that runs longer than the cut-off stops that
 // case's doubling).
-// Prints a Markdown table of milliseconds. Never asserted.
+// Prints a Markdown table of milliseconds (simulations also show their rounds). Never asserted.
 //
 // Usage: node --import tsx bench/rollout-scaling.ts [case-name-filter] [cut-off seconds]
 //        (KINPLACE_WASM selects the engine, default build/kinplace.wasm)
@@ -61,6 +61,11 @@ const CASES: [string, (f: number) => Obj][] = [
   ["cloneset: sidecars per pod (8, 200 pods)", (f) => csRound(podsN(200, () => ({
     spec: { initContainers: range(8 * f).map((c) => ({ name: `s${c}`, restartPolicy: "Always" })) },
     status: { initContainerStatuses: range(8 * f).map((c) => ({ name: `s${c}`, restartCount: c % 3 })) } })), cloneSet(200))],
+  ["cloneset: revisions given as templates (25, 500 pods)", (f) => ({ ...csRound(podsN(500, (i) => ({ labels: { "controller-revision-hash": `web-${i % (25 * f)}` } })), cloneSet(500)),
+    templates: Object.fromEntries(range(25 * f).map((r) => [`web-${r}`, { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: `app:${r}` }] } }])),
+    updateRevision: "web-0" })],
+  ["advancedDaemonSet: annotations (1,562)", (f) => ({ op: "rollout.advancedDaemonSet", daemonSet: { metadata: { annotations: labelsOf(1562 * f) }, spec: { updateStrategy: { rollingUpdate: { maxUnavailable: 1 } } } },
+    nodes: range(100).map((i) => `node-${i}`), pods: range(100).map((i) => pod(`ds-${i}`, "h1", i, { node: `node-${i}` })), hash: "h2", now: iso(T0 + 3600) })],
   ["advancedDaemonSet: nodes (500)", (f) => ({ op: "rollout.advancedDaemonSet", daemonSet: { spec: { updateStrategy: { rollingUpdate: { maxUnavailable: "10%", partition: "10%", selector: { matchLabels: { pool: "a" } } } } } },
     nodes: range(500 * f).map((i) => ({ metadata: { name: `node-${i}`, labels: { pool: i % 2 ? "a" : "b" } } })), pods: range(500 * f).map((i) => pod(`ds-${i}`, "h1", i, { node: `node-${i}` })), hash: "h2", now: iso(T0 + 3600) })],
   ["advancedDaemonSet: labels per node (50, 200 nodes)", (f) => ({ op: "rollout.advancedDaemonSet", daemonSet: { spec: { updateStrategy: { rollingUpdate: { maxUnavailable: "10%", selector: { matchLabels: { l3: "v3" } } } } } },
@@ -121,7 +126,7 @@ function child(name: string, f: number): void {
       ms = Math.min(ms, performance.now() - t0);
     }
     const a = JSON.parse(new TextDecoder().decode(answer));
-    process.stdout.write(JSON.stringify({ ms, ok: a.ok, error: a.ok ? undefined : a.error.code, outcome: a.result?.outcome }));
+    process.stdout.write(JSON.stringify({ ms, ok: a.ok, error: a.ok ? undefined : a.error.code, rounds: a.result?.rounds }));
   });
 }
 
@@ -140,7 +145,7 @@ function main(): void {
       const r = spawnSync(process.execPath, ["--import", "tsx", self, "--child", name, String(f)], { encoding: "utf8", timeout: cutoff * 6, maxBuffer: 1 << 20 });
       if (r.status !== 0 || !r.stdout) { cells.push(r.error ? `>${(cutoff * 6) / 1000} s` : "crash"); stop = true; continue; }
       const o = JSON.parse(r.stdout);
-      cells.push(`${o.ms < 10 ? o.ms.toFixed(1) : o.ms.toFixed(0)}${o.ok ? "" : ` ${o.error}`}`);
+      cells.push(`${o.ms < 10 ? o.ms.toFixed(1) : o.ms.toFixed(0)}${o.rounds !== undefined ? ` (${o.rounds} r)` : ""}${o.ok ? "" : ` ${o.error}`}`);
       if (o.ms > cutoff) stop = true;
     }
     console.log(`| ${name} | ${cells.join(" | ")} |`);

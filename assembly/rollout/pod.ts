@@ -15,6 +15,8 @@ export const LABEL_REVISION = "controller-revision-hash";
 export const LABEL_LIFECYCLE = "lifecycle.apps.kruise.io/state";
 export const LABEL_SPECIFIED_DELETE = "apps.kruise.io/specified-delete";
 export const COND_INPLACE_READY = "InPlaceUpdateReady";
+/** Pod.ordinal before it is read. */
+export const ORDINAL_UNREAD: i64 = -2;
 
 /** One pod. */
 export class Pod {
@@ -47,6 +49,8 @@ export class Pod {
   /** Highest restart count of the regular containers, and of the restartable (sidecar) init containers. */
   restarts: i32 = 0;
   sidecarRestarts: i32 = 0;
+  /** The StatefulSet ordinal of the name (statefulset.ts podOrdinal), read once; ORDINAL_UNREAD until then. */
+  ordinal: i64 = ORDINAL_UNREAD;
   /** Simulation only: Unix second at which the pod becomes Ready (-1: not pending), and a pod that never does. */
   simReadyAt: i64 = -1;
   simFailed: bool = false;
@@ -128,8 +132,10 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
   p.created = md.timeAt(mv[4], "creationTimestamp");
   p.deleting = mv[5] >= 0;
   if (p.deleting) md.timeAt(mv[5], "deletionTimestamp");
-  const fs = md.strsAt(mv[6], "finalizers");
-  if (fs.length > 0) p.finalizers = fs;
+  if (mv[6] >= 0) {
+    const fs = md.strsAt(mv[6], "finalizers");
+    if (fs.length > 0) p.finalizers = fs;
+  }
   const spec = o.objAt(top[1], "spec");
   const sv = spec.scan(keys.spec, keys.specV);
   p.nodeName = spec.strNode(sv[0], "nodeName");

@@ -160,14 +160,20 @@ export function nextEvent(st: SimState, pods: Array<Pod>, minReadySeconds: i64):
   return best;
 }
 
-/** Removes the named pods. */
+/** Removes the named pods from `pods` in place (the others keep their order); returns `pods`. */
 export function removePods(pods: Array<Pod>, names: Array<string>): Array<Pod> {
   if (names.length == 0) return pods;
   const gone = new Set<string>();
   for (let i = 0; i < names.length; i++) gone.add(names[i]);
-  const out = new Array<Pod>();
-  for (let i = 0; i < pods.length; i++) if (!gone.has(pods[i].name)) out.push(pods[i]);
-  return out;
+  let w = 0;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    if (gone.has(p.name)) continue;
+    pods[w] = p;
+    w++;
+  }
+  pods.length = w;
+  return pods;
 }
 
 /** A workload being simulated. */

@@ -7,7 +7,7 @@ import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
 import { Verdicts } from "./verdict";
 import { PlanOptions } from "./options";
-import { StatefulSet, planStatefulSet, ordinalOf } from "./statefulset";
+import { StatefulSet, planStatefulSet, podOrdinal } from "./statefulset";
 import { SimState, SimRound, SimWorkload, newSimPod, inPlaceUpdate, removePods } from "./simmodel";
 
 /** The first pod of each name. */
@@ -50,7 +50,7 @@ export class StatefulSetSim extends SimWorkload {
     if (<i64>this.pods.length != this.s.replicas || this.available(now) != this.s.replicas) return false;
     for (let i = 0; i < this.pods.length; i++) {
       const p = this.pods[i];
-      if (ordinalOf(p.name) - this.s.startOrdinal >= this.s.partition && p.revision != this.updateRevision) return false;
+      if (podOrdinal(p) - this.s.startOrdinal >= this.s.partition && p.revision != this.updateRevision) return false;
     }
     return true;
   }

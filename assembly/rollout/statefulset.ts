@@ -12,7 +12,7 @@
 
 import { Obj, bad, overLimit } from "./objects";
 import { IntOrStr, IOS_INT, IOS_STRING, Scaled, readIntOrStr, scaledKubernetes, scaledKubernetesDeprecated, orDefault } from "./intorstr";
-import { Pod, COND_OTHER } from "./pod";
+import { Pod, COND_OTHER, ORDINAL_UNREAD } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
 import { PriorityStrategy, readPriorityStrategy } from "./priority";
@@ -163,8 +163,14 @@ export class OrdinalSet {
   }
 }
 
+/** getOrdinal(pod), read from the name once per pod (a pod's name never changes). */
+export function podOrdinal(p: Pod): i64 {
+  if (p.ordinal == ORDINAL_UNREAD) p.ordinal = ordinalOf(p.name);
+  return p.ordinal;
+}
+
 /** getOrdinal: the trailing `-N` of the pod name (as int32), -1 when absent. */
-export function ordinalOf(name: string): i64 {
+function ordinalOf(name: string): i64 {
   const dash = name.lastIndexOf("-");
   if (dash < 0 || dash == name.length - 1) return -1;
   let v: i64 = 0;
@@ -183,7 +189,7 @@ class DescendingOrdinal extends LessSwap {
   constructor(public pods: Array<Pod>) {
     super();
     this.ords = new Array<i64>(pods.length);
-    for (let i = 0; i < pods.length; i++) this.ords[i] = ordinalOf(pods[i].name);
+    for (let i = 0; i < pods.length; i++) this.ords[i] = podOrdinal(pods[i]);
   }
   less(i: i32, j: i32): bool { return this.ords[i] > this.ords[j]; }
   swap(i: i32, j: i32): void {
@@ -245,7 +251,7 @@ export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevisio
   const condemned = new Array<Pod>();
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
-    const ord = ordinalOf(p.name);
+    const ord = podOrdinal(p);
     if (ord >= s.startOrdinal && ord < end && !s.reserve.has(ord)) replicas[<i32>(ord - s.startOrdinal)] = p;
     else if (ord >= 0) condemned.push(p);
   }
