@@ -176,13 +176,14 @@ export function nodesToPods(pods: Array<Pod>): NodePods {
   return m;
 }
 
-/** findUpdatedPodsOnNode: the new and old pod of a node; ok false when a node has two of a kind. */
+/** What findUpdatedPodsOnNode answers: the new and old pod of a node; ok false when a node has two of a kind. */
 export class NodeState {
   newPod: Pod | null = null;
   oldPod: Pod | null = null;
   ok: bool = true;
 }
 
+/** util.findUpdatedPodsOnNode over a node's pods (terminating pods skipped). */
 export function findUpdatedPodsOnNode(ds: DaemonSet, pods: Array<Pod> | null, hash: string): NodeState {
   const s = new NodeState();
   if (pods === null) return s;
