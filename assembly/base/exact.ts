@@ -31,13 +31,15 @@ export const EXACT_LISTINDEX: u32 = 1 << 10;
 export const EXACT_FIELDMEMO: u32 = 1 << 11;
 /** The strategic merge patch result marshalled straight into the answer's quoted string (upstream/strategicpatch/encode.ts). */
 export const EXACT_QUOTED: u32 = 1 << 12;
+/** The rollout planners' shortcuts (assembly/rollout/fast*.ts: ActivePods keys, the priority and PreparingUpdate sorts, indexed selectors). */
+export const EXACT_ROLLOUT: u32 = 1 << 13;
 /** Every shortcut off. */
-export const EXACT_ALL: u32 = 0x1fff;
+export const EXACT_ALL: u32 = 0x3fff;
 
 /** The names of the bits, in bit order (the values of the request field `exact`). */
 export const EXACT_NAMES: StaticArray<string> = [
   "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo", "fastread",
-  "listindex", "fieldmemo", "quoted",
+  "listindex", "fieldmemo", "quoted", "rollout",
 ];
 
 /** The bit of shortcut name `name`, or 0 when unknown. */
