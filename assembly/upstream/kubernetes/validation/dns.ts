@@ -8,7 +8,7 @@ import { ErrList, quote } from "./errlist";
 import { fld, str, int, sliceLen, at } from "./view";
 import { isDNS1123Subdomain, regexError, maxLenError } from "./names";
 import { parseIP, hasLeadingZero, is4In6 } from "./ip";
-import { LevelOpts } from "./levelopts";
+import { PodValidationOptions } from "./options";
 
 /** A []string bad value as ErrorBody prints it (%#v up to 1.33, JSON from 1.34). */
 function renderStrings(v: Val | null, minor: i32): string {
@@ -68,8 +68,9 @@ function labelWithUnderscore(p: string): bool {
   return true;
 }
 
-/** validatePodDNSConfig(spec.dnsConfig, spec.dnsPolicy) at `minor`. */
-export function validatePodDNSConfig(spec: Val | null, minor: i32, errs: ErrList): void {
+/** validatePodDNSConfig(spec.dnsConfig, spec.dnsPolicy, opts). */
+export function validatePodDNSConfig(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const dc = fld(spec, "DNSConfig");
   const path = "spec.dnsConfig";
   if (str(fld(spec, "DNSPolicy")) == "None") {
@@ -83,13 +84,13 @@ export function validatePodDNSConfig(spec: Val | null, minor: i32, errs: ErrList
   const se = fld(dc, "Searches");
   const nse = sliceLen(se);
   // 1.22-1.27: legacy limits unless ExpandedDNSConfig (on from 1.26) or the old pod kept the same expanded list
-  const expanded = minor >= 28 || (minor >= 22 && (minor >= 26 || LevelOpts.sameExpandedDNS));
+  const expanded = minor >= 28 || (minor >= 22 && (minor >= 26 || opts.sameExpandedDNS));
   const maxPaths = expanded ? 32 : 6, maxChars = expanded ? 2048 : 256;
   if (nse > maxPaths) errs.invalid(path + ".searches", renderStrings(se, minor), "must not have more than " + maxPaths.toString() + " search paths");
   let total = 0;
   for (let i = 0; i < nse; i++) total += String.UTF8.byteLength(str(at(se, i))) + (i > 0 ? 1 : 0);
   if (total > maxChars) errs.invalid(path + ".searches", renderStrings(se, minor), "must not have more than " + maxChars.toString() + " characters (including spaces) in the search list");
-  const relaxed = minor >= 33 || (minor == 32 && LevelOpts.relaxedDNSSearch);
+  const relaxed = minor >= 33 || (minor == 32 && opts.relaxedDNSSearch);
   for (let i = 0; i < nse; i++) {
     let s = str(at(se, i));
     const p = path + ".searches[" + i.toString() + "]";
@@ -104,9 +105,9 @@ export function validatePodDNSConfig(spec: Val | null, minor: i32, errs: ErrList
       for (let k = 0; k < e.length; k++) errs.invalidStr(p, s, e[k]);
     }
   }
-  const opts = fld(dc, "Options");
-  for (let i = 0; i < sliceLen(opts); i++) {
-    if (str(fld(at(opts, i), "Name")).length == 0) errs.required(path + ".options[" + i.toString() + "]", "must not be empty");
+  const options = fld(dc, "Options");
+  for (let i = 0; i < sliceLen(options); i++) {
+    if (str(fld(at(options, i), "Name")).length == 0) errs.required(path + ".options[" + i.toString() + "]", "must not be empty");
   }
 }
 

@@ -8,7 +8,7 @@ import {
   Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV, TimeV, RawV, sortedEntries,
 } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
-import { quantityCmp } from "./qty";
+import { quantityCmpValues } from "../../../quantity/arith";
 import { slot } from "./view";
 
 /** Collected differing paths (at most `cap`). */
@@ -39,7 +39,7 @@ export function semEqual(t: i32, a: Val | null, b: Val | null, path: string, d: 
   if ((a !== null && a instanceof QuantityV) || (b !== null && b instanceof QuantityV)) {
     const qa = a === null ? zeroQuantity() : changetype<QuantityV>(a).q;
     const qb = b === null ? zeroQuantity() : changetype<QuantityV>(b).q;
-    if (quantityCmp(qa, qb) == 0) return true;
+    if (quantityCmpValues(qa, qb) == 0) return true;
     if (d !== null) d.add(path);
     return false;
   }

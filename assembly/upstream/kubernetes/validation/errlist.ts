@@ -4,6 +4,7 @@
 
 import { ByteSink } from "../../../io/sink";
 import { goQuote } from "../../../json/gostrconv";
+import { writeGoString } from "../../../json/strings";
 
 export const T_REQUIRED = "Required value";
 export const T_FORBIDDEN = "Forbidden";
@@ -28,6 +29,14 @@ export function quote(s: string): string {
   const b = String.UTF8.encode(s);
   const out = new ByteSink(b.byteLength + 8);
   goQuote(out, changetype<usize>(b), b.byteLength, 26);
+  return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
+}
+
+/** json.Marshal of a string (HTML-escaped, Go 1.22+ short escapes: the 1.34+ oracle builds' Go), as ErrorBody prints values from 1.34. */
+export function jsonQuote(v: string): string {
+  const b = String.UTF8.encode(v);
+  const out = new ByteSink(b.byteLength + 8);
+  writeGoString(out, changetype<usize>(b), b.byteLength, true, false, true);
   return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
 }
 
@@ -81,6 +90,12 @@ export class ErrList {
   /** field.Duplicate(path, value) with a string value. */
   duplicate(path: string, value: string): void {
     this.push(path, T_DUPLICATE, T_DUPLICATE + ": " + quote(value), "");
+  }
+
+  /** field.TooLong(path, _, n) with the detail of apimachinery at `minor` (the value is never printed). */
+  tooLong(path: string, n: i32, minor: i32): void {
+    const detail = minor <= 16 ? "must have at most " + n.toString() + " characters" : minor <= 31 ? "must have at most " + n.toString() + " bytes" : "may not be more than " + n.toString() + " bytes";
+    this.list.push(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": " + detail));
   }
 
   /** Appends every error of `o`. */

@@ -18,11 +18,11 @@ function label(v: string, path: string, minor: i32, errs: ErrList): void {
 }
 
 /** validateReadinessGates: every conditionType a qualified name. */
-export function readinessGates(spec: Val | null, errs: ErrList): void {
+export function readinessGates(spec: Val | null, minor: i32, errs: ErrList): void {
   const list = fld(spec, "ReadinessGates");
   for (let i = 0; i < sliceLen(list); i++) {
     const ct = str(fld(at(list, i), "ConditionType"));
-    const e = isQualifiedName(ct);
+    const e = isQualifiedName(ct, minor);
     for (let k = 0; k < e.length; k++) errs.invalidStr("spec.readinessGates[" + i.toString() + "].conditionType", ct, e[k]);
   }
 }

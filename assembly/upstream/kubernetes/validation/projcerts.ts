@@ -11,10 +11,8 @@ import { fld, str, int, isSet, sliceLen, at, strMap } from "./view";
 import { isDNS1123Subdomain, isDNS1123Label, isQualifiedName, byteLen } from "./names";
 import { localNonReservedPath } from "./localpath";
 import { labelSelector } from "./affinity";
-import { annotationsSize } from "./meta";
-import { tooLong } from "./volumes";
-import { jsonQuote } from "./security";
-import { quote } from "./errlist";
+import { annotationsSize } from "./labels";
+import { quote, jsonQuote } from "./errlist";
 
 /** validateUserField (1.37). */
 function userField(v: Val | null, path: string, minor: i32, errs: ErrList): void {
@@ -34,7 +32,7 @@ export function signerName(name: string, path: string, minor: i32, errs: ErrList
   if (name.length == 0) { errs.required(path); return; }
   const segs = name.split("/");
   if (segs.length != 2) { errs.invalidStr(path, name, "must be a fully qualified domain and path of the form 'example.com/signer-name'"); return; }
-  if (byteLen(segs[0]) > 253) tooLong(path, 253, minor, errs);
+  if (byteLen(segs[0]) > 253) errs.tooLong(path, 253, minor);
   const labels = segs[0].split(".");
   for (let i = 0; i < labels.length; i++) {
     const le = isDNS1123Label(labels[i], minor);
@@ -50,7 +48,7 @@ export function signerName(name: string, path: string, minor: i32, errs: ErrList
     for (let k = 0; k < pe.length; k++) errs.invalidStr(path, segs[1], "validating label " + quote(parts[i]) + ": " + pe[k]);
     break;
   }
-  if (byteLen(name) > 253 + 253 + 63 + 1 + 1) tooLong(path, 571, minor, errs);
+  if (byteLen(name) > 253 + 253 + 63 + 1 + 1) errs.tooLong(path, 571, minor);
 }
 
 /** A *metav1.LabelSelector as ErrorBody prints it: %#v up to 1.33, json.Marshal from 1.34. */
@@ -178,11 +176,11 @@ export function podCertificateSource(c: Val | null, sp: string, volPath: string,
     for (let i = 0; i < m.keys.length; i++) { // (Go ranges over the map: random order)
       const k = m.keys[i].toLowerCase();
       if (k.length == 0) { errs.required(up); continue; }
-      const ke = isQualifiedName(k);
+      const ke = isQualifiedName(k, minor);
       for (let j = 0; j < ke.length; j++) errs.invalidStr(up, k, ke[j]);
       if (ke.length == 0 && k.split("/").length != 2) errs.invalidStr(up, k, "must be a domain-prefixed key (such as \"acme.io/foo\")");
     }
-    annotationsSize(m, up, errs);
+    annotationsSize(m, up, minor, errs);
   }
   userField(fld(c, "User"), pp + ".user", minor, errs);
   const kt = str(fld(c, "KeyType"));
