@@ -11,12 +11,11 @@ import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_NULL } from "../../json/tape";
 import { unquote } from "../../json/strings";
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
 import { Decoder, DecodeOptions } from "../../typed/decode";
-import { FieldCache } from "../../typed/fields";
 import { Val } from "../../typed/value";
 import { marshalInto } from "../../upstream/kubernetes/hash";
 import { k8sMinor, k8sValue } from "./k8sfields";
@@ -27,10 +26,7 @@ import { computePodActions } from "../../upstream/kubelet/actions";
 import { generatePodReadyCondition } from "../../upstream/kubelet/ready";
 import { PodActions } from "../../upstream/kubelet/model";
 import { Value } from "../../json/value";
-import { defaultGoOf } from "../../base/pins";
-
-/** The oldest kubelet minor the kubelet ops model (1.12 has no k8s.io/kubernetes build to check against). */
-export const KUBELET_MIN: i32 = 15;
+import { defaultGoOf, K8S_NEWEST_GO, K8S_MODELLED_MIN } from "../../base/pins";
 
 
 /** Decode (API server), json.Marshal (stored), decode again (kubelet); null on error. */
@@ -40,7 +36,7 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   if (!marshalInto(out, ty, first, go)) return null;
   const o = new ReadOptions();
-  o.goMinor = 26;
+  o.goMinor = K8S_NEWEST_GO;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) return null;
   return decodeAt(t, 0, ty, minor, go);
@@ -50,8 +46,8 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
 function kubeletMinor(req: Request): i32 {
   const k = k8sMinor(req, "kubelet");
   if (k < 0) return -1;
-  if (k < KUBELET_MIN) {
-    fail(E_UNSUPPORTED_VERSION, "the kubelet ops model kubelet 1.15 and newer, not \"1." + k.toString() + "\"", -1, "kubelet");
+  if (k < K8S_MODELLED_MIN) {
+    fail(E_UNSUPPORTED_VERSION, "the kubelet ops model kubelet 1." + K8S_MODELLED_MIN.toString() + " and newer, not \"1." + k.toString() + "\"", -1, "kubelet");
     return -1;
   }
   return k;
@@ -134,7 +130,6 @@ export function writePodActions(res: ResultWriter, pod: Array<string>, a: PodAct
 
 /** `kubelet.podActions`: computePodActions of the kubelet minor. */
 export function opKubeletPodActions(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const k = kubeletMinor(req);
   if (k < 0) return false;
   const g = kubeletGates(req, k);
@@ -148,7 +143,9 @@ export function opKubeletPodActions(req: Request, res: ResultWriter): bool {
   const go = defaultGoOf(k);
   const pod = asStored(v, v1Type("v1.Pod", k), k, go);
   if (hasError()) return false;
-  const kp = kpodOf(k, pod, go);
+  const exact = exactOf(req); // "spew": the struct-era container hashes from the spew text
+  if (exact < 0) return false;
+  const kp = kpodOf(k, pod, go, <u32>exact);
   if (kp === null) return false;
   const a = computePodActions(k, kp, st, g);
   const names = new Array<string>();
@@ -159,7 +156,6 @@ export function opKubeletPodActions(req: Request, res: ResultWriter): bool {
 
 /** `kubelet.readyCondition`: GeneratePodReadyCondition of the kubelet minor. */
 export function opKubeletReadyCondition(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const k = kubeletMinor(req);
   if (k < 0) return false;
   const g = kubeletGates(req, k);

@@ -14,13 +14,12 @@ import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { Decoder, DecodeOptions } from "../../typed/decode";
-import { FieldCache } from "../../typed/fields";
 import { Val } from "../../typed/value";
 import { k8sMinor, k8sValue } from "./k8sfields";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../../upstream/kubernetes/validation/update";
 import { Value } from "../../json/value";
-import { defaultGoOf } from "../../base/pins";
+import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 
 /** Decodes pod field `name` as the API server of `minor` does; null with an error (path `name`). */
 function decodePod(req: Request, name: string, minor: i32): Val | null {
@@ -68,10 +67,9 @@ function readGates(req: Request, g: Gates, minor: i32): bool {
 
 /** `pod.validateUpdate`. */
 export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
-  if (minor < 15) return fail(E_UNSUPPORTED_VERSION, "pod.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
+  if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "pod.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
   const g = new Gates();
   if (!readGates(req, g, minor)) return false;
   const oldPod = decodePod(req, "old", minor);
@@ -86,6 +84,7 @@ export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
     allowPriv = k == K_TRUE;
   }
   const errs = validatePodUpdate(oldPod, newPod, minor, g, allowPriv);
+  if (hasError()) return false; // a quantity beyond the engine's digit limit (E_TOO_LARGE)
   const out = res.key("errors");
   out.byte(0x5b);
   for (let i = 0; i < errs.list.length; i++) {
