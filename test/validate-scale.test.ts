@@ -163,3 +163,28 @@ test("a QoS sum beyond the exact-digit limit is E_TOO_LARGE, not a wrong answer 
   b.spec.containers = two("2m").map((c, i) => ({ ...c, resources: { requests: { cpu: i === 0 ? "1e900000" : "2e900000" } } }));
   assert.equal(ask({ op: "pod.validateUpdate", kubernetes: "1.28", gates: { InPlacePodVerticalScaling: true }, old: a, new: b }).ok, true);
 });
+
+test("errors that print the whole input: the list stops at maxErrorBytes with E_LIMIT (owner references)", () => {
+  const withOwners = (n: number) => {
+    const p = pod();
+    p.metadata.ownerReferences = Array.from({ length: n }, (_, i) => ({ apiVersion: "apps/v1", kind: "ReplicaSet", name: "rs" + i, uid: "u" + i, controller: true }));
+    return p;
+  };
+  // every controller reference after the first is an error that prints all of them: n references, ~n² characters
+  const few = ask({ op: "pod.validateUpdate", kubernetes: "1.30", old: withOwners(40), new: withOwners(40) });
+  assert.equal(few.ok, true);
+  assert.equal(few.result.errors.filter((e: any) => e.message.includes("Only one reference can have Controller set to true")).length, 2 * 39);
+  const many = ask({ op: "pod.validateUpdate", kubernetes: "1.30", old: withOwners(3000), new: withOwners(3000) });
+  assert.equal(many.ok, false);
+  assert.equal(many.error.code, "E_LIMIT");
+  assert.equal(many.error.path, "maxErrorBytes");
+  // a lower limit refuses the small case too; a higher one lets it through unchanged
+  const low = ask({ op: "pod.validateUpdate", kubernetes: "1.30", old: withOwners(40), new: withOwners(40), maxErrorBytes: 10000 });
+  assert.equal(low.error.code, "E_LIMIT");
+  assert.deepEqual(ask({ op: "pod.validateUpdate", kubernetes: "1.30", old: withOwners(40), new: withOwners(40), maxErrorBytes: 1e9 }), few);
+  for (const bad of [0, -1, "1", 1.5, true]) {
+    const a = ask({ op: "pod.validateUpdate", kubernetes: "1.30", old: pod(), new: pod(), maxErrorBytes: bad });
+    assert.equal(a.error.code, "E_BAD_REQUEST", JSON.stringify(bad));
+    assert.equal(a.error.path, "maxErrorBytes");
+  }
+});

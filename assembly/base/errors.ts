@@ -35,6 +35,8 @@ export const E_PATCH_MARSHAL = "E_PATCH_MARSHAL";
 export const E_PATCH_LIMIT = "E_PATCH_LIMIT";
 /** Strategic merge patch: strategicpatch returned an error (message: upstream's text, e.g. `unable to find api field ...`). */
 export const E_PATCH_STRATEGIC = "E_PATCH_STRATEGIC";
+/** An explicit engine limit of an op that is not a patch op (pod.validateUpdate's `maxErrorBytes`). */
+export const E_LIMIT = "E_LIMIT";
 
 let errCode: string | null = null;
 let errMessage: ByteSink | null = null;

@@ -1,8 +1,10 @@
-// Op `pod.validateUpdate` {old|oldText, new|newText, kubernetes?, gates?, allowPrivileged?} → {errors:
+// Op `pod.validateUpdate` {old|oldText, new|newText, kubernetes?, gates?, allowPrivileged?, maxErrorBytes?} → {errors:
 // [{field, type, message}], message}: the API server's pod update validation of a Kubernetes minor (1.15-1.37;
 // 1.12 is refused: no oracle build) on two v1 Pods decoded as that API server decodes them (no
 // defaulting). `gates` {name: bool} are applied in order over the minor's defaults; `allowPrivileged`
-// (default true) is the cluster's --allow-privileged policy for privileged containers. See
+// (default true) is the cluster's --allow-privileged policy for privileged containers; `maxErrorBytes` (default
+// 16 MiB) bounds the characters of the error list (E_LIMIT beyond it: a few upstream errors print the whole
+// input, so some lists grow with its square). See
 // assembly/upstream/kubernetes/validation/ and docs/policy.md.
 
 import { ByteSink } from "../../io/sink";
@@ -18,6 +20,7 @@ import { Val } from "../../typed/value";
 import { k8sMinor, k8sValue } from "./k8sfields";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../../upstream/kubernetes/validation/update";
+import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
 import { Value } from "../../json/value";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 
@@ -83,8 +86,11 @@ export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
     if (k != K_TRUE && k != K_FALSE) return fail(E_BAD_REQUEST, "\"allowPrivileged\" must be a boolean", -1, "allowPrivileged");
     allowPriv = k == K_TRUE;
   }
-  const errs = validatePodUpdate(oldPod, newPod, minor, g, allowPriv);
-  if (hasError()) return false; // a quantity beyond the engine's digit limit (E_TOO_LARGE)
+  const maxErrorBytes = req.int("maxErrorBytes", DEFAULT_MAX_ERROR_BYTES);
+  if (hasError()) return false;
+  if (maxErrorBytes < 1) return fail(E_BAD_REQUEST, "field \"maxErrorBytes\" must be a positive integer", -1, "maxErrorBytes");
+  const errs = validatePodUpdate(oldPod, newPod, minor, g, allowPriv, maxErrorBytes);
+  if (hasError()) return false; // a limit: a quantity beyond the engine's digits (E_TOO_LARGE), the error list's size (E_LIMIT)
   const out = res.key("errors");
   out.byte(0x5b);
   for (let i = 0; i < errs.list.length; i++) {

@@ -90,11 +90,20 @@ function renderOwnerRef(ref: Val | null, minor: i32): string {
     ", Controller:" + (isSet(c) ? "(*bool)(0x?)" : "(*bool)(nil)") + ", BlockOwnerDeletion:" + (isSet(b) ? "(*bool)(0x?)" : "(*bool)(nil)") + "}";
 }
 
+/** The []OwnerReference value as ErrorBody prints it (%#v up to 1.33, JSON from 1.34). */
+function renderOwnerRefs(list: Val | null, minor: i32): string {
+  const json = minor >= 34;
+  const parts = new Array<string>();
+  for (let k = 0; k < sliceLen(list); k++) parts.push(renderOwnerRef(at(list, k), minor));
+  return (json ? "[" : "[]v1.OwnerReference{") + parts.join(json ? "," : ", ") + (json ? "]" : "}");
+}
+
 /** ValidateOwnerReferences(meta.ownerReferences) at `minor` (after the annotations, on create and update). */
 export function ownerReferences(meta: Val | null, minor: i32, errs: ErrList): void {
   const list = fld(meta, "OwnerReferences");
   const n = sliceLen(list);
   let first = "";
+  let all: string | null = null; // the whole list as ErrorBody prints it, rendered once
   for (let i = 0; i < n; i++) {
     const ref = at(list, i);
     const p = minor >= 37 ? "metadata.ownerReferences[" + i.toString() + "]" : "metadata.ownerReferences";
@@ -122,10 +131,9 @@ export function ownerReferences(meta: Val | null, minor: i32, errs: ErrList): vo
       // 1.15-1.25 remember the name alone (an empty one counts as none seen), 1.26+ "Kind/Name"
       const cur = minor >= 26 ? kind + "/" + name : name;
       if (first.length > 0) {
-        let all = minor >= 34 ? "[" : "[]v1.OwnerReference{";
-        for (let k = 0; k < n; k++) all += (k > 0 ? (minor >= 34 ? "," : ", ") : "") + renderOwnerRef(at(list, k), minor);
-        all += minor >= 34 ? "]" : "}";
-        errs.invalid("metadata.ownerReferences", all, "Only one reference can have Controller set to true. Found \"true\" in references for " + first + " and " + cur);
+        if (errs.over) return; // every further error prints the whole list: nothing more fits
+        if (all === null) all = renderOwnerRefs(list, minor);
+        errs.invalid("metadata.ownerReferences", all!, "Only one reference can have Controller set to true. Found \"true\" in references for " + first + " and " + cur);
       } else first = cur;
     }
   }

@@ -37,7 +37,7 @@ export function hostnameOverride(spec: Val | null, minor: i32, errs: ErrList): v
   if (isSet(fqdn) && int(fqdn) != 0) errs.forbidden(p, "may not be specified when setHostnameAsFQDN is true");
   if (int(fld(spec, "HostNetwork")) != 0) errs.forbidden(p, "may not be specified when hostNetwork is true");
   const v = str(ho);
-  if (String.UTF8.byteLength(v) > 64) errs.list.push(new FieldError(p, T_TOO_LONG, T_TOO_LONG + ": may not be more than 64 bytes"));
+  if (String.UTF8.byteLength(v) > 64) errs.add(new FieldError(p, T_TOO_LONG, T_TOO_LONG + ": may not be more than 64 bytes"));
   subdomain(v, p, minor, errs);
 }
 

@@ -267,8 +267,8 @@ export function initProbeRules(c: Val | null, p: string, o: ContainerOpts, errs:
 
 /** 1.34-1.35 field.TooLong(path, list, max) ("bytes": apimachinery's text), 1.36+ field.TooMany(path, n, max). */
 function tooManyItems(path: string, n: i32, max: i32, minor: i32, errs: ErrList): void {
-  if (minor >= 36) errs.list.push(new FieldError(path, "Too many", "Too many: " + n.toString() + ": must have at most " + max.toString() + " items"));
-  else errs.list.push(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": may not be more than " + max.toString() + " bytes"));
+  if (minor >= 36) errs.add(new FieldError(path, "Too many", "Too many: " + n.toString() + ": must have at most " + max.toString() + " items"));
+  else errs.add(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": may not be more than " + max.toString() + " bytes"));
 }
 
 /** validateContainerRestartPolicy (1.34+): the container's restartPolicy and restartPolicyRules (at most

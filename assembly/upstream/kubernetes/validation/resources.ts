@@ -73,7 +73,7 @@ function podResourceName(n: string, path: string, minor: i32, errs: ErrList): vo
   const valid = minor >= 33 ? ["cpu", "hugepages-", "memory"] : ["cpu", "memory"];
   let d = "supported values: ";
   for (let i = 0; i < valid.length; i++) d += (i > 0 ? ", " : "") + quote(valid[i]);
-  errs.list.push(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + v + ": " + d));
+  errs.add(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + v + ": " + d));
 }
 
 /** The Quantity value as ErrorBody prints it: %#v of the struct up to 1.33, its JSON from 1.34. */
@@ -218,10 +218,10 @@ export function validateResizePolicy(list: Val | null, path: string, o: Containe
     const p = at(list, i);
     const rn = str(fld(p, "ResourceName")), rp = str(fld(p, "RestartPolicy"));
     const rv = resourceNameValue(rn, o.minor, false);
-    if (seen.has(rn)) errs.list.push(new FieldError(path + "[" + i.toString() + "]", T_DUPLICATE, T_DUPLICATE + ": " + rv));
+    if (seen.has(rn)) errs.add(new FieldError(path + "[" + i.toString() + "]", T_DUPLICATE, T_DUPLICATE + ": " + rv));
     seen.add(rn);
     if (rn.length == 0) errs.required(path);
-    else if (rn != "cpu" && rn != "memory") errs.list.push(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + rv + ": supported values: \"cpu\", \"memory\""));
+    else if (rn != "cpu" && rn != "memory") errs.add(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + rv + ": supported values: \"cpu\", \"memory\""));
     if (rp.length == 0) errs.required(path);
     else if (rp != "NotRequired" && rp != "RestartContainer") errs.notSupported(path, rp, ["NotRequired", "RestartContainer"]);
     if (o.minor >= 29 && o.podRestart == "Never" && rp != "NotRequired") {

@@ -108,7 +108,7 @@ function appArmorProfile(ap: Val | null, path: string, minor: i32, errs: ErrList
       else if (trimmed.length == 0) errs.required(path + ".localhostProfile", "must be set when AppArmor type is Localhost");
       // PATH_MAX - 1: TooLongMaxLength ("may not be longer than") 1.30-1.31, TooLong from 1.32 (the value is never printed)
       if (String.UTF8.byteLength(v) > 4095) {
-        if (minor <= 31) errs.list.push(new FieldError(path + ".localhostProfile", T_TOO_LONG, T_TOO_LONG + ": may not be longer than 4095"));
+        if (minor <= 31) errs.add(new FieldError(path + ".localhostProfile", T_TOO_LONG, T_TOO_LONG + ": may not be longer than 4095"));
         else errs.tooLong(path + ".localhostProfile", 4095, minor);
       }
     }

@@ -9,7 +9,8 @@ import { Quantity } from "../../../quantity/quantity";
 import { quantityCmpValues } from "../../../quantity/arith";
 import { fieldCount, fieldName, fieldType, fieldIndex, fieldJSONName, elem, kind, Kind } from "../../../schema/schema";
 import { requestType } from "../../../typed/types";
-import { ErrList, quote } from "./errlist";
+import { ErrList, quote, DEFAULT_MAX_ERROR_BYTES } from "./errlist";
+import { fail, E_LIMIT } from "../../../base/errors";
 import { Diffs, semEqual } from "./equal";
 import { fld, str, strLen, int, isSet, deref, sliceLen, at, strMap, StrMap, slot } from "./view";
 import { validateNewPod, podSpecificAnnotations } from "./spec";
@@ -54,29 +55,32 @@ class Facts {
  * The ErrorList of the pod strategy's ValidateUpdate(new, old) at Kubernetes `minor` (15-37) for two
  * typed v1 Pods (`Decoder.decodeTop(requestType("Pod", minor), node)`; null = the zero Pod) with the
  * request's `gates` (`new Gates()` = the minor's defaults) and the cluster's `allowPrivileged` policy.
- * Empty list: the API server accepts the update. A quantity whose sum needs more digits than the engine's
- * limit (1.27-1.31 QoS) records E_TOO_LARGE and ends the validation early (check hasError()).
+ * Empty list: the API server accepts the update. Limits (check hasError()): a quantity whose sum needs more digits
+ * than the engine writes out (1.27-1.31 QoS) records E_TOO_LARGE; errors of more than `maxErrorBytes` characters
+ * in all record E_LIMIT.
  * Used by the `pod.validateUpdate` op and the verdict; see docs/policy.md "validate".
  */
-export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates, allowPrivileged: bool = true): ErrList {
+export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates, allowPrivileged: bool = true,
+  maxErrorBytes: i64 = DEFAULT_MAX_ERROR_BYTES): ErrList {
   const oldSpec = fld(oldPod, "Spec"), newSpec = fld(newPod, "Spec");
   const opts = new PodValidationOptions(minor, gates);
   opts.oldSpec = oldSpec;
   opts.allowPrivileged = allowPrivileged;
   levelOptions(opts, oldPod, newPod); // the pod-level options (affinity, spread, DNS, annotations)
   podOptions(opts, oldSpec, newSpec); // the volume, mount and env source options
-  const errs = validatePodUpdateRules(oldPod, newPod, opts);
+  const errs = validatePodUpdateRules(oldPod, newPod, opts, maxErrorBytes);
   conditionalSCTP(newSpec, opts, errs); // 1.15-1.19: the strategy's ValidateConditionalPod comes last
+  if (errs.over) fail(E_LIMIT, "the validation errors exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");
   return errs;
 }
 
 /** ValidatePodUpdate under `opts` (1.15-1.18: after ValidatePod), without the strategy's conditional checks;
  * with an error recorded (check hasError()) when a quantity is beyond the engine's digit limit. */
-function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, opts: PodValidationOptions): ErrList {
+function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, opts: PodValidationOptions, maxErrorBytes: i64): ErrList {
   const minor = opts.minor;
   const gates = opts.gates;
   const f = new Facts(minor);
-  const errs = new ErrList();
+  const errs = new ErrList(maxErrorBytes);
   const podT = requestType("Pod", minor);
   const specT = fieldType(podT, fieldIndex(podT, "Spec"));
   const oldSpec = fld(oldPod, "Spec"), newSpec = fld(newPod, "Spec");
