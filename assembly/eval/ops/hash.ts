@@ -12,13 +12,11 @@
 import { ByteSink } from "../../io/sink";
 import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
-import { Tape } from "../../json/tape";
 import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
+import { decodesWithJsoniter } from "../../typed/versions";
 import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
-import { Decoder, DecodeOptions } from "../../typed/decode";
 import { Val } from "../../typed/value";
 import {
   containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,

@@ -9,13 +9,11 @@
 import { ByteSink } from "../../io/sink";
 import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
-import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_NULL } from "../../json/tape";
+import { K_OBJECT, K_TRUE, K_FALSE, K_NULL } from "../../json/tape";
 import { unquote } from "../../json/strings";
 import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
-import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
-import { Decoder, DecodeOptions } from "../../typed/decode";
+import { decodeAt } from "../../typed/decodeat";
 import { Val } from "../../typed/value";
 import { marshalInto } from "../../upstream/kubernetes/hash";
 import { k8sMinor, k8sValue } from "./k8sfields";

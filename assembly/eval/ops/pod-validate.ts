@@ -21,7 +21,6 @@ import { k8sMinor, k8sValue } from "./k8sfields";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../../upstream/kubernetes/validation/update";
 import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
-import { Value } from "../../json/value";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 
 /** Decodes pod field `name` as the API server of `minor` does; null with an error (path `name`). */

@@ -4,7 +4,7 @@
 // conversion the API server applies before validating is folded into the spec comparison
 // (serviceAccount alias, host namespaces / securityContext, negative grace period -> 1).
 
-import { Val, StructV, StrV, MapV, QuantityV, sortedEntries } from "../../../typed/value";
+import { Val, StrV, MapV, QuantityV, sortedEntries } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
 import { quantityCmpValues } from "../../../quantity/arith";
 import { fieldCount, fieldName, fieldType, fieldIndex, fieldJSONName, elem, kind, Kind } from "../../../schema/schema";
@@ -457,10 +457,12 @@ function containersEqual(t: i32, a: Val | null, b: Val | null, path: string, res
       if (name == "Image") continue;
       const fa = slot(ca, i);
       const fb = slot(cb, i);
-      const p = path + "[" + k.toString() + "]." + fieldJSONName(ct, i);
       let same: bool;
-      if (resize && name == "Resources") same = resourcesMungedEqual(fieldType(ct, i), fa, fb, p, d);
-      else same = semEqual(fieldType(ct, i), fa, fb, p, d);
+      if (resize && name == "Resources") same = resourcesMungedEqual(fieldType(ct, i), fa, fb, path + "[" + k.toString() + "]." + fieldJSONName(ct, i), d);
+      else {
+        same = semEqual(fieldType(ct, i), fa, fb, "", null);
+        if (!same && d !== null) semEqual(fieldType(ct, i), fa, fb, path + "[" + k.toString() + "]." + fieldJSONName(ct, i), d); // the paths that differ
+      }
       if (!same) {
         eq = false;
         if (d === null) return false;
