@@ -188,3 +188,25 @@ test("errors that print the whole input: the list stops at maxErrorBytes with E_
     assert.equal(a.error.path, "maxErrorBytes");
   }
 });
+
+test("20,000 errors at once (ports without a protocol): every one reported, the aggregate message joined once", () => {
+  const p = pod();
+  const n = 20_000;
+  p.spec.containers[0].ports = Array.from({ length: n }, (_, i) => ({ containerPort: 1 + (i % 65535) }));
+  const a = ask({ op: "pod.validateUpdate", kubernetes: "1.30", old: p, new: p });
+  assert.equal(a.ok, true, JSON.stringify(a).slice(0, 300));
+  assert.equal(a.result.errors.length, n);
+  assert.equal(a.result.errors[n - 1].field, `spec.containers[0].ports[${n - 1}].protocol`);
+  assert.ok(a.result.message.startsWith("[spec.containers[0].ports[0].protocol: Required value, "), a.result.message.slice(0, 100));
+  assert.ok(a.result.message.endsWith(`spec.containers[0].ports[${n - 1}].protocol: Required value]`));
+});
+
+test("kubelet.readyCondition with 20,000 unready containers lists them all", () => {
+  const n = 20_000;
+  const containers = Array.from({ length: n }, (_, i) => ({ name: "c" + i, image: "i" }));
+  const a = ask({ op: "kubelet.readyCondition", kubelet: "1.30", pod: { metadata: { name: "p" }, spec: { containers }, status: { phase: "Running" } } });
+  assert.equal(a.ok, true, JSON.stringify(a).slice(0, 300));
+  assert.equal(a.result.status, "False");
+  assert.ok(a.result.message.includes(" c0 ") || a.result.message.includes("[c0 "), a.result.message.slice(0, 200));
+  assert.ok(a.result.message.includes(`c${n - 1}]`), a.result.message.slice(-200));
+});

@@ -7,6 +7,7 @@
 
 import { ReadyCondition } from "./model";
 import { KubeletGates } from "./gates";
+import { joinStrings } from "../../golang/join";
 
 /** One v1.ContainerStatus as the ready condition reads it. */
 export class KReadyStatus {
@@ -35,7 +36,7 @@ export class ReadyInput {
 
 /** Go's fmt %s of a []string: "[a b]". */
 function goList(xs: Array<string>): string {
-  return "[" + xs.join(" ") + "]";
+  return "[" + joinStrings(xs, " ") + "]";
 }
 
 /** podutil.GetContainerStatus: the first status of that name. */
@@ -85,7 +86,7 @@ function containersReady(k: i32, in_: ReadyInput, g: KubeletGates): ReadyConditi
   if (unready.length > 0) msgs.push("containers with unready status: " + goList(unready));
   if (msgs.length > 0) {
     c.reason = "ContainersNotReady";
-    c.message = msgs.join(", ");
+    c.message = joinStrings(msgs, ", ");
     return c;
   }
   c.status = "True";
@@ -117,7 +118,7 @@ export function generatePodReadyCondition(k: i32, in_: ReadyInput, g: KubeletGat
   if (msgs.length > 0) {
     r.status = "False";
     r.reason = "ReadinessGatesNotReady";
-    r.message = msgs.join(", ");
+    r.message = joinStrings(msgs, ", ");
     return r;
   }
   r.status = "True";
@@ -126,27 +127,30 @@ export function generatePodReadyCondition(k: i32, in_: ReadyInput, g: KubeletGat
 
 const HEXD = "0123456789abcdef";
 
-/** Go's %q (strconv.Quote) of a string: printable runes kept, others escaped. */
+/** Go's %q (strconv.Quote) of a string: printable runes kept, others escaped (pieces joined once: linear). */
 export function goQuote(s: string): string {
-  let out = "\"";
+  const out = new Array<string>();
+  out.push("\"");
   for (let i = 0; i < s.length; i++) {
     let c = s.charCodeAt(i);
     if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d < 0xe000) { out += s.substring(i, i + 2); i++; continue; }
+      if (d >= 0xdc00 && d < 0xe000) { out.push(s.substring(i, i + 2)); i++; continue; }
     }
-    if (c == 0x22) out += "\\\"";
-    else if (c == 0x5c) out += "\\\\";
-    else if (c >= 0x20 && c < 0x7f) out += String.fromCharCode(c);
-    else if (c == 0x07) out += "\\a";
-    else if (c == 0x08) out += "\\b";
-    else if (c == 0x0c) out += "\\f";
-    else if (c == 0x0a) out += "\\n";
-    else if (c == 0x0d) out += "\\r";
-    else if (c == 0x09) out += "\\t";
-    else if (c == 0x0b) out += "\\v";
-    else if (c < 0x20 || c == 0x7f) out += "\\x" + HEXD.charAt(c >> 4) + HEXD.charAt(c & 15);
-    else out += String.fromCharCode(c);
+    if (c == 0x22) out.push("\\\"");
+    else if (c == 0x5c) out.push("\\\\");
+    else if (c >= 0x20 && c < 0x7f) out.push(String.fromCharCode(c));
+    else if (c == 0x07) out.push("\\a");
+    else if (c == 0x08) out.push("\\b");
+    else if (c == 0x0c) out.push("\\f");
+    else if (c == 0x0a) out.push("\\n");
+    else if (c == 0x0d) out.push("\\r");
+    else if (c == 0x09) out.push("\\t");
+    else if (c == 0x0b) out.push("\\v");
+    else if (c < 0x20 || c == 0x7f) out.push("\\x" + HEXD.charAt(c >> 4) + HEXD.charAt(c & 15));
+    else out.push(String.fromCharCode(c));
   }
-  return out + "\"";
+  out.push("\"");
+  return joinStrings(out, "");
 }
+

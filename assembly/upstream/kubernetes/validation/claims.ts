@@ -18,6 +18,7 @@ import { Val } from "../../../typed/value";
 import { ErrList, FieldError, quote, jsonQuote, T_NOT_FOUND } from "./errlist";
 import { fld, str, isSet, sliceLen, at, strMap } from "./view";
 import { isDNS1123Label, isDNS1123Subdomain } from "./names";
+import { joinStrings } from "../../../golang/join";
 
 /** validatePodResourceClaims(podMeta `meta`, spec.resourceClaims) at `minor`; returns gatherPodResourceClaimNames
  * (the non-empty names in insertion order, without repeats), which validateResourceClaimNames reads. */
@@ -141,5 +142,5 @@ export function validateResourceClaimNames(list: Val | null, path: string, minor
 function sortedNames(pods: Array<string>): string {
   const s = pods.slice(0);
   s.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return s.join(", ");
+  return joinStrings(s, ", ");
 }

@@ -5,6 +5,7 @@
 import { ByteSink } from "../../../io/sink";
 import { goQuote } from "../../../json/gostrconv";
 import { writeGoString } from "../../../json/strings";
+import { joinStrings } from "../../../golang/join";
 
 export const T_REQUIRED = "Required value";
 export const T_FORBIDDEN = "Forbidden";
@@ -144,6 +145,6 @@ export class ErrList {
     }
     if (msgs.length == 0) return "";
     if (msgs.length == 1) return msgs[0];
-    return "[" + msgs.join(", ") + "]";
+    return "[" + joinStrings(msgs, ", ") + "]";
   }
 }

@@ -12,6 +12,8 @@ import { localDescendingPath } from "./localpath";
 import { deletionCostOk, DELETION_COST_KEY } from "./deletioncost";
 import { PodValidationOptions } from "./options";
 import { tolerationsAnnotation } from "./tolannotation";
+import { joinStrings } from "../../../golang/join";
+import { renderStrings } from "./render";
 
 const SECCOMP_POD = "seccomp.security.alpha.kubernetes.io/pod";
 const SECCOMP_CONTAINER = "container.seccomp.security.alpha.kubernetes.io/";
@@ -95,7 +97,7 @@ function renderOwnerRefs(list: Val | null, minor: i32): string {
   const json = minor >= 34;
   const parts = new Array<string>();
   for (let k = 0; k < sliceLen(list); k++) parts.push(renderOwnerRef(at(list, k), minor));
-  return (json ? "[" : "[]v1.OwnerReference{") + parts.join(json ? "," : ", ") + (json ? "]" : "}");
+  return (json ? "[" : "[]v1.OwnerReference{") + joinStrings(parts, json ? "," : ", ") + (json ? "]" : "}");
 }
 
 /** ValidateOwnerReferences(meta.ownerReferences) at `minor` (after the annotations, on create and update). */
@@ -151,10 +153,7 @@ export function finalizers(meta: Val | null, minor: i32, errs: ErrList): void {
     if (f == "foregroundDeletion") foreground = true;
   }
   if (orphan && foreground) {
-    const json = minor >= 34;
-    let v = json ? "[" : "[]string{";
-    for (let i = 0; i < sliceLen(list); i++) v += (i > 0 ? (json ? "," : ", ") : "") + quote(str(at(list, i)));
-    errs.invalid("metadata.finalizers", v + (json ? "]" : "}"), "finalizer orphan and foregroundDeletion cannot be both set");
+    errs.invalid("metadata.finalizers", renderStrings(list, minor >= 34), "finalizer orphan and foregroundDeletion cannot be both set");
   }
 }
 

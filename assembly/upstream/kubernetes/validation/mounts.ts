@@ -10,7 +10,7 @@ import { ErrList } from "./errlist";
 import { fld, str, int, isSet, sliceLen, at } from "./view";
 import { localDescendingPath, hasBackstep } from "./localpath";
 import { Vols } from "./volumes";
-import { renderStrings } from "./legacyvolumes";
+import { renderStrings } from "./render";
 
 /** GetVolumeMountMap / GetVolumeDeviceMap: name → path (the last entry of a name wins), and the set of those
  * paths (upstream ranges over the map's values). */
@@ -104,7 +104,7 @@ function bindMountOptions(list: Val | null, path: string, image: bool, errs: Err
     if (seen.has(o)) errs.duplicate(p, o);
     seen.add(o);
   }
-  if (n > 0 && image) errs.invalid(path, renderStrings(list, 37), "bindMountOptions may not be used with image volumes");
+  if (n > 0 && image) errs.invalid(path, renderStrings(list, true), "bindMountOptions may not be used with image volumes");
 }
 
 /** ValidateVolumeDevices(container.volumeDevices, mounts, volumes, path). */

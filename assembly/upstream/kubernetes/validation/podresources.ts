@@ -21,6 +21,7 @@ import { validateResourceClaimNames } from "./claims";
 import { Gates } from "./gates";
 import { PodValidationOptions } from "./options";
 import { ContainerOpts } from "./containeropts";
+import { joinStrings } from "../../../golang/join";
 
 /** validateOverhead: spec.overhead (when non-nil) as a container's resource limits. */
 export function validateOverhead(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
@@ -67,15 +68,9 @@ export function singleHugePageApplies(oldSpec: Val | null, minor: i32, gates: Ga
 export function singleHugePageSize(spec: Val | null, minor: i32, errs: ErrList): void {
   const names = hugePageNames(spec, false);
   if (names.length <= 1) return;
-  let s: string;
-  if (minor <= 17) {
-    s = "sets.String{";
-    for (let i = 0; i < names.length; i++) s += (i > 0 ? ", " : "") + quote(names[i]) + ":sets.Empty{}";
-  } else {
-    s = "[]string{";
-    for (let i = 0; i < names.length; i++) s += (i > 0 ? ", " : "") + quote(names[i]);
-  }
-  errs.invalid("spec", s + "}", "must use a single hugepage size in a pod spec");
+  const parts = new Array<string>(names.length);
+  for (let i = 0; i < names.length; i++) parts[i] = minor <= 17 ? quote(names[i]) + ":sets.Empty{}" : quote(names[i]);
+  errs.invalid("spec", (minor <= 17 ? "sets.String{" : "[]string{") + joinStrings(parts, ", ") + "}", "must use a single hugepage size in a pod spec");
 }
 
 /** The rule where the new pod's own validation ends (ValidatePod / validatePodMetadataAndSpec, 1.15-1.21). */

@@ -13,6 +13,7 @@ import { localNonReservedPath } from "./localpath";
 import { labelSelector } from "./affinity";
 import { annotationsSize } from "./labels";
 import { quote, jsonQuote } from "./errlist";
+import { joinStrings } from "../../../golang/join";
 
 /** validateUserField (1.37). */
 function userField(v: Val | null, path: string, minor: i32, errs: ErrList): void {
@@ -58,45 +59,49 @@ function renderSelector(sel: Val | null, minor: i32): string {
   const ne = sliceLen(exprs);
   if (minor >= 34) {
     if (!isSet(sel)) return "null";
-    let s = "{";
+    const members = new Array<string>();
     if (ml.keys.length > 0) {
-      s += "\"matchLabels\":{";
-      for (let i = 0; i < ml.keys.length; i++) s += (i > 0 ? "," : "") + jsonQuote(ml.keys[i]) + ":" + jsonQuote(ml.vals[i]);
-      s += "}";
+      const labels = new Array<string>(ml.keys.length);
+      for (let i = 0; i < ml.keys.length; i++) labels[i] = jsonQuote(ml.keys[i]) + ":" + jsonQuote(ml.vals[i]);
+      members.push("\"matchLabels\":{" + joinStrings(labels, ",") + "}");
     }
     if (ne > 0) {
-      s += (ml.keys.length > 0 ? "," : "") + "\"matchExpressions\":[";
+      const reqs = new Array<string>(ne);
       for (let i = 0; i < ne; i++) {
         const e = at(exprs, i), vals = fld(e, "Values");
-        s += (i > 0 ? "," : "") + "{\"key\":" + jsonQuote(str(fld(e, "Key"))) + ",\"operator\":" + jsonQuote(str(fld(e, "Operator")));
-        if (sliceLen(vals) > 0) {
-          s += ",\"values\":[";
-          for (let j = 0; j < sliceLen(vals); j++) s += (j > 0 ? "," : "") + jsonQuote(str(at(vals, j)));
-          s += "]";
+        let r = "{\"key\":" + jsonQuote(str(fld(e, "Key"))) + ",\"operator\":" + jsonQuote(str(fld(e, "Operator")));
+        const nv = sliceLen(vals);
+        if (nv > 0) {
+          const vs = new Array<string>(nv);
+          for (let j = 0; j < nv; j++) vs[j] = jsonQuote(str(at(vals, j)));
+          r += ",\"values\":[" + joinStrings(vs, ",") + "]";
         }
-        s += "}";
+        reqs[i] = r + "}";
       }
-      s += "]";
+      members.push("\"matchExpressions\":[" + joinStrings(reqs, ",") + "]");
     }
-    return s + "}";
+    return "{" + joinStrings(members, ",") + "}";
   }
-  let m = ml.isNil ? "map[string]string(nil)" : "map[string]string{";
+  let m = "map[string]string(nil)";
   if (!ml.isNil) {
-    for (let i = 0; i < ml.keys.length; i++) m += (i > 0 ? ", " : "") + quote(ml.keys[i]) + ":" + quote(ml.vals[i]);
-    m += "}";
+    const labels = new Array<string>(ml.keys.length);
+    for (let i = 0; i < ml.keys.length; i++) labels[i] = quote(ml.keys[i]) + ":" + quote(ml.vals[i]);
+    m = "map[string]string{" + joinStrings(labels, ", ") + "}";
   }
-  let x = exprs === null ? "[]v1.LabelSelectorRequirement(nil)" : "[]v1.LabelSelectorRequirement{";
+  let x = "[]v1.LabelSelectorRequirement(nil)";
   if (exprs !== null) {
+    const reqs = new Array<string>(ne);
     for (let i = 0; i < ne; i++) {
       const e = at(exprs, i), vals = fld(e, "Values");
-      let vs = vals === null ? "[]string(nil)" : "[]string{";
+      let vs = "[]string(nil)";
       if (vals !== null) {
-        for (let j = 0; j < sliceLen(vals); j++) vs += (j > 0 ? ", " : "") + quote(str(at(vals, j)));
-        vs += "}";
+        const items = new Array<string>(sliceLen(vals));
+        for (let j = 0; j < sliceLen(vals); j++) items[j] = quote(str(at(vals, j)));
+        vs = "[]string{" + joinStrings(items, ", ") + "}";
       }
-      x += (i > 0 ? ", " : "") + "v1.LabelSelectorRequirement{Key:" + quote(str(fld(e, "Key"))) + ", Operator:" + quote(str(fld(e, "Operator"))) + ", Values:" + vs + "}";
+      reqs[i] = "v1.LabelSelectorRequirement{Key:" + quote(str(fld(e, "Key"))) + ", Operator:" + quote(str(fld(e, "Operator"))) + ", Values:" + vs + "}";
     }
-    x += "}";
+    x = "[]v1.LabelSelectorRequirement{" + joinStrings(reqs, ", ") + "}";
   }
   return "v1.LabelSelector{MatchLabels:" + m + ", MatchExpressions:" + x + "}";
 }

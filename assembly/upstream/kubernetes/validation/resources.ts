@@ -20,6 +20,7 @@ import { PodValidationOptions } from "./options";
 import { ContainerOpts, restartAlways } from "./containeropts";
 import { quantityStringOfCopy } from "./quantitytext";
 import { validateResourceClaimNames } from "./claims";
+import { joinStrings } from "../../../golang/join";
 
 const STANDARD = ["cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage",
   "limits.cpu", "limits.memory", "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers",
@@ -233,15 +234,15 @@ export function validateResizePolicy(list: Val | null, path: string, o: Containe
 /** ErrorBody's rendering of a []core.ContainerResizePolicy (%#v up to 1.33, JSON from 1.34). */
 function renderResizePolicy(list: Val | null, minor: i32): string {
   const json = minor >= 34;
-  let s = json ? "[" : "[]core.ContainerResizePolicy{";
-  for (let i = 0; i < sliceLen(list); i++) {
+  const n = sliceLen(list);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
     const p = at(list, i);
-    if (i > 0) s += json ? "," : ", ";
     const rn = json ? jsonQuote(str(fld(p, "ResourceName"))) : quote(str(fld(p, "ResourceName")));
     const rp = json ? jsonQuote(str(fld(p, "RestartPolicy"))) : quote(str(fld(p, "RestartPolicy")));
-    s += json ? "{\"ResourceName\":" + rn + ",\"RestartPolicy\":" + rp + "}" : "core.ContainerResizePolicy{ResourceName:" + rn + ", RestartPolicy:" + rp + "}";
+    parts[i] = json ? "{\"ResourceName\":" + rn + ",\"RestartPolicy\":" + rp + "}" : "core.ContainerResizePolicy{ResourceName:" + rn + ", RestartPolicy:" + rp + "}";
   }
-  return s + (json ? "]" : "}");
+  return (json ? "[" : "[]core.ContainerResizePolicy{") + joinStrings(parts, json ? "," : ", ") + (json ? "]" : "}");
 }
 
 /** validateInitContainers' resizePolicy rules of init container `c` at `p` (1.27+, at the end of its checks). */

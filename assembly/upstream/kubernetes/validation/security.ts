@@ -14,6 +14,7 @@ import { fld, str, int, isSet, sliceLen, at } from "./view";
 import { PodValidationOptions } from "./options";
 import { localDescendingPath } from "./localpath";
 import { isDNS1123Subdomain } from "./names";
+import { joinStrings } from "../../../golang/join";
 
 const RANGE = "must be between 0 and 2147483647, inclusive";
 
@@ -41,9 +42,10 @@ function jsonInt(v: Val | null): string {
 
 function jsonStrings(v: Val | null): string {
   if (v === null) return "null";
-  let s = "[";
-  for (let i = 0; i < sliceLen(v); i++) s += (i > 0 ? "," : "") + jsonQuote(str(at(v, i)));
-  return s + "]";
+  const n = sliceLen(v);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = jsonQuote(str(at(v, i)));
+  return "[" + joinStrings(parts, ",") + "]";
 }
 
 /** JSON of an internal {Type, LocalhostProfile} profile (seccomp / AppArmor). */
