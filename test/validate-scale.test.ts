@@ -210,3 +210,15 @@ test("kubelet.readyCondition with 20,000 unready containers lists them all", () 
   assert.equal(a.result.reason, "ContainersNotReady");
   assert.equal(a.result.message, "containers with unready status: [" + containers.map((c) => c.name).join(" ") + "]");
 });
+
+test("kubelet.podActions with 16,000 containers whose hashes changed: every one killed, IDs in byte order", () => {
+  const n = 16_000;
+  const containers = Array.from({ length: n }, (_, i) => ({ name: "c" + i, image: "i" }));
+  const podStatus = { sandboxes: [{ id: "sb", ready: true, ip: "10.0.0.1" }], containers: containers.map((c, i) => ({ id: "id" + (n - i), name: c.name, state: "running", hash: "1" })) };
+  const a = ask({ op: "kubelet.podActions", kubelet: "1.30", pod: { metadata: { name: "p", uid: "u" }, spec: { containers } }, podStatus });
+  assert.equal(a.ok, true, JSON.stringify(a).slice(0, 300));
+  const ids = a.result.containersToKill.map((k: any) => k.id);
+  assert.equal(ids.length, n);
+  assert.deepEqual(ids, [...ids].sort()); // ASCII IDs: JS order is byte order
+  assert.equal(a.result.containersToStart.length, n);
+});

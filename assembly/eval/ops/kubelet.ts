@@ -85,12 +85,12 @@ function writeInts(o: ByteSink, xs: Array<i32>): void {
 }
 
 /** Byte-wise string order (Go's < on strings): the order containersToKill is written in. */
-function lessBytes(a: string, b: string): bool {
+function cmpBytes(a: string, b: string): i32 {
   const x = String.UTF8.encode(a);
   const y = String.UTF8.encode(b);
   const n = min(x.byteLength, y.byteLength);
   const c = memory.compare(changetype<usize>(x), changetype<usize>(y), <usize>n);
-  return c < 0 || (c == 0 && x.byteLength < y.byteLength);
+  return c != 0 ? c : x.byteLength - y.byteLength;
 }
 
 /** Writes podActions as the op's result members. */
@@ -104,12 +104,7 @@ export function writePodActions(res: ResultWriter, pod: Array<string>, a: PodAct
   writeInts(res.key("initContainersToStart"), a.initToStart);
   writeInts(res.key("containersToStart"), a.toStart);
   const kills = a.kills.slice(0);
-  for (let i = 1; i < kills.length; i++) {
-    const x = kills[i];
-    let j = i;
-    while (j > 0 && lessBytes(x.id, kills[j - 1].id)) { kills[j] = kills[j - 1]; j--; }
-    kills[j] = x;
-  }
+  kills.sort((x, y) => cmpBytes(x.id, y.id)); // the IDs are distinct (map keys)
   const o = res.key("containersToKill");
   o.byte(0x5b);
   for (let i = 0; i < kills.length; i++) {

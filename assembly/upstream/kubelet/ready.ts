@@ -39,10 +39,16 @@ function goList(xs: Array<string>): string {
   return "[" + joinStrings(xs, " ") + "]";
 }
 
-/** podutil.GetContainerStatus: the first status of that name. */
-function findStatus(st: Array<KReadyStatus>, name: string): KReadyStatus | null {
-  for (let i = 0; i < st.length; i++) if (st[i].name == name) return st[i];
-  return null;
+/** The first status of each name (podutil.GetContainerStatus finds the first; a map instead of a scan per container). */
+function firstStatuses(st: Array<KReadyStatus>): Map<string, KReadyStatus> {
+  const m = new Map<string, KReadyStatus>();
+  for (let i = 0; i < st.length; i++) if (!m.has(st[i].name)) m.set(st[i].name, st[i]);
+  return m;
+}
+
+/** podutil.GetContainerStatus over `byName` (from firstStatuses): the first status of that name, or null. */
+function findStatus(byName: Map<string, KReadyStatus>, name: string): KReadyStatus | null {
+  return byName.has(name) ? byName.get(name) : null;
 }
 
 /** podutil.GetPodObservedGenerationIfEnabledOnCondition / CalculatePodConditionObservedGeneration. */
@@ -65,17 +71,18 @@ function containersReady(k: i32, in_: ReadyInput, g: KubeletGates): ReadyConditi
   c.status = "False";
   const st = in_.statuses;
   if (st === null) { c.reason = "UnknownContainerStatuses"; return c; }
+  const byName = firstStatuses(st);
   const unknown = new Array<string>();
   const unready = new Array<string>();
   if (k >= 28) {
     for (let i = 0; i < in_.sidecarNames.length; i++) {
-      const s = findStatus(st, in_.sidecarNames[i]);
+      const s = findStatus(byName, in_.sidecarNames[i]);
       if (s === null) unknown.push(in_.sidecarNames[i]);
       else if (!s.ready) unready.push(in_.sidecarNames[i]);
     }
   }
   for (let i = 0; i < in_.containerNames.length; i++) {
-    const s = findStatus(st, in_.containerNames[i]);
+    const s = findStatus(byName, in_.containerNames[i]);
     if (s === null) unknown.push(in_.containerNames[i]);
     else if (!s.ready) unready.push(in_.containerNames[i]);
   }
@@ -106,12 +113,11 @@ export function generatePodReadyCondition(k: i32, in_: ReadyInput, g: KubeletGat
     return r;
   }
   const msgs = new Array<string>();
+  const byType = new Map<string, KCondition>(); // the first condition of each type (GetPodCondition finds the first)
+  for (let j = 0; j < in_.conditions.length; j++) if (!byType.has(in_.conditions[j].type)) byType.set(in_.conditions[j].type, in_.conditions[j]);
   for (let i = 0; i < in_.readinessGates.length; i++) {
     const t = in_.readinessGates[i];
-    let found: KCondition | null = null;
-    for (let j = 0; j < in_.conditions.length; j++) {
-      if (in_.conditions[j].type == t) { found = in_.conditions[j]; break; }
-    }
+    const found: KCondition | null = byType.has(t) ? byType.get(t) : null;
     if (found === null) msgs.push("corresponding condition of pod readiness gate " + goQuote(t) + " does not exist.");
     else if (found.status != "True") msgs.push("the status of pod readiness gate " + goQuote(t) + " is not \"True\", but " + found.status);
   }
