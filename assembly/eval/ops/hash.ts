@@ -17,10 +17,8 @@ import { Request, exactOf } from "./request";
 import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
+import { decodesWithJsoniter } from "../../typed/versions";
 import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
-import { Decoder, DecodeOptions } from "../../typed/decode";
-import { FieldCache } from "../../typed/fields";
 import { Val } from "../../typed/value";
 import {
   containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
@@ -35,7 +33,8 @@ import { tapeSpewFnv } from "../../fast/spew/spewtape";
 import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
 import { Value } from "../../json/value";
-import { defaultGoOf } from "../../base/pins";
+import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR } from "../../base/pins";
+import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 
 
 /** Objects up to this many bytes take the fast path (their stored JSON stays far below the reader's 128 MiB cap). */
@@ -70,7 +69,7 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | nul
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   if (!marshalInto(out, ty, first, go)) return null;
   const o = new ReadOptions();
-  o.goMinor = 26;
+  o.goMinor = K8S_NEWEST_GO;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) return null;
   return decodeAt(t, 0, ty, minor, go);
@@ -137,7 +136,6 @@ function int32Field(req: Request, name: string): Int32Field | null {
 
 /** `container.hash`: the kubelet's HashContainer (and HashContainerWithoutResources) of that minor. */
 export function opContainerHash(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const minor = k8sMinor(req, "kubelet");
   if (minor < 0) return false;
   const go = k8sGo(req, minor, false);
@@ -193,7 +191,6 @@ function rawContainerHash(req: Request, minor: i32, ty: i32, go: i32, res: Resul
 
 /** `podTemplateHash`: controller.ComputeHash of the template as the Deployment controller reads it. */
 export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   const cc = int32Field(req, "collisionCount");
@@ -225,14 +222,13 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
 
 /** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */
 export function opRevision(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (req.field("kind") < 0) return missing("kind");
   const kb = k8sString(req, "kind");
   if (kb === null) return false;
   const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
   const kruise = isKruiseKind(kind);
   if (!kruise && kind != "StatefulSet" && kind != "DaemonSet") {
-    if (requestType(kind, 32) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
+    if (requestType(kind, KRUISE_MINOR) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\"", -1, "kind");
   }
   // OpenKruise kinds: kruise v1.9.0's controllers, built on k8s.io/* v0.32.10 with Go 1.23 by default
