@@ -2,7 +2,7 @@
 // `input(len)`, which resets the per-call arena; results stay readable until the next `input`.
 
 import { ByteSink } from "./io/sink";
-import { hasError, writeErrorJSON } from "./base/errors";
+import { hasError, fail, writeErrorJSON, E_INTERNAL } from "./base/errors";
 import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
 import { Limits } from "./base/limits";
 import { evaluateRequest } from "./eval/dispatch";
@@ -11,6 +11,8 @@ import { writeJSONString } from "./json/strings";
 import { DocBytes } from "./eval/ops/patchinput";
 import { beginCall } from "./eval/callstate";
 
+// The ABI's current call (docs/architecture.md "State that outlives a call"): its input, its output and its
+// status, set by `input()` and the call it starts, read by `output()` / `status()` until the next `input()`.
 let inPtr: usize = 0;
 let out: ByteSink | null = null;
 let lastStatus: i32 = 0;
@@ -74,6 +76,7 @@ export function canonical(len: i32, mode: i32, goMinor: i32): i32 {
   const o = new ByteSink(len + 16);
   out = o;
   if (!canonicalize(inPtr, len, mode, goMinor, o) || hasError()) {
+    if (!hasError()) fail(E_INTERNAL, "canonical failed without an error");
     o.truncate(0);
     writeErrorJSON(o, writeJSONString);
     lastStatus = 1;

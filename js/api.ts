@@ -379,12 +379,23 @@ export function kruisePartition(partition: IntOrString, replicas?: number | null
   return rolloutOp({ op: "kruise.partition", partition, replicas }).value as number;
 }
 
-/** Common inputs of the planners: the time availability is judged at (RFC 3339; absent = far future) and the in-place verdicts. */
+/** The explicit limits of the planners and simulations (docs/rollout.md, "Limits"); beyond them a call fails with E_LIMIT. */
+export interface RolloutLimits {
+  /** StatefulSet ordinal slots, and the pods a simulation may hold (default 100,000). */
+  maxPods?: number;
+  /** Weight-priority and scatter terms of one workload (default 64). */
+  maxTerms?: number;
+  /** Working memory of one simulation, in bytes (default 1 GiB). */
+  maxSimMemory?: number;
+}
+
+/** Common inputs of the planners: the time availability is judged at (RFC 3339; absent = far future), the in-place verdicts and the limits. */
 export interface RolloutCommon {
   now?: string;
   /** true/false for every pod, or per pod name (see `inPlaceDefault`). Default true. */
   inPlace?: boolean | { [pod: string]: boolean };
   inPlaceDefault?: boolean;
+  limits?: RolloutLimits;
 }
 
 /** rollout.cloneset request fields. */
@@ -463,7 +474,7 @@ export function planStatefulSet(request: StatefulSetPlanRequest): { [key: string
 }
 
 /** Plans one sync of a Kubernetes Deployment over its ReplicaSets (result fields: docs/rollout.md). */
-export function planDeployment(request: { deployment: unknown; replicaSets: unknown[]; newReplicaSet?: string; forceScale?: boolean }): { [key: string]: unknown } {
+export function planDeployment(request: { deployment: unknown; replicaSets: unknown[]; newReplicaSet?: string; forceScale?: boolean; limits?: RolloutLimits }): { [key: string]: unknown } {
   return rolloutOp({ op: "rollout.deployment", ...request });
 }
 
@@ -509,7 +520,7 @@ export interface RolloutTimeline {
 }
 
 /** Plays a rollout round by round under a stated model (kind: CloneSet, AdvancedDaemonSet, DaemonSet, AdvancedStatefulSet, StatefulSet, Deployment). */
-export function simulateRollout(request: { kind: string; workload: unknown; model?: RolloutModel; [field: string]: unknown }): RolloutTimeline {
+export function simulateRollout(request: { kind: string; workload: unknown; model?: RolloutModel; limits?: RolloutLimits; [field: string]: unknown }): RolloutTimeline {
   return rolloutOp({ op: "rollout.simulate", ...request }) as unknown as RolloutTimeline;
 }
 

@@ -38,8 +38,21 @@ const REQUIRED_FUNCTIONS = ["input", "evaluate", "canonical", "fnv32", "fnv64", 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Thrown by the `env.abort` import; recognized by the engine and reported as E_INTERNAL. */
-class EngineAbort extends Error {}
+/** Thrown by the `env.abort` import; `file` is the source file of the abort (AssemblyScript's). */
+class EngineAbort extends Error {
+  /** Creates the error for an abort at `file`. */
+  constructor(message: string, readonly file: string) {
+    super(message);
+  }
+}
+
+/** The source file of AssemblyScript's allocator: an abort there is a block over its 1 GiB size limit. */
+const ALLOCATOR_FILE = "~lib/rt/stub.ts";
+/**
+ * Linear memory the engine may use (asconfig.json `maximumMemory`, 2 GiB). A block is at most 1 GiB, so a
+ * trap with more than this minus 1 GiB in use is memory running out, not a bug.
+ */
+const MEMORY_MAX = 2 ** 31;
 
 /** Host side of the module's imports; `env.abort` throws an EngineAbort carrying AssemblyScript's message. */
 export class Host {
@@ -53,7 +66,7 @@ export class Host {
     const abort = (message: number, file: number, line: number, column: number): never => {
       const text = this.#string(message) || "abort";
       const where = this.#string(file);
-      throw new EngineAbort(where ? `${text} (${where}:${line >>> 0}:${column >>> 0})` : text);
+      throw new EngineAbort(where ? `${text} (${where}:${line >>> 0}:${column >>> 0})` : text, where);
     };
     this.imports = { env: { abort } };
   }
@@ -83,9 +96,17 @@ function checkedExports(instance: WebAssembly.Instance): Exports {
   return x;
 }
 
-/** Converts anything thrown during a wasm call into a KinplaceError (traps become E_INTERNAL). */
-function asKinplaceError(e: unknown): KinplaceError {
+/**
+ * Converts anything thrown during a wasm call into a KinplaceError: memory running out (the allocator's abort, or
+ * a trap with linear memory near its maximum: `memoryBytes`) is E_TOO_LARGE; any other trap is E_INTERNAL (a bug).
+ */
+function asKinplaceError(e: unknown, memoryBytes: number): KinplaceError {
   if (e instanceof KinplaceError) return e;
+  const outOfMemory = (e instanceof EngineAbort && e.file === ALLOCATOR_FILE) ||
+    (e instanceof WebAssembly.RuntimeError && memoryBytes > MEMORY_MAX - 2 ** 30);
+  if (outOfMemory) {
+    return new KinplaceError("E_TOO_LARGE", `kinplace: the request needs more than the engine's ${MEMORY_MAX / 2 ** 30} GiB of memory`, { cause: e });
+  }
   const what = e instanceof EngineAbort ? "abort" : "trap";
   const detail = e instanceof Error ? e.message : String(e);
   return new KinplaceError("E_INTERNAL", `kinplace engine ${what}: ${detail}`, { cause: e });
@@ -126,7 +147,7 @@ export class Engine {
   /** The KinplaceError for anything thrown during a wasm call; a trap also replaces the instance. */
   #fail(e: unknown): KinplaceError {
     if (e instanceof KinplaceError) return e;
-    const err = asKinplaceError(e);
+    const err = asKinplaceError(e, this.exports.memory.buffer.byteLength);
     try {
       this.#restart();
     } catch (cause) {
@@ -228,7 +249,13 @@ export class Engine {
 
   /** Evaluates one eval-protocol request line; returns the answer JSON text. */
   evaluateText(line: Input): string {
-    return decoder.decode(this.evaluateView(line));
+    const view = this.evaluateView(line);
+    try {
+      return decoder.decode(view);
+    } catch (e) {
+      // the call itself succeeded: the answer (bytes) is longer than a JS string may be
+      throw new KinplaceError("E_TOO_LARGE", `kinplace: the answer (${view.length} bytes) is too long for a JavaScript string; read it as bytes (evaluateLine)`, { cause: e });
+    }
   }
 
   /** Sets the process-wide default limits (0 keeps the current value). */

@@ -26,6 +26,7 @@ export type KinplaceErrorCode =
   | "E_PATCH_MARSHAL"
   | "E_PATCH_LIMIT"
   | "E_PATCH_STRATEGIC"
+  | "E_LIMIT"
   | "E_UNSUPPORTED_KIND"
   | "E_POLICY"
   | "E_NOT_INITIALIZED"

@@ -239,20 +239,30 @@ test("a trap drops the instance: the next call runs on a fresh one, with the lim
   const deep = '{"op":"json.go","value":[[[[[[1]]]]]]}';
   const before = engine.evaluateText(deep);
   assert.match(before, /"code":"E_JSON_DEPTH"/);
-  const memory = engine.exports.memory;
-  // an input larger than linear memory can ever hold: the allocator aborts inside the call
-  const err = (() => {
+  const caught = (fn: () => unknown): unknown => {
     try {
-      engine.guard((x) => x.input(0x7fffffff));
+      fn();
     } catch (e) {
       return e;
     }
     return null;
-  })();
-  assert.ok(err instanceof KinplaceError, `not a KinplaceError: ${err}`);
-  assert.equal(err.code, "E_INTERNAL");
+  };
+  // memory running out: an input larger than linear memory can ever hold makes the allocator abort
+  let memory = engine.exports.memory;
+  const oom = caught(() => engine.guard((x) => x.input(0x7fffffff)));
+  assert.ok(oom instanceof KinplaceError, `not a KinplaceError: ${oom}`);
+  assert.equal(oom.code, "E_TOO_LARGE");
+  assert.match(oom.message, /more than the engine's 2 GiB of memory/);
   assert.equal(engine.restarts, 1);
   assert.notEqual(engine.exports.memory, memory, "the trapped instance is dropped");
   assert.equal(engine.evaluateText(deep), before, "the limits set before the trap hold on the fresh instance");
+  // any other trap is a bug: E_INTERNAL, and the instance is replaced too
+  memory = engine.exports.memory;
+  const bug = caught(() => engine.guard(() => { throw new WebAssembly.RuntimeError("unreachable"); }));
+  assert.ok(bug instanceof KinplaceError, `not a KinplaceError: ${bug}`);
+  assert.equal(bug.code, "E_INTERNAL");
+  assert.equal(engine.restarts, 2);
+  assert.notEqual(engine.exports.memory, memory);
+  assert.equal(engine.evaluateText(deep), before);
   assert.equal(engine.evaluateText('{"op":"json.go","value":[1]}'), '{"ok":true,"result":{"json":"[1]"}}');
 });

@@ -15,14 +15,10 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
-import { cloneSet, controllerRevision, gates, revisionAnnotations, templatePair } from "./oracle/kruise-inplace-gen.ts";
-import { pair } from "./oracle/verdict-edits.ts";
+import { inplaceCase, inplaceRequest, verdictCase, verdictRequest } from "./support/kruise-cases.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
-
-type Obj = Record<string, unknown>;
-type Data = { spec: { template: { metadata?: Obj; spec?: Obj & { containers?: Obj[] } } } };
 
 /** The engine's answer line for `req` (a JSON text), with or without exactDecode. */
 function answer(req: string, exact: boolean): string {
@@ -30,97 +26,14 @@ function answer(req: string, exact: boolean): string {
   return dec.decode(kinplace.evaluateLine(enc.encode(line)));
 }
 
-/** An edit of a revision's data (object level). */
-type DataEdit = (d: Data) => void;
-
-const at = (d: Data, i: number): Obj | undefined => {
-  const cs = d.spec.template.spec?.containers;
-  return cs && cs.length ? cs[i % cs.length] : undefined;
-};
-
-const dataEdit: fc.Arbitrary<DataEdit> = fc.oneof(
-  fc.nat().map((i) => (d: Data) => { const c = at(d, i); if (c) c.ports = [{ containerPort: "8080" }]; }),
-  fc.tuple(fc.nat(), fc.constantFrom("abc", "1.5.5", "", "1e100000", "-0", "100Mi", " 1")).map(([i, q]) => (d: Data) => { const c = at(d, i); if (c) c.resources = { limits: { cpu: q } }; }),
-  fc.constantFrom(99999999999, 3.5, -1, 2147483648, "30", null, 1e400 as number).map((v) => (d: Data) => { if (d.spec.template.spec) d.spec.template.spec.terminationGracePeriodSeconds = v; }),
-  fc.tuple(fc.nat(), fc.constantFrom(5, null, true, "", "renamed")).map(([i, v]) => (d: Data) => { const c = at(d, i); if (c) c.name = v; }),
-  fc.constantFrom<[string, unknown]>(["name", "x"], ["namespace", ""], ["finalizers", ["a"]], ["creationTimestamp", "2020-01-01T00:00:00Z"], ["creationTimestamp", "not a time"], ["generation", 3], ["uid", null], ["labels", null], ["labels", {}], ["annotations", null], ["annotations", {}], ["labels", "x"])
-    .map(([k, v]) => (d: Data) => { (d.spec.template.metadata ??= {})[k] = v; }),
-  fc.tuple(fc.constantFrom("labels", "annotations"), fc.constantFrom("$patch", "$retainKeys", "a<b>&c", "é", "version", "app"), fc.constantFrom("x", "<script>", "a\u2028b", "\u0001\n\"\\", "", "v2", "\ufffd"))
-    .map(([m, k, v]) => (d: Data) => { const md = (d.spec.template.metadata ??= {}); const mp = (md[m] as Record<string, string> | null | undefined) ?? {}; md[m] = { ...mp, [k]: v }; }),
-  fc.constantFrom<(d: Data) => void>(
-    (d) => { (d.spec as Obj).template = null; },
-    (d) => { (d as Obj).spec = null; },
-    (d) => { if (d.spec.template.spec) d.spec.template.spec.containers = null as never; },
-    (d) => { if (d.spec.template.spec) d.spec.template.spec.containers = {} as never; },
-    (d) => { const cs = d.spec.template.spec?.containers; if (cs && cs.length > 1) cs[1] = null as never; },
-    (d) => { (d.spec.template as Obj).spec = null; },
-    (d) => { (d.spec.template as Obj).metadata = null; },
-    (d) => { (d.spec.template as Obj).foo = { bar: [1, "x", null], baz: 1e999 }; },
-    (d) => { (d.spec as Obj).replicas = "three"; },
-    (d) => { (d as Obj).status = { replicas: 1 }; },
-    (d) => { if (d.spec.template.spec) d.spec.template.spec.hostNetwork = "yes"; },
-    (d) => { if (d.spec.template.spec) d.spec.template.spec.overhead = { cpu: "1", memory: "bad" }; },
-    (d) => { if (d.spec.template.spec) d.spec.template.spec.securityContext = { runAsUser: 9223372036854775807 }; },
-    (d) => { if (d.spec.template.spec) d.spec.template.spec.securityContext = { seLinuxOptions: null, fsGroup: -5, sysctls: [{ name: "a", value: 1 }] }; },
-  ),
-  fc.tuple(fc.nat(), fc.constantFrom<unknown>(null, { fieldRef: null }, { fieldRef: { fieldPath: 5 } }, { fieldRef: { fieldPath: "metadata.labels['version']" } }, { configMapKeyRef: { name: "c", key: "k" } }), fc.constantFrom<unknown>(undefined, "", "v", null))
-    .map(([i, vf, v]) => (d: Data) => { const c = at(d, i); if (c) c.env = [...((c.env as Obj[] | undefined) ?? []), { name: "E", ...(v === undefined ? {} : { value: v }), valueFrom: vf }]; }),
-  fc.tuple(fc.nat(), fc.constantFrom<unknown>("http", 8080, 3.5, null, true, 70000, -1)).map(([i, p]) => (d: Data) => { const c = at(d, i); if (c) c.readinessProbe = { httpGet: { path: "/", port: p }, periodSeconds: 5 }; }),
-);
-
-/** An edit of the request text (repeated, escaped and non-ASCII keys) applied to one revision's data. */
-const textEdit = fc.constantFrom<[string, string]>(
-  ['"name":', '"name":"dup","name":'],
-  ['"image":', '"im\\u0061ge":'],
-  ['"metadata":', '"metadata":{"labels":{"a":"b"}},"metadata":'],
-  ['"containers":', '"containers":[{"name":"ghost"}],"containers":'],
-  ['"env":', '"env":null,"env":'],
-  ['"labels":', '"labels":{"zz":"1"},"labels":'],
-  ['"template":', '"template":null,"template":'],
-  ['"spec":', '"sp\\u0065c":{},"spec":'],
-  ['"resources":', '"ключ":1,"resources":'],
-  ['"labels":{', '"labels":{"app":"shadow",'],
-);
-
-const caseArb = fc.record({
-  pair: templatePair,
-  annotations: revisionAnnotations,
-  gates,
-  grace: fc.option(fc.constantFrom(0, 30), { nil: undefined }),
-  asText: fc.boolean(),
-  edits: fc.array(fc.tuple(fc.constantFrom(0, 1, 2), dataEdit), { maxLength: 2 }),
-  texts: fc.array(fc.tuple(fc.constantFrom(0, 1), textEdit, fc.nat(6)), { maxLength: 1 }),
-});
-
 test("kruise.inplaceSpec: the fast paths answer exactly as the full decode and strategic merge patch (generated revision pairs)", () => {
   let inPlace = 0;
   let errors = 0;
   let runs = 0;
   fc.assert(
-    fc.property(caseArb, (c) => {
-      const revs = [0, 1].map((k) => JSON.parse(dec.decode(kinplace.evaluateLine(enc.encode(JSON.stringify({ op: "revision", kind: "CloneSet", object: cloneSet(c.pair[k]!, c.annotations[k]) })))))) as { ok: boolean; result: { name: string; hash: string; data: string } }[];
-      if (!revs[0]!.ok || !revs[1]!.ok) return;
-      const datas = revs.map((r) => JSON.parse(r.result.data) as Data);
-      // an edit that finds its place gone (an earlier edit nulled it) does nothing
-      const apply = (e: DataEdit, d: Data) => { try { e(d); } catch (err) { if (!(err instanceof TypeError)) throw err; } };
-      for (const [which, e] of c.edits) {
-        if (which !== 1) apply(e, datas[0]!);
-        if (which !== 0) apply(e, datas[1]!);
-      }
-      let texts = datas.map((d) => JSON.stringify(d));
-      for (const [which, [from, to], nth] of c.texts) {
-        const t = texts[which]!;
-        let at = -1;
-        for (let k = 0; k <= nth; k++) { const j = t.indexOf(from, at + 1); if (j < 0) break; at = j; }
-        if (at >= 0) texts[which] = t.slice(0, at) + to + t.slice(at + from.length);
-      }
-      const revText = (k: number) => {
-        const r = controllerRevision(revs[k]!.result.name, revs[k]!.result.hash, "null", c.annotations[k], k + 1);
-        return JSON.stringify(r).replace('"data":null', `"data":${texts[k]}`);
-      };
-      const fields = c.asText ? `"oldRevisionText":${JSON.stringify(revText(0))},"newRevisionText":${JSON.stringify(revText(1))}` : `"oldRevision":${revText(0)},"newRevision":${revText(1)}`;
-      const extra = (c.gates ? `,"gates":${JSON.stringify(c.gates)}` : "") + (c.grace !== undefined ? `,"gracePeriodSeconds":${c.grace}` : "");
-      const req = `{"op":"kruise.inplaceSpec",${fields}${extra}}`;
+    fc.property(inplaceCase, (c) => {
+      const req = inplaceRequest(c);
+      if (req === null) return;
       const fast = answer(req, false);
       const exact = answer(req, true);
       runs++;
@@ -161,35 +74,13 @@ function verdictAnswer(line: Uint8Array, exact: boolean): string {
   return dec.decode(kinplace.evaluateLine(l));
 }
 
-const verdictCase = fc.record({
-  p: fc.constantFrom("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Pod", "CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet")
-    .chain((k) => pair(k, ["ReCreate", "InPlaceIfPossible", "InPlaceOnly"]).map((x) => ({ kind: k, ...x }))),
-  invalid: fc.constantFrom(0, 0, 0, 1, 2, 3, 4),
-  kubernetes: fc.constantFrom(undefined, "1.32", "1.30", "1.20"),
-});
-
 test("verdict: the read-back shortcuts answer exactly as the exact store (generated pairs of every kind)", () => {
   let runs = 0, inPlace = 0;
   fc.assert(
     fc.property(verdictCase, (c) => {
-      const kruise = c.p.kind === "CloneSet" || c.p.kind.startsWith("Advanced");
-      if (c.p.kind === "AdvancedDaemonSet" && JSON.stringify(c.p.new).includes("InPlaceOnly")) return;
-      const o = structuredClone(c.p.old), n = structuredClone(c.p.new);
-      // what roundtrip.ts does not prove (non-zero times: the exact store runs) and bytes that are not UTF-8
-      const tmpl = (w: Record<string, any>) => (w.kind === "Pod" ? w : w.spec.template);
-      if (c.invalid === 1) o.metadata.creationTimestamp = "2024-01-02T03:04:05Z";
-      if (c.invalid === 2) tmpl(n).metadata.creationTimestamp = "2024-01-02T03:04:05Z";
-      if (c.invalid === 3) tmpl(n).metadata.annotations = { ...(tmpl(n).metadata.annotations ?? {}), mark: "@@BAD@@" };
-      if (c.invalid === 4) n.metadata.annotations = { ...(n.metadata.annotations ?? {}), mark: "@@BAD@@" };
-      const req = { op: "verdict", old: o, new: n, ...(kruise || c.kubernetes === undefined ? {} : { kubernetes: c.kubernetes }) };
-      const text = enc.encode(JSON.stringify(req));
-      const bytes: number[] = [];
-      const marker = enc.encode("@@BAD@@");
-      for (let i = 0; i < text.length; i++) {
-        if (text[i] === 0x40 && marker.every((b, j) => text[i + j] === b)) { bytes.push(0x61, 0xff, 0x62); i += marker.length - 1; continue; }
-        bytes.push(text[i]!);
-      }
-      const line = new Uint8Array(bytes);
+      const v = verdictRequest(c);
+      if (v === null) return;
+      const { req, line } = v;
       const fast = verdictAnswer(line, false);
       const exact = verdictAnswer(line, true);
       runs++;

@@ -11,89 +11,14 @@ import { readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
-import { cloneSet, controllerRevision, exactInts, gates, launchPriorities, podFrom, podQuirks, revisionAnnotations, templatePair, withQuirks } from "./oracle/kruise-inplace-gen.ts";
-import { pod as wildPod, textStyle, toText } from "./oracle/k8s-objects.ts";
+import { exactInts } from "./oracle/kruise-inplace-gen.ts";
+import { podCase as caseArb, podOf, specOf, patchLine, withMember, line } from "./support/kruise-cases.ts";
 
 type Obj = Record<string, unknown>;
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-const line = (req: Obj | string) => dec.decode(kinplace.evaluateLine(enc.encode(typeof req === "string" ? req : exactInts(JSON.stringify(req)))));
-
-const trickyKey = fc.constantFrom("version", "app", "zz-last", "a<b&c", "é/x", "tier", "example.com/0", "\u2028k", "apps.kruise.io/inplace-update-state", "");
-const trickyValue = fc.oneof(fc.constantFrom("", "v1.5.0", "<b>", "\\n", "\u00e9\u2029", "{\"a\":1}"), fc.string({ maxLength: 8 }));
-
-const caseArb = fc.record({
-  pair: templatePair,
-  annotations: revisionAnnotations,
-  gates,
-  prio: launchPriorities,
-  imageIDs: fc.array(fc.boolean(), { minLength: 1, maxLength: 3 }),
-  ready: fc.array(fc.boolean(), { minLength: 1, maxLength: 3 }),
-  server: fc.constantFrom(undefined, "1.30", "1.32"),
-  now: fc.constantFrom("2026-03-04T05:06:07Z", "2026-03-04T13:06:07+08:00", "2025-12-31T23:59:59.999Z"),
-  patchGates: gates,
-  quirks: podQuirks,
-  wild: fc.option(wildPod, { freq: 3 }),
-  labels: fc.dictionary(trickyKey, trickyValue, { maxKeys: 3 }),
-  annotationsExtra: fc.dictionary(trickyKey, trickyValue, { maxKeys: 3 }),
-  style: fc.option(textStyle, { freq: 2 }),
-  nextBatch: fc.boolean(),
-  // strings in the text the splice copies past the metadata (skipped values and object tails): escapes, HTML, U+2028, controls
-  tailStrings: fc.option(fc.array(fc.oneof(trickyValue, fc.constantFrom("\"\\", "a\u0001b", "\u2028\u2029", "<&>", "\ud83d\ude00", "tab\there")), { minLength: 1, maxLength: 4 }), { freq: 2 }),
-});
-
-/** The pod of a case: the CloneSet's pod (podFrom + quirks), with a whole stored pod's other fields merged in. */
-function podOf(rev: string, cs: Case): Obj {
-  const p = withQuirks(podFrom(cs.pair[0], rev, cs.prio, cs.imageIDs, cs.ready), cs.quirks) as Obj & { metadata: Obj & { labels?: Obj; annotations?: Obj }; spec: Obj; status: Obj & { containerStatuses?: unknown[] } };
-  if (cs.wild) {
-    const w = cs.wild as { metadata?: Obj; spec?: Obj; status?: Obj & { containerStatuses?: unknown[] } };
-    p.metadata = { ...(w.metadata ?? {}), ...p.metadata, labels: { ...((w.metadata?.labels as Obj) ?? {}), ...(p.metadata.labels ?? {}) } };
-    const { containers: _c, ...spec } = w.spec ?? {};
-    p.spec = { ...spec, ...p.spec };
-    p.status = { ...(w.status ?? {}), ...p.status, containerStatuses: [...(w.status?.containerStatuses ?? []), ...(p.status.containerStatuses ?? [])] };
-  }
-  if (cs.tailStrings) {
-    const strs = cs.tailStrings;
-    const c0 = (p.spec.containers as Obj[] | undefined)?.[0];
-    if (c0) { c0.args = [...((c0.args as string[] | undefined) ?? []), ...strs]; c0.terminationMessagePath = strs.join(""); }
-    p.status.message = strs[0];
-    const s0 = p.status.containerStatuses?.[0] as Obj | undefined;
-    if (s0) s0.containerID = strs.join("|");
-  }
-  p.metadata.labels = { ...(p.metadata.labels ?? {}), ...cs.labels };
-  p.metadata.annotations = { ...(p.metadata.annotations ?? {}), ...cs.annotationsExtra };
-  return p;
-}
-type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
-
-/** The UpdateSpec of a case's revision pair (engine), or null when not in place; and the old revision's name. */
-function specOf(cs: Case): { spec: string; rev: string } | null {
-  const a = JSON.parse(line({ op: "revision", kind: "CloneSet", object: cloneSet(cs.pair[0], cs.annotations[0]) })) as Answer;
-  const b = JSON.parse(line({ op: "revision", kind: "CloneSet", object: cloneSet(cs.pair[1], cs.annotations[1]) })) as Answer;
-  if (!a.ok || !b.ok) return null;
-  const ra = a.result as { name: string; hash: string; data: string };
-  const rb = b.result as { name: string; hash: string; data: string };
-  const req: Obj = { op: "kruise.inplaceSpec", oldRevision: controllerRevision(ra.name, ra.hash, ra.data, cs.annotations[0], 1), newRevision: controllerRevision(rb.name, rb.hash, rb.data, cs.annotations[1], 2) };
-  if (cs.gates) req.gates = cs.gates;
-  const s = JSON.parse(line(req)) as Answer;
-  if (!s.ok || !s.result!.inPlace) return null;
-  return { spec: s.result!.updateSpec as string, rev: ra.name };
-}
-
-/** The kruise.patchPod request line of a case (pod as text with the case's style, when it has one). */
-function patchLine(cs: Case, pod: Obj, spec: string | Obj, extra: Obj): string {
-  const req: Obj = { op: "kruise.patchPod", now: cs.now, ...extra };
-  if (typeof spec === "string") req.updateSpecText = spec; else req.updateSpec = spec;
-  if (cs.patchGates) req.gates = cs.patchGates;
-  if (cs.server) req.serverVersion = cs.server;
-  if (cs.style) req.podText = exactInts(toText(pod, cs.style)); else req.pod = pod;
-  return exactInts(JSON.stringify(req));
-}
-
-/** The same request with one more member. */
-const withMember = (l: string, k: string, v: unknown) => l.slice(0, -1) + "," + JSON.stringify(k) + ":" + JSON.stringify(v) + "}";
 
 const stats = { cases: 0, answered: 0, fast: 0, next: 0 };
 const whys = new Map<string, number>();

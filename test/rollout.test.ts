@@ -374,3 +374,164 @@ test("bad requests are typed errors naming the field", () => {
   bad({ op: "rollout.nope" }, "E_UNKNOWN_OP", "op");
   bad({ op: "scaled", variant: "kruise", value: "x%" }, "E_INT_OR_STRING");
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Large inputs and the explicit limits (docs/rollout.md, "Limits")
+
+const exactAnswer = (request: Obj) => kinplace.evaluate({ ...request, exact: ["rollout"] } as never) as Obj;
+const failure = (request: Obj): Obj => {
+  const a = kinplace.evaluate(request as never) as Obj;
+  assert.equal(a.ok, false, `${request.op} succeeded`);
+  return a.error;
+};
+
+test("large inputs: 100,000 workload labels, thousands of labels per pod, many selector terms and values answer as the ports do", () => {
+  const pods = Array.from({ length: 60 }, (_, i) => healthy(i, "web-r1"));
+  const plain = { op: "rollout.simulate", kind: "CloneSet", workload: { metadata: { name: "web" }, spec: { replicas: 60, updateStrategy: { maxUnavailable: 3 } } },
+    pods, currentRevision: "web-r1", updateRevision: "web-r2" };
+  const labelled: Obj = structuredClone(plain);
+  labelled.workload.metadata.labels = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`label-${i}`, `value-${i}`]));
+  assert.deepEqual(ok(labelled), ok(plain));
+
+  const many = (n: number, p: string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${p}${i}`, `v${i % 5}`]));
+  const big = Array.from({ length: 300 }, (_, i) => {
+    const p = healthy(i, "web-r1");
+    p.metadata.labels = { ...many(2000 + (i % 7), "l"), ...p.metadata.labels, zone: `z${i % 3}` };
+    return p;
+  });
+  const weightPriority = Array.from({ length: 60 }, (_, t) => ({ weight: t + 1, matchSelector: { matchLabels: { [`l${t * 30}`]: `v${t % 5}` },
+    matchExpressions: [{ key: `l${t}`, operator: "In", values: Array.from({ length: 500 }, (_, v) => `v${(v * 7) % 11}`) }, { key: `absent${t}`, operator: "DoesNotExist" }] } }));
+  const round = { op: "rollout.cloneset", cloneSet: { spec: { replicas: 300, updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "100%", priorityStrategy: { weightPriority },
+    scatterStrategy: [{ key: "zone", value: "z1" }] }, lifecycle: { inPlaceUpdate: { labelsHandler: many(5000, "h"), finalizersHandler: Array.from({ length: 3000 }, (_, i) => `f/${i}`) } } } },
+    pods: big, currentRevision: "web-r1", updateRevision: "web-r2", now: NOW, inPlace: true };
+  const fast = kinplace.evaluate(round as never) as Obj;
+  assert.equal(fast.ok, true, JSON.stringify(fast.error));
+  assert.equal(fast.result.candidates.length, 300);
+  assert.deepEqual(fast, exactAnswer(round));
+});
+
+test("large inputs: 20,000 pods sort as the ports sort them, and a 300-pod OrderedReady StatefulSet rolls out completely", () => {
+  const pods = Array.from({ length: 20_000 }, (_, i) => pod(`p${i}`, { rev: 0, ready: i % 5 !== 0, running: i % 11 !== 0, state: i % 13 === 0 ? "PreparingUpdate" : "", del: false,
+    grace: false, restarts: i % 3, age: i % 17, readyAge: i % 19, node: i % 4, zone: i % 3 }));
+  const round = { op: "rollout.cloneset", cloneSet: { spec: { replicas: 20_000, updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "30%",
+    priorityStrategy: { orderPriority: [{ orderedKey: "zone" }] } } } }, pods, currentRevision: "web-r1", updateRevision: "web-r2", now: NOW };
+  const fast = ok(round);
+  assert.equal(fast.candidates.length, 20_000);
+  assert.deepEqual(fast, exactAnswer(round).result);
+
+  const sts = Array.from({ length: 300 }, (_, i) => ({ ...healthy(i, "web-r1"), metadata: { ...healthy(i, "web-r1").metadata, name: `db-${i}` } }));
+  const t = ok({ op: "rollout.simulate", kind: "StatefulSet", workload: { metadata: { name: "db" }, spec: { replicas: 300 } }, pods: sts, currentRevision: "web-r1", updateRevision: "web-r2" });
+  assert.equal(t.outcome, "complete");
+  assert.equal(t.final.updated, 300);
+  assert.equal(t.rounds, 600, "one recreate and one creation per pod, highest ordinal first");
+});
+
+test("limits: terms, pods and simulation memory beyond the limits are E_LIMIT naming the field; raising a limit lifts it", () => {
+  const terms = (n: number) => Array.from({ length: n }, (_, t) => ({ weight: 1, matchSelector: { matchLabels: { zone: `z${t}` } } }));
+  const cs = (weightPriority: Obj[], scatterStrategy?: Obj[]) => ({ op: "rollout.cloneset", cloneSet: { spec: { replicas: 1, updateStrategy: { priorityStrategy: { weightPriority }, scatterStrategy } } },
+    pods: [], currentRevision: "a", updateRevision: "b" });
+  ok(cs(terms(64)));
+  let e = failure(cs(terms(65)));
+  assert.equal(e.code, "E_LIMIT");
+  assert.equal(e.path, "cloneSet.spec.updateStrategy.priorityStrategy.weightPriority");
+  ok({ ...cs(terms(65)), limits: { maxTerms: 65 } });
+  e = failure(cs(terms(1), Array.from({ length: 65 }, (_, i) => ({ key: "zone", value: `z${i}` }))));
+  assert.deepEqual([e.code, e.path], ["E_LIMIT", "cloneSet.spec.updateStrategy.scatterStrategy"]);
+
+  const sts = (spec: Obj, limits?: Obj) => ({ op: "rollout.advancedStatefulSet", statefulSet: { metadata: { name: "s" }, spec }, pods: [], currentRevision: "a", updateRevision: "b", limits });
+  assert.deepEqual(ok(sts({ replicas: 3, reserveOrdinals: ["1-99990"] })).create, [0]);
+  e = failure(sts({ replicas: 3, reserveOrdinals: ["0-99999"] }));
+  assert.deepEqual([e.code, e.path], ["E_LIMIT", "statefulSet.spec.replicas"]);
+  assert.deepEqual(ok(sts({ replicas: 3, reserveOrdinals: ["0-99999"] }, { maxPods: 200_000 })).create, [100_000]);
+  e = failure({ op: "rollout.statefulSet", statefulSet: { spec: { replicas: 2_000_000_000 } }, pods: [], currentRevision: "a", updateRevision: "b" });
+  assert.deepEqual([e.code, e.path], ["E_LIMIT", "statefulSet.spec.replicas"]);
+  // an invalid range empties the whole set, as GetReserveOrdinalIntSet does
+  assert.deepEqual(ok(sts({ replicas: 2, podManagementPolicy: "Parallel", reserveOrdinals: [0, "3-1"] })).create, [0, 1]);
+
+  e = failure({ op: "rollout.simulate", kind: "CloneSet", workload: { spec: { replicas: 100_001 } }, pods: [], currentRevision: "a", updateRevision: "b" });
+  assert.deepEqual([e.code, e.path], ["E_LIMIT", "workload.spec.replicas"]);
+  e = failure({ op: "rollout.simulate", kind: "Deployment", workload: { spec: { replicas: 10, strategy: { rollingUpdate: { maxSurge: 2_000_000_000 } } } }, replicaSets: [] });
+  assert.deepEqual([e.code, e.path], ["E_LIMIT", "workload.spec.replicas"]);
+  e = failure({ op: "rollout.simulate", kind: "Deployment", workload: { spec: { replicas: 10 } }, replicaSets: [{ metadata: { name: "a" }, spec: { replicas: 2_000_000_000 } }] });
+  assert.deepEqual([e.code, e.path], ["E_LIMIT", "replicaSets[0].status.replicas"]);
+
+  const long = { op: "rollout.simulate", kind: "CloneSet", workload: { metadata: { name: "web" }, spec: { replicas: 400, updateStrategy: { maxUnavailable: 1 } } },
+    pods: Array.from({ length: 400 }, (_, i) => healthy(i, "web-r1")), currentRevision: "web-r1", updateRevision: "web-r2" };
+  assert.equal(ok(long).outcome, "complete");
+  e = failure({ ...long, limits: { maxSimMemory: 2_000_000 } });
+  assert.deepEqual([e.code, e.path], ["E_LIMIT", "limits.maxSimMemory"]);
+});
+
+test("waits for the next event count against model.maxRounds too", () => {
+  // 40 pods Ready at distinct times inside minReadySeconds: each becomes available at its own second
+  const pods = Array.from({ length: 40 }, (_, i) => {
+    const p = healthy(i, "web-r1");
+    p.status.conditions[0].lastTransitionTime = iso(T0 - 3600 + i);
+    return p;
+  });
+  const t = ok({ op: "rollout.simulate", kind: "CloneSet", workload: { metadata: { name: "web" }, spec: { replicas: 40, minReadySeconds: 3600, updateStrategy: { maxUnavailable: 0, maxSurge: 0 } } },
+    pods, currentRevision: "web-r1", updateRevision: "web-r2", model: { maxRounds: 5 } });
+  assert.equal(t.outcome, "maxRounds");
+  assert.equal(t.rounds, 0);
+});
+
+test("bad fields are E_BAD_REQUEST naming the JSON path: wrong types, negative and fractional counts, huge numbers, bad IntOrString, bad times, bad limits", () => {
+  const base = { op: "rollout.cloneset", cloneSet: { spec: { replicas: 3, updateStrategy: { maxUnavailable: 1 } } }, pods: [pod("p0", { rev: 0, ready: true, running: true, state: "", del: false,
+    grace: false, restarts: 0, age: 1, readyAge: 1, node: 0, zone: 0 })], currentRevision: "web-r1", updateRevision: "web-r2" };
+  const cases: [(r: Obj) => void, string][] = [
+    [(r) => { r.cloneSet.spec.replicas = -1; }, "cloneSet.spec.replicas"],
+    [(r) => { r.cloneSet.spec.replicas = 1.5; }, "cloneSet.spec.replicas"],
+    [(r) => { r.cloneSet.spec.replicas = 1e18; }, "cloneSet.spec.replicas"],
+    [(r) => { r.cloneSet.spec.replicas = 1_000_000_000_000_000_000; }, "cloneSet.spec.replicas"],
+    [(r) => { r.cloneSet.spec.minReadySeconds = -5; }, "cloneSet.spec.minReadySeconds"],
+    [(r) => { r.cloneSet.spec.updateStrategy.maxUnavailable = { a: 1 }; }, "cloneSet.spec.updateStrategy.maxUnavailable"],
+    [(r) => { r.cloneSet.spec.updateStrategy.partition = 2.5; }, "cloneSet.spec.updateStrategy.partition"],
+    [(r) => { r.cloneSet.spec.updateStrategy.maxSurge = 2_147_483_648; }, "cloneSet.spec.updateStrategy.maxSurge"],
+    [(r) => { r.cloneSet.spec.scaleStrategy = { podsToDelete: ["a", 3] }; }, "cloneSet.spec.scaleStrategy.podsToDelete[1]"],
+    [(r) => { r.cloneSet.spec.lifecycle = { preDelete: { finalizersHandler: [true] } }; }, "cloneSet.spec.lifecycle.preDelete.finalizersHandler[0]"],
+    [(r) => { r.pods[0].metadata.finalizers = [1]; }, "pods[0].metadata.finalizers[0]"],
+    [(r) => { r.pods[0].metadata.deletionTimestamp = "tomorrow"; }, "pods[0].metadata.deletionTimestamp"],
+    [(r) => { r.pods[0].status.conditions[0].lastTransitionTime = "2025-02-30T00:00:00Z"; }, "pods[0].status.conditions[0].lastTransitionTime"],
+    [(r) => { r.pods[0].status.conditions[0].type = 7; }, "pods[0].status.conditions[0].type"],
+    [(r) => { r.pods[0].status.conditions.push({ type: "Other", lastTransitionTime: 5 }); }, "pods[0].status.conditions[1].lastTransitionTime"],
+    [(r) => { r.pods[0].status.containerStatuses[0].name = ["c"]; }, "pods[0].status.containerStatuses[0].name"],
+    [(r) => { r.pods[0].spec.affinity = { nodeAffinity: 5 }; }, "pods[0].spec.affinity.nodeAffinity"],
+    [(r) => { r.pods[0].spec.readinessGates = [{ conditionType: false }]; }, "pods[0].spec.readinessGates[0].conditionType"],
+    [(r) => { r.limits = 5; }, "limits"],
+    [(r) => { r.limits = { maxPods: 0 }; }, "limits.maxPods"],
+    [(r) => { r.limits = { maxTerms: "9" }; }, "limits.maxTerms"],
+    [(r) => { r.limits = { maxSimMemory: 1e12 }; }, "limits.maxSimMemory"],
+    [(r) => { r.exact = ["nope"]; }, "exact/0"],
+  ];
+  for (const [change, path] of cases) {
+    const r = structuredClone(base) as Obj;
+    change(r);
+    const e = failure(r);
+    assert.deepEqual([e.code, e.path], ["E_BAD_REQUEST", path], JSON.stringify(e));
+  }
+  const other: [Obj, string][] = [
+    [{ op: "rollout.statefulSet", statefulSet: { spec: { replicas: 3, updateStrategy: { rollingUpdate: { partition: -1 } } } }, pods: [], currentRevision: "a", updateRevision: "b" }, "statefulSet.spec.updateStrategy.rollingUpdate.partition"],
+    [{ op: "rollout.advancedStatefulSet", statefulSet: { spec: { replicas: 3, reserveOrdinals: [1.5] } }, pods: [], currentRevision: "a", updateRevision: "b" }, "statefulSet.spec.reserveOrdinals[0]"],
+    [{ op: "rollout.advancedStatefulSet", statefulSet: { spec: { ordinals: { start: -2 } } }, pods: [], currentRevision: "a", updateRevision: "b" }, "statefulSet.spec.ordinals.start"],
+    [{ op: "rollout.deployment", deployment: { spec: { replicas: -3 } }, replicaSets: [] }, "deployment.spec.replicas"],
+    [{ op: "rollout.deployment", deployment: { spec: { replicas: 3 } }, replicaSets: [{ spec: { replicas: 1 }, status: { availableReplicas: -1 } }] }, "replicaSets[0].status.availableReplicas"],
+    [{ op: "rollout.simulate", kind: "Deployment", workload: { spec: { replicas: -1 } }, replicaSets: [] }, "workload.spec.replicas"],
+    [{ op: "rollout.daemonSet", daemonSet: { status: { desiredNumberScheduled: -4 } }, nodes: [], pods: [], hash: "h" }, "daemonSet.status.desiredNumberScheduled"],
+    [{ op: "rollout.daemonSet", daemonSet: {}, nodes: [7], pods: [], hash: "h" }, "nodes[0]"],
+    [{ op: "rollout.daemonSet", daemonSet: {}, nodes: [], pods: [], hash: "h", expectations: 3 }, "expectations"],
+    [{ op: "rollout.simulate", kind: "CloneSet", workload: {}, pods: [], currentRevision: "a", updateRevision: "b", model: { maxRounds: 0 } }, "model.maxRounds"],
+    [{ op: "rollout.simulate", kind: "CloneSet", workload: {}, pods: [], currentRevision: "a", updateRevision: "b", model: { failUpdated: ["1"] } }, "model.failUpdated[0]"],
+  ];
+  for (const [request, path] of other) {
+    const e = failure(request);
+    assert.deepEqual([e.code, e.path], ["E_BAD_REQUEST", path], JSON.stringify(e));
+  }
+});
+
+test("Deployment: cleanupUnhealthyReplicas refuses to scale an old set up (more available than desired) and ends the reconcile, as upstream", () => {
+  const r = ok({ op: "rollout.deployment", deployment: { spec: { replicas: 10, strategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 2 } } } },
+    replicaSets: [{ metadata: { name: "old", creationTimestamp: iso(T0) }, spec: { replicas: 5 }, status: { availableReplicas: 8 } },
+      { metadata: { name: "new", creationTimestamp: iso(T0 + 60) }, spec: { replicas: 5 }, status: { availableReplicas: 5 } }], newReplicaSet: "new" });
+  assert.deepEqual(r.scale, []);
+  assert.equal(r.path, "rolling");
+});

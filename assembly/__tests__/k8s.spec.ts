@@ -12,7 +12,7 @@ import { jsonFields, FieldCache } from "../typed/fields";
 import { Decoder, DecodeOptions } from "../typed/decode";
 import { Encoder, EncodeOptions } from "../typed/encode";
 import { Val } from "../typed/value";
-import { parseRFC3339, ParsedTime, formatRFC3339UTC, UNIX_TO_INTERNAL } from "../typed/time";
+import { parseRFC3339, ParsedTime, parseTimeRFC3339, formatRFC3339UTC, UNIX_TO_INTERNAL } from "../typed/time";
 import { unquoteJsoniter } from "../typed/jsoniterstr";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../typed/versions";
 import { requestType } from "../typed/types";
@@ -128,6 +128,21 @@ describe("RFC 3339 (time.Parse and Format)", () => {
     const x = bytesOf("2023-01-01T00:00:00Zx");
     expect(parseRFC3339(x.ptr, x.len, 26)).toBe(false);
     expect(ParsedTime.error).toBe("parsing time \"2023-01-01T00:00:00Zx\": extra text: \"x\"");
+  });
+
+  it("returns its result as a value (parseTimeRFC3339), the same as the older form's ParsedTime", () => {
+    const s = bytesOf("2024-01-02T03:04:05.123+02:00");
+    const r = parseTimeRFC3339(s.ptr, s.len, 26);
+    expect(r.ok).toBe(true);
+    expect(r.ext).toBe(63839754245);
+    expect(r.nsec).toBe(123000000);
+    const b = bytesOf("2023-02-29T00:00:00Z");
+    const e = parseTimeRFC3339(b.ptr, b.len, 26);
+    expect(e.ok).toBe(false);
+    expect(e.error).toBe("parsing time \"2023-02-29T00:00:00Z\": day out of range");
+    expect(r.ext).toBe(63839754245); // an earlier result is not overwritten by a later call
+    expect(parseRFC3339(b.ptr, b.len, 26)).toBe(false);
+    expect(ParsedTime.error).toBe(e.error);
   });
 
   it("formats in UTC, year 0 and negative years included", () => {

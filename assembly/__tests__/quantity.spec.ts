@@ -9,6 +9,8 @@ import { unmarshalQuantityJSON } from "../quantity/unmarshal";
 import { writeQuantityString, writeQuantityJSON } from "../quantity/canonical";
 import { writeQuantityInternals } from "../quantity/internals";
 import { Quantity, formatName } from "../quantity/quantity";
+import { quantityMilliValue, quantityValue, quantityScaledValue, quantitySign } from "../quantity/scaled";
+import { parseQuantityOr, QuantityError } from "../quantity/parse";
 import { QUANTITY_VECTORS } from "./generated/quantity-vectors";
 
 /** ASCII/latin text of a sink. */
@@ -294,6 +296,40 @@ function rnd(n: i32): i32 {
 }
 
 const ALPHABET = "0123456789.+-eEinumkKMGTP x\"\\";
+
+/** ParseQuantity of `s` (must succeed). */
+function q(s: string): Quantity {
+  const b = String.UTF8.encode(s);
+  return parseQuantityOr(changetype<usize>(b), b.byteLength, new QuantityError())!;
+}
+
+describe("ScaledValue, MilliValue and Value (values from k8s.io/apimachinery v0.30.0)", () => {
+  it("rounds up on both paths and wraps like Go's int64", () => {
+    expect(quantityMilliValue(q("-0.9999999990000000000"))).toBe(-998); // inf.Dec: truncating division, then +1
+    expect(quantityValue(q("-0.9999999990000000000"))).toBe(1);
+    expect(quantityMilliValue(q("-0.999999999"))).toBe(-1000); // int64: away from zero
+    expect(quantityMilliValue(q("18446744073709551.616"))).toBe(0); // big.Int.Int64 of 2^64
+    expect(quantityValue(q("18446744073709551.616"))).toBe(18446744073709552);
+    expect(quantityMilliValue(q("99999999999999999.9"))).toBe(7766279631452241820); // the wrapped ×100
+    expect(quantityMilliValue(q("100000000000000000000.5"))).toBe(200376420520690164);
+    expect(quantityValue(q("100000000000000000000.5"))).toBe(7766279631452241921);
+    expect(quantityMilliValue(q("1e20"))).toBe(0); // positiveScaleInt64's loop gives 0 on overflow
+    expect(quantityMilliValue(q("2.5e-3"))).toBe(3);
+    expect(quantityValue(q("5Gi"))).toBe(5368709120);
+    expect(quantityScaledValue(q("1.5"), -3)).toBe(1500);
+    expect(quantitySign(q("-0"))).toBe(0);
+    expect(quantitySign(q("-1" + "0".repeat(30)))).toBe(-1);
+  });
+
+  it("does not record an error when ParseQuantity refuses a value (parseQuantityOr)", () => {
+    clearError();
+    const e = new QuantityError();
+    const b = String.UTF8.encode("12Zi");
+    expect(parseQuantityOr(changetype<usize>(b), b.byteLength, e)).toBeNull();
+    expect(e.text).toBe("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+    expect(hasError()).toBe(false);
+  });
+});
 
 describe("bad input never traps", () => {
   it("parses 10000 random byte strings to a Quantity or an E_QUANTITY error", () => {

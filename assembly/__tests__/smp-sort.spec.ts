@@ -1,12 +1,13 @@
 // Go's sort.Sort / sort.SliceStable step for step (assembly/upstream/strategicpatch/sort.ts) and []interface{} growth
 // (growslice.ts) against what five Go toolchains did (tools/gen-sort-vectors): strategicpatch's Less
 // functions are not strict orders, so any other algorithm orders tied merge-list elements differently.
-// Also: the hashed list lookups (lists.ts PosIndex) answer as the scans they replace, and GMap as a map.
+// Also: the hashed list searches (listindex.ts) answer as the scans they replace (lookups.ts), and GMap as a map.
 
 import { Sorter, sortSort, sortStable } from "../golang/sort";
 import { growCap } from "../upstream/strategicpatch/growslice";
-import { Val, GMap, Slice, T_MAP, T_INT, T_FLOAT, T_BOOL, makeSlice, mapVal, newMap, asciiVal } from "../upstream/strategicpatch/value";
-import { PosIndex, indexVia, index, findMapInSlice, findMapVia, Found } from "../upstream/strategicpatch/lists";
+import { Val, Slice, T_MAP, T_INT, T_FLOAT, T_BOOL, makeSlice, mapVal, newMap, asciiVal } from "../upstream/strategicpatch/value";
+import { index, findMapInSlice, Scans, FIND_FAILED } from "../upstream/strategicpatch/lookups";
+import { Indexed } from "../upstream/strategicpatch/listindex";
 import { takeErrorMessage } from "../base/errors";
 import {
   SORT_GO, CASE_LEN, CASE_KEYS, ORDER_LEN, ORDER_KEYS, SORT_0, SORT_1, SORT_2, SORT_3, SORT_4, STABLE_0, STABLE_1, STABLE_2,
@@ -160,20 +161,39 @@ function someList(n: i32, nonMaps: bool): Slice {
   return s;
 }
 
+/** A copy of the elements of s (what a backing array holds). */
+function contents(s: Slice, n: i32): Array<Val | null> {
+  const out = new Array<Val | null>(n);
+  for (let i = 0; i < n; i++) out[i] = s.get(i);
+  return out;
+}
+
+/** A list of scalars with many repeats (or a few NaNs). */
+function someScalars(n: i32): Slice {
+  const s = makeSlice(n, n + Rng.next(4));
+  for (let i = 0; i < n; i++) {
+    const r = Rng.next(10);
+    let v: Val;
+    if (r < 8) { v = new Val(T_INT); v.i = Rng.next(1 + n / 3); } else { v = new Val(T_FLOAT); v.f = r == 8 ? -0.0 : NaN; }
+    s.put(i, v);
+  }
+  return s;
+}
+
 describe("hashed merge-key lookups", () => {
   it("index(): the same position, and the same panic, as the scan", () => {
     const k = asciiVal("k");
     let bad = 0, panics = 0;
     for (let trial = 0; trial < 400; trial++) {
       const l = someList(Rng.next(40), true);
-      const ix = new PosIndex(l, k.p, k.n, true, false);
+      const ix = new Indexed().positions(l, k.p, k.n, T_MAP);
       for (let q = 0; q < 20; q++) {
         const m = newMap();
         m.set(k.p, k.n, someValue());
         const x = mapVal(m);
         const a = index(l, x, k.p, k.n, T_MAP);
         const ea = takeErrorMessage();
-        const b = indexVia(ix, l, x, k.p, k.n, T_MAP);
+        const b = ix.find(x);
         const eb = takeErrorMessage();
         if (a != b || ea != eb) bad++;
         if (ea != "") panics++;
@@ -188,25 +208,118 @@ describe("hashed merge-key lookups", () => {
     let bad = 0, errors = 0, found = 0;
     for (let trial = 0; trial < 400; trial++) {
       const l = someList(Rng.next(40), Rng.next(2) == 0);
-      const ix = new PosIndex(l, k.p, k.n, true, true);
+      const ix = new Indexed().finder(l, k.p, k.n, false);
       for (let q = 0; q < 20; q++) {
         const v = someValue();
-        const ra = findMapInSlice(l, k.p, k.n, v);
-        const fa = Found.found, aa = Found.at;
+        const a = findMapInSlice(l, k.p, k.n, v);
         const ea = takeErrorMessage();
-        const rb = findMapVia(ix, l, k.p, k.n, v);
-        const fb = Found.found, ab = Found.at;
+        const b = ix.find(v);
         const eb = takeErrorMessage();
-        if (ra != rb || ea != eb || (ra && (fa != fb || (fa && aa != ab)))) bad++;
+        if (a != b || ea != eb) bad++;
         if (ea != "") errors++;
-        if (ra && fa) found++;
+        if (a >= 0) found++;
       }
     }
     expect(bad).toBe(0);
     expect(errors).toBeGreaterThan(0);
     expect(found).toBeGreaterThan(0);
   });
+
+  it("a growing list whose merge keys change: the same matches as the scan", () => {
+    const k = asciiVal("k");
+    let bad = 0, found = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      let l = someList(Rng.next(30), false);
+      const scan = new Scans().finder(l, k.p, k.n, true);
+      const ix = new Indexed().finder(l, k.p, k.n, true);
+      for (let q = 0; q < 40; q++) {
+        const op = Rng.next(3);
+        if (op == 0) {
+          const m = newMap();
+          if (Rng.next(6) != 0) m.set(k.p, k.n, someValue());
+          l = makeSliceAppend(l, mapVal(m));
+          scan.appended(l);
+          ix.appended(l);
+        } else if (op == 1 && l.len > 0) {
+          const at = Rng.next(l.len);
+          const m = l.get(at)!.m!;
+          if (Rng.next(4) == 0) m.del(k.p, k.n); else m.set(k.p, k.n, someValue());
+          scan.changed(at);
+          ix.changed(at);
+        } else {
+          const v = someValue();
+          const a = scan.find(v);
+          const ea = takeErrorMessage();
+          const b = ix.find(v);
+          const eb = takeErrorMessage();
+          if (a != b || ea != eb) bad++;
+          if (a >= 0) found++;
+        }
+      }
+    }
+    expect(bad).toBe(0);
+    expect(found).toBeGreaterThan(0);
+  });
+
+  it("deleteMatchingEntries: the same list, backing array and errors as the scans", () => {
+    const k = asciiVal("k");
+    let bad = 0, deleted = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const n = Rng.next(40);
+      const a = someList(n, false);
+      // the same maps in a second backing array, for the other implementation
+      const b = makeSlice(n, n);
+      for (let i = 0; i < n; i++) b.put(i, a.get(i));
+      const da = new Scans().deleter(a, k.p, k.n, 22);
+      const db = new Indexed().deleter(b, k.p, k.n, 22);
+      let okA = true, okB = true;
+      for (let q = 0; q < 6 && okA; q++) {
+        const v = someValue();
+        okA = da.remove(v);
+        const ea = takeErrorMessage();
+        okB = db.remove(v);
+        const eb = takeErrorMessage();
+        if (okA != okB || ea != eb) bad++;
+      }
+      if (!okA || !okB) continue;
+      const ra = da.result();
+      const rb = db.result();
+      if (ra.len != rb.len || ra.cap != rb.cap) bad++;
+      const ca = contents(a, n), cb = contents(b, n);
+      for (let i = 0; i < n; i++) if (ca[i] !== cb[i]) { bad++; break; }
+      deleted += n - ra.len;
+    }
+    expect(bad).toBe(0);
+    expect(deleted).toBeGreaterThan(0);
+  });
+
+  it("deduplicateScalars: the same moves as the pairwise loop", () => {
+    let bad = 0, removed = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const n = Rng.next(60);
+      const a = someScalars(n);
+      const b = makeSlice(n, a.cap);
+      for (let i = 0; i < n; i++) b.put(i, a.get(i));
+      const ra = new Scans().dedupe(a);
+      const rb = new Indexed().dedupe(b);
+      if (ra.len != rb.len || ra.cap != rb.cap) bad++;
+      const ca = contents(a, n), cb = contents(b, n);
+      for (let i = 0; i < n; i++) if (ca[i] !== cb[i]) { bad++; break; }
+      removed += n - ra.len;
+    }
+    expect(bad).toBe(0);
+    expect(removed).toBeGreaterThan(0);
+    expect(FIND_FAILED).toBe(-2);
+  });
 });
+
+/** append(l, v) with room to spare (the finders see the new header). */
+function makeSliceAppend(l: Slice, v: Val): Slice {
+  const s = makeSlice(l.len + 1, l.len + 1);
+  for (let i = 0; i < l.len; i++) s.put(i, l.get(i));
+  s.put(l.len, v);
+  return s;
+}
 
 describe("GMap", () => {
   it("keeps Go's slot order, reuses deleted slots and finds keys past the hash index threshold", () => {

@@ -33,6 +33,9 @@ export const E_PATCH_PANIC = "E_PATCH_PANIC";
 export const E_PATCH_MARSHAL = "E_PATCH_MARSHAL";
 /** Patches: an explicit engine limit was hit (e.g. `maxEditMatrix`). */
 export const E_PATCH_LIMIT = "E_PATCH_LIMIT";
+/** An explicit engine limit of an op other than the patch ops (a request's `limits` member or an op option such as
+ * pod.validateUpdate's `maxErrorBytes`, documented with its default) was exceeded; `path` names the field. */
+export const E_LIMIT = "E_LIMIT";
 /** Strategic merge patch: strategicpatch returned an error (message: upstream's text, e.g. `unable to find api field ...`). */
 export const E_PATCH_STRATEGIC = "E_PATCH_STRATEGIC";
 

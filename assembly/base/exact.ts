@@ -22,12 +22,24 @@ export const EXACT_SAMETEXT: u32 = 1 << 6;
 export const EXACT_LINES: u32 = 1 << 7;
 /** The memo of the last kruise.patchPod call's UpdateSpec and splice plan (fast/podsplice/specmemo.ts). */
 export const EXACT_MEMO: u32 = 1 << 8;
+/** The reader's one-pass fast tape, and reading a second document against the first (json/fastread.ts). */
+export const EXACT_FASTREAD: u32 = 1 << 9;
+/** Indexed lists: strategicpatch's hashed list searches (upstream/strategicpatch/listindex.ts) and the tree-held containers a
+ * JSON Patch apply edits (upstream/jsonpatch/edits.ts), instead of the scans and copies upstream makes. */
+export const EXACT_LISTINDEX: u32 = 1 << 10;
+/** strategicpatch's memoized and flat-struct field lookups (upstream/strategicpatch/meta.ts) instead of typeFields. */
+export const EXACT_FIELDMEMO: u32 = 1 << 11;
+/** The strategic merge patch result marshalled straight into the answer's quoted string (upstream/strategicpatch/encode.ts). */
+export const EXACT_QUOTED: u32 = 1 << 12;
+/** The rollout planners' shortcuts (assembly/rollout/fast*.ts: ActivePods keys, the priority and PreparingUpdate sorts, indexed selectors). */
+export const EXACT_ROLLOUT: u32 = 1 << 13;
 /** Every shortcut off. */
-export const EXACT_ALL: u32 = 0x1ff;
+export const EXACT_ALL: u32 = 0x3fff;
 
 /** The names of the bits, in bit order (the values of the request field `exact`). */
 export const EXACT_NAMES: StaticArray<string> = [
-  "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo",
+  "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo", "fastread",
+  "listindex", "fieldmemo", "quoted", "rollout",
 ];
 
 /** The bit of shortcut name `name`, or 0 when unknown. */

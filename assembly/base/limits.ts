@@ -1,5 +1,6 @@
-// Explicit limits on what one call may read; defaults follow Go's encoding/json where it has one.
-// Static fields are wasm globals, so they survive the per-call heap reset.
+// Explicit limits on what one call may read; defaults follow Go's encoding/json where it has one
+// (docs/architecture.md "Limits"). The process-wide defaults are the only state here: set by the `setLimits`
+// export, copied into each request's ReadOptions (which its `limits` member may override), never changed by a call.
 
 /** Process-wide default limits; a request may override them for one call. */
 export class Limits {

@@ -21,6 +21,12 @@ export const K8S_NEWEST: i32 = 37;
 /** The Go release of the newest Kubernetes minor's build (the default of typed decode and encode options). */
 export const K8S_NEWEST_GO: i32 = 26;
 
+/** Oldest Kubernetes minor the pod validation and kubelet models answer (1.12 has no k8s.io/kubernetes build to check against). */
+export const K8S_MODELLED_MIN: i32 = 15;
+/** The Kubernetes minor whose sigs.k8s.io/json the Go oracle reports the field warnings of json-iterator minors
+ * (1.12-1.22) with (`k8s.json`). */
+export const K8S_STRICT_WARNINGS_MINOR: i32 = 25;
+
 // minor, Go of the x.y.0 release build, oldest Go a request may name: the go.mod `go` line when it
 // is 1.21 or newer (toolchains enforce those), else 1.10 (older lines were advisory)
 const K8S_RELEASES: StaticArray<i32> = [
@@ -75,6 +81,9 @@ export const KRUISE_MINOR: i32 = 32;
 export const KRUISE_GO: i32 = 23;
 /** Oldest Go for OpenKruise v1.9.0 (go.mod: go 1.23). */
 export const KRUISE_MIN_GO: i32 = 23;
+
+/** The API server minor from which OpenKruise v1.9.0 sends resource changes through the pod's `resize` subresource (client.ShouldUpdateResourceByResize: server >= 1.32.0). */
+export const KRUISE_RESIZE_SERVER: i32 = 32;
 
 /** The Kubernetes minor of OpenKruise minor `kruise`'s k8s.io/* libraries (and so of its v1 types): 1.32 for v1.9.0, 1.30 for v1.8.3; -1 when unknown. */
 export function kruiseK8sMinorOf(kruise: i32): i32 {

@@ -5,11 +5,9 @@
 
 import { clearError } from "../base/errors";
 import { DocBytes } from "./ops/patchinput";
-import { clearPodsLine } from "./ops/podsline";
 
 /** Resets every per-call static of the protocol layer; called by `input()` before anything else runs. */
 export function beginCall(): void {
   clearError();
   DocBytes.clear();
-  clearPodsLine();
 }

@@ -8,7 +8,8 @@ import { K_OBJECT } from "../json/tape";
 import { writeJSONString, copyValidUTF8 } from "../json/strings";
 import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../base/errors";
 import { Limits } from "../base/limits";
-import { Request } from "./ops/request";
+import { Request, exactOf } from "./ops/request";
+import { EXACT_FASTREAD, shortcutOn } from "../base/exact";
 import { ResultWriter } from "../json/resultwriter";
 import { opFnv } from "./ops/fnv";
 import { opJSONGo, opJSONJcs } from "./ops/json";
@@ -25,12 +26,13 @@ import { patchPodsLine } from "./lines/patchpods";
 import { jsonPatchDiffDocsLine } from "./lines/jsonpatchdiff";
 import { opPodValidateUpdate } from "./ops/pod-validate";
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise";
+import { PodRanges } from "./ops/podsline";
 import { opVerdict } from "./ops/verdict";
 import { opPolicyCheck } from "./ops/policy";
 import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet";
 
-/** Runs op `op` on `req`, writing result members into `res`. Returns false with an error recorded. */
-function runOp(op: string, req: Request, res: ResultWriter): bool {
+/** Runs op `op` on `req` (`pods`: the pods of a line read by eval/lines/patchpods.ts), writing result members into `res`. Returns false with an error recorded. */
+function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | null): bool {
   if (op == "fnv") return opFnv(req, res);
   if (op == "json.go") return opJSONGo(req, res);
   if (op == "json.jcs") return opJSONJcs(req, res);
@@ -52,8 +54,8 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   if (op == "revision") return opRevision(req, res);
   if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res);
   if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res);
-  if (op == "kruise.patchPod") return opKruisePatchPod(req, res);
-  if (op == "kruise.patchPods") return opKruisePatchPods(req, res);
+  if (op == "kruise.patchPod") return opKruisePatchPod(req, res, pods);
+  if (op == "kruise.patchPods") return opKruisePatchPods(req, res, pods);
   if (op == "kruise.completed") return opKruiseCompleted(req, res);
   if (op == "kruise.strategy") return opKruiseStrategy(req, res);
   if (op == "kruise.update") return opKruiseUpdate(req, res);
@@ -65,12 +67,17 @@ function runOp(op: string, req: Request, res: ResultWriter): bool {
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 
-/** Evaluates the request line [src, src+len) and writes the whole answer line into `out`. */
-export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
+/**
+ * Evaluates the request line [src, src+len) and writes the whole answer line into `out`; `pods`: the line is
+ * a kruise.patchPod(s) line whose pods eval/lines/patchpods.ts replaced (their ranges in the original line).
+ */
+export function evaluateRequest(src: usize, len: i32, out: ByteSink, pods: PodRanges | null = null): void {
   // request lines the shortcuts of eval/lines/ answer before the line is read into a tape (same answers)
-  if (jsonPatchDiffDocsLine(src, len, out)) return;
-  if (containerHashLine(src, len, out)) return;
-  if (patchPodsLine(src, len, out, evaluateRequest)) return;
+  if (pods === null) {
+    if (jsonPatchDiffDocsLine(src, len, out)) return;
+    if (containerHashLine(src, len, out)) return;
+    if (patchPodsLine(src, len, out, evaluateRequest)) return;
+  }
   const opts = new ReadOptions();
   opts.maxDepth = Limits.maxDepth;
   opts.maxBytes = Limits.maxBytes;
@@ -101,6 +108,8 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
   }
   const req = new Request(t, 0, opts);
   const id = req.field("id");
+  // the engine-only `exact` field: the reader's fast tape is one of the shortcuts it turns off (the ops read the rest)
+  const exact = exactOf(req);
   if (id >= 0) {
     // the id is echoed as it was written (invalid UTF-8 bytes as U+FFFD)
     out.ascii("\"id\":");
@@ -117,12 +126,14 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink): void {
     if (d > 0 && d <= 1000000) opts.maxDepth = <i32>d;
     if (b > 0 && b <= 0x7fffffff) opts.maxBytes = <i32>b;
   }
+  if (exact < 0) { writeError(out); return; }
+  opts.fast = shortcutOn(<u32>exact, EXACT_FASTREAD);
   const op = req.requireStr("op");
   if (op === null) { writeError(out); return; }
   const mark = out.len;
   out.ascii("\"ok\":true,\"result\":{");
   const res = new ResultWriter(out);
-  if (!runOp(op, req, res) || hasError()) {
+  if (!runOp(op, req, res, pods) || hasError()) {
     out.truncate(mark);
     if (!hasError()) fail(E_INTERNAL, "op failed without an error");
     writeError(out);

@@ -17,10 +17,9 @@ export abstract class Sorter {
 export function sortSort(data: Sorter, n: i32, go: i32): void {
   if (go >= 19) {
     if (n <= 1) return;
-    Pivot.xorshift2417 = go >= 24;
-    pdqsort(data, 0, n, bitsLen(n));
+    pdqsort(data, 0, n, bitsLen(n), new Pivot(go >= 24));
   } else {
-    quickSort(data, 0, n, legacyMaxDepth(n));
+    quickSort(data, 0, n, legacyMaxDepth(n), new Pivot(false));
   }
 }
 
@@ -88,7 +87,7 @@ const UNKNOWN_HINT = 0;
 const INCREASING_HINT = 1;
 const DECREASING_HINT = 2;
 
-function pdqsort(data: Sorter, a: i32, b: i32, limit: i32): void {
+function pdqsort(data: Sorter, a: i32, b: i32, limit: i32, pv: Pivot): void {
   const maxInsertion = 12;
   let wasBalanced = true;
   let wasPartitioned = true;
@@ -103,11 +102,11 @@ function pdqsort(data: Sorter, a: i32, b: i32, limit: i32): void {
       return;
     }
     if (!wasBalanced) {
-      breakPatterns(data, a, b);
+      breakPatterns(data, a, b, pv.xorshift2417);
       limit--;
     }
-    let pivot = choosePivot(data, a, b);
-    let hint = Pivot.hint;
+    let pivot = choosePivot(data, a, b, pv);
+    let hint = pv.hint;
     if (hint == DECREASING_HINT) {
       reverseRange(data, a, b);
       pivot = (b - 1) - (pivot - a);
@@ -120,39 +119,42 @@ function pdqsort(data: Sorter, a: i32, b: i32, limit: i32): void {
       a = partitionEqual(data, a, b, pivot);
       continue;
     }
-    const mid = partition(data, a, b, pivot);
-    wasPartitioned = Pivot.already;
+    const mid = partition(data, a, b, pivot, pv);
+    wasPartitioned = pv.already;
     const leftLen = mid - a, rightLen = b - mid;
     const balanceThreshold = length / 8;
     if (leftLen < rightLen) {
       wasBalanced = leftLen >= balanceThreshold;
-      pdqsort(data, a, mid, limit);
+      pdqsort(data, a, mid, limit, pv);
       a = mid + 1;
     } else {
       wasBalanced = rightLen >= balanceThreshold;
-      pdqsort(data, mid + 1, b, limit);
+      pdqsort(data, mid + 1, b, limit, pv);
       b = mid;
     }
   }
 }
 
-/** Second results of choosePivot / partition. */
+/** One sort's second results of choosePivot / partition / doPivot (written before they are read), and its Go era. */
 class Pivot {
-  static hint: i32 = 0;
-  static already: bool = false;
-  static swaps: i32 = 0;
-  /** Go 1.24+ xorshift constants */
-  static xorshift2417: bool = true;
+  hint: i32 = 0;
+  already: bool = false;
+  swaps: i32 = 0;
+  /** doPivot's midlo, midhi */
+  lo: i32 = 0;
+  hi: i32 = 0;
+  /** `xorshift2417`: the Go 1.24+ xorshift constants of breakPatterns. */
+  constructor(public xorshift2417: bool) {}
 }
 
-function partition(data: Sorter, a: i32, b: i32, pivot: i32): i32 {
+function partition(data: Sorter, a: i32, b: i32, pivot: i32, pv: Pivot): i32 {
   data.swap(a, pivot);
   let i = a + 1, j = b - 1;
   while (i <= j && data.less(i, a)) i++;
   while (i <= j && !data.less(j, a)) j--;
   if (i > j) {
     data.swap(j, a);
-    Pivot.already = true;
+    pv.already = true;
     return j;
   }
   data.swap(i, j);
@@ -167,7 +169,7 @@ function partition(data: Sorter, a: i32, b: i32, pivot: i32): i32 {
     j--;
   }
   data.swap(j, a);
-  Pivot.already = false;
+  pv.already = false;
   return j;
 }
 
@@ -209,14 +211,14 @@ function partialInsertionSort(data: Sorter, a: i32, b: i32): bool {
   return false;
 }
 
-function breakPatterns(data: Sorter, a: i32, b: i32): void {
+function breakPatterns(data: Sorter, a: i32, b: i32, xorshift2417: bool): void {
   const length = b - a;
   if (length >= 8) {
     let random = <u64>length;
     const modulus = <u64>1 << <u64>bitsLen(length);
     for (let idx = a + (length / 4) * 2 - 1; idx <= a + (length / 4) * 2 + 1; idx++) {
       random ^= random << 13;
-      if (Pivot.xorshift2417) {
+      if (xorshift2417) {
         random ^= random >> 7;
         random ^= random << 17;
       } else {
@@ -230,35 +232,35 @@ function breakPatterns(data: Sorter, a: i32, b: i32): void {
   }
 }
 
-function choosePivot(data: Sorter, a: i32, b: i32): i32 {
+function choosePivot(data: Sorter, a: i32, b: i32, pv: Pivot): i32 {
   const shortestNinther = 50, maxSwaps = 4 * 3;
   const l = b - a;
-  Pivot.swaps = 0;
+  pv.swaps = 0;
   let i = a + l / 4 * 1;
   let j = a + l / 4 * 2;
   let k = a + l / 4 * 3;
   if (l >= 8) {
     if (l >= shortestNinther) {
-      i = median(data, i - 1, i, i + 1);
-      j = median(data, j - 1, j, j + 1);
-      k = median(data, k - 1, k, k + 1);
+      i = median(data, i - 1, i, i + 1, pv);
+      j = median(data, j - 1, j, j + 1, pv);
+      k = median(data, k - 1, k, k + 1, pv);
     }
-    j = median(data, i, j, k);
+    j = median(data, i, j, k, pv);
   }
-  if (Pivot.swaps == 0) Pivot.hint = INCREASING_HINT;
-  else if (Pivot.swaps == maxSwaps) Pivot.hint = DECREASING_HINT;
-  else Pivot.hint = UNKNOWN_HINT;
+  if (pv.swaps == 0) pv.hint = INCREASING_HINT;
+  else if (pv.swaps == maxSwaps) pv.hint = DECREASING_HINT;
+  else pv.hint = UNKNOWN_HINT;
   return j;
 }
 
-/** median(a, b, c) through three order2 steps, counting swaps in Pivot.swaps. */
-function median(data: Sorter, a: i32, b: i32, c: i32): i32 {
+/** median(a, b, c) through three order2 steps, counting swaps in pv.swaps. */
+function median(data: Sorter, a: i32, b: i32, c: i32, pv: Pivot): i32 {
   // a, b = order2(a, b)
-  if (data.less(b, a)) { Pivot.swaps++; const t = a; a = b; b = t; }
+  if (data.less(b, a)) { pv.swaps++; const t = a; a = b; b = t; }
   // b, c = order2(b, c)
-  if (data.less(c, b)) { Pivot.swaps++; const t = b; b = c; c = t; }
+  if (data.less(c, b)) { pv.swaps++; const t = b; b = c; c = t; }
   // a, b = order2(a, b)
-  if (data.less(b, a)) { Pivot.swaps++; const t = a; a = b; b = t; }
+  if (data.less(b, a)) { pv.swaps++; const t = a; a = b; b = t; }
   return b;
 }
 
@@ -288,13 +290,8 @@ function medianOfThree(data: Sorter, m1: i32, m0: i32, m2: i32): void {
   }
 }
 
-/** doPivot; returns midlo, midhi in Legacy. */
-class Legacy {
-  static lo: i32 = 0;
-  static hi: i32 = 0;
-}
-
-function doPivot(data: Sorter, lo: i32, hi: i32): void {
+/** doPivot; returns midlo, midhi in pv.lo, pv.hi. */
+function doPivot(data: Sorter, lo: i32, hi: i32, pv: Pivot): void {
   const m = <i32>(<u32>(lo + hi) >> 1);
   if (hi - lo > 40) {
     const s = (hi - lo) / 8;
@@ -345,24 +342,24 @@ function doPivot(data: Sorter, lo: i32, hi: i32): void {
     }
   }
   data.swap(pivot, b - 1);
-  Legacy.lo = b - 1;
-  Legacy.hi = c;
+  pv.lo = b - 1;
+  pv.hi = c;
 }
 
-function quickSort(data: Sorter, a: i32, b: i32, maxDepth: i32): void {
+function quickSort(data: Sorter, a: i32, b: i32, maxDepth: i32, pv: Pivot): void {
   while (b - a > 12) {
     if (maxDepth == 0) {
       heapSort(data, a, b);
       return;
     }
     maxDepth--;
-    doPivot(data, a, b);
-    const mlo = Legacy.lo, mhi = Legacy.hi;
+    doPivot(data, a, b, pv);
+    const mlo = pv.lo, mhi = pv.hi;
     if (mlo - a < b - mhi) {
-      quickSort(data, a, mlo, maxDepth);
+      quickSort(data, a, mlo, maxDepth, pv);
       a = mhi;
     } else {
-      quickSort(data, mhi, b, maxDepth);
+      quickSort(data, mhi, b, maxDepth, pv);
       b = mlo;
     }
   }

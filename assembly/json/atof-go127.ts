@@ -6,9 +6,8 @@
 // whenever Eisel-Lemire gives up, so "1" + 1000 zeros + "e-999" is 1e-200 there and 10 here
 // (number.ts parseNumber gives the older answer).
 
-import { NumberParse } from "./number";
 import { eiselLemire64 } from "./eisellemire";
-import { decimalLoad, decimalToFloat64Bits, decimalOverflowed } from "./decimal";
+import { decimalLoad, decimalToFloat64Bits } from "./decimal";
 
 /** 10^0 .. 10^22, all exact in float64. */
 const POW10: usize = memory.data<f64>([
@@ -18,7 +17,7 @@ const POW10: usize = memory.data<f64>([
 const SIGN: u64 = 0x8000000000000000;
 const INF: u64 = 0x7ff0000000000000;
 /** Scratch text "<up to 20 digits>e-<up to 3 digits>" for the exact decimal rounding. */
-const TEXT: usize = memory.data(32);
+const TEXT: usize = memory.data(32); // scratch: rewritten before every use
 
 // @ts-ignore: decorator
 @inline function pow10(i: i32): f64 {
@@ -27,10 +26,9 @@ const TEXT: usize = memory.data(32);
 
 /**
  * Parses validated JSON number text [ptr, ptr+len) to float64 exactly as Go 1.27's
- * strconv.ParseFloat(s, 64); sets NumberParse.rangeError when Go reports ErrRange (±Inf).
+ * strconv.ParseFloat(s, 64); ±Inf exactly when Go reports ErrRange (number.ts outOfRange).
  */
 export function parseFloatGo127(ptr: usize, len: i32): f64 {
-  NumberParse.rangeError = false;
   // readFloat: up to 19 significant digits, the decimal point, the exponent (saturating at 10000)
   let i = 0;
   let neg = false;
@@ -78,7 +76,6 @@ export function parseFloatGo127(ptr: usize, len: i32): f64 {
   if (mant == 0) return reinterpret<f64>(sign);
   const p64 = dp64 - <i64>ndMant;
   if (p64 > 310) {
-    NumberParse.rangeError = true;
     return reinterpret<f64>(sign | INF);
   }
   if (p64 < -345) return reinterpret<f64>(sign);
@@ -104,13 +101,11 @@ export function parseFloatGo127(ptr: usize, len: i32): f64 {
   }
   const b = roundScaled(mant, p);
   if (!trunc || roundScaled(mant + 1, p) == b) {
-    if (b == INF) NumberParse.rangeError = true;
     return reinterpret<f64>(sign | b);
   }
   // slow fallback: the 800-digit decimal of the whole text
   decimalLoad(ptr, len, true);
   const bits = decimalToFloat64Bits();
-  if (decimalOverflowed()) NumberParse.rangeError = true;
   return reinterpret<f64>(sign | bits);
 }
 
@@ -133,6 +128,5 @@ function roundScaled(d: u64, p: i32): u64 {
   for (let k = n + w - 1, x = e; k >= n; k--, x /= 10) store<u8>(TEXT + <usize>k, <u8>(0x30 + x % 10));
   n += w;
   decimalLoad(TEXT, n, false);
-  const bits = decimalToFloat64Bits();
-  return decimalOverflowed() ? INF : bits;
+  return decimalToFloat64Bits(); // INF when it overflows
 }

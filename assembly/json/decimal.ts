@@ -1,15 +1,16 @@
 // The exact slow path of number parsing: a multi-precision decimal (800 significant digits plus a
 // "nonzero digits were dropped" flag) that is scaled by powers of two until it can be rounded to a
 // float64 mantissa. 800 digits exceed the 768 significant digits of any float64 halfway point, so the
-// rounding decision (ties-to-even) is exact for inputs of any length. State lives in static memory.
+// rounding decision (ties-to-even) is exact for inputs of any length. Its state lives in static memory, loaded by
+// decimalLoad and consumed by decimalToFloat64Bits right after it (the slow path of one number parse).
 
 /** Digit capacity of the decimal. */
 const CAP: i32 = 800;
 /** Digits (values 0..9, not ASCII), most significant first. */
-const DIGITS: usize = memory.data(CAP);
+const DIGITS: usize = memory.data(CAP); // scratch: rewritten before every use
 /** Scratch for left shifts: CAP digits plus up to 19 carry digits. */
 const SCRATCH_END: i32 = CAP + 32;
-const SCRATCH: usize = memory.data(SCRATCH_END);
+const SCRATCH: usize = memory.data(SCRATCH_END); // scratch: rewritten before every use
 /** Largest shift applied in one pass (keeps the accumulator below 10 * 2^60 < 2^64). */
 const MAX_SHIFT: i32 = 60;
 /** floor(i * log2(10)) for i in 1..18 (entry 0 is 1); shifts by these never overshoot [0.5, 1). */
@@ -17,11 +18,9 @@ const POW2_OF_POW10: usize = memory.data<u8>([1, 3, 6, 9, 13, 16, 19, 23, 26, 29
 
 /** The decimal 0.d1d2...dn * 10^dp held in DIGITS (static scalars only). */
 class Dec {
-  static nd: i32 = 0;
-  static dp: i32 = 0;
-  static trunc: bool = false;
-  /** Set by decimalToFloat64Bits when the value rounds beyond the largest float64. */
-  static overflow: bool = false;
+  static nd: i32 = 0; // scratch: rewritten before every use
+  static dp: i32 = 0; // scratch: rewritten before every use
+  static trunc: bool = false; // scratch: rewritten before every use
 }
 
 /** Decimal exponent value at which Go's strconv stops accumulating exponent digits. */
@@ -209,17 +208,10 @@ function roundedInteger(): u64 {
   return n;
 }
 
-/** True when the last decimalToFloat64Bits overflowed (result is the infinity bit pattern). */
-export function decimalOverflowed(): bool {
-  return Dec.overflow;
-}
-
-/** Rounds the loaded (non-negative) decimal to the nearest float64 (ties-to-even); returns its bits. */
+/** Rounds the loaded (non-negative) decimal to the nearest float64 (ties-to-even); returns its bits (the infinity's when it overflows). */
 export function decimalToFloat64Bits(): u64 {
-  Dec.overflow = false;
   if (Dec.nd == 0) return 0;
   if (Dec.dp > 310) {
-    Dec.overflow = true;
     return 0x7ff0000000000000;
   }
   if (Dec.dp < -330) return 0;
@@ -242,7 +234,6 @@ export function decimalToFloat64Bits(): u64 {
     exp += n;
   }
   if (exp > 1023) {
-    Dec.overflow = true;
     return 0x7ff0000000000000;
   }
   shift(53);
@@ -251,7 +242,6 @@ export function decimalToFloat64Bits(): u64 {
     mant >>= 1;
     exp++;
     if (exp > 1023) {
-      Dec.overflow = true;
       return 0x7ff0000000000000;
     }
   }

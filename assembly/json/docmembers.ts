@@ -3,7 +3,7 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, F_ESCAPE, F_HIGH } from "./tape";
-import { sortMembers, sortedMembers, Member } from "./members";
+import { sortMembers, membersAt, membersCount, membersOf, Member } from "./members";
 import { unquote, validUTF8 } from "./strings";
 
 /** Objects with at most this many members are deduplicated by pairwise comparison. */
@@ -12,19 +12,16 @@ export const SMALL_OBJECT: i32 = 32;
 const SIZE = offsetof<Member>();
 
 /** Pointer to the Member array of the last docMembers call. */
-export let docMembersPtr: usize = 0;
-
 /**
  * Members of object node `obj`, unique (the last duplicate wins, at its own position), in document
- * order; returns the count, the array is at `docMembersPtr`.
+ * order: the Member array and the count (members.ts membersAt, membersCount).
  */
-export function docMembers(t: Tape, obj: i32): i32 {
+export function docMembers(t: Tape, obj: i32): u64 {
   const n = t.children(obj);
   if (n > SMALL_OBJECT) {
-    const count = sortMembers(t, obj);
-    docMembersPtr = sortedMembers;
-    sortByValue(sortedMembers, count);
-    return count;
+    const sorted = sortMembers(t, obj);
+    sortByValue(membersAt(sorted), membersCount(sorted));
+    return sorted;
   }
   const cells = n > 0 ? n : 1;
   const base = heap.alloc(<usize>cells * SIZE);
@@ -63,8 +60,7 @@ export function docMembers(t: Tape, obj: i32): i32 {
     }
     w++;
   }
-  docMembersPtr = base;
-  return w;
+  return membersOf(base, w);
 }
 
 /** Sorts n members at `base` by value node index (document order), stably. */

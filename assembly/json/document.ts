@@ -5,9 +5,9 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_STRING, K_NUMBER, K_OBJECT, F_INT } from "./tape";
-import { decodeRune, runeSize } from "./strings";
+import { decodeRune, runeLen } from "./strings";
 import { readJSON, readJSONLike, ReadOptions, goDepthLimit } from "./reader";
-import { parseNumber, NumberParse } from "./number";
+import { parseNumber, outOfRange } from "./number";
 import { errorCode, E_TOO_LARGE, E_JSON_DEPTH } from "../base/errors";
 
 /** One document input. */
@@ -84,8 +84,7 @@ export function numbersFit(t: Tape, root: i32): bool {
     const f = t.flags(i);
     if ((f & 0xff) != K_NUMBER) continue;
     if ((f & F_INT) && t.len(i) <= 15) continue;
-    parseNumber(t.ptr(i), t.len(i));
-    if (NumberParse.rangeError) return false;
+    if (outOfRange(parseNumber(t.ptr(i), t.len(i)))) return false;
   }
   return true;
 }
@@ -110,7 +109,7 @@ export function appendValidUTF8(out: ByteSink, p: usize, n: i32): void {
   while (p < end) {
     if (load<u8>(p) < 0x80) { p++; continue; }
     const r = decodeRune(p, <i32>(end - p));
-    if (r >= 0) { p += <usize>runeSize; continue; }
+    if (r >= 0) { p += <usize>runeLen(r); continue; }
     if (run < p) out.bytes(run, <i32>(p - run));
     out.byte(0xef); out.byte(0xbf); out.byte(0xbd);
     p++;

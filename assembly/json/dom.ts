@@ -7,7 +7,7 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "./tape";
-import { sortMembers, sortedMembers, Member, compareBytes } from "./members";
+import { sortMembers, membersAt, membersCount, Member, compareBytes } from "./members";
 import { writeGoString } from "./strings";
 import { writeCompact } from "./compact";
 import { writeCanonical, WriteOptions, MODE_GO } from "./writer";
@@ -114,8 +114,9 @@ export function expandObject(n: Node): bool {
     return true;
   }
   if (k != K_OBJECT) return false;
-  const count = sortMembers(t, n.idx);
-  const base = sortedMembers;
+  const sorted = sortMembers(t, n.idx);
+  const count = membersCount(sorted);
+  const base = membersAt(sorted);
   const keys = new Array<Bytes>(count);
   const items = new Array<Node | null>(count);
   for (let i = 0; i < count; i++) {
@@ -188,17 +189,10 @@ export function findKey(n: Node, p: usize, len: i32): i32 {
   return -lo - 1;
 }
 
-/** True when expanded object `n` has member `key`; its value (maybe nil) is then in `Lookup.value`. */
-export function getMember(n: Node, p: usize, len: i32): bool {
+/** The index of member `key` of expanded object `n` in its items (its value, maybe nil, is `n.items![i]`), or -1 when absent. */
+export function memberIndex(n: Node, p: usize, len: i32): i32 {
   const i = findKey(n, p, len);
-  if (i < 0) { Lookup.value = null; return false; }
-  Lookup.value = n.items![i];
-  return true;
-}
-
-/** The value found by the last getMember call. */
-export class Lookup {
-  static value: Node | null = null;
+  return i < 0 ? -1 : i;
 }
 
 /** Sets member `key` of expanded object `n` (inserting it in key order when new). */

@@ -2,6 +2,9 @@
 // with no error reporting at all. On anything unexpected (a syntax error, nesting at a limit, a byte
 // it does not handle) it gives up and returns null without recording an error; the full reader then
 // reads the input again and reports Go's error. So it may refuse valid JSON, never accept invalid JSON.
+// Must equal: reader.ts readSlow's tape, node for node (kinds, flags, offsets, counts, slow numbers, depth) -
+// or give up; `exact: ["fastread"]` reads every input with readSlow (test/equivalence/fastread-vs-reader.test.ts,
+// readlike-vs-reader.test.ts).
 //
 // Strings are scanned 8 bytes at a time: the first quote, backslash or control byte is found with
 // the lowest set bit of a SWAR mask (exact: a false match can only sit above a true one).
@@ -31,11 +34,8 @@ const HIGHS: u64 = 0x8080808080808080;
   return c <= 0x20 && ((<u64>0x100002600 >> <u64>c) & 1) != 0;
 }
 
-/** Position where fastString stopped (a string's closing quote) and the string's flags. */
-let strEnd: i32 = 0;
-
-/** Scans the string content starting at j (after the opening quote); returns its kind|flags, or -1 to give up. */
-@inline function fastString(src: usize, len: i32, j: i32): i32 {
+/** Scans the string content starting at j (after the opening quote); returns its kind|flags | the index of its closing quote << 32, or -1 to give up. */
+@inline function fastString(src: usize, len: i32, j: i32): i64 {
   let flags = K_STRING;
   while (true) {
     while (j + 8 <= len) {
@@ -70,7 +70,7 @@ let strEnd: i32 = 0;
       j++;
     }
     if (j >= len) return -1;
-    if (c == 0x22) { strEnd = j; return flags; }
+    if (c == 0x22) return (<i64>j << 32) | <i64>flags;
     if (c < 0x20) return -1;
     // backslash escape
     flags |= F_ESCAPE;
@@ -102,7 +102,8 @@ let strEnd: i32 = 0;
 /**
  * The tape of `len` bytes at `src` when they are one JSON value whose nesting stays below `depthCap`
  * (Go's and the engine's limits), or null (nothing recorded) to let the full reader decide.
- * The deepest nesting of the result is stored in `fastDepthSeen`.
+ * The deepest nesting of the result is the tape's `depth`; with `oneValue`, the value may be followed by other
+ * bytes and the tape's `srcLen` is where it ends.
  *
  * With a reference tape `ref` (another document, typically the other side of a diff, read before), a
  * value whose bytes are the same as those of the value at the same place in `ref` (same member key or
@@ -135,7 +136,7 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
   let rstop: i32 = 0;
   let rcur: i32 = 0;
   let cand: i32 = useRef ? 0 : -1;
-  if (useRef) { copyEndsCap = 64; copyEnds = heap.alloc(64 << 2); }
+  const ends = useRef ? new CopyStack() : null;
   let i: i32 = 0;
   while (i < len && isWs(<u32>load<u8>(src + <usize>i))) i++;
   while (true) {
@@ -167,10 +168,11 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
             t.nodes = nodes;
             t.cap = cap;
           }
-          const sub = copyNodes(r, cand, m, nodes + <usize>count * 20, i - rs, count - cand);
+          const copiedAt = copyNodes(r, cand, m, nodes + <usize>count * 20, i - rs, count - cand, ends!);
+          const sub = <i32>copiedAt;
           if (depth + sub > depthCap) return null;
           if (depth + sub > maxSeen) maxSeen = depth + sub;
-          slow += copiedSlow;
+          slow += <i32>(copiedAt >> 32);
           count += m;
           i += n;
           copied = true;
@@ -182,13 +184,14 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
       if (c == 0x22) {
         const f = fastString(src, len, i + 1);
         if (f < 0) return null;
-        store<i32>(p, f);
+        const e = <i32>(f >> 32);
+        store<i32>(p, <i32>f);
         store<i32>(p, i + 1, 4);
-        store<i32>(p, strEnd, 8);
+        store<i32>(p, e, 8);
         store<i32>(p, count + 1, 12);
         store<i32>(p, 0, 16);
         count++;
-        i = strEnd + 1;
+        i = e + 1;
       } else if (c == 0x7b || c == 0x5b) {
         if (depth >= depthCap) return null;
         if (depth >= maxSeen) maxSeen = depth + 1;
@@ -297,14 +300,14 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
     // after a value (or at the closing byte of an empty container)
     while (true) {
       if (depth == 0) {
-        if (oneValue) fastValueEnd = i;
+        if (oneValue) t.srcLen = i;
         else {
           while (i < len && isWs(<u32>load<u8>(src + <usize>i))) i++;
           if (i != len) return null;
         }
         t.count = count;
         t.slowNumbers = slow;
-        fastDepthSeen = maxSeen;
+        t.depth = maxSeen;
         return t;
       }
       while (i < len && isWs(<u32>load<u8>(src + <usize>i))) i++;
@@ -391,17 +394,17 @@ function refMember(r: Tape, rnode: i32, rstop: i32, rcur: i32, src: usize, kp: u
   return -1;
 }
 
-/** Slow numbers among the nodes the last copyNodes copied. */
-let copiedSlow: i32 = 0;
-/** copyNodes' stack (in the arena of the current call; fastTape allocates it). */
-let copyEnds: usize = 0;
-let copyEndsCap: i32 = 0;
+/** copyNodes' stack of the ends of the open containers (one per fastTape with a reference, in the call's arena). */
+class CopyStack {
+  ends: usize = heap.alloc(64 << 2);
+  cap: i32 = 64;
+}
 
 /**
  * Copies the `m` nodes of `r` from `from` to `dst`, shifting source offsets by `dpos` and node indexes
- * by `didx`; returns the nesting depth of the copied value (0 for a scalar) and counts its slow numbers.
+ * by `didx` (`stack`: its scratch); returns the nesting depth of the copied value (0 for a scalar) | its slow numbers << 32.
  */
-function copyNodes(r: Tape, from: i32, m: i32, dst: usize, dpos: i32, didx: i32): i32 {
+function copyNodes(r: Tape, from: i32, m: i32, dst: usize, dpos: i32, didx: i32, stack: CopyStack): i64 {
   let src = r.nodes + <usize>from * 20;
   const end = src + <usize>m * 20;
   let slow = 0;
@@ -409,7 +412,7 @@ function copyNodes(r: Tape, from: i32, m: i32, dst: usize, dpos: i32, didx: i32)
   let depth = 0;
   let deepest = 0;
   let idx = from;
-  let ends = copyEnds;
+  let ends = stack.ends;
   while (src < end) {
     const f = load<i32>(src);
     const k = f & 0xff;
@@ -422,7 +425,7 @@ function copyNodes(r: Tape, from: i32, m: i32, dst: usize, dpos: i32, didx: i32)
     if (k == K_NUMBER) {
       if (!(f & F_INT) || load<i32>(src, 8) - load<i32>(src, 4) > 15) slow++;
     } else if (k >= K_ARRAY) {
-      if (depth >= copyEndsCap) { copyEndsCap <<= 1; ends = copyEnds = heap.realloc(ends, <usize>copyEndsCap << 2); }
+      if (depth >= stack.cap) { stack.cap <<= 1; ends = stack.ends = heap.realloc(ends, <usize>stack.cap << 2); }
       store<i32>(ends + (<usize>depth << 2), nx);
       depth++;
       if (depth > deepest) deepest = depth;
@@ -432,16 +435,12 @@ function copyNodes(r: Tape, from: i32, m: i32, dst: usize, dpos: i32, didx: i32)
     src += 20;
     dst += 20;
   }
-  copiedSlow = slow;
-  return deepest;
+  return (<i64>slow << 32) | <i64>deepest;
 }
-
-/** Where the value read by the last successful fastValue ends (offset from its first byte). */
-export let fastValueEnd: i32 = 0;
 
 /**
  * The tape of the one JSON value whose first byte is at `src` (at most `len` bytes; whatever follows
- * it is not looked at), offsets relative to `src`, its end in `fastValueEnd`; null to let the caller
+ * it is not looked at), offsets relative to `src`, its end (offset after it) in the tape's `srcLen`; null to let the caller
  * decide (invalid, nesting at `depthCap`, or a byte the fast path does not handle). Used by the
  * lockstep diff (assembly/fast/lockstep/lockstep.ts) to read the pieces where two documents differ; `sizeHint`:
  * about how many bytes the value has (sizes the first tape allocation).
@@ -450,20 +449,18 @@ export function fastValue(src: usize, len: i32, depthCap: i32, sizeHint: i32): T
   return fastTape(src, len, depthCap, null, true, sizeHint);
 }
 
-/** Deepest nesting of the last successful fastTape. */
-export let fastDepthSeen: i32 = 0;
-
 /** Reads the key string at i (its quote) as node `at`, then the colon and whitespace; returns the value's position or -1. */
 @inline function fastKey(src: usize, len: i32, i: i32, at: i32, nodes: usize): i32 {
   const f = fastString(src, len, i + 1);
   if (f < 0) return -1;
+  const e = <i32>(f >> 32);
   const p = nodes + <usize>at * 20;
-  store<i32>(p, f);
+  store<i32>(p, <i32>f);
   store<i32>(p, i + 1, 4);
-  store<i32>(p, strEnd, 8);
+  store<i32>(p, e, 8);
   store<i32>(p, at + 1, 12);
   store<i32>(p, 0, 16);
-  i = strEnd + 1;
+  i = e + 1;
   if (i < len && load<u8>(src + <usize>i) == 0x3a) {
     i++;
   } else {

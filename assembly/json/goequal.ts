@@ -4,8 +4,8 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
-import { sortMembers, sortedMembers, Member } from "./members";
-import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "./docmembers";
+import { sortMembers, membersAt, membersCount, Member } from "./members";
+import { docMembers, findDocMember, SMALL_OBJECT } from "./docmembers";
 import { unquote } from "./strings";
 import { parseNumber } from "./number";
 
@@ -37,24 +37,26 @@ export function numberValue(t: Tape, i: i32): f64 {
   return parseNumber(p, n);
 }
 
-/** Decoded bytes of string node i (Go's unquote: invalid UTF-8 becomes U+FFFD); result in DecodedString. */
-export function decodeString(t: Tape, i: i32): void {
+/**
+ * Decoded bytes of string node i (Go's unquote: invalid UTF-8 becomes U+FFFD): their pointer | their length << 32
+ * (decodedPtr, decodedLen).
+ */
+export function decodeString(t: Tape, i: i32): u64 {
   const f = t.flags(i);
-  if (!(f & (F_ESCAPE | F_HIGH))) {
-    DecodedString.ptr = t.ptr(i);
-    DecodedString.len = t.len(i);
-    return;
-  }
+  if (!(f & (F_ESCAPE | F_HIGH))) return <u64>t.ptr(i) | (<u64>t.len(i) << 32);
   const d = new ByteSink(t.len(i) + 4);
   unquote(d, t.ptr(i), t.len(i), false);
-  DecodedString.ptr = d.ptr;
-  DecodedString.len = d.len;
+  return <u64>d.ptr | (<u64>d.len << 32);
 }
 
-/** Result of decodeString. */
-export class DecodedString {
-  static ptr: usize = 0;
-  static len: i32 = 0;
+/** The pointer of a decodeString answer. */
+@inline export function decodedPtr(d: u64): usize {
+  return <usize><u32>d;
+}
+
+/** The length of a decodeString answer. */
+@inline export function decodedLen(d: u64): i32 {
+  return <i32>(d >> 32);
 }
 
 /** Go equality of two scalars of the same Go type. */
@@ -75,11 +77,10 @@ export function scalarEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
       const n = ta.len(a);
       return n == tb.len(b) && memory.compare(ta.ptr(a), tb.ptr(b), <usize>n) == 0;
     }
-    decodeString(ta, a);
-    const ap = DecodedString.ptr;
-    const al = DecodedString.len;
-    decodeString(tb, b);
-    return al == DecodedString.len && memory.compare(ap, DecodedString.ptr, <usize>al) == 0;
+    const da = decodeString(ta, a);
+    const db = decodeString(tb, b);
+    const al = decodedLen(da);
+    return al == decodedLen(db) && memory.compare(decodedPtr(da), decodedPtr(db), <usize>al) == 0;
   }
   return true; // null, true, false
 }
@@ -114,31 +115,24 @@ export function goEqual(ta: Tape, a: i32, tb: Tape, b: i32): bool {
       }
       continue;
     }
-    if (ta.children(x) <= SMALL_OBJECT && tb.children(y) <= SMALL_OBJECT) {
-      // small objects: members in document order, matched by key
-      const na = docMembers(ta, x);
-      const ma = docMembersPtr;
-      const nb = docMembers(tb, y);
-      const mb = docMembersPtr;
-      if (na != nb) return false;
-      for (let i = 0; i < na; i++) {
-        const p = changetype<Member>(ma + <usize>i * offsetof<Member>());
-        const j = findDocMember(mb, nb, p.keyPtr, p.keyLen, i);
-        if (j < 0) return false;
-        sa.push(p.value);
-        sb.push(changetype<Member>(mb + <usize>j * offsetof<Member>()).value);
-      }
-      continue;
-    }
-    const na = sortMembers(ta, x);
-    const ma = sortedMembers;
-    const nb = sortMembers(tb, y);
-    const mb = sortedMembers;
+    // small objects: members in document order, matched by key; larger ones sorted by key
+    const small = ta.children(x) <= SMALL_OBJECT && tb.children(y) <= SMALL_OBJECT;
+    const da = small ? docMembers(ta, x) : sortMembers(ta, x);
+    const db = small ? docMembers(tb, y) : sortMembers(tb, y);
+    const na = membersCount(da);
+    const ma = membersAt(da);
+    const nb = membersCount(db);
+    const mb = membersAt(db);
     if (na != nb) return false;
     for (let i = 0; i < na; i++) {
       const p = changetype<Member>(ma + <usize>i * offsetof<Member>());
-      const q = changetype<Member>(mb + <usize>i * offsetof<Member>());
-      if (p.keyLen != q.keyLen || memory.compare(p.keyPtr, q.keyPtr, <usize>p.keyLen) != 0) return false;
+      let j = i;
+      if (small) {
+        j = findDocMember(mb, nb, p.keyPtr, p.keyLen, i);
+        if (j < 0) return false;
+      }
+      const q = changetype<Member>(mb + <usize>j * offsetof<Member>());
+      if (!small && (p.keyLen != q.keyLen || memory.compare(p.keyPtr, q.keyPtr, <usize>p.keyLen) != 0)) return false;
       sa.push(p.value);
       sb.push(q.value);
     }
@@ -180,8 +174,8 @@ export function goHashes(t: Tape, root: i32): usize {
     const k = t.kind(i);
     let h: u64;
     if (k == K_STRING) {
-      decodeString(t, i);
-      h = hashBytes(DecodedString.ptr, DecodedString.len) ^ 0x5;
+      const d = decodeString(t, i);
+      h = hashBytes(decodedPtr(d), decodedLen(d)) ^ 0x5;
     } else if (k == K_NUMBER) {
       let v = numberValue(t, i);
       if (v == 0) v = 0; // -0 == 0
@@ -196,8 +190,9 @@ export function goHashes(t: Tape, root: i32): usize {
       }
     } else if (k == K_OBJECT) {
       // members combined in any order (a sum), so no sorting is needed
-      const n = docMembers(t, i);
-      const m = docMembersPtr;
+      const dm = docMembers(t, i);
+      const n = membersCount(dm);
+      const m = membersAt(dm);
       let sum: u64 = 0;
       for (let j = 0; j < n; j++) {
         const e = changetype<Member>(m + <usize>j * offsetof<Member>());

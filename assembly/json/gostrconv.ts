@@ -2,7 +2,7 @@
 // with its *NumError texts (`strconv.Atoi: parsing "x": invalid syntax`).
 
 import { ByteSink } from "../io/sink";
-import { decodeRune, runeSize, appendRune } from "./strings";
+import { decodeRune, runeLen, appendRune } from "./strings";
 import { isPrintGo127 } from "./quote-v2";
 import { NOT_PRINT16, NOT_PRINT16_COUNT, NOT_PRINT32, NOT_PRINT32_COUNT } from "./generated/isprint";
 
@@ -61,7 +61,7 @@ export function goQuote(out: ByteSink, p: usize, n: i32, goMinor: i32 = 26): voi
     let w = 1;
     if (c >= 0x80) {
       r = decodeRune(p, <i32>(end - p));
-      w = runeSize;
+      w = runeLen(r);
       if (r < 0) {
         out.ascii("\\x");
         hexDigits(out, c, 2);
@@ -86,61 +86,69 @@ export function goQuote(out: ByteSink, p: usize, n: i32, goMinor: i32 = 26): voi
   out.byte(0x22);
 }
 
-/** Outcome of the last goAtoi call. */
+/** The outcome of goAtoi. */
 export class Atoi {
+  /** The value (0 on an error). */
+  value: i64 = 0;
   /** 0: ok; 1: invalid syntax; 2: value out of range. */
-  static err: i32 = 0;
+  err: i32 = 0;
 }
 
-/** strconv.Atoi on a 64-bit platform over bytes [p, p+n); see Atoi.err, and atoiError for the message. */
-export function goAtoi(p: usize, n: i32): i64 {
-  Atoi.err = 0;
+/** strconv.Atoi on a 64-bit platform over bytes [p, p+n) (atoiError writes the message of its error). */
+export function goAtoi(p: usize, n: i32): Atoi {
+  const a = new Atoi();
+  a.value = atoi(a, p, n);
+  return a;
+}
+
+/** goAtoi's value; its error into `a`. */
+function atoi(a: Atoi, p: usize, n: i32): i64 {
   if (n > 0 && n < 19) {
     let i = 0;
     const c0 = load<u8>(p);
     if (c0 == 0x2d || c0 == 0x2b) {
       i = 1;
-      if (n == 1) { Atoi.err = 1; return 0; }
+      if (n == 1) { a.err = 1; return 0; }
     }
     let v: i64 = 0;
     for (; i < n; i++) {
       const d = <u32>load<u8>(p + <usize>i) - 0x30;
-      if (d > 9) { Atoi.err = 1; return 0; }
+      if (d > 9) { a.err = 1; return 0; }
       v = v * 10 + <i64>d;
     }
     return c0 == 0x2d ? -v : v;
   }
   // slow path: ParseInt(s, 10, 0)
-  if (n == 0) { Atoi.err = 1; return 0; }
+  if (n == 0) { a.err = 1; return 0; }
   let i = 0;
   let neg = false;
   const c0 = load<u8>(p);
   if (c0 == 0x2b) i = 1;
   else if (c0 == 0x2d) { neg = true; i = 1; }
-  if (i >= n) { Atoi.err = 1; return 0; }
+  if (i >= n) { a.err = 1; return 0; }
   // ParseUint over the rest: first problem (bad digit or overflow) wins
   const cutoff: u64 = <u64>-1 / 10 + 1;
   let u: u64 = 0;
   let overflow = false;
   for (; i < n; i++) {
     const d = <u64>(<u32>load<u8>(p + <usize>i) - 0x30);
-    if (d > 9) { Atoi.err = 1; return 0; }
+    if (d > 9) { a.err = 1; return 0; }
     if (u >= cutoff) { overflow = true; break; }
     u *= 10;
     const u1 = u + d;
     if (u1 < u) { overflow = true; break; }
     u = u1;
   }
-  if (overflow) { Atoi.err = 2; return 0; }
+  if (overflow) { a.err = 2; return 0; }
   const lim: u64 = <u64>1 << 63;
-  if (!neg && u >= lim) { Atoi.err = 2; return 0; }
-  if (neg && u > lim) { Atoi.err = 2; return 0; }
+  if (!neg && u >= lim) { a.err = 2; return 0; }
+  if (neg && u > lim) { a.err = 2; return 0; }
   return neg ? -<i64>u : <i64>u;
 }
 
-/** Appends the *NumError text of the last failed goAtoi on [p, p+n), as Go 1.`goMinor` words it. */
-export function atoiError(out: ByteSink, p: usize, n: i32, goMinor: i32 = 26): void {
+/** Appends the *NumError text of goAtoi's error `err` on [p, p+n), as Go 1.`goMinor` words it. */
+export function atoiError(out: ByteSink, p: usize, n: i32, err: i32, goMinor: i32 = 26): void {
   out.ascii("strconv.Atoi: parsing ");
   goQuote(out, p, n, goMinor);
-  out.ascii(Atoi.err == 2 ? ": value out of range" : ": invalid syntax");
+  out.ascii(err == 2 ? ": value out of range" : ": invalid syntax");
 }

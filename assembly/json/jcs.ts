@@ -22,8 +22,8 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
-import { decodeRune, runeSize } from "./strings";
-import { NumberParse, writeEcmaNumber } from "./number";
+import { decodeRune, runeLen } from "./strings";
+import { outOfRange, writeEcmaNumber } from "./number";
 import { parseFloatGo127 } from "./atof-go127";
 import { goQuoteV2 } from "./quote-v2";
 import { fail, E_JCS } from "../base/errors";
@@ -103,7 +103,7 @@ function prepare(t: Tape, root: i32, stop: i32, inputEnd: i32, aux: usize): bool
       const n = t.len(i);
       if (!(f & F_INT) || n > 15) {
         const v = parseFloatGo127(t.ptr(i), n);
-        if (NumberParse.rangeError) return fail(E_JCS, "Number out of range: " + forError(t.ptr(i), n));
+        if (outOfRange(v)) return fail(E_JCS, "Number out of range: " + forError(t.ptr(i), n));
         store<f64>(auxAt(aux, root, i), v);
       }
     } else if (k >= K_ARRAY) {
@@ -219,7 +219,7 @@ function decodeString(t: Tape, i: i32, inputEnd: i32, slot: usize): bool {
     }
     const r = decodeRune(q, <i32>(end - q));
     if (r < 0) return fail(E_JCS, "Invalid UTF-8 sequence at byte 0x" + HEX.charAt(c >> 4) + HEX.charAt(c & 15));
-    const size = runeSize;
+    const size = runeLen(r);
     if (dst != 0) { memory.copy(w, q, <usize>size); w += <usize>size; }
     q += <usize>size;
   }

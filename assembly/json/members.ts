@@ -15,8 +15,20 @@ export class Member {
   plain: i32;
 }
 
-/** Pointer to the Member array produced by the last `sortMembers` call. */
-export let sortedMembers: usize = 0;
+/** The Member array of a sortMembers / docMembers answer (`ptr | count << 32`). */
+@inline export function membersAt(m: u64): usize {
+  return <usize><u32>m;
+}
+
+/** The member count of a sortMembers / docMembers answer. */
+@inline export function membersCount(m: u64): i32 {
+  return <i32>(m >> 32);
+}
+
+/** The answer of sortMembers / docMembers for `count` members at `base`. */
+@inline export function membersOf(base: usize, count: i32): u64 {
+  return <u64>base | (<u64>count << 32);
+}
 
 const SIZE = offsetof<Member>();
 
@@ -49,10 +61,10 @@ export function compareBytes(a: usize, an: i32, b: usize, bn: i32): i32 {
 }
 
 /**
- * Collects, decodes and sorts the members of object node `obj`; the result is at `sortedMembers`.
- * Returns the member count after duplicates are resolved, or -1 with an error recorded.
+ * Collects, decodes and sorts the members of object node `obj`: the Member array and the member count after
+ * duplicates are resolved (membersAt, membersCount).
  */
-export function sortMembers(t: Tape, obj: i32): i32 {
+export function sortMembers(t: Tape, obj: i32): u64 {
   const n = t.children(obj);
   const base = heap.alloc(<usize>(n > 0 ? n : 1) * SIZE);
   let k = obj + 1;
@@ -84,8 +96,7 @@ export function sortMembers(t: Tape, obj: i32): i32 {
     if (w != j) move(base + <usize>w * SIZE, base + <usize>j * SIZE);
     w++;
   }
-  sortedMembers = base;
-  return w;
+  return membersOf(base, w);
 }
 
 function insertionSort(base: usize, n: i32): void {

@@ -4,14 +4,16 @@
 // then a multi-precision decimal; formatting: integers directly, otherwise Schubfach shortest digits.
 
 import { ByteSink } from "../io/sink";
-import { decimalLoad, decimalToFloat64Bits, decimalOverflowed } from "./decimal";
+import { decimalLoad, decimalToFloat64Bits } from "./decimal";
 import { eiselLemire64 } from "./eisellemire";
 import { Shortest, shortest64, shortest32 } from "./shortest";
 
-/** Scalar state of the last parse (a static field, since no heap object outlives a call). */
-export class NumberParse {
-  /** Set by parseNumber (and parseNumberJS): true when the value overflowed float64 (Go's strconv.ParseFloat returns ±Inf + ErrRange). */
-  static rangeError: bool = false;
+/**
+ * True when a parse result is Go's ErrRange: the value overflowed float64 (strconv.ParseFloat returns ±Inf + ErrRange).
+ * parseNumber, parseNumberJS and parseFloatGo127 return ±Inf then and only then (JSON text has no infinities).
+ */
+@inline export function outOfRange(f: f64): bool {
+  return !isFinite(f);
 }
 
 /** 10^0 .. 10^22, all exact in float64. */
@@ -20,8 +22,8 @@ const POW10_F64: usize = memory.data<f64>([
   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]);
 
-/** Decimal digits of the last shortest conversion, ASCII. */
-const DIGITS: usize = memory.data(24);
+/** Decimal digits of the shortest conversion being written, ASCII. */
+const DIGITS: usize = memory.data(24); // scratch: rewritten before every use
 
 const NEG_ZERO_BITS: u64 = 0x8000000000000000;
 const TWO_POW_53: f64 = 9007199254740992.0;
@@ -52,7 +54,6 @@ export function parseNumberJS(ptr: usize, len: i32): f64 {
  * (exponents of 6+ digits saturate, over-800-digit integer parts in the slow path), else exact values.
  */
 function parse(ptr: usize, len: i32, goQuirks: bool): f64 {
-  NumberParse.rangeError = false;
   let i = 0;
   let neg = false;
   if (len > 0) {
@@ -136,7 +137,6 @@ function parse(ptr: usize, len: i32, goQuirks: bool): f64 {
 
   decimalLoad(ptr, len, goQuirks);
   let bits = decimalToFloat64Bits();
-  if (decimalOverflowed()) NumberParse.rangeError = true;
   if (neg) bits |= NEG_ZERO_BITS;
   return reinterpret<f64>(bits);
 }
@@ -144,12 +144,12 @@ function parse(ptr: usize, len: i32, goQuirks: bool): f64 {
 // ---------------------------------------------------------------------------------------------------
 // Formatting
 
-/** Shape of the ASCII digits in DIGITS after emitDigits. */
+/** Shape of the ASCII digits in DIGITS after emitDigits (read by the writer that called it). */
 class Digits {
   /** Number of digits in DIGITS. */
-  static nd: i32 = 0;
+  static nd: i32 = 0; // scratch: rewritten before every use
   /** Decimal point position: value = 0.DIGITS * 10^dp. */
-  static dp: i32 = 0;
+  static dp: i32 = 0; // scratch: rewritten before every use
 }
 
 /** Fills DIGITS/Digits from Shortest. */

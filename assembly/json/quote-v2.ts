@@ -5,7 +5,7 @@
 // printable set has its own table.
 
 import { ByteSink } from "../io/sink";
-import { decodeRune, runeSize, appendRune } from "./strings";
+import { decodeRune, runeLen, appendRune } from "./strings";
 import { NOT_PRINT16_GO127, NOT_PRINT16_GO127_COUNT, NOT_PRINT32_GO127, NOT_PRINT32_GO127_COUNT } from "./generated/isprint-go127";
 
 const HEX = "0123456789abcdef";
@@ -58,22 +58,16 @@ function appendEscapedRune(out: ByteSink, r: i32, quote: i32): void {
   else { out.ascii("\\U"); hexDigits(out, r, 8); }
 }
 
-/** Size of the rune read by the last `runeAt` (1 for an invalid byte). */
-let runeSizeV2: i32 = 1;
-
-/** Decodes the rune at p (n > 0 bytes available); -1 for an invalid byte. Sets `runeSizeV2`. */
+/** Decodes the rune at p (n > 0 bytes available); -1 for an invalid byte (its size, runeLen, is then 1). */
 @inline function runeAt(p: usize, n: i32): i32 {
   const c = <i32>load<u8>(p);
-  if (c < 0x80) { runeSizeV2 = 1; return c; }
-  const r = decodeRune(p, n);
-  runeSizeV2 = runeSize;
-  return r;
+  if (c < 0x80) return c;
+  return decodeRune(p, n);
 }
 
 /** Byte length of the first rune of [p, p+n) as Go's utf8.DecodeRune counts it (1 for an invalid byte). */
 export function firstRuneSize(p: usize, n: i32): i32 {
-  runeAt(p, n);
-  return runeSizeV2;
+  return runeLen(runeAt(p, n));
 }
 
 /** jsonwire.QuoteRune: the first rune of [p, p+n) as strconv.QuoteRune, or `'\xNN'` for an invalid byte. */
@@ -103,7 +97,7 @@ export function goQuoteV2(out: ByteSink, p: usize, n: i32): void {
       continue;
     }
     appendEscapedRune(out, r, 0x22);
-    p += <usize>runeSizeV2;
+    p += <usize>runeLen(r);
   }
   out.byte(0x22);
 }
@@ -120,7 +114,7 @@ export function quoteTextV2(out: ByteSink, p: usize, n: i32): void {
   let q = p;
   while (q < end) {
     const r = runeAt(q, <i32>(end - q));
-    q += <usize>runeSizeV2;
+    q += <usize>runeLen(r);
     runes++;
     // white space (unicode.IsSpace) other than U+0020 is never printable, so IsPrint covers it
     if (r < 0 || r == 0x60 || r == 0xfffd || r == 0x20 || !isPrintGo127(r)) needEscape = true;

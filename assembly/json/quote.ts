@@ -5,14 +5,11 @@ import { ByteSink } from "../io/sink";
 
 const HEX = "0123456789abcdef";
 
-/** Go releases before 1.15 quoted DEL (0x7f) as `\u007f` (strconv.Quote then escaped only bytes below 0x20 as `\x..`). */
-export class QuoteDel {
-  /** Set by the reader from the Go release it reproduces. */
-  static legacy: bool = false;
-}
-
-/** Appends Go's quoteChar(c) for byte c: `'x'`, `'\''`, `'"'`, `'\n'`, `'\x01'`, `'\u0080'`, `'ÿ'`. */
-export function quoteChar(out: ByteSink, c: i32): void {
+/**
+ * Appends Go's quoteChar(c) for byte c: `'x'`, `'\''`, `'"'`, `'\n'`, `'\x01'`, `'\u0080'`, `'ÿ'`; `legacyDel`: Go
+ * releases before 1.15 quoted DEL (0x7f) as `\u007f` (strconv.Quote then escaped only bytes below 0x20 as `\x..`).
+ */
+export function quoteChar(out: ByteSink, c: i32, legacyDel: bool): void {
   out.byte(0x27);
   if (c == 0x27) { out.byte(0x5c); out.byte(0x27); }
   else if (c == 0x22) out.byte(0x22);
@@ -25,7 +22,7 @@ export function quoteChar(out: ByteSink, c: i32): void {
   else if (c == 0x0d) out.ascii("\\r");
   else if (c == 0x09) out.ascii("\\t");
   else if (c == 0x0b) out.ascii("\\v");
-  else if (c < 0x20 || (c == 0x7f && !QuoteDel.legacy)) { out.ascii("\\x"); out.byte(HEX.charCodeAt(c >> 4)); out.byte(HEX.charCodeAt(c & 15)); }
+  else if (c < 0x20 || (c == 0x7f && !legacyDel)) { out.ascii("\\x"); out.byte(HEX.charCodeAt(c >> 4)); out.byte(HEX.charCodeAt(c & 15)); }
   else if (c <= 0xa0 || c == 0xad) { out.ascii("\\u00"); out.byte(HEX.charCodeAt(c >> 4)); out.byte(HEX.charCodeAt(c & 15)); }
   else { out.byte(0xc0 | (c >> 6)); out.byte(0x80 | (c & 0x3f)); }
   out.byte(0x27);

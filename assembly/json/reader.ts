@@ -7,13 +7,18 @@
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_HTML } from "./tape";
 import { fail, hasError, clearError, E_JSON_SYNTAX, E_JSON_DEPTH, E_TOO_LARGE } from "../base/errors";
 import { ByteSink } from "../io/sink";
-import { quoteChar, QuoteDel } from "./quote";
+import { quoteChar } from "./quote";
 import { GO_DEFAULT } from "../base/pins";
 import { syntaxErrorV2 } from "./errors-v2";
-import { fastTape, fastDepthSeen } from "./fastread";
+import { fastTape } from "./fastread";
 
-/** True when the last failed read stopped at a Go syntax or nesting error (not an engine limit). */
-let goSyntaxError = false;
+/** One read by the full reader: how it words errors, and what stopped it. */
+class SlowRead {
+  /** The read stopped at a Go syntax or nesting error (not an engine limit). */
+  goSyntaxError: bool = false;
+  /** Go before 1.15 quotes DEL as `\u007f` in its error texts. */
+  constructor(public legacyDel: bool) {}
+}
 
 // what the scanner expects when a byte is not acceptable
 const CTX_VALUE = "looking for beginning of value";
@@ -51,11 +56,11 @@ const HIGHS: u64 = 0x8080808080808080;
 }
 
 /** Records Go's "invalid character" syntax error for byte c at index i (offset i+1, as Go counts). */
-function syntaxError(c: i32, i: i32, context: string): bool {
-  goSyntaxError = true;
+function syntaxError(r: SlowRead, c: i32, i: i32, context: string): bool {
+  r.goSyntaxError = true;
   const m = new ByteSink(64);
   m.ascii("invalid character ");
-  quoteChar(m, c);
+  quoteChar(m, c, r.legacyDel);
   m.byte(0x20);
   m.ascii(context);
   return failMsg(context == CTX_DEPTH ? E_JSON_DEPTH : E_JSON_SYNTAX, m, i + 1);
@@ -66,14 +71,14 @@ function failMsg(code: string, m: ByteSink, offset: i32): bool {
 }
 
 /** Records Go's "unexpected end of JSON input" at offset len. */
-function eofError(len: i32): bool {
-  goSyntaxError = true;
+function eofError(r: SlowRead, len: i32): bool {
+  r.goSyntaxError = true;
   return fail(E_JSON_SYNTAX, "unexpected end of JSON input", len);
 }
 
 /** End-of-input inside a token: Go feeds a space to the scanner; returns the error it produces. */
-function eofAs(c: i32, len: i32, context: string): bool {
-  return syntaxError(c, len - 1, context);
+function eofAs(r: SlowRead, c: i32, len: i32, context: string): bool {
+  return syntaxError(r, c, len - 1, context);
 }
 
 /** Reader options for one parse. */
@@ -85,6 +90,8 @@ export class ReadOptions {
   goMinor: i32 = GO_DEFAULT;
   /** Deepest nesting seen by the last successful read. */
   depthSeen: i32 = 0;
+  /** Whether fastread.ts may build the tape (false: the full reader reads every input; the same tapes). */
+  fast: bool = true;
 }
 
 /** Go's nesting limit for a release (0 = none): 10000 since Go 1.15. */
@@ -97,11 +104,10 @@ export function goDepthLimit(goMinor: i32): i32 {
  * not one JSON value. Duplicate object keys are accepted here (Go keeps the last); see `duplicateKeys`.
  */
 export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
-  QuoteDel.legacy = opts.goMinor < 15;
   const clean = !hasError();
-  goSyntaxError = false;
-  const t = readTape(src, len, opts);
-  if (t === null && opts.goMinor >= 27 && goSyntaxError && clean) {
+  const r = new SlowRead(opts.goMinor < 15);
+  const t = readTape(src, len, opts, r);
+  if (t === null && opts.goMinor >= 27 && r.goSyntaxError && clean) {
     // Go 1.27 (json/v2): same verdict, other error text and offset
     clearError();
     syntaxErrorV2(src, len);
@@ -115,14 +121,14 @@ export function readJSON(src: usize, len: i32, opts: ReadOptions): Tape | null {
  * `ref` are copied from it instead of scanned again (fastread.ts).
  */
 export function readJSONLike(src: usize, len: i32, opts: ReadOptions, ref: Tape): Tape | null {
-  if (len <= opts.maxBytes && !hasError()) {
+  if (opts.fast && len <= opts.maxBytes && !hasError()) {
     const goLimit = goDepthLimit(opts.goMinor);
     const t = fastTape(src, len, goLimit > 0 && goLimit < opts.maxDepth ? goLimit : opts.maxDepth, ref);
     if (t !== null) {
-      opts.depthSeen = fastDepthSeen;
+      opts.depthSeen = t.depth;
       if (VERIFY_FAST) {
-        const slow = readSlow(src, len, opts, goLimit);
-        if (slow === null || slow.count != t.count || slow.slowNumbers != t.slowNumbers || opts.depthSeen != fastDepthSeen ||
+        const slow = readSlow(src, len, opts, goLimit, new SlowRead(opts.goMinor < 15));
+        if (slow === null || slow.count != t.count || slow.slowNumbers != t.slowNumbers || opts.depthSeen != t.depth ||
           memory.compare(slow.nodes, t.nodes, <usize>t.count * 20) != 0) unreachable();
       }
       return t;
@@ -132,30 +138,30 @@ export function readJSONLike(src: usize, len: i32, opts: ReadOptions, ref: Tape)
 }
 
 /** The reader proper (Go 1.13–1.26 error texts). */
-function readTape(src: usize, len: i32, opts: ReadOptions): Tape | null {
+function readTape(src: usize, len: i32, opts: ReadOptions, r: SlowRead): Tape | null {
   if (len > opts.maxBytes) {
     fail(E_TOO_LARGE, "input is " + len.toString() + " bytes, over the limit of " + opts.maxBytes.toString() + " bytes (maxBytes)", opts.maxBytes);
     return null;
   }
   const goLimit = goDepthLimit(opts.goMinor);
   // the fast path builds the same tape for valid JSON; anything else is read again below
-  const fast = fastTape(src, len, goLimit > 0 && goLimit < opts.maxDepth ? goLimit : opts.maxDepth);
+  const fast = opts.fast ? fastTape(src, len, goLimit > 0 && goLimit < opts.maxDepth ? goLimit : opts.maxDepth) : null;
   if (fast !== null) {
-    opts.depthSeen = fastDepthSeen;
+    opts.depthSeen = fast.depth;
     if (VERIFY_FAST) {
-      const slow = readSlow(src, len, opts, goLimit);
-      if (slow === null || slow.count != fast.count || slow.slowNumbers != fast.slowNumbers || opts.depthSeen != fastDepthSeen ||
+      const slow = readSlow(src, len, opts, goLimit, r);
+      if (slow === null || slow.count != fast.count || slow.slowNumbers != fast.slowNumbers || opts.depthSeen != fast.depth ||
         memory.compare(slow.nodes, fast.nodes, <usize>fast.count * 20) != 0) unreachable();
     }
     return fast;
   }
-  return readSlow(src, len, opts, goLimit);
+  return readSlow(src, len, opts, goLimit, r);
 }
 
 const VERIFY_FAST = false;
 
 /** The full reader: Go's errors and offsets. */
-function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape | null {
+function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32, r: SlowRead): Tape | null {
   const t = new Tape(len >> 2);
   t.src = src;
   t.srcLen = len;
@@ -174,10 +180,10 @@ function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape |
     if (state == 0) {
       // skip whitespace
       while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
-      if (i >= len) { eofError(len); return null; }
+      if (i >= len) { eofError(r, len); return null; }
       const c = <i32>load<u8>(src + <usize>i);
       if (c == 0x7b || c == 0x5b) { // { [
-        if (depth >= goLimit && goLimit > 0) { syntaxError(c, i, CTX_DEPTH); return null; }
+        if (depth >= goLimit && goLimit > 0) { syntaxError(r, c, i, CTX_DEPTH); return null; }
         if (depth >= opts.maxDepth) {
           fail(E_JSON_DEPTH, "nesting deeper than maxDepth (" + opts.maxDepth.toString() + ")", i + 1);
           return null;
@@ -193,11 +199,11 @@ function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape |
         i++;
         // empty container or first member
         while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
-        if (i >= len) { eofError(len); return null; }
+        if (i >= len) { eofError(r, len); return null; }
         const d = <i32>load<u8>(src + <usize>i);
         if (c == 0x7b) {
           if (d == 0x7d) { i++; depth--; t.setEnd(node, i); t.setNext(node, t.count); state = 1; continue; }
-          if (d != 0x22) { syntaxError(d, i, CTX_KEY); return null; }
+          if (d != 0x22) { syntaxError(r, d, i, CTX_KEY); return null; }
           state = 2;
         } else {
           if (d == 0x5d) { i++; depth--; t.setEnd(node, i); t.setNext(node, t.count); state = 1; continue; }
@@ -206,29 +212,29 @@ function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape |
         continue;
       }
       if (c == 0x22) {
-        i = readString(t, src, len, i);
+        i = readString(r, t, src, len, i);
         if (i < 0) return null;
         state = 1;
         continue;
       }
       if (c == 0x2d || isDigit(c)) {
-        i = readNumber(t, src, len, i);
+        i = readNumber(r, t, src, len, i);
         if (i < 0) return null;
         state = 1;
         continue;
       }
-      if (c == 0x74) { i = readLiteral(t, src, len, i, K_TRUE, "rue", "true"); if (i < 0) return null; state = 1; continue; }
-      if (c == 0x66) { i = readLiteral(t, src, len, i, K_FALSE, "alse", "false"); if (i < 0) return null; state = 1; continue; }
-      if (c == 0x6e) { i = readLiteral(t, src, len, i, K_NULL, "ull", "null"); if (i < 0) return null; state = 1; continue; }
-      syntaxError(c, i, CTX_VALUE);
+      if (c == 0x74) { i = readLiteral(r, t, src, len, i, K_TRUE, "rue", "true"); if (i < 0) return null; state = 1; continue; }
+      if (c == 0x66) { i = readLiteral(r, t, src, len, i, K_FALSE, "alse", "false"); if (i < 0) return null; state = 1; continue; }
+      if (c == 0x6e) { i = readLiteral(r, t, src, len, i, K_NULL, "ull", "null"); if (i < 0) return null; state = 1; continue; }
+      syntaxError(r, c, i, CTX_VALUE);
       return null;
     } else if (state == 1) {
       while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
       if (depth == 0) {
-        if (i < len) { syntaxError(<i32>load<u8>(src + <usize>i), i, CTX_AFTER_TOP); return null; }
+        if (i < len) { syntaxError(r, <i32>load<u8>(src + <usize>i), i, CTX_AFTER_TOP); return null; }
         break;
       }
-      if (i >= len) { eofError(len); return null; }
+      if (i >= len) { eofError(r, len); return null; }
       const c = <i32>load<u8>(src + <usize>i);
       const top = load<i32>(stack + (<usize>(depth - 1) << 2));
       const isObj = t.kind(top) == K_OBJECT;
@@ -237,9 +243,9 @@ function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape |
         t.setCount(top, t.children(top) + 1);
         if (isObj) {
           while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
-          if (i >= len) { eofError(len); return null; }
+          if (i >= len) { eofError(r, len); return null; }
           const d = <i32>load<u8>(src + <usize>i);
-          if (d != 0x22) { syntaxError(d, i, CTX_KEY); return null; }
+          if (d != 0x22) { syntaxError(r, d, i, CTX_KEY); return null; }
           state = 2;
         } else {
           state = 0;
@@ -255,21 +261,22 @@ function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape |
         state = 1;
         continue;
       }
-      syntaxError(c, i, isObj ? CTX_AFTER_PAIR : CTX_AFTER_ELEM);
+      syntaxError(r, c, i, isObj ? CTX_AFTER_PAIR : CTX_AFTER_ELEM);
       return null;
     } else if (state == 2) {
       // at a '"' that starts a key
-      i = readString(t, src, len, i);
+      i = readString(r, t, src, len, i);
       if (i < 0) return null;
       while (i < len && isSpace(<i32>load<u8>(src + <usize>i))) i++;
-      if (i >= len) { eofError(len); return null; }
+      if (i >= len) { eofError(r, len); return null; }
       const c = <i32>load<u8>(src + <usize>i);
-      if (c != 0x3a) { syntaxError(c, i, CTX_AFTER_KEY); return null; }
+      if (c != 0x3a) { syntaxError(r, c, i, CTX_AFTER_KEY); return null; }
       i++;
       state = 0;
     }
   }
   opts.depthSeen = maxSeen;
+  t.depth = maxSeen;
   return t;
 }
 
@@ -278,7 +285,7 @@ function readSlow(src: usize, len: i32, opts: ReadOptions, goLimit: i32): Tape |
 const STR_CLASS = memory.data<u8>([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
 
 /** Reads the string starting at the quote at i; pushes a K_STRING node; returns the index after it or -1. */
-function readString(t: Tape, src: usize, len: i32, i: i32): i32 {
+function readString(r: SlowRead, t: Tape, src: usize, len: i32, i: i32): i32 {
   const start = i + 1;
   let j = start;
   let flags = K_STRING;
@@ -299,26 +306,26 @@ function readString(t: Tape, src: usize, len: i32, i: i32): i32 {
       }
       j++;
     }
-    if (j >= len) { eofError(len); return -1; }
+    if (j >= len) { eofError(r, len); return -1; }
     const c = <i32>load<u8>(src + <usize>j);
     if (c == 0x22) break;
-    if (c < 0x20) { syntaxError(c, j, CTX_STRING); return -1; }
+    if (c < 0x20) { syntaxError(r, c, j, CTX_STRING); return -1; }
     // backslash escape
     flags |= F_ESCAPE;
     j++;
-    if (j >= len) { eofAs(0x20, len, CTX_ESC); return -1; }
+    if (j >= len) { eofAs(r, 0x20, len, CTX_ESC); return -1; }
     const e = <i32>load<u8>(src + <usize>j);
     if (e == 0x75) {
       for (let k = 1; k <= 4; k++) {
-        if (j + k >= len) { eofAs(0x20, len, CTX_HEX); return -1; }
+        if (j + k >= len) { eofAs(r, 0x20, len, CTX_HEX); return -1; }
         const h = <i32>load<u8>(src + <usize>(j + k));
-        if (!isHex(h)) { syntaxError(h, j + k, CTX_HEX); return -1; }
+        if (!isHex(h)) { syntaxError(r, h, j + k, CTX_HEX); return -1; }
       }
       j += 5;
     } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
       j++;
     } else {
-      syntaxError(e, j, CTX_ESC);
+      syntaxError(r, e, j, CTX_ESC);
       return -1;
     }
   }
@@ -327,15 +334,15 @@ function readString(t: Tape, src: usize, len: i32, i: i32): i32 {
 }
 
 /** Reads a number starting at i (Go's number states); pushes a K_NUMBER node; returns the index after it or -1. */
-function readNumber(t: Tape, src: usize, len: i32, i: i32): i32 {
+function readNumber(r: SlowRead, t: Tape, src: usize, len: i32, i: i32): i32 {
   const start = i;
   let j = i;
   let flags = K_NUMBER | F_INT;
   if (load<u8>(src + <usize>j) == 0x2d) {
     j++;
-    if (j >= len) { eofAs(0x20, len, CTX_NUM); return -1; }
+    if (j >= len) { eofAs(r, 0x20, len, CTX_NUM); return -1; }
     const c = <i32>load<u8>(src + <usize>j);
-    if (!isDigit(c)) { syntaxError(c, j, CTX_NUM); return -1; }
+    if (!isDigit(c)) { syntaxError(r, c, j, CTX_NUM); return -1; }
   }
   if (load<u8>(src + <usize>j) == 0x30) {
     j++;
@@ -345,22 +352,22 @@ function readNumber(t: Tape, src: usize, len: i32, i: i32): i32 {
   if (j < len && load<u8>(src + <usize>j) == 0x2e) {
     flags &= ~F_INT;
     j++;
-    if (j >= len) { eofAs(0x20, len, CTX_DOT); return -1; }
+    if (j >= len) { eofAs(r, 0x20, len, CTX_DOT); return -1; }
     const c = <i32>load<u8>(src + <usize>j);
-    if (!isDigit(c)) { syntaxError(c, j, CTX_DOT); return -1; }
+    if (!isDigit(c)) { syntaxError(r, c, j, CTX_DOT); return -1; }
     while (j < len && isDigit(<i32>load<u8>(src + <usize>j))) j++;
   }
   if (j < len && (load<u8>(src + <usize>j) | 0x20) == 0x65) {
     flags &= ~F_INT;
     j++;
-    if (j >= len) { eofAs(0x20, len, CTX_EXP); return -1; }
+    if (j >= len) { eofAs(r, 0x20, len, CTX_EXP); return -1; }
     let c = <i32>load<u8>(src + <usize>j);
     if (c == 0x2b || c == 0x2d) {
       j++;
-      if (j >= len) { eofAs(0x20, len, CTX_EXP); return -1; }
+      if (j >= len) { eofAs(r, 0x20, len, CTX_EXP); return -1; }
       c = <i32>load<u8>(src + <usize>j);
     }
-    if (!isDigit(c)) { syntaxError(c, j, CTX_EXP); return -1; }
+    if (!isDigit(c)) { syntaxError(r, c, j, CTX_EXP); return -1; }
     while (j < len && isDigit(<i32>load<u8>(src + <usize>j))) j++;
   }
   if (!(flags & F_INT) || j - start > 15) t.slowNumbers++;
@@ -374,13 +381,13 @@ function literalContext(word: string, want: i32): string {
 }
 
 /** Reads true/false/null whose first byte is at i; `rest` is the expected tail. */
-function readLiteral(t: Tape, src: usize, len: i32, i: i32, kind: i32, rest: string, word: string): i32 {
+function readLiteral(r: SlowRead, t: Tape, src: usize, len: i32, i: i32, kind: i32, rest: string, word: string): i32 {
   const n = rest.length;
   for (let k = 0; k < n; k++) {
     const want = rest.charCodeAt(k);
-    if (i + 1 + k >= len) { eofAs(0x20, len, literalContext(word, want)); return -1; }
+    if (i + 1 + k >= len) { eofAs(r, 0x20, len, literalContext(word, want)); return -1; }
     const c = <i32>load<u8>(src + <usize>(i + 1 + k));
-    if (c != want) { syntaxError(c, i + 1 + k, literalContext(word, want)); return -1; }
+    if (c != want) { syntaxError(r, c, i + 1 + k, literalContext(word, want)); return -1; }
   }
   t.push(kind, i, i + 1 + n);
   return i + 1 + n;

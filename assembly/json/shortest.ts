@@ -6,10 +6,13 @@
 import { POW10_MIN, POW10_TABLE } from "./generated/pow10";
 import { mulHi64 } from "./mul64";
 
-/** The result of the last shortest64/shortest32 call: value = digits * 10^exp, digits without trailing zeros. */
+/**
+ * The result of a shortest64/shortest32 call: value = digits * 10^exp, digits without trailing zeros; read by the
+ * caller right after the call (static scalars: an object per formatted number would stay in the arena until the call ends).
+ */
 export class Shortest {
-  static digits: u64 = 0;
-  static exp: i32 = 0;
+  static digits: u64 = 0; // scratch: rewritten before every use
+  static exp: i32 = 0; // scratch: rewritten before every use
 }
 
 const MASK63: u64 = 0x7fffffffffffffff;

@@ -6,20 +6,20 @@ import { ByteSink } from "../io/sink";
 
 const HEX = "0123456789abcdef";
 
-/** Size in bytes of the rune decoded by the last `decodeRune` call (1 for an invalid byte). */
-export let runeSize: i32 = 1;
+/** Size in bytes of a rune decodeRune answered (1 for -1, an invalid byte): its UTF-8 length, as Go's encoding writes no overlong forms. */
+@inline export function runeLen(r: i32): i32 {
+  return r < 0x80 ? 1 : r < 0x800 ? 2 : r < 0x10000 ? 3 : 4;
+}
 
 /** Decodes one rune at p (n bytes available) exactly like Go's utf8.DecodeRune; -1 means RuneError of size 1. */
 export function decodeRune(p: usize, n: i32): i32 {
   const b0 = <i32>load<u8>(p);
-  if (b0 < 0x80) { runeSize = 1; return b0; }
-  runeSize = 1;
+  if (b0 < 0x80) return b0;
   if (b0 < 0xc2 || b0 > 0xf4) return -1;
   if (b0 < 0xe0) {
     if (n < 2) return -1;
     const b1 = <i32>load<u8>(p, 1);
     if (b1 < 0x80 || b1 > 0xbf) return -1;
-    runeSize = 2;
     return ((b0 & 0x1f) << 6) | (b1 & 0x3f);
   }
   if (b0 < 0xf0) {
@@ -30,7 +30,6 @@ export function decodeRune(p: usize, n: i32): i32 {
     if (b1 < lo || b1 > hi) return -1;
     const b2 = <i32>load<u8>(p, 2);
     if (b2 < 0x80 || b2 > 0xbf) return -1;
-    runeSize = 3;
     return ((b0 & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f);
   }
   if (n < 4) return -1;
@@ -42,7 +41,6 @@ export function decodeRune(p: usize, n: i32): i32 {
   if (b2 < 0x80 || b2 > 0xbf) return -1;
   const b3 = <i32>load<u8>(p, 3);
   if (b3 < 0x80 || b3 > 0xbf) return -1;
-  runeSize = 4;
   return ((b0 & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
 }
 
@@ -111,8 +109,8 @@ export function unquote(out: ByteSink, p: usize, n: i32, raw: bool): void {
     if (c < 0x80 || raw) { out.byte(c); p++; continue; }
     const r = decodeRune(p, <i32>(end - p));
     if (r < 0) { out.byte(0xef); out.byte(0xbf); out.byte(0xbd); p++; continue; }
-    out.bytes(p, runeSize);
-    p += runeSize;
+    out.bytes(p, runeLen(r));
+    p += runeLen(r);
   }
 }
 
@@ -121,8 +119,9 @@ export function validUTF8(p: usize, n: i32): bool {
   const end = p + <usize>n;
   while (p < end) {
     if (load<u8>(p) < 0x80) { p++; continue; }
-    if (decodeRune(p, <i32>(end - p)) < 0) return false;
-    p += runeSize;
+    const r = decodeRune(p, <i32>(end - p));
+    if (r < 0) return false;
+    p += runeLen(r);
   }
   return true;
 }
@@ -205,12 +204,13 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
         store<u32>(d, 0x3032755c); // `\u20`
         store<u16>(d, r == 0x2028 ? 0x3832 : 0x3932, 4); // `28` / `29`
         d += 6;
-        p += <usize>runeSize;
+        p += 3;
         continue;
       }
-      for (let i = 0; i < runeSize; i++) store<u8>(d + <usize>i, load<u8>(p + <usize>i));
-      d += <usize>runeSize;
-      p += <usize>runeSize;
+      const w = runeLen(r);
+      for (let i = 0; i < w; i++) store<u8>(d + <usize>i, load<u8>(p + <usize>i));
+      d += <usize>w;
+      p += <usize>w;
     }
     out.len = <i32>(d - out.ptr);
   }
@@ -241,7 +241,7 @@ export function copyValidUTF8(out: ByteSink, p: usize, n: i32): void {
     if (c < 0x80) { out.byte(c); p++; continue; }
     const r = decodeRune(p, <i32>(end - p));
     if (r < 0) { out.byte(0xef); out.byte(0xbf); out.byte(0xbd); p++; continue; }
-    out.bytes(p, runeSize);
-    p += runeSize;
+    out.bytes(p, runeLen(r));
+    p += runeLen(r);
   }
 }

@@ -36,6 +36,8 @@ export class Tape {
   cap: i32;
   /** Numbers that are not short integers (need float conversion when written). */
   slowNumbers: i32 = 0;
+  /** Deepest nesting of the value (0 for a scalar), as the reader that built the tape saw it. */
+  depth: i32 = 0;
 
   constructor(cap: i32 = 64) {
     this.cap = cap < 8 ? 8 : cap;

@@ -4,11 +4,11 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_NOT_PLAIN } from "./tape";
-import { unquote, writeGoString, validUTF8, decodeRune, runeSize } from "./strings";
-import { parseNumber, NumberParse, writeGoFloat64 } from "./number";
+import { unquote, writeGoString, validUTF8, decodeRune } from "./strings";
+import { parseNumber, outOfRange, writeGoFloat64 } from "./number";
 import { parseFloatGo127 } from "./atof-go127";
 import { fail, E_JSON_TYPE } from "../base/errors";
-import { sortMembers, sortedMembers, Member } from "./members";
+import { sortMembers, membersAt, membersCount, Member } from "./members";
 import { GO_DEFAULT } from "../base/pins";
 import { typeErrorV2 } from "./errors-v2";
 
@@ -58,7 +58,7 @@ export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOpt
       if ((f & F_INT) && n <= 15) continue;
       // Go 1.27 rounds long numbers differently (strconv's unrounded scaling)
       const v = opts.goMinor >= 27 ? parseFloatGo127(t.ptr(i), n) : parseNumber(t.ptr(i), n);
-      if (NumberParse.rangeError) {
+      if (outOfRange(v)) {
         if (opts.goMinor >= 27) return typeErrorV2(t, root, i, opts.base);
         const text = String.UTF8.decodeUnsafe(t.ptr(i), <usize>n);
         return fail(E_JSON_TYPE, "json: cannot unmarshal number " + text + " into Go value of type float64", t.end(i) + 1 - opts.base);
@@ -73,8 +73,7 @@ export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOpt
   let depth = 0;
   if (!openOrWrite(t, root, out, opts, values)) return false;
   if (t.kind(root) >= K_ARRAY) {
-    frames = pushFrame(t, root, frames, depth, opts);
-    if (frames == 0) return false;
+    pushFrame(t, root, frames, depth);
     depth = 1;
   }
   while (depth > 0) {
@@ -106,9 +105,7 @@ export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOpt
         cap <<= 1;
         frames = heap.realloc(frames, <usize>cap * 16);
       }
-      const r = pushFrame(t, child, frames, depth, opts);
-      if (r == 0) return false;
-      frames = r;
+      pushFrame(t, child, frames, depth);
       depth++;
     }
   }
@@ -138,21 +135,19 @@ function openOrWrite(t: Tape, i: i32, out: ByteSink, opts: WriteOptions, values:
   return true;
 }
 
-/** Pushes a frame for container i at slot `depth`; returns the (possibly moved) frames pointer or 0 on error. */
-function pushFrame(t: Tape, i: i32, frames: usize, depth: i32, opts: WriteOptions): usize {
+/** Fills the frame for container i at slot `depth` of `frames` (arrays: the first child; objects: their sorted members). */
+function pushFrame(t: Tape, i: i32, frames: usize, depth: i32): void {
   const fp = frames + <usize>depth * 16;
   store<i32>(fp, i);
   store<i32>(fp, 0, 4);
   if (t.kind(i) == K_ARRAY) {
     store<i32>(fp, t.children(i), 8);
     store<i32>(fp, i + 1, 12);
-    return frames;
+    return;
   }
-  const members = sortMembers(t, i);
-  if (members < 0) return 0;
-  store<i32>(fp, members, 8);
-  store<i32>(fp, <i32>sortedMembers, 12);
-  return frames;
+  const sorted = sortMembers(t, i);
+  store<i32>(fp, membersCount(sorted), 8);
+  store<i32>(fp, <i32>membersAt(sorted), 12);
 }
 
 

@@ -10,22 +10,26 @@
 //   topologyKey that works), elements are matched by it: removed ones are removed, new ones added,
 //   reordered ones moved (the longest run already in order stays put) and matched ones diffed
 //   recursively. Otherwise the arrays are aligned on their longest common subsequence (after the
-//   common prefix and suffix; when that table would exceed `maxEditMatrix` cells, positionally), and
+//   common prefix and suffix; when that table would exceed `maxEditMatrix` cells, or more than the engine
+//   can hold (upstream/jsonpatch/matrix.ts), positionally), and
 //   the elements between aligned ones are diffed pairwise (same kind of container: recursively,
 //   else replaced), the surplus removed or added. Operations run left to right.
 // - Pointers are RFC 6901 (`~0`, `~1`, a slash per level); values are the compact text of `to`
-//   (member order and number spellings kept).
+//   (member order and number spellings kept). A patch longer than `maxPatchBytes` (at most 256 MiB) is
+//   E_PATCH_LIMIT.
 // Iterative throughout.
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT } from "../json/tape";
-import { Member, compareBytes } from "../json/members";
-import { docMembers, docMembersPtr } from "../json/docmembers";
-import { Bytes, insertAt } from "../json/dom";
-import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, DecodedString } from "../json/goequal";
+import { Member, compareBytes, membersAt, membersCount } from "../json/members";
+import { docMembers } from "../json/docmembers";
+import { goType, scalarEqual, goEqual, children, equalityClasses, decodeString, decodedPtr, decodedLen } from "../json/goequal";
 import { writeCompact } from "../json/compact";
 import { writeString as writeJCSString } from "../json/jcs";
-import { childPath, childIndexPath } from "../upstream/jsonpatch/pointer";
+import { Pointer, keyPointer, indexPointer } from "../upstream/jsonpatch/pointer";
+import { patchTooLong, MAX_PATCH_BYTES } from "../upstream/jsonpatch/appscode";
+import { allocMatrix } from "../upstream/jsonpatch/matrix";
+import { KeyTable } from "../upstream/jsonpatch/keytable";
 
 const OP_ADD: i32 = 0;
 const OP_REMOVE: i32 = 1;
@@ -45,11 +49,12 @@ class Item {
   kind: i32 = 0;
   a: i32 = -1;
   b: i32 = -1;
-  path: Bytes = new Bytes(0, 0);
-  from: Bytes | null = null;
+  /** null: the document itself */
+  path: Pointer | null = null;
+  from: Pointer | null = null;
 }
 
-function diffItem(a: i32, b: i32, path: Bytes): Item {
+function diffItem(a: i32, b: i32, path: Pointer | null): Item {
   const it = new Item();
   it.a = a;
   it.b = b;
@@ -57,7 +62,7 @@ function diffItem(a: i32, b: i32, path: Bytes): Item {
   return it;
 }
 
-function opItem(kind: i32, path: Bytes, b: i32, from: Bytes | null = null): Item {
+function opItem(kind: i32, path: Pointer | null, b: i32, from: Pointer | null = null): Item {
   const it = new Item();
   it.type = T_EMIT;
   it.kind = kind;
@@ -72,10 +77,17 @@ function pushAll(stack: Array<Item>, seq: Array<Item>): void {
   for (let i = seq.length - 1; i >= 0; i--) stack.push(seq[i]);
 }
 
-/** The minimal diff of node `a` of `ta` to node `b` of `tb`, written as a JSON array into `out`. */
-export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, out: ByteSink): bool {
+/**
+ * The minimal diff of node `a` of `ta` to node `b` of `tb`, written as a JSON array into `out`. False with
+ * E_PATCH_LIMIT recorded when the patch would be longer than `maxPatchBytes` (many operations deep down
+ * repeat a long pointer each).
+ */
+export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i64, out: ByteSink,
+  maxPatchBytes: i64 = MAX_PATCH_BYTES): bool {
   const stack = new Array<Item>();
-  stack.push(diffItem(a, b, new Bytes(0, 0)));
+  stack.push(diffItem(a, b, null));
+  const start = out.len;
+  const text = new ByteSink(64);
   let first = true;
   out.byte(0x5b);
   while (stack.length > 0) {
@@ -83,7 +95,8 @@ export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i
     if (it.type == T_EMIT) {
       if (!first) out.byte(0x2c);
       first = false;
-      writeOp(out, tb, it);
+      writeOp(out, tb, it, text);
+      if (<i64>(out.len - start) > maxPatchBytes) return patchTooLong(maxPatchBytes);
       continue;
     }
     const ka = goType(ta, it.a);
@@ -97,17 +110,18 @@ export function minimalDiff(ta: Tape, a: i32, tb: Tape, b: i32, maxEditMatrix: i
   return true;
 }
 
-function writeOp(out: ByteSink, tb: Tape, it: Item): void {
+/** Writes one operation; `text` is scratch for the pointers' text (rewritten before every use). */
+function writeOp(out: ByteSink, tb: Tape, it: Item, text: ByteSink): void {
   out.ascii("{\"op\":\"");
   out.ascii(OP_NAMES[it.kind]);
   out.byte(0x22);
   const from = it.from;
   if (from !== null) {
     out.ascii(",\"from\":");
-    writeJCSString(out, from.ptr, from.len);
+    writePointer(out, from, text);
   }
   out.ascii(",\"path\":");
-  writeJCSString(out, it.path.ptr, it.path.len);
+  writePointer(out, it.path, text);
   if (it.kind == OP_ADD || it.kind == OP_REPLACE) {
     out.ascii(",\"value\":");
     writeCompact(tb, it.b, out, false);
@@ -115,22 +129,28 @@ function writeOp(out: ByteSink, tb: Tape, it: Item): void {
   out.byte(0x7d);
 }
 
+/** Writes a pointer as a JSON string (RFC 8785 escaping); `text` is scratch. */
+function writePointer(out: ByteSink, p: Pointer | null, text: ByteSink): void {
+  text.truncate(0);
+  if (p !== null) p.write(text);
+  writeJCSString(out, text.ptr, text.len);
+}
+
 /** Members of object node i, unique (last duplicate wins), in document order. */
 function docOrderMembers(t: Tape, i: i32): StaticArray<Member> {
-  const n = docMembers(t, i);
-  const base = docMembersPtr;
+  const dm = docMembers(t, i);
+  const n = membersCount(dm);
+  const base = membersAt(dm);
   const out = new StaticArray<Member>(n);
   for (let j = 0; j < n; j++) out[j] = changetype<Member>(base + <usize>j * offsetof<Member>());
   return out;
 }
 
-/** Index of key [p, p+n) in members, or -1. */
-function indexOfKey(ms: StaticArray<Member>, p: usize, n: i32): i32 {
-  for (let i = 0; i < ms.length; i++) {
-    const m = ms[i];
-    if (compareBytes(m.keyPtr, m.keyLen, p, n) == 0) return i;
-  }
-  return -1;
+/** The members of an object by key: a member's key number is its index. */
+function keyTable(ms: StaticArray<Member>): KeyTable {
+  const t = new KeyTable();
+  for (let i = 0; i < ms.length; i++) t.add(ms[i].keyPtr, ms[i].keyLen);
+  return t;
 }
 
 /** A non-empty object or array: worth a move rather than remove + add. */
@@ -139,51 +159,81 @@ function movable(t: Tape, i: i32): bool {
   return (k == K_OBJECT || k == K_ARRAY) && t.children(i) > 0;
 }
 
-function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes): Array<Item> {
+function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Pointer | null): Array<Item> {
   const ma = docOrderMembers(ta, a);
   const mb = docOrderMembers(tb, b);
   const seq = new Array<Item>();
+  const ia = keyTable(ma);
+  const ib = keyTable(mb);
   const inB = new StaticArray<i32>(ma.length);
   for (let i = 0; i < ma.length; i++) {
     const m = ma[i];
-    inB[i] = indexOfKey(mb, m.keyPtr, m.keyLen);
+    inB[i] = ib.find(m.keyPtr, m.keyLen);
   }
   const inA = new StaticArray<i32>(mb.length);
   for (let j = 0; j < mb.length; j++) {
     const m = mb[j];
-    inA[j] = indexOfKey(ma, m.keyPtr, m.keyLen);
+    inA[j] = ia.find(m.keyPtr, m.keyLen);
   }
-  // renames: a removed member whose value reappears under an added key
+  // renames: a removed member whose value reappears under an added key (the first one not taken yet)
   const movedTo = new StaticArray<i32>(ma.length);
   const movedFrom = new StaticArray<i32>(mb.length);
   for (let i = 0; i < ma.length; i++) movedTo[i] = -1;
   for (let j = 0; j < mb.length; j++) movedFrom[j] = -1;
-  for (let j = 0; j < mb.length; j++) {
-    if (inA[j] >= 0 || !movable(tb, mb[j].value)) continue;
-    for (let i = 0; i < ma.length; i++) {
-      if (inB[i] >= 0 || movedTo[i] >= 0) continue;
-      if (goEqual(ta, ma[i].value, tb, mb[j].value)) {
-        movedTo[i] = j;
-        movedFrom[j] = i;
-        break;
-      }
-    }
-  }
+  matchRenames(ta, ma, inB, tb, mb, inA, movedTo, movedFrom);
   for (let i = 0; i < ma.length; i++) {
     const m = ma[i];
-    const p = childPath(path, m.keyPtr, m.keyLen);
+    const p = keyPointer(path, m.keyPtr, m.keyLen);
     if (inB[i] >= 0) seq.push(diffItem(m.value, mb[inB[i]].value, p));
     else if (movedTo[i] < 0) seq.push(opItem(OP_REMOVE, p, -1));
   }
   for (let j = 0; j < mb.length; j++) {
     if (inA[j] >= 0) continue;
     const m = mb[j];
-    const p = childPath(path, m.keyPtr, m.keyLen);
+    const p = keyPointer(path, m.keyPtr, m.keyLen);
     const src = movedFrom[j];
-    if (src >= 0) seq.push(opItem(OP_MOVE, p, -1, childPath(path, ma[src].keyPtr, ma[src].keyLen)));
+    if (src >= 0) seq.push(opItem(OP_MOVE, p, -1, keyPointer(path, ma[src].keyPtr, ma[src].keyLen)));
     else seq.push(opItem(OP_ADD, p, m.value));
   }
   return seq;
+}
+
+/**
+ * Pairs each added member with a non-empty object or array value (in order) with the first removed member
+ * of an equal value not taken yet: the removed and added values are grouped by equality class, each
+ * class a queue of removed members in order.
+ */
+function matchRenames(ta: Tape, ma: StaticArray<Member>, inB: StaticArray<i32>, tb: Tape, mb: StaticArray<Member>,
+  inA: StaticArray<i32>, movedTo: StaticArray<i32>, movedFrom: StaticArray<i32>): void {
+  const removed = new Array<i32>();
+  for (let i = 0; i < ma.length; i++) if (inB[i] < 0) removed.push(i);
+  const added = new Array<i32>();
+  for (let j = 0; j < mb.length; j++) if (inA[j] < 0 && movable(tb, mb[j].value)) added.push(j);
+  if (removed.length == 0 || added.length == 0) return;
+  const s = new StaticArray<i32>(removed.length);
+  for (let k = 0; k < removed.length; k++) s[k] = ma[removed[k]].value;
+  const t = new StaticArray<i32>(added.length);
+  for (let k = 0; k < added.length; k++) t[k] = mb[added[k]].value;
+  const cls = equalityClasses(ta, s, tb, t);
+  // queues of removed members by class (a class is named by its lowest id: a removed member when any)
+  const r = removed.length;
+  const next = new StaticArray<i32>(r);
+  const head = new StaticArray<i32>(r);
+  const tail = new StaticArray<i32>(r);
+  for (let k = 0; k < r; k++) { head[k] = -1; next[k] = -1; }
+  for (let k = 0; k < r; k++) {
+    const c = cls[k];
+    if (head[c] < 0) head[c] = k; else next[tail[c]] = k;
+    tail[c] = k;
+  }
+  for (let k = 0; k < added.length; k++) {
+    const c = cls[r + k];
+    if (c >= r || head[c] < 0) continue;
+    const q = head[c];
+    head[c] = next[q];
+    movedTo[removed[q]] = added[k];
+    movedFrom[added[k]] = removed[q];
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -196,11 +246,11 @@ function memberValue(t: Tape, i: i32, name: string): i32 {
   let found = -1;
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
-    decodeString(t, k);
-    if (DecodedString.len == name.length) {
+    const d = decodeString(t, k);
+    if (decodedLen(d) == name.length) {
       let same = true;
       for (let c = 0; c < name.length; c++) {
-        if (<i32>load<u8>(DecodedString.ptr + <usize>c) != name.charCodeAt(c)) { same = false; break; }
+        if (<i32>load<u8>(decodedPtr(d) + <usize>c) != name.charCodeAt(c)) { same = false; break; }
       }
       if (same) found = v;
     }
@@ -234,7 +284,7 @@ function unique(cls: StaticArray<i32>, from: i32, to: i32, seen: StaticArray<boo
   return true;
 }
 
-function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, maxEditMatrix: i64): Array<Item> {
+function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Pointer | null, maxEditMatrix: i64): Array<Item> {
   const s = children(ta, a);
   const t = children(tb, b);
   const m = s.length;
@@ -257,7 +307,7 @@ function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Bytes, maxEditMatr
 }
 
 /** Arrays matched by identity: removes, then a left-to-right pass of adds, moves and recursive diffs. */
-function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i32>, path: Bytes): Array<Item> {
+function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i32>, path: Pointer | null): Array<Item> {
   const m = s.length;
   const n = t.length;
   const seq = new Array<Item>();
@@ -271,7 +321,7 @@ function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i3
     if (c < m) kept[c] = true;
   }
   // removes, from the highest index down
-  for (let i = m - 1; i >= 0; i--) if (!kept[i]) seq.push(opItem(OP_REMOVE, childIndexPath(path, i), -1));
+  for (let i = m - 1; i >= 0; i--) if (!kept[i]) seq.push(opItem(OP_REMOVE, indexPointer(path, i), -1));
   // the current array: indices into s of the kept elements, in order
   const cur = new Array<i32>();
   for (let i = 0; i < m; i++) if (kept[i]) cur.push(i);
@@ -280,38 +330,99 @@ function keyedDiff(s: StaticArray<i32>, t: StaticArray<i32>, cls: StaticArray<i3
   for (let j = 0; j < n; j++) if (src[j] >= 0) targetOf[src[j]] = j;
   const anchored = longestIncreasing(cur, targetOf, m);
   const pushed = new StaticArray<bool>(m);
+  // positions below j are final; the elements from j on are those of `rest`, in its order
+  const rest = new Remaining(cur, m);
   let j = 0;
   while (j < n) {
     const want = src[j];
     if (want < 0) {
-      seq.push(opItem(OP_ADD, childIndexPath(path, j), t[j]));
-      insertAt<i32>(cur, j, -1);
+      seq.push(opItem(OP_ADD, indexPointer(path, j), t[j]));
       j++;
       continue;
     }
-    const x = cur[j];
+    const x = rest.first();
     if (x == want) {
-      seq.push(diffItem(s[x], t[j], childIndexPath(path, j)));
+      seq.push(diffItem(s[x], t[j], indexPointer(path, j)));
+      rest.take(x);
       j++;
       continue;
     }
-    if (x >= 0 && !anchored[x] && !pushed[x] && anchored[want]) {
+    if (!anchored[x] && !pushed[x] && anchored[want]) {
       // move the element in the way to the end; it comes back when its turn comes
-      seq.push(opItem(OP_MOVE, childIndexPath(path, -1), -1, childIndexPath(path, j)));
-      cur.splice(j, 1);
-      cur.push(x);
+      seq.push(opItem(OP_MOVE, indexPointer(path, -1), -1, indexPointer(path, j)));
+      rest.take(x);
+      rest.append(x);
       pushed[x] = true;
       continue;
     }
-    let p = j + 1;
-    while (cur[p] != want) p++;
-    seq.push(opItem(OP_MOVE, childIndexPath(path, j), -1, childIndexPath(path, p)));
-    cur.splice(p, 1);
-    insertAt<i32>(cur, j, want);
-    seq.push(diffItem(s[want], t[j], childIndexPath(path, j)));
+    const p = j + rest.before(want);
+    seq.push(opItem(OP_MOVE, indexPointer(path, j), -1, indexPointer(path, p)));
+    rest.take(want);
+    seq.push(diffItem(s[want], t[j], indexPointer(path, j)));
     j++;
   }
   return seq;
+}
+
+/**
+ * The elements not placed yet, in order, with the number before any of them in O(log n): each holds a slot
+ * (the kept elements first, one more at the end for each moved there), and a Fenwick tree counts the slots in use.
+ */
+class Remaining {
+  slotOf: StaticArray<i32>;
+  atSlot: StaticArray<i32>;
+  tree: StaticArray<i32>;
+  head: i32 = 0;
+  end: i32;
+
+  /** `order`: indices into s (below m) in order. */
+  constructor(order: Array<i32>, m: i32) {
+    const k = order.length;
+    const cap = 2 * k + 1;
+    this.slotOf = new StaticArray<i32>(m);
+    this.atSlot = new StaticArray<i32>(cap);
+    this.tree = new StaticArray<i32>(cap + 1);
+    for (let q = 0; q < cap; q++) this.atSlot[q] = -1;
+    for (let q = 0; q < k; q++) {
+      this.slotOf[order[q]] = q;
+      this.atSlot[q] = order[q];
+      this.add(q, 1);
+    }
+    this.end = k;
+  }
+
+  private add(q: i32, d: i32): void {
+    const tree = this.tree;
+    for (let i = q + 1; i < tree.length; i += i & -i) tree[i] += d;
+  }
+
+  /** The first element not placed yet. */
+  first(): i32 {
+    while (this.atSlot[this.head] < 0) this.head++;
+    return this.atSlot[this.head];
+  }
+
+  /** How many elements not placed yet come before element x. */
+  before(x: i32): i32 {
+    let c = 0;
+    for (let i = this.slotOf[x]; i > 0; i -= i & -i) c += this.tree[i];
+    return c;
+  }
+
+  /** Places element x (it leaves the sequence). */
+  take(x: i32): void {
+    const q = this.slotOf[x];
+    this.atSlot[q] = -1;
+    this.add(q, -1);
+  }
+
+  /** Puts element x at the end. */
+  append(x: i32): void {
+    const q = this.end++;
+    this.slotOf[x] = q;
+    this.atSlot[q] = x;
+    this.add(q, 1);
+  }
 }
 
 /** Marks the elements of `cur` (indices into s) on a longest run whose target positions increase. */
@@ -342,7 +453,7 @@ function longestIncreasing(cur: Array<i32>, targetOf: StaticArray<i32>, m: i32):
 }
 
 /** Arrays aligned on a longest common subsequence; gaps diffed pairwise, left to right. */
-function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>, path: Bytes, maxEditMatrix: i64): Array<Item> {
+function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32>, path: Pointer | null, maxEditMatrix: i64): Array<Item> {
   const m = s.length;
   const n = t.length;
   const cls = equalityClasses(ta, s, tb, t);
@@ -355,11 +466,12 @@ function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32
   while (suf < m - pre && suf < n - pre && cls[m - 1 - suf] == cls[m + n - 1 - suf]) { matched[m - 1 - suf] = n - 1 - suf; suf++; }
   const mm = m - pre - suf;
   const nn = n - pre - suf;
-  if (mm > 0 && nn > 0 && <i64>(mm + 1) * <i64>(nn + 1) <= maxEditMatrix) {
+  const cells = <i64>(mm + 1) * <i64>(nn + 1);
+  const L = mm > 0 && nn > 0 && cells <= maxEditMatrix ? allocMatrix(cells) : 0;
+  if (L != 0) {
     // LCS lengths of suffixes: L[i][j] for s[pre+i..], t[pre+j..]
     const w = nn + 1;
-    const L = heap.alloc(<usize>((mm + 1) * w) << 2);
-    memory.fill(L, 0, <usize>((mm + 1) * w) << 2);
+    memory.fill(L, 0, <usize>cells << 2);
     for (let i = mm - 1; i >= 0; i--) {
       for (let j = nn - 1; j >= 0; j--) {
         let v: i32;
@@ -397,13 +509,13 @@ function alignedDiff(ta: Tape, s: StaticArray<i32>, tb: Tape, t: StaticArray<i32
       const x = s[i + k];
       const y = t[j + k];
       const kx = goType(ta, x);
-      if ((kx == K_OBJECT || kx == K_ARRAY) && kx == goType(tb, y)) seq.push(diffItem(x, y, childIndexPath(path, c)));
-      else if (!goEqual(ta, x, tb, y)) seq.push(opItem(OP_REPLACE, childIndexPath(path, c), y));
+      if ((kx == K_OBJECT || kx == K_ARRAY) && kx == goType(tb, y)) seq.push(diffItem(x, y, indexPointer(path, c)));
+      else if (!goEqual(ta, x, tb, y)) seq.push(opItem(OP_REPLACE, indexPointer(path, c), y));
       c++;
     }
-    for (let k = pairs; k < da; k++) seq.push(opItem(OP_REMOVE, childIndexPath(path, c), -1));
+    for (let k = pairs; k < da; k++) seq.push(opItem(OP_REMOVE, indexPointer(path, c), -1));
     for (let k = pairs; k < db; k++) {
-      seq.push(opItem(OP_ADD, childIndexPath(path, c), t[j + k]));
+      seq.push(opItem(OP_ADD, indexPointer(path, c), t[j + k]));
       c++;
     }
     i = gi;

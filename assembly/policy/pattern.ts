@@ -15,17 +15,19 @@ export class Pattern {
   /** Literal segments (decoded); glob segments as their decoded parts split at `*`. */
   parts: Array<Array<string>> = new Array<Array<string>>();
   text: string = "";
+  /** Why the text is not a valid pattern ("" when it is). */
+  error: string = "";
 }
 
-/** Why the last compilePattern failed (empty when it succeeded). */
-export class PatternError {
-  static message: string = "";
+/** A JSON pointer split into its decoded segments, or (`segments` null) why it is not one. */
+export class Pointer {
+  constructor(public segments: Array<string> | null, public error: string) {}
 }
 
-/** Splits a JSON pointer into its decoded segments; null (PatternError.message set) on a bad escape. */
-export function splitPointer(p: string): Array<string> | null {
+/** Splits a JSON pointer into its decoded segments; a bad escape gives null segments and the reason. */
+export function splitPointer(p: string): Pointer {
   const out = new Array<string>();
-  if (p.length == 0) return out;
+  if (p.length == 0) return new Pointer(out, "");
   let cur = "";
   for (let i = 1; i < p.length; i++) {
     const c = p.charCodeAt(i);
@@ -34,21 +36,28 @@ export function splitPointer(p: string): Array<string> | null {
       const d = i + 1 < p.length ? p.charCodeAt(i + 1) : -1;
       if (d == 0x30) cur += "~";
       else if (d == 0x31) cur += "/";
-      else { PatternError.message = "invalid escape \"~" + (d < 0 ? "" : String.fromCharCode(d)) + "\" (only ~0 and ~1)"; return null; }
+      else return new Pointer(null, "invalid escape \"~" + (d < 0 ? "" : String.fromCharCode(d)) + "\" (only ~0 and ~1)");
       i++;
       continue;
     }
     cur += String.fromCharCode(c);
   }
   out.push(cur);
-  return out;
+  return new Pointer(out, "");
 }
 
-/** Compiles pattern text `p`; null with PatternError.message set when it is not a valid pattern. */
-export function compilePattern(p: string): Pattern | null {
-  PatternError.message = "";
-  if (p.length == 0) { PatternError.message = "empty pattern (patterns are JSON pointers such as /spec/template/spec/containers/*/image)"; return null; }
-  if (p.charCodeAt(0) != 0x2f) { PatternError.message = "pattern \"" + p + "\" must start with \"/\""; return null; }
+/** A pattern whose text `p` is not valid, and why. */
+function invalid(p: string, why: string): Pattern {
+  const pat = new Pattern();
+  pat.text = p;
+  pat.error = why;
+  return pat;
+}
+
+/** Compiles pattern text `p`; the result's `error` says why when it is not a valid pattern. */
+export function compilePattern(p: string): Pattern {
+  if (p.length == 0) return invalid(p, "empty pattern (patterns are JSON pointers such as /spec/template/spec/containers/*/image)");
+  if (p.charCodeAt(0) != 0x2f) return invalid(p, "pattern \"" + p + "\" must start with \"/\"");
   // split on raw "/" first, so that `*` inside a segment is seen before escapes are decoded
   const raw = p.substring(1).split("/");
   const pat = new Pattern();
@@ -60,7 +69,7 @@ export function compilePattern(p: string): Pattern | null {
       pat.parts.push(new Array<string>());
       continue;
     }
-    if (s.includes("**")) { PatternError.message = "\"**\" must be a whole segment in pattern \"" + p + "\""; return null; }
+    if (s.includes("**")) return invalid(p, "\"**\" must be a whole segment in pattern \"" + p + "\"");
     if (s == "*") {
       pat.kinds.push(SEG_ANY);
       pat.parts.push(new Array<string>());
@@ -70,8 +79,8 @@ export function compilePattern(p: string): Pattern | null {
     const dec = new Array<string>();
     for (let j = 0; j < pieces.length; j++) {
       const d = splitPointer("/" + pieces[j]);
-      if (d === null) { PatternError.message = "pattern \"" + p + "\": " + PatternError.message; return null; }
-      dec.push(d[0]);
+      if (d.segments === null) return invalid(p, "pattern \"" + p + "\": " + d.error);
+      dec.push(d.segments![0]);
     }
     pat.kinds.push(pieces.length == 1 ? SEG_LITERAL : SEG_GLOB);
     pat.parts.push(dec);

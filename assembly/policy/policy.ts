@@ -14,7 +14,7 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE } from "../json/tape";
 import { unquote } from "../json/strings";
 import { fail } from "../base/errors";
-import { Pattern, compilePattern, PatternError, matchPattern, splitPointer } from "./pattern";
+import { Pattern, compilePattern, matchPattern, splitPointer } from "./pattern";
 import { verdictLimit, EFFECT_REJECTED } from "./levels";
 
 /** A policy rule or definition is malformed (pattern, verdict, field); `path` names the field. */
@@ -166,7 +166,7 @@ function readRule(t: Tape, node: i32, path: string, index: i32): Rule | null {
 
 function addPattern(rule: Rule, text: string, path: string): bool {
   const p = compilePattern(text);
-  if (p === null) return fail(E_POLICY, PatternError.message, -1, path);
+  if (p.error.length > 0) return fail(E_POLICY, p.error, -1, path);
   rule.patterns.push(p);
   return true;
 }
@@ -191,7 +191,7 @@ export function ruleFor(pol: Policy, segments: Array<string>, kind: string): Rul
 export function evaluatePolicy(pol: Policy, paths: Array<string>, effects: Array<i32>, kind: string): Array<Violation> {
   const out = new Array<Violation>();
   for (let i = 0; i < paths.length; i++) {
-    const segs = splitPointer(paths[i]);
+    const segs = splitPointer(paths[i]).segments;
     if (segs === null) continue; // paths come from the engine's own diff: always valid pointers
     const r = ruleFor(pol, segs, kind);
     const limit = r === null ? pol.defaultLimit : r.limit;

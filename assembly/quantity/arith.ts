@@ -1,11 +1,13 @@
 // Quantity arithmetic as k8s.io/apimachinery pkg/api/resource does it: DeepCopy, Add (int64Amount fast path,
 // falling back to inf.Dec addition at the larger inf scale on overflow or when either side is a Dec; the
 // cached string cleared, the Format taken from y when the receiver is zero) and Cmp (exact; converts the
-// receiver to its Dec form when either side is a Dec, as Go's AsDec does). Used by the pod-level resource
-// defaulting of Kubernetes 1.34–1.36 (assembly/upstream/kubernetes/defaults/podlevel.ts).
+// receiver to its Dec form when either side is a Dec, as Go's AsDec does; `quantityCmpValues` is Cmp on
+// copies, for callers that hold values). Used by the pod-level resource defaulting of Kubernetes 1.34–1.36
+// (assembly/upstream/kubernetes/defaults/podlevel.ts) and by pod validation. Every operation is linear in
+// the digits of its operands; a sum that would need more than MAX_EXPANDED_DIGITS digits is refused.
 
 import { fail, E_TOO_LARGE } from "../base/errors";
-import { AmountOut, positiveScaleInt64 } from "./amount";
+import { Amount, positiveScaleInt64 } from "./amount";
 import { BigDec } from "./bigdec";
 import { MAX_EXPANDED_DIGITS } from "./canonical";
 import { Quantity } from "./quantity";
@@ -23,15 +25,15 @@ export function quantityDeepCopy(q: Quantity): Quantity {
   return c;
 }
 
-/** int64Add: a+b into AmountOut.v; false on overflow (Go's math.go rules). */
-function int64Add(a: i64, b: i64): bool {
+/** int64Add: a+b into r.v; false on overflow (Go's math.go rules). */
+function int64Add(a: i64, b: i64, r: Amount): bool {
   const c = a + b;
   if (a > 0 && b > 0 && c < 0) return false;
   if (a < 0 && b < 0) {
     if (c > 0) return false;
     if (a == i64.MIN_VALUE && b == i64.MIN_VALUE) return false;
   }
-  AmountOut.v = c;
+  r.v = c;
   return true;
 }
 
@@ -39,18 +41,19 @@ function int64Add(a: i64, b: i64): bool {
 function amountAdd(q: Quantity, bv: i64, bs: i32): bool {
   if (bv == 0) return true;
   if (q.value == 0) { q.value = bv; q.scale = bs; return true; }
+  const r = new Amount();
   if (q.scale == bs) {
-    if (!int64Add(q.value, bv)) return false;
-    q.value = AmountOut.v;
+    if (!int64Add(q.value, bv, r)) return false;
+    q.value = r.v;
   } else if (q.scale > bs) {
-    if (!positiveScaleInt64(q.value, q.scale - bs)) return false;
-    if (!int64Add(AmountOut.v, bv)) return false;
+    if (!positiveScaleInt64(q.value, q.scale - bs, r)) return false;
+    if (!int64Add(r.v, bv, r)) return false;
     q.scale = bs;
-    q.value = AmountOut.v;
+    q.value = r.v;
   } else {
-    if (!positiveScaleInt64(bv, bs - q.scale)) return false;
-    if (!int64Add(q.value, AmountOut.v)) return false;
-    q.value = AmountOut.v;
+    if (!positiveScaleInt64(bv, bs - q.scale, r)) return false;
+    if (!int64Add(q.value, r.v, r)) return false;
+    q.value = r.v;
   }
   return true;
 }
@@ -73,23 +76,26 @@ function decOf(y: Quantity): BigDec {
   return BigDec.fromI64(y.value, 0 - y.scale);
 }
 
-/** |x| digits little-endian, expanded by `extra` low zeros: pointer, length in Expand.n; false when too large. */
-class Expand {
-  static p: usize = 0;
-  static n: i32 = 0;
-}
-function expand(x: BigDec, extra: i64): bool {
-  if (x.n == 0) { Expand.p = 0; Expand.n = 0; return true; }
+/** |x| digits little-endian, expanded by `extra` low zeros; null when too large. */
+function expand(x: BigDec, extra: i64): Digits | null {
+  const r = new Digits();
+  if (x.n == 0) return r;
   const total = <i64>x.n + extra;
-  if (extra < 0 || total > MAX_EXPANDED_DIGITS) return false;
+  if (extra < 0 || total > MAX_EXPANDED_DIGITS) return null;
   const t = <i32>total;
   const z = <i32>extra;
   const p = heap.alloc(<usize>t);
   memory.fill(p, 0, <usize>z);
   memory.copy(p + <usize>z, x.digits, <usize>x.n);
-  Expand.p = p;
-  Expand.n = t;
-  return true;
+  r.p = p;
+  r.n = t;
+  return r;
+}
+
+/** Little-endian decimal digits (one 0..9 per byte). */
+class Digits {
+  p: usize = 0;
+  n: i32 = 0;
 }
 
 /** Compares digit strings a (na) and b (nb), little-endian, tops non-zero: -1, 0 or 1. */
@@ -112,12 +118,14 @@ export function decAdd(x: BigDec, y: BigDec): BigDec | null {
   const base: i64 = x.n == 0 ? py : (y.n == 0 ? px : (px < py ? px : py));
   const r = new BigDec();
   r.scale = s;
-  if (!expand(x, x.n == 0 ? 0 : px - base)) { fail(E_TOO_LARGE, "quantity too large to add exactly"); return null; }
-  const ap = Expand.p;
-  const an = Expand.n;
-  if (!expand(y, y.n == 0 ? 0 : py - base)) { fail(E_TOO_LARGE, "quantity too large to add exactly"); return null; }
-  const bp = Expand.p;
-  const bn = Expand.n;
+  const xa = expand(x, x.n == 0 ? 0 : px - base);
+  if (xa === null) { fail(E_TOO_LARGE, "quantity too large to add exactly"); return null; }
+  const ap = xa.p;
+  const an = xa.n;
+  const ya = expand(y, y.n == 0 ? 0 : py - base);
+  if (ya === null) { fail(E_TOO_LARGE, "quantity too large to add exactly"); return null; }
+  const bp = ya.p;
+  const bn = ya.n;
   if (an == 0 && bn == 0) return r;
   const m = (an > bn ? an : bn) + 1;
   const out = heap.alloc(<usize>m);
@@ -192,6 +200,12 @@ export function quantityAdd(q: Quantity, y: Quantity): bool {
   if (sum === null) return false;
   q.dec = sum;
   return true;
+}
+
+/** Quantity.Cmp on copies of `a` and `b` (neither changes): -1, 0 or 1. */
+export function quantityCmpValues(a: Quantity, b: Quantity): i32 {
+  if (a.dec === null && b.dec === null && a.scale == b.scale) return a.value == b.value ? 0 : (a.value < b.value ? -1 : 1);
+  return decCmp(decOf(a), decOf(b));
 }
 
 /** Quantity.Cmp(y) with q as Go's receiver: exact; q turns into its Dec form when either side is a Dec. */

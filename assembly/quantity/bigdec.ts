@@ -197,11 +197,12 @@ export class BigDec {
     out.len += cnt;
   }
 
-  /** |unscaled| as little-endian 32-bit limbs (pointer in BigOut.ptr, count returned); -1 beyond maxDigits. */
-  limbs32(maxDigits: i64): i32 {
+  /** |unscaled| as little-endian 32-bit limbs; null beyond maxDigits. */
+  limbs32(maxDigits: i64): Limbs | null {
+    const r = new Limbs();
     const total = <i64>this.n + this.zeros;
-    if (this.n == 0) { BigOut.ptr = 0; return 0; }
-    if (total > maxDigits) return -1;
+    if (this.n == 0) return r;
+    if (total > maxDigits) return null;
     const t = <i32>total;
     const cap = t / 9 + 3;
     const p = heap.alloc(<usize>cap << 2);
@@ -229,8 +230,9 @@ export class BigDec {
       }
       if (carry != 0) { store<u32>(p + (<usize>len << 2), <u32>carry); len++; }
     }
-    BigOut.ptr = p;
-    return len;
+    r.ptr = p;
+    r.n = len;
+    return r;
   }
 
   /** A Dec holding the int64 v with the given scale (int64Amount.AsDec uses scale = -a.scale). */
@@ -296,10 +298,12 @@ export class BigDec {
   }
 }
 
-/** Second result of BigDec.limbs32. */
-export class BigOut {
+/** Little-endian 32-bit limbs of a magnitude (BigDec.limbs32). */
+export class Limbs {
   /** Pointer to the limbs. */
-  static ptr: usize = 0;
+  ptr: usize = 0;
+  /** Number of limbs (0 for zero). */
+  n: i32 = 0;
 }
 
 /** Compares digits×10^a (n explicit little-endian digits, top non-zero) with c×10^b: -1, 0 or 1. */

@@ -4,7 +4,7 @@
 
 import { ByteSink } from "../io/sink";
 import { fail, E_QUANTITY, E_TOO_LARGE } from "../base/errors";
-import { AmountOut, int64MultiplyScale, negativeScaleInt64, positiveScaleInt64, removeInt64Factors } from "./amount";
+import { Amount, int64MultiplyScale, negativeScaleInt64, positiveScaleInt64, removeInt64Factors } from "./amount";
 import { BigDec, ROUND_EXACT, ROUND_PANIC } from "./bigdec";
 import { ERR_PANIC_SHIFT } from "./parse";
 import {
@@ -39,17 +39,18 @@ function writeDecMantissa(out: ByteSink, d: BigDec): i32 {
 
 /** int64Amount.AsCanonicalBytes (falling back to the Dec form on overflow); returns the exponent. */
 function writeIntMantissa(out: ByteSink, value: i64, scale: i32): i32 {
-  removeInt64Factors(value, 10);
-  let amount = AmountOut.v;
-  let exponent: i32 = scale + AmountOut.times;
+  const a = new Amount();
+  removeInt64Factors(value, 10, a);
+  let amount = a.v;
+  let exponent: i32 = scale + a.times;
   const r = exponent % 3;
   if (r == 1 || r == -2) {
-    if (!int64MultiplyScale(amount, 10)) return writeDecMantissa(out, BigDec.fromI64(value, 0 - scale));
-    amount = AmountOut.v;
+    if (!int64MultiplyScale(amount, 10, a)) return writeDecMantissa(out, BigDec.fromI64(value, 0 - scale));
+    amount = a.v;
     exponent = exponent - 1;
   } else if (r == 2 || r == -1) {
-    if (!int64MultiplyScale(amount, 100)) return writeDecMantissa(out, BigDec.fromI64(value, 0 - scale));
-    amount = AmountOut.v;
+    if (!int64MultiplyScale(amount, 100, a)) return writeDecMantissa(out, BigDec.fromI64(value, 0 - scale));
+    amount = a.v;
     exponent = exponent - 2;
   }
   out.int(amount);
@@ -76,6 +77,7 @@ export function writeCanonical(out: ByteSink, q: Quantity): bool {
   let roundedDec: BigDec | null = null;
   let roundedValue: i64 = 0;
   let roundedScale: i32 = 0;
+  const a = new Amount();
   if (format == FORMAT_BINARY_SI) {
     if (quantityCmpInt64(q, -1024) > 0 && quantityCmpInt64(q, 1024) < 0) {
       format = FORMAT_DECIMAL_SI;
@@ -90,8 +92,8 @@ export function writeCanonical(out: ByteSink, q: Quantity): bool {
         roundedValue = q.value;
         roundedScale = q.scale;
       } else {
-        if (!negativeScaleInt64(q.value, 0 - q.scale)) format = FORMAT_DECIMAL_SI;
-        else { roundedValue = AmountOut.v; roundedScale = 0; }
+        if (!negativeScaleInt64(q.value, 0 - q.scale, a)) format = FORMAT_DECIMAL_SI;
+        else { roundedValue = a.v; roundedScale = 0; }
       }
     }
   } else if (format == FORMAT_EMPTY) {
@@ -108,10 +110,10 @@ export function writeCanonical(out: ByteSink, q: Quantity): bool {
   const rd = roundedDec;
   if (rd !== null) {
     e = writeDecBase1024(out, rd);
-  } else if (positiveScaleInt64(roundedValue, roundedScale)) {
-    removeInt64Factors(AmountOut.v, 1024);
-    out.int(AmountOut.v);
-    e = AmountOut.times;
+  } else if (positiveScaleInt64(roundedValue, roundedScale, a)) {
+    removeInt64Factors(a.v, 1024, a);
+    out.int(a.v);
+    e = a.times;
   } else {
     e = writeDecBase1024(out, BigDec.fromI64(roundedValue, 0 - roundedScale));
   }

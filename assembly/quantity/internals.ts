@@ -4,7 +4,7 @@
 
 import { ByteSink } from "../io/sink";
 import { fail, E_TOO_LARGE } from "../base/errors";
-import { BigDec, BigOut } from "./bigdec";
+import { BigDec } from "./bigdec";
 import { Quantity, formatName } from "./quantity";
 
 /** Most decimal digits of an unscaled value that are converted to big.nat words for printing. */
@@ -13,9 +13,10 @@ export const MAX_SPEW_DIGITS: i64 = 100000;
 /** Appends the big.nat words of |d.unscaled| as go-spew prints a []big.Word: `[w0 w1 …]` or `<nil>`. */
 export function writeNatWords(out: ByteSink, d: BigDec): bool {
   if (d.isZero()) { out.ascii("<nil>"); return true; }
-  const limbs = d.limbs32(MAX_SPEW_DIGITS);
-  if (limbs < 0) { fail(E_TOO_LARGE, "quantity too large to print its big.nat words"); return false; }
-  const p = BigOut.ptr;
+  const l = d.limbs32(MAX_SPEW_DIGITS);
+  if (l === null) { fail(E_TOO_LARGE, "quantity too large to print its big.nat words"); return false; }
+  const limbs = l.n;
+  const p = l.ptr;
   out.byte(0x5b);
   for (let i = 0; i < limbs; i += 2) {
     if (i > 0) out.byte(0x20);

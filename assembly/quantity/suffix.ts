@@ -5,66 +5,67 @@
 import { ByteSink } from "../io/sink";
 import { FORMAT_BINARY_SI, FORMAT_DECIMAL_EXPONENT, FORMAT_DECIMAL_SI } from "./quantity";
 
-/** Results of interpretSuffix. */
-export class SuffixOut {
-  /** 10 or 2. */
-  static base: i32 = 10;
-  /** Power of the base. */
-  static exponent: i32 = 0;
-  /** Format the suffix implies. */
-  static format: i32 = FORMAT_DECIMAL_SI;
+// A suffix's meaning (quantitySuffixer.interpret's base, exponent and format) travels packed in one i64:
+// the exponent in the low 32 bits, the base in bits 32-39, the format in bits 40-47.
+
+/** interpretSuffix's answer for a suffix it does not know. */
+export const SUFFIX_UNKNOWN: i64 = -1;
+
+@inline function suffix(base: i32, exponent: i32, format: i32): i64 {
+  return (<i64>format << 40) | (<i64>base << 32) | <i64><u32>exponent;
 }
 
-@inline function set(base: i32, exponent: i32, format: i32): bool {
-  SuffixOut.base = base;
-  SuffixOut.exponent = exponent;
-  SuffixOut.format = format;
-  return true;
-}
+/** The base (10 or 2) of a known suffix. */
+export function suffixBase(s: i64): i32 { return <i32>((s >> 32) & 0xff); }
+/** The power of the base of a known suffix. */
+export function suffixExponent(s: i64): i32 { return <i32>s; }
+/** The format (FORMAT_*) a known suffix implies. */
+export function suffixFormat(s: i64): i32 { return <i32>((s >> 40) & 0xff); }
 
-/** quantitySuffixer.interpret over `n` bytes at `p`; results in SuffixOut, false when unknown. */
-export function interpretSuffix(p: usize, n: i32): bool {
-  if (n == 0) return set(10, 0, FORMAT_DECIMAL_SI);
+/** quantitySuffixer.interpret over `n` bytes at `p`: the packed meaning, or SUFFIX_UNKNOWN. */
+export function interpretSuffix(p: usize, n: i32): i64 {
+  if (n == 0) return suffix(10, 0, FORMAT_DECIMAL_SI);
   const c0 = <i32>load<u8>(p);
   if (n == 1) {
     switch (c0) {
-      case 0x6e: return set(10, -9, FORMAT_DECIMAL_SI); // n
-      case 0x75: return set(10, -6, FORMAT_DECIMAL_SI); // u
-      case 0x6d: return set(10, -3, FORMAT_DECIMAL_SI); // m
-      case 0x6b: return set(10, 3, FORMAT_DECIMAL_SI); // k
-      case 0x4d: return set(10, 6, FORMAT_DECIMAL_SI); // M
-      case 0x47: return set(10, 9, FORMAT_DECIMAL_SI); // G
-      case 0x54: return set(10, 12, FORMAT_DECIMAL_SI); // T
-      case 0x50: return set(10, 15, FORMAT_DECIMAL_SI); // P
-      case 0x45: return set(10, 18, FORMAT_DECIMAL_SI); // E
+      case 0x6e: return suffix(10, -9, FORMAT_DECIMAL_SI); // n
+      case 0x75: return suffix(10, -6, FORMAT_DECIMAL_SI); // u
+      case 0x6d: return suffix(10, -3, FORMAT_DECIMAL_SI); // m
+      case 0x6b: return suffix(10, 3, FORMAT_DECIMAL_SI); // k
+      case 0x4d: return suffix(10, 6, FORMAT_DECIMAL_SI); // M
+      case 0x47: return suffix(10, 9, FORMAT_DECIMAL_SI); // G
+      case 0x54: return suffix(10, 12, FORMAT_DECIMAL_SI); // T
+      case 0x50: return suffix(10, 15, FORMAT_DECIMAL_SI); // P
+      case 0x45: return suffix(10, 18, FORMAT_DECIMAL_SI); // E
     }
-    return false;
+    return SUFFIX_UNKNOWN;
   }
   if (n == 2 && load<u8>(p, 1) == 0x69) {
     switch (c0) {
-      case 0x4b: return set(2, 10, FORMAT_BINARY_SI); // Ki
-      case 0x4d: return set(2, 20, FORMAT_BINARY_SI); // Mi
-      case 0x47: return set(2, 30, FORMAT_BINARY_SI); // Gi
-      case 0x54: return set(2, 40, FORMAT_BINARY_SI); // Ti
-      case 0x50: return set(2, 50, FORMAT_BINARY_SI); // Pi
-      case 0x45: return set(2, 60, FORMAT_BINARY_SI); // Ei
+      case 0x4b: return suffix(2, 10, FORMAT_BINARY_SI); // Ki
+      case 0x4d: return suffix(2, 20, FORMAT_BINARY_SI); // Mi
+      case 0x47: return suffix(2, 30, FORMAT_BINARY_SI); // Gi
+      case 0x54: return suffix(2, 40, FORMAT_BINARY_SI); // Ti
+      case 0x50: return suffix(2, 50, FORMAT_BINARY_SI); // Pi
+      case 0x45: return suffix(2, 60, FORMAT_BINARY_SI); // Ei
     }
   }
   if (c0 == 0x45 || c0 == 0x65) {
-    if (!parseInt64(p + 1, n - 1)) return false;
-    return set(10, <i32>ParsedInt.v, FORMAT_DECIMAL_EXPONENT); // int32(parsed): truncates like Go
+    const v = new ParsedInt();
+    if (!parseInt64(p + 1, n - 1, v)) return SUFFIX_UNKNOWN;
+    return suffix(10, <i32>v.v, FORMAT_DECIMAL_EXPONENT); // int32(parsed): truncates like Go
   }
-  return false;
+  return SUFFIX_UNKNOWN;
 }
 
-/** Result of parseInt64. */
+/** The value strconv.ParseInt returned. */
 export class ParsedInt {
   /** The parsed value. */
-  static v: i64 = 0;
+  v: i64 = 0;
 }
 
-/** strconv.ParseInt(s, 10, 64) over `n` bytes at `p`: value in ParsedInt.v, false on syntax or range error. */
-export function parseInt64(p: usize, n: i32): bool {
+/** strconv.ParseInt(s, 10, 64) over `n` bytes at `p`: the value into r.v; false on syntax or range error. */
+export function parseInt64(p: usize, n: i32, r: ParsedInt): bool {
   if (n == 0) return false;
   let i = 0;
   let neg = false;
@@ -81,10 +82,10 @@ export function parseInt64(p: usize, n: i32): bool {
   }
   if (neg) {
     if (v > <u64>0x8000000000000000) return false;
-    ParsedInt.v = <i64>(0 - v);
+    r.v = <i64>(0 - v);
   } else {
     if (v > <u64>i64.MAX_VALUE) return false;
-    ParsedInt.v = <i64>v;
+    r.v = <i64>v;
   }
   return true;
 }

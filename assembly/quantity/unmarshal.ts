@@ -3,7 +3,7 @@
 // strings.TrimSpace (Unicode white space) and ParseQuantity. So numbers, `" 1Gi "` are accepted
 // while `"\u0031"` is not.
 
-import { decodeRune, runeSize } from "../json/strings";
+import { decodeRune, runeLen } from "../json/strings";
 import { parseQuantity } from "./parse";
 import { Quantity } from "./quantity";
 
@@ -14,45 +14,19 @@ function isSpaceRune(r: i32): bool {
     r == 0x202f || r == 0x205f || r == 0x3000;
 }
 
-/** Results of trimSpace. */
-class Trim {
-  static start: i32 = 0;
-  static end: i32 = 0;
-}
-
-/** The rune ending at `end` within [start, end) like utf8.DecodeLastRune (-1 = RuneError); size in lastSize. */
-let lastSize: i32 = 1;
-function decodeLastRune(p: usize, start: i32, end: i32): i32 {
+/** The size in bytes of the rune ending at `end` within [start, end), like utf8.DecodeLastRune; 0 when it
+ * is not a white space rune (RuneError and invalid bytes are not). */
+function lastSpaceSize(p: usize, start: i32, end: i32): i32 {
   const c = <i32>load<u8>(p + <usize>(end - 1));
-  lastSize = 1;
-  if (c < 0x80) return c;
+  if (c < 0x80) return isSpaceRune(c) ? 1 : 0;
   let lim = end - 4;
   if (lim < start) lim = start;
   let s = end - 2;
   while (s >= lim && (load<u8>(p + <usize>s) & 0xc0) == 0x80) s--;
-  if (s < lim) return -1;
+  if (s < lim) return 0;
   const r = decodeRune(p + <usize>s, end - s);
-  if (r < 0 || s + runeSize != end) return -1;
-  lastSize = runeSize;
-  return r;
-}
-
-/** strings.TrimSpace over [0, n): the kept range in Trim.start/Trim.end. */
-function trimSpace(p: usize, n: i32): void {
-  let start = 0;
-  while (start < n) {
-    const r = decodeRune(p + <usize>start, n - start);
-    if (r < 0 || !isSpaceRune(r)) break;
-    start += runeSize;
-  }
-  let end = n;
-  while (end > start) {
-    const r = decodeLastRune(p, start, end);
-    if (r < 0 || !isSpaceRune(r)) break;
-    end -= lastSize;
-  }
-  Trim.start = start;
-  Trim.end = end;
+  if (r < 0 || s + runeLen(r) != end || !isSpaceRune(r)) return 0;
+  return end - s;
 }
 
 /** UnmarshalJSON on a fresh Quantity: `len` raw JSON value bytes at `ptr`; null with the error recorded. */
@@ -64,6 +38,18 @@ export function unmarshalQuantityJSON(ptr: usize, len: i32): Quantity | null {
   let p = ptr;
   let n = len;
   if (n >= 2 && load<u8>(p) == 0x22 && load<u8>(p + <usize>(n - 1)) == 0x22) { p += 1; n -= 2; }
-  trimSpace(p, n);
-  return parseQuantity(p + <usize>Trim.start, Trim.end - Trim.start);
+  // strings.TrimSpace
+  let start = 0;
+  while (start < n) {
+    const r = decodeRune(p + <usize>start, n - start);
+    if (r < 0 || !isSpaceRune(r)) break;
+    start += runeLen(r);
+  }
+  let end = n;
+  while (end > start) {
+    const size = lastSpaceSize(p, start, end);
+    if (size == 0) break;
+    end -= size;
+  }
+  return parseQuantity(p + <usize>start, end - start);
 }

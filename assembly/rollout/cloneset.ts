@@ -2,9 +2,9 @@
 // calculateDiffsWithExpectation (pkg/controller/cloneset/sync/cloneset_sync_utils.go): how many pods
 // to create, delete and update this round, how much surge to use and how many may be unavailable.
 
-import { Obj, StrMap, strAt, strEq } from "./objects";
-import { K_STRING } from "../json/tape";
-import { IntOrStr, IOS_NIL, scaledKubernetesDeprecated, orDefault, Scaled } from "./intorstr";
+import { Obj, StrMap, strEq } from "./objects";
+import { RolloutLimits } from "./options";
+import { IntOrStr, IOS_NIL, scaledKubernetesDeprecated, orDefault } from "./intorstr";
 import { partitionReplicas } from "./partition";
 import { PriorityStrategy, readPriorityStrategy } from "./priority";
 import { ScatterTerm, readScatterStrategy } from "./scatter";
@@ -54,19 +54,20 @@ export class CloneSet {
   scatter: Array<ScatterTerm> | null = null;
   gracePeriodSeconds: i64 = 0;
   scaleMaxUnavailable: IntOrStr = new IntOrStr();
-  podsToDelete: Array<string> = new Array<string>();
+  /** scaleStrategy.podsToDelete (upstream walks the list; a set answers the same membership). */
+  podsToDelete: Set<string> = new Set<string>();
   lifecycle: Lifecycle | null = null;
 }
 
-/** Reads a CloneSet object. */
-export function readCloneSet(o: Obj): CloneSet {
+/** Reads a CloneSet object (priority and scatter terms within `limits`). */
+export function readCloneSet(o: Obj, limits: RolloutLimits): CloneSet {
   const cs = new CloneSet();
   const md = o.obj("metadata");
   cs.name = md.str("name");
   cs.labels = md.map("labels");
   const spec = o.obj("spec");
-  cs.replicas = <i32>spec.int("replicas", 1);
-  cs.minReadySeconds = spec.int("minReadySeconds", 0);
+  cs.replicas = <i32>spec.int("replicas", 1, 0);
+  cs.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   const us = spec.obj("updateStrategy");
   const type = us.str("type");
   cs.updateType = type.length > 0 ? type : CS_RECREATE;
@@ -74,29 +75,15 @@ export function readCloneSet(o: Obj): CloneSet {
   cs.maxUnavailable = us.ios("maxUnavailable");
   cs.maxSurge = us.ios("maxSurge");
   cs.paused = us.bool("paused", false);
-  cs.priority = readPriorityStrategy(us, "priorityStrategy");
-  cs.scatter = readScatterStrategy(us, "scatterStrategy");
-  cs.gracePeriodSeconds = us.obj("inPlaceUpdateStrategy").int("gracePeriodSeconds", 0);
+  cs.priority = readPriorityStrategy(us, "priorityStrategy", limits);
+  cs.scatter = readScatterStrategy(us, "scatterStrategy", limits);
+  cs.gracePeriodSeconds = us.obj("inPlaceUpdateStrategy").int("gracePeriodSeconds", 0, 0);
   const ss = spec.obj("scaleStrategy");
   cs.scaleMaxUnavailable = ss.ios("maxUnavailable");
-  const pa = ss.arr("podsToDelete");
-  if (pa >= 0) {
-    const t = o.t;
-    const n = t.children(pa);
-    let e = pa + 1;
-    for (let k = 0; k < n; k++) {
-      if (t.kind(e) == K_STRING) cs.podsToDelete.push(strAt(t, e));
-      e = t.next(e);
-    }
-  }
+  const names = ss.strs("podsToDelete");
+  for (let i = 0; i < names.length; i++) cs.podsToDelete.add(names[i]);
   cs.lifecycle = readLifecycle(spec, "lifecycle");
   return cs;
-}
-
-/** clonesetutils.GetShortHash: the part after the last '-'. */
-export function shortHash(h: string): string {
-  const i = h.lastIndexOf("-");
-  return i < 0 ? h : h.substring(i + 1);
 }
 
 /** clonesetutils.EqualToRevisionHash: the pod's controller-revision-hash equals `hash`, in full or short form. */
@@ -106,7 +93,7 @@ export function equalToRevisionHash(p: Pod, hash: string): bool {
   return shortHashEqual(hash, own);
 }
 
-/** shortHash(a) == shortHash(b), without building the substrings. */
+/** clonesetutils.GetShortHash(a) == GetShortHash(b) (the parts after the last '-'), compared in place. */
 export function shortHashEqual(a: string, b: string): bool {
   const pa = changetype<usize>(a);
   const pb = changetype<usize>(b);
@@ -125,14 +112,19 @@ export function shortHashEqual(a: string, b: string): bool {
 }
 
 /** revision.IsPodUpdate (PreparingUpdate counts as updated with the PreparingUpdateAsUpdate gate). */
-export function isPodUpdate(p: Pod, updateRevision: string, gates: CloneSetGates): bool {
-  if (gates.preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
+export function revisionIsPodUpdate(p: Pod, updateRevision: string, preparingUpdateAsUpdate: bool): bool {
+  if (preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
   return equalToRevisionHash(p, updateRevision);
+}
+
+/** revision.IsPodUpdate with the CloneSet controller's gates. */
+export function isPodUpdate(p: Pod, updateRevision: string, gates: CloneSetGates): bool {
+  return revisionIsPodUpdate(p, updateRevision, gates.preparingUpdateAsUpdate);
 }
 
 /** isSpecifiedDelete: the specified-delete label, or named in scaleStrategy.podsToDelete. */
 export function isSpecifiedDelete(cs: CloneSet, p: Pod): bool {
-  return p.labels.has(LABEL_SPECIFIED_DELETE) || cs.podsToDelete.includes(p.name);
+  return p.labels.has(LABEL_SPECIFIED_DELETE) || cs.podsToDelete.has(p.name);
 }
 
 /** The numbers calculateDiffsWithExpectation works from. */
@@ -149,17 +141,17 @@ export function cloneSetNumbers(cs: CloneSet): CloneSetNumbers {
   const replicas: i64 = cs.replicas;
   if (cs.partition.kind != IOS_NIL) {
     const p = partitionReplicas(cs.partition, cs.replicas, true);
-    r.partition = Scaled.err === null ? p : 0; // an illegal partition is logged and ignored upstream
+    r.partition = p.ok ? p.value : 0; // an illegal partition is logged and ignored upstream
   }
   if (cs.maxSurge.kind != IOS_NIL) {
     const s = scaledKubernetesDeprecated(cs.maxSurge, replicas, true);
-    r.maxSurge = Scaled.err === null ? s : 0;
+    r.maxSurge = s.ok ? s.value : 0;
     if (cs.paused) r.maxSurge = 0;
   }
   const mu = scaledKubernetesDeprecated(orDefault(cs.maxUnavailable, IntOrStr.ofString("20%")), replicas, r.maxSurge == 0);
-  r.maxUnavailable = Scaled.err === null ? mu : 0;
+  r.maxUnavailable = mu.ok ? mu.value : 0;
   const smu = scaledKubernetesDeprecated(orDefault(cs.scaleMaxUnavailable, IntOrStr.ofInt(2147483647)), replicas, true);
-  r.scaleMaxUnavailable = Scaled.err === null ? smu : 0;
+  r.scaleMaxUnavailable = smu.ok ? smu.value : 0;
   return r;
 }
 

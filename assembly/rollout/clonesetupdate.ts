@@ -1,19 +1,19 @@
-// One round of the CloneSet update (pkg/controller/cloneset/sync/cloneset_update.go Update):
+// One round of the CloneSet update (OpenKruise v1.9.0 pkg/controller/cloneset/sync/cloneset_update.go Update):
 // candidates (pods not at the target revision; PreparingDelete and in-grace pods skipped, Updated
-// pods always taken), their order (Kubernetes ActivePods by sort.Slice, then the priority and scatter
-// strategies, then PreparingUpdate pods first), the limit (|updateNum|, then the unavailable budget
+// pods always taken), their order (SortUpdateIndexes: Kubernetes ActivePods by sort.Slice, then the
+// priority and scatter strategies, then PreparingUpdate pods first), the limit (|updateNum|, then the unavailable budget
 // walk of limitUpdateIndexes), and what happens to each chosen pod (updatePod): in-place, recreate
 // (specified-delete), a lifecycle step, or the InPlaceOnly error that stops the round.
 // The refresh step before it is assumed to change nothing (the pods' states are settled).
 
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
-import { IndexSorter, goSort } from "./gosort";
-import { ActiveKeys } from "./activepods";
-import { prioritySort } from "./priority";
 import { scatterSort } from "./scatter";
+import { PlanOptions } from "./options";
+import { sortActivePods, sortPriority, sortPreparingFirst, podHooked } from "./shortcuts";
+import { KRUISE_GO } from "../base/pins";
 import { cloneSetPodAvailable } from "./availability";
-import { Hook, isPodHooked } from "./lifecycle";
+import { Hook } from "./lifecycle";
 import { Verdicts } from "./verdict";
 import { CloneSet, CloneSetNumbers, CloneSetGates, Diffs, calculateDiffs, equalToRevisionHash,
   CS_ON_DELETE, CS_IN_PLACE_IF_POSSIBLE, CS_IN_PLACE_ONLY } from "./cloneset";
@@ -40,49 +40,14 @@ export class CloneSetUpdatePlan {
   actions: Array<PodAction> = new Array<PodAction>();
 }
 
-class ActiveOrder extends IndexSorter {
-  constructor(public keys: ActiveKeys) { super(); }
-  lessValue(a: i32, b: i32): bool { return this.keys.less(a, b); }
-  less(i: i32, j: i32): bool {
-    const items = this.items;
-    return this.keys.less(unchecked(items[i]), unchecked(items[j]));
-  }
-}
-
-/**
- * sort.SliceStable(indexes, PreparingUpdate first): the comparator orders by one boolean key (no
- * position fallback), so every stable sort gives the same answer, the stable partition; done in one pass.
- */
-function preparingUpdateFirst(indexes: Array<i32>, pods: Array<Pod>): void {
-  const n = indexes.length;
-  const first = new StaticArray<bool>(n);
-  let count = 0;
-  for (let k = 0; k < n; k++) {
-    const f = unchecked(pods[unchecked(indexes[k])]).lifecycle == "PreparingUpdate";
-    unchecked(first[k] = f);
-    if (f) count++;
-  }
-  if (count == 0 || count == n) return;
-  const rest = new StaticArray<i32>(n - count);
-  let w = 0;
-  let r = 0;
-  for (let k = 0; k < n; k++) {
-    const v = unchecked(indexes[k]);
-    if (unchecked(first[k])) { unchecked(indexes[w] = v); w++; } else { unchecked(rest[r] = v); r++; }
-  }
-  for (let k = 0; k < r; k++) unchecked(indexes[w + k] = rest[k]);
-}
-
 /** SortUpdateIndexes(coreControl, strategy, pods, waitUpdateIndexes). */
-export function sortUpdateIndexes(cs: CloneSet, pods: Array<Pod>, indexes: Array<i32>): Array<i32> {
-  const s = new ActiveOrder(new ActiveKeys(pods));
-  s.items = indexes;
-  goSort(s, indexes.length);
+export function sortUpdateIndexes(cs: CloneSet, pods: Array<Pod>, indexes: Array<i32>, opts: PlanOptions): Array<i32> {
+  sortActivePods(opts, pods, indexes, KRUISE_GO);
   const pr = cs.priority;
-  if (pr !== null) prioritySort(pr, pods, indexes);
+  if (pr !== null) sortPriority(opts, pr, pods, indexes);
   const sc = cs.scatter;
   if (sc !== null) indexes = scatterSort(sc, pods, indexes);
-  preparingUpdateFirst(indexes, pods);
+  sortPreparingFirst(opts, pods, indexes);
   return indexes;
 }
 
@@ -111,18 +76,18 @@ export function limitUpdateIndexes(cs: CloneSet, diffs: Diffs, indexes: Array<i3
 }
 
 /** What updatePod does to pod p (with the policy engine's in-place verdict). */
-export function podUpdateAction(cs: CloneSet, p: Pod, canInPlace: bool): PodAction {
+export function podUpdateAction(cs: CloneSet, p: Pod, canInPlace: bool, opts: PlanOptions): PodAction {
   if (cs.updateType == CS_IN_PLACE_IF_POSSIBLE || cs.updateType == CS_IN_PLACE_ONLY) {
     if (canInPlace) {
       const state = p.lifecycle;
       const lc = cs.lifecycle;
       const hook: Hook | null = lc === null ? null : lc.inPlaceUpdate;
       if (state == "" || state == "PreparingNormal" || state == "Normal") {
-        if (lc !== null && isPodHooked(hook, p)) return new PodAction(p, ACT_PREPARE_UPDATE);
+        if (lc !== null && podHooked(opts, hook, p)) return new PodAction(p, ACT_PREPARE_UPDATE);
       } else if (state == "Updated") {
         return new PodAction(p, ACT_PREPARE_UPDATE);
       } else if (state == "PreparingUpdate") {
-        if (lc !== null && isPodHooked(hook, p)) return new PodAction(p, ACT_WAIT_HOOK);
+        if (lc !== null && podHooked(opts, hook, p)) return new PodAction(p, ACT_WAIT_HOOK);
       } else if (state != "Updating") {
         return new PodAction(p, ACT_ERROR, "not allowed to in-place update pod " + p.name + " in state " + state);
       }
@@ -144,7 +109,7 @@ function graceAnnotation(p: Pod): string {
 
 /** Plans one update round of a CloneSet. */
 export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Array<Pod>, currentRevision: string, updateRevision: string,
-  gates: CloneSetGates, now: GoTime, verdicts: Verdicts, waitUpdate: Array<i32> | null = null, sortCandidates: bool = true): CloneSetUpdatePlan {
+  gates: CloneSetGates, now: GoTime, verdicts: Verdicts, opts: PlanOptions, waitUpdate: Array<i32> | null = null, sortCandidates: bool = true): CloneSetUpdatePlan {
   const plan = new CloneSetUpdatePlan();
   plan.diffs = calculateDiffs(cs, nums, pods, currentRevision, updateRevision, false, gates, now);
   if (cs.updateType == CS_ON_DELETE) { plan.reason = "onDelete"; return plan; }
@@ -164,12 +129,12 @@ export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Ar
     if (state != "Updated" && graceAnnotation(p).length > 0) continue;
     wait.push(i);
   }
-  if (sortCandidates) wait = sortUpdateIndexes(cs, pods, wait);
+  if (sortCandidates) wait = sortUpdateIndexes(cs, pods, wait, opts);
   plan.candidates = wait.slice(0);
   const chosen = limitUpdateIndexes(cs, d, wait, pods, target, now);
   for (let k = 0; k < chosen.length; k++) {
     const p = pods[chosen[k]];
-    const a = podUpdateAction(cs, p, verdicts.canInPlace(p.name));
+    const a = podUpdateAction(cs, p, verdicts.canInPlace(p.name), opts);
     plan.actions.push(a);
     if (a.action == ACT_ERROR) break;
   }

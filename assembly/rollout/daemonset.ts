@@ -9,14 +9,17 @@
 // the partition filter's order (reverse name order); the counts do not depend on it.
 
 import { Obj, StrMap, compareGo, strAt } from "./objects";
-import { IntOrStr, IOS_NIL, scaledKubernetes, orDefault, Scaled } from "./intorstr";
+import { IntOrStr, IOS_NIL, scaledKubernetes, orDefault } from "./intorstr";
 import { Selector, readSelector } from "./selector";
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
-import { Lifecycle, readLifecycle, isPodHooked } from "./lifecycle";
+import { Lifecycle, readLifecycle } from "./lifecycle";
 import { Verdicts } from "./verdict";
 import { LessSwap, goSort } from "./gosort";
+import { PlanOptions } from "./options";
+import { matcherOf, podHooked } from "./shortcuts";
+import { KRUISE_GO, K8S_NEWEST_GO } from "../base/pins";
 import { K_STRING } from "../json/tape";
 
 /** A node as the DaemonSet controller sees it (scheduling predicates already evaluated). */
@@ -90,7 +93,7 @@ export function readDaemonSet(o: Obj, kruise: bool): DaemonSet {
   const tg = ann.get("deprecated.daemonset.template.generation");
   if (tg !== null && isDecimal(tg)) ds.templateGeneration = trimInt(tg);
   const spec = o.obj("spec");
-  ds.minReadySeconds = spec.int("minReadySeconds", 0);
+  ds.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   const us = spec.obj("updateStrategy");
   const type = us.str("type");
   ds.updateType = type.length > 0 ? type : "RollingUpdate";
@@ -113,7 +116,7 @@ export function readDaemonSet(o: Obj, kruise: bool): DaemonSet {
     if (ds.maxUnavailable.kind == IOS_NIL) ds.maxUnavailable = IntOrStr.ofInt(1);
     if (ds.maxSurge.kind == IOS_NIL) ds.maxSurge = IntOrStr.ofInt(0);
   }
-  ds.statusDesired = o.obj("status").int("desiredNumberScheduled", -1);
+  ds.statusDesired = o.obj("status").int("desiredNumberScheduled", -1, 0);
   return ds;
 }
 
@@ -173,13 +176,14 @@ export function nodesToPods(pods: Array<Pod>): NodePods {
   return m;
 }
 
-/** findUpdatedPodsOnNode: the new and old pod of a node; ok false when a node has two of a kind. */
+/** What findUpdatedPodsOnNode answers: the new and old pod of a node; ok false when a node has two of a kind. */
 export class NodeState {
   newPod: Pod | null = null;
   oldPod: Pod | null = null;
   ok: bool = true;
 }
 
+/** util.findUpdatedPodsOnNode over a node's pods (terminating pods skipped). */
 export function findUpdatedPodsOnNode(ds: DaemonSet, pods: Array<Pod> | null, hash: string): NodeState {
   const s = new NodeState();
   if (pods === null) return s;
@@ -218,23 +222,24 @@ export function dsNumbers(ds: DaemonSet, nodes: Array<DSNode>): DSNumbers {
   const statusDesired = ds.statusDesired >= 0 ? ds.statusDesired : r.desired;
   if (ds.updateType == "RollingUpdate" && ds.hasRollingUpdate) {
     if (ds.maxUnavailable.kind != IOS_NIL || !ds.kruise) {
-      r.maxUnavailable = scaledKubernetes(ds.maxUnavailable, r.desired, true);
-      if (Scaled.err !== null) { r.error = "couldn't get unavailable numbers: invalid value for MaxUnavailable: " + Scaled.err!; r.maxUnavailable = -1; }
+      const mu = scaledKubernetes(ds.maxUnavailable, r.desired, true);
+      r.maxUnavailable = mu.value;
+      if (!mu.ok) { r.error = "couldn't get unavailable numbers: invalid value for MaxUnavailable: " + mu.err!; r.maxUnavailable = -1; }
     }
     if (r.error === null && (ds.maxSurge.kind != IOS_NIL || !ds.kruise)) {
-      r.maxSurge = scaledKubernetes(ds.maxSurge, r.desired, true);
-      if (Scaled.err !== null) { r.error = "couldn't get unavailable numbers: invalid value for MaxSurge: " + Scaled.err!; r.maxSurge = -1; }
+      const ms = scaledKubernetes(ds.maxSurge, r.desired, true);
+      r.maxSurge = ms.value;
+      if (!ms.ok) { r.error = "couldn't get unavailable numbers: invalid value for MaxSurge: " + ms.err!; r.maxSurge = -1; }
     }
   }
   if (r.error === null && r.desired > 0 && r.maxUnavailable == 0 && r.maxSurge == 0) r.maxUnavailable = 1;
   if (ds.kruise) {
     if (ds.partition.kind != IOS_NIL) {
       const p = scaledKubernetes(ds.partition, statusDesired, false);
-      if (Scaled.err !== null) { if (r.error === null) r.error = "failed to filterDaemonPodsToUpdate: failed to get partition value: " + Scaled.err!; }
-      else r.partition = <i64><i32>p;
+      if (!p.ok) { if (r.error === null) r.error = "failed to filterDaemonPodsToUpdate: failed to get partition value: " + p.err!; }
+      else r.partition = <i64><i32>p.value;
     }
-    const b = scaledKubernetes(orDefault(ds.burstReplicas, IntOrStr.ofInt(250)), statusDesired, false);
-    r.burstReplicas = b;
+    r.burstReplicas = scaledKubernetes(orDefault(ds.burstReplicas, IntOrStr.ofInt(250)), statusDesired, false).value;
   }
   return r;
 }
@@ -243,9 +248,13 @@ export function dsNumbers(ds: DaemonSet, nodes: Array<DSNode>): DSNumbers {
 function allowSurge(ds: DaemonSet): bool {
   if (ds.updateType != "RollingUpdate" || !ds.hasRollingUpdate || ds.maxSurge.kind == IOS_NIL) return false;
   const v = scaledKubernetes(ds.maxSurge, 1, true);
-  return Scaled.err === null && v > 0;
+  return v.ok && v.value > 0;
 }
 
+/** The Go release that built the controller: OpenKruise's, or Kubernetes'. */
+function goOf(ds: DaemonSet): i32 { return ds.kruise ? KRUISE_GO : K8S_NEWEST_GO; }
+
+/** podByCreationTimestampAndPhase. */
 class ByCreationAndPhase extends LessSwap {
   constructor(public a: Array<Pod>) { super(); }
   less(i: i32, j: i32): bool {
@@ -318,7 +327,7 @@ function nodesNeedingPods(newPods: i64, desire: i64, partition: i64, progressive
 
 /** Plans one sync of a DaemonSet: manage, then (if nothing to manage) the rolling update. */
 export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<Pod>, hash: string, now: GoTime, verdicts: Verdicts,
-  immediate: bool = false): DSRound {
+  immediate: bool, opts: PlanOptions): DSRound {
   const r = new DSRound();
   r.nums = dsNumbers(ds, nodes);
   const byNode = nodesToPods(pods);
@@ -344,13 +353,13 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
       }
       if (!surge) {
         if (running.length > 1) {
-          goSort(new ByCreationAndPhase(running), running.length);
+          goSort(new ByCreationAndPhase(running), running.length, goOf(ds));
           for (let k = 1; k < running.length; k++) r.manageDelete.push(running[k].name);
         }
       } else if (running.length <= 1) {
         if (running.length == 0 && node.shouldRun) r.manageCreate.push(node.name);
       } else {
-        goSort(new ByCreationAndPhase(running), running.length);
+        goSort(new ByCreationAndPhase(running), running.length, goOf(ds));
         let oldestNew: Pod | null = null;
         let oldestOld: Pod | null = null;
         for (let k = 0; k < running.length; k++) {
@@ -384,7 +393,7 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
   if (ds.kruise && ds.updateType == "RollingUpdate" && ds.hasRollingUpdate && ds.partition.kind != IOS_NIL && r.nums.partition != 0) {
     r.manageCreate = nodesNeedingPods(newPodCount, r.nums.desired, r.nums.partition, ds.partitionedScaling, r.manageCreate);
   }
-  syncNodes(ds, r, r.manageDelete, r.manageCreate, pods);
+  syncNodes(ds, r, r.manageDelete, r.manageCreate, pods, opts);
   const managed = r.creates.length > 0 || r.deletes.length > 0 || r.preparingDelete.length > 0;
   if (managed && !immediate) { r.reason = "manage"; return r; }
   let current = pods;
@@ -412,12 +421,12 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
   if (ds.paused) { r.reason = "paused"; return r; }
   if (ds.updateType != "RollingUpdate") { r.reason = "onDelete"; return r; }
   if (r.nums.error !== null) { r.reason = "error"; r.error = r.nums.error; return r; }
-  rollingUpdate(ds, r, nodes, nodeIndex, nodeMap, hash, now, verdicts, current);
+  rollingUpdate(ds, r, nodes, nodeIndex, nodeMap, hash, now, verdicts, current, opts);
   return r;
 }
 
 /** syncNodes: preDelete hooks, burstReplicas caps, slow-start batches. */
-function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate: Array<string>, pods: Array<Pod>): void {
+function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate: Array<string>, pods: Array<Pod>, opts: PlanOptions): void {
   let deletes = toDelete;
   const lc = ds.lifecycle;
   if (ds.kruise && lc !== null && lc.preDelete !== null) {
@@ -426,7 +435,7 @@ function syncNodes(ds: DaemonSet, r: DSRound, toDelete: Array<string>, toCreate:
     for (let i = 0; i < toDelete.length; i++) {
       if (!byName.has(toDelete[i])) continue;
       const p = byName.get(toDelete[i]);
-      if (!isPodHooked(lc.preDelete, p)) deletes.push(toDelete[i]);
+      if (!podHooked(opts, lc.preDelete, p)) deletes.push(toDelete[i]);
       else if (p.lifecycle != "PreparingDelete") r.preparingDelete.push(toDelete[i]);
     }
   }
@@ -452,7 +461,8 @@ function podIndex(pods: Array<Pod>): Map<string, Pod> {
 }
 
 /** Kruise filterDaemonPodsNodeToUpdate: the nodes the rolling update may touch, in order. */
-function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, hash: string): Array<string> {
+function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, hash: string,
+  opts: PlanOptions): Array<string> {
   const all = new Array<string>();
   for (let i = 0; i < byNode.names.length; i++) all.push(byNode.names[i]);
   all.sort((a: string, b: string): i32 => compareGo(a, b));
@@ -460,7 +470,8 @@ function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes:
   const updating = new Array<string>();
   const selected = new Array<string>();
   const rest = new Array<string>();
-  const sel = ds.selector;
+  const selector = ds.selector;
+  const sel = selector !== null ? matcherOf(opts, selector) : null;
   for (let i = all.length - 1; i >= 0; i--) {
     const name = all[i];
     const st = findUpdatedPodsOnNode(ds, byNode.get(name), hash);
@@ -481,7 +492,7 @@ function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes:
 }
 
 function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, byNode: NodePods, hash: string, now: GoTime,
-  verdicts: Verdicts, pods: Array<Pod>): void {
+  verdicts: Verdicts, pods: Array<Pod>, opts: PlanOptions): void {
   r.rolled = true;
   const maxSurge = r.nums.maxSurge;
   const maxUnavailable = r.nums.maxUnavailable;
@@ -496,7 +507,7 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeInde
       r.reason = "error";
       return;
     }
-    order = filterNodesToUpdate(ds, r, existing, nodes, nodeIndex, hash);
+    order = filterNodesToUpdate(ds, r, existing, nodes, nodeIndex, hash, opts);
     r.nodesToUpdate = order;
   } else {
     for (let i = 0; i < byNode.names.length; i++) order.push(byNode.names[i]);
@@ -551,7 +562,7 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeInde
       toDelete = need;
     }
     r.updateDelete = toDelete;
-    syncNodes(ds, r, toDelete, new Array<string>(), pods);
+    syncNodes(ds, r, toDelete, new Array<string>(), pods, opts);
     return;
   }
   // surge
@@ -605,5 +616,5 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeInde
   const create = r.updateCreate.concat(candidates.slice(0, <i32>remaining));
   r.updateCreate = create;
   r.updateDelete = oldToDelete;
-  syncNodes(ds, r, oldToDelete, create, pods);
+  syncNodes(ds, r, oldToDelete, create, pods, opts);
 }

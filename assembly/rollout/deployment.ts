@@ -6,9 +6,10 @@
 // sets first), Recreate scales every old set to 0 and waits for their pods before scaling the new one.
 
 import { Obj, StrMap, compareGo } from "./objects";
-import { IntOrStr, scaledKubernetes, orDefault, Scaled } from "./intorstr";
+import { IntOrStr, scaledKubernetes, orDefault } from "./intorstr";
 import { GoTime } from "./gotime";
 import { LessSwap, goSort } from "./gosort";
+import { K8S_NEWEST_GO } from "../base/pins";
 
 export const ANN_DESIRED = "deployment.kubernetes.io/desired-replicas";
 export const ANN_MAX = "deployment.kubernetes.io/max-replicas";
@@ -40,15 +41,15 @@ export class Deployment {
 export function readDeployment(o: Obj): Deployment {
   const d = new Deployment();
   const spec = o.obj("spec");
-  d.replicas = <i32>spec.int("replicas", 1);
+  d.replicas = <i32>spec.int("replicas", 1, 0);
   d.paused = spec.bool("paused", false);
   const st = spec.obj("strategy");
   d.recreate = st.str("type") == "Recreate";
   const ru = st.obj("rollingUpdate");
   if (ru.has("maxSurge")) d.maxSurge = ru.ios("maxSurge");
   if (ru.has("maxUnavailable")) d.maxUnavailable = ru.ios("maxUnavailable");
-  d.statusReplicas = <i32>o.obj("status").int("replicas", 0);
-  d.minReadySeconds = spec.int("minReadySeconds", 0);
+  d.statusReplicas = <i32>o.obj("status").int("replicas", 0, 0);
+  d.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   return d;
 }
 
@@ -59,10 +60,10 @@ export function readReplicaSet(o: Obj, isNew: bool): RS {
   rs.name = md.str("name");
   rs.created = md.time("creationTimestamp");
   rs.annotations = md.map("annotations");
-  rs.replicas = <i32>o.obj("spec").int("replicas", 1);
+  rs.replicas = <i32>o.obj("spec").int("replicas", 1, 0);
   const st = o.obj("status");
-  rs.availableReplicas = <i32>st.int("availableReplicas", 0);
-  rs.actualReplicas = <i32>st.int("replicas", rs.replicas);
+  rs.availableReplicas = <i32>st.int("availableReplicas", 0, 0);
+  rs.actualReplicas = <i32>st.int("replicas", rs.replicas, 0);
   rs.isNew = isNew;
   return rs;
 }
@@ -78,10 +79,12 @@ export class DeployNumbers {
 export function deployNumbers(d: Deployment): DeployNumbers {
   const r = new DeployNumbers();
   if (d.recreate) return r;
-  const surge = scaledKubernetes(orDefault(d.maxSurge, IntOrStr.ofInt(0)), d.replicas, true);
-  if (Scaled.err !== null) { r.error = Scaled.err; return r; }
-  let un = scaledKubernetes(orDefault(d.maxUnavailable, IntOrStr.ofInt(0)), d.replicas, false);
-  if (Scaled.err !== null) { r.error = Scaled.err; return r; }
+  const ms = scaledKubernetes(orDefault(d.maxSurge, IntOrStr.ofInt(0)), d.replicas, true);
+  if (!ms.ok) { r.error = ms.err; return r; }
+  const mu = scaledKubernetes(orDefault(d.maxUnavailable, IntOrStr.ofInt(0)), d.replicas, false);
+  if (!mu.ok) { r.error = mu.err; return r; }
+  const surge = ms.value;
+  let un = mu.value;
   if (surge == 0 && un == 0) un = 1;
   r.maxSurge = <i32>surge;
   r.maxUnavailable = d.replicas == 0 ? 0 : <i32>un;
@@ -139,7 +142,8 @@ const BY_CREATION = 0;
 const BY_SIZE_OLDER = 1;
 const BY_SIZE_NEWER = 2;
 
-function sortRS(a: Array<RS>, mode: i32): void { goSort(new ByCreation(a, mode), a.length); }
+/** sort.Sort(controller.ReplicaSetsByCreationTimestamp / ReplicaSetsBySizeOlder / ReplicaSetsBySizeNewer(a)). */
+function sortRS(a: Array<RS>, mode: i32): void { goSort(new ByCreation(a, mode), a.length, K8S_NEWEST_GO); }
 
 /** scaleReplicaSet: records the action when the size (or forced annotations) change, updates annotations. */
 function scaleRS(r: DeployRound, d: Deployment, rs: RS, to: i32, force: bool): bool {
@@ -169,16 +173,28 @@ export function planDeployment(d: Deployment, sets: Array<RS>, forceScale: bool 
   let newRS: RS | null = null;
   const old = new Array<RS>();
   for (let i = 0; i < sets.length; i++) { if (sets[i].isNew) newRS = sets[i]; else old.push(sets[i]); }
-  // isScalingEvent: an active set whose desired-replicas annotation differs from spec.replicas
-  for (let i = 0; i < sets.length; i++) {
-    if (sets[i].replicas <= 0) continue;
-    const desired = annInt(sets[i], ANN_DESIRED);
-    if (desired >= 0 && desired != <i64>d.replicas) { r.scalingEvent = true; break; }
-  }
+  r.scalingEvent = isScalingEvent(d, sets);
   if (d.paused || r.scalingEvent || forceScale) { r.path = "scale"; scale(r, d, newRS, old); return r; }
   if (d.recreate) { r.path = "recreate"; recreate(r, d, newRS, old, sets); return r; }
   r.path = "rolling";
+  rolloutRolling(r, d, newRS, old, sets);
+  return r;
+}
+
+/** isScalingEvent: an active set whose desired-replicas annotation differs from spec.replicas. */
+function isScalingEvent(d: Deployment, sets: Array<RS>): bool {
+  for (let i = 0; i < sets.length; i++) {
+    if (sets[i].replicas <= 0) continue;
+    const desired = annInt(sets[i], ANN_DESIRED);
+    if (desired >= 0 && desired != <i64>d.replicas) return true;
+  }
+  return false;
+}
+
+/** rolloutRolling: the new ReplicaSet (created when missing) scaled up if it can be, else the old ones down. */
+function rolloutRolling(r: DeployRound, d: Deployment, newRS: RS | null, old: Array<RS>, sets: Array<RS>): void {
   if (newRS === null) {
+    // getNewReplicaSet(createIfNotExisted): the new set starts at NewRSNewReplicas
     const n = new RS();
     n.name = "new";
     n.isNew = true;
@@ -192,47 +208,66 @@ export function planDeployment(d: Deployment, sets: Array<RS>, forceScale: bool 
   }
   const nrs = newRS!;
   const all = old.concat([nrs]);
-  // reconcileNewReplicaSet
-  if (nrs.replicas != d.replicas) {
-    const to = nrs.replicas > d.replicas ? d.replicas : newRSReplicas(d, r, all, nrs);
-    if (scaleRS(r, d, nrs, to, false)) return r;
-  }
-  // reconcileOldReplicaSets
+  if (reconcileNewReplicaSet(r, d, all, nrs)) return;
+  // FilterActiveReplicaSets(oldRSs)
   const active = new Array<RS>();
   for (let i = 0; i < old.length; i++) if (old[i].replicas > 0) active.push(old[i]);
-  if (total(active) == 0) return r;
+  reconcileOldReplicaSets(r, d, all, active, nrs);
+}
+
+/** reconcileNewReplicaSet: true when the new ReplicaSet was scaled. */
+function reconcileNewReplicaSet(r: DeployRound, d: Deployment, all: Array<RS>, nrs: RS): bool {
+  if (nrs.replicas == d.replicas) return false;
+  if (nrs.replicas > d.replicas) return scaleRS(r, d, nrs, d.replicas, false);
+  return scaleRS(r, d, nrs, newRSReplicas(d, r, all, nrs), false);
+}
+
+/** reconcileOldReplicaSets: unhealthy replicas first, then down to the availability floor. */
+function reconcileOldReplicaSets(r: DeployRound, d: Deployment, all: Array<RS>, old: Array<RS>, nrs: RS): void {
+  if (total(old) == 0) return;
   const allPods = total(all);
   const minAvailable = d.replicas - r.nums.maxUnavailable;
   const newUnavailable = nrs.replicas - nrs.availableReplicas;
   const maxScaledDown = allPods - minAvailable - newUnavailable;
-  if (maxScaledDown <= 0) return r;
-  // cleanupUnhealthyReplicas
-  sortRS(active, BY_CREATION);
-  let cleaned = 0;
-  for (let i = 0; i < active.length; i++) {
-    if (cleaned >= maxScaledDown) break;
-    const rs = active[i];
+  if (maxScaledDown <= 0) return;
+  // an error of cleanupUnhealthyReplicas ends the reconcile (upstream returns false, nil)
+  if (cleanupUnhealthyReplicas(r, d, old, maxScaledDown) < 0) return;
+  scaleDownOldReplicaSetsForRollingUpdate(r, d, old.concat([nrs]), old);
+}
+
+/** cleanupUnhealthyReplicas: scales old sets down by their unavailable replicas; -1 for upstream's "invalid request to scale down". */
+function cleanupUnhealthyReplicas(r: DeployRound, d: Deployment, old: Array<RS>, maxCleanupCount: i32): i32 {
+  sortRS(old, BY_CREATION);
+  let totalScaledDown = 0;
+  for (let i = 0; i < old.length; i++) {
+    if (totalScaledDown >= maxCleanupCount) break;
+    const rs = old[i];
     if (rs.replicas == 0 || rs.replicas == rs.availableReplicas) continue;
-    const down = min(maxScaledDown - cleaned, rs.replicas - rs.availableReplicas);
-    scaleRS(r, d, rs, rs.replicas - down, false);
-    cleaned += down;
+    const scaledDownCount = min(maxCleanupCount - totalScaledDown, rs.replicas - rs.availableReplicas);
+    const newReplicasCount = rs.replicas - scaledDownCount;
+    if (newReplicasCount > rs.replicas) return -1;
+    scaleRS(r, d, rs, newReplicasCount, false);
+    totalScaledDown += scaledDownCount;
   }
-  // scaleDownOldReplicaSetsForRollingUpdate
-  const all2 = active.concat([nrs]);
-  const available = totalAvailable(all2);
-  if (available <= minAvailable) return r;
-  sortRS(active, BY_CREATION);
-  let scaledDown = 0;
-  const totalDown = available - minAvailable;
-  for (let i = 0; i < active.length; i++) {
-    if (scaledDown >= totalDown) break;
-    const rs = active[i];
+  return totalScaledDown;
+}
+
+/** scaleDownOldReplicaSetsForRollingUpdate: old sets, oldest first, down to the availability floor. */
+function scaleDownOldReplicaSetsForRollingUpdate(r: DeployRound, d: Deployment, all: Array<RS>, old: Array<RS>): void {
+  const minAvailable = d.replicas - r.nums.maxUnavailable;
+  const availablePodCount = totalAvailable(all);
+  if (availablePodCount <= minAvailable) return;
+  sortRS(old, BY_CREATION);
+  let totalScaledDown = 0;
+  const totalScaleDownCount = availablePodCount - minAvailable;
+  for (let i = 0; i < old.length; i++) {
+    if (totalScaledDown >= totalScaleDownCount) break;
+    const rs = old[i];
     if (rs.replicas == 0) continue;
-    const down = min(rs.replicas, totalDown - scaledDown);
-    scaleRS(r, d, rs, rs.replicas - down, false);
-    scaledDown += down;
+    const scaleDownCount = min(rs.replicas, totalScaleDownCount - totalScaledDown);
+    scaleRS(r, d, rs, rs.replicas - scaleDownCount, false);
+    totalScaledDown += scaleDownCount;
   }
-  return r;
 }
 
 /** NewRSNewReplicas (RollingUpdate). */
@@ -335,7 +370,7 @@ function replicaSetFraction(d: Deployment, r: DeployRound, rs: RS): i32 {
   return roundToInt32(size) - rs.replicas;
 }
 
-/** rolloutRecreate. */
+/** rolloutRecreate: old sets to 0, wait for their pods, then the new set to spec.replicas. */
 function recreate(r: DeployRound, d: Deployment, newRS: RS | null, old: Array<RS>, sets: Array<RS>): void {
   let scaled = false;
   for (let i = 0; i < old.length; i++) {

@@ -1,12 +1,9 @@
 // The rollout planner's view of Go's sort package (assembly/golang/sort.ts, the step-for-step port):
 // upstream's pod orders depend on exactly how Go's sort.Slice / sort.SliceStable move elements that
-// compare equal, so the planner sorts through the same code, as the Go release OpenKruise v1.9.0 was
-// built with (1.23) runs it.
+// compare equal, so the planner sorts through the same code, as the Go release that built the
+// controller runs it (base/pins.ts: KRUISE_GO for OpenKruise, K8S_NEWEST_GO for Kubernetes).
 
 import { Sorter, sortSort, sortStable } from "../golang/sort";
-
-/** Go release (minor) of OpenKruise v1.9.0's build, whose sort.Slice the planner reproduces. */
-export const PLANNER_GO: i32 = 23;
 
 /** What the sorts need: compare and swap elements by position. */
 export abstract class LessSwap extends Sorter {}
@@ -26,12 +23,12 @@ export abstract class IndexSorter extends LessSwap {
   }
 }
 
-/** sort.Slice / sort.Sort over positions [0, n), as Go `go` runs it (default: Kruise's Go 1.23). */
-export function goSort(d: LessSwap, n: i32, go: i32 = PLANNER_GO): void {
+/** sort.Slice / sort.Sort over positions [0, n), as Go release `go` (a minor) runs it. */
+export function goSort(d: LessSwap, n: i32, go: i32): void {
   sortSort(d, n, go);
 }
 
-/** sort.SliceStable / sort.Stable over positions [0, n). */
+/** sort.SliceStable / sort.Stable over positions [0, n) (the same in every release). */
 export function goStable(d: LessSwap, n: i32): void {
   sortStable(d, n);
 }

@@ -7,9 +7,9 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, F_INT } from "../json/tape";
 import { unquote } from "../json/strings";
-import { goAtoi, Atoi } from "../json/gostrconv";
+import { goAtoi } from "../json/gostrconv";
 import { goQuoteV2 } from "../json/quote-v2";
-import { goParseFloat, ParseFloat, parseFloatError } from "./parsefloat";
+import { goParseFloat, parseFloatError } from "./parsefloat";
 
 /** IntOrString kinds. */
 export const IOS_NIL: i32 = 0;
@@ -46,9 +46,15 @@ export class IntOrStr {
   }
 }
 
-/** Result of the last scaling call: the error text when it failed (null when it succeeded). */
+/** What a scaling call answers: the value, or upstream's error text. */
 export class Scaled {
-  static err: string | null = null;
+  constructor(public value: i64, public err: string | null = null) {}
+
+  /** A failure with upstream's text (the value is 0, as upstream returns it). */
+  static failed(err: string): Scaled { return new Scaled(0, err); }
+
+  /** True when the call succeeded. */
+  get ok(): bool { return this.err === null; }
 }
 
 /**
@@ -93,16 +99,15 @@ export function goInt(f: f64): i64 {
   return <i64>f;
 }
 
-/** `invalid value for IntOrString: invalid value "<str>": strconv.Atoi: parsing "<s>": ...`. */
-function atoiFailure(v: IntOrStr, sp: usize, sn: i32): i64 {
+/** `invalid value for IntOrString: invalid value "<str>": strconv.Atoi: parsing "<s>": ...` (`atoiErr`: 2 out of range, else invalid syntax). */
+function atoiFailure(v: IntOrStr, sp: usize, sn: i32, atoiErr: i32): Scaled {
   const b = new ByteSink(64);
   b.ascii("invalid value for IntOrString: invalid value ");
   goQuoteV2(b, v.ptr, v.len);
   b.ascii(": strconv.Atoi: parsing ");
   goQuoteV2(b, sp, sn);
-  b.ascii(Atoi.err == 2 ? ": value out of range" : ": invalid syntax");
-  Scaled.err = String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
-  return 0;
+  b.ascii(atoiErr == 2 ? ": value out of range" : ": invalid syntax");
+  return Scaled.failed(String.UTF8.decodeUnsafe(b.ptr, <usize>b.len));
 }
 
 @inline function endsWithPercent(v: IntOrStr): bool {
@@ -110,51 +115,50 @@ function atoiFailure(v: IntOrStr, sp: usize, sn: i32): i64 {
 }
 
 /** math.Ceil or math.Floor of v*total/100, then Go's int(). */
-@inline function percentOf(v: f64, total: i64, roundUp: bool): i64 {
+@inline function percentOf(v: f64, total: i64, roundUp: bool): Scaled {
   const x = v * <f64>total / 100;
-  return goInt(roundUp ? Math.ceil(x) : Math.floor(x));
+  return new Scaled(goInt(roundUp ? Math.ceil(x) : Math.floor(x)));
+}
+
+/** strconv.Atoi over [p, p+n): the value, or the failure text for `v`. */
+function atoiPercent(v: IntOrStr, p: usize, n: i32, total: i64, roundUp: bool): Scaled {
+  const x = goAtoi(p, n);
+  if (x.err != 0) return atoiFailure(v, p, n, x.err);
+  return percentOf(<f64>x.value, total, roundUp);
 }
 
 /** Kubernetes intstr.GetScaledValueFromIntOrPercent. */
-export function scaledKubernetes(v: IntOrStr, total: i64, roundUp: bool): i64 {
-  Scaled.err = null;
-  if (v.kind == IOS_NIL) { Scaled.err = "nil value for IntOrString"; return 0; }
-  if (v.kind == IOS_INT) return <i64>v.intVal;
-  if (!endsWithPercent(v)) { Scaled.err = "invalid value for IntOrString: invalid type: string is not a percentage"; return 0; }
-  const n = goAtoi(v.ptr, v.len - 1);
-  if (Atoi.err != 0) return atoiFailure(v, v.ptr, v.len - 1);
-  return percentOf(<f64>n, total, roundUp);
+export function scaledKubernetes(v: IntOrStr, total: i64, roundUp: bool): Scaled {
+  if (v.kind == IOS_NIL) return Scaled.failed("nil value for IntOrString");
+  if (v.kind == IOS_INT) return new Scaled(<i64>v.intVal);
+  if (!endsWithPercent(v)) return Scaled.failed("invalid value for IntOrString: invalid type: string is not a percentage");
+  return atoiPercent(v, v.ptr, v.len - 1, total, roundUp);
 }
 
 /** Kubernetes intstr.GetValueFromIntOrPercent (deprecated): every `%` is dropped and any string is a percent. */
-export function scaledKubernetesDeprecated(v: IntOrStr, total: i64, roundUp: bool): i64 {
-  Scaled.err = null;
-  if (v.kind == IOS_NIL) { Scaled.err = "nil value for IntOrString"; return 0; }
-  if (v.kind == IOS_INT) return <i64>v.intVal;
+export function scaledKubernetesDeprecated(v: IntOrStr, total: i64, roundUp: bool): Scaled {
+  if (v.kind == IOS_NIL) return Scaled.failed("nil value for IntOrString");
+  if (v.kind == IOS_INT) return new Scaled(<i64>v.intVal);
   const s = new ByteSink(v.len + 1);
   for (let i = 0; i < v.len; i++) {
     const c = load<u8>(v.ptr + <usize>i);
     if (c != 0x25) s.byte(c);
   }
-  const n = goAtoi(s.ptr, s.len);
-  if (Atoi.err != 0) return atoiFailure(v, s.ptr, s.len);
-  return percentOf(<f64>n, total, roundUp);
+  return atoiPercent(v, s.ptr, s.len, total, roundUp);
 }
 
 /** OpenKruise util.GetScaledValueFromIntOrPercent: a `%` suffix and strconv.ParseFloat. */
-export function scaledKruise(v: IntOrStr, total: i64, roundUp: bool): i64 {
-  Scaled.err = null;
-  if (v.kind == IOS_NIL) { Scaled.err = "nil value for IntOrString"; return 0; }
-  if (v.kind == IOS_INT) return <i64>v.intVal;
-  if (!endsWithPercent(v)) { Scaled.err = "invalid type: string is not a percentage"; return 0; }
+export function scaledKruise(v: IntOrStr, total: i64, roundUp: bool): Scaled {
+  if (v.kind == IOS_NIL) return Scaled.failed("nil value for IntOrString");
+  if (v.kind == IOS_INT) return new Scaled(<i64>v.intVal);
+  if (!endsWithPercent(v)) return Scaled.failed("invalid type: string is not a percentage");
   const f = goParseFloat(v.ptr, v.len - 1);
-  if (ParseFloat.err != 0) {
+  if (f.err != 0) {
     const b = new ByteSink(64);
-    parseFloatError(b, v.ptr, v.len - 1, goQuoteV2);
-    Scaled.err = String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
-    return 0;
+    parseFloatError(b, v.ptr, v.len - 1, f.err, goQuoteV2);
+    return Scaled.failed(String.UTF8.decodeUnsafe(b.ptr, <usize>b.len));
   }
-  return percentOf(f, total, roundUp);
+  return percentOf(f.value, total, roundUp);
 }
 
 /** Variant codes of `scaled`. */
@@ -162,8 +166,8 @@ export const VARIANT_KUBERNETES: i32 = 0;
 export const VARIANT_DEPRECATED: i32 = 1;
 export const VARIANT_KRUISE: i32 = 2;
 
-/** Scales with the given variant; Scaled.err tells failure. */
-export function scaledBy(variant: i32, v: IntOrStr, total: i64, roundUp: bool): i64 {
+/** Scales with the given variant. */
+export function scaledBy(variant: i32, v: IntOrStr, total: i64, roundUp: bool): Scaled {
   if (variant == VARIANT_KUBERNETES) return scaledKubernetes(v, total, roundUp);
   if (variant == VARIANT_DEPRECATED) return scaledKubernetesDeprecated(v, total, roundUp);
   return scaledKruise(v, total, roundUp);

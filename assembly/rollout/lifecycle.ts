@@ -1,16 +1,30 @@
 // OpenKruise lifecycle hooks (pub.Lifecycle: preDelete, inPlaceUpdate, preNormal), each a set of
-// finalizers and labels; a pod is "hooked" when it carries any of them, "all hooked" when it carries all.
+// finalizers and labels; a pod is "hooked" when it carries any of them (OpenKruise v1.9.0
+// pkg/util/lifecycle/lifecycle_utils.go IsPodHooked). assembly/rollout/fasthooked.ts answers the same
+// from the smaller side.
 
 import { Obj, StrMap } from "./objects";
 import { Pod } from "./pod";
-import { K_STRING } from "../json/tape";
-import { strAt } from "./objects";
 
 /** One pub.LifecycleHook. */
 export class Hook {
   finalizers: Array<string> = new Array<string>();
   labels: StrMap = new StrMap();
   markPodNotReady: bool = false;
+  /** The keys of labelsHandler whose value is empty. */
+  emptyValued: Array<string> = new Array<string>();
+  private finalizerSet: Set<string> | null = null;
+
+  /** True when finalizersHandler holds `f`. */
+  hasFinalizer(f: string): bool {
+    let s = this.finalizerSet;
+    if (s === null) {
+      s = new Set<string>();
+      for (let i = 0; i < this.finalizers.length; i++) s.add(this.finalizers[i]);
+      this.finalizerSet = s;
+    }
+    return s.has(f);
+  }
 }
 
 /** The hooks of a workload (null: not set). */
@@ -24,17 +38,9 @@ function readHook(o: Obj, name: string): Hook | null {
   const h = o.obj(name);
   if (!h.present) return null;
   const r = new Hook();
-  const fa = h.arr("finalizersHandler");
-  if (fa >= 0) {
-    const t = o.t;
-    const n = t.children(fa);
-    let e = fa + 1;
-    for (let k = 0; k < n; k++) {
-      if (t.kind(e) == K_STRING) r.finalizers.push(strAt(t, e));
-      e = t.next(e);
-    }
-  }
+  r.finalizers = h.strs("finalizersHandler");
   r.labels = h.map("labelsHandler");
+  for (let i = 0; i < r.labels.size; i++) if (r.labels.vals[i].length == 0) r.emptyValued.push(r.labels.keys[i]);
   r.markPodNotReady = h.bool("markPodNotReady", false);
   return r;
 }
@@ -50,18 +56,10 @@ export function readLifecycle(o: Obj, name: string): Lifecycle | null {
   return r;
 }
 
-/** lifecycle.IsPodHooked: the pod carries one of the hook's finalizers or labels. */
+/** lifecycle.IsPodHooked: the pod carries one of the hook's finalizers, or one of its labels has the hook's value (Go's map read). */
 export function isPodHooked(h: Hook | null, p: Pod): bool {
   if (h === null) return false;
   for (let i = 0; i < h.finalizers.length; i++) if (p.hasFinalizer(h.finalizers[i])) return true;
   for (let i = 0; i < h.labels.size; i++) if (p.labels.at(h.labels.keys[i]) == h.labels.vals[i]) return true;
   return false;
-}
-
-/** lifecycle.IsPodAllHooked: the pod carries all of the hook's finalizers and labels. */
-export function isPodAllHooked(h: Hook | null, p: Pod): bool {
-  if (h === null) return false;
-  for (let i = 0; i < h.finalizers.length; i++) if (!p.hasFinalizer(h.finalizers[i])) return false;
-  for (let i = 0; i < h.labels.size; i++) if (p.labels.at(h.labels.keys[i]) != h.labels.vals[i]) return false;
-  return true;
 }

@@ -5,7 +5,7 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_INT, F_ESCAPE, F_HIGH } from "../json/tape";
 import { unquote } from "../json/strings";
-import { fail, E_BAD_REQUEST } from "../base/errors";
+import { fail, E_BAD_REQUEST, E_LIMIT } from "../base/errors";
 import { IntOrStr, readIntOrStr, readInt } from "./intorstr";
 import { GoTime, parseRFC3339 } from "./gotime";
 
@@ -46,7 +46,8 @@ export class Obj {
   /** True when string member `name` is exactly the ASCII `v` (no decoding). */
   strIs(name: string, v: string): bool {
     const i = this.member(name);
-    if (i < 0 || this.t.kind(i) != K_STRING) return v.length == 0 && i < 0;
+    if (i < 0) return v.length == 0;
+    if (this.t.kind(i) != K_STRING) { bad(this.sub(name), "a string"); return false; }
     return asciiIs(this.t, i, v);
   }
 
@@ -188,6 +189,27 @@ export class Obj {
     return m;
   }
 
+  /** Value node i (of member `name`) as a Go []string: a null element is "", another non-string an error. */
+  strsAt(i: i32, name: string): Array<string> {
+    const out = new Array<string>();
+    const a = this.arrAt(i, name);
+    if (a < 0) return out;
+    const t = this.t;
+    const n = t.children(a);
+    let e = a + 1;
+    for (let k = 0; k < n; k++) {
+      const kind = t.kind(e);
+      if (kind == K_STRING) out.push(strAt(t, e));
+      else if (kind == K_NULL) out.push("");
+      else { bad(this.sub(name) + "[" + k.toString() + "]", "a string"); return out; }
+      e = t.next(e);
+    }
+    return out;
+  }
+
+  /** Member `name` as a Go []string. */
+  strs(name: string): Array<string> { return this.strsAt(this.member(name), name); }
+
   /** Element `idx` (node e) of an array member as an object. */
   elem(e: i32, name: string, idx: i32): Obj {
     if (this.t.kind(e) == K_NULL) return Obj.child(this.t, -1, this, name, idx);
@@ -229,11 +251,16 @@ function sameUnits(a: usize, b: usize, n: usize): bool {
   return true;
 }
 
-/** A string-to-string map (Go map[string]string); set() replaces an existing key. */
+/** Entries a StrMap holds before it indexes its keys (smaller maps are scanned). */
+const INDEX_FROM = 8;
+
+/** A string-to-string map (Go map[string]string); set() replaces an existing key. Keys keep their first insertion order. */
 export class StrMap {
   // allocated on the first set (most maps of a pod stay empty)
   private k: Array<string> | null = null;
   private v: Array<string> | null = null;
+  // position of each key, once the map holds more than INDEX_FROM entries
+  private index: Map<string, i32> | null = null;
 
   /** The keys, in insertion order. */
   get keys(): Array<string> { const k = this.k; return k === null ? new Array<string>() : k; }
@@ -243,12 +270,20 @@ export class StrMap {
   /** Number of entries. */
   get size(): i32 { const k = this.k; return k === null ? 0 : k.length; }
 
+  /** Position of key k in keys, or -1. */
+  private find(key: string): i32 {
+    const keys = this.k;
+    if (keys === null) return -1;
+    const index = this.index;
+    if (index !== null) return index.has(key) ? index.get(key) : -1;
+    for (let i = keys.length - 1; i >= 0; i--) if (strEq(unchecked(keys[i]), key)) return i;
+    return -1;
+  }
+
   /** Value of key k, or null. */
   get(key: string): string | null {
-    const keys = this.k;
-    if (keys === null) return null;
-    for (let i = keys.length - 1; i >= 0; i--) if (strEq(unchecked(keys[i]), key)) return unchecked(this.v![i]);
-    return null;
+    const i = this.find(key);
+    return i < 0 ? null : unchecked(this.v![i]);
   }
 
   /** Value of key k, or "" (Go's map read). */
@@ -258,16 +293,23 @@ export class StrMap {
   }
 
   /** True when key k is present. */
-  has(key: string): bool { return this.get(key) !== null; }
+  has(key: string): bool { return this.find(key) >= 0; }
 
   /** Sets key k. */
   set(key: string, val: string): void {
+    const i = this.find(key);
+    if (i >= 0) { unchecked(this.v![i] = val); return; }
     let keys = this.k;
     if (keys === null) { keys = new Array<string>(); this.k = keys; this.v = new Array<string>(); }
-    const vals = this.v!;
-    for (let i = 0; i < keys.length; i++) if (unchecked(keys[i]) == key) { unchecked(vals[i] = val); return; }
     keys.push(key);
-    vals.push(val);
+    this.v!.push(val);
+    let index = this.index;
+    if (index !== null) index.set(key, keys.length - 1);
+    else if (keys.length > INDEX_FROM) {
+      index = new Map<string, i32>();
+      for (let j = 0; j < keys.length; j++) index.set(unchecked(keys[j]), j);
+      this.index = index;
+    }
   }
 
   /** A copy. */
@@ -282,6 +324,11 @@ export class StrMap {
 /** Records E_BAD_REQUEST: `field "<path>" must be <what>`. */
 export function bad(path: string, what: string): bool {
   return fail(E_BAD_REQUEST, "field \"" + path + "\" must be " + what, -1, path);
+}
+
+/** Records E_LIMIT: field `path` holds `n` entries (or asks for `n`), more than the request's limits.<limit> (`max`). */
+export function overLimit(path: string, n: i64, max: i64, limit: string): bool {
+  return fail(E_LIMIT, "field \"" + path + "\" asks for " + n.toString() + "; the limit is " + max.toString() + " (limits." + limit + ")", -1, path);
 }
 
 /** The decoded bytes of string node i (invalid UTF-8 as U+FFFD, as Go decodes a string). */

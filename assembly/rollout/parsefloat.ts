@@ -5,13 +5,14 @@
 // JSON engine's exact parser; hex text is rounded here.
 
 import { ByteSink } from "../io/sink";
-import { parseNumber, NumberParse } from "../json/number";
+import { parseNumber, outOfRange } from "../json/number";
 
-/** Outcome of the last goParseFloat call. */
-export class ParseFloat {
-  /** 0: ok; 1: invalid syntax; 2: value out of range. */
-  static err: i32 = 0;
+/** What goParseFloat answers: the value and its error (0: ok; 1: invalid syntax; 2: value out of range). */
+export class ParsedFloat {
+  constructor(public value: f64, public err: i32 = 0) {}
 }
+
+@inline function syntaxError(): ParsedFloat { return new ParsedFloat(0, 1); }
 
 const INF_BITS: u64 = 0x7ff0000000000000;
 const NAN_BITS: u64 = 0x7ff8000000000001; // Go's math.NaN()
@@ -63,7 +64,13 @@ function underscoresOK(p: usize, n: i32): bool {
   return saw != 0x5f;
 }
 
-/** Rounds mantissa × 2^exp (sticky: lower bits were dropped) to float64 bits; sets ParseFloat.err = 2 on overflow. */
+/** Rounds mantissa × 2^exp (sticky: lower bits were dropped) to a float64 (err 2 when it overflows to infinity). */
+function hexToFloat(mant: u64, exp: i32, sticky: bool, neg: bool): ParsedFloat {
+  const bits = hexToBits(mant, exp, sticky, neg);
+  return new ParsedFloat(reinterpret<f64>(bits), (bits & INF_BITS) == INF_BITS ? 2 : 0);
+}
+
+/** Rounds mantissa × 2^exp (sticky: lower bits were dropped) to float64 bits (infinity on overflow). */
 function hexToBits(mant: u64, exp: i32, sticky: bool, neg: bool): u64 {
   const sign = neg ? SIGN_BIT : 0;
   if (mant == 0) return sign;
@@ -72,7 +79,7 @@ function hexToBits(mant: u64, exp: i32, sticky: bool, neg: bool): u64 {
   exp -= lz;
   // value = mant × 2^exp with mant in [2^63, 2^64): unbiased exponent e
   let e = exp + 63;
-  if (e > 1023) { ParseFloat.err = 2; return sign | INF_BITS; }
+  if (e > 1023) return sign | INF_BITS;
   let shift = 11;
   if (e < -1022) shift += -1022 - e;
   let q: u64;
@@ -84,14 +91,13 @@ function hexToBits(mant: u64, exp: i32, sticky: bool, neg: bool): u64 {
   if (rem > half || (rem == half && (sticky || (q & 1) != 0))) q++;
   if (e < -1022) return sign | q; // subnormal (q == 2^52 is the smallest normal, same bits)
   if (q == (<u64>1 << 53)) { q >>= 1; e++; }
-  if (e > 1023) { ParseFloat.err = 2; return sign | INF_BITS; }
+  if (e > 1023) return sign | INF_BITS;
   return sign | (<u64>(e + 1023) << 52) | (q & 0xfffffffffffff);
 }
 
-/** strconv.ParseFloat(s, 64) over bytes [p, p+n): the value, with ParseFloat.err telling ok / syntax / range. */
-export function goParseFloat(p: usize, n: i32): f64 {
-  ParseFloat.err = 0;
-  if (n == 0) { ParseFloat.err = 1; return 0; }
+/** strconv.ParseFloat(s, 64) over bytes [p, p+n): the value, or its syntax / range error. */
+export function goParseFloat(p: usize, n: i32): ParsedFloat {
+  if (n == 0) return syntaxError();
   // inf, infinity, nan (a sign only before inf)
   {
     let i = 0;
@@ -103,13 +109,13 @@ export function goParseFloat(p: usize, n: i32): f64 {
       let k = prefixIgnoreCase(p + <usize>i, n - i, "infinity");
       if (k > 3 && k < 8) k = 3;
       if (k == 3 || k == 8) {
-        if (i + k != n) { ParseFloat.err = 1; return 0; }
-        return reinterpret<f64>((neg ? SIGN_BIT : 0) | INF_BITS);
+        if (i + k != n) return syntaxError();
+        return new ParsedFloat(reinterpret<f64>((neg ? SIGN_BIT : 0) | INF_BITS));
       }
     } else if (c == 0x6e && i == 0) {
       if (prefixIgnoreCase(p, n, "nan") == 3) {
-        if (n != 3) { ParseFloat.err = 1; return 0; }
-        return reinterpret<f64>(NAN_BITS);
+        if (n != 3) return syntaxError();
+        return new ParsedFloat(reinterpret<f64>(NAN_BITS));
       }
     }
   }
@@ -154,18 +160,18 @@ export function goParseFloat(p: usize, n: i32): f64 {
       ndMant++;
     }
   }
-  if (!sawDigits) { ParseFloat.err = 1; return 0; }
+  if (!sawDigits) return syntaxError();
   if (!sawDot) dp = nd;
   let e: i32 = 0;
   let esign: i32 = 1;
   const expChar = hex ? 0x70 : 0x65;
   if (i < n && lower(<i32>load<u8>(p + <usize>i)) == expChar) {
     i++;
-    if (i >= n) { ParseFloat.err = 1; return 0; }
+    if (i >= n) return syntaxError();
     const s = load<u8>(p + <usize>i);
     if (s == 0x2b) i++;
     else if (s == 0x2d) { i++; esign = -1; }
-    if (i >= n || load<u8>(p + <usize>i) < 0x30 || load<u8>(p + <usize>i) > 0x39) { ParseFloat.err = 1; return 0; }
+    if (i >= n || load<u8>(p + <usize>i) < 0x30 || load<u8>(p + <usize>i) > 0x39) return syntaxError();
     for (; i < n; i++) {
       const c = <i32>load<u8>(p + <usize>i);
       if (c == 0x5f) { underscores = true; continue; }
@@ -173,14 +179,13 @@ export function goParseFloat(p: usize, n: i32): f64 {
       if (e < 10000) e = e * 10 + (c - 0x30);
     }
   } else if (hex) {
-    ParseFloat.err = 1;
-    return 0;
+    return syntaxError();
   }
-  if (underscores && !underscoresOK(p, i)) { ParseFloat.err = 1; return 0; }
-  if (i != n) { ParseFloat.err = 1; return 0; }
+  if (underscores && !underscoresOK(p, i)) return syntaxError();
+  if (i != n) return syntaxError();
   if (hex) {
     const exp2 = mant != 0 ? dp * 4 + e * esign - ndMant * 4 : 0;
-    return reinterpret<f64>(hexToBits(mant, exp2, trunc, neg));
+    return hexToFloat(mant, exp2, trunc, neg);
   }
   // decimal: the exact parser reads the same text once the separators are gone
   let q = p;
@@ -195,13 +200,12 @@ export function goParseFloat(p: usize, n: i32): f64 {
     len = b.len;
   }
   const v = parseNumber(q, len);
-  if (NumberParse.rangeError) ParseFloat.err = 2;
-  return v;
+  return new ParsedFloat(v, outOfRange(v) ? 2 : 0);
 }
 
-/** Appends the *NumError text of the last failed goParseFloat on [p, p+n) (quoted by `quote`). */
-export function parseFloatError(out: ByteSink, p: usize, n: i32, quote: (out: ByteSink, p: usize, n: i32) => void): void {
+/** Appends the *NumError text of goParseFloat's error `err` on [p, p+n) (quoted by `quote`). */
+export function parseFloatError(out: ByteSink, p: usize, n: i32, err: i32, quote: (out: ByteSink, p: usize, n: i32) => void): void {
   out.ascii("strconv.ParseFloat: parsing ");
   quote(out, p, n);
-  out.ascii(ParseFloat.err == 2 ? ": value out of range" : ": invalid syntax");
+  out.ascii(err == 2 ? ": value out of range" : ": invalid syntax");
 }

@@ -4,15 +4,15 @@
 
 import { IntOrStr, IOS_NIL, IOS_STRING, scaledKruise, Scaled } from "./intorstr";
 
-/** CalculatePartitionReplicas(partition, replicas); `hasReplicas` false is the nil pointer (taken as 1). Scaled.err tells failure. */
-export function partitionReplicas(partition: IntOrStr, replicas: i32, hasReplicas: bool): i64 {
-  Scaled.err = null;
-  if (partition.kind == IOS_NIL) return 0;
+/** CalculatePartitionReplicas(partition, replicas); `hasReplicas` false is the nil pointer (taken as 1). */
+export function partitionReplicas(partition: IntOrStr, replicas: i32, hasReplicas: bool): Scaled {
+  if (partition.kind == IOS_NIL) return new Scaled(0);
   const r: i64 = hasReplicas ? <i64>replicas : 1;
-  let p = scaledKruise(partition, r, true);
-  if (Scaled.err !== null) return p;
+  const scaled = scaledKruise(partition, r, true);
+  if (!scaled.ok) return scaled;
+  let p = scaled.value;
   if (r > 1 && p == r && partition.kind == IOS_STRING && !partition.strIs("100%")) p = r - 1;
   if (p > r) p = r;
   if (p < 0) p = 0;
-  return p;
+  return new Scaled(p);
 }

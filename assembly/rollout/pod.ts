@@ -3,7 +3,7 @@
 // spec.nodeName/readinessGates/initContainers/affinity, status.phase/conditions/container statuses).
 
 import { Tape, K_STRING } from "../json/tape";
-import { Obj, StrMap, strAt, asciiIs } from "./objects";
+import { Obj, StrMap, strAt, asciiIs, bad } from "./objects";
 import { GoTime } from "./gotime";
 
 /** Condition states: absent, True, anything else. */
@@ -15,6 +15,8 @@ export const LABEL_REVISION = "controller-revision-hash";
 export const LABEL_LIFECYCLE = "lifecycle.apps.kruise.io/state";
 export const LABEL_SPECIFIED_DELETE = "apps.kruise.io/specified-delete";
 export const COND_INPLACE_READY = "InPlaceUpdateReady";
+/** Pod.ordinal before it is read. */
+export const ORDINAL_UNREAD: i64 = -2;
 
 /** One pod. */
 export class Pod {
@@ -47,6 +49,8 @@ export class Pod {
   /** Highest restart count of the regular containers, and of the restartable (sidecar) init containers. */
   restarts: i32 = 0;
   sidecarRestarts: i32 = 0;
+  /** The StatefulSet ordinal of the name (statefulset.ts podOrdinal), read once; ORDINAL_UNREAD until then. */
+  ordinal: i64 = ORDINAL_UNREAD;
   /** Simulation only: Unix second at which the pod becomes Ready (-1: not pending), and a pod that never does. */
   simReadyAt: i64 = -1;
   simFailed: bool = false;
@@ -59,10 +63,20 @@ export class Pod {
     this.readySince = z;
   }
 
-  /** True when the pod carries finalizer `f`. */
+  private finalizerSet: Set<string> | null = null;
+
+  /** True when the pod carries finalizer `f` (controllerutil.ContainsFinalizer). */
   hasFinalizer(f: string): bool {
     const fs = this.finalizers;
-    return fs !== null && fs.includes(f);
+    if (fs === null) return false;
+    if (fs.length <= 8) return fs.includes(f);
+    let s = this.finalizerSet;
+    if (s === null) {
+      s = new Set<string>();
+      for (let i = 0; i < fs.length; i++) s.add(fs[i]);
+      this.finalizerSet = s;
+    }
+    return s.has(f);
   }
 
   /** The controller-revision-hash label ("" when absent), kept in step with `labels` by setLabel. */
@@ -117,23 +131,16 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
   p.annotations = md.mapAt(mv[3], "annotations");
   p.created = md.timeAt(mv[4], "creationTimestamp");
   p.deleting = mv[5] >= 0;
-  const fa = md.arrAt(mv[6], "finalizers");
-  if (fa >= 0) {
-    const n = t.children(fa);
-    let e = fa + 1;
-    for (let k = 0; k < n; k++) {
-      if (t.kind(e) == K_STRING) {
-        let fs = p.finalizers;
-        if (fs === null) { fs = new Array<string>(); p.finalizers = fs; }
-        fs.push(strAt(t, e));
-      }
-      e = t.next(e);
-    }
+  if (p.deleting) md.timeAt(mv[5], "deletionTimestamp");
+  if (mv[6] >= 0) {
+    const fs = md.strsAt(mv[6], "finalizers");
+    if (fs.length > 0) p.finalizers = fs;
   }
   const spec = o.objAt(top[1], "spec");
   const sv = spec.scan(keys.spec, keys.specV);
   p.nodeName = spec.strNode(sv[0], "nodeName");
-  p.targetNode = p.nodeName.length > 0 ? p.nodeName : (sv[3] >= 0 ? affinityNode(spec) : "");
+  const byAffinity = sv[3] >= 0 ? affinityNode(spec) : "";
+  p.targetNode = p.nodeName.length > 0 ? p.nodeName : byAffinity;
   const gates = spec.arrAt(sv[1], "readinessGates");
   if (gates >= 0) {
     const n = t.children(gates);
@@ -145,7 +152,7 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
     }
   }
   // restartable init containers (restartPolicy: Always) are sidecars
-  let sidecars: Array<string> | null = null;
+  let sidecars: Set<string> | null = null;
   const inits = spec.arrAt(sv[2], "initContainers");
   if (inits >= 0) {
     const n = t.children(inits);
@@ -153,8 +160,8 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
     for (let k = 0; k < n; k++) {
       const c = spec.elem(e, "initContainers", k);
       if (c.present && c.strIs("restartPolicy", "Always")) {
-        if (sidecars === null) sidecars = new Array<string>();
-        sidecars.push(c.str("name"));
+        if (sidecars === null) sidecars = new Set<string>();
+        sidecars.add(c.str("name"));
       }
       e = t.next(e);
     }
@@ -174,21 +181,29 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
       if (!c.present) continue;
       const cv = c.scan(keys.cond, keys.condV);
       const type = cv[0];
+      if (type >= 0 && t.kind(type) != K_STRING) bad(c.sub("type"), "a string");
+      if (cv[1] >= 0 && t.kind(cv[1]) != K_STRING) bad(c.sub("status"), "a string");
       if (type >= 0 && t.kind(type) == K_STRING && asciiIs(t, type, "Ready")) {
         const isTrue = cv[1] >= 0 && t.kind(cv[1]) == K_STRING && asciiIs(t, cv[1], "True");
         const first = p.ready == COND_NONE;
+        let read = false;
         if (first) {
           p.ready = isTrue ? COND_TRUE : COND_OTHER;
           p.readyTransition = c.timeAt(cv[2], "lastTransitionTime");
+          read = true;
         }
         if (!sawReadyTrue && isTrue) {
           sawReadyTrue = true;
           // the first Ready condition that is True (the same node as readyTransition when that one is True)
           p.readySince = p.ready == COND_TRUE && first ? p.readyTransition : c.timeAt(cv[2], "lastTransitionTime");
+          read = true;
         }
+        if (read) continue;
       } else if (p.inPlaceReady == COND_NONE && type >= 0 && t.kind(type) == K_STRING && asciiIs(t, type, COND_INPLACE_READY)) {
         p.inPlaceReady = cv[1] >= 0 && t.kind(cv[1]) == K_STRING && asciiIs(t, cv[1], "True") ? COND_TRUE : COND_OTHER;
       }
+      // a time the decoder would refuse is refused here too, whichever condition holds it
+      if (cv[2] >= 0) c.timeAt(cv[2], "lastTransitionTime");
     }
   }
   p.restarts = maxRestarts(st, st.arrAt(stv[2], "containerStatuses"), "containerStatuses", null);
@@ -197,7 +212,7 @@ export function readPod(o: Obj, idx: i32, keys: PodKeys = new PodKeys()): Pod {
 }
 
 /** Highest restartCount in the container status array `a` (only the named containers when `names` is given). */
-function maxRestarts(st: Obj, a: i32, name: string, names: Array<string> | null): i32 {
+function maxRestarts(st: Obj, a: i32, name: string, names: Set<string> | null): i32 {
   if (a < 0) return 0;
   const t = st.t;
   let best = 0;
@@ -207,19 +222,21 @@ function maxRestarts(st: Obj, a: i32, name: string, names: Array<string> | null)
     const c = st.elem(e, name, k);
     e = t.next(e);
     if (!c.present) continue;
-    if (names !== null && !names.includes(c.str("name"))) continue;
+    const cname = c.str("name");
+    if (names !== null && !names.has(cname)) continue;
     const r = <i32>c.int("restartCount", 0);
     if (r > best) best = r;
   }
   return best;
 }
 
-/** k8s daemon util.GetTargetNodeName for an unscheduled pod: the first `metadata.name In [node]` match field. */
+/** k8s daemon util.GetTargetNodeName for an unscheduled pod: the first `metadata.name In [node]` match field (every term is read). */
 function affinityNode(spec: Obj): string {
   const terms = spec.obj("affinity").obj("nodeAffinity").obj("requiredDuringSchedulingIgnoredDuringExecution");
   const ta = terms.arr("nodeSelectorTerms");
   if (ta < 0) return "";
   const t = spec.t;
+  let node: string | null = null;
   const n = t.children(ta);
   let e = ta + 1;
   for (let k = 0; k < n; k++) {
@@ -232,14 +249,13 @@ function affinityNode(spec: Obj): string {
     for (let j = 0; j < m; j++) {
       const ex = term.elem(f, "matchFields", j);
       f = t.next(f);
-      if (ex.str("key") == "metadata.name" && ex.str("operator") == "In") {
-        const va = ex.arr("values");
-        if (va < 0 || t.children(va) != 1) return "";
-        return t.kind(va + 1) == K_STRING ? strAt(t, va + 1) : "";
-      }
+      const key = ex.str("key");
+      const op = ex.str("operator");
+      const values = ex.strs("values");
+      if (node === null && key == "metadata.name" && op == "In") node = values.length == 1 ? values[0] : "";
     }
   }
-  return "";
+  return node === null ? "" : node;
 }
 
 /** Reads the pod array node `a` of tape `t` (request path `path`). */

@@ -1,12 +1,17 @@
-// OpenKruise updatesort priority sorter (pub.UpdatePriorityStrategy): weightPriority (sum of the weights
-// of the terms whose selector matches the pod's labels, higher first; a term whose selector has an
-// unknown operator is skipped) or, when no weight terms are given, orderPriority (index of the first
-// term whose key the pod carries, lower first, pods with none first; then the larger integer suffix of
-// that label's value first). A stable sort whose comparator falls back to `i < j`, as upstream's does.
+// OpenKruise v1.9.0 pkg/util/updatesort/priority_sort.go (pub.UpdatePriorityStrategy): weightPriority
+// (getPodWeightPriority: the sum of the weights of the terms whose selector matches the pod's labels,
+// higher first; a term whose selector has an unknown operator is skipped) or, when no weight terms are
+// given, orderPriority (getPodOrderPriority: index of the first term whose key the pod carries, lower
+// first, pods with none first; then the larger integer suffix of that label's value first), sorted by
+// sort.SliceStable with a comparator that falls back to `i < j`. Upstream computes a pod's priority at
+// every comparison; here each pod's is computed once (priorityKeys), the comparisons and Go's
+// SliceStable steps are upstream's. assembly/rollout/fastpriority.ts answers the same faster.
 
-import { Obj } from "./objects";
+import { Obj, StrMap, overLimit } from "./objects";
 import { Selector, readSelector } from "./selector";
 import { Pod } from "./pod";
+import { LessSwap, goStable } from "./gosort";
+import { RolloutLimits } from "./options";
 
 /** A parsed UpdatePriorityStrategy. */
 export class PriorityStrategy {
@@ -18,8 +23,8 @@ export class PriorityStrategy {
   get empty(): bool { return this.weights.length == 0 && this.orderKeys.length == 0; }
 }
 
-/** Reads member `name` of `o` as a priority strategy (null when absent). */
-export function readPriorityStrategy(o: Obj, name: string): PriorityStrategy | null {
+/** Reads member `name` of `o` as a priority strategy (null when absent); more weight terms than limits.maxTerms is E_LIMIT. */
+export function readPriorityStrategy(o: Obj, name: string, limits: RolloutLimits): PriorityStrategy | null {
   const so = o.obj(name);
   if (!so.present) return null;
   const s = new PriorityStrategy();
@@ -27,6 +32,7 @@ export function readPriorityStrategy(o: Obj, name: string): PriorityStrategy | n
   const wa = so.arr("weightPriority");
   if (wa >= 0) {
     const n = t.children(wa);
+    if (<i64>n > limits.maxTerms) { overLimit(so.sub("weightPriority"), n, limits.maxTerms, "maxTerms"); return s; }
     let e = wa + 1;
     for (let k = 0; k < n; k++) {
       const w = so.elem(e, "weightPriority", k);
@@ -68,75 +74,77 @@ export function intSuffix(v: string): i64 {
   return <i64>r;
 }
 
-/** updatesort.NewPrioritySorter(s).Sort(pods, indexes), in place. */
-export function prioritySort(s: PriorityStrategy, pods: Array<Pod>, indexes: Array<i32>): void {
-  if (s.empty) return;
-  const n = pods.length;
-  const key1 = new Array<i64>(n);
-  const key2 = new Array<i64>(n);
-  const weightMode = s.weights.length > 0;
+/** getPodWeightPriority. */
+export function podWeight(s: PriorityStrategy, labels: StrMap): i64 {
+  let weight: i64 = 0;
+  for (let m = 0; m < s.weights.length; m++) {
+    const sel = s.selectors[m];
+    if (sel.error !== null) continue;
+    if (sel.matches(labels)) weight += s.weights[m];
+  }
+  return weight;
+}
+
+/** A pod's priority: weight (weight mode), or level and order (order mode). */
+export class PriorityKeys {
+  /** Per pod index: the weight, or the order level (-1: no ordered key). */
+  key1: StaticArray<i64>;
+  /** Per pod index: the order (order mode). */
+  key2: StaticArray<i64>;
+  weightMode: bool;
+
+  constructor(n: i32, weightMode: bool) {
+    this.key1 = new StaticArray<i64>(n);
+    this.key2 = new StaticArray<i64>(n);
+    this.weightMode = weightMode;
+  }
+
+  /** getPodOrderPriority result for pod `idx`. */
+  setOrder(idx: i32, level: i64, order: i64): void {
+    unchecked(this.key1[idx] = level);
+    unchecked(this.key2[idx] = order);
+  }
+
+  /** compare(podI, podJ, defaultVal) for pod indexes a and b. */
+  compare(a: i32, b: i32, defaultVal: bool): bool {
+    const a1 = unchecked(this.key1[a]);
+    const b1 = unchecked(this.key1[b]);
+    if (this.weightMode) return a1 != b1 ? a1 > b1 : defaultVal;
+    if (a1 != b1) return a1 < b1;
+    const a2 = unchecked(this.key2[a]);
+    const b2 = unchecked(this.key2[b]);
+    return a2 != b2 ? a2 > b2 : defaultVal;
+  }
+}
+
+/** The priority of each pod of `indexes` (getPodWeightPriority or getPodOrderPriority), as upstream computes them. */
+export function priorityKeys(s: PriorityStrategy, pods: Array<Pod>, indexes: Array<i32>): PriorityKeys {
+  const keys = new PriorityKeys(pods.length, s.weights.length > 0);
   for (let k = 0; k < indexes.length; k++) {
     const idx = indexes[k];
-    const p = pods[idx];
-    if (weightMode) {
-      let w: i64 = 0;
-      for (let m = 0; m < s.weights.length; m++) {
-        const sel = s.selectors[m];
-        if (sel.error !== null) continue;
-        if (sel.matches(p.labels)) w += s.weights[m];
-      }
-      key1[idx] = w;
-    } else {
-      let level: i64 = -1;
-      let order: i64 = 0;
-      for (let m = 0; m < s.orderKeys.length; m++) {
-        const v = p.labels.get(s.orderKeys[m]);
-        if (v !== null) { level = m; order = intSuffix(v); break; }
-      }
-      key1[idx] = level;
-      key2[idx] = order;
+    const labels = pods[idx].labels;
+    if (keys.weightMode) { unchecked(keys.key1[idx] = podWeight(s, labels)); continue; }
+    keys.setOrder(idx, -1, 0);
+    for (let m = 0; m < s.orderKeys.length; m++) {
+      const v = labels.get(s.orderKeys[m]);
+      if (v !== null) { keys.setOrder(idx, m, intSuffix(v)); break; }
     }
   }
-  stableByKeys(indexes, key1, key2, weightMode);
+  return keys;
 }
 
-/**
- * The goStable(PrioritySort) order, by a merge sort on the keys. Go's sort.Stable only ever calls
- * Less(i, j) with i > j (insertionSort: Less(j, j-1); symMerge: Less(h, a), Less(m, h) with h < m, and
- * Less(p-c, c) across the halves), so the comparator's `i < j` tie-break always answers false there:
- * it is a stable sort by the keys alone, whose result is unique.
- */
-function stableByKeys(indexes: Array<i32>, key1: Array<i64>, key2: Array<i64>, weightMode: bool): void {
-  const n = indexes.length;
-  if (n < 2) return;
-  let src = new StaticArray<i32>(n);
-  let dst = new StaticArray<i32>(n);
-  for (let k = 0; k < n; k++) unchecked(src[k] = indexes[k]);
-  for (let width = 1; width < n; width <<= 1) {
-    for (let lo = 0; lo < n; lo += width << 1) {
-      const mid = min(lo + width, n);
-      const hi = min(lo + (width << 1), n);
-      let i = lo, j = mid, o = lo;
-      while (i < mid && j < hi) {
-        const a = unchecked(src[i]);
-        const b = unchecked(src[j]);
-        // take b first only when it sorts strictly before a
-        if (before(b, a, key1, key2, weightMode)) { unchecked(dst[o] = b); j++; } else { unchecked(dst[o] = a); i++; }
-        o++;
-      }
-      while (i < mid) { unchecked(dst[o] = src[i]); i++; o++; }
-      while (j < hi) { unchecked(dst[o] = src[j]); j++; o++; }
-    }
-    const t = src; src = dst; dst = t;
+/** sort.SliceStable(indexes, func(i, j) { compare(pods[indexes[i]], pods[indexes[j]], i < j) }). */
+class PrioritySlice extends LessSwap {
+  constructor(public keys: PriorityKeys, public indexes: Array<i32>) { super(); }
+  less(i: i32, j: i32): bool { return this.keys.compare(unchecked(this.indexes[i]), unchecked(this.indexes[j]), i < j); }
+  swap(i: i32, j: i32): void {
+    const t = unchecked(this.indexes[i]);
+    unchecked(this.indexes[i] = this.indexes[j]);
+    unchecked(this.indexes[j] = t);
   }
-  for (let k = 0; k < n; k++) unchecked(indexes[k] = src[k]);
 }
 
-/** PrioritySort.less on pod indexes without the position tie-break. */
-@inline function before(a: i32, b: i32, key1: Array<i64>, key2: Array<i64>, weightMode: bool): bool {
-  const a1 = unchecked(key1[a]);
-  const b1 = unchecked(key1[b]);
-  if (weightMode) return a1 > b1;
-  if (a1 != b1) return a1 < b1;
-  return unchecked(key2[a]) > unchecked(key2[b]);
+/** prioritySort.Sort(pods, indexes) with the pods' priorities `keys`, in place (Go's SliceStable steps). */
+export function prioritySortByKeys(keys: PriorityKeys, indexes: Array<i32>): void {
+  goStable(new PrioritySlice(keys, indexes), indexes.length);
 }

@@ -1,4 +1,4 @@
-// OpenKruise updatesort scatter sorter (UpdateScatterStrategy, a list of key=value terms): spreads the
+// OpenKruise v1.9.0 pkg/util/updatesort/scatter_sort.go, the scatter sorter (UpdateScatterStrategy, a list of key=value terms): spreads the
 // pods matching each term evenly through the update order. With more than one term, the terms that
 // match at least one candidate are used, most matches first (a term is identified by "key:value", so
 // two terms with the same joined text count as one). Per term: split candidates into matched and
@@ -7,22 +7,24 @@
 // among the candidates (math.Round, float32 ratio), and interleave
 // [unmatched remainder][matched × m][unmatched × u]...
 
-import { Obj, strEq } from "./objects";
+import { Obj, strEq, overLimit } from "./objects";
 import { Pod } from "./pod";
 import { LessSwap, goStable } from "./gosort";
+import { RolloutLimits } from "./options";
 
 /** One key=value term. */
 export class ScatterTerm {
   constructor(public key: string, public value: string) {}
 }
 
-/** Reads member `name` of `o` as a scatter strategy (null when absent). */
-export function readScatterStrategy(o: Obj, name: string): Array<ScatterTerm> | null {
+/** Reads member `name` of `o` as a scatter strategy (null when absent); more terms than limits.maxTerms is E_LIMIT. */
+export function readScatterStrategy(o: Obj, name: string, limits: RolloutLimits): Array<ScatterTerm> | null {
   const a = o.arr(name);
   if (a < 0) return null;
   const t = o.t;
   const terms = new Array<ScatterTerm>();
   const n = t.children(a);
+  if (<i64>n > limits.maxTerms) { overLimit(o.sub(name), n, limits.maxTerms, "maxTerms"); return terms; }
   let e = a + 1;
   for (let k = 0; k < n; k++) {
     const term = o.elem(e, name, k);
@@ -53,24 +55,27 @@ class TermOrder extends LessSwap {
   }
 }
 
-/** getScatterTerms. */
+/** getScatterTerms: the terms that match some pod of `indexes` (as "key:value"), most matches first. */
 function scatterTerms(strategy: Array<ScatterTerm>, pods: Array<Pod>, indexes: Array<i32>): Array<ScatterTerm> {
   if (strategy.length == 1) return strategy;
-  const ids = new Array<string>();
   const terms = new Array<ScatterTerm>();
   const counts = new Array<i32>();
+  // ruleCounter, with each id's position in terms
+  const ruleCounter = new Map<string, i32>();
   for (let s = 0; s < strategy.length; s++) {
     const term = strategy[s];
     for (let k = 0; k < indexes.length; k++) {
       const v = pods[indexes[k]].labels.get(term.key);
       if (v === null || v != term.value) continue;
       const id = term.key + ":" + v;
-      const at = ids.indexOf(id);
-      if (at < 0) {
-        ids.push(id);
+      if (!ruleCounter.has(id)) {
+        ruleCounter.set(id, terms.length);
         terms.push(new ScatterTerm(term.key, v));
         counts.push(1);
-      } else counts[at] = counts[at] + 1;
+      } else {
+        const at = ruleCounter.get(id);
+        counts[at] = counts[at] + 1;
+      }
     }
   }
   goStable(new TermOrder(terms, counts), terms.length);

@@ -1,25 +1,49 @@
-// Label selectors as OpenKruise builds them (util.ValidatedLabelSelectorAsSelector): nil matches
-// nothing, an empty selector everything; matchLabels are `=` requirements, matchExpressions use
-// In / NotIn / Exists / DoesNotExist (another operator is an error); keys and values are not validated.
+// Label selectors as OpenKruise builds them (v1.9.0 pkg/util/selector.go ValidatedLabelSelectorAsSelector)
+// and as k8s.io/apimachinery v0.32 pkg/labels matches them: nil matches nothing, an empty selector
+// everything; matchLabels are `=` requirements, matchExpressions use In / NotIn / Exists / DoesNotExist
+// (another operator is an error); keys and values are not validated. Selector.matches is
+// internalSelector.Matches and Requirement.Matches step for step; assembly/rollout/fastselector.ts
+// answers the same from the label side.
 
 import { K_STRING, K_NULL } from "../json/tape";
 import { Obj, StrMap, strAt, bad, strEq } from "./objects";
 
-const OP_IN = 0;
-const OP_NOT_IN = 1;
-const OP_EXISTS = 2;
-const OP_NOT_EXISTS = 3;
+export const OP_IN = 0;
+export const OP_NOT_IN = 1;
+export const OP_EXISTS = 2;
+export const OP_NOT_EXISTS = 3;
 
-/** One requirement. */
-class Requirement {
+/** labels.Requirement: a key, an operator and its values (matchLabels entries are In with one value). */
+export class Requirement {
   key: string = "";
   op: i32 = OP_IN;
   values: Array<string> = new Array<string>();
+
+  /** Requirement.hasValue. */
+  hasValue(v: string): bool {
+    for (let i = 0; i < this.values.length; i++) if (strEq(unchecked(this.values[i]), v)) return true;
+    return false;
+  }
+
+  /** Requirement.Matches(ls). */
+  matches(ls: StrMap): bool {
+    const v = ls.get(this.key);
+    if (this.op == OP_IN) return v !== null && this.hasValue(v);
+    if (this.op == OP_NOT_IN) return v === null || !this.hasValue(v);
+    if (this.op == OP_EXISTS) return v !== null;
+    return v === null;
+  }
+}
+
+/** Something that answers labels.Selector.Matches. */
+export abstract class LabelMatcher {
+  /** labels.Selector.Matches(labels). */
+  abstract matches(labels: StrMap): bool;
 }
 
 /** A parsed selector. */
-export class Selector {
-  /** nil selector: matches nothing. */
+export class Selector extends LabelMatcher {
+  /** nil selector: labels.Nothing(), matches nothing. */
   nothing: bool = false;
   /** The operator error text (`"X" is not a valid pod selector operator`), or null. */
   error: string | null = null;
@@ -28,19 +52,10 @@ export class Selector {
   /** labels.Selector.Empty(): no requirement (matches everything). */
   get empty(): bool { return !this.nothing && this.reqs.length == 0; }
 
-  /** labels.Selector.Matches. */
+  /** labels.Selector.Matches: every requirement matches. */
   matches(labels: StrMap): bool {
     if (this.nothing) return false;
-    for (let i = 0; i < this.reqs.length; i++) {
-      const r = unchecked(this.reqs[i]);
-      const v = labels.get(r.key);
-      if (r.op == OP_EXISTS) { if (v === null) return false; continue; }
-      if (r.op == OP_NOT_EXISTS) { if (v !== null) return false; continue; }
-      let found = false;
-      if (v !== null) for (let k = 0; k < r.values.length; k++) if (strEq(unchecked(r.values[k]), v)) { found = true; break; }
-      if (r.op == OP_IN && !found) return false;
-      if (r.op == OP_NOT_IN && found) return false;
-    }
+    for (let i = 0; i < this.reqs.length; i++) if (!unchecked(this.reqs[i]).matches(labels)) return false;
     return true;
   }
 }
@@ -90,4 +105,3 @@ export function readSelector(o: Obj, name: string): Selector {
   }
   return s;
 }
-

@@ -6,18 +6,14 @@
 
 import { Pod, LABEL_SPECIFIED_DELETE } from "./pod";
 import { GoTime } from "./gotime";
-import { IndexSorter, goSort } from "./gosort";
-import { activePodsLess } from "./activepods";
+import { PlanOptions } from "./options";
+import { sortActivePods } from "./shortcuts";
+import { KRUISE_GO } from "../base/pins";
 import { cloneSetPodAvailable } from "./availability";
 import { Verdicts } from "./verdict";
 import { CloneSet, CloneSetNumbers, CloneSetGates, calculateDiffs, isSpecifiedDelete, isPodUpdate, equalToRevisionHash } from "./cloneset";
 import { planCloneSetUpdate, ACT_IN_PLACE, ACT_RECREATE, ACT_ERROR } from "./clonesetupdate";
 import { SimState, SimRound, SimWorkload, newSimPod, inPlaceUpdate, removePods } from "./simmodel";
-
-class ActiveOrder extends IndexSorter {
-  constructor(public pods: Array<Pod>) { super(); }
-  lessValue(a: i32, b: i32): bool { return activePodsLess(this.pods[a], this.pods[b]); }
-}
 
 /** The CloneSet simulation's state. */
 export class CloneSetSim extends SimWorkload {
@@ -28,10 +24,12 @@ export class CloneSetSim extends SimWorkload {
   updateRevision: string;
   gates: CloneSetGates;
   verdicts: Verdicts;
+  opts: PlanOptions;
 
-  constructor(cs: CloneSet, nums: CloneSetNumbers, pods: Array<Pod>, cur: string, upd: string, gates: CloneSetGates, verdicts: Verdicts) {
+  constructor(cs: CloneSet, nums: CloneSetNumbers, pods: Array<Pod>, cur: string, upd: string, gates: CloneSetGates, verdicts: Verdicts, opts: PlanOptions) {
     super();
     this.cs = cs; this.nums = nums; this.pods = pods; this.currentRevision = cur; this.updateRevision = upd; this.gates = gates; this.verdicts = verdicts;
+    this.opts = opts;
   }
 
   total(): i64 { return this.pods.length; }
@@ -95,16 +93,16 @@ export class CloneSetSim extends SimWorkload {
     let anySpecified = false;
     for (let i = 0; i < this.pods.length; i++) if (isSpecifiedDelete(cs, this.pods[i])) { anySpecified = true; break; }
     if (d.scaleDownNum > 0 && !anySpecified) {
-      const oldIdx = new ActiveOrder(this.pods);
-      const newIdx = new ActiveOrder(this.pods);
+      const oldIdx = new Array<i32>();
+      const newIdx = new Array<i32>();
       for (let i = 0; i < this.pods.length; i++) {
-        if (isPodUpdate(this.pods[i], this.updateRevision, this.gates)) newIdx.items.push(i); else oldIdx.items.push(i);
+        if (isPodUpdate(this.pods[i], this.updateRevision, this.gates)) newIdx.push(i); else oldIdx.push(i);
       }
       const chosen = new Array<i32>();
       const total = d.scaleDownNum;
       const fromOld = d.scaleDownNumOldRevision >= total ? total : d.scaleDownNumOldRevision;
-      if (fromOld > 0) { goSort(oldIdx, oldIdx.items.length); for (let k = 0; k < <i32>fromOld && k < oldIdx.items.length; k++) chosen.push(oldIdx.items[k]); }
-      if (total > fromOld) { goSort(newIdx, newIdx.items.length); for (let k = 0; k < <i32>(total - fromOld) && k < newIdx.items.length; k++) chosen.push(newIdx.items[k]); }
+      if (fromOld > 0) { sortActivePods(this.opts, this.pods, oldIdx, KRUISE_GO); for (let k = 0; k < <i32>fromOld && k < oldIdx.length; k++) chosen.push(oldIdx[k]); }
+      if (total > fromOld) { sortActivePods(this.opts, this.pods, newIdx, KRUISE_GO); for (let k = 0; k < <i32>(total - fromOld) && k < newIdx.length; k++) chosen.push(newIdx[k]); }
       const names = new Array<string>();
       for (let k = 0; k < chosen.length; k++) {
         const p = this.pods[chosen[k]];
@@ -116,7 +114,7 @@ export class CloneSetSim extends SimWorkload {
       return;
     }
     for (let i = 0; i < this.pods.length; i++) this.pods[i].idx = i;
-    const plan = planCloneSetUpdate(cs, this.nums, this.pods, this.currentRevision, this.updateRevision, this.gates, now, this.verdicts);
+    const plan = planCloneSetUpdate(cs, this.nums, this.pods, this.currentRevision, this.updateRevision, this.gates, now, this.verdicts, this.opts);
     for (let i = 0; i < plan.actions.length; i++) {
       const a = plan.actions[i];
       if (a.action == ACT_IN_PLACE) {

@@ -6,12 +6,14 @@ import { Pod } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
 import { Verdicts } from "./verdict";
+import { PlanOptions } from "./options";
 import { DaemonSet, DSNode, planDaemonSet, dsNumbers, isPodUpdated } from "./daemonset";
 import { SimState, SimRound, SimWorkload, newSimPod, inPlaceUpdate, removePods } from "./simmodel";
 
 /** The DaemonSet simulation's state. */
 export class DaemonSetSim extends SimWorkload {
-  constructor(public ds: DaemonSet, public nodes: Array<DSNode>, public pods: Array<Pod>, public hash: string, public verdicts: Verdicts) { super(); }
+  constructor(public ds: DaemonSet, public nodes: Array<DSNode>, public pods: Array<Pod>, public hash: string, public verdicts: Verdicts,
+    public opts: PlanOptions) { super(); }
 
   total(): i64 { return this.pods.length; }
   minReady(): i64 { return this.ds.minReadySeconds; }
@@ -45,7 +47,7 @@ export class DaemonSetSim extends SimWorkload {
 
   /** One sync. */
   step(st: SimState, rec: SimRound): void {
-    const r = planDaemonSet(this.ds, this.nodes, this.pods, this.hash, st.now, this.verdicts);
+    const r = planDaemonSet(this.ds, this.nodes, this.pods, this.hash, st.now, this.verdicts, false, this.opts);
     if (r.error !== null) this.error = r.error;
     const byName = new Map<string, Pod>();
     for (let i = 0; i < this.pods.length; i++) byName.set(this.pods[i].name, this.pods[i]);

@@ -5,22 +5,18 @@
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
-import { IndexSorter, goSort } from "./gosort";
-import { activePodsLess } from "./activepods";
+import { PlanOptions } from "./options";
+import { sortActivePods } from "./shortcuts";
+import { K8S_NEWEST_GO } from "../base/pins";
 import { Deployment, RS, planDeployment, deployNumbers } from "./deployment";
 import { SimState, SimRound, SimWorkload, newSimPod } from "./simmodel";
-
-class ActiveOrder extends IndexSorter {
-  constructor(public pods: Array<Pod>) { super(); }
-  lessValue(a: i32, b: i32): bool { return activePodsLess(this.pods[a], this.pods[b]); }
-}
 
 /** The Deployment simulation's state: sets and the pods of each. */
 export class DeploymentSim extends SimWorkload {
   pods: Array<Array<Pod>> = new Array<Array<Pod>>();
   minReadySeconds: i64 = 0;
 
-  constructor(public d: Deployment, public sets: Array<RS>, st: SimState) {
+  constructor(public d: Deployment, public sets: Array<RS>, st: SimState, public opts: PlanOptions) {
     super();
     this.minReadySeconds = d.minReadySeconds;
     for (let i = 0; i < sets.length; i++) {
@@ -94,11 +90,11 @@ export class DeploymentSim extends SimWorkload {
       const rs = this.sets[i];
       const ps = this.pods[i];
       if (ps.length > rs.replicas) {
-        const order = new ActiveOrder(ps);
-        for (let k = 0; k < ps.length; k++) order.items.push(k);
-        goSort(order, order.items.length);
+        const order = new Array<i32>(ps.length);
+        for (let k = 0; k < ps.length; k++) order[k] = k;
+        sortActivePods(this.opts, ps, order, K8S_NEWEST_GO);
         const drop = new Set<i32>();
-        for (let k = 0; k < ps.length - rs.replicas; k++) { drop.add(order.items[k]); rec.deleted.push(ps[order.items[k]].name); }
+        for (let k = 0; k < ps.length - rs.replicas; k++) { drop.add(order[k]); rec.deleted.push(ps[order[k]].name); }
         const keep = new Array<Pod>();
         for (let k = 0; k < ps.length; k++) if (!drop.has(k)) keep.push(ps[k]);
         this.pods[i] = keep;

@@ -8,6 +8,8 @@ import { K_NUMBER, F_INT } from "../json/tape";
 import { readInt } from "./intorstr";
 import { Pod, COND_TRUE, COND_OTHER, LABEL_REVISION } from "./pod";
 import { GoTime } from "./gotime";
+import { arenaMark } from "../io/arena";
+import { fail, E_LIMIT } from "../base/errors";
 
 /** The stated assumptions. */
 export class SimModel {
@@ -16,10 +18,10 @@ export class SimModel {
   /** Seconds an in-place update keeps a pod not Ready. */
   inPlaceSeconds: i64 = 5;
   /** The n-th pods (1-based, in the order they reach the update revision) that never become Ready. */
-  failNth: Array<i64> = new Array<i64>();
+  failNth: Set<i64> = new Set<i64>();
   /** Every pod at the update revision stays not Ready (a broken release). */
   failAll: bool = false;
-  /** Rounds after which the simulation stops (the timeline says so). */
+  /** Rounds after which the simulation stops (the timeline says so); also the most waits for the next event. */
   maxRounds: i32 = 10000;
   /** Start time (Unix seconds). */
   start: i64 = 1735689600; // 2025-01-01T00:00:00Z
@@ -39,7 +41,7 @@ export function readModel(o: Obj): SimModel {
     const n = t.children(fa);
     let e = fa + 1;
     for (let k = 0; k < n; k++) {
-      if (t.kind(e) == K_NUMBER && (t.flags(e) & F_INT) && t.len(e) <= 18) m.failNth.push(readInt(t, e));
+      if (t.kind(e) == K_NUMBER && (t.flags(e) & F_INT) && t.len(e) <= 18) m.failNth.add(readInt(t, e));
       else bad(mo.sub("failUpdated") + "[" + k.toString() + "]", "an integer");
       e = t.next(e);
     }
@@ -95,7 +97,7 @@ export class SimState {
   /** Whether the next pod reaching the update revision fails (and counts it). */
   nextUpdatedFails(): bool {
     this.reachedUpdate++;
-    return this.model.failAll || this.model.failNth.includes(this.reachedUpdate);
+    return this.model.failAll || this.model.failNth.has(this.reachedUpdate);
   }
 }
 
@@ -158,14 +160,20 @@ export function nextEvent(st: SimState, pods: Array<Pod>, minReadySeconds: i64):
   return best;
 }
 
-/** Removes the named pods. */
+/** Removes the named pods from `pods` in place (the others keep their order); returns `pods`. */
 export function removePods(pods: Array<Pod>, names: Array<string>): Array<Pod> {
   if (names.length == 0) return pods;
   const gone = new Set<string>();
   for (let i = 0; i < names.length; i++) gone.add(names[i]);
-  const out = new Array<Pod>();
-  for (let i = 0; i < pods.length; i++) if (!gone.has(pods[i].name)) out.push(pods[i]);
-  return out;
+  let w = 0;
+  for (let i = 0; i < pods.length; i++) {
+    const p = pods[i];
+    if (gone.has(p.name)) continue;
+    pods[w] = p;
+    w++;
+  }
+  pods.length = w;
+  return pods;
 }
 
 /** A workload being simulated. */
@@ -189,12 +197,24 @@ export abstract class SimWorkload {
   abstract step(st: SimState, rec: SimRound): void;
 }
 
-/** Plays rounds until the rollout is done, nothing more can happen (stalled), an error, or maxRounds. */
-export function runSimulation(w: SimWorkload, st: SimState): string {
+/**
+ * Plays rounds until the rollout is done, nothing more can happen (stalled), an error, or maxRounds: a
+ * sync that acts is a round; a sync that does not moves the clock to the next event (a wait), and at
+ * most maxRounds waits are made too, so a simulation makes at most 2 × maxRounds syncs. The working
+ * memory of the syncs (kept by the per-call arena until the call ends) may not exceed `maxMemory` bytes:
+ * E_LIMIT, and "error".
+ */
+export function runSimulation(w: SimWorkload, st: SimState, maxMemory: i64): string {
   let round = 0;
-  let guard = 0;
+  let waits = 0;
+  const start = arenaMark();
   while (round < st.model.maxRounds) {
-    if (++guard > 10000000) return "maxRounds";
+    const used = <i64>(arenaMark() - start);
+    if (used > maxMemory) {
+      fail(E_LIMIT, "the simulation needs more than " + maxMemory.toString() + " bytes of working memory after " + round.toString() +
+        " rounds (limits.maxSimMemory)", -1, "limits.maxSimMemory");
+      return "error";
+    }
     advance(st, w.allPods());
     if (w.done(st.now)) return "complete";
     const rec = new SimRound();
@@ -214,6 +234,7 @@ export function runSimulation(w: SimWorkload, st: SimState): string {
     }
     const next = nextEvent(st, w.allPods(), w.minReady());
     if (next < 0) return "stalled";
+    if (++waits > st.model.maxRounds) return "maxRounds";
     st.now = GoTime.at(next);
   }
   return "maxRounds";

@@ -6,14 +6,22 @@ import { Pod } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
 import { Verdicts } from "./verdict";
-import { StatefulSet, planStatefulSet, ordinalOf } from "./statefulset";
+import { PlanOptions } from "./options";
+import { StatefulSet, planStatefulSet, podOrdinal } from "./statefulset";
 import { SimState, SimRound, SimWorkload, newSimPod, inPlaceUpdate, removePods } from "./simmodel";
+
+/** The first pod of each name. */
+function firstByName(pods: Array<Pod>): Map<string, Pod> {
+  const m = new Map<string, Pod>();
+  for (let i = 0; i < pods.length; i++) if (!m.has(pods[i].name)) m.set(pods[i].name, pods[i]);
+  return m;
+}
 
 /** The StatefulSet simulation's state. */
 export class StatefulSetSim extends SimWorkload {
   maxUnavailable: i64 = 1;
   constructor(public s: StatefulSet, public pods: Array<Pod>, public currentRevision: string, public updateRevision: string,
-    public verdicts: Verdicts, public gate: bool) { super(); }
+    public verdicts: Verdicts, public gate: bool, public opts: PlanOptions) { super(); }
 
   total(): i64 { return this.pods.length; }
   floor(): i64 { return this.s.replicas - this.maxUnavailable; }
@@ -42,14 +50,14 @@ export class StatefulSetSim extends SimWorkload {
     if (<i64>this.pods.length != this.s.replicas || this.available(now) != this.s.replicas) return false;
     for (let i = 0; i < this.pods.length; i++) {
       const p = this.pods[i];
-      if (ordinalOf(p.name) - this.s.startOrdinal >= this.s.partition && p.revision != this.updateRevision) return false;
+      if (podOrdinal(p) - this.s.startOrdinal >= this.s.partition && p.revision != this.updateRevision) return false;
     }
     return true;
   }
 
   /** One sync. */
   step(st: SimState, rec: SimRound): void {
-    const r = planStatefulSet(this.s, this.pods, this.currentRevision, this.updateRevision, st.now, this.verdicts, this.gate);
+    const r = planStatefulSet(this.s, this.pods, this.currentRevision, this.updateRevision, st.now, this.verdicts, this.gate, false, this.opts);
     this.maxUnavailable = r.maxUnavailable > 0 ? r.maxUnavailable : this.maxUnavailable;
     if (r.error !== null) this.error = r.error;
     const gone = new Array<string>();
@@ -69,14 +77,14 @@ export class StatefulSetSim extends SimWorkload {
     for (let i = 0; i < r.recreate.length; i++) { gone.push(r.recreate[i]); rec.recreated.push(r.recreate[i]); }
     for (let i = 0; i < r.condemned.length; i++) { gone.push(r.condemned[i]); rec.deleted.push(r.condemned[i]); }
     for (let i = 0; i < r.specifiedDelete.length; i++) { gone.push(r.specifiedDelete[i]); rec.recreated.push(r.specifiedDelete[i]); }
+    let byName: Map<string, Pod> | null = null;
     for (let i = 0; i < r.actions.length; i++) {
       const a = r.actions[i];
       const name = r.actionPods[i];
       if (a == "recreate") { gone.push(name); rec.recreated.push(name); }
       else if (a == "in-place") {
-        for (let k = 0; k < this.pods.length; k++) {
-          if (this.pods[k].name == name) { inPlaceUpdate(st, this.pods[k], this.updateRevision, st.nextUpdatedFails()); break; }
-        }
+        if (byName === null) byName = firstByName(this.pods);
+        if (byName.has(name)) inPlaceUpdate(st, byName.get(name), this.updateRevision, st.nextUpdatedFails());
         rec.inPlace.push(name);
       } else if (a.startsWith("error:")) this.error = a.substring(6);
       else rec.other.push(a + " " + name);

@@ -10,16 +10,20 @@
 //    in-place update before delete (podUpdatePolicy), lifecycle hooks.
 // Pods beyond the replica range (scale down) are reported and stop the round.
 
-import { Obj, strAt } from "./objects";
-import { IntOrStr, scaledKubernetes, scaledKubernetesDeprecated, orDefault, Scaled, readInt } from "./intorstr";
-import { Pod, COND_OTHER } from "./pod";
+import { Obj, bad, overLimit } from "./objects";
+import { IntOrStr, IOS_INT, IOS_STRING, Scaled, readIntOrStr, scaledKubernetes, scaledKubernetesDeprecated, orDefault } from "./intorstr";
+import { Pod, COND_OTHER, ORDINAL_UNREAD } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";
-import { PriorityStrategy, readPriorityStrategy, prioritySort } from "./priority";
-import { Lifecycle, readLifecycle, isPodHooked } from "./lifecycle";
+import { PriorityStrategy, readPriorityStrategy } from "./priority";
+import { Lifecycle, readLifecycle } from "./lifecycle";
 import { Verdicts } from "./verdict";
-import { shortHash } from "./cloneset";
-import { Tape, K_NUMBER, K_STRING, F_INT } from "../json/tape";
+import { revisionIsPodUpdate } from "./cloneset";
+import { LessSwap, goSort } from "./gosort";
+import { PlanOptions, RolloutLimits } from "./options";
+import { sortPriority, podHooked } from "./shortcuts";
+import { goAtoi } from "../json/gostrconv";
+import { KRUISE_GO, K8S_NEWEST_GO } from "../base/pins";
 
 /** The StatefulSet fields the controllers read. */
 export class StatefulSet {
@@ -29,7 +33,9 @@ export class StatefulSet {
   parallel: bool = false;
   minReadySeconds: i64 = 0;
   startOrdinal: i64 = 0;
-  reserve: Array<i64> = new Array<i64>();
+  reserve: OrdinalSet = new OrdinalSet();
+  /** getStatefulSetReplicasRange's endOrdinal (exclusive). */
+  endOrdinal: i64 = 0;
   /** RollingUpdate, OnDelete (native also Recreate). */
   updateType: string = "RollingUpdate";
   hasRollingUpdate: bool = false;
@@ -43,59 +49,128 @@ export class StatefulSet {
 }
 
 /** Reads a StatefulSet object (`kruise`: Advanced StatefulSet); native objects get the API server's defaults. */
-export function readStatefulSet(o: Obj, kruise: bool): StatefulSet {
+export function readStatefulSet(o: Obj, kruise: bool, limits: RolloutLimits): StatefulSet {
   const s = new StatefulSet();
   s.kruise = kruise;
   s.name = o.obj("metadata").str("name");
   const spec = o.obj("spec");
-  s.replicas = spec.int("replicas", 1);
+  s.replicas = spec.int("replicas", 1, 0);
   s.parallel = spec.str("podManagementPolicy") == "Parallel";
-  s.startOrdinal = spec.obj("ordinals").int("start", 0);
+  s.startOrdinal = spec.obj("ordinals").int("start", 0, 0);
   const us = spec.obj("updateStrategy");
   const type = us.str("type");
   s.updateType = type.length > 0 ? type : "RollingUpdate";
   const ru = us.obj("rollingUpdate");
   s.hasRollingUpdate = ru.present || (!kruise && s.updateType == "RollingUpdate");
-  s.partition = ru.int("partition", 0);
+  s.partition = ru.int("partition", 0, 0);
   s.maxUnavailable = ru.ios("maxUnavailable");
   if (kruise) {
-    s.minReadySeconds = ru.int("minReadySeconds", 0);
+    s.minReadySeconds = ru.int("minReadySeconds", 0, 0);
     s.paused = ru.bool("paused", false);
     const pol = ru.str("podUpdatePolicy");
     s.podUpdatePolicy = pol.length > 0 ? pol : "ReCreate";
     const uu = ru.obj("unorderedUpdate");
     s.unordered = uu.present;
-    if (uu.present) s.priority = readPriorityStrategy(uu, "priorityStrategy");
+    if (uu.present) s.priority = readPriorityStrategy(uu, "priorityStrategy", limits);
     s.lifecycle = readLifecycle(spec, "lifecycle");
-    const ra = spec.arr("reserveOrdinals");
-    if (ra >= 0) {
-      const t = o.t;
-      const n = t.children(ra);
-      let e = ra + 1;
-      for (let k = 0; k < n; k++) {
-        if (t.kind(e) == K_NUMBER && (t.flags(e) & F_INT) && t.len(e) <= 18) s.reserve.push(readInt(t, e));
-        else if (t.kind(e) == K_STRING) addRange(s.reserve, t, e);
-        e = t.next(e);
-      }
-    }
+    s.reserve = reserveOrdinalSet(spec);
   } else {
-    s.minReadySeconds = spec.int("minReadySeconds", 0);
+    s.minReadySeconds = spec.int("minReadySeconds", 0, 0);
   }
+  // getStatefulSetReplicasRange: the slots start..end hold the replicas and the reserved ordinals between them
+  let end = s.startOrdinal;
+  for (let real: i64 = 0; real < s.replicas; end++) {
+    if (end - s.startOrdinal >= limits.maxPods) { overLimit(spec.sub("replicas"), s.replicas, limits.maxPods, "maxPods"); break; }
+    if (!s.reserve.has(end)) real++;
+  }
+  s.endOrdinal = end;
   return s;
 }
 
-/** A reserveOrdinals string "a-b" (inclusive range). */
-function addRange(out: Array<i64>, t: Tape, e: i32): void {
-  const text = strAt(t, e);
-  const dash = text.indexOf("-");
-  if (dash <= 0) return;
-  const a = I64.parseInt(text.substring(0, dash));
-  const b = I64.parseInt(text.substring(dash + 1));
-  for (let x = a; x <= b && x - a < 100000; x++) out.push(x);
+/** apiutil.GetReserveOrdinalIntSet(spec.reserveOrdinals): ints and "a-b" ranges; an invalid range empties the whole set. */
+function reserveOrdinalSet(spec: Obj): OrdinalSet {
+  const set = new OrdinalSet();
+  const t = spec.t;
+  const ra = spec.arr("reserveOrdinals");
+  if (ra < 0) return set;
+  const n = t.children(ra);
+  let e = ra + 1;
+  let valid = true;
+  for (let k = 0; k < n; k++) {
+    const v = readIntOrStr(t, e);
+    if (v === null) { bad(spec.sub("reserveOrdinals") + "[" + k.toString() + "]", "an integer (int32) or a string"); return set; }
+    if (v.kind == IOS_INT) set.add(v.intVal, v.intVal);
+    else if (v.kind == IOS_STRING && valid) valid = parseRange(set, String.UTF8.decodeUnsafe(v.ptr, <usize>v.len));
+    e = t.next(e);
+  }
+  return valid ? set.done() : new OrdinalSet();
+}
+
+/** apiutil.ParseRange("a-b") added to `set`; false when the text is not a valid range. */
+function parseRange(set: OrdinalSet, text: string): bool {
+  const parts = text.split("-");
+  if (parts.length != 2) return false;
+  const a = atoiOrNull(parts[0]);
+  const b = atoiOrNull(parts[1]);
+  if (a === null || b === null || a.value > b.value) return false;
+  set.add(a.value, b.value);
+  return true;
+}
+
+/** strconv.Atoi(s) on 64 bits, or null when it fails. */
+function atoiOrNull(s: string): Scaled | null {
+  const b = String.UTF8.encode(s);
+  const v = goAtoi(changetype<usize>(b), b.byteLength);
+  return v.err != 0 ? null : new Scaled(v.value);
+}
+
+/** The ordinals a..b. */
+class OrdinalRange {
+  constructor(public lo: i64, public hi: i64) {}
+}
+
+/** A set of ordinals (sets.Set[int]) kept as sorted, merged inclusive ranges. */
+export class OrdinalSet {
+  ranges: Array<OrdinalRange> = new Array<OrdinalRange>();
+
+  /** Inserts the ordinals a..b (call done() before has()). */
+  add(a: i64, b: i64): void { this.ranges.push(new OrdinalRange(a, b)); }
+
+  /** Sorts and merges the ranges. */
+  done(): OrdinalSet {
+    const rs = this.ranges;
+    rs.sort((x: OrdinalRange, y: OrdinalRange): i32 => (x.lo < y.lo ? -1 : x.lo > y.lo ? 1 : 0));
+    const out = new OrdinalSet();
+    for (let k = 0; k < rs.length; k++) {
+      const r = rs[k];
+      const m = out.ranges.length;
+      if (m > 0 && r.lo <= out.ranges[m - 1].hi + 1) { if (r.hi > out.ranges[m - 1].hi) out.ranges[m - 1].hi = r.hi; }
+      else out.add(r.lo, r.hi);
+    }
+    return out;
+  }
+
+  /** Set.Has(x). */
+  has(x: i64): bool {
+    const rs = this.ranges;
+    let a = 0;
+    let b = rs.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (rs[m].hi < x) a = m + 1; else b = m;
+    }
+    return a < rs.length && rs[a].lo <= x;
+  }
+}
+
+/** getOrdinal(pod), read from the name once per pod (a pod's name never changes). */
+export function podOrdinal(p: Pod): i64 {
+  if (p.ordinal == ORDINAL_UNREAD) p.ordinal = ordinalOf(p.name);
+  return p.ordinal;
 }
 
 /** getOrdinal: the trailing `-N` of the pod name (as int32), -1 when absent. */
-export function ordinalOf(name: string): i64 {
+function ordinalOf(name: string): i64 {
   const dash = name.lastIndexOf("-");
   if (dash < 0 || dash == name.length - 1) return -1;
   let v: i64 = 0;
@@ -106,6 +181,21 @@ export function ordinalOf(name: string): i64 {
     if (v > 2147483647) return -1;
   }
   return v;
+}
+
+/** sort.Sort(descendingOrdinal(pods)), each pod's ordinal read once. */
+class DescendingOrdinal extends LessSwap {
+  ords: Array<i64>;
+  constructor(public pods: Array<Pod>) {
+    super();
+    this.ords = new Array<i64>(pods.length);
+    for (let i = 0; i < pods.length; i++) this.ords[i] = podOrdinal(pods[i]);
+  }
+  less(i: i32, j: i32): bool { return this.ords[i] > this.ords[j]; }
+  swap(i: i32, j: i32): void {
+    const p = this.pods[i]; this.pods[i] = this.pods[j]; this.pods[j] = p;
+    const o = this.ords[i]; this.ords[i] = this.ords[j]; this.ords[j] = o;
+  }
 }
 
 /** One sync's plan. */
@@ -152,19 +242,17 @@ function isUnavailableNative(p: Pod, minReady: i64, now: GoTime): bool {
 
 /** Plans one sync of a StatefulSet. */
 export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevision: string, updateRevision: string,
-  now: GoTime, verdicts: Verdicts, maxUnavailableGate: bool, preparingUpdateAsUpdate: bool = false): STSRound {
+  now: GoTime, verdicts: Verdicts, maxUnavailableGate: bool, preparingUpdateAsUpdate: bool, opts: PlanOptions): STSRound {
   const r = new STSRound();
-  // ordinal range
-  let end = s.startOrdinal;
-  for (let real: i64 = 0; real < s.replicas; end++) if (!s.reserve.includes(end)) real++;
+  const end = s.endOrdinal;
   r.endOrdinal = end;
   const slots = <i32>(end - s.startOrdinal);
   const replicas = new Array<Pod | null>(slots);
   const condemned = new Array<Pod>();
   for (let i = 0; i < pods.length; i++) {
     const p = pods[i];
-    const ord = ordinalOf(p.name);
-    if (ord >= s.startOrdinal && ord < end && !s.reserve.includes(ord)) replicas[<i32>(ord - s.startOrdinal)] = p;
+    const ord = podOrdinal(p);
+    if (ord >= s.startOrdinal && ord < end && !s.reserve.has(ord)) replicas[<i32>(ord - s.startOrdinal)] = p;
     else if (ord >= 0) condemned.push(p);
   }
   const monotonic = !s.parallel;
@@ -172,7 +260,7 @@ export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevisio
   let exit = false;
   for (let i = 0; i < slots && !(exit && monotonic); i++) {
     const ord = s.startOrdinal + i;
-    if (s.reserve.includes(ord)) continue;
+    if (s.reserve.has(ord)) continue;
     const p = replicas[i];
     if (p === null) {
       r.create.push(ord);
@@ -203,7 +291,7 @@ export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevisio
   if (exit) { r.reason = "replicas"; return r; }
   if (condemned.length > 0) {
     // processCondemned: highest ordinal first; OrderedReady deletes one at a time
-    condemned.sort((a: Pod, b: Pod): i32 => <i32>(ordinalOf(b.name) - ordinalOf(a.name)));
+    goSort(new DescendingOrdinal(condemned), condemned.length, s.kruise ? KRUISE_GO : K8S_NEWEST_GO);
     for (let i = 0; i < condemned.length; i++) {
       if (!condemned[i].deleting) r.condemned.push(condemned[i].name);
       if (monotonic) break;
@@ -212,7 +300,7 @@ export function planStatefulSet(s: StatefulSet, pods: Array<Pod>, currentRevisio
     if (monotonic || r.condemned.length > 0) return r;
   }
   if (s.updateType != "RollingUpdate") { r.reason = s.updateType == "OnDelete" ? "onDelete" : "recreate"; return r; }
-  if (s.kruise) kruiseRollingUpdate(s, r, replicas, currentRevision, updateRevision, now, verdicts, preparingUpdateAsUpdate);
+  if (s.kruise) kruiseRollingUpdate(s, r, replicas, currentRevision, updateRevision, now, verdicts, preparingUpdateAsUpdate, opts);
   else nativeRollingUpdate(s, r, replicas, updateRevision, now, maxUnavailableGate);
   return r;
 }
@@ -234,8 +322,8 @@ function nativeRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
     return;
   }
   const mu = scaledKubernetes(orDefault(s.maxUnavailable, IntOrStr.ofInt(1)), s.replicas, false);
-  if (Scaled.err !== null) { r.reason = "error"; r.error = Scaled.err; return; }
-  const maxUnavailable = mu < 1 ? 1 : mu;
+  if (!mu.ok) { r.reason = "error"; r.error = mu.err; return; }
+  const maxUnavailable = mu.value < 1 ? 1 : mu.value;
   r.maxUnavailable = maxUnavailable;
   let unavailable: i64 = 0;
   let unavailableNeedingUpdate: i64 = 0;
@@ -280,21 +368,14 @@ function nativeRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
   }
 }
 
-/** revision.IsPodUpdate: the revision hash (full or short), or PreparingUpdate with the PreparingUpdateAsUpdate gate. */
-function isPodUpdateSTS(p: Pod, updateRevision: string, preparingUpdateAsUpdate: bool): bool {
-  if (preparingUpdateAsUpdate && p.lifecycle == "PreparingUpdate") return true;
-  if (p.revision == updateRevision) return true;
-  return shortHash(updateRevision) == shortHash(p.revision);
-}
-
 function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | null>, currentRevision: string, updateRevision: string,
-  now: GoTime, verdicts: Verdicts, preparingUpdateAsUpdate: bool): void {
+  now: GoTime, verdicts: Verdicts, preparingUpdateAsUpdate: bool, opts: PlanOptions): void {
   let maxUnavailable: i64 = 1;
   if (s.hasRollingUpdate) {
     if (s.paused) { r.reason = "paused"; return; }
     const mu = scaledKubernetesDeprecated(orDefault(s.maxUnavailable, IntOrStr.ofInt(1)), s.replicas, false);
-    if (Scaled.err !== null) { r.reason = "error"; r.error = Scaled.err; return; }
-    maxUnavailable = mu < 1 ? 1 : mu;
+    if (!mu.ok) { r.reason = "error"; r.error = mu.err; return; }
+    maxUnavailable = mu.value < 1 ? 1 : mu.value;
   }
   r.maxUnavailable = maxUnavailable;
   const unavailable = new Set<string>();
@@ -331,13 +412,13 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
       for (let t = replicas.length - 1; t >= 0; t--) {
         const p = replicas[t];
         if (p === null) continue;
-        if (p.deleting || isPodUpdateSTS(p, updateRevision, preparingUpdateAsUpdate)) updated.push(t); else wait.push(t);
+        if (p.deleting || revisionIsPodUpdate(p, updateRevision, preparingUpdateAsUpdate)) updated.push(t); else wait.push(t);
       }
       const pr = s.priority;
       if (pr !== null) {
         const podsArr = new Array<Pod>(replicas.length);
         for (let k = 0; k < replicas.length; k++) { const q = replicas[k]; podsArr[k] = q === null ? new Pod() : q; }
-        prioritySort(pr, podsArr, wait);
+        sortPriority(opts, pr, podsArr, wait);
       }
       for (let k = 0; k < updated.length; k++) indexes.push(updated[k]);
       for (let k = 0; k < wait.length; k++) indexes.push(wait[k]);
@@ -350,7 +431,7 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
     if (p.revision == updateRevision) continue;
     if (<i64>unavailable.size >= maxUnavailable && !unavailable.has(p.name)) { r.blockedBy = p.name; return; }
     if (!specified.has(p.name) && !p.deleting) {
-      const act = kruisePodAction(s, p, verdicts.canInPlace(p.name));
+      const act = kruisePodAction(s, p, verdicts.canInPlace(p.name), opts);
       r.actions.push(act);
       r.actionPods.push(p.name);
       if (act.startsWith("error:")) { r.reason = "error"; r.error = act.substring(6); return; }
@@ -360,22 +441,22 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
 }
 
 /** inPlaceUpdatePod, then deletePod: what happens to one Advanced StatefulSet pod. */
-function kruisePodAction(s: StatefulSet, p: Pod, canInPlace: bool): string {
+function kruisePodAction(s: StatefulSet, p: Pod, canInPlace: bool, opts: PlanOptions): string {
   if (s.podUpdatePolicy == "InPlaceIfPossible" || s.podUpdatePolicy == "InPlaceOnly") {
     if (canInPlace) {
       const state = p.lifecycle;
       const lc = s.lifecycle;
       if (state == "" || state == "PreparingNormal" || state == "Normal") {
-        if (lc !== null && isPodHooked(lc.inPlaceUpdate, p)) return "prepare-update";
+        if (lc !== null && podHooked(opts, lc.inPlaceUpdate, p)) return "prepare-update";
       } else if (state == "Updated") return "prepare-update";
       else if (state == "PreparingUpdate") {
-        if (lc !== null && isPodHooked(lc.inPlaceUpdate, p)) return "wait-hook";
+        if (lc !== null && podHooked(opts, lc.inPlaceUpdate, p)) return "wait-hook";
       } else if (state != "Updating") return "error:not allowed to in-place update pod " + p.name + " in state " + state;
       return "in-place";
     }
     if (s.podUpdatePolicy == "InPlaceOnly") return "error:find strategy is InPlaceOnly but Pod " + p.name + " can not update in-place";
   }
   const lc = s.lifecycle;
-  if (lc !== null && isPodHooked(lc.preDelete, p)) return "prepare-delete";
+  if (lc !== null && podHooked(opts, lc.preDelete, p)) return "prepare-delete";
   return "recreate";
 }

@@ -6,7 +6,7 @@
 //      `templates` (an object from revision name to PodTemplateSpec, each becoming the revision data
 //      `{"spec":{"template":…}}` the Kruise controllers build: the template decoded and json.Marshal'ed as
 //      Kruise's Kubernetes 1.32 types do) — the policy engine decides per pod:
-//      OpenKruise's CalculateInPlaceUpdateSpec (assembly/upstream/kruise/inplaceupdate/spec.ts) from the revision its
+//      OpenKruise's CalculateInPlaceUpdateSpec (assembly/upstream/kruise/inplaceupdate/calculate.ts) from the revision its
 //      `controller-revision-hash` label names to the update revision (`updateRevision`, or `hash` for an
 //      Advanced DaemonSet), with the Kruise gates of `gates` (InPlaceUpdateEnvFromMetadata,
 //      InPlaceWorkloadVerticalScaling, RecreatePodWhenChangeVCTInCloneSetGate; v1.9.0 defaults); a pod
@@ -17,9 +17,11 @@
 import { K_TRUE, K_FALSE, K_OBJECT, K_NULL, K_ARRAY, K_STRING } from "../json/tape";
 import { RawV } from "../typed/value";
 import { Obj, StrMap, bad, strAt } from "./objects";
-import { calculateInPlaceUpdateSpec, RevisionInput } from "../upstream/kruise/inplaceupdate/spec";
+import { defaultCalculateInPlaceUpdateSpec, UpdateOptions } from "../upstream/kruise/inplaceupdate/calculate";
+import { RevisionInput } from "../upstream/kruise/inplaceupdate/revision";
 import { StrMap as KStrMap } from "../upstream/kruise/inplaceupdate/model";
 import { KruiseOptions } from "../upstream/kruise/inplaceupdate/options";
+import { calculateOptions } from "../verdict/inplace";
 import { FieldCache } from "../typed/fields";
 import { ByteSink } from "../io/sink";
 import { hasError, setErrorPath } from "../base/errors";
@@ -41,6 +43,8 @@ export class Verdicts {
   podRevision: StrMap = new StrMap();
   /** Cache of decided pods' revisions: revision name → "true" | "false". */
   decided: StrMap = new StrMap();
+  /** CalculateSpec's options (the `gates` of the request, the shortcuts its `exact` bits allow). */
+  opts: UpdateOptions = new UpdateOptions();
 
   /** The verdict for pod `name`. */
   canInPlace(name: string): bool {
@@ -55,7 +59,7 @@ export class Verdicts {
     if (label === null) return false;
     const c = this.decided.get(label);
     if (c !== null) return c == "true";
-    const r = calculateInPlaceUpdateSpec(this.find(label), this.find(this.update), 0);
+    const r = defaultCalculateInPlaceUpdateSpec(this.find(label), this.find(this.update), this.opts);
     const ok = r.spec !== null;
     this.decided.set(label, ok ? "true" : "false");
     return ok;
@@ -70,12 +74,12 @@ export class Verdicts {
   }
 }
 
-/** Reads `inPlace` / `inPlaceDefault`, or `revisions` / `templates` with the pods' labels, off request object `o`. */
-export function readVerdicts(o: Obj): Verdicts {
+/** Reads `inPlace` / `inPlaceDefault`, or `revisions` / `templates` with the pods' labels, off request object `o` (`exact`: the shortcuts turned off). */
+export function readVerdicts(o: Obj, exact: u32 = 0): Verdicts {
   const v = new Verdicts();
   const i = o.member("inPlace");
   if (i < 0) {
-    readRevisions(o, v);
+    readRevisions(o, v, exact);
     return v;
   }
   const t = o.t;
@@ -110,7 +114,7 @@ function withData(name: string, p: usize, n: i32): RevisionInput {
 }
 
 /** Policy-engine mode: `revisions` or `templates`, the update revision and the pods' revision labels. */
-function readRevisions(o: Obj, v: Verdicts): void {
+function readRevisions(o: Obj, v: Verdicts, exact: u32): void {
   const t = o.t;
   const revs = o.member("revisions");
   const tmpls = o.member("templates");
@@ -183,11 +187,12 @@ function readRevisions(o: Obj, v: Verdicts): void {
     }
   }
   // the Kruise gates CalculateSpec reads (v1.9.0 defaults otherwise)
-  KruiseOptions.reset();
+  const gates = new KruiseOptions();
   const g = o.obj("gates");
   if (g.present) {
-    KruiseOptions.envFromMetadata = g.bool("InPlaceUpdateEnvFromMetadata", true);
-    KruiseOptions.verticalScaling = g.bool("InPlaceWorkloadVerticalScaling", false);
-    KruiseOptions.recreateOnVCTChange = g.bool("RecreatePodWhenChangeVCTInCloneSetGate", false);
+    gates.envFromMetadata = g.bool("InPlaceUpdateEnvFromMetadata", true);
+    gates.verticalScaling = g.bool("InPlaceWorkloadVerticalScaling", false);
+    gates.recreateOnVCTChange = g.bool("RecreatePodWhenChangeVCTInCloneSetGate", false);
   }
+  v.opts = calculateOptions(gates, 0, exact);
 }

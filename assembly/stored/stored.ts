@@ -4,25 +4,25 @@
 
 import { ByteSink } from "../io/sink";
 import { hasError, setErrorPath, clearError } from "../base/errors";
-
-/** Largest object whose read-back value is taken from roundtrip.ts (its own fast-path bound, as the hash ops use it). */
-const SHARE_MAX_BYTES: i32 = 256 * 1024;
+import { EXACT_STOREDFORM, EXACT_TRANSCODE, shortcutOn } from "../base/exact";
+import { K8S_NEWEST_GO } from "../base/pins";
 import { readJSON, ReadOptions } from "../json/reader";
 import { Tape, K_OBJECT, K_STRING } from "../json/tape";
 import { unquote } from "../json/strings";
-import { Val, StructV, SliceV, StrV, PtrV } from "../typed/value";
+import { Val, StructV, SliceV, StrV } from "../typed/value";
 import { Decoder, DecodeOptions } from "../typed/decode";
 import { marshalInto } from "../upstream/kubernetes/hash";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../typed/versions";
-import { fieldIndex, fieldType, elem } from "../schema/schema";
+import { fieldIndex, fieldType } from "../schema/schema";
 import { applyDefaultsTo } from "../upstream/kubernetes/defaults/index";
-import { storedForm, RoundTrip } from "../fast/storedform/roundtrip";
+import { storedForm } from "../fast/storedform/roundtrip";
 import { transcodeStored } from "../fast/transcode/transcode";
+import { decodeOptionsFor, decodeAt } from "../typed/decodeat";
+import { Value } from "../json/value";
+export { decodeOptionsFor, decodeAt };
 
-/** Forces the exact store (the stored JSON decoded again, no shortcut): the verdict's engine-only `exactDecode` option. */
-export class ExactStore {
-  static on: bool = false;
-}
+/** Largest object whose read-back value is taken from roundtrip.ts (its own fast-path bound, as the hash ops use it). */
+const SHARE_MAX_BYTES: i32 = 256 * 1024;
 
 /** One object as stored: its type, stored JSON (tape, root node 0) and the typed value read back. */
 export class Stored {
@@ -40,23 +40,21 @@ export class Stored {
   }
 }
 
-import { decodeOptionsFor, decodeAt } from "../typed/decodeat";
-import { Value } from "../json/value";
-export { decodeOptionsFor, decodeAt };
-
 /**
  * The object given as request value `v` (field `field`) stored as type `ty`, after the API server's
- * defaulters of request type `defaults` when not null; null with an error recorded (path: field).
+ * defaulters of request type `defaults` when not null; null with an error recorded (path: field). `share`:
+ * the read-back value may share parts with the decode (callers that change neither); the shortcuts (the
+ * transcoder, the stored form) are taken where `exact` (base/exact.ts) allows.
  */
-export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null = null, share: bool = false): Stored | null {
+export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null, share: bool, exact: u32): Stored | null {
   // not defaulted: the stored JSON straight from the request's bytes (assembly/fast/transcode/; a fixed point of
   // decode → json.Marshal, so the value read back marshals to it again); `decoded` is that value (`share`)
-  if (share && defaults === null && !ExactStore.on) {
+  if (share && defaults === null && shortcutOn(exact, EXACT_TRANSCODE)) {
     const n = v.tape.rawEnd(v.node) - v.tape.rawStart(v.node);
     const out = new ByteSink(n + 256);
     if (transcodeStored(ty, v.tape.src + <usize>v.tape.rawStart(v.node), n, go, out)) {
       const o = new ReadOptions();
-      o.goMinor = 26;
+      o.goMinor = K8S_NEWEST_GO;
       const t = readJSON(out.ptr, out.len, o);
       if (t !== null) {
         const again = decodeAt(t, 0, ty, minor, go);
@@ -79,17 +77,17 @@ export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: strin
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 256);
   if (!marshalInto(out, ty, first, go)) { setErrorPath(field); return null; }
   const o = new ReadOptions();
-  o.goMinor = 26;
+  o.goMinor = K8S_NEWEST_GO;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) { setErrorPath(field); return null; }
   // the value read back: roundtrip.ts's stored form of the first decode when it proves it (it may share parts
   // with `decoded`: only for callers that never change either), else the decode of the stored JSON
   // (storedForm may rewrite parts of `first` in place: the stored JSON is written already, and `decoded` is not read then)
-  if (share && !ExactStore.on && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= SHARE_MAX_BYTES) {
-    const again = storedForm(ty, first, go);
-    if (RoundTrip.gaveUp || hasError()) clearError();
+  if (share && shortcutOn(exact, EXACT_STOREDFORM) && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= SHARE_MAX_BYTES) {
+    const rt = storedForm(ty, first, go);
+    if (rt.gaveUp || hasError()) clearError();
     else {
-      const s = new Stored(ty, t, again);
+      const s = new Stored(ty, t, rt.value);
       s.decoded = first;
       s.proven = true;
       return s;
@@ -102,25 +100,16 @@ export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: strin
   return s;
 }
 
-/** The type of the last field()/deref() step (-1: no such field). */
+/** A typed value with its schema type (-1: no such field). */
 export class Field {
-  static ty: i32 = -1;
+  constructor(public ty: i32, public v: Val | null) {}
 }
 
-/** Struct field `name` of `v` (type `ty`); its type is left in Field.ty (-1 when there is no such field). */
-export function field(ty: i32, v: Val | null, name: string): Val | null {
+/** Struct field `name` (Go name) of `v` (type `ty`), with its type (-1 when there is no such field). */
+export function field(ty: i32, v: Val | null, name: string): Field {
   const i = fieldIndex(ty, name);
-  if (i < 0) { Field.ty = -1; return null; }
-  Field.ty = fieldType(ty, i);
-  if (v === null) return null;
-  return changetype<StructV>(v).f[i];
-}
-
-/** Follows a pointer value (type `ty`): the pointee, its type in Field.ty. */
-export function deref(ty: i32, v: Val | null): Val | null {
-  Field.ty = elem(ty);
-  if (v === null) return null;
-  return changetype<PtrV>(v).to;
+  if (i < 0) return new Field(-1, null);
+  return new Field(fieldType(ty, i), v === null ? null : changetype<StructV>(v).f[i]);
 }
 
 /** The live elements of a slice value (null: nil). */

@@ -18,7 +18,7 @@ import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F
 import { unquote, validUTF8 } from "../json/strings";
 import { goQuote } from "../json/gostrconv";
 import { goQuoteV2 } from "../json/quote-v2";
-import { parseNumber, NumberParse } from "../json/number";
+import { parseNumber, outOfRange } from "../json/number";
 import { fail, hasError, takeErrorMessage, E_JSON_TYPE, E_INTERNAL, E_DECODE } from "../base/errors";
 import { decodeBase64 } from "../golang/base64";
 import {
@@ -29,12 +29,12 @@ import { Quantity } from "../quantity/quantity";
 import { jsonFields, JField } from "./fields";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_TIME, SP_INTORSTRING, SP_RAW, SP_FIELDS } from "./types";
 import { Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV, TimeV, RawV, FieldsV } from "./value";
-import { parseRFC3339, ParsedTime } from "./time";
+import { parseTimeRFC3339 } from "./time";
 import { unquoteJsoniter } from "./jsoniterstr";
 import { JsoniterEmu, jsoniterVersion, fieldWraps } from "./jsoniteremu";
 import { intOrStringFields } from "./intorstring";
 import {
-  JsoniterErrors, JsoniterInt, readJsoniterInt, trailingExponent, skipNumbers,
+  JsoniterErrors, JsoniterInt, readJsoniterInt, trailingExponent, skipNumbers, JSONITER_INT_ERROR, JSONITER_INT_EXPONENT,
   CONTAINER_TOP, CONTAINER_SMALL_STRUCT, CONTAINER_STRUCT, CONTAINER_SLICE, CONTAINER_MAP,
 } from "./jsoniter";
 import { K8S_NEWEST, K8S_NEWEST_GO } from "../base/pins";
@@ -262,7 +262,7 @@ export class Decoder {
         if (nk == K_NULL) return cur;
         if (nk != K_NUMBER) return this.mismatch(ty, node, cur);
         const f = parseNumber(this.t.ptr(node), this.t.len(node));
-        let bad = NumberParse.rangeError;
+        let bad = outOfRange(f);
         if (!bad && k == Kind.Float32 && !isFinite(<f64><f32>f)) bad = true;
         if (bad) return this.mismatch(ty, node, cur);
         const v = new FloatV(ty);
@@ -305,12 +305,13 @@ export class Decoder {
     if (nk == K_NULL) return cur;
     if (nk != K_NUMBER) return this.mismatch(ty, node, cur);
     if (this.o.jsoniter) {
-      readJsoniterInt(this.jit, node, k);
-      if (JsoniterInt.status == 1) {
+      const read = new JsoniterInt();
+      const status = readJsoniterInt(this.jit, node, k, read);
+      if (status == JSONITER_INT_ERROR) {
         this.jitFailed();
         return null;
       }
-      if (JsoniterInt.status == 2) {
+      if (status == JSONITER_INT_EXPONENT) {
         // the container reads the exponent as its next token, after the value's own decoder returned
         trailingExponent(this.jit, node, this.jitContainer);
         this.jitSkipField = this.jitContainer == CONTAINER_SMALL_STRUCT || this.jitContainer == CONTAINER_STRUCT;
@@ -320,19 +321,18 @@ export class Decoder {
         return null;
       }
       const r = new IntV(ty);
-      r.v = JsoniterInt.value;
+      r.v = read.value;
       return r;
     }
     const p = t.ptr(node);
     const n = t.len(node);
-    if (!parseGoInt(p, n, (t.flags(node) & F_INT) != 0, k)) {
+    const r = new IntV(ty);
+    if (!goIntInto(p, n, (t.flags(node) & F_INT) != 0, k, r)) {
       if (this.saved === null) {
         this.saved = this.typeErrorText("number " + String.UTF8.decodeUnsafe(p, <usize>n), ty);
       }
       return cur;
     }
-    const r = new IntV(ty);
-    r.v = GoInt.value;
     return r;
   }
 
@@ -664,13 +664,14 @@ export class Decoder {
       }
       const d = new ByteSink(t.len(node) + 8);
       unquote(d, t.ptr(node), t.len(node), false);
-      if (!parseRFC3339(d.ptr, d.len, this.o.goMinor)) {
-        this.unmarshalerError(E_DECODE, ParsedTime.error, node);
+      const pt = parseTimeRFC3339(d.ptr, d.len, this.o.goMinor);
+      if (!pt.ok) {
+        this.unmarshalerError(E_DECODE, pt.error, node);
         return null;
       }
       const tv = new TimeV(ty);
-      tv.wall = <u64>ParsedTime.nsec;
-      tv.ext = ParsedTime.ext;
+      tv.wall = <u64>pt.nsec;
+      tv.ext = pt.ext;
       tv.local = true;
       return tv;
     }
@@ -700,7 +701,7 @@ export class Decoder {
         return null;
       }
       const iv = parseInt32(t.ptr(node), t.len(node), (t.flags(node) & F_INT) != 0);
-      if (!IntOut.ok) {
+      if (iv == NOT_INT32) {
         this.innerTypeError("number " + String.UTF8.decodeUnsafe(t.ptr(node), <usize>t.len(node)), "int32", node);
         return null;
       }
@@ -776,16 +777,24 @@ function describe(t: Tape, node: i32, ty: i32): string {
   return describePlain(nk);
 }
 
-/** Result of parseGoInt. */
+/** parseGoInt's value, for fast/spew/spewtape.ts until it reads goIntInto's IntV instead. */
 export class GoInt {
   static value: i64 = 0;
 }
 
+/** goIntInto with the value in GoInt.value (the older form, kept for fast/spew/spewtape.ts). */
+export function parseGoInt(p: usize, n: i32, isInt: bool, k: i32): bool {
+  const r = new IntV(0);
+  if (!goIntInto(p, n, isInt, k, r)) return false;
+  GoInt.value = r.v;
+  return true;
+}
+
 /**
  * encoding/json's integer decode of number text [p, p+n) (integer syntax when `isInt`) into Go kind `k`
- * (Int..Uint64; unsigned kinds as their bit pattern): true with GoInt.value, false when Go reports a type error.
+ * (Int..Uint64; unsigned kinds as their bit pattern): true with the value in `r.v`, false when Go reports a type error.
  */
-export function parseGoInt(p: usize, n: i32, isInt: bool, k: i32): bool {
+export function goIntInto(p: usize, n: i32, isInt: bool, k: i32, r: IntV): bool {
   if (!isInt) return false;
   const signed = k <= Kind.Int64;
   const neg = load<u8>(p) == 0x2d;
@@ -800,10 +809,10 @@ export function parseGoInt(p: usize, n: i32, isInt: bool, k: i32): bool {
   if (signed) {
     const lim: u64 = <u64>1 << <u64>(bits - 1);
     if (neg ? u > lim : u >= lim) return false;
-    GoInt.value = neg ? -<i64>u : <i64>u;
+    r.v = neg ? -<i64>u : <i64>u;
   } else {
     if (bits < 64 && u >= (<u64>1 << <u64>bits)) return false;
-    GoInt.value = <i64>u;
+    r.v = <i64>u;
   }
   return true;
 }
@@ -815,24 +824,20 @@ function bitsOf(k: i32): i32 {
   return 64;
 }
 
-/** Result flag of parseInt32. */
-class IntOut {
-  static ok: bool = false;
-}
+/** parseInt32's answer for text that is not an int32. */
+const NOT_INT32: i64 = i64.MIN_VALUE;
 
-/** strconv.ParseInt(text, 10, 64) then an int32 overflow check. */
-function parseInt32(p: usize, n: i32, isInt: bool): i32 {
-  IntOut.ok = false;
-  if (!isInt) return 0;
+/** strconv.ParseInt(text, 10, 64) then an int32 overflow check: the value, or NOT_INT32. */
+function parseInt32(p: usize, n: i32, isInt: bool): i64 {
+  if (!isInt) return NOT_INT32;
   const neg = load<u8>(p) == 0x2d;
   let u: i64 = 0;
   for (let i = neg ? 1 : 0; i < n; i++) {
     u = u * 10 + <i64>(load<u8>(p + <usize>i) - 0x30);
-    if (u > 0x80000000) return 0;
+    if (u > 0x80000000) return NOT_INT32;
   }
-  if (neg ? u > 0x80000000 : u > 0x7fffffff) return 0;
-  IntOut.ok = true;
-  return <i32>(neg ? -u : u);
+  if (neg ? u > 0x80000000 : u > 0x7fffffff) return NOT_INT32;
+  return neg ? -u : u;
 }
 
 

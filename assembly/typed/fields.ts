@@ -3,7 +3,8 @@
 // structs without a JSON name, breadth first, hidden fields removed by Go's dominance rules
 // (shallowest wins, a JSON tag breaks ties, otherwise both vanish), in index-sequence order.
 // Each list is computed once per process and frozen into a static memory region that survives the per-call
-// heap reset (see `Frozen` below and docs/architecture.md); lists that do not fit are cached per call.
+// heap reset (see `Frozen` below and docs/architecture.md); the region holds the lists of every struct type
+// of every minor the schema knows, and a list that still does not fit is computed again on each lookup.
 
 import {
   Kind, FieldFlag, kind, elem, fieldCount, fieldFlags, fieldType, fieldJSONRef, fieldNameRef, strPtr, strLen,
@@ -77,17 +78,12 @@ export function foldEqual(a: usize, an: i32, p: usize, n: i32): bool {
   return i == an && j == n;
 }
 
-/** The per-call cache of field lists. */
+/** The former per-call cache of field lists: the lists live in static memory now, so nothing is cached per call.
+ * `reset` is kept for the callers outside typed/ (eval/ops/kruise.ts, verdict/verdict.ts, rollout/verdict.ts,
+ * upstream/strategicpatch/env.ts, fast/transcode/plan.ts, fast/transcode/containerhash.ts) until they drop it. */
 export class FieldCache {
-  static map: Map<i32, JFields> | null = null;
-  /** Shared one-step paths [i] of the flat field lists (read-only). */
-  static paths: Array<Array<i32> | null> | null = null;
-
-  /** Forgets every list (call at the start of each op: the arena behind them is gone). */
-  static reset(): void {
-    FieldCache.map = new Map<i32, JFields>();
-    FieldCache.paths = null;
-  }
+  /** Does nothing (no field list lives in the per-call arena). */
+  static reset(): void {}
 }
 
 class Candidate {
@@ -98,27 +94,26 @@ class Candidate {
 export function jsonFields(t: i32): JFields {
   const fz = Frozen.get(t);
   if (fz != 0) return changetype<JFields>(fz);
-  let m = FieldCache.map;
-  if (m === null) { m = new Map<i32, JFields>(); FieldCache.map = m; }
-  if (m.has(t)) return m.get(t);
   const r = computeFields(t);
   const f = Frozen.put(t, r);
-  if (f != 0) return changetype<JFields>(f);
-  m.set(t, r);
-  return r;
+  return f != 0 ? changetype<JFields>(f) : r; // a full region: this call's own copy
 }
 
 // ---- the process-wide frozen lists ----
 // A static region (zero-filled data segment, so outside the arena `heap.reset` rewinds) holds an open-addressing
 // table type handle → frozen JFields and a bump pool. A frozen list is a header-less image of the JFields /
 // Array / JField objects (the stub runtime needs headers only to grow or free an object, and frozen lists are
-// never changed), so every reader keeps using the ordinary classes. When the pool is full the list stays
-// per call.
+// never changed), so every reader keeps using the ordinary classes. The table and pool are sized for every
+// struct type of every minor (about 5,000 lists, 1.6 MiB); when full, a list is computed per lookup.
 
-const FZ_SLOTS: i32 = 4096; // power of two; (key+1, ptr) pairs
-const FZ_POOL: i32 = 1 << 20;
+const FZ_SLOTS: i32 = 16384; // power of two; (key+1, ptr) pairs, filled at most half
+const FZ_POOL: i32 = 1088 << 10;
 const FZ_TABLE: usize = memory.data(FZ_SLOTS * 8, 16);
 const FZ_HEAP: usize = memory.data(FZ_POOL, 16);
+// the one-step paths [i] (i < FZ_PATHS), one header-less Array image each, shared by every frozen list
+const FZ_PATHS: i32 = 256;
+const FZ_PATH_SIZE: usize = 24; // Array image (16) + one i32, aligned
+const FZ_PATH_IMAGES: usize = memory.data(FZ_PATHS * <i32>FZ_PATH_SIZE, 16);
 
 // Array<T> layout (ArrayBufferView + length): buffer, dataStart, byteLength, length_
 const ARR_BUFFER: usize = 0;
@@ -127,9 +122,11 @@ const ARR_BYTES: usize = 2 * sizeof<usize>();
 const ARR_LENGTH: usize = 2 * sizeof<usize>() + 4;
 const ARR_SIZE: usize = 2 * sizeof<usize>() + 8;
 
-/** The process-wide table of frozen field lists. */
+/** The process-wide table of frozen field lists (filled once per type; docs/architecture.md "State that outlives a call"). */
 export class Frozen {
+  /** Bytes of the pool in use. */
   static used: usize = 0;
+  /** Lists in the table. */
   static count: i32 = 0;
 
   /** The frozen list of type `t`, or 0. */
@@ -150,21 +147,29 @@ export class Frozen {
     const l = r.list;
     const n = l.length;
     let need = alignUp(offsetof<JFields>()) + ARR_SIZE + <usize>n * sizeof<usize>();
-    for (let i = 0; i < n; i++) need += alignUp(offsetof<JField>()) + ARR_SIZE + <usize>unchecked(l[i]).path.length * 4;
+    for (let i = 0; i < n; i++) {
+      need += alignUp(offsetof<JField>());
+      const path = unchecked(l[i]).path;
+      if (sharedPath(path) == 0) need += ARR_SIZE + <usize>path.length * 4;
+    }
     if (Frozen.used + need > <usize>FZ_POOL || Frozen.count * 2 >= FZ_SLOTS) return 0;
     const fs = Frozen.alloc(offsetof<JFields>());
     const items = Frozen.alloc(<usize>n * sizeof<usize>());
     store<usize>(fs, frozenArray(Frozen.alloc(ARR_SIZE), items, n, sizeof<usize>()), offsetof<JFields>("list"));
     for (let i = 0; i < n; i++) {
       const f = unchecked(l[i]);
-      const pn = f.path.length;
-      const pd = Frozen.alloc(<usize>pn * 4);
-      for (let k = 0; k < pn; k++) store<i32>(pd + <usize>k * 4, unchecked(f.path[k]));
+      let path = sharedPath(f.path);
+      if (path == 0) {
+        const pn = f.path.length;
+        const pd = Frozen.alloc(<usize>pn * 4);
+        for (let k = 0; k < pn; k++) store<i32>(pd + <usize>k * 4, unchecked(f.path[k]));
+        path = frozenArray(Frozen.alloc(ARR_SIZE), pd, pn, 4);
+      }
       const jf = Frozen.alloc(offsetof<JField>());
       store<usize>(jf, f.nameP, offsetof<JField>("nameP"));
       store<i32>(jf, f.nameN, offsetof<JField>("nameN"));
       store<bool>(jf, f.tagged, offsetof<JField>("tagged"));
-      store<usize>(jf, frozenArray(Frozen.alloc(ARR_SIZE), pd, pn, 4), offsetof<JField>("path"));
+      store<usize>(jf, path, offsetof<JField>("path"));
       store<i32>(jf, f.t, offsetof<JField>("t"));
       store<i32>(jf, f.flags, offsetof<JField>("flags"));
       store<i32>(jf, f.index, offsetof<JField>("index"));
@@ -183,6 +188,20 @@ export class Frozen {
     Frozen.used += alignUp(n);
     return p;
   }
+}
+
+/** The shared frozen image of one-step path `p` ([i], i < FZ_PATHS), written on first use; 0 for other paths. */
+function sharedPath(p: Array<i32>): usize {
+  if (p.length != 1) return 0;
+  const i = unchecked(p[0]);
+  if (i < 0 || i >= FZ_PATHS) return 0;
+  const a = FZ_PATH_IMAGES + <usize>i * FZ_PATH_SIZE;
+  const data = a + ARR_SIZE;
+  if (load<usize>(a, ARR_DATA) == 0) { // zero-filled until first use; the content depends on `i` alone
+    store<i32>(data, i);
+    frozenArray(a, data, 1, 4);
+  }
+  return a;
 }
 
 @inline function alignUp(n: usize): usize {
@@ -272,17 +291,10 @@ function computeFields(root: i32): JFields {
   return out;
 }
 
-/** The read-only one-step path [i], shared by every flat field list of this call. */
+/** The one-step path [i]. */
 function singlePath(i: i32): Array<i32> {
-  let ps = FieldCache.paths;
-  if (ps === null) { ps = new Array<Array<i32> | null>(); FieldCache.paths = ps; }
-  while (ps.length <= i) ps.push(null);
-  let p = unchecked(ps[i]);
-  if (p === null) {
-    p = new Array<i32>(1);
-    p[0] = i;
-    ps[i] = p;
-  }
+  const p = new Array<i32>(1);
+  p[0] = i;
   return p;
 }
 

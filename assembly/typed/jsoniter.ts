@@ -17,17 +17,20 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_NUMBER } from "../json/tape";
 import { failBytes, E_DECODE } from "../base/errors";
-import { parseNumber, NumberParse } from "../json/number";
+import { parseNumber, outOfRange } from "../json/number";
 import { Kind, kind } from "../schema/schema";
 
 
-/** Result of readJsoniterInt. */
+/** readJsoniterInt's answer: a value. */
+export const JSONITER_INT_VALUE: i32 = 0;
+/** readJsoniterInt's answer: an error (recorded). */
+export const JSONITER_INT_ERROR: i32 = 1;
+/** readJsoniterInt's answer: a value, but the number goes on with an exponent. */
+export const JSONITER_INT_EXPONENT: i32 = 2;
+
+/** The integer readJsoniterInt read. */
 export class JsoniterInt {
-  /** 0: a value; 1: an error (recorded); 2: a value, but the number goes on with an exponent. */
-  static status: i32 = 0;
-  static value: i64 = 0;
-  /** After an error: the iterator stopped at the end of the number (json-iterator reads on from there). */
-  static aligned: bool = false;
+  value: i64 = 0;
 }
 
 /** Error texts of one json-iterator decode. */
@@ -138,15 +141,15 @@ export class JsoniterErrors {
 
 /**
  * Reads number node `node` into an integer of kind `k` the way json-iterator's ReadIntN/ReadUintN
- * do; see JsoniterInt. Errors are recorded through `e`.
+ * do: JSONITER_INT_VALUE or JSONITER_INT_EXPONENT with the value in `r`, or JSONITER_INT_ERROR with the
+ * error recorded through `e`.
  */
-export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
+export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32, r: JsoniterInt): i32 {
   const t = e.t;
   const p = t.src;
   let i = t.rawStart(node);
   const end = t.rawEnd(node);
   const is64 = uses64(k);
-  JsoniterInt.aligned = false;
   let neg = false;
   if (load<u8>(p + <usize>i) == 0x2d) { neg = true; i++; }
   const signed = k <= Kind.Int64;
@@ -155,8 +158,7 @@ export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
     m.ascii("unexpected character: ");
     m.byte(0xff);
     e.report(is64 ? "readUint64" : "readUint32", m, i);
-    JsoniterInt.status = 1;
-    return;
+    return JSONITER_INT_ERROR;
   }
   // readUintN(c): the first digit
   let value: u64 = <u64>(load<u8>(p + <usize>i) - 0x30);
@@ -176,8 +178,7 @@ export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
           const m = new ByteSink(16);
           m.ascii("overflow");
           e.report(is64 ? "readUint64" : "readUint32", m, overflowHead);
-          JsoniterInt.status = 1;
-          return;
+          return JSONITER_INT_ERROR;
         }
         value = v2;
       } else {
@@ -191,8 +192,7 @@ export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
     const m = new ByteSink(32);
     m.ascii("can not decode float as int");
     e.report("assertInteger", m, i);
-    JsoniterInt.status = 1;
-    return;
+    return JSONITER_INT_ERROR;
   }
   // range checks of ReadIntN / ReadUintN
   const bits = k == Kind.Int8 || k == Kind.Uint8 ? 8 : k == Kind.Int16 || k == Kind.Uint16 ? 16 : is64 ? 64 : 32;
@@ -216,12 +216,10 @@ export function readJsoniterInt(e: JsoniterErrors, node: i32, k: i32): void {
     m.ascii("overflow: ");
     m.uint(value);
     e.report(opName(k), m, i);
-    JsoniterInt.status = 1;
-    JsoniterInt.aligned = i == end;
-    return;
+    return JSONITER_INT_ERROR;
   }
-  JsoniterInt.value = v;
-  JsoniterInt.status = i < end ? 2 : 0;
+  r.value = v;
+  return i < end ? JSONITER_INT_EXPONENT : JSONITER_INT_VALUE;
 }
 
 function digitsFrom(p: usize, i: i32, end: i32): i32 {
@@ -293,7 +291,7 @@ export function skipNumbers(e: JsoniterErrors, node: i32, ver: i32): bool {
     const f = parseNumber(p, n);
     if (zero || ver == 0) {
       // float32 overflows at 2^128 - 2^103 (halfway past MaxFloat32, rounding to even goes up)
-      if (NumberParse.rangeError || f >= 340282356779733661637539395458142568448.0) {
+      if (outOfRange(f) || f >= 340282356779733661637539395458142568448.0) {
         // readFloat32SlowPath sets iter.Error to strconv's error itself (no position)
         const out = new ByteSink(64);
         out.ascii("strconv.ParseFloat: parsing \"");
@@ -302,7 +300,7 @@ export function skipNumbers(e: JsoniterErrors, node: i32, ver: i32): bool {
         e.raw(out);
         return false;
       }
-    } else if (NumberParse.rangeError) {
+    } else if (outOfRange(f)) {
       const m = new ByteSink(16);
       m.ascii("invalid number");
       e.report("readNumberAsString", m, t.rawEnd(i));

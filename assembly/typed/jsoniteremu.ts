@@ -14,7 +14,7 @@
 // Versions: 0 = before v1.1.7 (Kubernetes 1.12, 1.15), 1 = v1.1.7 (1.16), 2 = v1.1.8 and later (1.17-1.22).
 // Nesting is bounded by the schema for typed values; skipped values use explicit stacks.
 
-import { parseNumber, NumberParse } from "../json/number";
+import { parseNumber, outOfRange } from "../json/number";
 import { Kind, kind, elem, fieldType, typeNameId, spewName, fieldNameRef, strPtr, strLen } from "../schema/schema";
 import { jsonFields, JField, JFields } from "./fields";
 import { specialOf, SP_NONE } from "./types";
@@ -246,8 +246,8 @@ export class JsoniterEmu {
     if (this.err || i == start) return;
     // out of range: ParseFloat(s, 32) (v1.1.6 and older), ParseFloat(s, 64) then ReadBigFloat
     const f = parseNumber(this.p + <usize>start, i - start);
-    if (bits == 32 && (NumberParse.rangeError || f >= 340282356779733661637539395458142568448.0)) this.failNow();
-    if (bits == 64 && NumberParse.rangeError) this.failNow();
+    if (bits == 32 && (outOfRange(f) || f >= 340282356779733661637539395458142568448.0)) this.failNow();
+    if (bits == 64 && outOfRange(f)) this.failNow();
   }
 
   // ---- Skip ------------------------------------------------------------------------------------

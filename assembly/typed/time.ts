@@ -6,22 +6,42 @@
 // January 1, year 1 UTC}.
 
 import { ByteSink } from "../io/sink";
-import { decodeRune, runeSize } from "../json/strings";
+import { decodeRune, runeLen } from "../json/strings";
 
 /** Seconds from January 1, year 1 to the Unix epoch (Go's unixToInternal). */
 export const UNIX_TO_INTERNAL: i64 = 62135596800;
 
 const LAYOUT = "2006-01-02T15:04:05Z07:00";
 
-/** Result of the last parseRFC3339 call. */
+/** What time.Parse(time.RFC3339, value) returned. */
+export class RFC3339Time {
+  ok: bool = false;
+  /** Seconds since year 1 (time.Time.ext for a non-monotonic time). */
+  ext: i64 = 0;
+  /** Nanoseconds (time.Time.wall for a non-monotonic time). */
+  nsec: i64 = 0;
+  /** The *time.ParseError text when !ok. */
+  error: string = "";
+}
+
+/** The last parseRFC3339 call's result, for the callers of that older form (eval/ops/kruise.ts,
+ * eval/ops/verdictfields.ts, fast/transcode/special.ts, upstream/kruise/inplaceupdate/state.ts) until
+ * they read parseTimeRFC3339's value. */
 export class ParsedTime {
   static ok: bool = false;
-  /** Seconds since year 1 (time.Time.ext for a non-monotonic time). */
   static ext: i64 = 0;
-  /** Nanoseconds (time.Time.wall for a non-monotonic time). */
   static nsec: i64 = 0;
-  /** The *time.ParseError text when !ok. */
   static error: string = "";
+}
+
+/** parseTimeRFC3339 with its result in ParsedTime (the older form). */
+export function parseRFC3339(p: usize, n: i32, goMinor: i32): bool {
+  const r = parseTimeRFC3339(p, n, goMinor);
+  ParsedTime.ok = r.ok;
+  ParsedTime.ext = r.ext;
+  ParsedTime.nsec = r.nsec;
+  ParsedTime.error = r.error;
+  return r.ok;
 }
 
 @inline function isDigitAt(p: usize, n: i32, i: i32): bool {
@@ -51,14 +71,15 @@ function daysFromCivil(y: i64, m: i32, d: i32): i64 {
   return era * 146097 + doe - 719468;
 }
 
-/** Civil date of a day count from 1970-01-01; results in CivilOut. */
-class CivilOut {
-  static y: i64 = 0;
-  static m: i32 = 0;
-  static d: i32 = 0;
+/** A civil date (proleptic Gregorian). */
+class Civil {
+  y: i64 = 0;
+  m: i32 = 0;
+  d: i32 = 0;
 }
 
-function civilFromDays(z0: i64): void {
+/** The civil date of a day count from 1970-01-01. */
+function civilFromDays(z0: i64): Civil {
   const z = z0 + 719468;
   const era = (z >= 0 ? z : z - 146096) / 146097;
   const doe = z - era * 146097;
@@ -67,9 +88,11 @@ function civilFromDays(z0: i64): void {
   const mp = (5 * doy + 2) / 153;
   const d = <i32>(doy - (153 * mp + 2) / 5 + 1);
   const m = <i32>(mp < 10 ? mp + 3 : mp - 9);
-  CivilOut.y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  CivilOut.m = m;
-  CivilOut.d = d;
+  const c = new Civil();
+  c.y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  c.m = m;
+  c.d = d;
+  return c;
 }
 
 /** Go's time-package quote(): `"`, `\` escaped, bytes of non-ASCII or control runes as \xNN. */
@@ -90,7 +113,7 @@ function timeQuote(out: ByteSink, p: usize, n: i32): void {
       const r = decodeRune(p + <usize>i, n - i);
       if (r < 0) width = 1;
       else if (r == 0xfffd) width = 3; // a literal U+FFFD: its three bytes
-      else width = runeSize;
+      else width = runeLen(r);
     }
     for (let j = 0; j < width; j++) {
       const b = <i32>load<u8>(p + <usize>(i + j));
@@ -103,8 +126,8 @@ function timeQuote(out: ByteSink, p: usize, n: i32): void {
   out.byte(0x22);
 }
 
-/** Records the ParseError text: `cannot parse <valueElem> as <layoutElem>`, or `<message>` when given. */
-function parseError(p: usize, n: i32, layoutElem: string, at: i32, message: string | null): void {
+/** `r` with the ParseError text: `cannot parse <valueElem> as <layoutElem>`, or `<message>` when given. */
+function parseError(r: RFC3339Time, p: usize, n: i32, layoutElem: string, at: i32, message: string | null): RFC3339Time {
   const out = new ByteSink(64 + n * 2);
   out.ascii("parsing time ");
   timeQuote(out, p, n);
@@ -122,8 +145,9 @@ function parseError(p: usize, n: i32, layoutElem: string, at: i32, message: stri
     e.ascii(layoutElem);
     timeQuote(out, e.ptr, e.len);
   }
-  ParsedTime.ok = false;
-  ParsedTime.error = String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
+  r.ok = false;
+  r.error = String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
+  return r;
 }
 
 /** `: extra text: "..."` and range errors carry the value's rest quoted. */
@@ -135,60 +159,61 @@ function extraText(p: usize, n: i32, at: i32): string {
 }
 
 /**
- * time.Parse(time.RFC3339, value) over `n` bytes at `p`, as Go release `goMinor` does it.
- * On success ParsedTime.ext/nsec hold the instant; otherwise ParsedTime.error the message.
+ * time.Parse(time.RFC3339, value) over `n` bytes at `p`, as Go release `goMinor` does it: the instant
+ * (ext, nsec) when ok, else the error message.
  */
-export function parseRFC3339(p: usize, n: i32, goMinor: i32): bool {
+export function parseTimeRFC3339(p: usize, n: i32, goMinor: i32): RFC3339Time {
+  const r = new RFC3339Time();
   let i = 0;
   // 2006
-  if (n - i < 4 || !isDigitAt(p, n, i)) { parseError(p, n, "2006", i, null); return false; }
+  if (n - i < 4 || !isDigitAt(p, n, i)) return parseError(r, p, n, "2006", i, null);
   let year: i64 = 0;
   for (let k = 0; k < 4; k++) {
     const c = <i32>load<u8>(p + <usize>(i + k)) - 0x30;
-    if (c < 0 || c > 9) { parseError(p, n, "2006", i, null); return false; }
+    if (c < 0 || c > 9) return parseError(r, p, n, "2006", i, null);
     year = year * 10 + c;
   }
   i += 4;
   // -01
-  if (i >= n || load<u8>(p + <usize>i) != 0x2d) { parseError(p, n, "-", i, null); return false; }
+  if (i >= n || load<u8>(p + <usize>i) != 0x2d) return parseError(r, p, n, "-", i, null);
   i++;
   let hold = i;
-  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) { parseError(p, n, "01", hold, null); return false; }
+  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) return parseError(r, p, n, "01", hold, null);
   const month = (<i32>load<u8>(p + <usize>i) - 0x30) * 10 + <i32>load<u8>(p + <usize>(i + 1)) - 0x30;
   i += 2;
-  if (month <= 0 || month > 12) { parseError(p, n, "01", i, ": month out of range"); return false; }
+  if (month <= 0 || month > 12) return parseError(r, p, n, "01", i, ": month out of range");
   // -02
-  if (i >= n || load<u8>(p + <usize>i) != 0x2d) { parseError(p, n, "-", i, null); return false; }
+  if (i >= n || load<u8>(p + <usize>i) != 0x2d) return parseError(r, p, n, "-", i, null);
   i++;
   hold = i;
-  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) { parseError(p, n, "02", hold, null); return false; }
+  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) return parseError(r, p, n, "02", hold, null);
   const day = (<i32>load<u8>(p + <usize>i) - 0x30) * 10 + <i32>load<u8>(p + <usize>(i + 1)) - 0x30;
   i += 2;
   // T15 (one or two digits)
-  if (i >= n || load<u8>(p + <usize>i) != 0x54) { parseError(p, n, "T", i, null); return false; }
+  if (i >= n || load<u8>(p + <usize>i) != 0x54) return parseError(r, p, n, "T", i, null);
   i++;
   hold = i;
-  if (!isDigitAt(p, n, i)) { parseError(p, n, "15", hold, null); return false; }
+  if (!isDigitAt(p, n, i)) return parseError(r, p, n, "15", hold, null);
   let hour = <i32>load<u8>(p + <usize>i) - 0x30;
   i++;
   if (isDigitAt(p, n, i)) { hour = hour * 10 + <i32>load<u8>(p + <usize>i) - 0x30; i++; }
-  if (hour >= 24) { parseError(p, n, "15", i, ": hour out of range"); return false; }
+  if (hour >= 24) return parseError(r, p, n, "15", i, ": hour out of range");
   // :04
-  if (i >= n || load<u8>(p + <usize>i) != 0x3a) { parseError(p, n, ":", i, null); return false; }
+  if (i >= n || load<u8>(p + <usize>i) != 0x3a) return parseError(r, p, n, ":", i, null);
   i++;
   hold = i;
-  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) { parseError(p, n, "04", hold, null); return false; }
+  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) return parseError(r, p, n, "04", hold, null);
   const minute = (<i32>load<u8>(p + <usize>i) - 0x30) * 10 + <i32>load<u8>(p + <usize>(i + 1)) - 0x30;
   i += 2;
-  if (minute >= 60) { parseError(p, n, "04", i, ": minute out of range"); return false; }
+  if (minute >= 60) return parseError(r, p, n, "04", i, ": minute out of range");
   // :05 and an optional fraction
-  if (i >= n || load<u8>(p + <usize>i) != 0x3a) { parseError(p, n, ":", i, null); return false; }
+  if (i >= n || load<u8>(p + <usize>i) != 0x3a) return parseError(r, p, n, ":", i, null);
   i++;
   hold = i;
-  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) { parseError(p, n, "05", hold, null); return false; }
+  if (!isDigitAt(p, n, i) || !isDigitAt(p, n, i + 1)) return parseError(r, p, n, "05", hold, null);
   const second = (<i32>load<u8>(p + <usize>i) - 0x30) * 10 + <i32>load<u8>(p + <usize>(i + 1)) - 0x30;
   i += 2;
-  if (second >= 60) { parseError(p, n, "05", i, ": second out of range"); return false; }
+  if (second >= 60) return parseError(r, p, n, "05", i, ": second out of range");
   let nsec: i64 = 0;
   if (n - i >= 2) {
     const c = load<u8>(p + <usize>i);
@@ -208,7 +233,7 @@ export function parseRFC3339(p: usize, n: i32, goMinor: i32): bool {
     i++;
   } else {
     hold = i;
-    if (n - i < 6 || load<u8>(p + <usize>(i + 3)) != 0x3a) { parseError(p, n, "Z07:00", hold, null); return false; }
+    if (n - i < 6 || load<u8>(p + <usize>(i + 3)) != 0x3a) return parseError(r, p, n, "Z07:00", hold, null);
     const sign = load<u8>(p + <usize>i);
     // getnum on the hour, then (if it parsed) on the minutes
     const hrOk = isDigitAt(p, n, i + 1) && isDigitAt(p, n, i + 2);
@@ -221,20 +246,20 @@ export function parseRFC3339(p: usize, n: i32, goMinor: i32): bool {
       if (hr > 24) range = "time zone offset hour";
       if (mm > 60) range = "time zone offset minute";
     }
-    if (range !== null) { parseError(p, n, "Z07:00", i, ": " + range + " out of range"); return false; }
-    if (!mmOk || (sign != 0x2b && sign != 0x2d)) { parseError(p, n, "Z07:00", hold, null); return false; }
+    if (range !== null) return parseError(r, p, n, "Z07:00", i, ": " + range + " out of range");
+    if (!mmOk || (sign != 0x2b && sign != 0x2d)) return parseError(r, p, n, "Z07:00", hold, null);
     offset = <i64>((hr * 60 + mm) * 60);
     if (sign == 0x2d) offset = -offset;
     haveOffset = true;
   }
-  if (i < n) { parseError(p, n, "", i, extraText(p, n, i)); return false; }
-  if (day < 1 || day > daysIn(month, year)) { parseError(p, n, "", i, ": day out of range"); return false; }
+  if (i < n) return parseError(r, p, n, "", i, extraText(p, n, i));
+  if (day < 1 || day > daysIn(month, year)) return parseError(r, p, n, "", i, ": day out of range");
   let unix = daysFromCivil(year, month, day) * 86400 + <i64>(hour * 3600 + minute * 60 + second);
   if (haveOffset) unix -= offset;
-  ParsedTime.ok = true;
-  ParsedTime.ext = unix + UNIX_TO_INTERNAL;
-  ParsedTime.nsec = nsec;
-  return true;
+  r.ok = true;
+  r.ext = unix + UNIX_TO_INTERNAL;
+  r.nsec = nsec;
+  return r;
 }
 
 function pad(out: ByteSink, v: i64, width: i32): void {
@@ -251,13 +276,13 @@ export function formatRFC3339UTC(out: ByteSink, ext: i64): void {
   let days = unix / 86400;
   let secs = unix % 86400;
   if (secs < 0) { secs += 86400; days--; }
-  civilFromDays(days);
-  const y = CivilOut.y;
+  const c = civilFromDays(days);
+  const y = c.y;
   if (y < 0) { out.byte(0x2d); pad(out, -y, y <= -1000 ? 0 : 4); } else pad(out, y, y <= 9999 ? 4 : 0);
   out.byte(0x2d);
-  pad(out, <i64>CivilOut.m, 2);
+  pad(out, <i64>c.m, 2);
   out.byte(0x2d);
-  pad(out, <i64>CivilOut.d, 2);
+  pad(out, <i64>c.d, 2);
   out.byte(0x54);
   pad(out, secs / 3600, 2);
   out.byte(0x3a);

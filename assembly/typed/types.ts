@@ -52,7 +52,8 @@ export function requestType(name: string, minor: i32): i32 {
   return resolve(minorIndex(minor), nameId(s));
 }
 
-/** Name ids of the types with hand-written JSON, looked up once per call. */
+/** Name ids of the types with hand-written JSON: schema constants, looked up once per process on first use (an
+ * immutable table of the build; docs/architecture.md "State that outlives a call"). */
 export class SpecialNames {
   static quantity: i32 = -1;
   static metaTime: i32 = -1;

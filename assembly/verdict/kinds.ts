@@ -38,23 +38,30 @@ export function hasTemplate(k: i32): bool {
   return k != KIND_POD;
 }
 
-/** Why the last kindOfObject returned -1: "" (no `kind` member), or the unknown kind's text. */
-export class KindSeen {
-  static kind: string = "";
-  static apiVersion: string = "";
+/** An object's kind as its `apiVersion`/`kind` say: the kind (-1 when absent or unknown) and the texts read. */
+export class ObjectKind {
+  /** The kind, or -1. */
+  kind: i32 = -1;
+  /** The object's `kind` text ("" when it has none). */
+  name: string = "";
+  apiVersion: string = "";
 }
 
-/** The kind of object node `root` of `t` from its `apiVersion`/`kind`; -1 when absent or unknown (see KindSeen). */
-export function kindOfObject(t: Tape, root: i32): i32 {
-  KindSeen.kind = "";
-  KindSeen.apiVersion = "";
-  if (t.kind(root) != K_OBJECT) return -1;
+/** The kind of object node `root` of `t` from its `apiVersion`/`kind`. */
+export function kindOfObject(t: Tape, root: i32): ObjectKind {
+  const r = new ObjectKind();
+  if (t.kind(root) != K_OBJECT) return r;
   const k = stringAt(t, member(t, root, "kind"));
   const av = stringAt(t, member(t, root, "apiVersion"));
-  if (k === null) return -1;
-  KindSeen.kind = k;
-  const api = av === null ? "" : av;
-  KindSeen.apiVersion = api;
+  if (k === null) return r;
+  r.name = k;
+  r.apiVersion = av === null ? "" : av;
+  r.kind = kindOf(k, r.apiVersion);
+  return r;
+}
+
+/** The kind named `k` under `api`, or -1. */
+function kindOf(k: string, api: string): i32 {
   const kruise = api.startsWith("apps.kruise.io/");
   if (k == "Pod") return api == "" || api == "v1" ? KIND_POD : -1;
   if (k == "CloneSet") return kruise || api == "" ? KIND_CLONESET : -1;

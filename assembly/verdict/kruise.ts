@@ -8,19 +8,20 @@
 
 import { Tape, K_ARRAY, K_NUMBER, K_STRING, K_OBJECT } from "../json/tape";
 import { hasError, fail, E_INTERNAL } from "../base/errors";
-import { TV, fieldOf } from "../upstream/kruise/inplaceupdate/typed";
+import { TV } from "../upstream/kruise/inplaceupdate/typed";
 import { evaluateStrategy, StrategyResult, StoredText } from "../upstream/kruise/inplaceupdate/strategy";
-import { Reason } from "../upstream/kruise/inplaceupdate/spec";
+import { Reason, REASON_ENV_METADATA } from "../upstream/kruise/inplaceupdate/reasons";
 import { ResReq, UpdateSpec } from "../upstream/kruise/inplaceupdate/model";
-import { KTime } from "../upstream/kruise/inplaceupdate/state";
-import { Stored, Field, member, stringAt } from "../stored/stored";
+import { Value } from "../json/value";
+import { Stored, member, stringAt } from "../stored/stored";
+import { VerdictOptions } from "./options";
+import { heldTemplateOptions } from "./inplace";
 import { templateOf } from "./native";
 import { DiffOps } from "./diff";
 import { Verdict, V_NONE, V_IN_PLACE, V_RECREATE, V_REJECTED, A_KEEP, A_RESTART, A_RECREATE } from "./result";
 import { EFFECT_NONE, EFFECT_IN_PLACE, EFFECT_RESTART, EFFECT_RECREATE, EFFECT_REJECTED } from "../policy/levels";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
 import { kruisePodPatch } from "./podpatch";
-import { KRUISE_MINOR } from "../base/pins";
 import { KRUISE_GO } from "../base/pins";
 
 /** spec.updateStrategy[.rollingUpdate].inPlaceUpdateStrategy.gracePeriodSeconds of a stored workload (0 when absent). */
@@ -68,10 +69,10 @@ function storedText(t: Tape): StoredText | null {
   return new StoredText(t.src + <usize>s, t.rawEnd(tn) - s);
 }
 
-/** Decides for a Kruise kind under `strategy` (not ReCreate). */
-export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored, diff: DiffOps, apiVersion: string, now: KTime | null, v: Verdict): bool {
+/** Decides for a Kruise kind under `strategy` (not ReCreate); `given`: the new object as the request gave it. */
+export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored, given: Value, diff: DiffOps, apiVersion: string, opts: VerdictOptions, v: Verdict): bool {
   const ta = templateOf(a.ty, a.value);
-  const tt = Field.ty;
+  const tt = ta.ty;
   const tb = templateOf(b.ty, b.value);
   // Advanced StatefulSet webhook: the in-place policies need the readiness gate in the template
   let changed = false;
@@ -93,12 +94,13 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
   const apiV = kind != KIND_ADVANCED_DAEMONSET && apiVersion.endsWith("/v1alpha1") ? "v1alpha1" : "v1beta1";
   // stored templates: no second decode; read back as proven stored forms, json.Marshal of them is their stored text
   let at: StoredText | null = null, bt: StoredText | null = null;
-  if (a.proven && b.proven && KRUISE_GO == 23) { // the stores' Go (kruiseGo) is the one strategy.ts encodes with
+  if (a.proven && b.proven && opts.go == KRUISE_GO) { // the stores' Go is the one strategy.ts encodes with
     at = storedText(a.tape);
     bt = at === null ? null : storedText(b.tape);
     if (bt === null) at = null;
   }
-  const r = evaluateStrategy(k, apiV, strategy, new TV(tt, ta), new TV(tt, tb), graceOf(kind, b.tape), "<pod>", true, at, bt);
+  const oldT = new TV(tt, ta.v), newT = new TV(tt, tb.v);
+  const r = evaluateStrategy(k, apiV, strategy, oldT, newT, "<pod>", heldTemplateOptions(opts.kruise, graceOf(kind, b.tape), opts.exact, oldT, newT), at, bt);
   if (r === null) { if (!hasError()) fail(E_INTERNAL, "the templates cannot be compared"); return false; }
   if (hasError()) return false;
   let outcome = r.outcome;
@@ -106,7 +108,8 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
   if (kind == KIND_ADVANCED_DAEMONSET && outcome == "in-place" && adsSurges(b.tape)) { outcome = "recreate"; surge = true; }
   if (!applyOutcome(outcome, r, diff, surge, b.tape, v)) return false;
   const sr = r.spec;
-  if (outcome == "in-place" && now !== null && sr !== null && sr.spec !== null) return kruisePodPatch(kind, a, b, sr.spec!, now, KRUISE_MINOR, KRUISE_GO, v);
+  const now = opts.now;
+  if (outcome == "in-place" && now !== null && sr !== null && sr.spec !== null) return kruisePodPatch(kind, a, b, given, sr.spec!, now, KRUISE_GO, opts, v);
   return true;
 }
 
@@ -147,9 +150,9 @@ function applyOutcome(outcome: string, r: StrategyResult, diff: DiffOps, surge: 
     if (surge) { v.reason(p, EFFECT_RECREATE, "maxSurge is set: the Advanced DaemonSet surges new pods instead of updating in place"); continue; }
     if (kr === null || !kr.inPlace) { v.reason(p, EFFECT_RECREATE, kr === null ? "recreate" : kr.message); continue; }
     // a change Kruise can apply in place: its own effect (the pod may still be recreated for another path)
-    const own = kr.message.indexOf("kruise-daemon restarts") >= 0 || (p.startsWith("/spec/template/spec/containers/") && p.endsWith("/image"))
-      ? EFFECT_RESTART : EFFECT_IN_PLACE;
-    const tail = own == EFFECT_RESTART && kr.message.indexOf("kruise-daemon") < 0 ? "; the kubelet restarts the container" : "";
+    const daemon = kr.code == REASON_ENV_METADATA; // kruise-daemon restarts the containers whose env reads it
+    const own = daemon || (p.startsWith("/spec/template/spec/containers/") && p.endsWith("/image")) ? EFFECT_RESTART : EFFECT_IN_PLACE;
+    const tail = own == EFFECT_RESTART && !daemon ? "; the kubelet restarts the container" : "";
     v.reason(p, own, kr.message + tail + (outcome == "in-place" ? "" : " (on its own; the update as a whole is " + (outcome == "stuck" ? "stuck" : outcome) + ")"));
   }
   return true;

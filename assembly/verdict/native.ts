@@ -20,11 +20,10 @@ import {
   KIND_ADVANCED_DAEMONSET, kindName,
 } from "./kinds";
 
-/** The template value of a workload value (type `ty`); its type in Field.ty. */
-export function templateOf(ty: i32, v: Val | null): Val | null {
+/** The template of a workload value (type `ty`), with its type. */
+export function templateOf(ty: i32, v: Val | null): Field {
   const spec = field(ty, v, "Spec");
-  const st = Field.ty;
-  return field(st, spec, "Template");
+  return field(spec.ty, spec.v, "Template");
 }
 
 /** Semantic.DeepEqual of two ObjectMeta values with label `skip` removed from both (EqualIgnoreHash). */
@@ -59,9 +58,10 @@ function withoutKey(m: Val | null, skip: string): Val | null {
 
 /** deploymentutil.EqualIgnoreHash of the two stored workloads' templates. */
 function equalIgnoreHash(a: Stored, b: Stored): bool {
-  const ta = templateOf(a.ty, a.value);
-  const tt = Field.ty;
-  const tb = templateOf(b.ty, b.value);
+  const at = templateOf(a.ty, a.value);
+  const tt = at.ty;
+  const ta = at.v;
+  const tb = templateOf(b.ty, b.value).v;
   const mi = fieldIndex(tt, "ObjectMeta");
   const si = fieldIndex(tt, "Spec");
   const ma = slot(ta, mi);
@@ -93,8 +93,7 @@ export function templatesEqual(kind: i32, a: Stored, b: Stored, go: i32): bool {
   if (kind == KIND_DEPLOYMENT) return equalIgnoreHash(a, b);
   if (kind == KIND_REPLICASET) {
     const ta = templateOf(a.ty, a.value);
-    const tt = Field.ty;
-    return semanticEqual(tt, ta, templateOf(b.ty, b.value));
+    return semanticEqual(ta.ty, ta.v, templateOf(b.ty, b.value).v);
   }
   return sameRevisionData(a, b, go);
 }

@@ -3,13 +3,17 @@
 
 import { Gates } from "../upstream/kubernetes/validation/gates";
 import { KTime } from "../upstream/kruise/inplaceupdate/state";
+import { KruiseOptions } from "../upstream/kruise/inplaceupdate/options";
 
 /** The request's options, read once. */
 export class VerdictOptions {
   minor: i32 = 0;
   kubelet: i32 = 0;
   go: i32 = 0;
-  kruise: string = "1.9";
+  /** The OpenKruise release and feature gates (Kruise kinds). */
+  kruise: KruiseOptions = new KruiseOptions();
+  /** The shortcuts turned off (base/exact.ts). */
+  exact: u32 = 0;
   /** The gates field node on the request tape (-1 when absent), handed to the parts that read gates themselves. */
   gatesNode: i32 = -1;
   /** Strategy override ("" when absent). */

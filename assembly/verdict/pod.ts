@@ -15,7 +15,7 @@ import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResou
 import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
 import { Gates } from "../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../upstream/kubernetes/validation/update";
-import { Stored, decodeAt, member, stringAt, field, Field, slot, sliceItems, strText } from "../stored/stored";
+import { Stored, decodeAt, member, stringAt, field, slot, sliceItems, strText } from "../stored/stored";
 import { semanticEqual } from "./semantic";
 import { DiffOps } from "./diff";
 import { Verdict, V_NONE, V_IN_PLACE, V_REJECTED, A_KEEP, A_RESTART } from "./result";
@@ -103,8 +103,8 @@ function entry(m: Val | null, k: string): Val | null {
 /** The container's resizePolicy restartPolicy for resource `name` ("NotRequired" when absent). */
 function resizePolicyOf(ct: i32, c: Val | null, name: string): string {
   const rp = field(ct, c, "ResizePolicy");
-  if (Field.ty < 0) return "NotRequired";
-  const items = sliceItems(rp);
+  if (rp.ty < 0) return "NotRequired";
+  const items = sliceItems(rp.v);
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     if (it === null) continue;

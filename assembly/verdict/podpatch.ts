@@ -15,11 +15,13 @@
 //   only the apps.kruise.io/inplace-update-grace annotation (the UpdateSpec's JSON).
 // Resources go through the resize subresource (a separate request) under v1.9.0 (server 1.32); v1.8
 // writes them into the pod spec. The condition Update sets first goes through UpdatePodStatus (status
-// only) and is not part of the patch. The pod is the typed v1.Pod decoded from the template (patchtyped.ts
-// PatchSpecToPod); the patch is the merge diff of its json.Marshal before and after.
+// only) and is not part of the patch. The pod is the typed v1.Pod decoded from the template
+// (upstream/kruise/inplaceupdate/patchpod.ts PatchSpecToPod); the patch is the merge diff of its json.Marshal
+// before and after.
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NUMBER } from "../json/tape";
+import { Value } from "../json/value";
 import { ReadOptions, readJSON } from "../json/reader";
 import { MapV, StructV } from "../typed/value";
 import { fieldCount } from "../schema/schema";
@@ -29,17 +31,19 @@ import { formatRFC3339UTC } from "../typed/time";
 import { requestType } from "../typed/types";
 import { statefulSetRevision, daemonSetRevision, Revision } from "../upstream/kubernetes/revision";
 import { decodeOptionsFor } from "../typed/decodeat";
-import { KruiseOptions, kruiseK8sMinor } from "../upstream/kruise/inplaceupdate/options";
 import { UpdateSpec } from "../upstream/kruise/inplaceupdate/model";
-import { InPlaceState, KTime } from "../upstream/kruise/inplaceupdate/state";
+import { KTime, STATE_KEY, updateState } from "../upstream/kruise/inplaceupdate/state";
 import { TV } from "../upstream/kruise/inplaceupdate/typed";
-import { STATE_KEY } from "../upstream/kruise/inplaceupdate/patchpod";
-import { patchSpecToTypedPod, encodeTyped, decodeTyped, typeOfField, ensureStruct, ensureMap, mapDelete, mapSet, strV } from "../upstream/kruise/inplaceupdate/patchtyped";
+import { defaultPatchUpdateSpecToPod } from "../upstream/kruise/inplaceupdate/patchpod";
+import { encodeTyped, decodeTyped, typeOfField, ensureStruct, ensureMap, mapDelete, mapPut, strV } from "../upstream/kruise/inplaceupdate/typedpod";
+import { kruiseType, T_POD } from "../upstream/kruise/inplaceupdate/types";
+import { VerdictOptions } from "./options";
+import { patchOptions } from "./inplace";
 import { GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD, podLabels } from "../upstream/kruise/inplaceupdate/completed";
 import { Stored, member } from "../stored/stored";
 import { Verdict } from "./result";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
-import { K8S_NEWEST_GO } from "../base/pins";
+import { K8S_NEWEST_GO, KRUISE_MINOR } from "../base/pins";
 
 const REVISION_LABEL = "controller-revision-hash";
 const TEMPLATE_HASH_LABEL = "pod-template-hash";
@@ -52,13 +56,6 @@ function metaMap(pod: TV, name: string): MapV {
   return ensureMap(ensureStruct(changetype<StructV>(pod.v), pod.t, "metadata"), typeOfField(pod.t, "metadata"), name);
 }
 
-/** m[key] = s on a typed map[string]string. */
-function setStr(m: MapV, key: string, s: string): void {
-  const k = strV(0, key);
-  mapDelete(m, k.p, k.n);
-  mapSet(m, key, s);
-}
-
 /** delete(m, key) on a typed map. */
 function delKey(m: MapV, key: string): void {
   const k = strV(0, key);
@@ -69,21 +66,12 @@ function delKey(m: MapV, key: string): void {
  * The revision Update writes for the new workload: ControllerRevision name, or the hash for an Advanced
  * DaemonSet (ComputeHash of the template as the release's k8s.io/api types hold it: 1.30 for v1.8); null with an error.
  */
-function newRevisionOf(kind: i32, b: Stored, go: i32): Revision | null {
+function newRevisionOf(kind: i32, b: Stored, go: i32, kruiseMinor: i32): Revision | null {
   if (kind == KIND_ADVANCED_DAEMONSET) {
-    const m = kruiseK8sMinor();
+    const m = kruiseMinor;
     return daemonSetRevision(b.ty, b.value, go, false, 0, requestType("PodTemplateSpec", m), decodeOptionsFor(m, go));
   }
   return statefulSetRevision(b.ty, b.value, go, false, 0);
-}
-
-/**
- * The request's `new` object as given (set by the verdict before it judges a Kruise kind): Kruise v1.8
- * reads a CloneSet as apps.kruise.io/v1alpha1, whose grace field the v1beta1 stored form drops.
- */
-export class PodPatchSource {
-  static tape: Tape | null = null;
-  static node: i32 = -1;
 }
 
 /** An integer member `g` of `t` as int32 (0 when absent or not an integer literal). */
@@ -95,14 +83,14 @@ function int32At(t: Tape, g: i32): i32 {
 }
 
 /**
- * CloneSet GetUpdateOptions' grace: v1.9.0 (v1beta1) spec.updateStrategy.rollingUpdate.inPlaceUpdateStrategy,
- * v1.8 (v1alpha1) spec.updateStrategy.inPlaceUpdateStrategy of the object as given; 0 when absent.
+ * CloneSet GetUpdateOptions' grace: v1.9.0 (v1beta1) spec.updateStrategy.rollingUpdate.inPlaceUpdateStrategy of
+ * the stored object `t`; v1.8 (`v18`, v1alpha1, whose grace field the v1beta1 stored form drops)
+ * spec.updateStrategy.inPlaceUpdateStrategy of the object as the request gave it (`given`); 0 when absent.
  */
-function cloneSetGrace(t: Tape): i32 {
-  if (KruiseOptions.minor == 8) {
-    const rt = PodPatchSource.tape;
-    if (rt === null) return 0;
-    const us = member(rt, member(rt, PodPatchSource.node, "spec"), "updateStrategy");
+function cloneSetGrace(t: Tape, given: Value, v18: bool): i32 {
+  if (v18) {
+    const rt = given.tape;
+    const us = member(rt, member(rt, given.node, "spec"), "updateStrategy");
     return int32At(rt, member(rt, member(rt, us, "inPlaceUpdateStrategy"), "gracePeriodSeconds"));
   }
   const ru = member(t, member(t, member(t, 0, "spec"), "updateStrategy"), "rollingUpdate");
@@ -110,21 +98,23 @@ function cloneSetGrace(t: Tape): i32 {
 }
 
 /**
- * Fills v.podPatch for an in-place update of the stored workloads `a` → `b` of `kind` with update spec
- * `spec` (its revision is replaced by the real one) at `now`; `minor`/`go` are the stored objects'.
+ * Fills v.podPatch for an in-place update of the stored workloads `a` → `b` of `kind` (`given`: the new object
+ * as the request gave it) with update spec `spec` (its revision is replaced by the real one) at `now`; `go`
+ * is the stored objects'; PatchSpecToPod under the verdict's options `opts`.
  */
-export function kruisePodPatch(kind: i32, a: Stored, b: Stored, spec: UpdateSpec, now: KTime, minor: i32, go: i32, v: Verdict): bool {
+export function kruisePodPatch(kind: i32, a: Stored, b: Stored, given: Value, spec: UpdateSpec, now: KTime, go: i32, opts: VerdictOptions, v: Verdict): bool {
+  const gates = opts.kruise;
   const ta: Tape = a.tape;
   const tmpl = member(ta, member(ta, 0, "spec"), "template");
   if (tmpl < 0) return true;
-  const rev = newRevisionOf(kind, b, go);
+  const rev = newRevisionOf(kind, b, go, gates.k8sMinor());
   if (rev === null || hasError()) return false;
   const revision = kind == KIND_ADVANCED_DAEMONSET ? rev.hash : rev.name;
   spec.revision = revision;
-  if (kind == KIND_CLONESET) spec.graceSeconds = cloneSetGrace(b.tape);
+  if (kind == KIND_CLONESET) spec.graceSeconds = cloneSetGrace(b.tape, given, gates.minor == 8);
   const before = new ByteSink(ta.rawEnd(tmpl) - ta.rawStart(tmpl) + 16);
   before.bytes(ta.src + <usize>ta.rawStart(tmpl), ta.rawEnd(tmpl) - ta.rawStart(tmpl));
-  const decoded = decodeTyped(requestType("Pod", kruiseK8sMinor()), before);
+  const decoded = decodeTyped(kruiseType(T_POD, gates.k8sMinor()), before, gates.k8sMinor());
   if (decoded === null) { if (!hasError()) fail(E_INTERNAL, "the pod does not decode"); return false; }
   let pod: TV = decoded;
   const base = encodeTyped(pod.t, pod.v);
@@ -136,31 +126,26 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, spec: UpdateSpec
   const labels = metaMap(pod, "labels");
   const had = podLabels(pod);
   const hadState = had.has(LIFECYCLE_STATE) && had.get(LIFECYCLE_STATE).length > 0;
-  setStr(labels, REVISION_LABEL, revision);
+  mapPut(labels, REVISION_LABEL, revision);
   if (kind == KIND_CLONESET) {
     const dash = revision.lastIndexOf("-");
-    setStr(labels, TEMPLATE_HASH_LABEL, dash < 0 ? revision : revision.substring(dash + 1));
+    mapPut(labels, TEMPLATE_HASH_LABEL, dash < 0 ? revision : revision.substring(dash + 1));
   }
   const ann = metaMap(pod, "annotations");
   if (kind == KIND_CLONESET || (kind == KIND_ADVANCED_STATEFULSET && hadState)) {
-    setStr(labels, LIFECYCLE_STATE, "Updating");
+    mapPut(labels, LIFECYCLE_STATE, "Updating");
     const ts = new ByteSink(32);
     formatRFC3339UTC(ts, now.ext);
-    setStr(ann, LIFECYCLE_TIMESTAMP, String.UTF8.decodeUnsafe(ts.ptr, <usize>ts.len));
+    mapPut(ann, LIFECYCLE_TIMESTAMP, String.UTF8.decodeUnsafe(ts.ptr, <usize>ts.len));
   }
-  const state = new InPlaceState();
-  state.revision = revision;
-  state.updateTimestamp = now;
-  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-  state.updateImages = spec.containerImages.size > 0;
-  state.updateResources = spec.containerResources.size > 0;
+  const state = updateState(spec, now); // (spec.revision is the revision above)
   const sb = new ByteSink(128);
   state.write(sb);
-  setStr(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));
+  mapPut(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));
   delKey(ann, STATE_KEY_OLD);
   if (spec.graceSeconds <= 0) {
     // v1.9.0 on a 1.32 server: resources through the resize subresource; v1.8.x: into the spec
-    const res = patchSpecToTypedPod(pod, spec, state, now, KruiseOptions.minor >= 9);
+    const res = defaultPatchUpdateSpecToPod(pod, spec, state, now, patchOptions(gates, KRUISE_MINOR, opts.exact));
     if (res === null || hasError()) return false;
     pod = res.pod;
     const a2 = metaMap(pod, "annotations");
@@ -169,7 +154,7 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, spec: UpdateSpec
   } else {
     const gb = new ByteSink(128);
     spec.write(gb);
-    setStr(ann, GRACE_KEY, String.UTF8.decodeUnsafe(gb.ptr, <usize>gb.len));
+    mapPut(ann, GRACE_KEY, String.UTF8.decodeUnsafe(gb.ptr, <usize>gb.len));
   }
   const after = encodeTyped(pod.t, pod.v);
   if (after === null) return false;

@@ -19,12 +19,11 @@ import { Verdict, A_KEEP } from "./result";
 import { nativeVerdict } from "./native";
 import { podVerdict } from "./pod";
 import { kruiseVerdict } from "./kruise";
-import { PodPatchSource } from "./podpatch";
 import { templatePatches } from "./patches";
 import { VerdictOptions } from "./options";
 import {
   KIND_POD, KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET, kindName, kindByName, kindOfObject,
-  KindSeen, isKruise,
+  ObjectKind, isKruise,
 } from "./kinds";
 import { defaultGoOf, KRUISE_GO } from "../base/pins";
 
@@ -54,21 +53,22 @@ export function verdictKind(kindField: string | null, a: Tape, ai: i32, b: Tape,
     return k;
   }
   const ka = kindOfObject(a, ai);
-  if (ka < 0) return unknownKind("old");
+  if (ka.kind < 0) return unknownKind("old", ka);
   const kb = kindOfObject(b, bi);
-  if (kb < 0) return unknownKind("new");
-  if (ka != kb) {
-    fail(E_BAD_REQUEST, "old is a " + kindName(ka) + " but new is a " + kindName(kb), -1, "new.kind");
+  if (kb.kind < 0) return unknownKind("new", kb);
+  if (ka.kind != kb.kind) {
+    fail(E_BAD_REQUEST, "old is a " + kindName(ka.kind) + " but new is a " + kindName(kb.kind), -1, "new.kind");
     return -1;
   }
-  return ka;
+  return ka.kind;
 }
 
-function unknownKind(field: string): i32 {
-  if (KindSeen.kind.length == 0) {
+/** Records why object `field` has no kind the verdict knows (`seen`: what it says); -1. */
+function unknownKind(field: string, seen: ObjectKind): i32 {
+  if (seen.name.length == 0) {
     fail(E_BAD_REQUEST, "missing \"kind\" in " + field + " (or give the request field \"kind\")", -1, field + ".kind");
   } else {
-    fail(E_UNSUPPORTED_KIND, "kind \"" + KindSeen.kind + "\" (apiVersion \"" + KindSeen.apiVersion +
+    fail(E_UNSUPPORTED_KIND, "kind \"" + seen.name + "\" (apiVersion \"" + seen.apiVersion +
       "\") is not supported (supported: " + KNOWN + ")", -1, field + ".kind");
   }
   return -1;
@@ -127,9 +127,9 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   const defaults: string | null = opts.applyDefaults ? kindName(kind) : null;
   // the read-back values may share parts with the API server's decode, which only the Pod verdict reads (and changes)
   const share = kind != KIND_POD;
-  const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults, share);
+  const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults, share, opts.exact);
   if (a === null) return null;
-  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share);
+  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share, opts.exact);
   if (b === null) return null;
   run.old = a;
   run.new = b;
@@ -152,11 +152,8 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   listContainers(b.tape, tb, v);
   if (isKruise(kind) && v.strategy != "ReCreate") {
     const av = stringAt(b.tape, member(b.tape, 0, "apiVersion"));
-    PodPatchSource.tape = nv.tape; // patches.pod reads a v1.8 CloneSet's v1alpha1 grace from the object as given
-    PodPatchSource.node = nv.node;
-    const judged = kruiseVerdict(kind, v.strategy, a, b, diff, av === null ? "" : av, opts.now, v);
-    PodPatchSource.tape = null; // held for this call only
-    if (!judged) return null;
+    // (`nv`, the object as given: patches.pod reads a v1.8 CloneSet's v1alpha1 grace from it)
+    if (!kruiseVerdict(kind, v.strategy, a, b, nv, diff, av === null ? "" : av, opts, v)) return null;
   } else if (kind == KIND_POD) {
     if (!podVerdict(a, b, diff, opts.minor, opts.kubelet, opts.k8sGates, v, opts.allowPrivileged)) return null;
   } else if (!nativeVerdict(kind, a, b, diff, opts.go, v)) return null;

@@ -2,7 +2,9 @@
 // bytes: what jsonPatchDiffText without options sends) answered without reading the line into a tape: the
 // lockstep walk (assembly/fast/lockstep/lockstep.ts) with the op's defaults writes the patch straight into the answer.
 // Anything else - another line, an absent document, a walk that falls back, a patch that is not valid
-// UTF-8 - leaves nothing written and the request to evaluateRequest's general path, which decides.
+// UTF-8 - leaves nothing written and the request to evaluateRequest's general path, which decides. Must equal,
+// byte for byte: that path's answer (`{"op":"jsonpatch.diff","exact":["lines"]}`, test/equivalence/lines-vs-tape.test.ts);
+// only the bare line is answered here, never a line with an `exact` member.
 
 import { ByteSink } from "../../io/sink";
 import { goDepthLimit } from "../../json/reader";

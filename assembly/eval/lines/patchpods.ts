@@ -2,13 +2,13 @@
 // is kruise.patchPods is first checked by one validating pass (strict JSON grammar, the reader's nesting and
 // size limits) that records the byte range of every element of its `pods` array; the line is then evaluated
 // as usual with that array replaced by `[]` (a small tape), and opKruisePatchPods reads the pods from the
-// recorded ranges (PodsLine): each pod's bytes go straight to the transcoder, a tape of one pod is built only
+// recorded ranges (PodRanges, handed to the op): each pod's bytes go straight to the transcoder, a tape of one pod is built only
 // when that pod takes the typed path. A kruise.patchPod line is read the same way, its `pod` object replaced
 // by `{}`. Any failure (the pass refuses, the op or a pod fails) drops the attempt and the original line is
 // evaluated from scratch, so every answer and every error is the tape path's.
 // Preconditions (else the line is not touched): a top-level object whose first member is its only "op", the string
 // "kruise.patchPods" / "kruise.patchPod" written without escapes, exactly one "pods" member (an array) /
-// "pod" member (an object), no "podsText" / "podText" and no "exactPath" member (that option's answers are
+// "pod" member (an object), no "podsText" / "podText", no "exact" and no "exactPath" member (their answers are
 // the reference the fast path is compared with), no "requireFastPath", no top-level key with an escape,
 // nesting below min(Limits.maxDepth, Go's 10000), at most Limits.maxBytes bytes.
 
@@ -19,9 +19,10 @@ import { hasError, clearError } from "../../base/errors";
 import { goDepthLimit } from "../../json/reader";
 import { escapeEnd } from "../../json/fastread";
 import { GO_DEFAULT } from "../../base/pins";
-import { PodsLine } from "../ops/podsline";
+import { PodRanges } from "../ops/podsline";
 
-/** Scanner state of the current pass. */
+/** Scanner state of the current pass (`stack` is per-call arena memory). */
+// scratch: rewritten before every use (patchPodsLine sets cap and stack first; long and esc before each scan)
 class LineScan {
   /** A number of 16 or more characters was seen. */
   static long: bool = false;
@@ -201,8 +202,8 @@ function addRange(ranges: ByteSink, s: i32, e: i32): void {
  * answer in `out`; otherwise (or when that evaluation fails) returns false with `out` as it was and no
  * error recorded.
  */
-export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (src: usize, len: i32, out: ByteSink) => void): bool {
-  if (PodsLine.active || len > Limits.maxBytes || len < 40 || hasError()) return false;
+export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (src: usize, len: i32, out: ByteSink, pods: PodRanges | null) => void): bool {
+  if (len > Limits.maxBytes || len < 40 || hasError()) return false;
   const goLimit = goDepthLimit(GO_DEFAULT);
   LineScan.cap = goLimit > 0 && goLimit < Limits.maxDepth ? goLimit : Limits.maxDepth;
   LineScan.stack = 0;
@@ -266,7 +267,7 @@ export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (sr
       else if (textIs(kp, kn, "pod")) podSeen = podSeen == 0 && c == 0x7b ? 1 : -1;
       else if (textIs(kp, kn, "podsText")) blockPods = true;
       else if (textIs(kp, kn, "podText") || textIs(kp, kn, "requireFastPath")) blockPod = true;
-      else if (textIs(kp, kn, "exactPath")) return false;
+      else if (textIs(kp, kn, "exactPath") || textIs(kp, kn, "exact")) return false;
       const isOp = textIs(kp, kn, "op");
       const vs = i;
       LineScan.long = false;
@@ -306,14 +307,8 @@ export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (sr
   memory.copy(m, src, <usize>podsStart);
   store<u16>(m + <usize>podsStart, single ? 0x7d7b : 0x5d5b);
   memory.copy(m + <usize>(podsStart + 2), src + <usize>podsEnd, <usize>(len - podsEnd));
-  PodsLine.src = src;
-  PodsLine.ranges = ranges.ptr;
-  PodsLine.count = count;
-  PodsLine.rawLen = podsEnd - podsStart;
-  PodsLine.active = true;
   const at = out.len;
-  evaluate(m, mlen, out);
-  PodsLine.active = false;
+  evaluate(m, mlen, out, new PodRanges(src, ranges.ptr, count, podsEnd - podsStart));
   if (!hasError()) return true;
   clearError();
   out.truncate(at);

@@ -3,7 +3,9 @@
 // collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?}
 // → {name, hash, data} (StatefulSet, DaemonSet, CloneSet, AdvancedStatefulSet, AdvancedDaemonSet). The object is seen as the cluster sees it: decoded by the API server,
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
-// `exactRoundTrip: true` forces the full decode → encode → decode path (the fast path must give the same answer).
+// The engine-only field `exact` (base/exact.ts) turns shortcuts off: `transcode` (container.hash from the raw bytes),
+// `storedform` (the second decode replaced by its normalizations), `spew` (spew hashes without the text, and
+// podTemplateHash straight from the tape); `exactRoundTrip: true` is the older name of all three.
 // `applyDefaults: true` (container.hash, podTemplateHash, revision of StatefulSet / DaemonSet) runs the
 // API server's defaulters of that minor (assembly/upstream/kubernetes/defaults/) right after the API server's decode.
 
@@ -11,13 +13,12 @@ import { ByteSink } from "../../io/sink";
 import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape } from "../../json/tape";
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
+import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
+import { decodesWithJsoniter } from "../../typed/versions";
 import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
-import { Decoder, DecodeOptions } from "../../typed/decode";
-import { FieldCache } from "../../typed/fields";
 import { Val } from "../../typed/value";
 import {
   containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
@@ -27,12 +28,13 @@ import { k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sString, missing } from "./k8
 import { isKruiseKind } from "../../typed/types";
 import { statefulSetRevision, daemonSetRevision, Revision } from "../../upstream/kubernetes/revision";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
-import { storedForm, RoundTrip } from "../../fast/storedform/roundtrip";
+import { storedForm } from "../../fast/storedform/roundtrip";
 import { tapeSpewFnv } from "../../fast/spew/spewtape";
 import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
 import { Value } from "../../json/value";
-import { defaultGoOf } from "../../base/pins";
+import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR } from "../../base/pins";
+import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 
 
 /** Objects up to this many bytes take the fast path (their stored JSON stays far below the reader's 128 MiB cap). */
@@ -48,16 +50,16 @@ function apiDecode(v: Value, ty: i32, minor: i32, go: i32, defaults: string | nu
 
 /**
  * The API server's decode, [its defaulters for request type `defaults` when not null], json.Marshal (stored), and
- * the reader's decode of that JSON; null on error (check hasError()). Unless `exact`, the second decode is replaced
- * by `storedForm` (assembly/fast/storedform/roundtrip.ts) whenever that can prove its answer; with `checkOnly` the answer is the
- * first value itself, which json.Marshal writes exactly as the value read back (for hashes of json.Marshal bytes).
+ * the reader's decode of that JSON; null on error (check hasError()). Unless `exact` turns EXACT_STOREDFORM off, the second
+ * decode is replaced by `storedForm` (assembly/fast/storedform/roundtrip.ts) whenever that can prove its answer; with `checkOnly`
+ * the answer is the first value itself, which json.Marshal writes exactly as the value read back (for hashes of json.Marshal bytes).
  */
-function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null = null, path: string = "", exact: bool = false, checkOnly: bool = false): Val | null {
+function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | null, path: string, exact: u32, checkOnly: bool = false): Val | null {
   let first = apiDecode(v, ty, minor, go, defaults, path);
   if (hasError()) return null;
-  if (!exact && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
-    const stored = storedForm(ty, first, go, checkOnly);
-    if (!RoundTrip.gaveUp && !hasError()) return stored;
+  if (shortcutOn(exact, EXACT_STOREDFORM) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
+    const rt = storedForm(ty, first, go, checkOnly);
+    if (!rt.gaveUp && !hasError()) return rt.value;
     // not provable: start again (storedForm rewrote parts of the first value in place); the exact path
     // reports any error itself
     clearError();
@@ -67,7 +69,7 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32, defaults: string | nul
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   if (!marshalInto(out, ty, first, go)) return null;
   const o = new ReadOptions();
-  o.goMinor = 26;
+  o.goMinor = K8S_NEWEST_GO;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) return null;
   return decodeAt(t, 0, ty, minor, go);
@@ -88,6 +90,15 @@ export function boolField(req: Request, name: string): i32 {
   if (s == "false") return 0;
   fail(E_BAD_REQUEST, "\"" + name + "\" must be a boolean", -1, name);
   return -1;
+}
+
+/** The shortcuts the request turns off: `exact`, with `exactRoundTrip: true` as transcode, storedform and spew; -1 with an error. */
+function exactBits(req: Request): i64 {
+  const bits = exactOf(req);
+  if (bits < 0) return -1;
+  const old = boolField(req, "exactRoundTrip");
+  if (old < 0) return -1;
+  return old == 1 ? bits | <i64>(EXACT_TRANSCODE | EXACT_STOREDFORM | EXACT_SPEW) : bits;
 }
 
 /** Parsed optional int32 field (strconv.ParseInt(text, 10, 32) of its raw JSON text). */
@@ -125,22 +136,22 @@ function int32Field(req: Request, name: string): Int32Field | null {
 
 /** `container.hash`: the kubelet's HashContainer (and HashContainerWithoutResources) of that minor. */
 export function opContainerHash(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const minor = k8sMinor(req, "kubelet");
   if (minor < 0) return false;
   const go = k8sGo(req, minor, false);
   if (go < 0) return false;
   const defaults = boolField(req, "applyDefaults");
   if (defaults < 0) return false;
-  const exact = boolField(req, "exactRoundTrip");
-  if (exact < 0) return false;
+  const bits = exactBits(req);
+  if (bits < 0) return false;
+  const exact = <u32>bits;
   const ty = requestType("Container", minor);
-  if (defaults == 0 && exact == 0 && containerEra(minor) != ERA_STRUCT && rawContainerHash(req, minor, ty, go, res)) return true;
+  if (defaults == 0 && shortcutOn(exact, EXACT_TRANSCODE) && containerEra(minor) != ERA_STRUCT && rawContainerHash(req, minor, ty, go, res)) return true;
   const v = k8sValue(req, "container");
   if (v === null) return false;
-  const c = asStored(v, ty, minor, go, defaults == 1 ? "Container" : null, "container", exact == 1, containerEra(minor) != ERA_STRUCT);
+  const c = asStored(v, ty, minor, go, defaults == 1 ? "Container" : null, "container", exact, containerEra(minor) != ERA_STRUCT);
   if (hasError()) return false;
-  const h = hashContainer(minor, ty, c, go);
+  const h = hashContainer(minor, ty, c, go, exact);
   if (h < 0 || hasError()) return false;
   res.str("hash", hex32(<u32>h));
   if (hasHashWithoutResources(minor)) {
@@ -161,39 +172,39 @@ function rawContainerHash(req: Request, minor: i32, ty: i32, go: i32, res: Resul
   const di = req.field("container");
   const ti = req.field("containerText");
   const t = req.tape;
-  let ok = false;
+  let r: RawHash | null = null;
   if (di >= 0 && ti < 0) {
     const s = t.rawStart(di);
-    ok = containerHashRaw(minor, ty, t.src + <usize>s, t.rawEnd(di) - s, go, 1000000);
+    r = containerHashRaw(minor, ty, t.src + <usize>s, t.rawEnd(di) - s, go, 1000000);
   } else if (ti >= 0 && di < 0 && t.kind(ti) == K_STRING) {
     const b = k8sString(req, "containerText");
     if (b === null || hasError()) { clearError(); return false; }
     if (b.len > req.opts.maxBytes) return false;
-    ok = containerHashRaw(minor, ty, b.ptr, b.len, go, req.opts.maxDepth - 1);
+    r = containerHashRaw(minor, ty, b.ptr, b.len, go, req.opts.maxDepth - 1);
   }
-  if (!ok || hasError()) { clearError(); return false; }
-  res.str("hash", hex32(RawHash.hash));
-  if (hasHashWithoutResources(minor)) res.str("hashWithoutResources", hex32(RawHash.withoutResources));
+  if (r === null || hasError()) { clearError(); return false; }
+  res.str("hash", hex32(r.hash));
+  if (hasHashWithoutResources(minor)) res.str("hashWithoutResources", hex32(r.withoutResources));
   res.str("era", eraName(containerEra(minor)));
   return true;
 }
 
 /** `podTemplateHash`: controller.ComputeHash of the template as the Deployment controller reads it. */
 export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   const cc = int32Field(req, "collisionCount");
   if (cc === null) return false;
   const defaults = boolField(req, "applyDefaults");
   if (defaults < 0) return false;
-  const exact = boolField(req, "exactRoundTrip");
-  if (exact < 0) return false;
+  const bits = exactBits(req);
+  if (bits < 0) return false;
+  const exact = <u32>bits;
   const v = k8sValue(req, "template");
   if (v === null) return false;
   const go = defaultGoOf(minor);
   const ty = requestType("PodTemplateSpec", minor);
-  if (exact == 0 && defaults == 0 && ty >= 0 && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
+  if (shortcutOn(exact, EXACT_SPEW | EXACT_STOREDFORM) && defaults == 0 && ty >= 0 && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
     // decode, stored round trip and spew hash in one walk of the tape (assembly/fast/spew/spewtape.ts) when it can prove its answer
     const fh = tapeSpewFnv(v.tape, v.node, ty, minor, go);
     if (fh >= 0) {
@@ -201,9 +212,9 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
       return true;
     }
   }
-  const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template", exact == 1);
+  const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template", exact);
   if (hasError()) return false;
-  const h = computeHash(ty, t, cc.present, cc.value);
+  const h = computeHash(ty, t, cc.present, cc.value, exact);
   if (h === null) return false;
   res.str("hash", h);
   return true;
@@ -211,14 +222,13 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
 
 /** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */
 export function opRevision(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (req.field("kind") < 0) return missing("kind");
   const kb = k8sString(req, "kind");
   if (kb === null) return false;
   const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
   const kruise = isKruiseKind(kind);
   if (!kruise && kind != "StatefulSet" && kind != "DaemonSet") {
-    if (requestType(kind, 32) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
+    if (requestType(kind, KRUISE_MINOR) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\"", -1, "kind");
   }
   // OpenKruise kinds: kruise v1.9.0's controllers, built on k8s.io/* v0.32.10 with Go 1.23 by default
@@ -230,13 +240,14 @@ export function opRevision(req: Request, res: ResultWriter): bool {
   if (cc === null) return false;
   const defaults = boolField(req, "applyDefaults");
   if (defaults < 0) return false;
-  const exact = boolField(req, "exactRoundTrip");
-  if (exact < 0) return false;
+  const bits = exactBits(req);
+  if (bits < 0) return false;
+  const exact = <u32>bits;
   if (defaults == 1 && kruise) return fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults");
   const v = k8sValue(req, "object");
   if (v === null) return false;
   const ty = requestType(kind, minor);
-  const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object", exact == 1);
+  const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object", exact);
   if (hasError()) return false;
   let r: Revision | null;
   if (kind == "StatefulSet" || kind == "CloneSet" || kind == "AdvancedStatefulSet") {
@@ -244,7 +255,7 @@ export function opRevision(req: Request, res: ResultWriter): bool {
     // history.NewControllerRevision naming as the StatefulSet controller (revision-kruise notes in README)
     r = statefulSetRevision(ty, obj, go, cc.present, cc.value);
   } else {
-    r = daemonSetRevision(ty, obj, go, cc.present, cc.value, requestType("PodTemplateSpec", minor), decodeOptionsFor(minor, go));
+    r = daemonSetRevision(ty, obj, go, cc.present, cc.value, requestType("PodTemplateSpec", minor), decodeOptionsFor(minor, go), exact);
   }
   if (r === null || hasError()) return false;
   res.str("name", r.name);

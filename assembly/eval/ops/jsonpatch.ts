@@ -1,19 +1,21 @@
-// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, lockstep?, go?} → {patch} and
-// `jsonpatch.apply` {document|documentText, patch|patchText, go?} → {document} (or {documentText: ""}
-// when the document is empty: the library then returns it untouched).
+// Ops `jsonpatch.diff` {from|fromText, to|toText, flavor?, maxEditMatrix?, maxPatchBytes?, lockstep?, go?} → {patch} and
+// `jsonpatch.apply` {document|documentText, patch|patchText, maxCopyBytes?, go?} → {document} (or {documentText: ""}
+// when the document is empty: the library then returns it untouched). The engine-only field `exact`
+// (base/exact.ts) turns shortcuts off: "lockstep" (as `lockstep: false`), "sametext", and for apply "listindex".
 
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
-import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../upstream/jsonpatch/appscode";
+import { appscodeDiff, AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX, MAX_PATCH_BYTES } from "../../upstream/jsonpatch/appscode";
 import { appscodeDiffTexts, LOCK_OK } from "../../fast/lockstep/lockstep";
 import { goDepthLimit } from "../../json/reader";
 import { minimalDiff } from "../../patch/minimal";
-import { applyPatch } from "../../upstream/jsonpatch/apply";
+import { applyPatch, MAX_COPY_BYTES } from "../../upstream/jsonpatch/apply";
 import { failType } from "../../upstream/jsonpatch/gotypes";
 import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_PATCH_INVALID } from "../../base/errors";
 import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
+import { shortcutOn, EXACT_LOCKSTEP, EXACT_SAMETEXT, EXACT_LISTINDEX } from "../../base/exact";
 import { docField } from "./patchinput";
 import { DocInput, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "../../json/document";
 
@@ -36,10 +38,17 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   const limit = req.int("maxEditMatrix", DEFAULT_MAX_EDIT_MATRIX);
   if (hasError()) return false;
   if (limit < 1) return fail(E_BAD_REQUEST, "field \"maxEditMatrix\" must be a positive integer", -1, "maxEditMatrix");
+  const maxPatch = req.int("maxPatchBytes", MAX_PATCH_BYTES);
+  if (hasError()) return false;
+  if (maxPatch < 1) return fail(E_BAD_REQUEST, "field \"maxPatchBytes\" must be a positive integer", -1, "maxPatchBytes");
+  const patchLimit = maxPatch < MAX_PATCH_BYTES ? maxPatch : MAX_PATCH_BYTES;
+  // the shortcuts turned off
+  const exact = exactOf(req);
+  if (exact < 0) return false;
   if (minimal) {
     if (!parseStrict(from, req, null) || !parseStrict(to, req, from)) return false;
     const out = new ByteSink(1024);
-    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, out)) return false;
+    if (!minimalDiff(from.tape!, from.node, to.tape!, to.node, limit, out, patchLimit)) return false;
     appendValidUTF8(res.key("patch"), out.ptr, out.len);
     return true;
   }
@@ -48,9 +57,13 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   opts.go27 = go >= 27;
   opts.goMinor = go;
   opts.maxEditMatrix = limit;
+  opts.maxPatchBytes = patchLimit;
+  opts.sameText = shortcutOn(<u32>exact, EXACT_SAMETEXT);
   const out = new ByteSink(1024);
   // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff
-  const walk = req.bool("lockstep", true); // false: always the whole diff (tests compare both)
+  // (`lockstep: false` is the older spelling of exact: ["lockstep"]; a lower maxPatchBytes is for the whole diff
+  // only: the walk writes some operations itself)
+  const walk = req.bool("lockstep", true) && shortcutOn(<u32>exact, EXACT_LOCKSTEP) && patchLimit == MAX_PATCH_BYTES;
   if (hasError()) return false;
   if (walk && from.present && to.present && !from.direct && !to.direct) {
     const ro = req.opts;
@@ -113,11 +126,18 @@ export function opJSONPatchApply(req: Request, res: ResultWriter): bool {
   }
   const isArray = doc.firstByte() == 0x5b;
   if (parseDoc(doc, req.opts) != PARSE_OK) { setErrorPath("document"); return false; }
+  const exact = exactOf(req);
+  if (exact < 0) return false;
+  // the library's AccumulatedCopySizeLimit (0: its default, no limit but the engine's MAX_COPY_BYTES)
+  const maxCopy = req.int("maxCopyBytes", 0);
+  if (hasError()) return false;
+  if (maxCopy < 0) return fail(E_BAD_REQUEST, "field \"maxCopyBytes\" must not be negative", -1, "maxCopyBytes");
   const dt = doc.tape!;
   const dk = dt.kind(doc.node);
   if (!isArray && dk != K_OBJECT && dk != K_NULL) return failType(dt, doc.node, "jsonpatch.partialDoc", doc.base, "document", go);
   const out = new ByteSink(dt.srcLen + 64);
-  if (!applyPatch(pt, pr, dt, doc.node, isArray, go, out)) return false;
+  const limit = maxCopy == 0 || maxCopy > MAX_COPY_BYTES ? MAX_COPY_BYTES : maxCopy;
+  if (!applyPatch(pt, pr, dt, doc.node, isArray, go, out, limit, req.opts, shortcutOn(<u32>exact, EXACT_LISTINDEX))) return false;
   appendValidUTF8(res.key("document"), out.ptr, out.len);
   return true;
 }

@@ -15,7 +15,6 @@ import { requestType, isKruiseKind } from "../../typed/types";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { Encoder, EncodeOptions } from "../../typed/encode";
-import { FieldCache } from "../../typed/fields";
 import { Val } from "../../typed/value";
 import { Spewer } from "../../upstream/gospew/spew";
 import { parseQuantity } from "../../quantity/parse";
@@ -28,7 +27,7 @@ import { boolField } from "./hash";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
 import { k8sString, k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sRawValue, routedMinor, missing } from "./k8sfields";
 import { Value } from "../../json/value";
-import { defaultGoOf } from "../../base/pins";
+import { defaultGoOf, KRUISE_MINOR, KRUISE_GO, K8S_NEWEST_GO, K8S_STRICT_WARNINGS_MINOR } from "../../base/pins";
 
 /** The type, minor and Go release a typed op works with. */
 class Target {
@@ -40,13 +39,12 @@ class Target {
 
 /** Reads `type` (or `kind`), the version field and (when `withGo`) `go`; null with an error recorded. */
 function target(req: Request, typeField: string, withGo: bool): Target | null {
-  FieldCache.reset();
   if (req.field(typeField) < 0) { missing(typeField); return null; }
   const nb = k8sString(req, typeField);
   if (nb === null) return null;
   const name = String.UTF8.decodeUnsafe(nb.ptr, <usize>nb.len);
   const kruise = isKruiseKind(name);
-  const probe = kruise ? 32 : routedMinor(req, "kubernetes");
+  const probe = kruise ? KRUISE_MINOR : routedMinor(req, "kubernetes");
   if (requestType(name, probe) < 0) {
     fail(E_BAD_REQUEST, "unknown " + typeField + " \"" + name + "\"", -1, typeField);
     return null;
@@ -60,7 +58,7 @@ function target(req: Request, typeField: string, withGo: bool): Target | null {
     r.go = k8sGo(req, r.minor, kruise);
     if (r.go < 0) return null;
   } else {
-    r.go = kruise ? 23 : defaultGoOf(r.minor);
+    r.go = kruise ? KRUISE_GO : defaultGoOf(r.minor);
   }
   return r;
 }
@@ -88,11 +86,11 @@ function decodeValue(v: Value, tg: Target, warnings: bool): Decoder | null {
 
 /**
  * Field-validation warnings as sigs.k8s.io/json's UnmarshalStrict reports them for the value; for
- * json-iterator minors a separate strict decode (the oracle uses the sigs.k8s.io/json of 1.25 there),
+ * json-iterator minors a separate strict decode (the oracle uses the sigs.k8s.io/json of K8S_STRICT_WARNINGS_MINOR there),
  * whose own failure (e.g. an integer json-iterator silently wraps) means no warnings.
  */
 function strictWarnings(v: Value, tg: Target): Array<string> {
-  const o = decodeOptions(tg.minor < 23 ? 25 : tg.minor, tg.go);
+  const o = decodeOptions(decodesWithJsoniter(tg.minor) ? K8S_STRICT_WARNINGS_MINOR : tg.minor, tg.go);
   o.minor = tg.minor;
   const d = new Decoder(v.tape, o);
   d.decodeTop(tg.ty, v.node);
@@ -155,7 +153,6 @@ export function opSpew(req: Request, res: ResultWriter): bool {
 
 /** `quantity`: ParseQuantity of a string (mode parse) or json.Unmarshal of a JSON value (mode json). */
 export function opQuantity(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   if (req.field("mode") < 0) return missing("mode");
@@ -172,7 +169,7 @@ export function opQuantity(req: Request, res: ResultWriter): bool {
     if (node >= 0) t = req.tape;
     else if (rv.n >= 2 && load<u8>(rv.p) == 0x22) {
       const o = new ReadOptions();
-      o.goMinor = 26;
+      o.goMinor = K8S_NEWEST_GO;
       t = readJSON(rv.p, rv.n, o);
       clearError();
       node = 0;
@@ -189,7 +186,7 @@ export function opQuantity(req: Request, res: ResultWriter): bool {
     if (rv.node < 0) {
       // json.Unmarshal checks the whole text first
       const o = new ReadOptions();
-      o.goMinor = 26;
+      o.goMinor = K8S_NEWEST_GO;
       o.maxDepth = req.opts.maxDepth;
       o.maxBytes = req.opts.maxBytes;
       if (readJSON(rv.p, rv.n, o) === null) return false;

@@ -5,12 +5,12 @@
 import { ByteSink } from "../../io/sink";
 import { K_STRING } from "../../json/tape";
 import { unquote } from "../../json/strings";
-import { readJSON, ReadOptions } from "../../json/reader";
+import { readJSON, ReadOptions, goDepthLimit } from "../../json/reader";
 import { fail, errorCode, takeErrorMessage, errorOffset, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
 import { minorIndex, newestMinor } from "../../schema/schema";
 import { Request } from "./request";
 import { Value } from "../../json/value";
-import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX, KRUISE_MINOR, KRUISE_GO } from "../../base/pins";
+import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX, KRUISE_MINOR, KRUISE_GO, KRUISE_NEWEST, K8S_NEWEST_GO } from "../../base/pins";
 
 /** Raw bytes of string field `name` (escapes decoded, raw bytes kept); null when absent or on error. */
 export function k8sString(req: Request, name: string): ByteSink | null {
@@ -80,7 +80,7 @@ export function kruiseMinor(req: Request, name: string): i32 {
     return -1;
   }
   fail(E_UNSUPPORTED_VERSION, "OpenKruise kinds are answered at " + name + " \"1." + KRUISE_MINOR.toString() +
-    "\" only (openkruise/kruise v1.9.0 pins k8s.io/kubernetes v1.32.10)", -1, name);
+    "\" only (openkruise/kruise v1." + KRUISE_NEWEST.toString() + ".0 pins k8s.io/kubernetes v1." + KRUISE_MINOR.toString() + ".10)", -1, name);
   return -1;
 }
 
@@ -159,15 +159,15 @@ export function k8sValue(req: Request, name: string): Value | null {
     const o = new ReadOptions();
     o.maxDepth = req.opts.maxDepth;
     o.maxBytes = req.opts.maxBytes;
-    o.goMinor = 26;
+    o.goMinor = K8S_NEWEST_GO;
     const t = readJSON(b.ptr, b.len, o);
     if (t === null) {
-      // Go's SyntaxError (its nesting error included) is E_JSON_SYNTAX for these ops
-      if (errorCode() == E_JSON_DEPTH && errorOffset() >= 0) {
+      // Go's SyntaxError (its nesting error included) is E_JSON_SYNTAX for these ops; the reader meets Go's
+      // nesting limit before the engine's maxDepth cap unless the cap is lower
+      const goLimit = goDepthLimit(o.goMinor);
+      if (errorCode() == E_JSON_DEPTH && errorOffset() >= 0 && goLimit > 0 && goLimit <= o.maxDepth) {
         const off = errorOffset();
-        const m = takeErrorMessage();
-        if (m.endsWith("exceeded max depth")) fail(E_JSON_SYNTAX, m, off);
-        else fail(E_JSON_DEPTH, m, off);
+        fail(E_JSON_SYNTAX, takeErrorMessage(), off);
       }
       return null;
     }

@@ -1,53 +1,65 @@
-// Ops of OpenKruise in-place update (engine: assembly/upstream/kruise/inplaceupdate/):
-//   kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?}
+// Ops of OpenKruise in-place update (engine: assembly/upstream/kruise/inplaceupdate/, composed with the shortcuts
+// the request's `exact` bits allow in assembly/verdict/inplace.ts):
+//   kruise.inplaceSpec {oldRevision|oldRevisionText, newRevision|newRevisionText, gates?, gracePeriodSeconds?, kruise?, exact?, exactDecode?}
 //     → {inPlace, updateSpec (Kruise's json.Marshal of UpdateSpec as a string, null when not in place), reasons}
-//   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?, exactPath?}
-//     → {pod, state, resizePatch} (exactPath: true skips the text splice fast path; same answer; otherwise the
-//     last call's UpdateSpec and splice plan are reused when their inputs are the same bytes: specmemo.ts)
-//   kruise.patchPods {pods|podsText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?}
+//   kruise.patchPod {pod|podText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?, exact?, exactPath?}
+//     → {pod, state, resizePatch} (exactPath: true, an alias of exact: true, skips every shortcut; same answer;
+//     otherwise the last call's UpdateSpec and splice plan are reused when their inputs are the same bytes: specmemo.ts)
+//   kruise.patchPods {pods|podsText, updateSpec|updateSpecText, state?|stateText?, now, gates?, serverVersion?, kruise?, maxPods?, exact?, exactPath?}
 //     → {results: [{pod, state, resizePatch}, ...]} (kruise.patchPod per pod, the updateSpec read once; each
-//     pod's working memory is released after its answer is written: memory does not grow with the count)
+//     pod's working memory is released after its answer is written: memory does not grow with the count;
+//     more than maxPods pods (default 100,000) or an answer over 256 MiB is E_TOO_LARGE)
 //   kruise.completed {pod|podText, gates?, kruise?} → {completed, message?}
 // Fields are checked in the oracle's order (test/oracle/k8s/harness/kruise_inplace.go): unknown fields,
 // kruise, gates, then the op's own fields.
 
 import { ByteSink } from "../../io/sink";
-import { arenaMark } from "../../io/arena";
-import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, F_INT } from "../../json/tape";
-import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
-import { splicePatchPod, SpliceWhy, SplicePrep, prepareSplice } from "../../fast/podsplice/podsplice";
-import { transcodeStored } from "../../fast/transcode/transcode";
+import { arenaMark, keepAndRelease } from "../../io/arena";
+import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, K_STRING, F_INT } from "../../json/tape";
+import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_TOO_LARGE } from "../../base/errors";
+import { EXACT_KRUISESPEC, EXACT_PODSPLICE, EXACT_TRANSCODE, EXACT_MEMO, shortcutOn } from "../../base/exact";
+import { KRUISE_GO, KRUISE_MINOR, K8S_NEWEST_GO } from "../../base/pins";
+import { Limits } from "../../base/limits";
+import { TopFields } from "../../fast/transcode/state";
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
-import { writeJSONStr, writeJSONString } from "../../json/strings";
-import { requestType } from "../../typed/types";
+import { writeJSONStr } from "../../json/strings";
+import { readJSON, ReadOptions } from "../../json/reader";
+import { Value } from "../../json/value";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { FieldCache } from "../../typed/fields";
-import { k8sValue, k8sString, parseDotMinor } from "./k8sfields";
-import { minorIndex } from "../../schema/schema";
-import { readJSON, ReadOptions } from "../../json/reader";
-import { Encoder, EncodeOptions } from "../../typed/encode";
 import { parseRFC3339, ParsedTime } from "../../typed/time";
-import { readUpdateSpec, readState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
-import { patchSpecToTypedPod, encodeTyped } from "../../upstream/kruise/inplaceupdate/patchtyped";
+import { minorIndex } from "../../schema/schema";
+import { k8sValue, k8sString, parseDotMinor } from "./k8sfields";
+import { readUpdateSpec, readState, updateState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
+import { defaultPatchUpdateSpecToPod, PatchOptions } from "../../upstream/kruise/inplaceupdate/patchpod";
+import { encodeTyped } from "../../upstream/kruise/inplaceupdate/typedpod";
 import { UpdateSpec, plainQuoted, lit } from "../../upstream/kruise/inplaceupdate/model";
 import { checkInPlaceUpdateCompleted } from "../../upstream/kruise/inplaceupdate/completed";
 import { evaluateStrategy } from "../../upstream/kruise/inplaceupdate/strategy";
 import { inPlaceUpdate, inPlaceRefresh } from "../../upstream/kruise/inplaceupdate/lifecycle";
-import { KruiseOptions, kruiseK8sMinor } from "../../upstream/kruise/inplaceupdate/options";
+import { KruiseOptions } from "../../upstream/kruise/inplaceupdate/options";
 import { TV } from "../../upstream/kruise/inplaceupdate/typed";
-import { calculateInPlaceUpdateSpec, revisionInput, revisionFromTape, rawNode, Reason, RevisionInput, SpecResult, ExactDecode } from "../../upstream/kruise/inplaceupdate/spec";
-import { boolField } from "./hash";
-import { PodsLine } from "./podsline";
-import { keepAndRelease } from "../../io/arena";
-import { Limits } from "../../base/limits";
-import { QuoteDel } from "../../json/quote";
+import { defaultCalculateInPlaceUpdateSpec } from "../../upstream/kruise/inplaceupdate/calculate";
+import { RevisionInput, revisionInput, rawNode } from "../../upstream/kruise/inplaceupdate/revision";
+import { Reason, SpecResult } from "../../upstream/kruise/inplaceupdate/reasons";
+import { kruiseType, T_POD, T_REVISION, T_POD_TEMPLATE_SPEC } from "../../upstream/kruise/inplaceupdate/types";
+import { revisionFromTape } from "../../fast/kruisespec/revisiontape";
+import { splicePatchPod, SpliceWhy, SplicePrep, prepareSplice } from "../../fast/podsplice/podsplice";
 import { recallSpec, rememberSpec, recallPlan, rememberPlan, putInt, putBytes } from "../../fast/podsplice/specmemo";
-import { K_STRING } from "../../json/tape";
-import { Value } from "../../json/value";
-import { readKruiseOptions } from "./kruisefields";
+import { transcodeStored, MAX_DEPTH } from "../../fast/transcode/transcode";
+import { calculateOptions, patchOptions } from "../../verdict/inplace";
+import { boolField } from "./hash";
+import { PodRanges } from "./podsline";
+import { readKruiseOptions, readExact } from "./kruisefields";
+
+/** Default of kruise.patchPods' `maxPods`: more pods in one request is E_TOO_LARGE. */
+const MAX_PODS_DEFAULT: i64 = 100000;
+/** Largest kruise.patchPods answer (bytes): past it the request is E_TOO_LARGE (an output buffer cannot reach 1 GiB). */
+const MAX_ANSWER: i32 = 256 << 20;
 
 /** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
+/** Refuses request members other than op, id, limits, exact and `allowed` (as the oracle's dispatch does; `exact` is the engine's). */
 export function onlyFields(req: Request, allowed: Array<string>): bool {
   const t = req.tape;
   const n = t.children(0);
@@ -55,7 +67,7 @@ export function onlyFields(req: Request, allowed: Array<string>): bool {
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
     const name = String.UTF8.decodeUnsafe(t.ptr(k), <usize>t.len(k));
-    if (name != "op" && name != "id" && name != "limits" && !allowed.includes(name)) {
+    if (name != "op" && name != "id" && name != "limits" && name != "exact" && !allowed.includes(name)) {
       return fail(E_BAD_REQUEST, "unknown field \"" + name + "\"", -1, name);
     }
     k = t.next(v);
@@ -63,23 +75,22 @@ export function onlyFields(req: Request, allowed: Array<string>): bool {
   return true;
 }
 
-/** A typed value of Kubernetes 1.32 type `typeName` from field `name` (an object); null with an error. */
-export function kruiseTyped(req: Request, name: string, typeName: string, what: string): TV | null {
+/** A typed value of the release's Kubernetes type `ty` from field `name` (an object); null with an error. */
+function kruiseTyped(req: Request, name: string, ty: i32, what: string, gates: KruiseOptions): TV | null {
   const v = k8sValue(req, name);
   if (v === null) return null;
-  return kruiseTypedOf(v, name, typeName, what);
+  return kruiseTypedOf(v, name, ty, what, gates);
 }
 
-/** A typed value of Kubernetes 1.32 type `typeName` from request value `v` of field `name`; null with an error. */
-function kruiseTypedOf(v: Value, name: string, typeName: string, what: string): TV | null {
+/** A typed value of the release's Kubernetes type `ty` from request value `v` of field `name`; null with an error. */
+function kruiseTypedOf(v: Value, name: string, ty: i32, what: string, gates: KruiseOptions): TV | null {
   if (v.tape.kind(v.node) != K_OBJECT) {
     fail(E_BAD_REQUEST, "\"" + name + "\" must be " + what, -1, name);
     return null;
   }
-  const ty = KruiseTypes.of(typeName);
   const o = new DecodeOptions();
-  o.minor = kruiseK8sMinor();
-  o.goMinor = 23;
+  o.minor = gates.k8sMinor();
+  o.goMinor = KRUISE_GO;
   o.warnings = false;
   const d = new Decoder(v.tape, o);
   d.jit.dataStart = v.tape.rawStart(v.node);
@@ -89,40 +100,32 @@ function kruiseTypedOf(v: Value, name: string, typeName: string, what: string): 
   return new TV(ty, val);
 }
 
-/** Schema handles of request type names at the release's Kubernetes minor, looked up once per process (static data). */
-class KruiseTypes {
-  static minor: i32 = -1;
-  static pod: i32 = -1;
-  static revision: i32 = -1;
-
-  /** requestType(typeName, kruiseK8sMinor()), cached for Pod and ControllerRevision. */
-  static of(typeName: string): i32 {
-    const m = kruiseK8sMinor();
-    if (KruiseTypes.minor != m) {
-      KruiseTypes.pod = requestType("Pod", m);
-      KruiseTypes.revision = requestType("ControllerRevision", m);
-      KruiseTypes.minor = m;
-    }
-    if (typeName == "Pod") return KruiseTypes.pod;
-    if (typeName == "ControllerRevision") return KruiseTypes.revision;
-    return requestType(typeName, m);
-  }
+/** The release's v1.Pod type. */
+function podType(gates: KruiseOptions): i32 {
+  return kruiseType(T_POD, gates.k8sMinor());
 }
 
-/** A ControllerRevision field as the calculation reads it; its data node reused from the request tape. Null with an error. */
-export function kruiseRevision(req: Request, name: string): RevisionInput | null {
+/** A pod field as a typed v1.Pod; null with an error. */
+function typedPod(req: Request, gates: KruiseOptions): TV | null {
+  return kruiseTyped(req, "pod", podType(gates), "a Pod object", gates);
+}
+
+/**
+ * A ControllerRevision field as the calculation reads it, its data node reused from the request tape: read
+ * straight from the tape once its decode is proven (fast/kruisespec/revisiontape.ts) when `exact` allows,
+ * else decoded (which reports errors). Null with an error.
+ */
+function kruiseRevision(req: Request, name: string, gates: KruiseOptions, exact: u32): RevisionInput | null {
   const v = k8sValue(req, name);
   if (v === null) return null;
-  // proven to decode: the three fields read from the tape (spec.ts revisionFromTape); else the decode, which reports errors
-  if (!ExactDecode.on) {
-    const fast = revisionFromTape(v.tape, v.node);
+  if (shortcutOn(exact, EXACT_KRUISESPEC)) {
+    const fast = revisionFromTape(v.tape, v.node, gates.k8sMinor());
     if (fast !== null) return fast;
   }
-  const tv = kruiseTypedOf(v, name, "ControllerRevision", "a ControllerRevision object");
+  const tv = kruiseTypedOf(v, name, kruiseType(T_REVISION, gates.k8sMinor()), "a ControllerRevision object", gates);
   if (tv === null) return null;
-  const r = revisionInput(tv.t, tv);
-  const d = r.data;
-  const node = rawNode(v.tape, v.node, d);
+  const r = revisionInput(tv);
+  const node = rawNode(v.tape, v.node, r.data);
   if (node >= 0) { r.tape = v.tape; r.node = node; }
   return r;
 }
@@ -167,29 +170,24 @@ function writeReasons(res: ResultWriter, reasons: Array<Reason>): void {
   o.byte(0x5d);
 }
 
-/** CalculateSpec on the request's two revisions; null with an error. */
-function inplaceSpecOf(req: Request, grace: i32): SpecResult | null {
-  const ov = kruiseRevision(req, "oldRevision");
-  if (ov === null) return null;
-  const nv = kruiseRevision(req, "newRevision");
-  if (nv === null) return null;
-  return calculateInPlaceUpdateSpec(ov, nv, grace);
-}
 
 /** `kruise.inplaceSpec`: defaultCalculateInPlaceUpdateSpec on two ControllerRevisions, with reasons. */
 export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
   if (!onlyFields(req, ["oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "gates", "gracePeriodSeconds", "kruise", "exactDecode"])) return false;
-  if (!readKruiseOptions(req)) return false;
+  const gates = readKruiseOptions(req);
+  if (gates === null) return false;
   const grace = int32Field(req, "gracePeriodSeconds", 0);
   if (grace == i64.MIN_VALUE) return false;
-  // exactDecode (engine-only test option): the exact path everywhere (whole decodes, whole diff, strategic merge patch)
-  const exact = boolField(req, "exactDecode");
+  // exactDecode (engine-only test option, an alias of exact: true): the exact path everywhere (whole decodes, whole diff, strategic merge patch)
+  const exact = readExact(req, "exactDecode");
   if (exact < 0) return false;
-  ExactDecode.on = exact == 1;
-  const r = inplaceSpecOf(req, <i32>grace);
-  ExactDecode.on = false;
-  if (r === null || hasError()) return false;
+  const ov = kruiseRevision(req, "oldRevision", gates, <u32>exact);
+  if (ov === null) return false;
+  const nv = kruiseRevision(req, "newRevision", gates, <u32>exact);
+  if (nv === null) return false;
+  const r = defaultCalculateInPlaceUpdateSpec(ov, nv, calculateOptions(gates, <i32>grace, <u32>exact));
+  if (hasError()) return false;
   res.bool("inPlace", r.spec !== null);
   if (r.spec !== null) {
     const b = new ByteSink(256);
@@ -202,72 +200,60 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
   return true;
 }
 
+/** The state PatchSpecToPod starts from: the request's (re-read for every pod: it is changed), or the one Update writes. */
+function startState(st: Value | null, spec: UpdateSpec, now: KTime): InPlaceState {
+  return st !== null ? readState(st.tape, st.node)! : updateState(spec, now);
+}
 
-/** `kruise.patchPod`: defaultPatchUpdateSpecToPod on a pod, with time `now`. */
-export function opKruisePatchPod(req: Request, res: ResultWriter): bool {
+/** The options of one PatchSpecToPod call besides the pod: gates, server, the shortcuts allowed, requireFastPath. */
+class PodCall {
+  patch: PatchOptions;
+  constructor(public gates: KruiseOptions, public server: i32, public exact: u32, public requireSplice: bool) {
+    this.patch = patchOptions(gates, server, exact);
+  }
+}
+
+/** `kruise.patchPod`: defaultPatchUpdateSpecToPod on a pod, with time `now`; `pods`: the pod's range in a line read by eval/lines/patchpods.ts. */
+export function opKruisePatchPod(req: Request, res: ResultWriter, pods: PodRanges | null): bool {
   FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise", "exactPath", "requireFastPath"])) return false;
-  if (!readKruiseOptions(req)) return false;
-  const exact = boolField(req, "exactPath");
+  const gates = readKruiseOptions(req);
+  if (gates === null) return false;
+  const exact = readExact(req, "exactPath");
   if (exact < 0) return false;
   // requireFastPath (engine-only test option): fail instead of taking the exact path, so tests see the splice's reach
   const require = boolField(req, "requireFastPath");
   if (require < 0) return false;
-  const t = req.tape;
-  let server = 32;
-  const sv = req.field("serverVersion");
-  if (sv >= 0) {
-    const b = k8sString(req, "serverVersion");
-    if (b === null) return false;
-    const m = parseDotMinor(b);
-    if (m < 0 || minorIndex(m) < 0 || String.UTF8.decodeUnsafe(b.ptr, <usize>b.len) != "1." + m.toString()) {
-      return fail(E_UNSUPPORTED_VERSION, "unsupported serverVersion \"" + String.UTF8.decodeUnsafe(b.ptr, <usize>b.len) + "\"", -1, "serverVersion");
-    }
-    server = m;
-  }
-  if (req.field("now") < 0) return fail(E_BAD_REQUEST, "missing \"now\"", -1, "now");
-  const nb = k8sString(req, "now");
-  if (nb === null) return false;
-  if (!parseRFC3339(nb.ptr, nb.len, 26)) return fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now");
-  const now = new KTime();
-  now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
-  now.ext = ParsedTime.ext;
+  const server = serverMinor(req);
+  if (server < 0) return false;
+  const now = nowField(req, false);
+  if (now === null) return false;
   const pv = k8sValue(req, "pod");
   if (pv === null) return false;
-  // a line read without a tape of its pod (podsline.ts): the pod from its byte range
-  const line = PodsLine.active;
-  if (line && (exact == 1 || require == 1 || pv.tape.children(pv.node) != 0)) return fail(E_BAD_REQUEST, "kruise.patchPod: unexpected line mode");
-  const pod = line ? linePod(0, "pod") : podInput(pv, "pod", exact == 1);
+  if (pods !== null && (exact != 0 || require == 1 || pv.tape.children(pv.node) != 0)) return fail(E_BAD_REQUEST, "kruise.patchPod: unexpected line mode");
+  const call = new PodCall(gates, server, <u32>exact, require == 1);
+  const pod = pods !== null ? linePod(pods, 0, "pod", call) : podInput(pv, "pod", call);
   if (pod === null) return false;
   // the UpdateSpec of the last call whose spec bytes and read limits were the same (specmemo.ts), else read
-  const key: ByteSink | null = exact == 1 ? null : specKey(req);
+  const key: ByteSink | null = shortcutOn(call.exact, EXACT_MEMO) ? specKey(req) : null;
   const spec = podSpec(req, key);
   if (spec === null) return false;
-  let state: InPlaceState | null = null;
+  let st: Value | null = null;
   if (req.field("state") >= 0 || req.field("stateText") >= 0) {
-    const st = k8sValue(req, "state");
+    st = k8sValue(req, "state");
     if (st === null) return false;
-    state = readState(st.tape, st.node);
-    if (state === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
-  } else {
-    state = new InPlaceState();
-    state.revision = spec.revision;
-    state.updateTimestamp = now;
-    state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-    state.updateImages = spec.containerImages.size > 0;
-    state.updateResources = spec.containerResources.size > 0;
+    if (readState(st.tape, st.node) === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
   }
+  const state = startState(st, spec, now);
   // the last call's plan, kept with everything it depends on besides the pod's reads (podsplice.ts checks those)
   let prep: SplicePrep | null = null;
   let pkey: ByteSink | null = null;
   if (key !== null) {
-    pkey = planKey(req, key!, server);
+    pkey = planKey(req, key!, server, gates);
     prep = prepareSplice(spec);
     recallPlan(pkey!, prep!);
   }
-  SpliceOnly.on = require == 1;
-  const ok = patchPodInto(res, pod, spec, state!, now, server, exact == 1, prep);
-  SpliceOnly.on = false;
+  const ok = patchPodInto(res, pod, spec, state, now, call, prep);
   if (ok && !hasError() && prep !== null) rememberPlan(pkey!, prep);
   return ok;
 }
@@ -318,30 +304,27 @@ function putField(b: ByteSink, req: Request, name: string): void {
 }
 
 /** The memo key of the plan: the spec's key, the time's and state's bytes, the gates and release, the server. */
-function planKey(req: Request, specK: ByteSink, server: i32): ByteSink {
+function planKey(req: Request, specK: ByteSink, server: i32, gates: KruiseOptions): ByteSink {
   const b = new ByteSink(specK.len + 256);
   putBytes(b, specK.ptr, specK.len);
   putField(b, req, "now");
   putField(b, req, "state");
   putField(b, req, "stateText");
-  putInt(b, KruiseOptions.minor);
-  putInt(b, (KruiseOptions.envFromMetadata ? 1 : 0) | (KruiseOptions.verticalScaling ? 2 : 0) | (KruiseOptions.recreateOnVCTChange ? 4 : 0) | (KruiseOptions.kruiseDaemon ? 8 : 0) | (QuoteDel.legacy ? 16 : 0));
+  putInt(b, gates.minor);
+  putInt(b, (gates.envFromMetadata ? 1 : 0) | (gates.verticalScaling ? 2 : 0) | (gates.recreateOnVCTChange ? 4 : 0) | (gates.kruiseDaemon ? 8 : 0) | (req.opts.goMinor < 15 ? 16 : 0));
   putInt(b, server);
   return b;
-}
-
-/** requireFastPath of the current kruise.patchPod. */
-class SpliceOnly {
-  static on: bool = false;
 }
 
 /** A pod to patch: its Go JSON from the transcoder (`g`, typed decode deferred) or its typed decode (`pod`). */
 class PodIn {
   g: ByteSink | null = null;
+  /** The transcoder's top-level value ranges of `g` (null when `g` is not the transcoder's). */
+  top: TopFields | null = null;
   /** No number token of 16 or more characters in the pod's text (its integers are copied as they are). */
   noLongNumbers: bool = false;
   pod: TV | null = null;
-  /** The pod's request value; null for a pod of a kruise.patchPods line (PodsLine) until `value()` reads its bytes. */
+  /** The pod's request value; null for a pod of a line read by eval/lines/patchpods.ts until `value()` reads its bytes. */
   v: Value | null = null;
   p: usize = 0;
   n: i32 = 0;
@@ -353,9 +336,7 @@ class PodIn {
     const o = new ReadOptions();
     o.maxDepth = Limits.maxDepth;
     o.maxBytes = 0x7fffffff;
-    const legacy = QuoteDel.legacy; // as the request's read left it
     const t = readJSON(this.p, this.n, o);
-    QuoteDel.legacy = legacy;
     if (t === null) return null;
     this.v = new Value(t, 0, 0);
     return this.v;
@@ -370,30 +351,32 @@ function longNumber(t: Tape, node: i32): bool {
 }
 
 /**
- * The pod of request value `v` (field `name`): unless `exact`, json.Marshal of its decode written by the
- * transcoder straight from its bytes (assembly/fast/transcode/: true only when that is proved); otherwise its
+ * The pod of request value `v` (field `name`): json.Marshal of its decode written by the transcoder straight
+ * from its bytes where `exact` allows (assembly/fast/transcode/: true only when that is proved); otherwise its
  * typed decode. Null with the decode's error.
  */
-function podInput(v: Value, name: string, exact: bool): PodIn | null {
+function podInput(v: Value, name: string, call: PodCall): PodIn | null {
   const r = new PodIn(name);
   r.v = v;
   const t = v.tape;
-  if (!exact && t.kind(v.node) == K_OBJECT && !hasError()) {
+  if (shortcutOn(call.exact, EXACT_TRANSCODE) && t.kind(v.node) == K_OBJECT && !hasError()) {
     const n = t.rawEnd(v.node) - t.rawStart(v.node);
-    if (transcodePod(r, t.src + <usize>t.rawStart(v.node), n)) {
+    if (transcodePod(r, t.src + <usize>t.rawStart(v.node), n, call.gates)) {
       r.noLongNumbers = !longNumber(t, v.node);
       return r;
     }
   }
-  r.pod = kruiseTypedOf(v, name, "Pod", "a Pod object");
+  r.pod = kruiseTypedOf(v, name, podType(call.gates), "a Pod object", call.gates);
   return r.pod === null ? null : r;
 }
 
 /** The transcoder's Go JSON of the pod text [p, p+n) into `r.g`; false (no error left) when it does not answer. */
-function transcodePod(r: PodIn, p: usize, n: i32): bool {
+function transcodePod(r: PodIn, p: usize, n: i32, gates: KruiseOptions): bool {
   const g = new ByteSink(n + (n >> 3) + 256);
-  if (transcodeStored(KruiseTypes.of("Pod"), p, n, 23, g) && !hasError()) {
+  const top = new TopFields();
+  if (transcodeStored(podType(gates), p, n, KRUISE_GO, g, MAX_DEPTH, top) && !hasError()) {
     r.g = g;
+    r.top = top;
     return true;
   }
   clearError();
@@ -401,54 +384,53 @@ function transcodePod(r: PodIn, p: usize, n: i32): bool {
 }
 
 /**
- * Pod `i` of a kruise.patchPods line read without a tape of its pods (podsline.ts): the transcoder on its
- * bytes, else its typed decode from a tape of its own bytes. Null with an error.
+ * Pod `i` of a line read without a tape of its pods (`pods`, eval/lines/patchpods.ts): the transcoder on its
+ * bytes (where `exact` allows), else its typed decode from a tape of its own bytes. Null with an error.
  */
-function linePod(i: i32, name: string): PodIn | null {
-  const q = PodsLine.ranges + <usize>i * 12;
-  const s = load<i32>(q);
+function linePod(pods: PodRanges, i: i32, name: string, call: PodCall): PodIn | null {
+  const s = pods.start(i);
   const r = new PodIn(name);
-  r.p = PodsLine.src + <usize>s;
-  r.n = load<i32>(q, 4) - s;
-  if (load<u8>(r.p) == 0x7b && !hasError() && transcodePod(r, r.p, r.n)) {
-    r.noLongNumbers = load<i32>(q, 8) == 0;
+  r.p = pods.src + <usize>s;
+  r.n = pods.end(i) - s;
+  if (shortcutOn(call.exact, EXACT_TRANSCODE) && load<u8>(r.p) == 0x7b && !hasError() && transcodePod(r, r.p, r.n, call.gates)) {
+    r.noLongNumbers = !pods.long(i);
     return r;
   }
   const v = r.value();
   if (v === null) return null;
-  r.pod = kruiseTypedOf(v, name, "Pod", "a Pod object");
+  r.pod = kruiseTypedOf(v, name, podType(call.gates), "a Pod object", call.gates);
   return r.pod === null ? null : r;
 }
 
 /**
- * PatchSpecToPod on one pod; writes the members pod, state and resizePatch. Unless `exact`, the pod's Go
- * JSON (the transcoder's, else the encoded typed pod) is patched as text (podsplice.ts) when that provably
- * gives the same answer; otherwise (or when `exact`) the typed pod is patched and encoded (patchtyped.ts).
+ * PatchSpecToPod on one pod; writes the members pod, state and resizePatch. Where `call.exact` allows, the
+ * pod's Go JSON (the transcoder's, else the encoded typed pod) is patched as text (podsplice.ts) when that
+ * provably gives the same answer; otherwise the typed pod is patched and encoded (the port, patchpod.ts).
  * `prep`: the spec's MetaDataPatch read once for many pods (kruise.patchPods).
  */
-function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: InPlaceState, now: KTime, server: i32, exact: bool, prep: SplicePrep | null = null): bool {
-  const resize = KruiseOptions.minor >= 9 && server >= 32;
-  const podT = KruiseTypes.of("Pod");
-  if (!exact) {
+function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: InPlaceState, now: KTime, call: PodCall, prep: SplicePrep | null): bool {
+  const podT = podType(call.gates);
+  const splice = shortcutOn(call.exact, EXACT_PODSPLICE);
+  const why = new SpliceWhy();
+  if (splice) {
     // the transcoder proves its Quantities' texts marshal back to themselves; the encoded pod's are checked
     let g = in_.g;
-    const proved = g !== null;
     if (g === null) {
       g = encodeTyped(in_.pod!.t, in_.pod!.v);
       if (g === null) clearError();
     }
-    SpliceWhy.reason = "the pod does not encode";
-    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, proved, in_.noLongNumbers, spec, state, now, prep)) return true;
+    why.reason = "the pod does not encode";
+    if (g !== null && splicePatchPod(res, g.ptr, g.len, podT, in_.top, in_.noLongNumbers, spec, state, now, call.gates, why, prep)) return true;
   }
-  if (SpliceOnly.on) return fail(E_BAD_REQUEST, "requireFastPath: the text splice does not apply: " + (exact ? "exactPath" : SpliceWhy.reason), -1, "requireFastPath");
+  if (call.requireSplice) return fail(E_BAD_REQUEST, "requireFastPath: the text splice does not apply: " + (splice ? why.reason : "exactPath"), -1, "requireFastPath");
   let pod = in_.pod;
   if (pod === null) {
     const v = in_.value();
     if (v === null) return false;
-    pod = kruiseTypedOf(v, in_.name, "Pod", "a Pod object");
+    pod = kruiseTypedOf(v, in_.name, podT, "a Pod object", call.gates);
     if (pod === null) return false;
   }
-  const r = patchSpecToTypedPod(pod, spec, state, now, resize);
+  const r = defaultPatchUpdateSpecToPod(pod, spec, state, now, call.patch);
   if (r === null) return false;
   const out = encodeTyped(r.pod.t, r.pod.v);
   if (out === null) return false;
@@ -465,18 +447,19 @@ function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: In
 /**
  * `kruise.patchPods`: `kruise.patchPod` on every pod of `pods` (an array) with one updateSpec, state and
  * time; `{results: [{pod, state, resizePatch}, ...]}`, each element what kruise.patchPod answers for that
- * pod. The updateSpec is read once; a pod that fails fails the op (path `pods[i]`).
+ * pod. The updateSpec is read once; a pod that fails fails the op (path `pods[i]`). `pods` (the argument):
+ * the pods' ranges in a line read by eval/lines/patchpods.ts.
  */
-export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
+export function opKruisePatchPods(req: Request, res: ResultWriter, pods: PodRanges | null): bool {
   FieldCache.reset();
-  if (!onlyFields(req, ["pods", "podsText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise", "exactPath"])) return false;
-  if (!readKruiseOptions(req)) return false;
-  const exact = boolField(req, "exactPath");
+  if (!onlyFields(req, ["pods", "podsText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise", "maxPods", "exactPath"])) return false;
+  const gates = readKruiseOptions(req);
+  if (gates === null) return false;
+  const exact = readExact(req, "exactPath");
   if (exact < 0) return false;
-  SpliceOnly.on = false; // (a kruise.patchPod that trapped may have left it set)
   const server = serverMinor(req);
   if (server < 0) return false;
-  const now = nowField(req);
+  const now = nowField(req, true);
   if (now === null) return false;
   if (req.field("pods") < 0 && req.field("podsText") < 0) return fail(E_BAD_REQUEST, "missing \"pods\"", -1, "pods");
   const pv = k8sValue(req, "pods");
@@ -493,45 +476,38 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
     if (st === null) return false;
     if (readState(st.tape, st.node) === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
   }
+  const maxPods = req.int("maxPods", MAX_PODS_DEFAULT);
+  if (hasError()) return false;
+  if (pods !== null && (exact != 0 || pt.children(pv.node) != 0)) return fail(E_BAD_REQUEST, "kruise.patchPods: unexpected line mode");
+  const n = pods !== null ? pods.count : pt.children(pv.node);
+  if (<i64>n > maxPods) return fail(E_TOO_LARGE, "kruise.patchPods: " + n.toString() + " pods, more than maxPods (" + maxPods.toString() + ")", -1, "pods");
+  const call = new PodCall(gates, server, <u32>exact, false);
   const o = res.key("results");
   // room for the answers up front (each pod's text escaped, plus its state): growing the output while
   // pods are released leaves the old copies behind
-  // a line read without a tape of its pods (podsline.ts): the pods from their byte ranges
-  const line = PodsLine.active;
-  if (line && (exact == 1 || pt.children(pv.node) != 0)) return fail(E_BAD_REQUEST, "kruise.patchPods: unexpected line mode");
-  const raw = <i64>(line ? PodsLine.rawLen : pt.rawEnd(pv.node) - pt.rawStart(pv.node));
-  const n = line ? PodsLine.count : pt.children(pv.node);
+  const raw = <i64>(pods !== null ? pods.rawLen : pt.rawEnd(pv.node) - pt.rawStart(pv.node));
   const want = raw + (raw >> 1) + <i64>n * 1024;
-  if (want < 0x40000000) o.reserve(<i32>want);
+  o.reserve(<i32>min<i64>(want, <i64>MAX_ANSWER));
   o.byte(0x5b);
-  const prep: SplicePrep | null = exact == 1 ? null : prepareSplice(spec); // the MetaDataPatch read once, before the per-pod marks
+  // the MetaDataPatch read once, before the per-pod marks (the splice's)
+  const prep: SplicePrep | null = shortcutOn(call.exact, EXACT_PODSPLICE) ? prepareSplice(spec) : null;
   let e = pv.node + 1;
   for (let i = 0; i < n; i++) {
     // each pod's working memory is released once its answer is in `o` (bounded memory for any count)
     const mark = arenaMark();
-    // (a line mode's errors are never shown: the tape path answers the line again)
-    const name = line ? "pods" : "pods[" + i.toString() + "]";
-    const pod = line ? linePod(i, name) : podInput(new Value(pt, e, pt.rawStart(e)), name, exact == 1);
+    // (a line's errors are never shown: the tape path answers the line again)
+    const name = pods !== null ? "pods" : "pods[" + i.toString() + "]";
+    const pod = pods !== null ? linePod(pods, i, name, call) : podInput(new Value(pt, e, pt.rawStart(e)), name, call);
     if (pod === null) return false;
-    // the state PatchSpecToPod changes: read again for every pod, or Update's fresh one
-    let state: InPlaceState;
-    if (st !== null) state = readState(st.tape, st.node)!;
-    else {
-      state = new InPlaceState();
-      state.revision = spec.revision;
-      state.updateTimestamp = now;
-      state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-      state.updateImages = spec.containerImages.size > 0;
-      state.updateResources = spec.containerResources.size > 0;
-    }
     // the answer goes straight into `o` (reserved above; should it grow, keepAndRelease moves it below the mark)
     if (i > 0) o.byte(0x2c);
     o.byte(0x7b);
-    if (!patchPodInto(new ResultWriter(o), pod, spec, state, now, server, exact == 1, prep)) { setErrorPath(name); return false; } // only when the error has no path yet
+    if (!patchPodInto(new ResultWriter(o), pod, spec, startState(st, spec, now), now, call, prep)) { setErrorPath(name); return false; } // only when the error has no path yet
     o.byte(0x7d);
-    if (!line) e = pt.next(e);
+    if (pods === null) e = pt.next(e);
     keepAndRelease(o, mark);
     FieldCache.reset(); // lists computed for this pod were in the released region
+    if (o.len > MAX_ANSWER) return fail(E_TOO_LARGE, "kruise.patchPods: the answer exceeds " + MAX_ANSWER.toString() + " bytes", -1, "pods");
   }
   o.byte(0x5d);
   return true;
@@ -541,10 +517,11 @@ export function opKruisePatchPods(req: Request, res: ResultWriter): bool {
 export function opKruiseCompleted(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "gates", "kruise"])) return false;
-  if (!readKruiseOptions(req)) return false;
-  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  const gates = readKruiseOptions(req);
+  if (gates === null) return false;
+  const pod = typedPod(req, gates);
   if (pod === null) return false;
-  const m = checkInPlaceUpdateCompleted(pod);
+  const m = checkInPlaceUpdateCompleted(pod, gates);
   if (hasError()) return false;
   res.bool("completed", m === null);
   if (m !== null) res.str("message", m);
@@ -562,7 +539,10 @@ function strField(req: Request, name: string, def: string): string | null {
 export function opKruiseStrategy(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
   if (!onlyFields(req, ["kind", "policy", "apiVersion", "oldTemplate", "oldTemplateText", "newTemplate", "newTemplateText", "gates", "gracePeriodSeconds", "podName", "kruise"])) return false;
-  if (!readKruiseOptions(req)) return false;
+  const gates = readKruiseOptions(req);
+  if (gates === null) return false;
+  const exact = readExact(req, null);
+  if (exact < 0) return false;
   if (req.field("kind") < 0) return fail(E_BAD_REQUEST, "missing \"kind\"", -1, "kind");
   const kind = strField(req, "kind", "");
   if (kind === null) return false;
@@ -579,11 +559,12 @@ export function opKruiseStrategy(req: Request, res: ResultWriter): bool {
   if (grace == i64.MIN_VALUE) return false;
   const podName = strField(req, "podName", "<pod>");
   if (podName === null) return false;
-  const ot = kruiseTyped(req, "oldTemplate", "PodTemplateSpec", "a PodTemplateSpec object");
+  const tt = kruiseType(T_POD_TEMPLATE_SPEC, gates.k8sMinor());
+  const ot = kruiseTyped(req, "oldTemplate", tt, "a PodTemplateSpec object", gates);
   if (ot === null) return false;
-  const nt = kruiseTyped(req, "newTemplate", "PodTemplateSpec", "a PodTemplateSpec object");
+  const nt = kruiseTyped(req, "newTemplate", tt, "a PodTemplateSpec object", gates);
   if (nt === null) return false;
-  const r = evaluateStrategy(kind, apiVersion, policy, ot, nt, <i32>grace, podName);
+  const r = evaluateStrategy(kind, apiVersion, policy, ot, nt, podName, calculateOptions(gates, <i32>grace, <u32>exact));
   if (r === null || hasError()) { if (!hasError()) fail(E_BAD_REQUEST, "the templates cannot be compared"); return false; }
   res.str("policy", policy);
   res.bool("allowed", r.allowed);
@@ -605,9 +586,9 @@ export function opKruiseStrategy(req: Request, res: ResultWriter): bool {
   return true;
 }
 
-/** `serverVersion` ("1.N", default 32); -1 with an error. */
+/** `serverVersion` ("1.N", default Kruise's own minor, 1.32); -1 with an error. */
 function serverMinor(req: Request): i32 {
-  if (req.field("serverVersion") < 0) return 32;
+  if (req.field("serverVersion") < 0) return KRUISE_MINOR;
   const b = k8sString(req, "serverVersion");
   if (b === null) return -1;
   const m = parseDotMinor(b);
@@ -619,16 +600,16 @@ function serverMinor(req: Request): i32 {
   return m;
 }
 
-/** `now` (RFC 3339); null with an error. */
-function nowField(req: Request): KTime | null {
+/** `now` (RFC 3339; `nanos`: keep its fraction); null with an error. */
+function nowField(req: Request, nanos: bool): KTime | null {
   if (req.field("now") < 0) { fail(E_BAD_REQUEST, "missing \"now\"", -1, "now"); return null; }
   const nb = k8sString(req, "now");
   if (nb === null) return null;
-  if (!parseRFC3339(nb.ptr, nb.len, 26)) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
+  if (!parseRFC3339(nb.ptr, nb.len, K8S_NEWEST_GO)) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
   const now = new KTime();
   now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
   now.ext = ParsedTime.ext;
-  now.nsec = ParsedTime.nsec;
+  if (nanos) now.nsec = ParsedTime.nsec;
   return now;
 }
 
@@ -644,20 +625,23 @@ function writePod(res: ResultWriter, pod: TV): bool {
 export function opKruiseUpdate(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "now", "gates", "gracePeriodSeconds", "serverVersion", "kruise"])) return false;
-  if (!readKruiseOptions(req)) return false;
+  const gates = readKruiseOptions(req);
+  if (gates === null) return false;
+  const exact = readExact(req, null);
+  if (exact < 0) return false;
   const server = serverMinor(req);
   if (server < 0) return false;
-  const now = nowField(req);
+  const now = nowField(req, true);
   if (now === null) return false;
   const grace = int32Field(req, "gracePeriodSeconds", 0);
   if (grace == i64.MIN_VALUE) return false;
-  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  const pod = typedPod(req, gates);
   if (pod === null) return false;
-  const ov = kruiseRevision(req, "oldRevision");
+  const ov = kruiseRevision(req, "oldRevision", gates, <u32>exact);
   if (ov === null) return false;
-  const nv = kruiseRevision(req, "newRevision");
+  const nv = kruiseRevision(req, "newRevision", gates, <u32>exact);
   if (nv === null) return false;
-  const r = inPlaceUpdate(pod, ov, nv, <i32>grace, now, KruiseOptions.minor >= 9 && server >= 32);
+  const r = inPlaceUpdate(pod, ov, nv, calculateOptions(gates, <i32>grace, <u32>exact), now, patchOptions(gates, server, <u32>exact));
   if (r === null || hasError()) return false;
   res.bool("inPlace", r.inPlace);
   res.int("delaySeconds", r.delaySeconds);
@@ -670,14 +654,17 @@ export function opKruiseUpdate(req: Request, res: ResultWriter): bool {
 export function opKruiseRefresh(req: Request, res: ResultWriter): bool {
   FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "now", "gates", "serverVersion", "kruise"])) return false;
-  if (!readKruiseOptions(req)) return false;
+  const gates = readKruiseOptions(req);
+  if (gates === null) return false;
+  const exact = readExact(req, null);
+  if (exact < 0) return false;
   const server = serverMinor(req);
   if (server < 0) return false;
-  const now = nowField(req);
+  const now = nowField(req, true);
   if (now === null) return false;
-  const pod = kruiseTyped(req, "pod", "Pod", "a Pod object");
+  const pod = typedPod(req, gates);
   if (pod === null) return false;
-  const r = inPlaceRefresh(pod, now, KruiseOptions.minor >= 9 && server >= 32);
+  const r = inPlaceRefresh(pod, now, patchOptions(gates, server, <u32>exact));
   if (r === null || hasError()) return false;
   res.int("delaySeconds", r.delaySeconds);
   if (!writePod(res, r.pod)) return false;

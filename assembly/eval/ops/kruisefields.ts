@@ -1,11 +1,14 @@
-// The request fields `kruise` and `gates` of the OpenKruise ops and verdicts, read into the Kruise part's
-// options (upstream/kruise/inplaceupdate/options.ts) with the oracle's checks, order and texts.
+// The request fields `kruise` and `gates` of the OpenKruise ops and verdicts, read once into the Kruise part's
+// options value (upstream/kruise/inplaceupdate/options.ts) with the oracle's checks, order and texts; and the
+// engine-only switches of those ops (`exact`, with the older names `exactDecode` / `exactPath` kept as its
+// aliases: true turns every shortcut off).
 
 import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_NULL, K_STRING } from "../../json/tape";
 import { unquote } from "../../json/strings";
 import { ByteSink } from "../../io/sink";
 import { fail, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
-import { Request } from "./request";
+import { EXACT_ALL } from "../../base/exact";
+import { Request, exactOf } from "./request";
 import { KruiseOptions, KRUISE_GATES } from "../../upstream/kruise/inplaceupdate/options";
 
 function keyText(t: Tape, k: i32): string {
@@ -14,21 +17,21 @@ function keyText(t: Tape, k: i32): string {
   return String.UTF8.decodeUnsafe(d.ptr, <usize>d.len);
 }
 
-/** Reads `kruise` ("1.8" | "1.9", default "1.9") and `gates` ({name: bool}); false with a typed error. */
-export function readKruiseOptions(req: Request): bool {
-  KruiseOptions.reset();
+/** Reads `kruise` ("1.8" | "1.9", default "1.9") and `gates` ({name: bool}); null with a typed error. */
+export function readKruiseOptions(req: Request): KruiseOptions | null {
+  const o = new KruiseOptions();
   const t = req.tape;
   const kv = req.field("kruise");
   if (kv >= 0) {
-    if (t.kind(kv) != K_STRING) return fail(E_BAD_REQUEST, "\"kruise\" must be a string", -1, "kruise");
+    if (t.kind(kv) != K_STRING) { fail(E_BAD_REQUEST, "\"kruise\" must be a string", -1, "kruise"); return null; }
     const v = keyText(t, kv);
-    if (v == "1.9") KruiseOptions.minor = 9;
-    else if (v == "1.8") KruiseOptions.minor = 8;
-    else return fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"" + v + "\"", -1, "kruise");
+    if (v == "1.9") o.minor = 9;
+    else if (v == "1.8") o.minor = 8;
+    else { fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"" + v + "\"", -1, "kruise"); return null; }
   }
   const g = req.field("gates");
   if (g >= 0 && t.kind(g) != K_NULL) {
-    if (t.kind(g) != K_OBJECT) return fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates");
+    if (t.kind(g) != K_OBJECT) { fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates"); return null; }
     // check in sorted name order, as the oracle does
     const names = new Array<string>();
     const vals = new Array<i32>();
@@ -46,16 +49,33 @@ export function readKruiseOptions(req: Request): bool {
     for (let i = 0; i < order.length; i++) {
       const name = order[i];
       const v = vals[names.indexOf(name)];
-      if (!KRUISE_GATES.includes(name)) return fail(E_BAD_REQUEST, "unknown feature gate \"" + name + "\"", -1, "gates/" + name);
+      if (!KRUISE_GATES.includes(name)) { fail(E_BAD_REQUEST, "unknown feature gate \"" + name + "\"", -1, "gates/" + name); return null; }
       const kind = t.kind(v);
-      if (kind != K_TRUE && kind != K_FALSE) return fail(E_BAD_REQUEST, "feature gate \"" + name + "\" must be a boolean", -1, "gates/" + name);
+      if (kind != K_TRUE && kind != K_FALSE) { fail(E_BAD_REQUEST, "feature gate \"" + name + "\" must be a boolean", -1, "gates/" + name); return null; }
       const on = kind == K_TRUE;
-      if (name == "InPlaceUpdateEnvFromMetadata") KruiseOptions.envFromMetadata = on;
-      else if (name == "InPlaceWorkloadVerticalScaling") KruiseOptions.verticalScaling = on;
-      else if (name == "KruiseDaemon") KruiseOptions.kruiseDaemon = on;
-      else KruiseOptions.recreateOnVCTChange = on;
+      if (name == "InPlaceUpdateEnvFromMetadata") o.envFromMetadata = on;
+      else if (name == "InPlaceWorkloadVerticalScaling") o.verticalScaling = on;
+      else if (name == "KruiseDaemon") o.kruiseDaemon = on;
+      else o.recreateOnVCTChange = on;
     }
   }
-  if (!KruiseOptions.kruiseDaemon) KruiseOptions.envFromMetadata = false;
-  return true;
+  if (!o.kruiseDaemon) o.envFromMetadata = false;
+  return o;
+}
+
+/**
+ * The shortcuts turned off for this request (base/exact.ts): the field `exact`, or every one when the older
+ * boolean field `alias` (exactDecode / exactPath; null: none) is true; -1 (as i64) with E_BAD_REQUEST when malformed.
+ */
+export function readExact(req: Request, alias: string | null): i64 {
+  const bits = exactOf(req);
+  if (bits < 0 || alias === null) return bits;
+  const i = req.field(alias);
+  if (i < 0) return bits;
+  const k = req.tape.kind(i);
+  if (k != K_TRUE && k != K_FALSE) {
+    fail(E_BAD_REQUEST, "\"" + alias + "\" must be a boolean", -1, alias);
+    return -1;
+  }
+  return k == K_TRUE ? <i64>EXACT_ALL : bits;
 }

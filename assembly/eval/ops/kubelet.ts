@@ -9,14 +9,11 @@
 import { ByteSink } from "../../io/sink";
 import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
-import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_NULL } from "../../json/tape";
+import { K_OBJECT, K_TRUE, K_FALSE, K_NULL } from "../../json/tape";
 import { unquote } from "../../json/strings";
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
-import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
-import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
-import { Decoder, DecodeOptions } from "../../typed/decode";
-import { FieldCache } from "../../typed/fields";
+import { decodeAt } from "../../typed/decodeat";
 import { Val } from "../../typed/value";
 import { marshalInto } from "../../upstream/kubernetes/hash";
 import { k8sMinor, k8sValue } from "./k8sfields";
@@ -27,10 +24,7 @@ import { computePodActions } from "../../upstream/kubelet/actions";
 import { generatePodReadyCondition } from "../../upstream/kubelet/ready";
 import { PodActions } from "../../upstream/kubelet/model";
 import { Value } from "../../json/value";
-import { defaultGoOf } from "../../base/pins";
-
-/** The oldest kubelet minor the kubelet ops model (1.12 has no k8s.io/kubernetes build to check against). */
-export const KUBELET_MIN: i32 = 15;
+import { defaultGoOf, K8S_NEWEST_GO, K8S_MODELLED_MIN } from "../../base/pins";
 
 
 /** Decode (API server), json.Marshal (stored), decode again (kubelet); null on error. */
@@ -40,7 +34,7 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 64);
   if (!marshalInto(out, ty, first, go)) return null;
   const o = new ReadOptions();
-  o.goMinor = 26;
+  o.goMinor = K8S_NEWEST_GO;
   const t = readJSON(out.ptr, out.len, o);
   if (t === null) return null;
   return decodeAt(t, 0, ty, minor, go);
@@ -50,8 +44,8 @@ function asStored(v: Value, ty: i32, minor: i32, go: i32): Val | null {
 function kubeletMinor(req: Request): i32 {
   const k = k8sMinor(req, "kubelet");
   if (k < 0) return -1;
-  if (k < KUBELET_MIN) {
-    fail(E_UNSUPPORTED_VERSION, "the kubelet ops model kubelet 1.15 and newer, not \"1." + k.toString() + "\"", -1, "kubelet");
+  if (k < K8S_MODELLED_MIN) {
+    fail(E_UNSUPPORTED_VERSION, "the kubelet ops model kubelet 1." + K8S_MODELLED_MIN.toString() + " and newer, not \"1." + k.toString() + "\"", -1, "kubelet");
     return -1;
   }
   return k;
@@ -91,12 +85,12 @@ function writeInts(o: ByteSink, xs: Array<i32>): void {
 }
 
 /** Byte-wise string order (Go's < on strings): the order containersToKill is written in. */
-function lessBytes(a: string, b: string): bool {
+function cmpBytes(a: string, b: string): i32 {
   const x = String.UTF8.encode(a);
   const y = String.UTF8.encode(b);
   const n = min(x.byteLength, y.byteLength);
   const c = memory.compare(changetype<usize>(x), changetype<usize>(y), <usize>n);
-  return c < 0 || (c == 0 && x.byteLength < y.byteLength);
+  return c != 0 ? c : x.byteLength - y.byteLength;
 }
 
 /** Writes podActions as the op's result members. */
@@ -110,12 +104,7 @@ export function writePodActions(res: ResultWriter, pod: Array<string>, a: PodAct
   writeInts(res.key("initContainersToStart"), a.initToStart);
   writeInts(res.key("containersToStart"), a.toStart);
   const kills = a.kills.slice(0);
-  for (let i = 1; i < kills.length; i++) {
-    const x = kills[i];
-    let j = i;
-    while (j > 0 && lessBytes(x.id, kills[j - 1].id)) { kills[j] = kills[j - 1]; j--; }
-    kills[j] = x;
-  }
+  kills.sort((x, y) => cmpBytes(x.id, y.id)); // the IDs are distinct (map keys)
   const o = res.key("containersToKill");
   o.byte(0x5b);
   for (let i = 0; i < kills.length; i++) {
@@ -134,7 +123,6 @@ export function writePodActions(res: ResultWriter, pod: Array<string>, a: PodAct
 
 /** `kubelet.podActions`: computePodActions of the kubelet minor. */
 export function opKubeletPodActions(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const k = kubeletMinor(req);
   if (k < 0) return false;
   const g = kubeletGates(req, k);
@@ -148,7 +136,9 @@ export function opKubeletPodActions(req: Request, res: ResultWriter): bool {
   const go = defaultGoOf(k);
   const pod = asStored(v, v1Type("v1.Pod", k), k, go);
   if (hasError()) return false;
-  const kp = kpodOf(k, pod, go);
+  const exact = exactOf(req); // "spew": the struct-era container hashes from the spew text
+  if (exact < 0) return false;
+  const kp = kpodOf(k, pod, go, <u32>exact);
   if (kp === null) return false;
   const a = computePodActions(k, kp, st, g);
   const names = new Array<string>();
@@ -159,7 +149,6 @@ export function opKubeletPodActions(req: Request, res: ResultWriter): bool {
 
 /** `kubelet.readyCondition`: GeneratePodReadyCondition of the kubelet minor. */
 export function opKubeletReadyCondition(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const k = kubeletMinor(req);
   if (k < 0) return false;
   const g = kubeletGates(req, k);

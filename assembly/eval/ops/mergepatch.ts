@@ -2,13 +2,14 @@
 // `mergepatch.apply` {original|originalText, patch|patchText, go?} → {document}: RFC 7396 as
 // CreateMergePatch / MergePatch of gopkg.in/evanphx/json-patch.v4 v4.13.0.
 
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { K_ARRAY } from "../../json/tape";
 import { writeMergeDiff, mergePatchApply, resemblesArray, MERGE_BAD_DOC, MERGE_BAD_PATCH } from "../../upstream/jsonpatch/merge";
 import { fail, clearError, setErrorPath, E_PATCH_INVALID } from "../../base/errors";
 import { GO_MIN, GO_MAX, GO_DEFAULT } from "../../base/pins";
+import { shortcutOn, EXACT_SAMETEXT } from "../../base/exact";
 import { docField } from "./patchinput";
 import { DocInput, parseDoc, decodesAsMap, appendValidUTF8, PARSE_OK, PARSE_LIMIT } from "../../json/document";
 
@@ -22,19 +23,27 @@ function resembles(d: DocInput): bool {
   return resemblesArray(d.ptr, d.len);
 }
 
-/** Parses a document; an engine-limit error is kept (false), a Go-rejected text is cleared (false, `Go.bad`). */
-function parseOrBad(d: DocInput, req: Request, like: DocInput | null = null): bool {
+/** parseOrBad: parsed. */
+const READ_OK: i32 = 0;
+/** parseOrBad: Go refuses the text too (nothing recorded: the op answers the library's error). */
+const READ_BAD: i32 = 1;
+/** parseOrBad: an engine limit refused the text (recorded, with the field as path). */
+const READ_LIMIT: i32 = 2;
+
+/** Parses a document: READ_OK, READ_BAD (a Go-rejected text, its error cleared) or READ_LIMIT (kept). */
+function parseOrBad(d: DocInput, req: Request, like: DocInput | null = null): i32 {
   const r = parseDoc(d, req.opts, like);
-  if (r == PARSE_OK) { Bad.go = false; return true; }
-  if (r == PARSE_LIMIT) { setErrorPath(d.name); Bad.go = false; return false; }
+  if (r == PARSE_OK) return READ_OK;
+  if (r == PARSE_LIMIT) { setErrorPath(d.name); return READ_LIMIT; }
   clearError();
-  Bad.go = true;
-  return false;
+  return READ_BAD;
 }
 
-class Bad {
-  /** The last parseOrBad failure is one Go reports too (not an engine limit). */
-  static go: bool = false;
+/** Parses a document whose refusal is the library's ErrBadJSONDoc; false with the error recorded. */
+function parseDocOrBad(d: DocInput, req: Request, like: DocInput | null = null): bool {
+  const r = parseOrBad(d, req, like);
+  if (r == READ_BAD) return fail(E_PATCH_INVALID, BAD_DOC);
+  return r == READ_OK;
 }
 
 /** CreateMergePatch(original, modified). */
@@ -45,21 +54,24 @@ export function opMergePatchDiff(req: Request, res: ResultWriter): bool {
   if (a === null) return false;
   const b = docField(req, "modified");
   if (b === null) return false;
+  const exact = exactOf(req);
+  if (exact < 0) return false;
+  const sameText = shortcutOn(<u32>exact, EXACT_SAMETEXT);
   const go22 = go >= 22;
   const ra = resembles(a);
   const rb = resembles(b);
   if (ra != rb) return fail(E_PATCH_INVALID, "Mismatched JSON Documents");
   const out = new ByteSink(1024);
   if (!ra) {
-    if (!parseOrBad(a, req)) return Bad.go ? fail(E_PATCH_INVALID, BAD_DOC) : false;
+    if (!parseDocOrBad(a, req)) return false;
     if (!decodesAsMap(a.tape!, a.node)) return fail(E_PATCH_INVALID, BAD_DOC);
-    if (!parseOrBad(b, req, a)) return Bad.go ? fail(E_PATCH_INVALID, BAD_DOC) : false;
+    if (!parseDocOrBad(b, req, a)) return false;
     if (!decodesAsMap(b.tape!, b.node)) return fail(E_PATCH_INVALID, BAD_DOC);
-    writeMergeDiff(a.tape!, a.node, b.tape!, b.node, go22, out);
+    writeMergeDiff(a.tape!, a.node, b.tape!, b.node, go22, out, sameText);
   } else {
     // two arrays of documents, diffed pairwise
-    if (!parseOrBad(a, req)) return Bad.go ? fail(E_PATCH_INVALID, BAD_DOC) : false;
-    if (!parseOrBad(b, req)) return Bad.go ? fail(E_PATCH_INVALID, BAD_DOC) : false;
+    if (!parseDocOrBad(a, req)) return false;
+    if (!parseDocOrBad(b, req)) return false;
     const ta = a.tape!;
     const tb = b.tape!;
     if (ta.kind(a.node) != K_ARRAY || tb.kind(b.node) != K_ARRAY) return fail(E_PATCH_INVALID, BAD_DOC);
@@ -71,7 +83,7 @@ export function opMergePatchDiff(req: Request, res: ResultWriter): bool {
     for (let i = 0; i < n; i++) {
       if (!decodesAsMap(ta, x) || !decodesAsMap(tb, y)) return fail(E_PATCH_INVALID, BAD_DOC);
       if (i > 0) out.byte(0x2c);
-      writeMergeDiff(ta, x, tb, y, go22, out);
+      writeMergeDiff(ta, x, tb, y, go22, out, sameText);
       x = ta.next(x);
       y = tb.next(y);
     }
@@ -89,12 +101,12 @@ export function opMergePatchApply(req: Request, res: ResultWriter): bool {
   if (a === null) return false;
   const p = docField(req, "patch");
   if (p === null) return false;
-  const okA = parseOrBad(a, req);
-  if (!okA && !Bad.go) return false;
-  const okP = parseOrBad(p, req);
-  if (!okP && !Bad.go) return false;
-  if (!okA) return fail(E_PATCH_INVALID, BAD_DOC);
-  if (!okP) return fail(E_PATCH_INVALID, BAD_PATCH);
+  const ra = parseOrBad(a, req);
+  if (ra == READ_LIMIT) return false;
+  const rp = parseOrBad(p, req);
+  if (rp == READ_LIMIT) return false;
+  if (ra == READ_BAD) return fail(E_PATCH_INVALID, BAD_DOC);
+  if (rp == READ_BAD) return fail(E_PATCH_INVALID, BAD_PATCH);
   const out = new ByteSink((a.tape!.srcLen + p.tape!.srcLen) + 64);
   const r = mergePatchApply(a.tape!, a.node, p.tape!, p.node, go >= 22, out);
   if (r == MERGE_BAD_DOC) return fail(E_PATCH_INVALID, BAD_DOC);

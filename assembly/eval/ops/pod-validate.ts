@@ -1,8 +1,10 @@
-// Op `pod.validateUpdate` {old|oldText, new|newText, kubernetes?, gates?, allowPrivileged?} → {errors:
+// Op `pod.validateUpdate` {old|oldText, new|newText, kubernetes?, gates?, allowPrivileged?, maxErrorBytes?} → {errors:
 // [{field, type, message}], message}: the API server's pod update validation of a Kubernetes minor (1.15-1.37;
 // 1.12 is refused: no oracle build) on two v1 Pods decoded as that API server decodes them (no
 // defaulting). `gates` {name: bool} are applied in order over the minor's defaults; `allowPrivileged`
-// (default true) is the cluster's --allow-privileged policy for privileged containers. See
+// (default true) is the cluster's --allow-privileged policy for privileged containers; `maxErrorBytes` (default
+// 16 MiB) bounds the characters of the error list (E_LIMIT beyond it: a few upstream errors print the whole
+// input, so some lists grow with its square). See
 // assembly/upstream/kubernetes/validation/ and docs/policy.md.
 
 import { ByteSink } from "../../io/sink";
@@ -14,13 +16,12 @@ import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../../typed/versions";
 import { Decoder, DecodeOptions } from "../../typed/decode";
-import { FieldCache } from "../../typed/fields";
 import { Val } from "../../typed/value";
 import { k8sMinor, k8sValue } from "./k8sfields";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../../upstream/kubernetes/validation/update";
-import { Value } from "../../json/value";
-import { defaultGoOf } from "../../base/pins";
+import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
+import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 
 /** Decodes pod field `name` as the API server of `minor` does; null with an error (path `name`). */
 function decodePod(req: Request, name: string, minor: i32): Val | null {
@@ -68,10 +69,9 @@ function readGates(req: Request, g: Gates, minor: i32): bool {
 
 /** `pod.validateUpdate`. */
 export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
-  if (minor < 15) return fail(E_UNSUPPORTED_VERSION, "pod.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
+  if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "pod.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
   const g = new Gates();
   if (!readGates(req, g, minor)) return false;
   const oldPod = decodePod(req, "old", minor);
@@ -85,7 +85,11 @@ export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
     if (k != K_TRUE && k != K_FALSE) return fail(E_BAD_REQUEST, "\"allowPrivileged\" must be a boolean", -1, "allowPrivileged");
     allowPriv = k == K_TRUE;
   }
-  const errs = validatePodUpdate(oldPod, newPod, minor, g, allowPriv);
+  const maxErrorBytes = req.int("maxErrorBytes", DEFAULT_MAX_ERROR_BYTES);
+  if (hasError()) return false;
+  if (maxErrorBytes < 1) return fail(E_BAD_REQUEST, "field \"maxErrorBytes\" must be a positive integer", -1, "maxErrorBytes");
+  const errs = validatePodUpdate(oldPod, newPod, minor, g, allowPriv, maxErrorBytes);
+  if (hasError()) return false; // a limit: a quantity beyond the engine's digits (E_TOO_LARGE), the error list's size (E_LIMIT)
   const out = res.key("errors");
   out.byte(0x5b);
   for (let i = 0; i < errs.list.length; i++) {

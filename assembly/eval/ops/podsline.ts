@@ -1,25 +1,23 @@
 // The pods of a kruise.patchPods / kruise.patchPod line that the line shortcut (eval/lines/patchpods.ts)
-// evaluates with its pods replaced by `[]` / `{}`: where each pod's bytes are in the original line. State of
-// one evaluation only: set by the shortcut, read by the op, and cleared at the start of every call.
+// evaluates with its pods replaced by `[]` / `{}`: where each pod's bytes are in the original line. Made by
+// the shortcut for one evaluation and handed to the op as an argument.
 
-/** The pods of the line being evaluated in line mode (set only during that evaluation). */
-export class PodsLine {
-  /** opKruisePatchPods reads the pods from the ranges below instead of the request tape. */
-  static active: bool = false;
-  /** The original line. */
-  static src: usize = 0;
-  /** Per pod three i32: start, end (byte offsets in src), 1 when it has a number token of 16+ characters. */
-  static ranges: usize = 0;
-  static count: i32 = 0;
-  /** Length of the whole `pods` array text. */
-  static rawLen: i32 = 0;
-}
+/** The pods' byte ranges in the original line. */
+export class PodRanges {
+  constructor(
+    /** The original line. */
+    public src: usize,
+    /** Per pod three i32: start, end (byte offsets in src), 1 when it has a number token of 16+ characters. */
+    public ranges: usize,
+    public count: i32,
+    /** Length of the whole `pods` array text (or of the `pod` object). */
+    public rawLen: i32,
+  ) {}
 
-/** Back to ordinary evaluation (no line mode). */
-export function clearPodsLine(): void {
-  PodsLine.active = false;
-  PodsLine.src = 0;
-  PodsLine.ranges = 0;
-  PodsLine.count = 0;
-  PodsLine.rawLen = 0;
+  /** Start of pod `i` in src. */
+  start(i: i32): i32 { return load<i32>(this.ranges + <usize>i * 12); }
+  /** End of pod `i` in src. */
+  end(i: i32): i32 { return load<i32>(this.ranges + <usize>i * 12, 4); }
+  /** True when pod `i` has a number token of 16 or more characters. */
+  long(i: i32): bool { return load<i32>(this.ranges + <usize>i * 12, 8) != 0; }
 }

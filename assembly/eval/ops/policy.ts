@@ -14,6 +14,7 @@ import { effectName } from "../../policy/levels";
 import { VerdictRun } from "../../verdict/verdict";
 import { kindName } from "../../verdict/kinds";
 import { checkFields, runVerdictRequest } from "./verdictfields";
+import { readExact } from "./kruisefields";
 
 /** The request's policy (`policy` or `policyText`); null when absent (`required`: error) or malformed (error recorded). */
 export function readRequestPolicy(req: Request, required: bool): Policy | null {
@@ -65,7 +66,9 @@ export function opPolicyCheck(req: Request, res: ResultWriter): bool {
   if (req.tape.kind(req.obj) != K_OBJECT || !checkFields(req)) return false;
   const pol = readRequestPolicy(req, true);
   if (pol === null) return false;
-  const run = runVerdictRequest(req);
+  const exact = readExact(req, "exactDecode");
+  if (exact < 0) return false;
+  const run = runVerdictRequest(req, <u32>exact);
   if (run === null || hasError()) return false;
   const out = res.out;
   if (!res.first) out.byte(0x2c);

@@ -25,13 +25,16 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   if (hash === null) return false;
   const now = r.now();
   if (now === null) return false;
+  const opts = r.options();
+  if (opts === null) return false;
   const verdicts = readVerdicts(r.top);
   const exp = r.optString("expectations");
+  if (hasError()) return false;
   if (exp != "" && exp != "watch" && exp != "immediate") return fail(E_BAD_REQUEST, "unknown expectations \"" + exp + "\" (want watch or immediate)", -1, "expectations");
   const ds = readDaemonSet(dso, kruise);
   const nodes = na === null ? new Array<DSNode>() : readNodes(new Obj(na.tape, -1, ""), na.node, "nodes");
   if (hasError()) return false;
-  writeRound(out, planDaemonSet(ds, nodes, pods, hash, now, verdicts, exp == "immediate"), kruise);
+  writeRound(out, planDaemonSet(ds, nodes, pods, hash, now, verdicts, exp == "immediate", opts), kruise);
   return true;
 }
 

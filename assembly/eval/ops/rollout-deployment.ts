@@ -17,6 +17,8 @@ export function opDeployment(r: RolloutRequest, out: JsonOut): bool {
   if (hasError()) return false;
   const forceScale = r.req.bool("forceScale", false);
   if (hasError()) return false;
+  // `exact` and `limits` are checked as for every rollout op (the Deployment planner has no shortcut and holds no pods)
+  if (r.options() === null) return false;
   const d = readDeployment(dobj);
   const sets = new Array<RS>();
   if (ra !== null) {

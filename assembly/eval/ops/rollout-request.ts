@@ -1,7 +1,7 @@
 // A rollout op's request: typed access to its fields (objects, pod lists, revisions, `now`), with
 // E_BAD_REQUEST errors naming the field.
 
-import { Request } from "./request";
+import { Request, exactOf } from "./request";
 import { ReadOptions } from "../../json/reader";
 import { Tape, K_OBJECT, K_ARRAY, K_STRING, K_NULL } from "../../json/tape";
 import { hasError } from "../../base/errors";
@@ -9,6 +9,12 @@ import { Obj, bad, bytesAt } from "../../rollout/objects";
 import { Pod, readPodsAt } from "../../rollout/pod";
 import { GoTime, parseRFC3339 } from "../../rollout/gotime";
 import { farFuture } from "../../rollout/availability";
+import { PlanOptions, RolloutLimits } from "../../rollout/options";
+
+/** The largest values a request may give the limits (memory stays within the wasm heap). */
+const MAX_PODS_CAP: i64 = 1000000;
+const MAX_TERMS_CAP: i64 = 100000;
+const MAX_SIM_MEMORY_CAP: i64 = <i64>3 << 30;
 
 /** Typed access to a rollout request's fields. */
 export class RolloutRequest {
@@ -51,6 +57,20 @@ export class RolloutRequest {
   optString(name: string): string {
     const s = this.req.str(name);
     return s === null ? "" : s;
+  }
+
+  /** The planner options: `exact` (base/exact.ts) and `limits.{maxPods, maxTerms, maxSimMemory}` (docs/rollout.md "Limits"); null with the error recorded. */
+  options(): PlanOptions | null {
+    const exact = exactOf(this.req);
+    if (exact < 0) return null;
+    const limits = new RolloutLimits();
+    const li = this.req.field("limits");
+    const l = li >= 0 && this.req.tape.kind(li) == K_NULL ? new Obj(this.req.tape, -1, "limits") : this.object("limits", false);
+    if (l === null) return null;
+    limits.maxPods = l.int("maxPods", limits.maxPods, 1, MAX_PODS_CAP);
+    limits.maxTerms = l.int("maxTerms", limits.maxTerms, 1, MAX_TERMS_CAP);
+    limits.maxSimMemory = l.int("maxSimMemory", limits.maxSimMemory, 1, MAX_SIM_MEMORY_CAP);
+    return hasError() ? null : new PlanOptions(<u32>exact, limits);
   }
 
   /** `now` (RFC 3339); far in the future when absent. */

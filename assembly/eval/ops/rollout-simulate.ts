@@ -4,14 +4,14 @@
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "./rollout-request";
-import { Obj } from "../../rollout/objects";
+import { Obj, overLimit } from "../../rollout/objects";
 import { Pod, COND_TRUE } from "../../rollout/pod";
 import { readVerdicts } from "../../rollout/verdict";
 import { formatRFC3339, GoTime } from "../../rollout/gotime";
 import { readCloneSet, readCloneSetGates, cloneSetNumbers } from "../../rollout/cloneset";
 import { readDaemonSet, readNodes, DSNode } from "../../rollout/daemonset";
 import { readStatefulSet } from "../../rollout/statefulset";
-import { readDeployment, readReplicaSet, RS } from "../../rollout/deployment";
+import { readDeployment, readReplicaSet, deployNumbers, RS } from "../../rollout/deployment";
 import { SimState, SimWorkload, readModel, runSimulation } from "../../rollout/simmodel";
 import { CloneSetSim } from "../../rollout/simcloneset";
 import { DaemonSetSim } from "../../rollout/simdaemonset";
@@ -27,6 +27,9 @@ function settle(pods: Array<Pod>, st: SimState): void {
 export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
   const kind = r.string("kind");
   if (kind === null) return false;
+  const opts = r.options();
+  if (opts === null) return false;
+  const limits = opts.limits;
   const top = r.top;
   const model = readModel(top);
   if (hasError()) return false;
@@ -42,10 +45,11 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
     if (cur === null) return false;
     const upd = r.string("updateRevision");
     if (upd === null) return false;
-    const cs = readCloneSet(o);
+    const cs = readCloneSet(o, limits);
     if (hasError()) return false;
+    if (<i64>cs.replicas > limits.maxPods) return overLimit("workload.spec.replicas", cs.replicas, limits.maxPods, "maxPods");
     settle(pods, st);
-    w = new CloneSetSim(cs, cloneSetNumbers(cs), pods, cur, upd, readCloneSetGates(top), verdicts);
+    w = new CloneSetSim(cs, cloneSetNumbers(cs), pods, cur, upd, readCloneSetGates(top), verdicts, opts);
   } else if (kind == "AdvancedDaemonSet" || kind == "DaemonSet") {
     const o = r.object("workload");
     if (o === null) return false;
@@ -59,7 +63,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
     const nodes = na === null ? new Array<DSNode>() : readNodes(new Obj(na.tape, -1, ""), na.node, "nodes");
     if (hasError()) return false;
     settle(pods, st);
-    w = new DaemonSetSim(ds, nodes, pods, hash, verdicts);
+    w = new DaemonSetSim(ds, nodes, pods, hash, verdicts, opts);
   } else if (kind == "AdvancedStatefulSet" || kind == "StatefulSet") {
     const o = r.object("workload");
     if (o === null) return false;
@@ -69,10 +73,11 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
     if (cur === null) return false;
     const upd = r.string("updateRevision");
     if (upd === null) return false;
-    const s = readStatefulSet(o, kind == "AdvancedStatefulSet");
+    const s = readStatefulSet(o, kind == "AdvancedStatefulSet", limits);
+    const gate = top.obj("gates").bool("MaxUnavailableStatefulSet", true);
     if (hasError()) return false;
     settle(pods, st);
-    w = new StatefulSetSim(s, pods, cur, upd, verdicts, top.obj("gates").bool("MaxUnavailableStatefulSet", true));
+    w = new StatefulSetSim(s, pods, cur, upd, verdicts, gate, opts);
   } else if (kind == "Deployment") {
     const o = r.object("workload");
     if (o === null) return false;
@@ -81,6 +86,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
     const newName = r.optString("newReplicaSet");
     const d = readDeployment(o);
     const sets = new Array<RS>();
+    let pods: i64 = 0;
     if (ra !== null) {
       const holder = new Obj(ra.tape, -1, "");
       const t = ra.tape;
@@ -90,16 +96,24 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
         const rs = readReplicaSet(holder.elem(e, "replicaSets", k), false);
         rs.isNew = newName.length > 0 && rs.name == newName;
         sets.push(rs);
+        // the ReplicaSet controller first brings each set to spec.replicas
+        pods += max(max(rs.actualReplicas, rs.replicas), 0);
+        if (pods > limits.maxPods) return overLimit("replicaSets[" + k.toString() + "].status.replicas", pods, limits.maxPods, "maxPods");
         e = t.next(e);
       }
     }
     if (hasError()) return false;
-    w = new DeploymentSim(d, sets, st);
+    // a sync never asks for more than spec.replicas + maxSurge pods (or what the sets already hold)
+    const fence = deployNumbers(d);
+    const most = <i64>d.replicas + (fence.error === null ? <i64>fence.maxSurge : 0);
+    if (most > limits.maxPods) return overLimit("workload.spec.replicas", most, limits.maxPods, "maxPods");
+    w = new DeploymentSim(d, sets, st, opts);
   } else {
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want CloneSet, AdvancedDaemonSet, DaemonSet, AdvancedStatefulSet, StatefulSet or Deployment)", -1, "kind");
   }
   const wl = w!;
-  const outcome = runSimulation(wl, st);
+  if (hasError()) return false;
+  const outcome = runSimulation(wl, st, limits.maxSimMemory);
   out.kStr("kind", kind).kStr("outcome", outcome);
   const e = wl.error;
   if (e !== null) out.kStr("error", e);

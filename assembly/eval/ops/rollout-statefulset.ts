@@ -24,14 +24,16 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   if (upd === null) return false;
   const now = r.now();
   if (now === null) return false;
+  const opts = r.options();
+  if (opts === null) return false;
   const top = r.top;
   const verdicts = readVerdicts(top);
   const gates = top.obj("gates");
   const gate = gates.bool("MaxUnavailableStatefulSet", true);
   const preparing = gates.bool("PreparingUpdateAsUpdate", false);
-  const s = readStatefulSet(so, kruise);
+  const s = readStatefulSet(so, kruise, opts.limits);
   if (hasError()) return false;
-  writeRound(out, planStatefulSet(s, pods, cur, upd, now, verdicts, gate, preparing));
+  writeRound(out, planStatefulSet(s, pods, cur, upd, now, verdicts, gate, preparing, opts));
   return true;
 }
 

@@ -58,10 +58,12 @@ function opCloneSet(r: RolloutRequest, out: JsonOut): bool {
   if (upd === null) return false;
   const now = r.now();
   if (now === null) return false;
+  const opts = r.options();
+  if (opts === null) return false;
   const top = r.top;
   const gates = readCloneSetGates(top);
   const verdicts = readVerdicts(top);
-  const cs = readCloneSet(cso);
+  const cs = readCloneSet(cso, opts.limits);
   if (hasError()) return false;
   const nums = cloneSetNumbers(cs);
   const diffsFor = r.optString("diffsFor");
@@ -86,7 +88,7 @@ function opCloneSet(r: RolloutRequest, out: JsonOut): bool {
     }
     waitUpdate = list;
   }
-  const plan = planCloneSetUpdate(cs, nums, pods, cur, upd, gates, now, verdicts, waitUpdate, sortCandidates);
+  const plan = planCloneSetUpdate(cs, nums, pods, cur, upd, gates, now, verdicts, opts, waitUpdate, sortCandidates);
   const diffs = diffsFor == "scale" ? calculateDiffs(cs, nums, pods, cur, upd, true, gates, now) : plan.diffs;
   out.kInt("replicas", cs.replicas).kInt("partition", nums.partition).kInt("maxSurge", nums.maxSurge).kInt("maxUnavailable", nums.maxUnavailable);
   out.key("diffs");

@@ -6,7 +6,7 @@ import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { K_NULL, K_NUMBER, F_INT } from "../../json/tape";
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
-import { IntOrStr, readIntOrStr, readInt, scaledBy, Scaled, VARIANT_KUBERNETES, VARIANT_DEPRECATED, VARIANT_KRUISE } from "../../rollout/intorstr";
+import { IntOrStr, readIntOrStr, readInt, scaledBy, VARIANT_KUBERNETES, VARIANT_DEPRECATED, VARIANT_KRUISE } from "../../rollout/intorstr";
 import { partitionReplicas } from "../../rollout/partition";
 
 /** Error code of an upstream IntOrString helper's error. */
@@ -37,9 +37,9 @@ export function opScaled(req: Request, res: ResultWriter): bool {
   const roundUp = req.bool("roundUp", false);
   if (hasError()) return false;
   const n = scaledBy(code, v, total, roundUp);
-  const err = Scaled.err;
+  const err = n.err;
   if (err !== null) return fail(E_INT_OR_STRING, err);
-  res.int("value", n);
+  res.int("value", n.value);
   return true;
 }
 
@@ -60,8 +60,8 @@ export function opKruisePartition(req: Request, res: ResultWriter): bool {
     has = true;
   }
   const n = partitionReplicas(p, replicas, has);
-  const err = Scaled.err;
+  const err = n.err;
   if (err !== null) return fail(E_INT_OR_STRING, err);
-  res.int("value", n);
+  res.int("value", n.value);
   return true;
 }

@@ -8,14 +8,12 @@ import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType, isKruiseKind } from "../../typed/types";
-import { FieldCache } from "../../typed/fields";
 import { writeJSONString } from "../../json/strings";
 import { k8sMinor, kruiseMinor, k8sGo, k8sString, k8sRawValue, missing } from "./k8sfields";
 import { transcodeStored } from "../../fast/transcode/transcode";
 
 /** `k8s.transcode`: the transcoder's stored JSON of `value` as type `type`, or null when not proved. */
 export function opK8sTranscode(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (req.field("type") < 0) return missing("type");
   const nb = k8sString(req, "type");
   if (nb === null) return false;

@@ -5,10 +5,10 @@
 
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
-import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
-import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
-import { ExactStore } from "../../stored/stored";
+import { hasError } from "../../base/errors";
+import { K_OBJECT } from "../../json/tape";
 import { checkFields, runVerdictRequest } from "./verdictfields";
+import { readExact } from "./kruisefields";
 import { kindName } from "../../verdict/kinds";
 import { readRequestPolicy, writePolicyResult } from "./policy";
 
@@ -17,12 +17,10 @@ export function opVerdict(req: Request, res: ResultWriter): bool {
   if (req.tape.kind(req.obj) != K_OBJECT || !checkFields(req)) return false;
   const pol = readRequestPolicy(req, false);
   if (hasError()) return false;
-  // exactDecode (engine-only test option): every object read back by decoding its stored JSON, templates encoded again
-  const ex = req.field("exactDecode");
-  if (ex >= 0 && req.tape.kind(ex) != K_TRUE && req.tape.kind(ex) != K_FALSE) return fail(E_BAD_REQUEST, "\"exactDecode\" must be a boolean", -1, "exactDecode");
-  ExactStore.on = ex >= 0 && req.tape.kind(ex) == K_TRUE;
-  const run = runVerdictRequest(req);
-  ExactStore.on = false;
+  // exact / exactDecode (engine-only test options): shortcuts off (exactDecode, an alias of exact: true, all of them)
+  const exact = readExact(req, "exactDecode");
+  if (exact < 0) return false;
+  const run = runVerdictRequest(req, <u32>exact);
   if (run === null) return false;
   const out = res.out;
   if (!res.first) out.byte(0x2c);

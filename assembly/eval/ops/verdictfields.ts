@@ -17,9 +17,10 @@ import { KTime } from "../../upstream/kruise/inplaceupdate/state";
 import { parseRFC3339, ParsedTime } from "../../typed/time";
 import { DEFAULTS_MIN_MINOR } from "../../upstream/kubernetes/defaults/podspec";
 
-/** Reads the options for a workload of kind `kind`; null with an error recorded. */
-export function readVerdictOptions(req: Request, kind: i32): VerdictOptions | null {
+/** Reads the options for a workload of kind `kind` (`exact`: the shortcuts turned off); null with an error recorded. */
+export function readVerdictOptions(req: Request, kind: i32, exact: u32): VerdictOptions | null {
   const o = new VerdictOptions();
+  o.exact = exact;
   const kruise = isKruise(kind);
   const minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
   if (minor < 0) return null;
@@ -30,7 +31,12 @@ export function readVerdictOptions(req: Request, kind: i32): VerdictOptions | nu
     if (kl < 0) return null;
     o.kubelet = kl;
   } else o.kubelet = minor;
-  if (kruise && !readKruiseOptions(req)) return null; // `kruise` and `gates` as the kruise.* ops read them
+  if (kruise) {
+    // `kruise` and `gates` as the kruise.* ops read them
+    const k = readKruiseOptions(req);
+    if (k === null) return null;
+    o.kruise = k;
+  }
   if (!kruise && req.field("kruise") >= 0) {
     const b = k8sString(req, "kruise");
     if (b === null) return null;
@@ -102,7 +108,7 @@ function readK8sGates(t: Tape, g: i32, o: VerdictOptions): bool {
 
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
-  "allowPrivileged", "exactDecode",
+  "allowPrivileged", "exact", "exactDecode",
   "policy", "policyText",
 ];
 
@@ -121,9 +127,9 @@ export function checkFields(req: Request): bool {
 
 /**
  * Reads the objects, the kind and the options of a `verdict` / `policy.check` request (in the oracle's order:
- * old, new, kind, then the options) and runs the verdict; null with an error recorded.
+ * old, new, kind, then the options) and runs the verdict with the shortcuts `exact` allows; null with an error recorded.
  */
-export function runVerdictRequest(req: Request): VerdictRun | null {
+export function runVerdictRequest(req: Request, exact: u32): VerdictRun | null {
   const ov = k8sValue(req, "old");
   if (ov === null) return null;
   const nv = k8sValue(req, "new");
@@ -132,7 +138,7 @@ export function runVerdictRequest(req: Request): VerdictRun | null {
   if (kindField === null && hasError()) return null;
   const kind = verdictKind(kindField, ov.tape, ov.node, nv.tape, nv.node);
   if (kind < 0) return null;
-  const opts = readVerdictOptions(req, kind);
+  const opts = readVerdictOptions(req, kind, exact);
   if (opts === null) return null;
   return runVerdict(ov, nv, kind, opts);
 }

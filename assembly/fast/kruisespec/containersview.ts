@@ -1,7 +1,6 @@
-// What CalculateSpec reads of a template's containers: each container's name and, for the env-from-metadata
-// rule (utilcontainermeta.IsContainerReferenceToMeta), the fieldPaths of its env vars that can refer to pod
-// metadata (no value, a valueFrom.fieldRef, not the SidecarSet version vars). Built from a typed template, or
-// straight from the tape once the template's whole decode is proven (typedcheck.ts): then each field read is
+// A shortcut of upstream/kruise/inplaceupdate/containermeta.ts `typedContainers` (which it must equal): what
+// CalculateSpec reads of a template's containers (names; the fieldPaths of env vars that can refer to pod
+// metadata) straight from the tape once the template's whole decode is proven (typedcheck.ts): each field read is
 // the only member with its key on the way (`spec` → `template` → `spec` → `containers` → [i] → `name` |
 // `env` → [j] → `value` | `name` | `valueFrom` → `fieldRef` → `fieldPath`), so the value the full decode
 // gives is that node's; strings are decoded as assembly/typed/decode.ts decodes them. A repeated or escaped key
@@ -10,7 +9,7 @@
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_OBJECT, K_ARRAY, K_STRING, F_ESCAPE, F_HIGH } from "../../json/tape";
 import { unquote, validUTF8 } from "../../json/strings";
-import { TV, fieldOf, deref, strOf, sliceLen, sliceAt } from "../../upstream/kruise/inplaceupdate/typed";
+import { ContainersView, sidecarSetVersion } from "../../upstream/kruise/inplaceupdate/containermeta";
 
 /** True when key node `k` (no escapes) is exactly the ASCII `name`. */
 @inline export function keyNamed(t: Tape, k: i32, name: string): bool {
@@ -47,62 +46,6 @@ export function tapeString(t: Tape, node: i32): string {
   const d = new ByteSink(n + 8);
   unquote(d, p, n, false);
   return String.UTF8.decodeUnsafe(d.ptr, <usize>d.len);
-}
-
-/** The containers of a template as the rules read them. */
-export class ContainersView {
-  names: Array<string> = new Array<string>();
-  /** Per container, the fieldPaths of env vars that may read metadata (null: not collected). */
-  refs: Array<Array<string>> | null = null;
-
-  /** Number of containers. */
-  get count(): i32 { return this.names.length; }
-
-  /** IsContainerReferenceToMeta(container i, metaPath, key). */
-  refersTo(i: i32, metaPath: string, key: string): bool {
-    const fps = this.refs![i];
-    for (let j = 0; j < fps.length; j++) if (fieldPathIs(fps[j], metaPath, key)) return true;
-    return false;
-  }
-}
-
-/** fieldpath.SplitMaybeSubscriptedPath(fp) == (metaPath, key, true). */
-function fieldPathIs(fp: string, metaPath: string, key: string): bool {
-  if (!fp.endsWith("']")) return false;
-  const s = fp.substring(0, fp.length - 2);
-  const at = s.indexOf("['");
-  if (at <= 0) return false;
-  return s.substring(0, at) == metaPath && s.substring(at + 2) == key;
-}
-
-/** True for the env vars IsContainerReferenceToMeta skips by name. */
-function sidecarSetVersion(name: string): bool {
-  return name == "SIDECARSET_VERSION" || name == "SIDECARSET_VERSION_ALT";
-}
-
-/** The view of typed containers `cs` (a []Container value); env references when `refs`. */
-export function typedContainers(cs: TV, refs: bool): ContainersView {
-  const v = new ContainersView();
-  if (refs) v.refs = new Array<Array<string>>();
-  for (let i = 0, n = sliceLen(cs); i < n; i++) {
-    const c = sliceAt(cs, i);
-    v.names.push(strOf(fieldOf(c, "name")));
-    if (!refs) continue;
-    const fps = new Array<string>();
-    const env = fieldOf(c, "env");
-    for (let j = 0, m = sliceLen(env); j < m; j++) {
-      const e = sliceAt(env, j);
-      if (strOf(fieldOf(e, "value")).length != 0) continue;
-      const vf = fieldOf(e, "valueFrom");
-      if (vf.v === null) continue;
-      const fr = fieldOf(deref(vf), "fieldRef");
-      if (fr.v === null) continue;
-      if (sidecarSetVersion(strOf(fieldOf(e, "name")))) continue;
-      fps.push(strOf(fieldOf(deref(fr), "fieldPath")));
-    }
-    v.refs!.push(fps);
-  }
-  return v;
 }
 
 /** The string of member `name` of object `obj` ("" when absent or null); null when ambiguous. */

@@ -1,6 +1,7 @@
-// The parts of GetTemplateFromRevision's pod templates that CalculateSpec reads, decoded alone once the whole
-// decode is proven to succeed (typedcheck.ts): the template metadata, and of each container its name and
-// (for the env-from-metadata rule) its env. Everything else stays zero. Exact because each part is the only
+// A shortcut of GetTemplateFromRevision (upstream/kruise/inplaceupdate/revision.ts `getTemplateFromRevision`,
+// whose fields it must equal) for what CalculateSpec reads: the parts of the pod templates it reads, decoded
+// alone once the whole decode is proven to succeed (typedcheck.ts): the template metadata, and of each
+// container its name and (for the env-from-metadata rule) its env. Everything else stays zero. Exact because each part is the only
 // member with its key on its way down (`spec` → `template` → `metadata` | `spec` → `containers` → [i] →
 // `name` | `env`), so the full decode fills that field from that one node into a fresh value, as here.
 // Anything else (a repeated or escaped key on the way) gives null: the caller decodes everything.
@@ -26,7 +27,10 @@ function typeOf(ty: i32, name: string): i32 {
   return f === null ? -1 : f.t;
 }
 
-/** Schema handles and slots lazyTemplate uses, per template type (static data: valid across calls). */
+/**
+ * Schema handles and slots lazyTemplate uses, for the last template type (they depend only on the build: the
+ * key `tmpl` is written last, so a trap while filling them leaves the table unused).
+ */
 class LH {
   static tmpl: i32 = -2;
   static ok: bool = false;
@@ -45,8 +49,13 @@ class LH {
   /** Fills the handles for ReplicaSet type `rsType` and its template type `tmplType`; false when the shapes differ from v1's. */
   static load(rsType: i32, tmplType: i32): bool {
     if (LH.tmpl == tmplType) return LH.ok;
+    LH.tmpl = -2;
+    LH.ok = LH.fill(rsType, tmplType);
     LH.tmpl = tmplType;
-    LH.ok = false;
+    return LH.ok;
+  }
+
+  private static fill(rsType: i32, tmplType: i32): bool {
     const rsSpecT = typeOf(rsType, "spec");
     if (rsSpecT < 0 || kind(rsSpecT) != Kind.Struct || typeOf(rsSpecT, "template") != tmplType) return false;
     LH.metaT = typeOf(tmplType, "metadata");
@@ -63,8 +72,7 @@ class LH {
     LH.envI = slot(LH.cT, "env");
     LH.nameT = typeOf(LH.cT, "name");
     LH.envT = typeOf(LH.cT, "env");
-    LH.ok = LH.nameI >= 0 && LH.envI >= 0;
-    return LH.ok;
+    return LH.nameI >= 0 && LH.envI >= 0;
   }
 }
 

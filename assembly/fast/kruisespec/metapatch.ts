@@ -1,4 +1,5 @@
-// CalculateSpec's metadata patch without its detour through text: strategicpatch.CreateTwoWayMergePatch(
+// A shortcut of CalculateSpec's metadata patch (upstream/kruise/inplaceupdate/templates.ts
+// `templateMetadataPatch`, which it must equal byte for byte): strategicpatch.CreateTwoWayMergePatch(
 // json.Marshal(v1.Pod{ObjectMeta: old}), json.Marshal(v1.Pod{ObjectMeta: new}), &v1.Pod{}) computed straight
 // from the two decoded ObjectMeta values when each holds nothing but labels and annotations (the usual
 // template metadata). Both are map[string]string fields without a patch strategy, so the patch is
@@ -100,25 +101,20 @@ function slotOf(t: i32, name: string): i32 {
   return f === null || f.path.length != 1 ? -1 : f.path[0];
 }
 
-/** The labels and annotations map values of ObjectMeta `m` (in `MetaMaps`); false when another field is set. */
-function maps(m: TV): bool {
-  if (m.t < 0 || kind(m.t) != Kind.Struct) return false;
-  const li = slotOf(m.t, "labels"), ai = slotOf(m.t, "annotations");
-  if (li < 0 || ai < 0) return false;
-  MetaMaps.labels = null;
-  MetaMaps.annotations = null;
-  if (m.v === null) return true;
-  const s = changetype<StructV>(m.v);
-  for (let i = 0; i < s.f.length; i++) if (i != li && i != ai && s.f[i] !== null) return false;
-  MetaMaps.labels = s.f[li];
-  MetaMaps.annotations = s.f[ai];
-  return true;
+/** The labels and annotations map values of an ObjectMeta (null: nil). */
+class MetaMaps {
+  constructor(public labels: Val | null, public annotations: Val | null) {}
 }
 
-/** The maps `maps` found last. */
-class MetaMaps {
-  static labels: Val | null = null;
-  static annotations: Val | null = null;
+/** The labels and annotations map values of ObjectMeta `m`; null when another field is set. */
+function maps(m: TV): MetaMaps | null {
+  if (m.t < 0 || kind(m.t) != Kind.Struct) return null;
+  const li = slotOf(m.t, "labels"), ai = slotOf(m.t, "annotations");
+  if (li < 0 || ai < 0) return null;
+  if (m.v === null) return new MetaMaps(null, null);
+  const s = changetype<StructV>(m.v);
+  for (let i = 0; i < s.f.length; i++) if (i != li && i != ai && s.f[i] !== null) return null;
+  return new MetaMaps(s.f[li], s.f[ai]);
 }
 
 /** The entries of map object `node` (null: none) in key order, the last of equal keys kept; null when the shortcut does not apply. */
@@ -167,36 +163,35 @@ function liveTape(t: Tape, node: i32, del: Array<ArrayBuffer>): Array<KV> | null
   return live;
 }
 
-/** The labels and annotations nodes of template metadata `node` on `t` (-1: none) in `MetaNodes`; false unless those are its only members (besides a null creationTimestamp). */
-function metaNodes(t: Tape, node: i32): bool {
-  MetaNodes.labels = -1;
-  MetaNodes.annotations = -1;
-  if (node < 0) return true;
-  if (t.kind(node) != K_OBJECT) return false;
+/** The labels and annotations nodes of template metadata (-1: none or null). */
+class MetaNodes {
+  labels: i32 = -1;
+  annotations: i32 = -1;
+}
+
+/** The labels and annotations nodes of template metadata `node` on `t`; null unless those are its only members (besides a null creationTimestamp). */
+function metaNodes(t: Tape, node: i32): MetaNodes | null {
+  const r = new MetaNodes();
+  if (node < 0) return r;
+  if (t.kind(node) != K_OBJECT) return null;
   const n = t.children(node);
   let k = node + 1;
   let seenL = false, seenA = false;
   for (let i = 0; i < n; i++) {
     const v = t.next(k);
-    if (t.flags(k) & F_ESCAPE) return false;
+    if (t.flags(k) & F_ESCAPE) return null;
     if (keyNamed(t, k, "labels")) {
-      if (seenL) return false;
+      if (seenL) return null;
       seenL = true;
-      MetaNodes.labels = t.kind(v) == K_NULL ? -1 : v;
+      r.labels = t.kind(v) == K_NULL ? -1 : v;
     } else if (keyNamed(t, k, "annotations")) {
-      if (seenA) return false;
+      if (seenA) return null;
       seenA = true;
-      MetaNodes.annotations = t.kind(v) == K_NULL ? -1 : v;
-    } else if (!(keyNamed(t, k, "creationTimestamp") && t.kind(v) == K_NULL)) return false;
+      r.annotations = t.kind(v) == K_NULL ? -1 : v;
+    } else if (!(keyNamed(t, k, "creationTimestamp") && t.kind(v) == K_NULL)) return null;
     k = t.next(v);
   }
-  return true;
-}
-
-/** The nodes `metaNodes` found last. */
-class MetaNodes {
-  static labels: i32 = -1;
-  static annotations: i32 = -1;
+  return r;
 }
 
 /**
@@ -204,10 +199,11 @@ class MetaNodes {
  * `ot` and `nm` on `nt`, -1 when absent or null): as `metaPatch`; false when the shortcut does not apply.
  */
 export function metaPatchTape(ot: Tape, om: i32, nt: Tape, nm: i32, delLabels: Array<string>, delAnnotations: Array<string>, out: ByteSink): bool {
-  if (!metaNodes(ot, om)) return false;
-  const ol = MetaNodes.labels, oa = MetaNodes.annotations;
-  if (!metaNodes(nt, nm)) return false;
-  const nl = MetaNodes.labels, na = MetaNodes.annotations;
+  const o = metaNodes(ot, om);
+  if (o === null) return false;
+  const n = metaNodes(nt, nm);
+  if (n === null) return false;
+  const ol = o.labels, oa = o.annotations, nl = n.labels, na = n.annotations;
   const dl = encodeAll(delLabels), da = encodeAll(delAnnotations);
   const olv = liveTape(ot, ol, dl), nlv = liveTape(nt, nl, dl), oav = liveTape(ot, oa, da), nav = liveTape(nt, na, da);
   if (olv === null || nlv === null || oav === null || nav === null) return false;
@@ -242,10 +238,11 @@ function writePatch(olv: Array<KV>, nlv: Array<KV>, oav: Array<KV>, nav: Array<K
  * shortcut does not apply (nothing written).
  */
 export function metaPatch(om: TV, nm: TV, delLabels: Array<string>, delAnnotations: Array<string>, out: ByteSink): bool {
-  if (!maps(om)) return false;
-  const ol = MetaMaps.labels, oa = MetaMaps.annotations;
-  if (!maps(nm)) return false;
-  const nl = MetaMaps.labels, na = MetaMaps.annotations;
+  const o = maps(om);
+  if (o === null) return false;
+  const n = maps(nm);
+  if (n === null) return false;
+  const ol = o.labels, oa = o.annotations, nl = n.labels, na = n.annotations;
   const dl = encodeAll(delLabels), da = encodeAll(delAnnotations);
   const olv = live(ol, dl), nlv = live(nl, dl), oav = live(oa, da), nav = live(na, da);
   if (olv === null || nlv === null || oav === null || nav === null) return false;

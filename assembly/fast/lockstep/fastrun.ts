@@ -1,28 +1,30 @@
 // The lockstep walk inside a run of equal bytes (assembly/fast/lockstep/lockstep.ts): the steps on the first text alone.
+// Must equal (byte for byte) and give up as lockstep.ts says: appscode.ts appscodeDiff of the two texts read by
+// json/reader.ts, or LOCK_FALLBACK ("cannot prove"), never a guess.
 
 import { ByteSink } from "../../io/sink";
 import { K_OBJECT, K_ARRAY } from "../../json/tape";
-import { parseNumber, NumberParse } from "../../json/number";
-import { Walk, Run, frame, fget, fset, pushFrame, applyFacts, F_KIND, F_X_A, F_X_B, F_MARK, F_COUNT, F_PATH, F_KEYS, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT, S_OPEN, S_INDEXWISE, S_SIMPLE, S_UNKNOWN } from "./state";
-import { Scan, isWs, runString, scanNumber, skipSame, skippedEnd } from "./scan";
+import { parseNumber, outOfRange } from "../../json/number";
+import { Lockstep, frame, fget, fset, pushFrame, applyFacts, F_KIND, F_X_A, F_X_B, F_MARK, F_COUNT, F_PATH, F_KEYS, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT, S_OPEN, S_INDEXWISE, S_SIMPLE, S_UNKNOWN } from "./state";
+import { isWs, runString, scanNumber, skipSame, skippedEnd } from "./scan";
 import { recordKey } from "./keys";
 
 /**
- * The walk inside a run of equal bytes (A[k] == B[k + Walk.d] for k < Walk.m), on A alone, for compact
+ * The walk inside a run of equal bytes (A[k] == B[k + w.d] for k < w.m), on A alone, for compact
  * text: the same frames, keys and facts as the general steps. Starts at state 0 (a value at i) or 1 (a
- * finished value: kind vk, verdict vs); returns the state to go on with (0, 1, 4 or 5; Run.i, Run.depth,
- * Run.vk, Run.vs) at the first thing it leaves to the general steps, or -1 (A is not JSON: fall back).
+ * finished value: kind vk, verdict vs); returns the state to go on with (0, 1, 4 or 5; w.runI, w.runDepth,
+ * w.runVk, w.runVs) at the first thing it leaves to the general steps, or -1 (A is not JSON: fall back).
  */
-export function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: ByteSink): i32 {
-  const a = Walk.a;
-  const m = Walk.m;
-  const d = Walk.d;
+export function fastRun(w: Lockstep, i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: ByteSink): i32 {
+  const a = w.a;
+  const m = w.m;
+  const d = w.d;
   while (true) {
     if (state == 0) {
       if (i >= m) break;
       const c = <u32>load<u8>(a + <usize>i);
       if (c == 0x22) {
-        const e = runString(a, i + 1, m);
+        const e = runString(w, a, i + 1, m);
         if (e < 0) break;
         i = e;
         vk = V_SCALAR;
@@ -30,18 +32,18 @@ export function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: B
         continue;
       }
       if (c == 0x7b || c == 0x5b) {
-        if (i + 2 >= m || depth >= Walk.cap) break;
+        if (i + 2 >= m || depth >= w.cap) break;
         if (depth > 0) {
           // a whole container inside the run whose facts its container does not need: skipped (validated)
-          const g = frame(depth - 1);
+          const g = frame(w, depth - 1);
           // (not before where an earlier attempt stopped: each byte is scanned by at most one failed attempt)
           // (before it: a container that attempt completed is skipped at once)
           if (fget(g, F_KIND) == K_OBJECT || (fget(g, F_X_A) != S_OPEN && fget(g, F_X_B) != S_OPEN)) {
             let e = -1;
-            if (i >= Walk.skipFail) {
-              e = skipSame(a, i, m, Walk.cap - depth);
-              if (e < 0) Walk.skipFail = Scan.skipStop;
-            } else e = skippedEnd(i);
+            if (i >= w.skipFail) {
+              e = skipSame(w, a, i, m, w.cap - depth);
+              if (e < 0) w.skipFail = w.skipStop;
+            } else e = skippedEnd(w, i);
             if (e >= 0) {
               i = e;
               vk = c == 0x7b ? V_OBJECT : V_ARRAY;
@@ -56,15 +58,15 @@ export function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: B
         if (c == 0x7b) {
           // the first key, with its colon, all inside the run
           if (c1 != 0x22) break;
-          const e = runString(a, i + 2, m);
+          const e = runString(w, a, i + 2, m);
           if (e < 0 || e + 1 >= m || load<u8>(a + <usize>e) != 0x3a || isWs(<u32>load<u8>(a + <usize>(e + 1)))) break;
-          pushFrame(depth, K_OBJECT, i, i + d, out.len);
-          recordKey(frame(depth), a, i + 2, e - 1, Scan.runHigh);
+          pushFrame(w, depth, K_OBJECT, i, i + d, out.len);
+          recordKey(w, frame(w, depth), a, i + 2, e - 1, w.runHigh);
           depth++;
           i = e + 1;
           continue;
         }
-        pushFrame(depth, K_ARRAY, i, i + d, out.len);
+        pushFrame(w, depth, K_ARRAY, i, i + d, out.len);
         depth++;
         i++;
         continue;
@@ -82,12 +84,11 @@ export function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: B
         continue;
       }
       if (c - 0x30 < 10 || c == 0x2d) {
-        const e = scanNumber(i);
+        const e = scanNumber(w, i);
         if (e < 0) return -1;
         if (e >= m) break;
-        if (Scan.numberLong) {
-          parseNumber(a + <usize>i, e - i);
-          if (NumberParse.rangeError) return -1;
+        if (w.numberLong) {
+          if (outOfRange(parseNumber(a + <usize>i, e - i))) return -1;
         }
         i = e;
         vk = V_SCALAR;
@@ -98,7 +99,7 @@ export function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: B
     }
     // state 1: a finished value of frame depth-1
     if (depth == 0) break;
-    const f = frame(depth - 1);
+    const f = frame(w, depth - 1);
     applyFacts(f, vk, vk, vs, vs);
     state = 5;
     if (i + 1 >= m) break;
@@ -115,9 +116,9 @@ export function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: B
         continue;
       }
       if (c1 != 0x22) break;
-      const e = runString(a, i + 2, m);
+      const e = runString(w, a, i + 2, m);
       if (e < 0 || e + 1 >= m || load<u8>(a + <usize>e) != 0x3a || isWs(<u32>load<u8>(a + <usize>(e + 1)))) break;
-      recordKey(f, a, i + 2, e - 1, Scan.runHigh);
+      recordKey(w, f, a, i + 2, e - 1, w.runHigh);
       i = e + 1;
       state = 0;
       continue;
@@ -129,20 +130,20 @@ export function fastRun(i: i32, depth: i32, state: i32, vk: i32, vs: i32, out: B
       const xa = fget(f, F_X_A);
       if (xa != fget(f, F_X_B)) break;
       if (xa != 0 && depth >= 2) {
-        const g = frame(depth - 2);
+        const g = frame(w, depth - 2);
         if (fget(g, F_KIND) == K_ARRAY && (fget(g, F_X_A) == S_OPEN || fget(g, F_X_B) == S_OPEN)) break;
       }
       vk = V_OBJECT;
       vs = xa > 0 ? S_INDEXWISE : S_SIMPLE;
     } else vk = V_ARRAY;
-    Walk.nkeys = fget(f, F_KEYS);
+    w.nkeys = fget(f, F_KEYS);
     depth--;
     i++;
     state = 1;
   }
-  Run.i = i;
-  Run.depth = depth;
-  Run.vk = vk;
-  Run.vs = vs;
+  w.runI = i;
+  w.runDepth = depth;
+  w.runVk = vk;
+  w.runVs = vs;
   return state;
 }

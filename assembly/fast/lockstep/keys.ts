@@ -1,8 +1,10 @@
 // Member keys of the lockstep walk (assembly/fast/lockstep/lockstep.ts): key records (start, length, flags) per open
 // object, read from one text in a run or from both at once, and the duplicate-key check of a closing object.
+// Must equal (byte for byte) and give up as lockstep.ts says: appscode.ts appscodeDiff of the two texts read by
+// json/reader.ts, or LOCK_FALLBACK ("cannot prove"), never a guess.
 
 import { validUTF8 } from "../../json/strings";
-import { Walk, frame, fget, fset, F_BAD, F_LAST_KEY, F_COUNT, F_PATH } from "./state";
+import { Lockstep, frame, fget, fset, F_BAD, F_LAST_KEY, F_COUNT, F_PATH } from "./state";
 import { lockString, skipWs, same } from "./scan";
 import { plainKey } from "../../upstream/jsonpatch/appscode";
 
@@ -17,55 +19,55 @@ export const K_PATH: i32 = 4;
 export const K_PLAIN: i32 = 8;
 
 /** Records the key whose content is [s, e) for frame f (`high`: it has a byte >= 0x80, then checked as UTF-8). */
-@inline export function recordKey(f: usize, a: usize, s: i32, e: i32, high: bool): void {
-  storeKey(f, s, e - s, high && !validUTF8(a + <usize>s, e - s));
+@inline export function recordKey(w: Lockstep, f: usize, a: usize, s: i32, e: i32, high: bool): void {
+  storeKey(w, f, s, e - s, high && !validUTF8(a + <usize>s, e - s));
 }
 
 /** Appends the key record (start, length, `bad`: it needs decoding) to frame f's member list. */
-@inline function storeKey(f: usize, s: i32, n: i32, bad: bool): void {
-  if (Walk.nkeys >= Walk.keysCap) {
-    Walk.keysCap <<= 1;
-    Walk.keys = heap.realloc(Walk.keys, <usize>(Walk.keysCap * 3) << 2);
+@inline function storeKey(w: Lockstep, f: usize, s: i32, n: i32, bad: bool): void {
+  if (w.nkeys >= w.keysCap) {
+    w.keysCap <<= 1;
+    w.keys = heap.realloc(w.keys, <usize>(w.keysCap * 3) << 2);
   }
-  const r = Walk.keys + (<usize>(Walk.nkeys * 3) << 2);
+  const r = w.keys + (<usize>(w.nkeys * 3) << 2);
   store<i32>(r, s);
   store<i32>(r, n, 4);
   store<i32>(r, bad ? K_BAD : 0, 8);
   if (bad) fset(f, F_BAD, 1);
-  fset(f, F_LAST_KEY, Walk.nkeys);
+  fset(f, F_LAST_KEY, w.nkeys);
   fset(f, F_COUNT, fget(f, F_COUNT) + 1);
   fset(f, F_PATH, 0);
-  Walk.nkeys++;
+  w.nkeys++;
 }
 
 /**
  * Reads a member key at i in A and j in B (their quotes) for frame `k`, then the colon: the position
- * of A's value (Walk.jEnd: B's), -1 when the keys differ (the member list does), -2 when A is not valid.
+ * of A's value (w.jEnd: B's), -1 when the keys differ (the member list does), -2 when A is not valid.
  */
-@inline export function readKey(i: i32, j: i32, k: i32): i32 {
-  const a = Walk.a;
-  const b = Walk.b;
-  if (i >= Walk.na || load<u8>(a + <usize>i) != 0x22) return -2;
-  if (j >= Walk.nb || load<u8>(b + <usize>j) != 0x22) return -1;
-  const e = lockString(i + 1, j + 1);
+@inline export function readKey(w: Lockstep, i: i32, j: i32, k: i32): i32 {
+  const a = w.a;
+  const b = w.b;
+  if (i >= w.na || load<u8>(a + <usize>i) != 0x22) return -2;
+  if (j >= w.nb || load<u8>(b + <usize>j) != 0x22) return -1;
+  const e = lockString(w, i + 1, j + 1);
   if (e < 0) return e;
   const n = e - 1 - (i + 1);
-  storeKey(frame(k), i + 1, n, Walk.escaped || (Walk.high && !validUTF8(a + <usize>(i + 1), n)));
-  let p = skipWs(a, Walk.na, e);
-  let q = skipWs(b, Walk.nb, Walk.jEnd);
-  if (p >= Walk.na || load<u8>(a + <usize>p) != 0x3a) return -2;
-  if (q >= Walk.nb || load<u8>(b + <usize>q) != 0x3a) return -1;
-  Walk.jEnd = skipWs(b, Walk.nb, q + 1);
-  return skipWs(a, Walk.na, p + 1);
+  storeKey(w, frame(w, k), i + 1, n, w.escaped || (w.high && !validUTF8(a + <usize>(i + 1), n)));
+  let p = skipWs(a, w.na, e);
+  let q = skipWs(b, w.nb, w.jEnd);
+  if (p >= w.na || load<u8>(a + <usize>p) != 0x3a) return -2;
+  if (q >= w.nb || load<u8>(b + <usize>q) != 0x3a) return -1;
+  w.jEnd = skipWs(b, w.nb, q + 1);
+  return skipWs(a, w.na, p + 1);
 }
 
 /** True when two keys of the object whose key records are [from, to) may be the same decoded key (any escape or invalid UTF-8 counts). */
-export function duplicateKeys(from: i32, to: i32): bool {
+export function duplicateKeys(w: Lockstep, from: i32, to: i32): bool {
   let sig: u64 = 0;
   let clash = false;
-  const a = Walk.a;
+  const a = w.a;
   for (let k = from; k < to; k++) {
-    const r = Walk.keys + (<usize>(k * 3) << 2);
+    const r = w.keys + (<usize>(k * 3) << 2);
     const p = a + <usize>load<i32>(r);
     const n = load<i32>(r, 4);
     const bit = <u64>1 << <u64>((<u32>n * 7 + (n > 0 ? <u32>load<u8>(p) * 3 + <u32>load<u8>(p + <usize>(n - 1)) : 0)) & 63);
@@ -74,10 +76,10 @@ export function duplicateKeys(from: i32, to: i32): bool {
   }
   if (!clash) return false;
   for (let k = from; k < to; k++) {
-    const r = Walk.keys + (<usize>(k * 3) << 2);
+    const r = w.keys + (<usize>(k * 3) << 2);
     const n = load<i32>(r, 4);
     for (let q = k + 1; q < to; q++) {
-      const s = Walk.keys + (<usize>(q * 3) << 2);
+      const s = w.keys + (<usize>(q * 3) << 2);
       if (load<i32>(s, 4) == n && same(a + <usize>load<i32>(r), a + <usize>load<i32>(s), n)) return true;
     }
   }
@@ -85,10 +87,10 @@ export function duplicateKeys(from: i32, to: i32): bool {
 }
 
 /** The flags of key record `r` (K_*), classifying the key on first use: plain, or only `~` and `/` to escape. */
-export function keyFlags(r: usize): i32 {
+export function keyFlags(w: Lockstep, r: usize): i32 {
   let f = load<i32>(r, 8);
   if ((f & (K_BAD | K_SEEN)) != 0) return f;
-  const p = Walk.a + <usize>load<i32>(r);
+  const p = w.a + <usize>load<i32>(r);
   const n = load<i32>(r, 4);
   f |= K_SEEN;
   if (plainKey(p, n)) f |= K_PATH | K_PLAIN;

@@ -13,8 +13,10 @@
 // meets the difference, the containers it completed on the way are remembered and skipped at once by
 // the step-by-step walk that follows (skippedEnd), so no byte is validated twice.
 //
-// The answer is byte for byte the one of the whole diff (same operations, same order); anything this
-// walk cannot prove sends the caller back to it (LOCK_FALLBACK), which also produces every error:
+// Must equal, byte for byte: the whole diff, assembly/upstream/jsonpatch/appscode.ts appscodeDiff of both texts read
+// by json/reader.ts (same operations, same order) - `exact: ["lockstep"]` or `lockstep: false`,
+// test/equivalence/lockstep-vs-appscode.test.ts. Anything this walk cannot prove sends the caller back to it
+// (LOCK_FALLBACK: "cannot prove", never a guess), which also produces every error:
 // - text that is not JSON, a top level that is not an object, numbers out of float64 range, nesting
 //   or size at a limit, keys with escapes or invalid UTF-8 on a path;
 // - a divergence in the member list of the top-level object (other than members added or removed at
@@ -46,4 +48,4 @@
 // steps inside a run of equal bytes), scan.ts (byte scanning), keys.ts (member keys), pieces.ts (reading
 // and diffing the differing values, paths), state.ts (frames and facts).
 
-export { LOCK_OK, LOCK_FALLBACK, appscodeDiffTexts, DIFF_OK, DIFF_BAD_FROM, DIFF_BAD_TO, DIFF_ERROR, appscodeDiffBytes } from "./walk";
+export { LOCK_OK, LOCK_FALLBACK, appscodeDiffTexts } from "./walk";

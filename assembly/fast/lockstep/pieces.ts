@@ -2,47 +2,37 @@
 // values are read (fast reader) for appscode.ts' PieceDiff, or - a plain scalar against a plain scalar -
 // compared as bytes with the operation written directly; paths of the current place; the extra elements
 // of an index-wise array (arrayTail).
+// Must equal (byte for byte) and give up as lockstep.ts says: appscode.ts appscodeDiff of the two texts read by
+// json/reader.ts, or LOCK_FALLBACK ("cannot prove"), never a guess.
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
-import { fastValue, fastValueEnd, fastTape } from "../../json/fastread";
+import { fastValue, fastTape } from "../../json/fastread";
 import { goSpecial8, validUTF8 } from "../../json/strings";
 import { PieceDiff, Path, keyPath, indexPath, simpleClass, writeScalarHead, writeValueKey } from "../../upstream/jsonpatch/appscode";
 import { appendEscapedKey } from "../../upstream/jsonpatch/pointer";
-import { Walk, frame, fget, fset, SMALL, F_BAD, F_KEYS, F_KIND, F_LAST_KEY, F_COUNT, F_PATH, F_MARK, F_X_A, F_X_B, S_OPEN, S_INDEXWISE, S_SIMPLE, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT } from "./state";
-import { Scan, skipWs, same, runString } from "./scan";
+import { Lockstep, frame, fget, fset, SMALL, F_BAD, F_KEYS, F_KIND, F_LAST_KEY, F_COUNT, F_PATH, F_MARK, F_X_A, F_X_B, S_OPEN, S_INDEXWISE, S_SIMPLE, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT } from "./state";
+import { skipWs, same, runString } from "./scan";
 import { keyFlags, duplicateKeys, K_BAD, K_PATH, K_PLAIN } from "./keys";
 import { numbersFit } from "../../json/document";
 
-/** What plainScalar / plainPiece found. */
-export class Plain {
-  /** plainScalar: the kind (P_*) of the value read. */
-  static kind: i32 = 0;
-  /** plainPiece: whether A's value is null. */
-  static nullA: bool = false;
-  /** plainPiece: whether B's value is null. */
-  static nullB: bool = false;
-}
-
-/** Reads the values at i in A and j in B (pieces at nesting `level`) into Walk.ta/tb and their ends; false: fall back. */
-export function readPieces(i: i32, j: i32, level: i32, hint: i32): bool {
-  const cap = Walk.cap - level;
+/** Reads the values at i in A and j in B (pieces at nesting `level`) into w.ta/tb and their ends; false: fall back. */
+export function readPieces(w: Lockstep, i: i32, j: i32, level: i32, hint: i32): bool {
+  const cap = w.cap - level;
   if (cap <= 0) return false;
-  const ta = fastValue(Walk.a + <usize>i, Walk.na - i, cap, hint);
+  const ta = fastValue(w.a + <usize>i, w.na - i, cap, hint);
   if (ta === null) return false;
-  const ea = fastValueEnd;
-  ta.srcLen = ea;
+  const ea = ta.srcLen; // where the value ends
   if (!numbersFit(ta, 0)) return false;
   // B like A: its values with A's bytes at the same place are copied from A's tape (readJSONLike's way)
-  const tb = fastTape(Walk.b + <usize>j, Walk.nb - j, cap, ta, true, hint);
+  const tb = fastTape(w.b + <usize>j, w.nb - j, cap, ta, true, hint);
   if (tb === null) return false;
-  const eb = fastValueEnd;
-  tb.srcLen = eb;
+  const eb = tb.srcLen;
   if (!numbersFit(tb, 0)) return false;
-  Walk.ta = ta;
-  Walk.tb = tb;
-  Walk.endA = i + ea;
-  Walk.endB = j + eb;
+  w.ta = ta;
+  w.tb = tb;
+  w.endA = i + ea;
+  w.endB = j + eb;
   return true;
 }
 
@@ -59,7 +49,7 @@ export const P_NULL: i32 = 4;
  * 15 bytes (float64 holds it exactly, Go prints the same digits, equal values are equal text), or
  * true/false/null followed by no letter or digit. Its text is then its value and its Go encoding.
  */
-export function plainScalar(p: usize, n: i32, i: i32): i32 {
+export function plainScalar(w: Lockstep, p: usize, n: i32, i: i32): i32 {
   if (i >= n) return -1;
   const c = <u32>load<u8>(p + <usize>i);
   if (c == 0x22) {
@@ -69,12 +59,12 @@ export function plainScalar(p: usize, n: i32, i: i32): i32 {
       if (m == 0) { k += 8; continue; }
       k += <i32>ctz(m) >> 3;
       if (load<u8>(p + <usize>k) != 0x22) return -1;
-      Plain.kind = P_STRING;
+      w.plainKind = P_STRING;
       return k + 1;
     }
     while (k < n) {
       const d = <u32>load<u8>(p + <usize>k);
-      if (d == 0x22) { Plain.kind = P_STRING; return k + 1; }
+      if (d == 0x22) { w.plainKind = P_STRING; return k + 1; }
       if (d < 0x20 || d >= 0x80 || d == 0x5c || d == 0x3c || d == 0x3e || d == 0x26) return -1;
       k++;
     }
@@ -98,12 +88,12 @@ export function plainScalar(p: usize, n: i32, i: i32): i32 {
       const x = <u32>load<u8>(p + <usize>k);
       if (x - 0x30 < 10 || x == 0x2e || (x | 0x20) == 0x65 || x == 0x2b || x == 0x2d) return -1;
     }
-    Plain.kind = P_NUMBER;
+    w.plainKind = P_NUMBER;
     return k;
   }
-  if (c == 0x74 && i + 4 <= n && load<u32>(p + <usize>i) == 0x65757274) { e = i + 4; Plain.kind = P_TRUE; }
-  else if (c == 0x66 && i + 5 <= n && load<u32>(p + <usize>(i + 1)) == 0x65736c61) { e = i + 5; Plain.kind = P_FALSE; }
-  else if (c == 0x6e && i + 4 <= n && load<u32>(p + <usize>i) == 0x6c6c756e) { e = i + 4; Plain.kind = P_NULL; }
+  if (c == 0x74 && i + 4 <= n && load<u32>(p + <usize>i) == 0x65757274) { e = i + 4; w.plainKind = P_TRUE; }
+  else if (c == 0x66 && i + 5 <= n && load<u32>(p + <usize>(i + 1)) == 0x65736c61) { e = i + 5; w.plainKind = P_FALSE; }
+  else if (c == 0x6e && i + 4 <= n && load<u32>(p + <usize>i) == 0x6c6c756e) { e = i + 4; w.plainKind = P_NULL; }
   else return -1;
   if (e < n) {
     const x = <u32>load<u8>(p + <usize>e);
@@ -117,58 +107,58 @@ export function plainScalar(p: usize, n: i32, i: i32): i32 {
 /**
  * The piece at i in A and j in B (nesting `level`) when both values are plain scalars (plainScalar)
  * and every key of the path needs no more than `~`/`/` escapes (keyFlags): handleValues' operation written directly (none for
- * equal values, "add" over null, else "replace"), as PieceDiff writes it; Walk.endA/endB set. False:
+ * equal values, "add" over null, else "replace"), as PieceDiff writes it; w.endA/endB set. False:
  * not taken, nothing written (the general piece decides).
  */
-export function plainPiece(i: i32, j: i32, level: i32, out: ByteSink): bool {
-  if (Walk.cap - level <= 0) return false;
-  const ea = plainScalar(Walk.a, Walk.na, i);
+export function plainPiece(w: Lockstep, i: i32, j: i32, level: i32, out: ByteSink): bool {
+  if (w.cap - level <= 0) return false;
+  const ea = plainScalar(w, w.a, w.na, i);
   if (ea < 0) return false;
-  const ka = Plain.kind;
-  const eb = plainScalar(Walk.b, Walk.nb, j);
+  const ka = w.plainKind;
+  const eb = plainScalar(w, w.b, w.nb, j);
   if (eb < 0) return false;
-  const kb = Plain.kind;
+  const kb = w.plainKind;
   const n = eb - j;
-  if (ka != kb || ea - i != n || !same(Walk.a + <usize>i, Walk.b + <usize>j, n)) {
+  if (ka != kb || ea - i != n || !same(w.a + <usize>i, w.b + <usize>j, n)) {
     // the path: plain keys (written as they are) or keys with only `~`/`/` to escape, element indexes
     const mark = out.len;
     writeScalarHead(out, ka == P_NULL);
     const start = out.len;
     for (let k = 0; k < level; k++) {
-      const f = frame(k);
+      const f = frame(w, k);
       if (out.len == start || out.at(out.len - 1) != 0x2f) out.byte(0x2f);
       if (fget(f, F_KIND) == K_OBJECT) {
-        const r = Walk.keys + (<usize>(fget(f, F_LAST_KEY) * 3) << 2);
-        const fl = keyFlags(r);
+        const r = w.keys + (<usize>(fget(f, F_LAST_KEY) * 3) << 2);
+        const fl = keyFlags(w, r);
         if ((fl & K_PATH) == 0) { out.truncate(mark); return false; }
-        const p = Walk.a + <usize>load<i32>(r);
+        const p = w.a + <usize>load<i32>(r);
         const n = load<i32>(r, 4);
         if (fl & K_PLAIN) out.bytes(p, n);
         else appendEscapedKey(out, p, n);
       } else out.uint(<u64>fget(f, F_COUNT));
     }
     writeValueKey(out);
-    out.bytes(Walk.b + <usize>j, n);
+    out.bytes(w.b + <usize>j, n);
     out.byte(0x7d);
   }
-  Plain.nullA = ka == P_NULL;
-  Plain.nullB = kb == P_NULL;
-  Walk.endA = ea;
-  Walk.endB = eb;
+  w.nullA = ka == P_NULL;
+  w.nullB = kb == P_NULL;
+  w.endA = ea;
+  w.endB = eb;
   return true;
 }
 
 /** The path of the current place in frames 0..m-1 (null: a key there needs decoding; fall back). */
-export function pathTo(m: i32): Path | null {
+export function pathTo(w: Lockstep, m: i32): Path | null {
   let p: Path | null = null;
   for (let k = 0; k < m; k++) {
-    const f = frame(k);
+    const f = frame(w, k);
     const made = fget(f, F_PATH);
     if (made != 0) { p = changetype<Path>(<usize>made); continue; }
     if (fget(f, F_KIND) == K_OBJECT) {
-      const r = Walk.keys + (<usize>(fget(f, F_LAST_KEY) * 3) << 2);
+      const r = w.keys + (<usize>(fget(f, F_LAST_KEY) * 3) << 2);
       if ((load<i32>(r, 8) & K_BAD) != 0) return null;
-      p = keyPath(p, Walk.a + <usize>load<i32>(r), load<i32>(r, 4));
+      p = keyPath(p, w.a + <usize>load<i32>(r), load<i32>(r, 4));
     } else {
       p = indexPath(p, fget(f, F_COUNT));
     }
@@ -197,11 +187,11 @@ export function moveBefore(out: ByteSink, at: i32, from: i32): void {
  * The extra elements of an index-wise array (frame `f`, at stack index `k`) whose common elements are
  * done: at i (A) and j (B) one side has `,` and the other its close (`aEnds`: A's). Writes the adds
  * (B longer) or the removes (A longer, last index first) before the operations of the common elements,
- * as diffArrays orders them. Returns the position after A's `]` (Walk.jEnd: after B's), -1: fall back.
+ * as diffArrays orders them. Returns the position after A's `]` (w.jEnd: after B's), -1: fall back.
  */
-export function arrayTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: PieceDiff, out: ByteSink): i32 {
+export function arrayTail(w: Lockstep, f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: PieceDiff, out: ByteSink): i32 {
   const from = out.len;
-  const prefix = pathTo(k);
+  const prefix = pathTo(w, k);
   if (k > 0 && prefix === null) return -1;
   let index = fget(f, F_COUNT) + 1; // the common elements
   if (!aEnds) {
@@ -209,50 +199,44 @@ export function arrayTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: 
     const first = index;
     let p = i;
     while (true) {
-      p = skipWs(Walk.a, Walk.na, p + 1);
-      if (p >= Walk.na) return -1;
-      const cap = Walk.cap - k - 1;
+      p = skipWs(w.a, w.na, p + 1);
+      if (p >= w.na) return -1;
+      const cap = w.cap - k - 1;
       if (cap <= 0) return -1;
-      const t = fastValue(Walk.a + <usize>p, Walk.na - p, cap, 64);
+      const t = fastValue(w.a + <usize>p, w.na - p, cap, 64);
       if (t === null || !numbersFit(t, 0)) return -1;
-      p = skipWs(Walk.a, Walk.na, p + fastValueEnd);
+      p = skipWs(w.a, w.na, p + t.srcLen);
       index++;
-      if (p >= Walk.na) return -1;
-      const c = load<u8>(Walk.a + <usize>p);
+      if (p >= w.na) return -1;
+      const c = load<u8>(w.a + <usize>p);
       if (c == 0x5d) break;
       if (c != 0x2c) return -1;
     }
     for (let x = index - 1; x >= first; x--) if (!piece.remove(out, indexPath(prefix, x))) return -1;
-    Walk.jEnd = j + 1;
+    w.jEnd = j + 1;
     moveBefore(out, fget(f, F_MARK), from);
     return p + 1;
   }
   // B longer: its extra elements are added, in order
   let q = j;
   while (true) {
-    q = skipWs(Walk.b, Walk.nb, q + 1);
-    if (q >= Walk.nb) return -1;
-    const cap = Walk.cap - k - 1;
+    q = skipWs(w.b, w.nb, q + 1);
+    if (q >= w.nb) return -1;
+    const cap = w.cap - k - 1;
     if (cap <= 0) return -1;
-    const t = fastValue(Walk.b + <usize>q, Walk.nb - q, cap, 64);
+    const t = fastValue(w.b + <usize>q, w.nb - q, cap, 64);
     if (t === null || !numbersFit(t, 0)) return -1;
-    t.srcLen = fastValueEnd;
     if (!piece.add(out, t, 0, indexPath(prefix, index))) return -1;
-    q = skipWs(Walk.b, Walk.nb, q + fastValueEnd);
+    q = skipWs(w.b, w.nb, q + t.srcLen);
     index++;
-    if (q >= Walk.nb) return -1;
-    const c = load<u8>(Walk.b + <usize>q);
+    if (q >= w.nb) return -1;
+    const c = load<u8>(w.b + <usize>q);
     if (c == 0x5d) break;
     if (c != 0x2c) return -1;
   }
-  Walk.jEnd = q + 1;
+  w.jEnd = q + 1;
   moveBefore(out, fget(f, F_MARK), from);
   return i + 1;
-}
-
-/** After objectTail: how many of the extra members' values are arrays or objects. */
-export class Tail {
-  static containers: i32 = 0;
 }
 
 /**
@@ -261,13 +245,13 @@ export class Tail {
  * its close (`aEnds`: A's). The whole diff visits the keys of B in document order, then removes the keys
  * only in A in document order, so when no key repeats (Go keeps the last), neither side has more than
  * SMALL members and no key needs decoding, the extra members of B are added (or those of A removed)
- * after everything written for the common ones. Returns the position after A's `}` (Walk.jEnd: after
- * B's, Tail.containers set); -2: nothing written, the whole object is the piece; -1: fall back.
+ * after everything written for the common ones. Returns the position after A's `}` (w.jEnd: after
+ * B's, w.tailContainers set); -2: nothing written, the whole object is the piece; -1: fall back.
  */
-export function objectTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: PieceDiff, out: ByteSink): i32 {
+export function objectTail(w: Lockstep, f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: PieceDiff, out: ByteSink): i32 {
   if (fget(f, F_BAD) != 0) return -2;
-  const src = aEnds ? Walk.b : Walk.a;
-  const n = aEnds ? Walk.nb : Walk.na;
+  const src = aEnds ? w.b : w.a;
+  const n = aEnds ? w.nb : w.na;
   const first = fget(f, F_KEYS);
   let count = fget(f, F_COUNT);
   // the extra members: key start, key length, value tape (3 words each)
@@ -280,15 +264,15 @@ export function objectTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece:
     p = skipWs(src, n, p + 1);
     if (p >= n || load<u8>(src + <usize>p) != 0x22) return -1;
     const ks = p + 1;
-    const ke = runString(src, ks, n);
+    const ke = runString(w, src, ks, n);
     if (ke < 0) return -2; // an escape (or not JSON): the piece decides
     const kn = ke - 1 - ks;
-    if (Scan.runHigh && !validUTF8(src + <usize>ks, kn)) return -2;
+    if (w.runHigh && !validUTF8(src + <usize>ks, kn)) return -2;
     if (++count > SMALL) return -2;
     // a key seen before (the common keys, then the extra ones) makes Go's map keep the last value
-    for (let r = first; r < Walk.nkeys; r++) {
-      const rec = Walk.keys + (<usize>(r * 3) << 2);
-      if (load<i32>(rec, 4) == kn && same(Walk.a + <usize>load<i32>(rec), src + <usize>ks, kn)) return -2;
+    for (let r = first; r < w.nkeys; r++) {
+      const rec = w.keys + (<usize>(r * 3) << 2);
+      if (load<i32>(rec, 4) == kn && same(w.a + <usize>load<i32>(rec), src + <usize>ks, kn)) return -2;
     }
     for (let e = 0; e < ne; e++) {
       const rec = extra + (<usize>(e * 3) << 2);
@@ -298,11 +282,10 @@ export function objectTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece:
     if (p >= n || load<u8>(src + <usize>p) != 0x3a) return -1;
     p = skipWs(src, n, p + 1);
     if (p >= n) return -1;
-    const cap = Walk.cap - k - 1;
+    const cap = w.cap - k - 1;
     if (cap <= 0) return -1;
     const t = fastValue(src + <usize>p, n - p, cap, 64);
     if (t === null) return -1;
-    t.srcLen = fastValueEnd;
     if (!numbersFit(t, 0)) return -1;
     const kind = t.kind(0);
     if (kind == K_ARRAY || kind == K_OBJECT) containers++;
@@ -311,15 +294,15 @@ export function objectTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece:
     store<i32>(rec, kn, 4);
     store<u32>(rec, <u32>changetype<usize>(t), 8);
     ne++;
-    p = skipWs(src, n, p + fastValueEnd);
+    p = skipWs(src, n, p + t.srcLen);
     if (p >= n) return -1;
     const c = load<u8>(src + <usize>p);
     if (c == 0x7d) break;
     if (c != 0x2c) return -1;
   }
   // the common keys must not repeat either
-  if (duplicateKeys(first, Walk.nkeys)) return -2;
-  const prefix = pathTo(k);
+  if (duplicateKeys(w, first, w.nkeys)) return -2;
+  const prefix = pathTo(w, k);
   if (k > 0 && prefix === null) return -2;
   for (let e = 0; e < ne; e++) {
     const rec = extra + (<usize>(e * 3) << 2);
@@ -327,9 +310,9 @@ export function objectTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece:
     const ok = aEnds ? piece.add(out, changetype<Tape>(<usize>load<u32>(rec, 8)), 0, path) : piece.remove(out, path);
     if (!ok) return -1;
   }
-  Tail.containers = containers;
-  if (aEnds) { Walk.jEnd = p + 1; return i + 1; }
-  Walk.jEnd = j + 1;
+  w.tailContainers = containers;
+  if (aEnds) { w.jEnd = p + 1; return i + 1; }
+  w.jEnd = j + 1;
   return p + 1;
 }
 
@@ -354,27 +337,26 @@ function sideSimple(state: i32, extras: Array<Tape> | null): i32 {
  * whole diff's operations are then known without its edit script: the extra elements of A removed from
  * the last; those of B added - index-wise, each at its index in order; when isSimpleArray holds for both
  * sides (the Levenshtein script, the matrix within maxEditMatrix), all at the first extra index, the last
- * first. Returns the position after A's `]` (Walk.jEnd: after B's); -2: nothing written, the whole array is
+ * first. Returns the position after A's `]` (w.jEnd: after B's); -2: nothing written, the whole array is
  * the piece; -1: fall back.
  */
-export function listTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: PieceDiff, out: ByteSink): i32 {
+export function listTail(w: Lockstep, f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: PieceDiff, out: ByteSink): i32 {
   if (out.len != fget(f, F_MARK)) return -2;
-  const src = aEnds ? Walk.b : Walk.a;
-  const n = aEnds ? Walk.nb : Walk.na;
+  const src = aEnds ? w.b : w.a;
+  const n = aEnds ? w.nb : w.na;
   const common = fget(f, F_COUNT) + 1;
   const extras = new Array<Tape>();
   let p = aEnds ? j : i;
   while (true) {
     p = skipWs(src, n, p + 1);
     if (p >= n) return -1;
-    const cap = Walk.cap - k - 1;
+    const cap = w.cap - k - 1;
     if (cap <= 0) return -1;
     const t = fastValue(src + <usize>p, n - p, cap, 64);
     if (t === null) return -1;
-    t.srcLen = fastValueEnd;
     if (!numbersFit(t, 0)) return -1;
     extras.push(t);
-    p = skipWs(src, n, p + fastValueEnd);
+    p = skipWs(src, n, p + t.srcLen);
     if (p >= n) return -1;
     const c = load<u8>(src + <usize>p);
     if (c == 0x5d) break;
@@ -386,11 +368,11 @@ export function listTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: P
   const total = common + extras.length;
   const simple = sa == 1 && sb == 1;
   if (simple && <i64>(common + 1) * <i64>(total + 1) > piece.opts.maxEditMatrix) return -2;
-  const prefix = pathTo(k);
+  const prefix = pathTo(w, k);
   if (k > 0 && prefix === null) return -2;
   if (!aEnds) {
     for (let x = total - 1; x >= common; x--) if (!piece.remove(out, indexPath(prefix, x))) return -1;
-    Walk.jEnd = j + 1;
+    w.jEnd = j + 1;
     return p + 1;
   }
   if (simple) {
@@ -398,6 +380,6 @@ export function listTail(f: usize, k: i32, i: i32, j: i32, aEnds: bool, piece: P
   } else {
     for (let x = 0, e = extras.length; x < e; x++) if (!piece.add(out, unchecked(extras[x]), 0, indexPath(prefix, common + x))) return -1;
   }
-  Walk.jEnd = p + 1;
+  w.jEnd = p + 1;
   return i + 1;
 }

@@ -1,20 +1,12 @@
 // Byte scanning of the lockstep walk (assembly/fast/lockstep/lockstep.ts): whitespace, strings and numbers 8 bytes at
 // a time, the run of equal bytes of both texts (measureRun), both strings at once (lockString), and the
 // validating skip of a whole container inside a run (skipSame).
+// Must equal (byte for byte) and give up as lockstep.ts says: appscode.ts appscodeDiff of the two texts read by
+// json/reader.ts, or LOCK_FALLBACK ("cannot prove"), never a guess.
 
-import { parseNumber, NumberParse } from "../../json/number";
+import { parseNumber, outOfRange } from "../../json/number";
 import { escapeEnd } from "../../json/fastread";
-import { Walk, SKIP_CAP, SKIP_LEVELS } from "./state";
-
-/** What the last scan found (set by scanNumber, runString, skipSame). */
-export class Scan {
-  /** scanNumber: the number needs a float64 range check (exponent or very long). */
-  static numberLong: bool = false;
-  /** runString: the string has a byte >= 0x80. */
-  static runHigh: bool = false;
-  /** skipSame failed: where it may have stopped (an upper bound). */
-  static skipStop: i32 = 0;
-}
+import { Lockstep, SKIP_CAP, SKIP_LEVELS } from "./state";
 
 export const ONES: u64 = 0x0101010101010101;
 export const HIGHS: u64 = 0x8080808080808080;
@@ -38,18 +30,18 @@ export const HIGHS: u64 = 0x8080808080808080;
 
 /**
  * Both strings from after their opening quotes (i in A, j in B): the position after A's closing quote
- * when the strings are the same bytes (Walk.jEnd: B's), -1 when they differ, -2 when A's is not valid.
+ * when the strings are the same bytes (w.jEnd: B's), -1 when they differ, -2 when A's is not valid.
  */
-@inline export function lockString(i: i32, j: i32): i32 {
-  const a = Walk.a;
-  const b = Walk.b;
-  const na = Walk.na;
-  const nb = Walk.nb;
+@inline export function lockString(w: Lockstep, i: i32, j: i32): i32 {
+  const a = w.a;
+  const b = w.b;
+  const na = w.na;
+  const nb = w.nb;
   let acc: u64 = 0;
   let esc = false;
   // inside a known run of equal bytes only A is scanned
-  if (j - i != Walk.d || i >= Walk.m) measureRun(i, j);
-  const m = Walk.m - 8;
+  if (j - i != w.d || i >= w.m) measureRun(w, i, j);
+  const m = w.m - 8;
   const d = j - i;
   while (i <= m) {
     const x = load<u64>(a + <usize>i);
@@ -59,9 +51,9 @@ export const HIGHS: u64 = 0x8080808080808080;
     if (bs > 0) acc |= x & ((<u64>1 << <u64>(bs << 3)) - 1);
     i += bs;
     if (<u32>load<u8>(a + <usize>i) == 0x22) {
-      Walk.jEnd = i + d + 1;
-      Walk.escaped = false;
-      Walk.high = (acc & HIGHS) != 0;
+      w.jEnd = i + d + 1;
+      w.escaped = false;
+      w.high = (acc & HIGHS) != 0;
       return i + 1;
     }
     break;
@@ -86,9 +78,9 @@ export const HIGHS: u64 = 0x8080808080808080;
       i += bs;
       j += bs;
       if (<u32>load<u8>(a + <usize>i) == 0x22) {
-        Walk.jEnd = j + 1;
-        Walk.escaped = esc;
-        Walk.high = (acc & HIGHS) != 0;
+        w.jEnd = j + 1;
+        w.escaped = esc;
+        w.high = (acc & HIGHS) != 0;
         return i + 1;
       }
       break;
@@ -99,9 +91,9 @@ export const HIGHS: u64 = 0x8080808080808080;
     const c = <u32>load<u8>(a + <usize>i);
     if (c != <u32>load<u8>(b + <usize>j)) return -1;
     if (c == 0x22) {
-      Walk.jEnd = j + 1;
-      Walk.escaped = esc;
-      Walk.high = (acc & HIGHS) != 0;
+      w.jEnd = j + 1;
+      w.escaped = esc;
+      w.high = (acc & HIGHS) != 0;
       return i + 1;
     }
     if (c == 0x5c) {
@@ -132,12 +124,12 @@ export const HIGHS: u64 = 0x8080808080808080;
   return -2;
 }
 
-/** Measures the run of equal bytes from i in A and j in B (Walk.d, Walk.m). */
-export function measureRun(i: i32, j: i32): void {
-  const a = Walk.a + <usize>i;
-  const b = Walk.b + <usize>j;
-  const na = Walk.na - i;
-  const nb = Walk.nb - j;
+/** Measures the run of equal bytes from i in A and j in B (w.d, w.m). */
+export function measureRun(w: Lockstep, i: i32, j: i32): void {
+  const a = w.a + <usize>i;
+  const b = w.b + <usize>j;
+  const na = w.na - i;
+  const nb = w.nb - j;
   const n = na < nb ? na : nb;
   let k = 0;
   while (k + 8 <= n) {
@@ -146,15 +138,15 @@ export function measureRun(i: i32, j: i32): void {
     k += 8;
   }
   if (k + 8 > n) while (k < n && load<u8>(a + <usize>k) == load<u8>(b + <usize>k)) k++;
-  Walk.d = j - i;
-  Walk.m = i + k;
+  w.d = j - i;
+  w.m = i + k;
 }
 
 
 /** The end of the number starting at i in A, or -1 when it is not valid JSON there. */
-export function scanNumber(i: i32): i32 {
-  const a = Walk.a;
-  const n = Walk.na;
+export function scanNumber(w: Lockstep, i: i32): i32 {
+  const a = w.a;
+  const n = w.na;
   const start = i;
   let exp = false;
   if (load<u8>(a + <usize>i) == 0x2d) { i++; if (i >= n) return -1; }
@@ -183,7 +175,7 @@ export function scanNumber(i: i32): i32 {
       while (i < n && <u32>load<u8>(a + <usize>i) - 0x30 < 10) i++;
     }
   }
-  Scan.numberLong = exp || i - start > 300;
+  w.numberLong = exp || i - start > 300;
   return i;
 }
 
@@ -203,7 +195,7 @@ export function scanNumber(i: i32): i32 {
 
 
 /** The end (after the closing quote) of the string whose content starts at i, when it ends before `m` with no escape; -1 otherwise. */
-@inline export function runString(a: usize, i: i32, m: i32): i32 {
+@inline export function runString(w: Lockstep, a: usize, i: i32, m: i32): i32 {
   let acc: u64 = 0;
   while (i + 8 <= m) {
     const x = load<u64>(a + <usize>i);
@@ -212,12 +204,12 @@ export function scanNumber(i: i32): i32 {
     const k = <i32>ctz(s) >> 3;
     if (k > 0) acc |= x & ((<u64>1 << <u64>(k << 3)) - 1);
     i += k;
-    Scan.runHigh = (acc & HIGHS) != 0;
+    w.runHigh = (acc & HIGHS) != 0;
     return load<u8>(a + <usize>i) == 0x22 ? i + 1 : -1;
   }
   while (i < m) {
     const c = <u32>load<u8>(a + <usize>i);
-    if (c == 0x22) { Scan.runHigh = (acc & HIGHS) != 0; return i + 1; }
+    if (c == 0x22) { w.runHigh = (acc & HIGHS) != 0; return i + 1; }
     if (c == 0x5c || c < 0x20) return -1;
     acc |= <u64>c;
     i++;
@@ -253,13 +245,13 @@ export function skipString(a: usize, i: i32, m: i32): i32 {
  * (the caller then walks it step by step, which decides). Checks what the walk would: JSON syntax,
  * strings, number syntax and float64 range; keys are not recorded (nothing below differs).
  */
-export function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
-  Scan.skipStop = m; // the most it may have scanned (a failed attempt ends no later)
+export function skipSame(w: Lockstep, a: usize, i: i32, m: i32, room: i32): i32 {
+  w.skipStop = m; // the most it may have scanned (a failed attempt ends no later)
   // the containers it completes are recorded (a failed attempt's caller skips them: skippedEnd)
-  Walk.nskips = 0;
-  Walk.skipAt = 0;
-  Walk.skipD = Walk.d;
-  const starts = Walk.starts;
+  w.nskips = 0;
+  w.skipAt = 0;
+  w.skipD = w.d;
+  const starts = w.starts;
   let bits: u64 = 0; // bit k: the container at local nesting k is an object
   let lvl = 0;
   let c = <u32>load<u8>(a + <usize>i);
@@ -278,7 +270,7 @@ export function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
       if (c == (obj ? 0x7d : 0x5d)) {
         lvl--;
         i++;
-        if (lvl > 0) recordSkip(load<i32>(starts + (<usize>lvl << 2)), i);
+        if (lvl > 0) recordSkip(w, load<i32>(starts + (<usize>lvl << 2)), i);
       } else {
         if (obj) {
           if (c != 0x22) return -1;
@@ -293,11 +285,10 @@ export function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
       i = skipString(a, i + 1, m);
       if (i < 0) return -1;
     } else if (c - 0x30 < 10 || c == 0x2d) {
-      const e = scanNumber(i);
+      const e = scanNumber(w, i);
       if (e < 0 || e >= m) return -1;
-      if (Scan.numberLong) {
-        parseNumber(a + <usize>i, e - i);
-        if (NumberParse.rangeError) return -1;
+      if (w.numberLong) {
+        if (outOfRange(parseNumber(a + <usize>i, e - i))) return -1;
       }
       i = e;
     } else if (c == 0x74 && i + 4 < m && load<u32>(a + <usize>i) == 0x65757274) i += 4;
@@ -313,7 +304,7 @@ export function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
       if (c == (obj ? 0x7d : 0x5d)) {
         lvl--;
         i++;
-        if (lvl > 0) recordSkip(load<i32>(starts + (<usize>lvl << 2)), i);
+        if (lvl > 0) recordSkip(w, load<i32>(starts + (<usize>lvl << 2)), i);
         continue;
       }
       if (c != 0x2c) return -1;
@@ -333,16 +324,16 @@ export function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
 }
 
 /** Records the completed container [s, e) of a skipSame attempt, dropping the entries nested inside it. */
-@inline function recordSkip(s: i32, e: i32): void {
-  let n = Walk.nskips;
-  const t = Walk.skips;
+@inline function recordSkip(w: Lockstep, s: i32, e: i32): void {
+  let n = w.nskips;
+  const t = w.skips;
   while (n > 0 && load<i32>(t + (<usize>(n - 1) << 3)) > s) n--;
   if (n < SKIP_CAP) {
     store<i32>(t + (<usize>n << 3), s);
     store<i32>(t + (<usize>n << 3), e, 4);
     n++;
   }
-  Walk.nskips = n;
+  w.nskips = n;
 }
 
 /**
@@ -350,16 +341,16 @@ export function skipSame(a: usize, i: i32, m: i32, room: i32): i32 {
  * current run (validated, its nesting checked, B the same bytes); -1 otherwise. Positions asked must not
  * decrease between attempts.
  */
-export function skippedEnd(i: i32): i32 {
-  if (Walk.skipD != Walk.d) return -1;
-  let k = Walk.skipAt;
-  const n = Walk.nskips;
-  const t = Walk.skips;
+export function skippedEnd(w: Lockstep, i: i32): i32 {
+  if (w.skipD != w.d) return -1;
+  let k = w.skipAt;
+  const n = w.nskips;
+  const t = w.skips;
   while (k < n && load<i32>(t + (<usize>k << 3)) < i) k++;
-  Walk.skipAt = k;
+  w.skipAt = k;
   if (k < n && load<i32>(t + (<usize>k << 3)) == i) {
     const e = load<i32>(t + (<usize>k << 3), 4);
-    if (e <= Walk.m) return e;
+    if (e <= w.m) return e;
   }
   return -1;
 }

@@ -1,18 +1,17 @@
 // The lockstep walk itself (assembly/fast/lockstep/lockstep.ts, whose header lists its rules) and its entry points.
+// Must equal (byte for byte) and give up as lockstep.ts says: appscode.ts appscodeDiff of the two texts read by
+// json/reader.ts, or LOCK_FALLBACK ("cannot prove"), never a guess.
 
 import { ByteSink } from "../../io/sink";
 import { K_ARRAY, K_OBJECT } from "../../json/tape";
-import { parseNumber, NumberParse } from "../../json/number";
-import { QuoteDel } from "../../json/quote";
-import { readJSON, readJSONLike, ReadOptions, goDepthLimit } from "../../json/reader";
-import { AppscodeOptions, PieceDiff, simpleClass, appscodeDiff } from "../../upstream/jsonpatch/appscode";
+import { parseNumber, outOfRange } from "../../json/number";
+import { AppscodeOptions, PieceDiff, simpleClass } from "../../upstream/jsonpatch/appscode";
 import { hasError, clearError } from "../../base/errors";
-import { Walk, Run, frame, fget, fset, pushFrame, applyFacts, SKIP_CAP, SKIP_LEVELS, SMALL, FW, F_KIND, F_START_A, F_START_B, F_MARK, F_COUNT, F_KEYS, F_LAST_KEY, F_X_A, F_X_B, F_BAD, F_PATH, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT, S_OPEN, S_INDEXWISE, S_SIMPLE, S_UNKNOWN } from "./state";
-import { Scan, skipWs, lockString, measureRun, scanNumber, same } from "./scan";
+import { Lockstep, frame, fget, fset, pushFrame, applyFacts, SMALL, F_KIND, F_START_A, F_START_B, F_MARK, F_COUNT, F_KEYS, F_LAST_KEY, F_X_A, F_X_B, F_BAD, F_PATH, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT, S_OPEN, S_INDEXWISE, S_SIMPLE, S_UNKNOWN } from "./state";
+import { skipWs, lockString, measureRun, scanNumber, same } from "./scan";
 import { readKey, duplicateKeys } from "./keys";
-import { readPieces, plainPiece, pathTo, valueKind, arrayTail, objectTail, listTail, Tail, Plain } from "./pieces";
+import { readPieces, plainPiece, pathTo, valueKind, arrayTail, objectTail, listTail } from "./pieces";
 import { fastRun } from "./fastrun";
-import { decodesAsMap } from "../../json/document";
 
 /** appscodeDiffTexts: the patch was written. */
 export const LOCK_OK: i32 = 0;
@@ -30,7 +29,6 @@ export const LOCK_FALLBACK: i32 = 1;
 export function appscodeDiffTexts(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, depthCap: i32, maxBytes: i32, out: ByteSink): i32 {
   const base = out.len;
   if (nA <= 0 || nB <= 0 || nA > maxBytes || nB > maxBytes || depthCap < 1) return LOCK_FALLBACK;
-  QuoteDel.legacy = opts.goMinor < 15; // as readJSON sets it for the values written
   if (walk(pA, nA, pB, nB, opts, depthCap, out)) {
     if (out.len == base) { out.byte(0x5b); out.byte(0x5d); }
     else { store<u8>(out.ptr + <usize>base, 0x5b); out.byte(0x5d); }
@@ -41,49 +39,9 @@ export function appscodeDiffTexts(pA: usize, nA: i32, pB: usize, nB: i32, opts: 
   return LOCK_FALLBACK;
 }
 
-/** appscodeDiffBytes: the patch was written. */
-export const DIFF_OK: i32 = 0;
-/** appscodeDiffBytes: CreatePatch fails on the first document (not JSON, not an object or null, a number out of range; or an engine limit). */
-export const DIFF_BAD_FROM: i32 = 1;
-/** appscodeDiffBytes: CreatePatch fails on the second document. */
-export const DIFF_BAD_TO: i32 = 2;
-/** appscodeDiffBytes: the diff itself failed (E_PATCH_LIMIT, E_PATCH_MARSHAL recorded). */
-export const DIFF_ERROR: i32 = 3;
-
-/**
- * CreatePatch(from, to) of two texts, whatever they hold, for reuse (Kruise's revision diffs): the
- * lockstep walk, else the whole diff (both read, `invalid JSON Document` cases told apart). Appends the
- * patch to `out` on DIFF_OK; otherwise an error may be recorded (the reader's, or the diff's).
- */
-export function appscodeDiffBytes(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, ro: ReadOptions, out: ByteSink): i32 {
-  const goLimit = goDepthLimit(ro.goMinor);
-  const cap = goLimit > 0 && goLimit < ro.maxDepth ? goLimit : ro.maxDepth;
-  if (!hasError() && appscodeDiffTexts(pA, nA, pB, nB, opts, cap, ro.maxBytes, out) == LOCK_OK) return DIFF_OK;
-  const ta = readJSON(pA, nA, ro);
-  if (ta === null || !decodesAsMap(ta, 0)) return DIFF_BAD_FROM;
-  const tb = readJSONLike(pB, nB, ro, ta);
-  if (tb === null || !decodesAsMap(tb, 0)) return DIFF_BAD_TO;
-  return appscodeDiff(ta, 0, tb, 0, opts, out) ? DIFF_OK : DIFF_ERROR;
-}
-
 /** The walk; false: fall back. */
-export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, depthCap: i32, out: ByteSink): bool {
-  Walk.a = pA;
-  Walk.na = nA;
-  Walk.b = pB;
-  Walk.nb = nB;
-  Walk.cap = depthCap;
-  Walk.framesCap = 64;
-  Walk.frames = heap.alloc(<usize>(64 * FW) << 2);
-  Walk.keysCap = 256;
-  Walk.keys = heap.alloc(<usize>(256 * 3) << 2);
-  Walk.nkeys = 0;
-  Walk.skipFail = 0;
-  Walk.skips = heap.alloc(<usize>SKIP_CAP << 3);
-  Walk.nskips = 0;
-  Walk.starts = heap.alloc(<usize>SKIP_LEVELS << 2);
-  Walk.d = -1 - nA; // no run measured yet
-  Walk.m = 0;
+function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, depthCap: i32, out: ByteSink): bool {
+  const w = new Lockstep(pA, nA, pB, nB, depthCap);
   const piece = new PieceDiff(opts);
   let i = skipWs(pA, nA, 0);
   let j = skipWs(pB, nB, 0);
@@ -96,24 +54,24 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
   let state = 0;
   let unit = 0;
   while (true) {
-    if ((state == 0 || (state == 1 && vkA == vkB && vsA == vsB)) && j - i == Walk.d && i < Walk.m) {
+    if ((state == 0 || (state == 1 && vkA == vkB && vsA == vsB)) && j - i == w.d && i < w.m) {
       // inside a known run of equal bytes, compact text: the same steps on A alone (B is the same bytes)
-      const r = fastRun(i, depth, state, vkA, vsA, out);
-      i = Run.i;
-      j = i + Walk.d;
-      depth = Run.depth;
+      const r = fastRun(w, i, depth, state, vkA, vsA, out);
+      i = w.runI;
+      j = i + w.d;
+      depth = w.runDepth;
       if (r < 0) return false;
       state = r;
-      vkA = vkB = Run.vk;
-      vsA = vsB = Run.vs;
+      vkA = vkB = w.runVk;
+      vsA = vsB = w.runVs;
     }
     if (state == 4) {
       // a key at i/j of frame depth-1
-      const r = readKey(i, j, depth - 1);
+      const r = readKey(w, i, j, depth - 1);
       if (r == -2) return false;
       if (r == -1) { unit = depth - 1; state = 2; continue; }
       i = r;
-      j = Walk.jEnd;
+      j = w.jEnd;
       state = 0;
       continue;
     }
@@ -124,18 +82,18 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
       const c = <u32>load<u8>(pA + <usize>i);
       if (c != <u32>load<u8>(pB + <usize>j)) { state = 3; continue; }
       if (c == 0x22) {
-        const e = lockString(i + 1, j + 1);
+        const e = lockString(w, i + 1, j + 1);
         if (e == -2) return false;
         if (e == -1) { state = 3; continue; }
         i = e;
-        j = Walk.jEnd;
+        j = w.jEnd;
         vkA = vkB = V_SCALAR;
         state = 1;
         continue;
       }
       if (c == 0x7b || c == 0x5b) {
         if (depth >= depthCap) return false;
-        pushFrame(depth, c == 0x7b ? K_OBJECT : K_ARRAY, i, j, out.len);
+        pushFrame(w, depth, c == 0x7b ? K_OBJECT : K_ARRAY, i, j, out.len);
         depth++;
         i = skipWs(pA, nA, i + 1);
         j = skipWs(pB, nB, j + 1);
@@ -156,15 +114,15 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
         }
         if (c == 0x5b) continue; // the first element
         // the first key
-        const r = readKey(i, j, depth - 1);
+        const r = readKey(w, i, j, depth - 1);
         if (r == -2) return false;
         if (r == -1) { unit = depth - 1; state = 2; continue; }
         i = r;
-        j = Walk.jEnd;
+        j = w.jEnd;
         continue;
       }
       if (c - 0x30 < 10 || c == 0x2d) {
-        const e = scanNumber(i);
+        const e = scanNumber(w, i);
         if (e < 0) return false;
         const n = e - i;
         if (j + n > nB || !same(pA + <usize>i, pB + <usize>j, n)) { state = 3; continue; }
@@ -172,9 +130,8 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
           const d = <u32>load<u8>(pB + <usize>(j + n));
           if (d - 0x30 < 10 || d == 0x2e || (d | 0x20) == 0x65 || d == 0x2b || d == 0x2d) { state = 3; continue; }
         }
-        if (Scan.numberLong) {
-          parseNumber(pA + <usize>i, n);
-          if (NumberParse.rangeError) return false;
+        if (w.numberLong) {
+          if (outOfRange(parseNumber(pA + <usize>i, n))) return false;
         }
         i = e;
         j += n;
@@ -202,12 +159,12 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
         j = skipWs(pB, nB, j);
         return i == nA && j == nB;
       }
-      applyFacts(frame(depth - 1), vkA, vkB, vsA, vsB);
+      applyFacts(frame(w, depth - 1), vkA, vkB, vsA, vsB);
       state = 5;
     }
     if (state == 5) {
       // `,` or the close of frame depth-1 (the finished value's facts applied)
-      const f = frame(depth - 1);
+      const f = frame(w, depth - 1);
       const kind = fget(f, F_KIND);
       i = skipWs(pA, nA, i);
       j = skipWs(pB, nB, j);
@@ -221,34 +178,34 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
           let r = -2;
           if (fget(f, F_X_A) == S_INDEXWISE || fget(f, F_X_B) == S_INDEXWISE) {
             // an index-wise array of another length: the extra elements, then both close
-            r = arrayTail(f, depth - 1, i, j, ca == close, piece, out);
+            r = arrayTail(w, f, depth - 1, i, j, ca == close, piece, out);
             if (r < 0) return false;
-          } else if (!simpleArrayAbove(depth - 1)) {
+          } else if (!simpleArrayAbove(w, depth - 1)) {
             // equal common elements, elements added or removed at the end: the script is known (or the whole array)
-            r = listTail(f, depth - 1, i, j, ca == close, piece, out);
+            r = listTail(w, f, depth - 1, i, j, ca == close, piece, out);
             if (r == -1) return false;
           }
           if (r >= 0) {
             // the array is closed: its differences are written, nothing to check
             i = r;
-            j = Walk.jEnd;
-            Walk.nkeys = fget(f, F_KEYS);
+            j = w.jEnd;
+            w.nkeys = fget(f, F_KEYS);
             depth--;
             vkA = vkB = V_ARRAY;
             state = 1;
             continue;
           }
         }
-        if (kind == K_OBJECT && (cb == 0x2c || cb == close) && !simpleArrayAbove(depth - 1)) {
+        if (kind == K_OBJECT && (cb == 0x2c || cb == close) && !simpleArrayAbove(w, depth - 1)) {
           // members added or removed at the end: their operations after the common members' (or the whole object)
-          const r = objectTail(f, depth - 1, i, j, ca == close, piece, out);
+          const r = objectTail(w, f, depth - 1, i, j, ca == close, piece, out);
           if (r == -1) return false;
           if (r >= 0) {
-            const xa = fget(f, F_X_A) + (ca == close ? 0 : Tail.containers);
-            const xb = fget(f, F_X_B) + (ca == close ? Tail.containers : 0);
+            const xa = fget(f, F_X_A) + (ca == close ? 0 : w.tailContainers);
+            const xb = fget(f, F_X_B) + (ca == close ? w.tailContainers : 0);
             i = r;
-            j = Walk.jEnd;
-            Walk.nkeys = fget(f, F_KEYS);
+            j = w.jEnd;
+            w.nkeys = fget(f, F_KEYS);
             depth--;
             vkA = vkB = V_OBJECT;
             vsA = xa > 0 ? S_INDEXWISE : S_SIMPLE;
@@ -272,26 +229,26 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
           state = 0;
           continue;
         }
-        const r = readKey(i, j, depth - 1);
+        const r = readKey(w, i, j, depth - 1);
         if (r == -2) return false;
         if (r == -1) { unit = depth - 1; state = 2; continue; }
         i = r;
-        j = Walk.jEnd;
+        j = w.jEnd;
         state = 0;
         continue;
       }
       // the close of frame depth-1
       const dirty = out.len > fget(f, F_MARK);
-      const parentArray = depth >= 2 && fget(frame(depth - 2), F_KIND) == K_ARRAY;
+      const parentArray = depth >= 2 && fget(frame(w, depth - 2), F_KIND) == K_ARRAY;
       if (kind == K_OBJECT) {
         const xa = fget(f, F_X_A);
         const xb = fget(f, F_X_B);
         const count = fget(f, F_COUNT);
         // the facts below need the keys only when there are differences below, or for isSimpleArray
         const needKeys = dirty || (parentArray && (xa | xb) != 0 &&
-          (fget(frame(depth - 2), F_X_A) == S_OPEN || fget(frame(depth - 2), F_X_B) == S_OPEN));
+          (fget(frame(w, depth - 2), F_X_A) == S_OPEN || fget(frame(w, depth - 2), F_X_B) == S_OPEN));
         let dup = false;
-        if (needKeys) dup = fget(f, F_BAD) != 0 || count > SMALL || duplicateKeys(fget(f, F_KEYS), Walk.nkeys);
+        if (needKeys) dup = fget(f, F_BAD) != 0 || count > SMALL || duplicateKeys(w, fget(f, F_KEYS), w.nkeys);
         if (dirty && dup) {
           // the whole object decides (duplicate keys, or keys in byte order)
           if (depth == 1) return false;
@@ -311,7 +268,7 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
         }
         vkA = vkB = V_ARRAY;
       }
-      Walk.nkeys = fget(f, F_KEYS);
+      w.nkeys = fget(f, F_KEYS);
       depth--;
       state = 1;
       continue;
@@ -320,42 +277,42 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
     let level = state == 2 ? unit : depth;
     // an enclosing array that cannot be index-wise makes the whole array the piece (the outermost one)
     for (let k = 1; k < level; k++) {
-      const g = frame(k);
+      const g = frame(w, k);
       if (fget(g, F_KIND) == K_ARRAY && fget(g, F_X_A) >= S_SIMPLE && fget(g, F_X_B) >= S_SIMPLE) { level = k; state = 2; break; }
     }
     if (state == 2) {
       if (level == 0) return false;
-      const g = frame(level);
+      const g = frame(w, level);
       out.truncate(fget(g, F_MARK));
-      Walk.nkeys = fget(g, F_KEYS);
+      w.nkeys = fget(g, F_KEYS);
       i = fget(g, F_START_A);
       j = fget(g, F_START_B);
     }
-    if (state == 3 && plainPiece(i, j, level, out)) {
+    if (state == 3 && plainPiece(w, i, j, level, out)) {
       // a plain scalar vs a plain scalar: no tapes, no Path objects
-      i = Walk.endA;
-      j = Walk.endB;
-      measureRun(i, j);
-      vkA = Plain.nullA ? V_NULL : V_SCALAR;
-      vkB = Plain.nullB ? V_NULL : V_SCALAR;
+      i = w.endA;
+      j = w.endB;
+      measureRun(w, i, j);
+      vkA = w.nullA ? V_NULL : V_SCALAR;
+      vkB = w.nullB ? V_NULL : V_SCALAR;
       state = 1;
       continue;
     }
-    const parentArray = fget(frame(level - 1), F_KIND) == K_ARRAY;
-    if (!readPieces(i, j, level, state == 2 ? 1024 : 64)) return false;
-    const path = pathTo(level);
+    const parentArray = fget(frame(w, level - 1), F_KIND) == K_ARRAY;
+    if (!readPieces(w, i, j, level, state == 2 ? 1024 : 64)) return false;
+    const path = pathTo(w, level);
     if (level > 0 && path === null) return false;
-    const ta = Walk.ta!;
-    const tb = Walk.tb!;
+    const ta = w.ta!;
+    const tb = w.tb!;
     if (!piece.run(ta, 0, tb, 0, path, out)) return false;
-    i = Walk.endA;
-    j = Walk.endB;
-    measureRun(i, j);
+    i = w.endA;
+    j = w.endB;
+    measureRun(w, i, j);
     depth = level;
     vkA = valueKind(ta);
     vkB = valueKind(tb);
     if (parentArray) {
-      const g = frame(level - 1);
+      const g = frame(w, level - 1);
       if (vkA == V_OBJECT && fget(g, F_X_A) == S_OPEN) vsA = simpleClass(ta, 0);
       if (vkB == V_OBJECT && fget(g, F_X_B) == S_OPEN) vsB = simpleClass(tb, 0);
     }
@@ -365,9 +322,9 @@ export function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptio
 }
 
 /** True when an array enclosing frame `level` (frames 1..level-1) cannot be index-wise on either side: a difference below makes it the piece. */
-function simpleArrayAbove(level: i32): bool {
+function simpleArrayAbove(w: Lockstep, level: i32): bool {
   for (let k = 1; k < level; k++) {
-    const g = frame(k);
+    const g = frame(w, k);
     if (fget(g, F_KIND) == K_ARRAY && fget(g, F_X_A) >= S_SIMPLE && fget(g, F_X_B) >= S_SIMPLE) return true;
   }
   return false;

@@ -31,6 +31,7 @@ export function strEnd(g: usize, i: i32, end: i32): i32 {
 }
 
 /** Scanner flags of the current walk. */
+// scratch: rewritten before every use (each scan clears the flag it reads afterwards)
 export class Scan {
   /** The last strings scanned had an escape. */
   static esc: bool = false;

@@ -76,21 +76,21 @@ export class RawNames {
   static used: i32 = 0;
 }
 
-/** Fills RAW_NAMES for pod type `podT` (a walk over its type graph); false when the names cannot be listed. */
+/** Fills RAW_NAMES for pod type `podT` (a walk over its type graph; RawNames.t is written last); false when the names cannot be listed. */
 export function rawNames(podT: i32): bool {
   if (RawNames.t == podT) return RawNames.used >= 0;
-  RawNames.t = podT;
-  RawNames.used = 0;
-  RawNames.ptrOnly = true;
+  RawNames.t = -1;
+  let used = 0;
+  let ptrOnly = true;
   const seen = new Array<i32>();
   const todo = new Array<i32>();
   todo.push(podT);
   seen.push(podT);
-  while (todo.length > 0) {
+  while (todo.length > 0 && used >= 0) {
     const u = todo.pop();
     if (specialOf(typeNameId(u)) != SP_NONE) continue;
     const k = kind(u);
-    if (k == Kind.Interface) { RawNames.used = -1; return false; }
+    if (k == Kind.Interface) { used = -1; break; }
     if (k == Kind.Pointer || k == Kind.Slice || k == Kind.Array || k == Kind.Map) {
       const e = elem(u);
       if (e >= 0 && !seen.includes(e)) { seen.push(e); todo.push(e); }
@@ -106,17 +106,20 @@ export function rawNames(podT: i32): bool {
         }
         const sp = ft < 0 ? SP_NONE : specialOf(typeNameId(ft));
         if (sp == SP_RAW || sp == SP_FIELDS) {
-          if (kind(f.t) != Kind.Pointer || elem(f.t) != ft) RawNames.ptrOnly = false;
-          if (RawNames.used + f.nameN + 1 > 512 || f.nameN > 255) { RawNames.used = -1; return false; }
-          store<u8>(RAW_NAMES + <usize>RawNames.used, <u8>f.nameN);
-          memory.copy(RAW_NAMES + <usize>(RawNames.used + 1), f.nameP, <usize>f.nameN);
-          RawNames.used += f.nameN + 1;
+          if (kind(f.t) != Kind.Pointer || elem(f.t) != ft) ptrOnly = false;
+          if (used + f.nameN + 1 > 512 || f.nameN > 255) { used = -1; break; }
+          store<u8>(RAW_NAMES + <usize>used, <u8>f.nameN);
+          memory.copy(RAW_NAMES + <usize>(used + 1), f.nameP, <usize>f.nameN);
+          used += f.nameN + 1;
         }
         if (!seen.includes(f.t)) { seen.push(f.t); todo.push(f.t); }
       }
     }
   }
-  return true;
+  RawNames.used = used;
+  RawNames.ptrOnly = ptrOnly;
+  RawNames.t = podT;
+  return used >= 0;
 }
 
 /** True when some `"name":` of RAW_NAMES occurs in g (a member of that name somewhere: its value may be raw JSON). */

@@ -1,4 +1,7 @@
-// PatchSpecToPod on the pod's Go JSON text instead of its typed tree. `g` is json.Marshal of the typed
+// A shortcut of PatchSpecToPod (upstream/kruise/inplaceupdate/patchpod.ts `defaultPatchUpdateSpecToPod`
+// followed by json.Marshal of the pod and the state, which it must equal byte for byte; it gives up, and the
+// caller runs the port, on anything it does not prove): PatchSpecToPod on the pod's Go JSON text instead
+// of its typed tree. `g` is json.Marshal of the typed
 // decode of the pod (what the exact path would encode if nothing changed); the patch changes only a few
 // pieces of it: metadata.labels / metadata.annotations (the MetaDataPatch entries, env-from-metadata and
 // the state annotation) and the image of the containers of this batch. So the answer is `g` with those
@@ -7,8 +10,8 @@
 // Preconditions proven on `g` before anything is decided (otherwise `splicePatchPod` returns false, the
 // state untouched and nothing written, and the caller takes the exact typed path):
 // - no resources are written (no InPlaceWorkloadVerticalScaling resources), the MetaDataPatch is absent
-//   or a plain labels/annotations map patch (patchpod.ts `metadataMapPatch`);
-// - with a MetaDataPatch, what the exact path's json round trip checks (patchtyped.ts `roundTripSafe`):
+//   or a plain labels/annotations map patch (metamap.ts `metadataMapPatch`);
+// - with a MetaDataPatch, what the exact path's json round trip checks (typedmeta.ts `roundTripSafe`):
 //   no number of 16 digits or more (every 64-bit integer beyond 2^53 has one), every Quantity's text a
 //   fixed point of ParseQuantity + MarshalJSON (the exact path re-parses each Quantity; equal text means
 //   equal output), every RawExtension / FieldsV1 (managedFields) text a fixed point of json.Unmarshal into
@@ -37,19 +40,23 @@ import { ResultWriter } from "../../json/resultwriter";
 import { writeGoString } from "../../json/strings";
 import { jsonFields } from "../../typed/fields";
 import { UpdateSpec } from "../../upstream/kruise/inplaceupdate/model";
-import { InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
+import { InPlaceState, KTime, STATE_KEY } from "../../upstream/kruise/inplaceupdate/state";
 import { KruiseOptions } from "../../upstream/kruise/inplaceupdate/options";
 import { PodReads, PatchPlan, planPatch } from "../../upstream/kruise/inplaceupdate/patchplan";
-import { STATE_KEY, metadataMapPatch, MetaEntry } from "../../upstream/kruise/inplaceupdate/patchpod";
+import { metadataMapPatch, MetaEntry } from "./metamap";
 import { rawNames, RawNames, hasRawMember } from "./podroundtrip";
 import { gStr, Scan } from "./goscan";
-import { PodText, walk, lookup, envPriority, SpliceWhy, no } from "./podwalk";
+import { PodText, walk, lookup, envPriority, SpliceWhy } from "./podwalk";
 import { Entry, mapEntriesOf, setEntry, setStr, writeMap } from "./podmaps";
 import { quoteInto } from "./quoteinto";
+import { TopFields } from "../transcode/state";
 
 export { SpliceWhy } from "./podwalk";
 
-/** Field indexes of labels and annotations in the metadata of the last pod type (-1: none); static integers. */
+/**
+ * Field indexes of labels and annotations in the metadata of the last pod type (-1: none): a table that
+ * depends only on the build, keyed by the pod type, its key written last.
+ */
 class MetaFields {
   static t: i32 = -1;
   static labels: i32 = -1;
@@ -58,15 +65,18 @@ class MetaFields {
 
 /** Fills MetaFields for pod type `podT`. */
 function metaFields(podT: i32): void {
-  MetaFields.t = podT;
-  MetaFields.labels = -1;
-  MetaFields.annotations = -1;
+  MetaFields.t = -1;
+  let labels = -1, annotations = -1;
   const fl = jsonFields(podT);
   const metaF = lookup(fl, 0, changetype<usize>(String.UTF8.encode("metadata")), 8);
-  if (metaF < 0) return;
-  const mfl = jsonFields(fl.list[metaF].t);
-  MetaFields.labels = lookup(mfl, 0, changetype<usize>(String.UTF8.encode("labels")), 6);
-  MetaFields.annotations = lookup(mfl, 0, changetype<usize>(String.UTF8.encode("annotations")), 11);
+  if (metaF >= 0) {
+    const mfl = jsonFields(fl.list[metaF].t);
+    labels = lookup(mfl, 0, changetype<usize>(String.UTF8.encode("labels")), 6);
+    annotations = lookup(mfl, 0, changetype<usize>(String.UTF8.encode("annotations")), 11);
+  }
+  MetaFields.labels = labels;
+  MetaFields.annotations = annotations;
+  MetaFields.t = podT;
 }
 
 const MEMO_MAX = 64;
@@ -151,21 +161,23 @@ export function prepareSplice(spec: UpdateSpec): SplicePrep {
 }
 
 /**
- * PatchSpecToPod on the pod text `g` (json.Marshal of the decoded pod, type `podT`; `fromTranscoder`: written
+ * PatchSpecToPod on the pod text `g` (json.Marshal of the decoded pod, type `podT`; `top`, when g was written
  * by assembly/fast/transcode, which proves each Quantity text marshals back to itself after ParseQuantity
- * and accepts raw JSON only as null, its top-level value ranges still in fieldStart / fieldLen;
+ * and accepts raw JSON only as null: its top-level value ranges;
  * `noLongNumbers`: the pod's text has no number of 16 or more characters, so neither has g; `prep`: the
  * spec's MetaDataPatch read before, else read here, and the memo of the last plan): writes the answer's
  * members `pod`, `state` and `resizePatch` (null) and returns true, with `state` updated (not when the
  * plan is `prep`'s kept one: kruise.patchPods does not read it again); false when a
  * precondition fails (then `state` and `res` are untouched).
  */
-export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, fromTranscoder: bool, noLongNumbers: bool, spec: UpdateSpec, state: InPlaceState, now: KTime, prep: SplicePrep | null = null): bool {
-  if (KruiseOptions.verticalScaling && spec.containerResources.size > 0) return no("resources are written");
+export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, top: TopFields | null, noLongNumbers: bool, spec: UpdateSpec, state: InPlaceState,
+  now: KTime, gates: KruiseOptions, why: SpliceWhy, prep: SplicePrep | null = null): bool {
+  const fromTranscoder = top !== null;
+  if (gates.verticalScaling && spec.containerResources.size > 0) return why.no("resources are written");
   let entries: Array<MetaEntry> | null = null;
   if (spec.hasPatch) {
     entries = prep !== null ? prep.entries : metadataMapPatch(spec.patch.ptr, spec.patch.len);
-    if (entries === null) return no("the MetaDataPatch is not a plain labels/annotations patch");
+    if (entries === null) return why.no("the MetaDataPatch is not a plain labels/annotations patch");
   }
   const pt = new PodText();
   // From the transcoder (Quantities proved to marshal back to themselves, raw JSON only as null), the
@@ -173,16 +185,16 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, f
   // raw field is a pointer (null leaves it nil), else no member of such a name at all. Otherwise the walk
   // follows the types to every Quantity and raw value.
   const strict = entries !== null && (!fromTranscoder || !rawNames(podT));
-  if (entries !== null && !strict && !RawNames.ptrOnly && hasRawMember(g, n)) return no("a RawExtension/FieldsV1 member");
+  if (entries !== null && !strict && !RawNames.ptrOnly && hasRawMember(g, n)) return why.no("a RawExtension/FieldsV1 member");
   // the transcoder's top-level ranges let the walk skip the spec's and status's tails, unless it must
   // see every number
   const jump = fromTranscoder && (entries === null || noLongNumbers);
-  SpliceWhy.reason = "unexpected pod text";
+  why.reason = "unexpected pod text";
   // the quoted text past the metadata, written by the walk (one pass: what it skips it also quotes)
   const tail = new ByteSink(2 * n + 256); // room for quoteValue's reserve: no growth
-  if (!walk(g, n, podT, strict, !fromTranscoder, jump, pt, tail)) return false;
-  if (entries !== null && !noLongNumbers && Scan.big) return no("an integer of 16+ digits");
-  if (pt.metaStart < 0 || pt.metaEnd < 0) return no("no metadata");
+  if (!walk(g, n, podT, strict, !fromTranscoder, jump ? top : null, pt, tail, why)) return false;
+  if (entries !== null && !noLongNumbers && Scan.big) return why.no("an integer of 16+ digits");
+  if (pt.metaStart < 0 || pt.metaEnd < 0) return why.no("no metadata");
   // metadata maps
   let li = -1;
   let ai = -1;
@@ -196,13 +208,13 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, f
   }
   const labels = li < 0 ? new Array<Entry>() : mapEntriesOf(g, pt.mKey[li] + 9, pt.mEnd[li]);
   const annotations = ai < 0 ? new Array<Entry>() : mapEntriesOf(g, pt.mKey[ai] + 14, pt.mEnd[ai]);
-  if (labels === null || annotations === null) return no("unexpected labels/annotations text");
+  if (labels === null || annotations === null) return why.no("unexpected labels/annotations text");
   // containers: image right after name, after the metadata
   const nc = pt.cStart.length;
   for (let k = 0; k < nc; k++) {
-    if (pt.cNameS[k] < 0 || pt.cStart[k] < pt.metaEnd) return no("container text out of place");
-    if (pt.cImageK[k] >= 0 && pt.cImageK[k] != pt.cNameE[k] + 1) return no("container text out of place");
-    if (pt.oNameE[k] < 0 || (pt.cImageK[k] >= 0 && pt.oImageE[k] < pt.oNameE[k])) return no("container text out of place");
+    if (pt.cNameS[k] < 0 || pt.cStart[k] < pt.metaEnd) return why.no("container text out of place");
+    if (pt.cImageK[k] >= 0 && pt.cImageK[k] != pt.cNameE[k] + 1) return why.no("container text out of place");
+    if (pt.oNameE[k] < 0 || (pt.cImageK[k] >= 0 && pt.oImageE[k] < pt.oNameE[k])) return why.no("container text out of place");
   }
   // the reads, then the plan (state changes from here on); with a memo, the last pod's plan when the reads
   // are the same bytes (the plan is a function of the reads within one kruise.patchPods request)
@@ -222,7 +234,7 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, f
       reads.statusNames.push(gStr(g, pt.sNameS[k], pt.sNameE[k]));
       reads.statusImageIDs.push(gStr(g, pt.sIDS[k], pt.sIDE[k]));
     }
-    plan = planPatch(reads, spec, state, now);
+    plan = planPatch(reads, spec, state, now, gates);
     if (key !== null) remember(prep!, key, plan, nc);
   }
 

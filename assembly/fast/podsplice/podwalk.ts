@@ -8,9 +8,8 @@
 import { Kind, kind, elem, typeNameId } from "../../schema/schema";
 import { jsonFields, JFields } from "../../typed/fields";
 import { specialOf, SP_NONE, SP_QUANTITY, SP_RAW, SP_FIELDS } from "../../typed/types";
-import { fieldStart, fieldLen } from "../transcode/transcode";
-import { barrierPriority } from "../../upstream/kruise/inplaceupdate/patchplan";
-import { BARRIER_ENV } from "../../upstream/kruise/inplaceupdate/patchpod";
+import { TopFields } from "../transcode/state";
+import { barrierPriority, BARRIER_ENV } from "../../upstream/kruise/inplaceupdate/patchplan";
 import { reaches, rawFixed, quantityFixed } from "./podroundtrip";
 import { strEnd, Scan, skipValue, skipRest, gStr, member, textIs } from "./goscan";
 import { ByteSink } from "../../io/sink";
@@ -32,15 +31,15 @@ const F_STRUCT: i32 = 0;
 const F_MAP: i32 = 1;
 const F_ARRAY: i32 = 2;
 
-/** Why the last splicePatchPod did not apply (for requireFastPath's message). */
+/** Why a splicePatchPod did not apply (for requireFastPath's message): one per attempt, filled by the walk and the splice. */
 export class SpliceWhy {
-  static reason: string = "";
-}
+  reason: string = "";
 
-/** Records why the splice does not apply; false. */
-export function no(why: string): bool {
-  SpliceWhy.reason = why;
-  return false;
+  /** Records why the splice does not apply; false. */
+  no(why: string): bool {
+    this.reason = why;
+    return false;
+  }
 }
 
 /** The highest field index a frame tagged `tag` records (members past it are not needed); MAX for other tags. */
@@ -182,6 +181,7 @@ const FR_VAL = 7;
 const FR_SIZE = 8;
 const MAX_FRAMES = 128;
 /** The walk's frame stack (static memory: the walk does not nest). */
+// scratch: rewritten before every use (a frame's slots are written when it is pushed)
 const WALK_FRAMES: usize = memory.data(MAX_FRAMES * FR_SIZE * 4, 16);
 
 /**
@@ -191,48 +191,45 @@ const WALK_FRAMES: usize = memory.data(MAX_FRAMES * FR_SIZE * 4, 16);
  */
 class Emit {
   /** Past the metadata: writing. */
-  static on: bool = false;
-  static g: usize = 0;
+  on: bool = false;
   /** Bytes of g before `from` are in `tail`. */
-  static from: i32 = 0;
-  static tail: ByteSink | null = null;
-}
+  from: i32 = 0;
+  constructor(public g: usize, public tail: ByteSink) {}
 
-/** Quotes g up to x into the tail (when writing); the tail's length (-1 when not writing). */
-function flushTo(x: i32): i32 {
-  if (!Emit.on) return -1;
-  const t = Emit.tail!;
-  if (x > Emit.from) { quoteInto(t, Emit.g + <usize>Emit.from, x - Emit.from); Emit.from = x; }
-  return t.len;
-}
+  /** Quotes g up to x into the tail (when writing); the tail's length (-1 when not writing). */
+  flushTo(x: i32): i32 {
+    if (!this.on) return -1;
+    const t = this.tail;
+    if (x > this.from) { quoteInto(t, this.g + <usize>this.from, x - this.from); this.from = x; }
+    return t.len;
+  }
 
-/** skipValue (`depth` 0) / skipRest (`depth` 1) of g from i, quoting what it skips into the tail when writing. */
-function skipEmit(i: i32, n: i32, depth: i32): i32 {
-  if (!Emit.on) return depth == 0 ? skipValue(Emit.g, i, n) : skipRest(Emit.g, i, n);
-  flushTo(i);
-  const e = quoteValue(Emit.tail!, Emit.g, i, n, depth);
-  if (e >= 0) Emit.from = e;
-  return e;
+  /** skipValue (`depth` 0) / skipRest (`depth` 1) of g from i, quoting what it skips into the tail when writing. */
+  skip(i: i32, n: i32, depth: i32): i32 {
+    if (!this.on) return depth == 0 ? skipValue(this.g, i, n) : skipRest(this.g, i, n);
+    this.flushTo(i);
+    const e = quoteValue(this.tail, this.g, i, n, depth);
+    if (e >= 0) this.from = e;
+    return e;
+  }
 }
 
 /**
  * Walks `g` (a value of type `podT`) along its schema types, recording the pieces into `pt`. With `strict`
  * (a MetaDataPatch round trip), also proves the round-trip preconditions (the Quantities' only when
- * `quantities`: the transcoder proves them itself). Past the metadata, g's text goes quoted into `tail`
+ * `quantities`: the transcoder proves them itself); `ranges`: the transcoder's top-level value ranges of g, when it may jump over them. Past the metadata, g's text goes quoted into `tail`
  * (Emit), container name / image ends recorded at their offsets there. False: the fast path does not apply.
  */
-export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, jump: bool, pt: PodText, tail: ByteSink): bool {
+export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool, ranges: TopFields | null, pt: PodText, tail: ByteSink, why: SpliceWhy): bool {
   Scan.big = false;
-  Emit.on = false;
-  Emit.g = g;
-  Emit.tail = tail;
+  const em = new Emit(g, tail);
   const ix = idxOf(podT);
   // where the spec and status values end (the transcoder's top-level ranges): their tails need no scan
   let specEnd = -1;
   let statusEnd = -1;
-  if (jump && !strict && ix.spec >= 0 && ix.status >= 0) {
-    if (fieldStart(ix.spec) >= 0) specEnd = fieldStart(ix.spec) + fieldLen(ix.spec);
-    if (fieldStart(ix.status) >= 0) statusEnd = fieldStart(ix.status) + fieldLen(ix.status);
+  if (ranges !== null && !strict && ix.spec >= 0 && ix.status >= 0) {
+    if (ranges.start(ix.spec) >= 0) specEnd = ranges.start(ix.spec) + ranges.len(ix.spec);
+    if (ranges.start(ix.status) >= 0) statusEnd = ranges.start(ix.status) + ranges.len(ix.status);
   }
   const sp0 = WALK_FRAMES; // every slot is written before it is read
   let top: usize = 0; // byte offset of the next free frame
@@ -246,30 +243,30 @@ export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool
     let opened = false;
     while (kind(t) == Kind.Pointer) t = elem(t);
     if (tag == T_NONE && (!strict || !reaches(t, quantities))) {
-      i = skipEmit(i, n, 0);
+      i = em.skip(i, n, 0);
       if (i < 0) return false;
     } else {
       const sp = specialOf(typeNameId(t));
       // the exact path's json round trip rewrites raw JSON (RawExtension / FieldsV1) as json.Marshal of
       // its interface{} decode: only a value that already is that text survives unchanged (null does not:
       // it comes back as a nil pointer); metav1.Fields always goes to the exact path
-      if (strict && sp == SP_FIELDS) return no("metav1.Fields");
+      if (strict && sp == SP_FIELDS) return why.no("metav1.Fields");
       const k = kind(t);
       if (strict && sp == SP_RAW) {
-        if (c == 0x6e) return no("a null RawExtension/FieldsV1");
+        if (c == 0x6e) return why.no("a null RawExtension/FieldsV1");
         const e = skipValue(g, i, n);
-        if (e < 0 || !rawFixed(g + <usize>i, e - i)) return no("a RawExtension/FieldsV1 json.Marshal would rewrite");
+        if (e < 0 || !rawFixed(g + <usize>i, e - i)) return why.no("a RawExtension/FieldsV1 json.Marshal would rewrite");
         i = e;
       } else if (c == 0x6e) i += 4; // null
       else if (sp == SP_QUANTITY) {
         if (c != 0x22) return false;
         const e = strEnd(g, i, n);
         if (e < 0) return false;
-        if (strict && quantities && !quantityFixed(g + <usize>i, e + 1 - i)) return no("a Quantity whose text changes when read again");
+        if (strict && quantities && !quantityFixed(g + <usize>i, e + 1 - i)) return why.no("a Quantity whose text changes when read again");
         i = e + 1;
       } else if (sp != SP_NONE || (k != Kind.Struct && k != Kind.Map && k != Kind.Slice && k != Kind.Array) || c == 0x22) {
         // Time, IntOrString, scalars, []byte as base64
-        i = skipEmit(i, n, 0);
+        i = em.skip(i, n, 0);
         if (i < 0) return false;
       } else {
         if (top >= <usize>(MAX_FRAMES * FR_SIZE * 4)) return false;
@@ -308,7 +305,7 @@ export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool
     for (;;) {
       if (top == 0) {
         if (i != n) return false;
-        flushTo(n);
+        em.flushTo(n);
         return true;
       }
       if (i >= n) return false;
@@ -324,8 +321,8 @@ export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool
           if (ftag == T_META) { pt.mKey.push(ks); pt.mEnd.push(i); pt.mField.push(fi); }
           else if (ftag == T_CONTAINER) {
             const ci = pt.cStart.length - 1;
-            if (fi == ix.cName) { pt.cNameS[ci] = vs; pt.cNameE[ci] = i; pt.oNameE[ci] = flushTo(i); }
-            else if (fi == ix.cImage) { pt.cImageK[ci] = ks; pt.cImageE[ci] = i; pt.oImageE[ci] = flushTo(i); }
+            if (fi == ix.cName) { pt.cNameS[ci] = vs; pt.cNameE[ci] = i; pt.oNameE[ci] = em.flushTo(i); }
+            else if (fi == ix.cImage) { pt.cImageK[ci] = ks; pt.cImageE[ci] = i; pt.oImageE[ci] = em.flushTo(i); }
             else if (fi == ix.cEnv) { pt.cEnvS[ci] = vs; pt.cEnvE[ci] = i; }
           } else if (ftag == T_CSTATUS) {
             const ci = pt.sNameS.length - 1;
@@ -336,7 +333,7 @@ export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool
         if (cc == 0x2c) i++;
         else if (cc == (fk == F_ARRAY ? 0x5d : 0x7d)) {
           i++;
-          if (ftag == T_META) { pt.metaEnd = i; Emit.on = true; Emit.from = i; }
+          if (ftag == T_META) { pt.metaEnd = i; em.on = true; em.from = i; }
           top -= FR_SIZE * 4;
           continue;
         } else return false;
@@ -344,7 +341,7 @@ export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool
         first = false;
         if (cc == (fk == F_ARRAY ? 0x5d : 0x7d)) { // empty
           i++;
-          if (ftag == T_META) { pt.metaEnd = i; Emit.on = true; Emit.from = i; }
+          if (ftag == T_META) { pt.metaEnd = i; em.on = true; em.from = i; }
           top -= FR_SIZE * 4;
           continue;
         }
@@ -354,7 +351,7 @@ export function walk(g: usize, n: i32, podT: i32, strict: bool, quantities: bool
       if (!strict && fk == F_STRUCT && ftag >= T_SPEC && load<i32>(f, FR_CURSOR << 2) > lastNeeded(ix, ftag)) {
         const to = ftag == T_SPEC ? specEnd : ftag == T_STATUS ? statusEnd : -1;
         if (to > i && to <= n && load<u8>(g + <usize>(to - 1)) == 0x7d) i = to;
-        else i = skipEmit(i, n, 1);
+        else i = em.skip(i, n, 1);
         if (i < 0) return false;
         top -= FR_SIZE * 4;
         continue;

@@ -2,7 +2,7 @@
 // 8 bytes at a time.
 
 import { ByteSink } from "../../io/sink";
-import { writeGoString, decodeRune, runeSize } from "../../json/strings";
+import { writeGoString, decodeRune, runeLen } from "../../json/strings";
 import { Scan, isNumByte } from "./goscan";
 
 /** High bit set in each byte of x that equals `b` (exact per byte). */
@@ -60,7 +60,7 @@ export function quoteInto(out: ByteSink, p: usize, n: i32): void {
         continue;
       }
       out.len = <i32>(d - out.ptr);
-      const w = c < 0x80 ? 1 : (decodeRune(p, <i32>(end - p)) < 0 ? 1 : runeSize);
+      const w = c < 0x80 ? 1 : runeLen(decodeRune(p, <i32>(end - p)));
       const at = out.len;
       writeGoString(out, p, w, true, false, false);
       // drop the quotes writeGoString put around it
@@ -120,7 +120,7 @@ export function quoteValue(out: ByteSink, g: usize, i: i32, end: i32, depth: i32
         if (b >= 0x20 && b < 0x80) { store<u8>(d, <u8>b); d++; i++; continue; }
         // a control byte or a rune: the general writer
         out.len = <i32>(d - out.ptr);
-        const w = b < 0x80 ? 1 : (decodeRune(g + <usize>i, end - i) < 0 ? 1 : runeSize);
+        const w = b < 0x80 ? 1 : runeLen(decodeRune(g + <usize>i, end - i));
         quoteInto(out, g + <usize>i, w);
         i += w;
         out.reserve((end - i) * 2 + 64);
@@ -164,7 +164,7 @@ export function quoteValue(out: ByteSink, g: usize, i: i32, end: i32, depth: i32
     } else {
       // any other byte skipRest passes by: written as quoteInto writes it
       out.len = <i32>(d - out.ptr);
-      const w = c < 0x80 ? 1 : (decodeRune(g + <usize>i, end - i) < 0 ? 1 : runeSize);
+      const w = c < 0x80 ? 1 : runeLen(decodeRune(g + <usize>i, end - i));
       quoteInto(out, g + <usize>i, w);
       i += w;
       out.reserve((end - i) * 2 + 64);

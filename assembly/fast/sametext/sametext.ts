@@ -1,6 +1,9 @@
 // A shortcut of the diffs: two values whose JSON text is the same bytes decode to the same Go value, so
 // a diff of them has no operations and cannot fail. Most of a realistic pair (a manifest before and
 // after an edit) is such text; comparing bytes is far cheaper than walking the values.
+//
+// Must equal: assembly/json/goequal.ts goEqual (reflect.DeepEqual of the decoded values) answering true. `false`
+// proves nothing ("cannot prove"): the caller compares the values.
 
 import { Tape } from "../../json/tape";
 

@@ -8,6 +8,10 @@
 // Covers the values the stored round trip leaves (assembly/fast/storedform/roundtrip.ts): no non-zero time (whose
 // Local location spew tracks by address), RawExtension / FieldsV1 bytes or metav1.Fields trees. On
 // anything else `spewFnv` answers -1 and the caller runs the text spewer.
+//
+// Must equal: FNV-1a 32 (assembly/hash/fnv.ts) of the text assembly/upstream/gospew/spew.ts writes for the same
+// value (go-spew `%#v` under the kubelet's ConfigState). Gives up (-1, "cannot prove") on any kind or value
+// above it does not cover and on any piece whose text the spewer fails on; test/equivalence/spewfnv-vs-spewtext.test.ts.
 
 import { ByteSink } from "../../io/sink";
 import { FNV32_OFFSET, FNV32_PRIME, fnv1a_32 } from "../../hash/fnv";
@@ -68,10 +72,10 @@ function pieceText(p: u32, ty: i32, i: i32, out: ByteSink, run: i32 = 1): bool {
   return true;
 }
 
-/** State of one `spewFnv` run. */
-export class Run {
-  static failed: bool = false;
-  static depth: i32 = 0;
+/** One spew hash walk: its nesting and whether it gave up (the text spewer then answers). */
+export class SpewRun {
+  failed: bool = false;
+  depth: i32 = 0;
 }
 
 /**
@@ -85,26 +89,26 @@ export class Run {
 }
 
 /** One constant piece (`run` > 1: that many consecutive P_FIELD_ZERO fields from `i`): its table when it has (or gets) one, else its text hashed directly. */
-export function piece(h: u32, p: u32, ty: i32, i: i32, run: i32 = 1): u32 {
+export function piece(r: SpewRun, h: u32, p: u32, ty: i32, i: i32, run: i32 = 1): u32 {
   const key = pieceKey(p, ty, i, run);
   let t = constTable(key);
   if (t == 0) {
     if (run > 1 && !constRoom(75)) {
       // keep the rest of the pool for single pieces, which repeat across objects
-      for (let k = 0; k < run; k++) h = piece(h, P_FIELD_ZERO, ty, i + k);
+      for (let k = 0; k < run; k++) h = piece(r, h, P_FIELD_ZERO, ty, i + k);
       return h;
     }
     const text = new ByteSink(256);
-    if (!pieceText(p, ty, i, text, run)) { Run.failed = true; return h; }
+    if (!pieceText(p, ty, i, text, run)) { r.failed = true; return h; }
     t = constTable(key, text.ptr, text.len);
     if (t == CONST_NONE) return fnv1a_32(text.ptr, <usize>text.len, h);
   } else if (t == CONST_NONE) {
     if (run > 1) {
-      for (let k = 0; k < run; k++) h = piece(h, P_FIELD_ZERO, ty, i + k);
+      for (let k = 0; k < run; k++) h = piece(r, h, P_FIELD_ZERO, ty, i + k);
       return h;
     }
     const text = new ByteSink(256);
-    if (!pieceText(p, ty, i, text)) { Run.failed = true; return h; }
+    if (!pieceText(p, ty, i, text)) { r.failed = true; return h; }
     return fnv1a_32(text.ptr, <usize>text.len, h);
   }
   return constStep(t, h);
@@ -125,7 +129,7 @@ export function lit(h: u32, s: string): u32 {
 export function decimal(h: u32, v: i64, unsigned: bool): u32 {
   let u: u64;
   if (!unsigned && v < 0) { h = step(h, 0x2d); u = <u64>(-v); } else u = <u64>v;
-  const buf = memory.data(24);
+  const buf = memory.data(24); // scratch: rewritten before every use
   let n = 0;
   do { store<u8>(buf + <usize>(23 - n), <u8>(0x30 + <i32>(u % 10))); u /= 10; n++; } while (u != 0);
   for (let k = 24 - n; k < 24; k++) h = step(h, <u32>load<u8>(buf + <usize>k));
@@ -134,50 +138,49 @@ export function decimal(h: u32, v: i64, unsigned: bool): u32 {
 
 /** FNV-32a of the spew text of value `v` of type `ty`, or -1 when this path does not cover the value. */
 export function spewFnv(ty: i32, v: Val | null): i64 {
-  Run.failed = false;
-  Run.depth = 0;
-  const h = fmt(FNV32_OFFSET, ty, v, false);
-  if (Run.failed || hasError()) return -1;
+  const r = new SpewRun();
+  const h = fmt(r, FNV32_OFFSET, ty, v, false);
+  if (r.failed || hasError()) return -1;
   return <i64>h;
 }
 
 /** spew's format(v) with `ignore` = ignoreNextType. */
-export function fmt(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
-  if (Run.failed) return h;
-  if (++Run.depth > 256) { Run.failed = true; return h; }
-  h = fmtInner(h, ty, v, ignore);
-  Run.depth--;
+export function fmt(r: SpewRun, h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
+  if (r.failed) return h;
+  if (++r.depth > 256) { r.failed = true; return h; }
+  h = fmtInner(r, h, ty, v, ignore);
+  r.depth--;
   return h;
 }
 
-function fmtInner(h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
+function fmtInner(r: SpewRun, h: u32, ty: i32, v: Val | null, ignore: bool): u32 {
   const k = kind(ty);
   if (v === null) {
     if (k == Kind.Pointer && ignore) return lit(h, "<nil>");
-    return piece(h, ignore ? P_ZERO_BARE : P_ZERO, ty, 0);
+    return piece(r, h, ignore ? P_ZERO_BARE : P_ZERO, ty, 0);
   }
   if (k == Kind.Pointer) {
-    h = ignore ? lit(h, "<*>") : piece(h, P_PTR, ty, 0);
-    return fmt(h, elem(ty), changetype<PtrV>(v).to, true);
+    h = ignore ? lit(h, "<*>") : piece(r, h, P_PTR, ty, 0);
+    return fmt(r, h, elem(ty), changetype<PtrV>(v).to, true);
   }
-  if (!ignore) h = piece(h, P_TYPE, ty, 0);
-  return body(h, ty, v, k);
+  if (!ignore) h = piece(r, h, P_TYPE, ty, 0);
+  return body(r, h, ty, v, k);
 }
 
 /** The text after the type name of non-nil, non-pointer value `v` of type `ty` (kind `k`). */
-export function body(h: u32, ty: i32, v: Val, k: i32): u32 {
+export function body(r: SpewRun, h: u32, ty: i32, v: Val, k: i32): u32 {
   const sp = k == Kind.Struct ? specialOf(typeNameId(ty)) : SP_NONE;
-  if (sp == SP_TIME || sp == SP_RAW || sp == SP_FIELDS) { Run.failed = true; return h; }
+  if (sp == SP_TIME || sp == SP_RAW || sp == SP_FIELDS) { r.failed = true; return h; }
   if (sp == SP_QUANTITY) {
     const q = changetype<QuantityV>(v).q;
     if (q.dec === null && q.format >= 0 && q.format <= 3) {
-      h = decimal(piece(h, P_LIT, 0, 0), q.value, false);
-      h = decimal(piece(h, P_LIT, 0, 1), <i64>q.scale, false);
-      h = fnv1a_32(q.sPtr, <usize>q.sLen, piece(h, P_LIT, 0, 2));
-      return piece(h, P_LIT, 0, 3 + q.format);
+      h = decimal(piece(r, h, P_LIT, 0, 0), q.value, false);
+      h = decimal(piece(r, h, P_LIT, 0, 1), <i64>q.scale, false);
+      h = fnv1a_32(q.sPtr, <usize>q.sLen, piece(r, h, P_LIT, 0, 2));
+      return piece(r, h, P_LIT, 0, 3 + q.format);
     }
     const out = new ByteSink(160);
-    if (!writeQuantityInternals(out, q)) { Run.failed = true; return h; }
+    if (!writeQuantityInternals(out, q)) { r.failed = true; return h; }
     return fnv1a_32(out.ptr, <usize>out.len, h);
   }
   switch (k) {
@@ -201,12 +204,12 @@ export function body(h: u32, ty: i32, v: Val, k: i32): u32 {
       h = step(h, 0x5b);
       for (let i = 0; i < s.len; i++) {
         if (i > 0) h = step(h, 0x20);
-        h = fmt(h, et, s.items[i], true);
+        h = fmt(r, h, et, s.items[i], true);
       }
       return step(h, 0x5d);
     }
     case Kind.Map: {
-      if (kind(key(ty)) != Kind.String) { Run.failed = true; return h; }
+      if (kind(key(ty)) != Kind.String) { r.failed = true; return h; }
       const m = changetype<MapV>(v);
       const idx = sortedEntries(m);
       const et = elem(ty);
@@ -216,7 +219,7 @@ export function body(h: u32, ty: i32, v: Val, k: i32): u32 {
         if (i > 0) h = step(h, 0x20);
         h = fnv1a_32(m.keyP[j], <usize>m.keyN[j], h);
         h = step(h, 0x3a);
-        h = fmt(h, et, m.vals[j], true);
+        h = fmt(r, h, et, m.vals[j], true);
       }
       return step(h, 0x5d);
     }
@@ -231,16 +234,16 @@ export function body(h: u32, ty: i32, v: Val, k: i32): u32 {
           // a run of zero fields: one table step
           let j = i + 1;
           while (j < n && unchecked(s.f[j]) === null) j++;
-          h = piece(h, P_FIELD_ZERO, ty, i, j - i);
+          h = piece(r, h, P_FIELD_ZERO, ty, i, j - i);
           i = j;
         } else {
           // header and the value's "(T)" / "(*E)" head in one step
-          h = piece(h, P_FIELD_HEAD, ty, i);
+          h = piece(r, h, P_FIELD_HEAD, ty, i);
           const ft = fieldType(ty, i);
           const fk = kind(ft);
-          if (fk == Kind.Pointer) h = fmt(h, elem(ft), changetype<PtrV>(f).to, true);
-          else if (++Run.depth > 256) Run.failed = true;
-          else { h = body(h, ft, f, fk); Run.depth--; }
+          if (fk == Kind.Pointer) h = fmt(r, h, elem(ft), changetype<PtrV>(f).to, true);
+          else if (++r.depth > 256) r.failed = true;
+          else { h = body(r, h, ft, f, fk); r.depth--; }
           i++;
         }
       }
@@ -249,6 +252,6 @@ export function body(h: u32, ty: i32, v: Val, k: i32): u32 {
     case Kind.Interface:
       return lit(h, "<nil>");
   }
-  Run.failed = true;
+  r.failed = true;
   return h;
 }

@@ -12,7 +12,10 @@
 // It gives up (-1, no error left behind) whenever the tree path could differ or fail: an escaped object
 // key, a duplicate struct field or map key, any decode error, invalid UTF-8, an embedded pointer, a
 // normalization `storedForm` cannot prove. The caller then runs the tree path, which reports any error.
-// test/hash-fastpath.test.ts compares both.
+//
+// Must equal: the podTemplateHash tree path, assembly/upstream/kubernetes/hash.ts computeHash (spew text + FNV)
+// of decode(json.Marshal(decode(node))) (typed/decode.ts, typed/encode.ts) - `exact: ["spew"]`. Gives up as
+// listed above; test/equivalence/spewtape-vs-spewtext.test.ts compares both.
 
 import { ByteSink } from "../../io/sink";
 import { hasError, clearError } from "../../base/errors";
@@ -24,16 +27,16 @@ import { jsonFields, JField } from "../../typed/fields";
 import { Val, PtrV } from "../../typed/value";
 import { Decoder, parseGoInt, GoInt } from "../../typed/decode";
 import { decodeOptionsFor } from "../../typed/decodeat";
-import { storedForm, RoundTrip, validUTF8, nullStaysNull } from "../storedform/roundtrip";
+import { storedForm, validUTF8, nullStaysNull } from "../storedform/roundtrip";
 import { isEmptyValue, isZeroForOmit } from "../../typed/encode";
-import { fmt, body, piece, pieceKey, step, lit, decimal, Run, P_TYPE, P_PTR, P_FIELD_ZERO, P_FIELD_HEAD } from "./spewfnv";
+import { fmt, body, piece, pieceKey, step, lit, decimal, SpewRun, P_TYPE, P_PTR, P_FIELD_ZERO, P_FIELD_HEAD } from "./spewfnv";
 import { typeInfo, TI_NATIVE, TI_MEMO, memoTable, memoRoom, rememberTable } from "./tapememo";
 import { newConstTable, constTable, constStep, CONST_NONE } from "../../hash/fnvtable";
 import { Spewer } from "../../upstream/gospew/spew";
 
-/** i32 scratch stack: per open struct one tape node per JSON field; per open map its entries. */
+/** i32 scratch stack: per open struct one tape node per JSON field; per open map its entries (TapeWalk.top: the first free slot). */
 const SCRATCH_SLOTS: i32 = 8192;
-const SCRATCH: usize = memory.data(SCRATCH_SLOTS * 4, 16);
+const SCRATCH: usize = memory.data(SCRATCH_SLOTS * 4, 16); // scratch: rewritten before every use (a frame's slots are filled when it opens)
 /** Maps with more entries than this go through the Decoder (their entries are sorted here by insertion). */
 const MAP_NATIVE_MAX: i32 = 64;
 /** Embedded-struct nesting followed inline. */
@@ -50,25 +53,28 @@ const F_NATIVE: i32 = 1;
 const F_VAL: i32 = 2;
 const F_MEMO: i32 = 3;
 
-/** State of one `tapeSpewFnv` run. */
-class TS {
-  static t: Tape | null = null;
-  static minor: i32 = 0;
-  static go: i32 = 0;
-  static go24: bool = false;
-  static failed: bool = false;
-  static depth: i32 = 0;
-  static top: i32 = 0;
+/** One `tapeSpewFnv` walk (its give-up flag and spew nesting are the SpewRun's). */
+class TapeWalk extends SpewRun {
+  /** Nesting of hashNode. */
+  walkDepth: i32 = 0;
+  /** The first free slot of SCRATCH. */
+  top: i32 = 0;
   /** JSON field list cursor of the struct being emitted (embedded structs share their outer list). */
-  static cur: i32 = 0;
-  static dec: Decoder | null = null;
+  cur: i32 = 0;
+  dec: Decoder | null = null;
   /** The value of the last field classified F_NATIVE (string bytes, integer) or F_VAL. */
-  static sp: usize = 0;
-  static sn: i32 = 0;
-  static iv: i64 = 0;
-  static val: Val | null = null;
+  sp: usize = 0;
+  sn: i32 = 0;
+  iv: i64 = 0;
+  val: Val | null = null;
   /** The body table of the last field classified F_MEMO (a memoized Quantity or IntOrString). */
-  static qt: usize = 0;
+  qt: usize = 0;
+  go24: bool;
+
+  constructor(public t: Tape, public minor: i32, public go: i32) {
+    super();
+    this.go24 = go >= 24;
+  }
 }
 
 /**
@@ -78,55 +84,42 @@ class TS {
  */
 export function tapeSpewFnv(t: Tape, node: i32, ty: i32, minor: i32, go: i32): i64 {
   if (hasError()) return -1;
-  TS.t = t;
-  TS.minor = minor;
-  TS.go = go;
-  TS.go24 = go >= 24;
-  TS.failed = false;
-  TS.depth = 0;
-  TS.top = 0;
-  TS.dec = null;
-  TS.val = null;
-  Run.failed = false;
-  Run.depth = 0;
-  const h = hashNode(FNV32_OFFSET, ty, node, false);
-  TS.t = null;
-  TS.dec = null;
-  TS.val = null;
-  if (TS.failed || Run.failed || hasError()) {
+  const w = new TapeWalk(t, minor, go);
+  const h = hashNode(w, FNV32_OFFSET, ty, node, false);
+  if (w.failed || hasError()) {
     clearError();
     return -1;
   }
   return <i64>h;
 }
 
-@inline function giveUp(h: u32): u32 {
-  TS.failed = true;
+@inline function giveUp(w: TapeWalk, h: u32): u32 {
+  w.failed = true;
   return h;
 }
 
-/** The Decoder's value of `node` (type `ty`, a fresh value); null (zero) or the value; sets TS.failed on any error. */
-function decodeVal(ty: i32, node: i32): Val | null {
-  let d = TS.dec;
+/** The Decoder's value of `node` (type `ty`, a fresh value); null (zero) or the value; sets w.failed on any error. */
+function decodeVal(w: TapeWalk, ty: i32, node: i32): Val | null {
+  let d = w.dec;
   if (d === null) {
-    d = new Decoder(changetype<Tape>(TS.t), decodeOptionsFor(TS.minor, TS.go));
-    TS.dec = d;
+    d = new Decoder(w.t, decodeOptionsFor(w.minor, w.go));
+    w.dec = d;
   }
   const v = d.value(ty, node, null);
-  if (d.aborted || d.saved !== null || hasError()) { TS.failed = true; return null; }
+  if (d.aborted || d.saved !== null || hasError()) { w.failed = true; return null; }
   return v;
 }
 
-/** storedForm of `v` (type `ty`); sets TS.failed when it cannot prove it. */
-function normVal(ty: i32, v: Val | null): Val | null {
-  const r = storedForm(ty, v, TS.go);
-  if (RoundTrip.gaveUp || hasError()) { TS.failed = true; return null; }
-  return r;
+/** storedForm of `v` (type `ty`); sets w.failed when it cannot prove it. */
+function normVal(w: TapeWalk, ty: i32, v: Val | null): Val | null {
+  const rt = storedForm(ty, v, w.go);
+  if (rt.gaveUp || hasError()) { w.failed = true; return null; }
+  return rt.value;
 }
 
 /** True when the stored form of the zero value of `ty` is the zero value (memoized per process). */
-function zeroFixed(ty: i32): bool {
-  const k = ((<u32>ty + 1) << 1) | (TS.go24 ? 1 : 0);
+function zeroFixed(w: TapeWalk, ty: i32): bool {
+  const k = ((<u32>ty + 1) << 1) | (w.go24 ? 1 : 0);
   let i = <i32>((k * 0x9e3779b1) >> 21) & (ZF_SLOTS - 1);
   while (true) {
     const e = ZF_TABLE + <usize>i * 8;
@@ -135,9 +128,9 @@ function zeroFixed(ty: i32): bool {
     if (ek == 0) break;
     i = (i + 1) & (ZF_SLOTS - 1);
   }
-  const r = storedForm(ty, null, TS.go);
-  const fixed = r === null && !RoundTrip.gaveUp && !hasError();
-  if (hasError()) { TS.failed = true; return false; }
+  const rt = storedForm(ty, null, w.go);
+  const fixed = !rt.gaveUp && rt.value === null && !hasError();
+  if (hasError()) { w.failed = true; return false; }
   if (zfCount * 2 < ZF_SLOTS) {
     const e = ZF_TABLE + <usize>i * 8;
     store<u32>(e, fixed ? 1 : 2, 4);
@@ -149,170 +142,169 @@ function zeroFixed(ty: i32): bool {
 
 /**
  * The FNV table of the stored-form spew body (after the type name) of Quantity or IntOrString node `node` (type
- * `ty`), memoized per exact raw text; 0 when not memoizable (the caller runs the Decoder path; TS.failed on errors).
+ * `ty`), memoized per exact raw text; 0 when not memoizable (the caller runs the Decoder path; w.failed on errors).
  */
-function memoBody(ty: i32, node: i32): usize {
-  const t = changetype<Tape>(TS.t);
+function memoBody(w: TapeWalk, ty: i32, node: i32): usize {
+  const t = w.t;
   const p = t.src + <usize>t.rawStart(node);
   const n = t.rawEnd(node) - t.rawStart(node);
-  const known = memoTable(ty, p, n);
+  const known = memoTable(ty, w.go, p, n);
   if (known != 0 || !memoRoom(n)) return known;
-  const v = normVal(ty, decodeVal(ty, node));
-  if (TS.failed || v === null) return 0;
+  const v = normVal(w, ty, decodeVal(w, ty, node));
+  if (w.failed || v === null) return 0;
   // the body's text from the text spewer (as spewfnv's pieces), checked against what `body` hashes
   const text = new ByteSink(160);
   const sp = new Spewer(text);
   sp.ignoreNextType = true;
-  if (!sp.format(ty, v) || hasError()) { TS.failed = true; return 0; }
-  // the table must hash exactly what `body` hashes for this value
-  const rf = Run.failed;
-  const want = body(FNV32_OFFSET, ty, changetype<Val>(v), Kind.Struct);
-  const same = !Run.failed && !hasError() && want == fnv1a_32(text.ptr, <usize>text.len);
-  Run.failed = rf;
+  if (!sp.format(ty, v) || hasError()) { w.failed = true; return 0; }
+  // the table must hash exactly what `body` hashes for this value (a walk of its own: its failure only means no memo)
+  const probe = new SpewRun();
+  const want = body(probe, FNV32_OFFSET, ty, changetype<Val>(v), Kind.Struct);
+  const same = !probe.failed && !hasError() && want == fnv1a_32(text.ptr, <usize>text.len);
   if (!same) return 0;
   const table = newConstTable(text.ptr, text.len);
   if (table == CONST_NONE) return 0;
-  rememberTable(ty, p, n, table);
+  rememberTable(ty, w.go, p, n, table);
   return table;
 }
 
-/** The bytes of string node `node` as the decoder stores them (TS.sp, TS.sn); false when the stored form is not provable (invalid UTF-8). */
-function stringBytes(t: Tape, node: i32): bool {
+/** The bytes of string node `node` as the decoder stores them (w.sp, w.sn); false when the stored form is not provable (invalid UTF-8). */
+function stringBytes(w: TapeWalk, t: Tape, node: i32): bool {
   const f = t.flags(node);
   if ((f & (F_ESCAPE | F_HIGH)) == 0) {
-    TS.sp = t.ptr(node);
-    TS.sn = t.len(node);
+    w.sp = t.ptr(node);
+    w.sn = t.len(node);
     return true;
   }
   if ((f & F_ESCAPE) == 0 && decoderValidUTF8(t.ptr(node), t.len(node))) {
-    TS.sp = t.ptr(node);
-    TS.sn = t.len(node);
+    w.sp = t.ptr(node);
+    w.sn = t.len(node);
   } else {
     const d = new ByteSink(t.len(node) + 8);
     unquote(d, t.ptr(node), t.len(node), false);
-    TS.sp = d.ptr;
-    TS.sn = d.len;
+    w.sp = d.ptr;
+    w.sn = d.len;
   }
-  return validUTF8(TS.sp, TS.sn);
+  return validUTF8(w.sp, w.sn);
 }
 
 /** fmt(h, ty, norm(decode(node)), ignore): the spew hash of the stored form of tape node `node`. */
-function hashNode(h: u32, ty: i32, node: i32, ignore: bool): u32 {
-  if (TS.failed) return h;
-  if (++TS.depth > 200) return giveUp(h);
-  h = hashNodeInner(h, ty, node, ignore);
-  TS.depth--;
+function hashNode(w: TapeWalk, h: u32, ty: i32, node: i32, ignore: bool): u32 {
+  if (w.failed) return h;
+  if (++w.walkDepth > 200) return giveUp(w, h);
+  h = hashNodeInner(w, h, ty, node, ignore);
+  w.walkDepth--;
   return h;
 }
 
-function hashNodeInner(h: u32, ty: i32, node: i32, ignore: bool): u32 {
-  const t = changetype<Tape>(TS.t);
+function hashNodeInner(w: TapeWalk, h: u32, ty: i32, node: i32, ignore: bool): u32 {
+  const t = w.t;
   const info = typeInfo(ty);
   const k = info & 0xff;
   if ((info & TI_NATIVE) == 0) {
     if ((info & TI_MEMO) != 0) {
-      const qt = memoBody(ty, node);
-      if (TS.failed) return h;
+      const qt = memoBody(w, ty, node);
+      if (w.failed) return h;
       if (qt != 0) {
-        if (!ignore) h = piece(h, P_TYPE, ty, 0);
+        if (!ignore) h = piece(w, h, P_TYPE, ty, 0);
         return constStep(qt, h);
       }
     }
-    const v = normVal(ty, decodeVal(ty, node));
-    if (TS.failed) return h;
-    return fmt(h, ty, v, ignore);
+    const v = normVal(w, ty, decodeVal(w, ty, node));
+    if (w.failed) return h;
+    return fmt(w, h, ty, v, ignore);
   }
   const nk = t.kind(node);
   if (nk == K_NULL) {
     // every native kind decodes null to its zero value; only a struct's zero may change in the round trip
-    if (k == Kind.Struct && !zeroFixed(ty)) {
-      const v = normVal(ty, null);
-      if (TS.failed) return h;
-      return fmt(h, ty, v, ignore);
+    if (k == Kind.Struct && !zeroFixed(w, ty)) {
+      const v = normVal(w, ty, null);
+      if (w.failed) return h;
+      return fmt(w, h, ty, v, ignore);
     }
-    return fmt(h, ty, null, ignore);
+    return fmt(w, h, ty, null, ignore);
   }
   switch (k) {
     case Kind.Pointer: {
-      h = ignore ? lit(h, "<*>") : piece(h, P_PTR, ty, 0);
-      return hashNode(h, elem(ty), node, true);
+      h = ignore ? lit(h, "<*>") : piece(w, h, P_PTR, ty, 0);
+      return hashNode(w, h, elem(ty), node, true);
     }
     case Kind.String: {
-      if (nk != K_STRING || !stringBytes(t, node)) return giveUp(h);
-      if (!ignore) h = piece(h, P_TYPE, ty, 0);
-      return fnv1a_32(TS.sp, <usize>TS.sn, h);
+      if (nk != K_STRING || !stringBytes(w, t, node)) return giveUp(w, h);
+      if (!ignore) h = piece(w, h, P_TYPE, ty, 0);
+      return fnv1a_32(w.sp, <usize>w.sn, h);
     }
     case Kind.Bool: {
-      if (nk != K_TRUE && nk != K_FALSE) return giveUp(h);
-      if (!ignore) h = piece(h, P_TYPE, ty, 0);
+      if (nk != K_TRUE && nk != K_FALSE) return giveUp(w, h);
+      if (!ignore) h = piece(w, h, P_TYPE, ty, 0);
       return lit(h, nk == K_TRUE ? "true" : "false");
     }
     case Kind.Int: case Kind.Int8: case Kind.Int16: case Kind.Int32: case Kind.Int64:
     case Kind.Uint: case Kind.Uint8: case Kind.Uint16: case Kind.Uint32: case Kind.Uint64: {
-      if (nk != K_NUMBER || !parseGoInt(t.ptr(node), t.len(node), (t.flags(node) & F_INT) != 0, k)) return giveUp(h);
-      if (!ignore) h = piece(h, P_TYPE, ty, 0);
+      if (nk != K_NUMBER || !parseGoInt(t.ptr(node), t.len(node), (t.flags(node) & F_INT) != 0, k)) return giveUp(w, h);
+      if (!ignore) h = piece(w, h, P_TYPE, ty, 0);
       return decimal(h, GoInt.value, k >= Kind.Uint);
     }
   }
-  if (!ignore) h = piece(h, P_TYPE, ty, 0);
-  return containerBody(h, ty, k, node);
+  if (!ignore) h = piece(w, h, P_TYPE, ty, 0);
+  return containerBody(w, h, ty, k, node);
 }
 
 /** The body of a non-null struct, slice or map node (after its type name). */
-function containerBody(h: u32, ty: i32, k: i32, node: i32): u32 {
-  const t = changetype<Tape>(TS.t);
+function containerBody(w: TapeWalk, h: u32, ty: i32, k: i32, node: i32): u32 {
+  const t = w.t;
   const nk = t.kind(node);
   if (k == Kind.Struct) {
-    if (nk != K_OBJECT) return giveUp(h);
-    return structBody(h, ty, node);
+    if (nk != K_OBJECT) return giveUp(w, h);
+    return structBody(w, h, ty, node);
   }
   if (k == Kind.Slice) {
-    if (nk != K_ARRAY) return giveUp(h);
+    if (nk != K_ARRAY) return giveUp(w, h);
     const et = elem(ty);
     const n = t.children(node);
     h = step(h, 0x5b);
     let c = node + 1;
     for (let i = 0; i < n; i++) {
       if (i > 0) h = step(h, 0x20);
-      h = hashNode(h, et, c, true);
+      h = hashNode(w, h, et, c, true);
       c = t.next(c);
     }
     return step(h, 0x5d);
   }
-  if (nk != K_OBJECT) return giveUp(h);
-  return mapBody(h, ty, node);
+  if (nk != K_OBJECT) return giveUp(w, h);
+  return mapBody(w, h, ty, node);
 }
 
 /** A map with string keys: entries sorted by key (spew's SortKeys); duplicates give up. */
-function mapBody(h: u32, ty: i32, node: i32): u32 {
-  const t = changetype<Tape>(TS.t);
+function mapBody(w: TapeWalk, h: u32, ty: i32, node: i32): u32 {
+  const t = w.t;
   const n = t.children(node);
-  if (n > MAP_NATIVE_MAX || TS.top + n * 4 > SCRATCH_SLOTS) {
+  if (n > MAP_NATIVE_MAX || w.top + n * 4 > SCRATCH_SLOTS) {
     // large maps: the tree path's code on this map alone (the type name is already hashed)
-    const v = normVal(ty, decodeVal(ty, node));
-    if (TS.failed) return h;
-    if (v === null) return giveUp(h);
-    return body(h, ty, changetype<Val>(v), Kind.Map);
+    const v = normVal(w, ty, decodeVal(w, ty, node));
+    if (w.failed) return h;
+    if (v === null) return giveUp(w, h);
+    return body(w, h, ty, changetype<Val>(v), Kind.Map);
   }
-  const base = TS.top;
-  TS.top = base + n * 4;
+  const base = w.top;
+  w.top = base + n * 4;
   // entries: [keyPtr, keyLen, valueNode] at base + 3i; sorted order at base + 3n + i
   const ent = SCRATCH + (<usize>base << 2);
   const ord = ent + <usize>n * 12;
   let kn = node + 1;
   for (let i = 0; i < n; i++) {
     const v = t.next(kn);
-    if (!stringBytes(t, kn)) { TS.top = base; return giveUp(h); }
+    if (!stringBytes(w, t, kn)) { w.top = base; return giveUp(w, h); }
     const e = ent + <usize>i * 12;
-    store<u32>(e, <u32>TS.sp);
-    store<i32>(e, TS.sn, 4);
+    store<u32>(e, <u32>w.sp);
+    store<i32>(e, w.sn, 4);
     store<i32>(e, v, 8);
     // insertion into the sorted order
     let j = i;
     while (j > 0) {
       const o = ent + <usize>load<i32>(ord + (<usize>(j - 1) << 2)) * 12;
-      const c = cmpBytes(<usize>load<u32>(o), load<i32>(o, 4), TS.sp, TS.sn);
-      if (c == 0) { TS.top = base; return giveUp(h); } // a duplicate key: every value is decoded, the last one kept
+      const c = cmpBytes(<usize>load<u32>(o), load<i32>(o, 4), w.sp, w.sn);
+      if (c == 0) { w.top = base; return giveUp(w, h); } // a duplicate key: every value is decoded, the last one kept
       if (c < 0) break;
       store<i32>(ord + (<usize>j << 2), load<i32>(ord + (<usize>(j - 1) << 2)));
       j--;
@@ -327,9 +319,9 @@ function mapBody(h: u32, ty: i32, node: i32): u32 {
     if (i > 0) h = step(h, 0x20);
     h = fnv1a_32(<usize>load<u32>(e), <usize>load<i32>(e, 4), h);
     h = step(h, 0x3a);
-    h = hashNode(h, et, load<i32>(e, 8), true);
+    h = hashNode(w, h, et, load<i32>(e, 8), true);
   }
-  TS.top = base;
+  w.top = base;
   return step(h, 0x5d);
 }
 
@@ -353,8 +345,8 @@ let planUsed: i32 = 0;
 let planCount: i32 = 0;
 
 /** The plan of struct type `ty`, or 0 (not flat, or no room: the general walk runs). */
-function planOf(ty: i32, list: Array<JField>): usize {
-  const k = ((<u32>ty + 1) << 1) | (TS.go24 ? 1 : 0);
+function planOf(w: TapeWalk, ty: i32, list: Array<JField>): usize {
+  const k = ((<u32>ty + 1) << 1) | (w.go24 ? 1 : 0);
   let s = <i32>((k * 0x9e3779b1) >> 20) & (PLAN_SLOTS - 1);
   while (true) {
     const e = PLAN_TABLE + <usize>s * 8;
@@ -386,9 +378,9 @@ function planOf(ty: i32, list: Array<JField>): usize {
       const fk = kind(ft);
       const absentZero = nullStaysNull(fk) ||
         ((f.flags & FieldFlag.OmitEmpty) != 0 && isEmptyValue(ft, null)) ||
-        ((f.flags & FieldFlag.OmitZero) != 0 && TS.go24 && isZeroForOmit(ft, null)) ||
-        zeroFixed(ft);
-      if (TS.failed) return 0;
+        ((f.flags & FieldFlag.OmitZero) != 0 && w.go24 && isZeroForOmit(ft, null)) ||
+        zeroFixed(w, ft);
+      if (w.failed) return 0;
       if (!absentZero) store<i32>(ex + (<usize>(extra++) << 2), j);
     }
     store<i32>(a, extra, 8);
@@ -402,7 +394,7 @@ function planOf(ty: i32, list: Array<JField>): usize {
 }
 
 /** The fields of flat struct node `node` (type `ty`, plan `plan`) whose values `structBody` gathered into `slots`: only present fields (and the plan's extras) are visited; the Go fields between them are runs of zeros. */
-function flatFields(h: u32, ty: i32, plan: usize, list: Array<JField>, slots: usize, pres: usize, m: i32): u32 {
+function flatFields(w: TapeWalk, h: u32, ty: i32, plan: usize, list: Array<JField>, slots: usize, pres: usize, m: i32): u32 {
   const nf = list.length;
   // the plan's extras when absent, then all in field order (insertion sort: objects are mostly in order)
   const extra = load<i32>(plan, 8);
@@ -426,38 +418,38 @@ function flatFields(h: u32, ty: i32, plan: usize, list: Array<JField>, slots: us
     const e = plan + 16 + <usize>j * 12;
     const jf = unchecked(list[j]);
     const vn = load<i32>(slots + (<usize>j << 2));
-    const cls = classify(jf, vn, load<i32>(e, 4));
-    if (TS.failed) return h;
+    const cls = classify(w, jf, vn, load<i32>(e, 4));
+    if (w.failed) return h;
     if (cls == F_ZERO) continue;
     const gi = load<i32>(e);
-    if (gi > next) h = piece(h, P_FIELD_ZERO, ty, next, gi - next);
+    if (gi > next) h = piece(w, h, P_FIELD_ZERO, ty, next, gi - next);
     const head = <usize>load<u32>(e, 8);
     if (head != 0) h = constStep(head, h);
     else {
-      h = piece(h, P_FIELD_HEAD, ty, gi);
+      h = piece(w, h, P_FIELD_HEAD, ty, gi);
       const tb = constTable(pieceKey(P_FIELD_HEAD, ty, gi));
       if (tb > CONST_NONE) store<u32>(e, <u32>tb, 8);
     }
-    h = fieldValue(h, cls, jf, vn);
+    h = fieldValue(w, h, cls, jf, vn);
     next = gi + 1;
   }
   const n = load<i32>(plan);
-  if (next < n) h = piece(h, P_FIELD_ZERO, ty, next, n - next);
+  if (next < n) h = piece(w, h, P_FIELD_ZERO, ty, next, n - next);
   return h;
 }
 
 /** `{` + the fields of struct node `node` (type `ty`) in declaration order + `}`. */
-function structBody(h: u32, ty: i32, node: i32): u32 {
-  const t = changetype<Tape>(TS.t);
+function structBody(w: TapeWalk, h: u32, ty: i32, node: i32): u32 {
+  const t = w.t;
   const fields = jsonFields(ty);
   const list = fields.list;
   const nf = list.length;
-  const plan = planOf(ty, list);
-  if (TS.failed) return h;
-  if (plan != 0) return flatBody(h, ty, node, plan, list);
-  const base = TS.top;
-  if (base + nf + MAX_EMBED > SCRATCH_SLOTS) return giveUp(h);
-  TS.top = base + nf + MAX_EMBED; // the value node of each JSON field, then the embedding prefix
+  const plan = planOf(w, ty, list);
+  if (w.failed) return h;
+  if (plan != 0) return flatBody(w, h, ty, node, plan, list);
+  const base = w.top;
+  if (base + nf + MAX_EMBED > SCRATCH_SLOTS) return giveUp(w, h);
+  w.top = base + nf + MAX_EMBED; // the value node of each JSON field, then the embedding prefix
   const slots = SCRATCH + (<usize>base << 2);
   memory.fill(slots, 0xff, <usize>nf << 2); // -1: absent
   // gather the value node of every JSON field (the decoder's lookup: exact, case-sensitive)
@@ -466,7 +458,7 @@ function structBody(h: u32, ty: i32, node: i32): u32 {
   let hint = 0;
   for (let i = 0; i < n; i++) {
     const v = t.next(kn);
-    if ((t.flags(kn) & F_ESCAPE) != 0) { TS.top = base; return giveUp(h); }
+    if ((t.flags(kn) & F_ESCAPE) != 0) { w.top = base; return giveUp(w, h); }
     const kp = t.ptr(kn);
     const kl = t.len(kn);
     const f = fieldNamed(list, nf, hint, kp, kl);
@@ -474,29 +466,29 @@ function structBody(h: u32, ty: i32, node: i32): u32 {
       const idx = f.index;
       hint = idx + 1;
       const s = slots + (<usize>idx << 2);
-      if (load<i32>(s) >= 0) { TS.top = base; return giveUp(h); } // a duplicate: the decoder merges into the first value
+      if (load<i32>(s) >= 0) { w.top = base; return giveUp(w, h); } // a duplicate: the decoder merges into the first value
       store<i32>(s, v);
     }
     kn = t.next(v);
   }
-  const outer = TS.cur;
-  TS.cur = 0;
+  const outer = w.cur;
+  w.cur = 0;
   h = step(h, 0x7b);
-  h = structFields(h, ty, slots, slots + (<usize>nf << 2), list, 0);
-  if (TS.cur != nf) TS.failed = true; // a JSON field not reached in declaration order
-  TS.cur = outer;
-  TS.top = base;
+  h = structFields(w, h, ty, slots, slots + (<usize>nf << 2), list, 0);
+  if (w.cur != nf) w.failed = true; // a JSON field not reached in declaration order
+  w.cur = outer;
+  w.top = base;
   return step(h, 0x7d);
 }
 
 /** structBody of a flat struct: gathers the value node of every present JSON field, then `flatFields`. */
-function flatBody(h: u32, ty: i32, node: i32, plan: usize, list: Array<JField>): u32 {
-  const t = changetype<Tape>(TS.t);
+function flatBody(w: TapeWalk, h: u32, ty: i32, node: i32, plan: usize, list: Array<JField>): u32 {
+  const t = w.t;
   const nf = list.length;
   const extra = load<i32>(plan, 8);
-  const base = TS.top;
-  if (base + nf * 2 + extra > SCRATCH_SLOTS) return giveUp(h);
-  TS.top = base + nf * 2 + extra; // the value node of each JSON field, then the fields to visit
+  const base = w.top;
+  if (base + nf * 2 + extra > SCRATCH_SLOTS) return giveUp(w, h);
+  w.top = base + nf * 2 + extra; // the value node of each JSON field, then the fields to visit
   const slots = SCRATCH + (<usize>base << 2);
   const pres = slots + (<usize>nf << 2);
   memory.fill(slots, 0xff, <usize>nf << 2); // -1: absent
@@ -506,21 +498,21 @@ function flatBody(h: u32, ty: i32, node: i32, plan: usize, list: Array<JField>):
   let hint = 0;
   for (let i = 0; i < n; i++) {
     const v = t.next(kn);
-    if ((t.flags(kn) & F_ESCAPE) != 0) { TS.top = base; return giveUp(h); }
+    if ((t.flags(kn) & F_ESCAPE) != 0) { w.top = base; return giveUp(w, h); }
     const f = fieldNamed(list, nf, hint, t.ptr(kn), t.len(kn));
     if (f !== null) {
       const idx = f.index;
       hint = idx + 1;
       const s = slots + (<usize>idx << 2);
-      if (load<i32>(s) >= 0) { TS.top = base; return giveUp(h); } // a duplicate: the decoder merges into the first value
+      if (load<i32>(s) >= 0) { w.top = base; return giveUp(w, h); } // a duplicate: the decoder merges into the first value
       store<i32>(s, v);
       store<i32>(pres + (<usize>(m++) << 2), idx);
     }
     kn = t.next(v);
   }
   h = step(h, 0x7b);
-  h = flatFields(h, ty, plan, list, slots, pres, m);
-  TS.top = base;
+  h = flatFields(w, h, ty, plan, list, slots, pres, m);
+  w.top = base;
   return step(h, 0x7d);
 }
 
@@ -548,13 +540,13 @@ function prefixIs(path: Array<i32>, pre: usize, d: i32): bool {
 }
 
 /** The Go fields of struct type `ty` (embedded at depth `d`, path prefix at `pre`, of the JSON field list `list`), each as ` Name:` + value. */
-function structFields(h: u32, ty: i32, slots: usize, pre: usize, list: Array<JField>, d: i32): u32 {
+function structFields(w: TapeWalk, h: u32, ty: i32, slots: usize, pre: usize, list: Array<JField>, d: i32): u32 {
   const n = fieldCount(ty);
   const nf = list.length;
   let run = -1; // first field of the pending run of zero fields
   for (let i = 0; i < n; i++) {
-    if (TS.failed) return h;
-    const c = TS.cur;
+    if (w.failed) return h;
+    const c = w.cur;
     let f: JField | null = null;
     let embedded = false;
     if (c < nf) {
@@ -572,121 +564,121 @@ function structFields(h: u32, ty: i32, slots: usize, pre: usize, list: Array<JFi
     }
     if (embedded) {
       const et = fieldType(ty, i);
-      if (kind(et) != Kind.Struct || d + 1 >= MAX_EMBED) return giveUp(h);
-      if (run >= 0) { h = piece(h, P_FIELD_ZERO, ty, run, i - run); run = -1; }
-      h = piece(h, P_FIELD_HEAD, ty, i);
+      if (kind(et) != Kind.Struct || d + 1 >= MAX_EMBED) return giveUp(w, h);
+      if (run >= 0) { h = piece(w, h, P_FIELD_ZERO, ty, run, i - run); run = -1; }
+      h = piece(w, h, P_FIELD_HEAD, ty, i);
       h = step(h, 0x7b);
       store<i32>(pre + (<usize>d << 2), i);
-      h = structFields(h, et, slots, pre, list, d + 1);
+      h = structFields(w, h, et, slots, pre, list, d + 1);
       h = step(h, 0x7d);
       continue;
     }
     const jf = changetype<JField>(f);
-    TS.cur = c + 1;
+    w.cur = c + 1;
     const vn = load<i32>(slots + (<usize>jf.index << 2));
-    const cls = classify(jf, vn, typeInfo(jf.t));
-    if (TS.failed) return h;
+    const cls = classify(w, jf, vn, typeInfo(jf.t));
+    if (w.failed) return h;
     if (cls == F_ZERO) {
       if (run < 0) run = i;
       continue;
     }
-    if (run >= 0) { h = piece(h, P_FIELD_ZERO, ty, run, i - run); run = -1; }
-    h = fieldValue(piece(h, P_FIELD_HEAD, ty, i), cls, jf, vn);
+    if (run >= 0) { h = piece(w, h, P_FIELD_ZERO, ty, run, i - run); run = -1; }
+    h = fieldValue(w, piece(w, h, P_FIELD_HEAD, ty, i), cls, jf, vn);
   }
-  if (run >= 0) h = piece(h, P_FIELD_ZERO, ty, run, n - run);
+  if (run >= 0) h = piece(w, h, P_FIELD_ZERO, ty, run, n - run);
   return h;
 }
 
 /** The value of JSON field `jf` (value node `vn`) after its ` Name:(T)` head, as `classify` found it (not F_ZERO). */
-function fieldValue(h: u32, cls: i32, jf: JField, vn: i32): u32 {
-  if (cls == F_MEMO) return constStep(TS.qt, h);
+function fieldValue(w: TapeWalk, h: u32, cls: i32, jf: JField, vn: i32): u32 {
+  if (cls == F_MEMO) return constStep(w.qt, h);
   const ft = jf.t;
   const fk = kind(ft);
   if (cls == F_VAL) {
-    const v = changetype<Val>(TS.val);
-    TS.val = null;
-    if (fk == Kind.Pointer) return fmt(h, elem(ft), changetype<PtrV>(v).to, true);
-    return body(h, ft, v, fk);
+    const v = changetype<Val>(w.val);
+    w.val = null;
+    if (fk == Kind.Pointer) return fmt(w, h, elem(ft), changetype<PtrV>(v).to, true);
+    return body(w, h, ft, v, fk);
   }
   // F_NATIVE
   switch (fk) {
-    case Kind.Pointer: return hashNode(h, elem(ft), vn, true);
-    case Kind.String: return fnv1a_32(TS.sp, <usize>TS.sn, h);
+    case Kind.Pointer: return hashNode(w, h, elem(ft), vn, true);
+    case Kind.String: return fnv1a_32(w.sp, <usize>w.sn, h);
     case Kind.Bool: return lit(h, "true");
     case Kind.Int: case Kind.Int8: case Kind.Int16: case Kind.Int32: case Kind.Int64:
     case Kind.Uint: case Kind.Uint8: case Kind.Uint16: case Kind.Uint32: case Kind.Uint64:
-      return decimal(h, TS.iv, fk >= Kind.Uint);
+      return decimal(h, w.iv, fk >= Kind.Uint);
   }
-  if (++TS.depth > 200) return giveUp(h);
-  h = containerBody(h, ft, fk, vn);
-  TS.depth--;
+  if (++w.walkDepth > 200) return giveUp(w, h);
+  h = containerBody(w, h, ft, fk, vn);
+  w.walkDepth--;
   return h;
 }
 
 /**
  * What JSON field `f` (typeInfo `info`) holds after the round trip, from its value node `vn` (-1: absent): F_ZERO (the zero
- * value), F_NATIVE (read from the tape; strings and integers left in TS.sp/sn, TS.iv) or F_VAL (TS.val).
+ * value), F_NATIVE (read from the tape; strings and integers left in w.sp/sn, w.iv) or F_VAL (w.val).
  * The field rules are structInPlace's (roundtrip.ts): omitempty empties and omitzero zeros become zero.
  */
-function classify(f: JField, vn: i32, info: i32): i32 {
-  const t = changetype<Tape>(TS.t);
+function classify(w: TapeWalk, f: JField, vn: i32, info: i32): i32 {
+  const t = w.t;
   const ft = f.t;
   const fk = info & 0xff;
   const flags = f.flags;
-  const special = (flags & FieldFlag.String) != 0 || ((flags & FieldFlag.OmitZero) != 0 && TS.go24);
+  const special = (flags & FieldFlag.String) != 0 || ((flags & FieldFlag.OmitZero) != 0 && w.go24);
   if (!special && (info & TI_MEMO) != 0 && vn >= 0) {
     // structs are never empty for omitempty: the stored form is the memoized body
-    const qt = memoBody(ft, vn);
-    if (TS.failed) return F_ZERO;
-    if (qt != 0) { TS.qt = qt; return F_MEMO; }
+    const qt = memoBody(w, ft, vn);
+    if (w.failed) return F_ZERO;
+    if (qt != 0) { w.qt = qt; return F_MEMO; }
   }
   if (special || (info & TI_NATIVE) == 0) {
-    const fv: Val | null = vn < 0 ? null : decodeVal(ft, vn);
-    if (TS.failed) return F_ZERO;
+    const fv: Val | null = vn < 0 ? null : decodeVal(w, ft, vn);
+    if (w.failed) return F_ZERO;
     if (fv === null && nullStaysNull(fk)) return F_ZERO;
     if (((flags & FieldFlag.OmitEmpty) != 0 && isEmptyValue(ft, fv)) ||
-      ((flags & FieldFlag.OmitZero) != 0 && TS.go24 && isZeroForOmit(ft, fv))) return F_ZERO;
-    const nv = normVal(ft, fv);
-    if (TS.failed || nv === null) return F_ZERO;
-    TS.val = nv;
+      ((flags & FieldFlag.OmitZero) != 0 && w.go24 && isZeroForOmit(ft, fv))) return F_ZERO;
+    const nv = normVal(w, ft, fv);
+    if (w.failed || nv === null) return F_ZERO;
+    w.val = nv;
     return F_VAL;
   }
   const nk = vn < 0 ? K_NULL : t.kind(vn);
   if (nk == K_NULL) {
     // the zero value (the decoder leaves a field alone on null); only a struct's zero may change
-    if (fk != Kind.Struct || zeroFixed(ft)) return F_ZERO;
-    const nv = normVal(ft, null);
-    if (TS.failed || nv === null) return F_ZERO;
-    TS.val = nv;
+    if (fk != Kind.Struct || zeroFixed(w, ft)) return F_ZERO;
+    const nv = normVal(w, ft, null);
+    if (w.failed || nv === null) return F_ZERO;
+    w.val = nv;
     return F_VAL;
   }
   const omitEmpty = (flags & FieldFlag.OmitEmpty) != 0;
   switch (fk) {
     case Kind.Pointer: return F_NATIVE;
     case Kind.Struct: {
-      if (nk != K_OBJECT) { TS.failed = true; return F_ZERO; }
+      if (nk != K_OBJECT) { w.failed = true; return F_ZERO; }
       return F_NATIVE;
     }
     case Kind.String: {
-      if (nk != K_STRING || !stringBytes(t, vn)) { TS.failed = true; return F_ZERO; }
-      return TS.sn == 0 ? F_ZERO : F_NATIVE; // "" prints as the zero value does
+      if (nk != K_STRING || !stringBytes(w, t, vn)) { w.failed = true; return F_ZERO; }
+      return w.sn == 0 ? F_ZERO : F_NATIVE; // "" prints as the zero value does
     }
     case Kind.Bool: {
       if (nk == K_TRUE) return F_NATIVE;
-      if (nk != K_FALSE) TS.failed = true;
+      if (nk != K_FALSE) w.failed = true;
       return F_ZERO;
     }
     case Kind.Slice: {
-      if (nk != K_ARRAY) { TS.failed = true; return F_ZERO; }
+      if (nk != K_ARRAY) { w.failed = true; return F_ZERO; }
       return omitEmpty && t.children(vn) == 0 ? F_ZERO : F_NATIVE;
     }
     case Kind.Map: {
-      if (nk != K_OBJECT) { TS.failed = true; return F_ZERO; }
+      if (nk != K_OBJECT) { w.failed = true; return F_ZERO; }
       return omitEmpty && t.children(vn) == 0 ? F_ZERO : F_NATIVE;
     }
   }
   // integers
-  if (nk != K_NUMBER || !parseGoInt(t.ptr(vn), t.len(vn), (t.flags(vn) & F_INT) != 0, fk)) { TS.failed = true; return F_ZERO; }
-  TS.iv = GoInt.value;
-  return TS.iv == 0 ? F_ZERO : F_NATIVE;
+  if (nk != K_NUMBER || !parseGoInt(t.ptr(vn), t.len(vn), (t.flags(vn) & F_INT) != 0, fk)) { w.failed = true; return F_ZERO; }
+  w.iv = GoInt.value;
+  return w.iv == 0 ? F_ZERO : F_NATIVE;
 }

@@ -7,12 +7,16 @@
 // RawExtension / FieldsV1 and nil metav1.Fields become nil; IntOrString keeps only its live member.
 // Whatever it cannot prove equal (invalid UTF-8 in a string or map key, a non-zero time, raw JSON
 // bytes, fields promoted through an embedded pointer, a Quantity whose text does not survive a
-// re-parse, an unknown kind) makes it give up (null + `RoundTrip.gaveUp`), and the caller runs the
-// exact decode → encode → decode path instead. test/hash-fastpath.test.ts compares both paths.
+// re-parse, an unknown kind) makes it give up (null + `rt.gaveUp`), and the caller runs the
+// exact decode → encode → decode path instead.
+//
+// Must equal: decode(json.Marshal(v)) as assembly/typed/encode.ts (Encoder) and assembly/typed/decode.ts (decodeAt)
+// compute it - the `exact: ["storedform"]` path of the hash ops; it gives up instead of guessing on everything
+// listed above. test/equivalence/storedform-vs-roundtrip.test.ts compares both paths.
 
 import { ByteSink } from "../../io/sink";
 import { hasError } from "../../base/errors";
-import { decodeRune, runeSize } from "../../json/strings";
+import { decodeRune, runeLen } from "../../json/strings";
 import { Kind, FieldFlag, kind, elem, key, fieldCount, fieldType, typeNameId } from "../../schema/schema";
 import { writeQuantityJSON } from "../../quantity/canonical";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
@@ -24,34 +28,32 @@ import { isEmptyValue, isZeroForOmit } from "../../typed/encode";
 import { isZeroTime } from "../../typed/zero";
 import { intOrStringFields } from "../../typed/intorstring";
 
-/** State of the last `storedForm` call. */
+/** One stored round trip: its options, the answer, and whether it gave up. */
 export class RoundTrip {
-  /** True when the last call could not prove its answer (the exact path must run). */
-  static gaveUp: bool = false;
-  /** Go release (minor) of the encoder (24+ honours omitzero). */
-  static goMinor: i32 = 26;
-  static depth: i32 = 0;
-  /** Only check that the value survives the round trip (json.Marshal of it is then the stored bytes); build nothing. */
-  static checkOnly: bool = false;
+  /** True when the answer could not be proved (the exact path must run); `value` is then null. */
+  gaveUp: bool = false;
+  /** decode(json.Marshal(v)); with `checkOnly`, `v` itself. */
+  value: Val | null = null;
+  depth: i32 = 0;
+  /** `goMinor`: Go release (minor) of the encoder (24+ honours omitzero); `checkOnly`: only check, build nothing. */
+  constructor(public goMinor: i32, public checkOnly: bool) {}
 }
 
 /**
- * The value the stored round trip decode(json.Marshal(v)) yields for `v` (type `ty`, Go `go`); check RoundTrip.gaveUp.
- * With `checkOnly`, `v` itself (unchanged) once proved to survive it: json.Marshal(v) is then the stored JSON, and
- * json.Marshal of the value read back gives the same bytes.
+ * The value the stored round trip decode(json.Marshal(v)) yields for `v` (type `ty`, Go `go`), in the answer's
+ * `value`; `gaveUp` when not provable. With `checkOnly`, `v` itself (unchanged) once proved to survive it:
+ * json.Marshal(v) is then the stored JSON, and json.Marshal of the value read back gives the same bytes.
  */
-export function storedForm(ty: i32, v: Val | null, go: i32, checkOnly: bool = false): Val | null {
-  RoundTrip.gaveUp = false;
-  RoundTrip.checkOnly = checkOnly;
-  RoundTrip.goMinor = go;
-  RoundTrip.depth = 0;
-  const r = norm(ty, v);
-  return RoundTrip.gaveUp ? null : r;
+export function storedForm(ty: i32, v: Val | null, go: i32, checkOnly: bool = false): RoundTrip {
+  const rt = new RoundTrip(go, checkOnly);
+  const r = norm(rt, ty, v);
+  if (!rt.gaveUp) rt.value = r;
+  return rt;
 }
 
 /** Records that the fast path cannot answer; returns null. */
-function giveUp(): Val | null {
-  RoundTrip.gaveUp = true;
+function giveUp(rt: RoundTrip): Val | null {
+  rt.gaveUp = true;
   return null;
 }
 
@@ -64,8 +66,9 @@ export function validUTF8(p: usize, n: i32): bool {
   }
   while (i < n) {
     if (load<u8>(p + <usize>i) < 0x80) { i++; continue; }
-    if (decodeRune(p + <usize>i, n - i) < 0) return false;
-    i += runeSize;
+    const r = decodeRune(p + <usize>i, n - i);
+    if (r < 0) return false;
+    i += runeLen(r);
   }
   return true;
 }
@@ -83,57 +86,57 @@ export function writesNullWhenZero(ty: i32): bool {
 }
 
 /** decode(Marshal(v)) of `v` (type `ty`); null with gaveUp set when not provable. */
-function norm(ty: i32, v: Val | null): Val | null {
-  if (RoundTrip.gaveUp) return null;
-  if (++RoundTrip.depth > 256) return giveUp();
-  const r = normInner(ty, v);
-  RoundTrip.depth--;
+function norm(rt: RoundTrip, ty: i32, v: Val | null): Val | null {
+  if (rt.gaveUp) return null;
+  if (++rt.depth > 256) return giveUp(rt);
+  const r = normInner(rt, ty, v);
+  rt.depth--;
   return r;
 }
 
-function normInner(ty: i32, v: Val | null): Val | null {
+function normInner(rt: RoundTrip, ty: i32, v: Val | null): Val | null {
   const k = kind(ty);
   // the hand-written JSON types are all structs
   if (k == Kind.Struct) {
     const sp = specialOf(typeNameId(ty));
-    if (sp != SP_NONE) return special(sp, ty, v);
+    if (sp != SP_NONE) return special(rt, sp, ty, v);
   }
   switch (k) {
     case Kind.Pointer: {
       if (v === null) return null;
       const p = changetype<PtrV>(v);
       const et = elem(ty);
-      const to = norm(et, p.to);
+      const to = norm(rt, et, p.to);
       // a pointer to a zero Time (or empty raw JSON) is written as null and read back as a nil pointer, or fails to marshal
-      if (to === null && writesNullWhenZero(et)) return giveUp();
-      if (!RoundTrip.checkOnly) p.to = to;
+      if (to === null && writesNullWhenZero(et)) return giveUp(rt);
+      if (!rt.checkOnly) p.to = to;
       return p;
     }
-    case Kind.Struct: return struct(ty, v);
+    case Kind.Struct: return struct(rt, ty, v);
     case Kind.Slice: {
       if (v === null) return null;
       if (v instanceof BytesV) return v;
       const s = changetype<SliceV>(v);
       const et = elem(ty);
       if (kind(et) == Kind.Uint8) return v; // base64 either way; spew prints the same bytes
-      if (RoundTrip.checkOnly) for (let i = 0; i < s.len; i++) norm(et, s.items[i]);
-      else for (let i = 0; i < s.len; i++) s.items[i] = norm(et, s.items[i]);
+      if (rt.checkOnly) for (let i = 0; i < s.len; i++) norm(rt, et, s.items[i]);
+      else for (let i = 0; i < s.len; i++) s.items[i] = norm(rt, et, s.items[i]);
       return s;
     }
     case Kind.Map: {
       if (v === null) return null;
-      if (kind(key(ty)) != Kind.String) return giveUp();
+      if (kind(key(ty)) != Kind.String) return giveUp(rt);
       const m = changetype<MapV>(v);
       const et = elem(ty);
       for (let i = 0, n = m.vals.length; i < n; i++) {
-        if (!validUTF8(m.keyP[i], m.keyN[i])) return giveUp();
-        const nv = norm(et, m.vals[i]);
-        if (!RoundTrip.checkOnly) m.vals[i] = nv;
+        if (!validUTF8(m.keyP[i], m.keyN[i])) return giveUp(rt);
+        const nv = norm(rt, et, m.vals[i]);
+        if (!rt.checkOnly) m.vals[i] = nv;
       }
       return m;
     }
     case Kind.String: {
-      if (v !== null && !validUTF8(changetype<StrV>(v).p, changetype<StrV>(v).n)) return giveUp();
+      if (v !== null && !validUTF8(changetype<StrV>(v).p, changetype<StrV>(v).n)) return giveUp(rt);
       return v;
     }
     case Kind.Bool:
@@ -144,16 +147,16 @@ function normInner(ty: i32, v: Val | null): Val | null {
     case Kind.Interface:
       return null;
   }
-  return giveUp();
+  return giveUp(rt);
 }
 
 /** A struct: every JSON field the encoder writes, normalized; everything else zero. */
-function struct(ty: i32, v: Val | null): Val | null {
-  if (v !== null && !RoundTrip.checkOnly) {
-    const r = structInPlace(ty, changetype<StructV>(v));
-    if (r !== null || RoundTrip.gaveUp) return r;
+function struct(rt: RoundTrip, ty: i32, v: Val | null): Val | null {
+  if (v !== null && !rt.checkOnly) {
+    const r = structInPlace(rt, ty, changetype<StructV>(v));
+    if (r !== null || rt.gaveUp) return r;
   }
-  return structFresh(ty, v);
+  return structFresh(rt, ty, v);
 }
 
 /**
@@ -161,9 +164,9 @@ function struct(ty: i32, v: Val | null): Val | null {
  * and non-JSON fields set to zero. Null (and nothing decided) when a promoted field shows up: the caller
  * then builds a fresh struct from the (partly normalized: `norm` is idempotent) value.
  */
-function structInPlace(ty: i32, s: StructV): StructV | null {
+function structInPlace(rt: RoundTrip, ty: i32, s: StructV): StructV | null {
   const fields = jsonFields(ty).list;
-  const go24 = RoundTrip.goMinor >= 24;
+  const go24 = rt.goMinor >= 24;
   const c = fields.length;
   for (let i = 0; i < c; i++) {
     const f = unchecked(fields[i]);
@@ -177,8 +180,8 @@ function structInPlace(ty: i32, s: StructV): StructV | null {
       if (fv !== null) unchecked(s.f[idx] = null);
       continue;
     }
-    const nv = norm(f.t, fv);
-    if (RoundTrip.gaveUp) return null;
+    const nv = norm(rt, f.t, fv);
+    if (rt.gaveUp) return null;
     unchecked(s.f[idx] = nv);
   }
   const n = fieldCount(ty);
@@ -192,11 +195,11 @@ function structInPlace(ty: i32, s: StructV): StructV | null {
 }
 
 /** A struct rebuilt as the decoder builds it: every JSON field the encoder writes, normalized; everything else zero. */
-function structFresh(ty: i32, v: Val | null): Val | null {
+function structFresh(rt: RoundTrip, ty: i32, v: Val | null): Val | null {
   const s: StructV | null = v === null ? null : changetype<StructV>(v);
   const fields = jsonFields(ty).list;
   let out: StructV | null = null;
-  const go24 = RoundTrip.goMinor >= 24;
+  const go24 = rt.goMinor >= 24;
   for (let i = 0, c = fields.length; i < c; i++) {
     const f = unchecked(fields[i]);
     const path = f.path;
@@ -210,9 +213,9 @@ function structFresh(ty: i32, v: Val | null): Val | null {
       if (fv === null && nullStaysNull(kind(ft))) continue;
       if ((flags & FieldFlag.OmitEmpty) != 0 && isEmptyValue(ft, fv)) continue;
       if ((flags & FieldFlag.OmitZero) != 0 && go24 && isZeroForOmit(ft, fv)) continue;
-      const nv = norm(ft, fv);
-      if (RoundTrip.gaveUp) return null;
-      if (nv === null || RoundTrip.checkOnly) continue;
+      const nv = norm(rt, ft, fv);
+      if (rt.gaveUp) return null;
+      if (nv === null || rt.checkOnly) continue;
       if (out === null) out = new StructV(ty, fieldCount(ty));
       unchecked(out.f[idx] = nv);
       continue;
@@ -222,7 +225,7 @@ function structFresh(ty: i32, v: Val | null): Val | null {
     let ct = ty;
     for (let j = 0; j < last; j++) {
       const et = fieldType(ct, path[j]);
-      if (kind(et) != Kind.Struct) return giveUp();
+      if (kind(et) != Kind.Struct) return giveUp(rt);
       const slot: Val | null = cur === null ? null : cur.f[path[j]];
       cur = slot === null ? null : changetype<StructV>(slot);
       ct = et;
@@ -230,9 +233,9 @@ function structFresh(ty: i32, v: Val | null): Val | null {
     const fv: Val | null = cur === null ? null : cur.f[path[last]];
     if ((flags & FieldFlag.OmitEmpty) != 0 && isEmptyValue(ft, fv)) continue;
     if ((flags & FieldFlag.OmitZero) != 0 && go24 && isZeroForOmit(ft, fv)) continue;
-    const nv = norm(ft, fv);
-    if (RoundTrip.gaveUp) return null;
-    if (nv === null || RoundTrip.checkOnly) continue;
+    const nv = norm(rt, ft, fv);
+    if (rt.gaveUp) return null;
+    if (nv === null || rt.checkOnly) continue;
     // store into a fresh struct (allocating embedded structs on the way), as the decoder does
     if (out === null) out = new StructV(ty, fieldCount(ty));
     let dst = out;
@@ -247,38 +250,38 @@ function structFresh(ty: i32, v: Val | null): Val | null {
     }
     dst.f[path[last]] = nv;
   }
-  return RoundTrip.checkOnly ? v : out;
+  return rt.checkOnly ? v : out;
 }
 
 /** The hand-written JSON types. */
-function special(sp: i32, ty: i32, v: Val | null): Val | null {
+function special(rt: RoundTrip, sp: i32, ty: i32, v: Val | null): Val | null {
   if (sp == SP_QUANTITY) {
     // MarshalJSON, then UnmarshalJSON of that text; its own MarshalJSON must give the same text
     const q = v === null ? new Quantity() : changetype<QuantityV>(v).q;
     const a = new ByteSink(32);
     writeQuantityJSON(a, q);
-    if (hasError()) return giveUp();
+    if (hasError()) return giveUp(rt);
     const q2 = unmarshalQuantityJSON(a.ptr, a.len);
-    if (q2 === null || hasError()) return giveUp();
+    if (q2 === null || hasError()) return giveUp(rt);
     const b = new ByteSink(32);
     writeQuantityJSON(b, q2);
-    if (hasError() || a.len != b.len || memory.compare(a.ptr, b.ptr, <usize>a.len) != 0) return giveUp();
-    return RoundTrip.checkOnly ? v : new QuantityV(ty, q2);
+    if (hasError() || a.len != b.len || memory.compare(a.ptr, b.ptr, <usize>a.len) != 0) return giveUp(rt);
+    return rt.checkOnly ? v : new QuantityV(ty, q2);
   }
   if (sp == SP_TIME) {
     if (v === null || isZeroTime(changetype<TimeV>(v))) return null;
-    return giveUp();
+    return giveUp(rt);
   }
   if (sp == SP_INTORSTRING) {
     const fi = intOrStringFields(ty);
     const s: StructV | null = v === null ? null : changetype<StructV>(v);
     const tv: Val | null = s === null ? null : s.f[fi.type];
     const typ = tv === null ? 0 : changetype<IntV>(tv).v;
-    if (RoundTrip.checkOnly) {
+    if (rt.checkOnly) {
       if (typ == 0) return v;
-      if (typ != 1) return giveUp();
+      if (typ != 1) return giveUp(rt);
       const sv: Val | null = s === null ? null : s.f[fi.strVal];
-      if (sv !== null && !validUTF8(changetype<StrV>(sv).p, changetype<StrV>(sv).n)) return giveUp();
+      if (sv !== null && !validUTF8(changetype<StrV>(sv).p, changetype<StrV>(sv).n)) return giveUp(rt);
       return v;
     }
     const o = new StructV(ty, fieldCount(ty));
@@ -291,21 +294,21 @@ function special(sp: i32, ty: i32, v: Val | null): Val | null {
     }
     if (typ == 1) {
       const sv: Val | null = s === null ? null : s.f[fi.strVal];
-      if (sv !== null && !validUTF8(changetype<StrV>(sv).p, changetype<StrV>(sv).n)) return giveUp();
+      if (sv !== null && !validUTF8(changetype<StrV>(sv).p, changetype<StrV>(sv).n)) return giveUp(rt);
       o.f[fi.strVal] = sv;
       return o;
     }
-    return giveUp();
+    return giveUp(rt);
   }
   if (sp == SP_RAW) {
     const r: RawV | null = v === null ? null : changetype<RawV>(v);
     if (r === null || r.isNil || r.n == 0) return null;
-    return giveUp();
+    return giveUp(rt);
   }
   if (sp == SP_FIELDS) {
     const f: FieldsV | null = v === null ? null : changetype<FieldsV>(v);
     if (f === null || f.node < 0) return null;
-    return giveUp();
+    return giveUp(rt);
   }
-  return giveUp();
+  return giveUp(rt);
 }

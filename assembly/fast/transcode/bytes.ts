@@ -1,5 +1,6 @@
 // Byte-run helpers of the transcoder (assembly/fast/transcode/): equality, Go's string order and a memo-table
 // hash over unaligned 8-byte loads (memory.compare goes byte by byte when the two runs are not equally aligned).
+// Must equal: memory.compare's verdicts (equality, Go's bytewise string order); nothing to give up.
 
 /** True when the `n` bytes at `a` and `b` are equal (8 bytes at a time, any alignment). */
 export function sameBytes(a: usize, b: usize, n: i32): bool {

@@ -2,20 +2,28 @@
 // JSON era (1.16–1.30) FNV-32a of spew of the stored bytes (which json.Marshal of the kubelet's decode
 // writes again: transcodeStored proves the fixed point), HashContainerWithoutResources (1.27–1.30) the same
 // with the `resources` value replaced by the zero ResourceRequirements, and the name+image era (1.31+)
-// from the name and image values as written. False when the transcoder cannot prove its bytes.
+// from the name and image values as written. Null when the transcoder cannot prove its bytes.
+//
+// Must equal, byte for byte: assembly/upstream/kubernetes/hash.ts hashContainer (and containerJSONHash of
+// withoutResources) of the kubelet's decode of the stored container, the `exact: ["transcode"]` path of
+// container.hash. Gives up (null) whenever the transcoder does (transcode.ts).
 
 import { ByteSink } from "../../io/sink";
 import { fnv1aSpewBytes } from "../../hash/fnvtable";
 import { jsonFields, FieldCache } from "../../typed/fields";
 import { containerEra, ERA_JSON, hasHashWithoutResources } from "../../upstream/kubernetes/hash";
-import { transcodeStored, fieldStart, fieldLen } from "./transcode";
+import { transcodeValue } from "./transcode";
 import { zeroText, planOf, planField } from "./plan";
-import { TC } from "./state";
+import { TopFields } from "./state";
 
-/** Results of the last `containerHashRaw`. */
+/** The hashes containerHashRaw proved, and where the container's value ended. */
 export class RawHash {
-  static hash: u32 = 0;
-  static withoutResources: u32 = 0;
+  /** HashContainer (JSON era) or the name+image hash. */
+  hash: u32 = 0;
+  /** HashContainerWithoutResources (1.27–1.30). */
+  withoutResources: u32 = 0;
+  /** Offset after the container's value (from its first byte). */
+  end: i32 = 0;
 }
 
 /** Per container type handle (direct-mapped): handle + 1, then the JSON field indexes of resources, image, name. */
@@ -46,53 +54,58 @@ function jsonIndex(ty: i32, name: string): i32 {
   return -1;
 }
 
-/** Writes the written value of top field `i`, or `""` when it was dropped (an empty string). */
-function stringOrEmpty(out: ByteSink, src: ByteSink, i: i32): bool {
+/** Writes the written value of top field `i` (ranges in `top`), or `""` when it was dropped (an empty string). */
+function stringOrEmpty(out: ByteSink, src: ByteSink, top: TopFields, i: i32): bool {
   if (i < 0) return false;
-  const s = fieldStart(i);
+  const s = top.start(i);
   if (s < 0) { out.ascii("\"\""); return true; }
-  out.bytes(src.ptr + <usize>s, fieldLen(i));
+  out.bytes(src.ptr + <usize>s, top.len(i));
   return true;
 }
 
 /**
  * The kubelet hashes of minor `minor` (JSON or name+image era) for container type `ty` from the `n` raw
- * bytes at `p` (with `more`: a value followed by other bytes, see transcodeStored), Go release `go`, nesting
- * cap `maxDepth`: RawHash.hash (and RawHash.withoutResources for
- * 1.27–1.30). False when not proved (the caller runs the exact path).
+ * bytes at `p` (with `more`: a value followed by other bytes, see transcodeValue), Go release `go`, nesting
+ * cap `maxDepth`: the hash (and the one without resources for 1.27–1.30). Null when not proved (the caller
+ * runs the exact path).
  */
-export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32, maxDepth: i32, more: bool = false): bool {
+export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32, maxDepth: i32, more: bool = false): RawHash | null {
   const era = containerEra(minor);
   const out = new ByteSink(n + 256);
-  if (!transcodeStored(ty, p, n, go, out, maxDepth, more)) return false;
+  const top = new TopFields();
+  const end = transcodeValue(ty, p, n, go, out, maxDepth, more, top);
+  if (end < 0) return null;
+  const r = new RawHash();
+  r.end = end;
   if (era == ERA_JSON) {
-    RawHash.hash = fnv1aSpewBytes(out.ptr, out.len);
+    r.hash = fnv1aSpewBytes(out.ptr, out.len);
     if (hasHashWithoutResources(minor)) {
       const ri = load<i32>(indexesOf(ty), 4);
-      if (ri < 0) return false;
-      const s = fieldStart(ri);
-      if (s < 0) return false;
-      const plan = planOf(ty, TC.go24);
-      if (plan == 0) return false;
-      const z = zeroText(load<i32>(planField(plan, ri), 16), TC.go24);
-      if (z == 0) return false;
+      if (ri < 0) return null;
+      const s = top.start(ri);
+      if (s < 0) return null;
+      const go24 = go >= 24;
+      const plan = planOf(ty, go24);
+      if (plan == 0) return null;
+      const z = zeroText(load<i32>(planField(plan, ri), 16), go24);
+      if (z == 0) return null;
       const w = new ByteSink(out.len + 64);
       w.bytes(out.ptr, s);
       w.bytes(z + 4, load<i32>(z));
-      const after = s + fieldLen(ri);
+      const after = s + top.len(ri);
       w.bytes(out.ptr + <usize>after, out.len - after);
-      RawHash.withoutResources = fnv1aSpewBytes(w.ptr, w.len);
+      r.withoutResources = fnv1aSpewBytes(w.ptr, w.len);
     }
-    return true;
+    return r;
   }
   // name+image era: json.Marshal(map[string]string{"image": ..., "name": ...})
   const h = new ByteSink(64);
   h.ascii("{\"image\":");
   const ix = indexesOf(ty);
-  if (!stringOrEmpty(h, out, load<i32>(ix, 8))) return false;
+  if (!stringOrEmpty(h, out, top, load<i32>(ix, 8))) return null;
   h.ascii(",\"name\":");
-  if (!stringOrEmpty(h, out, load<i32>(ix, 12))) return false;
+  if (!stringOrEmpty(h, out, top, load<i32>(ix, 12))) return null;
   h.byte(0x7d);
-  RawHash.hash = fnv1aSpewBytes(h.ptr, h.len);
-  return true;
+  r.hash = fnv1aSpewBytes(h.ptr, h.len);
+  return r;
 }

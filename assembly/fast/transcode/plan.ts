@@ -2,6 +2,13 @@
 // arena, like assembly/typed/fields.ts's frozen lists): the json.Marshal text of each type's zero value, and
 // for each struct a plan of its JSON fields in encoding order (name, `"name":` key text, type, what to do
 // when absent or empty). When the pool is full the functions answer 0 and the transcoder gives up.
+//
+// Must equal: the field lists (assembly/typed/fields.ts jsonFields) and zero-value texts (assembly/typed/encode.ts
+// Encoder of the zero value) the k8s.json path uses; a struct they cannot describe (custom JSON, `,string`,
+// more than MAX_FIELDS fields, promoted fields through embedded pointers) is marked PLAN_BAD: the transcoder
+// gives up on it. A plan is a process-wide cache keyed by (type handle, Go 1.24+) and checked on every lookup;
+// its learned key order is only a guess compared with the key in place before it is used, so no history of
+// earlier calls changes an answer (docs/architecture.md "State that outlives a call").
 
 import { ByteSink } from "../../io/sink";
 import { writeGoString } from "../../json/strings";

@@ -3,27 +3,28 @@
 // checked as Go's scanner checks it (RFC 8259 grammar, control bytes in strings, escapes); on anything it
 // does not accept it answers false and the transcoder gives up (the exact path then reports the error).
 // Strings are also checked for valid UTF-8: the transcoder does not handle the U+FFFD replacement.
+//
+// Must equal: json/reader.ts readJSON's verdict (what it accepts here the reader accepts, with the same extent).
+// Gives up (false) on anything else - it may refuse valid JSON (invalid UTF-8, nesting past the budget), never
+// accept invalid JSON.
 
-import { decodeRune, runeSize } from "../../json/strings";
+import { decodeRune, runeLen } from "../../json/strings";
 
-/** The cursor and the results of the last string / number read (static: one transcode at a time). */
-export class Cur {
-  /** Next byte to read. */
-  static pos: usize = 0;
-  /** End of the input. */
-  static end: usize = 0;
+/** A cursor over raw JSON bytes and what its last string / number read found (one per scan, passed along). */
+export class Cursor {
   /** Content of the last string read (between its quotes). */
-  static sp: usize = 0;
-  static sn: i32 = 0;
+  sp: usize = 0;
+  sn: i32 = 0;
   /** S_* flags of the last string read. */
-  static sflags: i32 = 0;
+  sflags: i32 = 0;
   /** Last number read: its bytes and whether it is an integer (no fraction, no exponent). */
-  static np: usize = 0;
-  static nn: i32 = 0;
-  static nint: bool = false;
-  static nexp: bool = false;
-  /** Deepest nesting a skip may add (the caller's depth budget). */
-  static skipRoom: i32 = 0;
+  np: usize = 0;
+  nn: i32 = 0;
+  nint: bool = false;
+  nexp: bool = false;
+
+  /** A cursor at `pos` (next byte to read) over input that ends at `end`. */
+  constructor(public pos: usize, public end: usize) {}
 }
 
 /** The string has backslash escapes. */
@@ -50,19 +51,19 @@ const HIGHS: u64 = 0x8080808080808080;
 }
 
 /** Skips JSON whitespace; returns the next byte (or -1 at the end). */
-@inline export function ws(): i32 {
-  let p = Cur.pos;
-  const e = Cur.end;
+@inline export function ws(cur: Cursor): i32 {
+  let p = cur.pos;
+  const e = cur.end;
   if (p < e) {
     const c = <i32>load<u8>(p);
     if (c > 0x20) return c;
   }
   while (p < e) {
     const c = <i32>load<u8>(p);
-    if (c != 0x20 && c != 0x0a && c != 0x0d && c != 0x09) { Cur.pos = p; return c; }
+    if (c != 0x20 && c != 0x0a && c != 0x0d && c != 0x09) { cur.pos = p; return c; }
     p++;
   }
-  Cur.pos = p;
+  cur.pos = p;
   return -1;
 }
 
@@ -71,12 +72,12 @@ const HIGHS: u64 = 0x8080808080808080;
 }
 
 /**
- * Reads the string whose opening quote is at the cursor: content in Cur.sp/sn, flags in Cur.sflags, the
+ * Reads the string whose opening quote is at the cursor: content in cur.sp/sn, flags in cur.sflags, the
  * cursor after the closing quote. False on a syntax error or invalid UTF-8.
  */
-export function readString(): bool {
-  let p = Cur.pos + 1;
-  const e = Cur.end;
+export function readString(cur: Cursor): bool {
+  let p = cur.pos + 1;
+  const e = cur.end;
   const start = p;
   let flags = 0;
   while (true) {
@@ -108,17 +109,17 @@ export function readString(): bool {
       if (r < 0) return false;
       if (r == 0x2028 || r == 0x2029) flags |= S_NEEDESC;
       flags |= S_HIGH;
-      p += <usize>runeSize;
+      p += <usize>runeLen(r);
       continue;
     }
     // < > &
     flags |= S_NEEDESC;
     p++;
   }
-  Cur.sp = start;
-  Cur.sn = <i32>(p - start);
-  Cur.sflags = flags;
-  Cur.pos = p + 1;
+  cur.sp = start;
+  cur.sn = <i32>(p - start);
+  cur.sflags = flags;
+  cur.pos = p + 1;
   return true;
 }
 
@@ -126,10 +127,10 @@ export function readString(): bool {
   return c >= 0x30 && c <= 0x39;
 }
 
-/** Reads the number at the cursor (JSON grammar): bytes in Cur.np/nn, Cur.nint when an integer. False on a syntax error. */
-export function readNumber(): bool {
-  let p = Cur.pos;
-  const e = Cur.end;
+/** Reads the number at the cursor (JSON grammar): bytes in cur.np/nn, cur.nint when an integer. False on a syntax error. */
+export function readNumber(cur: Cursor): bool {
+  let p = cur.pos;
+  const e = cur.end;
   const start = p;
   if (p < e && load<u8>(p) == 0x2d) p++;
   if (p >= e) return false;
@@ -155,85 +156,85 @@ export function readNumber(): bool {
     int = false;
     exp = true;
   }
-  Cur.np = start;
-  Cur.nn = <i32>(p - start);
-  Cur.nint = int;
-  Cur.nexp = exp;
-  Cur.pos = p;
+  cur.np = start;
+  cur.nn = <i32>(p - start);
+  cur.nint = int;
+  cur.nexp = exp;
+  cur.pos = p;
   return true;
 }
 
 /** Reads literal `true`, `false` or `null` at the cursor (first byte `c`); false when it is none of them. */
-export function readLiteral(c: i32): bool {
-  const p = Cur.pos;
-  const room = <i32>(Cur.end - p);
-  if (c == 0x74 && room >= 4 && load<u32>(p) == 0x65757274) { Cur.pos = p + 4; return true; }
-  if (c == 0x6e && room >= 4 && load<u32>(p) == 0x6c6c756e) { Cur.pos = p + 4; return true; }
-  if (c == 0x66 && room >= 5 && load<u32>(p, 1) == 0x65736c61) { Cur.pos = p + 5; return true; }
+export function readLiteral(cur: Cursor, c: i32): bool {
+  const p = cur.pos;
+  const room = <i32>(cur.end - p);
+  if (c == 0x74 && room >= 4 && load<u32>(p) == 0x65757274) { cur.pos = p + 4; return true; }
+  if (c == 0x6e && room >= 4 && load<u32>(p) == 0x6c6c756e) { cur.pos = p + 4; return true; }
+  if (c == 0x66 && room >= 5 && load<u32>(p, 1) == 0x65736c61) { cur.pos = p + 5; return true; }
   return false;
 }
 
 /** True when the cursor is at `null` (the cursor is not moved). */
-@inline export function atNull(): bool {
-  return Cur.end - Cur.pos >= 4 && load<u32>(Cur.pos) == 0x6c6c756e;
+@inline export function atNull(cur: Cursor): bool {
+  return cur.end - cur.pos >= 4 && load<u32>(cur.pos) == 0x6c6c756e;
 }
 
 /** Skip stack: 0 = object, 1 = array. */
 const SKIP_MAX: i32 = 1024;
-const SKIP_STACK: usize = memory.data(SKIP_MAX);
+const SKIP_STACK: usize = memory.data(SKIP_MAX); // scratch: rewritten before every use (a level's byte is stored when it opens)
 
 /**
  * Skips the value at the cursor, validating it (strings as readString, numbers as readNumber) with at
- * most Cur.skipRoom levels of nesting; `noExp`: numbers with an exponent fail too (json-iterator's skip
+ * most `maxNest` levels of nesting (the caller's depth budget); `noExp`: numbers with an exponent fail too (json-iterator's skip
  * reads them as floats). False on anything not accepted.
  */
-export function skipValue(noExp: bool): bool {
+export function skipValue(cur: Cursor, maxNest: i32, noExp: bool): bool {
   let d = 0;
-  const room = Cur.skipRoom < SKIP_MAX ? Cur.skipRoom : SKIP_MAX;
+  const room = maxNest < SKIP_MAX ? maxNest : SKIP_MAX;
   while (true) {
     // a value
-    let c = ws();
+    let c = ws(cur);
     if (c == 0x7b) {
       if (d >= room) return false;
       store<u8>(SKIP_STACK + <usize>d, 0);
       d++;
-      Cur.pos++;
-      c = ws();
-      if (c == 0x7d) { Cur.pos++; d--; }
+      cur.pos++;
+      c = ws(cur);
+      if (c == 0x7d) { cur.pos++; d--; }
       else {
-        if (c != 0x22 || !readString()) return false;
-        if (ws() != 0x3a) return false;
-        Cur.pos++;
+        if (c != 0x22 || !readString(cur)) return false;
+        if (ws(cur) != 0x3a) return false;
+        cur.pos++;
         continue;
       }
     } else if (c == 0x5b) {
       if (d >= room) return false;
       store<u8>(SKIP_STACK + <usize>d, 1);
       d++;
-      Cur.pos++;
-      if (ws() == 0x5d) { Cur.pos++; d--; }
+      cur.pos++;
+      if (ws(cur) == 0x5d) { cur.pos++; d--; }
       else continue;
     } else if (c == 0x22) {
-      if (!readString()) return false;
+      if (!readString(cur)) return false;
     } else if (c == 0x2d || isDigit(c)) {
-      if (!readNumber()) return false;
-      if (noExp && Cur.nexp) return false;
-    } else if (!readLiteral(c)) return false;
+      if (!readNumber(cur)) return false;
+      if (noExp && cur.nexp) return false;
+    } else if (!readLiteral(cur, c)) return false;
     // after a value: close containers or move to the next member / element
     while (true) {
       if (d == 0) return true;
-      c = ws();
+      c = ws(cur);
       const obj = load<u8>(SKIP_STACK + <usize>(d - 1)) == 0;
       if (c == 0x2c) {
-        Cur.pos++;
+        cur.pos++;
         if (obj) {
-          if (ws() != 0x22 || !readString()) return false;
-          if (ws() != 0x3a) return false;
-          Cur.pos++;
+          if (ws(cur) != 0x22 || !readString(cur)) return false;
+          if (ws(cur) != 0x3a) return false;
+          cur.pos++;
         }
         break;
       }
-      if ((obj && c == 0x7d) || (!obj && c == 0x5d)) { Cur.pos++; d--; continue; }
+      if ((obj && c == 0x7d) || (!obj && c == 0x5d)) { cur.pos++; d--; continue; }
       return false;
     }
   }

@@ -3,6 +3,12 @@
 // written as json.Marshal writes the value the API server decoded, with the same provisos storedForm
 // (assembly/fast/storedform/roundtrip.ts) proves for the stored bytes to be a fixed point of decode → Marshal.
 // Every function returns EMPTY / 0, or FAIL for what it does not handle.
+//
+// Must equal, byte for byte: the k8s.json path's leaf values (assembly/typed/decode.ts then typed/encode.ts:
+// strings, integers, []byte, quantity/unmarshal.ts + quantity/canonical.ts, typed/time.ts, IntOrString).
+// Gives up (FAIL) on every value it does not prove: a Quantity or time whose text does not read back to
+// itself, json-iterator's number quirks, invalid base64. The Quantity and time memos are process-wide caches
+// keyed by the exact raw bytes (and the Go release for times), compared in full on every hit.
 
 import { ByteSink } from "../../io/sink";
 import { unquote, writeGoString } from "../../json/strings";
@@ -14,48 +20,48 @@ import { writeQuantityJSON } from "../../quantity/canonical";
 import { parseRFC3339, ParsedTime, formatRFC3339UTC } from "../../typed/time";
 import { writeBase64 } from "../../typed/encode";
 import { unquoteJsoniter } from "../../typed/jsoniterstr";
-import { Cur, readString, readNumber, readLiteral, special8, S_ESC, S_NEEDESC } from "./scan";
-import { TC, EMPTY, FAIL, put } from "./state";
+import { readString, readNumber, readLiteral, special8, S_ESC, S_NEEDESC } from "./scan";
+import { Transcode, EMPTY, FAIL, put } from "./state";
 import { sameBytes, wordHash } from "./bytes";
 
-/** Writes the string read last (Cur.sp/sn/sflags) as Go's encoder writes the value the API server's decoder reads. */
-function writeStringRead(out: ByteSink): bool {
-  const f = Cur.sflags;
+/** Writes the string read last (t.sp/sn/sflags) as Go's encoder writes the value the API server's decoder reads. */
+function writeStringRead(t: Transcode, out: ByteSink): bool {
+  const f = t.sflags;
   if ((f & (S_ESC | S_NEEDESC)) == 0) {
     // the decoded value is the raw content and Go writes it back unchanged
-    put(out, Cur.sp - 1, Cur.sn + 2);
+    put(out, t.sp - 1, t.sn + 2);
     return true;
   }
   if ((f & S_ESC) == 0) {
-    writeGoString(out, Cur.sp, Cur.sn, TC.go22, false);
+    writeGoString(out, t.sp, t.sn, t.go22, false);
     return true;
   }
-  const d = new ByteSink(Cur.sn + 8);
-  if (TC.jsoniter) unquoteJsoniter(d, Cur.sp, Cur.sn);
-  else unquote(d, Cur.sp, Cur.sn, false);
-  writeGoString(out, d.ptr, d.len, TC.go22, false);
+  const d = new ByteSink(t.sn + 8);
+  if (t.jsoniter) unquoteJsoniter(d, t.sp, t.sn);
+  else unquote(d, t.sp, t.sn, false);
+  writeGoString(out, d.ptr, d.len, t.go22, false);
   return true;
 }
 
 /** A string-kind value at the cursor (first byte `c`, not null). */
-export function stringValue(c: i32): i32 {
+export function stringValue(t: Transcode, c: i32): i32 {
   if (c != 0x22) return FAIL;
-  const r = copyPlainString();
+  const r = copyPlainString(t);
   if (r >= 0) return r;
-  return stringRead();
+  return stringRead(t);
 }
 
 /** A string at the cursor (`"`) that copyPlainString declined: read, decoded and written with Go's escaping. */
-export function stringRead(): i32 {
-  if (!readString()) return FAIL;
-  if (!writeStringRead(TC.out)) return FAIL;
-  return Cur.sn == 0 ? EMPTY : 0;
+export function stringRead(t: Transcode): i32 {
+  if (!readString(t)) return FAIL;
+  if (!writeStringRead(t, t.out)) return FAIL;
+  return t.sn == 0 ? EMPTY : 0;
 }
 
 /** A string-kind value at the cursor (first byte `"`): copied while scanned when plain, else stringRead. */
-@inline export function quotedString(): i32 {
-  const r = copyPlainString();
-  return r >= 0 ? r : stringRead();
+@inline export function quotedString(t: Transcode): i32 {
+  const r = copyPlainString(t);
+  return r >= 0 ? r : stringRead(t);
 }
 
 /**
@@ -63,11 +69,11 @@ export function stringRead(): i32 {
  * would write differently (no escape, no byte >= 0x80, no `<` `>` `&`, no control byte): EMPTY or 0, the
  * cursor after it. -1 (nothing written, cursor unchanged) otherwise.
  */
-export function copyPlainString(): i32 {
-  const out = TC.out;
+export function copyPlainString(t: Transcode): i32 {
+  const out = t.out;
   const start = out.len;
-  let p = Cur.pos + 1;
-  const e = Cur.end;
+  let p = t.pos + 1;
+  const e = t.end;
   out.reserve(24);
   let d = out.ptr + <usize>start;
   let lim = out.ptr + <usize>out.cap - 16;
@@ -109,17 +115,17 @@ export function copyPlainString(): i32 {
   }
   store<u8>(d, 0x22);
   d++;
-  const n = <i32>(p - Cur.pos) - 1;
+  const n = <i32>(p - t.pos) - 1;
   out.len = <i32>(d - out.ptr);
-  Cur.pos = p + 1;
+  t.pos = p + 1;
   return n == 0 ? EMPTY : 0;
 }
 
 
 /** A bool at the cursor (first byte `c`, not null). */
-export function boolValue(c: i32): i32 {
-  if ((c != 0x74 && c != 0x66) || !readLiteral(c)) return FAIL;
-  const out = TC.out;
+export function boolValue(t: Transcode, c: i32): i32 {
+  if ((c != 0x74 && c != 0x66) || !readLiteral(t, c)) return FAIL;
+  const out = t.out;
   out.reserve(8);
   const d = out.ptr + <usize>out.len;
   if (c == 0x74) {
@@ -141,11 +147,11 @@ export function boolValue(c: i32): i32 {
 }
 
 /** An integer of kind `k` at the cursor (first byte `c`, not null): Go's range rules, written in canonical decimal. */
-export function intValue(c: i32, k: i32): i32 {
+export function intValue(t: Transcode, c: i32, k: i32): i32 {
   if (c != 0x2d && (c < 0x30 || c > 0x39)) return FAIL;
-  if (!readNumber() || !Cur.nint) return FAIL;
-  const p = Cur.np;
-  const n = Cur.nn;
+  if (!readNumber(t) || !t.nint) return FAIL;
+  const p = t.np;
+  const n = t.nn;
   const neg = load<u8>(p) == 0x2d;
   const signed = k <= Kind.Int64;
   if (neg && !signed) return FAIL;
@@ -168,17 +174,17 @@ export function intValue(c: i32, k: i32): i32 {
     const lim: u64 = <u64>1 << <u64>(bits - 1);
     if (neg ? u > lim : u >= lim) return FAIL;
   } else if (bits < 64 && u >= (<u64>1 << <u64>bits)) return FAIL;
-  if (u == 0) { TC.out.byte(0x30); return EMPTY; } // "-0" is 0
-  put(TC.out, p, n);
+  if (u == 0) { t.out.byte(0x30); return EMPTY; } // "-0" is 0
+  put(t.out, p, n);
   return 0;
 }
 
 /** A []byte at the cursor (first byte `c`, not null): base64 text, written in Go's padded standard form. */
-export function bytesValue(c: i32): i32 {
-  if (TC.jsoniter || c != 0x22 || !readString()) return FAIL;
-  let p = Cur.sp;
-  let n = Cur.sn;
-  if ((Cur.sflags & S_ESC) != 0) {
+export function bytesValue(t: Transcode, c: i32): i32 {
+  if (t.jsoniter || c != 0x22 || !readString(t)) return FAIL;
+  let p = t.sp;
+  let n = t.sn;
+  if ((t.sflags & S_ESC) != 0) {
     const d = new ByteSink(n + 8);
     unquote(d, p, n, false);
     p = d.ptr;
@@ -186,7 +192,7 @@ export function bytesValue(c: i32): i32 {
   }
   const b = decodeBase64(p, n);
   if (b === null) { clearError(); return FAIL; }
-  const out = TC.out;
+  const out = t.out;
   out.byte(0x22);
   writeBase64(out, b.ptr, b.len);
   out.byte(0x22);
@@ -194,16 +200,16 @@ export function bytesValue(c: i32): i32 {
 }
 
 /** resource.Quantity at the cursor (first byte `c`, not null): MarshalJSON of its UnmarshalJSON, when that text survives another round. */
-export function quantityValue(c: i32): i32 {
-  const start = Cur.pos;
+export function quantityValue(t: Transcode, c: i32): i32 {
+  const start = t.pos;
   if (c == 0x22) {
-    if (!readString()) return FAIL;
+    if (!readString(t)) return FAIL;
   } else if (c == 0x2d || (c >= 0x30 && c <= 0x39)) {
-    if (TC.jsoniter || !readNumber()) return FAIL;
+    if (t.jsoniter || !readNumber(t)) return FAIL;
   } else return FAIL;
   const raw = start;
-  const rawLen = <i32>(Cur.pos - start);
-  const out = TC.out;
+  const rawLen = <i32>(t.pos - start);
+  const out = t.out;
   const slot = quantitySlot(raw, rawLen);
   if (slot != 0) {
     const on = <i32>load<u8>(slot, 1);
@@ -244,14 +250,14 @@ function quantitySlot(p: usize, n: i32): usize {
   return e;
 }
 
-/** Remembers that raw token [p, p+n) is written as text [t, t+tn). */
-function rememberQuantity(p: usize, n: i32, t: usize, tn: i32): void {
+/** Remembers that raw token [p, p+n) is written as text [tp, tp+tn). */
+function rememberQuantity(p: usize, n: i32, tp: usize, tn: i32): void {
   if (n > Q_MAX || n == 0 || n + tn + 2 > <i32>Q_ENTRY) return;
   const e = quantityIndex(p, n);
   store<u8>(e, <u8>n);
   store<u8>(e, <u8>tn, 1);
   memory.copy(e + 2, p, <usize>n);
-  memory.copy(e + 2 + <usize>n, t, <usize>tn);
+  memory.copy(e + 2 + <usize>n, tp, <usize>tn);
 }
 
 /** True when the (unquoted) RFC 3339 text parses to a zero time.Time (time.Time.IsZero). */
@@ -260,27 +266,27 @@ function rememberQuantity(p: usize, n: i32, t: usize, tn: i32): void {
 }
 
 /** metav1.Time at the cursor (first byte `c`, not null): RFC 3339 in UTC, or null for the zero time; the text must read back the same. */
-export function timeValue(c: i32): i32 {
-  if (c != 0x22 || !readString()) return FAIL;
-  let p = Cur.sp;
-  let n = Cur.sn;
-  if ((Cur.sflags & S_ESC) != 0) {
-    if (TC.jsoniter) return FAIL;
+export function timeValue(t: Transcode, c: i32): i32 {
+  if (c != 0x22 || !readString(t)) return FAIL;
+  let p = t.sp;
+  let n = t.sn;
+  if ((t.sflags & S_ESC) != 0) {
+    if (t.jsoniter) return FAIL;
     const d = new ByteSink(n + 8);
     unquote(d, p, n, false);
     p = d.ptr;
     n = d.len;
   }
-  const out = TC.out;
-  const plain = (Cur.sflags & S_ESC) == 0;
+  const out = t.out;
+  const plain = (t.sflags & S_ESC) == 0;
   if (plain) {
-    const slot = timeSlot(p, n);
+    const slot = timeSlot(t.go, p, n);
     if (slot != 0) {
       put(out, slot + 3 + <usize>n, <i32>load<u8>(slot, 1));
       return 0;
     }
   }
-  if (!parseRFC3339(p, n, TC.go)) return FAIL;
+  if (!parseRFC3339(p, n, t.go)) return FAIL;
   const at = out.len;
   if (parsedZero()) {
     out.ascii("null");
@@ -290,9 +296,9 @@ export function timeValue(c: i32): i32 {
     formatRFC3339UTC(out, ext);
     out.byte(0x22);
     // decode → Marshal again must give the same text (a fraction of a second in year 1, years past 9999, ...)
-    if (!parseRFC3339(out.ptr + <usize>(at + 1), out.len - at - 2, TC.go) || parsedZero() || ParsedTime.ext != ext) return FAIL;
+    if (!parseRFC3339(out.ptr + <usize>(at + 1), out.len - at - 2, t.go) || parsedZero() || ParsedTime.ext != ext) return FAIL;
   }
-  if (plain) rememberTime(p, n, out.ptr + <usize>at, out.len - at);
+  if (plain) rememberTime(t.go, p, n, out.ptr + <usize>at, out.len - at);
   return 0;
 }
 
@@ -301,55 +307,55 @@ export function timeValue(c: i32): i32 {
 const T_ENTRY: usize = 96;
 const T_TABLE: usize = memory.data(128 * <i32>T_ENTRY, 16);
 
-@inline function timeIndex(p: usize, n: i32): usize {
-  return T_TABLE + <usize>(wordHash(p, n, <u32>TC.go) & 127) * T_ENTRY;
+@inline function timeIndex(go: i32, p: usize, n: i32): usize {
+  return T_TABLE + <usize>(wordHash(p, n, <u32>go) & 127) * T_ENTRY;
 }
 
-/** The table entry holding time text [p, p+n) under the current Go release, or 0. */
-function timeSlot(p: usize, n: i32): usize {
+/** The table entry holding time text [p, p+n) under Go release `go`, or 0. */
+function timeSlot(go: i32, p: usize, n: i32): usize {
   if (n == 0 || n > 40) return 0;
-  const e = timeIndex(p, n);
-  if (<i32>load<u8>(e) != n || <i32>load<u8>(e, 2) != TC.go || !sameBytes(e + 3, p, n)) return 0;
+  const e = timeIndex(go, p, n);
+  if (<i32>load<u8>(e) != n || <i32>load<u8>(e, 2) != go || !sameBytes(e + 3, p, n)) return 0;
   return e;
 }
 
-/** Remembers that time text [p, p+n) is written as [t, t+tn) under the current Go release. */
-function rememberTime(p: usize, n: i32, t: usize, tn: i32): void {
-  if (n == 0 || n > 40 || TC.go < 0 || TC.go > 255 || 3 + n + tn > <i32>T_ENTRY) return;
-  const e = timeIndex(p, n);
+/** Remembers that time text [p, p+n) is written as [tp, tp+tn) under Go release `go`. */
+function rememberTime(go: i32, p: usize, n: i32, tp: usize, tn: i32): void {
+  if (n == 0 || n > 40 || go < 0 || go > 255 || 3 + n + tn > <i32>T_ENTRY) return;
+  const e = timeIndex(go, p, n);
   store<u8>(e, <u8>n);
   store<u8>(e, <u8>tn, 1);
-  store<u8>(e, <u8>TC.go, 2);
+  store<u8>(e, <u8>go, 2);
   memory.copy(e + 3, p, <usize>n);
-  memory.copy(e + 3 + <usize>n, t, <usize>tn);
+  memory.copy(e + 3 + <usize>n, tp, <usize>tn);
 }
 
 /** intstr.IntOrString at the cursor (first byte `c`, not null): a string (Type 1) or an int32 (Type 0). */
-export function intOrStringValue(c: i32): i32 {
+export function intOrStringValue(t: Transcode, c: i32): i32 {
   if (c == 0x22) {
     // the inner json.Unmarshal into a string is encoding/json's even under json-iterator
-    if (!readString()) return FAIL;
-    if ((Cur.sflags & S_ESC) != 0) {
-      const d = new ByteSink(Cur.sn + 8);
-      unquote(d, Cur.sp, Cur.sn, false);
-      writeGoString(TC.out, d.ptr, d.len, TC.go22, false);
+    if (!readString(t)) return FAIL;
+    if ((t.sflags & S_ESC) != 0) {
+      const d = new ByteSink(t.sn + 8);
+      unquote(d, t.sp, t.sn, false);
+      writeGoString(t.out, d.ptr, d.len, t.go22, false);
       return 0;
     }
-    if (!writeStringRead(TC.out)) return FAIL;
+    if (!writeStringRead(t, t.out)) return FAIL;
     return 0;
   }
   if (c == 0x2d || (c >= 0x30 && c <= 0x39)) {
-    if (!readNumber() || !Cur.nint) return FAIL;
-    if (TC.jsoniter && Cur.nexp) return FAIL;
-    const p = Cur.np;
-    const n = Cur.nn;
+    if (!readNumber(t) || !t.nint) return FAIL;
+    if (t.jsoniter && t.nexp) return FAIL;
+    const p = t.np;
+    const n = t.nn;
     const neg = load<u8>(p) == 0x2d;
     if ((neg ? n - 1 : n) > 10) return FAIL;
     let u: i64 = 0;
     for (let i = neg ? 1 : 0; i < n; i++) u = u * 10 + <i64>(load<u8>(p + <usize>i) - 0x30);
     if (neg ? u > 0x80000000 : u > 0x7fffffff) return FAIL;
-    if (u == 0) TC.out.byte(0x30);
-    else put(TC.out, p, n);
+    if (u == 0) t.out.byte(0x30);
+    else put(t.out, p, n);
     return 0;
   }
   return FAIL;

@@ -1,75 +1,99 @@
-// Shared state of one transcode (static fields: one transcode runs at a time): the output, the Go
-// release switches, the decoder flavour, the depth budget, the record stack of the open objects, and
-// the value ranges of the top-level struct's fields (for the hashes built from them).
+// The state of one transcode (assembly/fast/transcode/transcode.ts), created by transcodeStored and passed to
+// every step: the cursor, the output, the Go release switches, the decoder flavour, the depth budget, the
+// record stack of the open objects, the rebuild scratch, and where the top-level struct's field values went.
+// Nothing of it outlives the transcode. Must equal, give up: as transcode.ts (the steps that share this state).
 
 import { ByteSink } from "../../io/sink";
 import { MAX_FIELDS } from "./plan";
+import { Cursor } from "./scan";
 
 /** A value is empty as encoding/json's isEmptyValue says (omitempty drops it). */
 export const EMPTY: i32 = 1;
 /** Transcoding failed: the caller runs the exact path. */
 export const FAIL: i32 = -1;
 
-/** Per-transcode state. */
-export class TC {
-  static out: ByteSink = changetype<ByteSink>(0);
-  /** Go release (minor) of the encoder. */
-  static go: i32 = 26;
-  static go22: bool = true;
-  static go24: bool = true;
-  /** The API server decodes with json-iterator (Kubernetes 1.12-1.22). */
-  static jsoniter: bool = false;
-  /** Nesting levels still allowed. */
-  static room: i32 = 0;
-  /** Record stack (i32 slots) in the per-call arena. */
-  static rec: usize = 0;
-  static recCap: i32 = 0;
-  static recTop: i32 = 0;
-  /** Scratch bytes for rebuilding reordered objects and unsorted maps (per transcode; rebuilds do not nest). */
-  static tmp: usize = 0;
-  static tmpCap: i32 = 0;
-}
+/** The output range of each top-level struct field's value (by its index in the struct's JSON field list), as written. */
+export class TopFields {
+  private starts: usize = heap.alloc(<usize>MAX_FIELDS * 4);
+  private lens: usize = heap.alloc(<usize>MAX_FIELDS * 4);
 
-/** The scratch buffer with room for `n` bytes. */
-export function scratch(n: i32): usize {
-  if (n > TC.tmpCap) {
-    let cap = TC.tmpCap < 4096 ? 4096 : TC.tmpCap;
-    while (cap < n) cap <<= 1;
-    TC.tmp = heap.alloc(<usize>cap);
-    TC.tmpCap = cap;
+  /** Output start of field `i`'s value, -1 when it was not written. */
+  @inline start(i: i32): i32 { return load<i32>(this.starts + (<usize>i << 2)); }
+  /** Output length of field `i`'s value. */
+  @inline len(i: i32): i32 { return load<i32>(this.lens + (<usize>i << 2)); }
+  /** Records field `i`'s value range (start -1: not written). */
+  @inline set(i: i32, start: i32, len: i32): void {
+    store<i32>(this.starts + (<usize>i << 2), start);
+    store<i32>(this.lens + (<usize>i << 2), len);
   }
-  return TC.tmp;
 }
 
-/** Output range of each top-level struct field's value: start (or -1: not written) and length. */
-export const TOP_START: usize = memory.data(MAX_FIELDS * 4, 16);
-export const TOP_LEN: usize = memory.data(MAX_FIELDS * 4, 16);
+/** One transcode: the cursor over the input and everything the steps share. */
+export class Transcode extends Cursor {
+  /** Go release (minor) of the encoder, and its switches. */
+  go: i32;
+  go22: bool;
+  go24: bool;
+  /** Nesting levels still allowed. */
+  room: i32;
+  /** Record stack (i32 slots) in the per-call arena. */
+  rec: usize;
+  recCap: i32 = 512;
+  recTop: i32 = 0;
+  /** Scratch bytes for rebuilding reordered objects and unsorted maps (rebuilds do not nest). */
+  tmp: usize = 0;
+  tmpCap: i32 = 0;
 
-/** Reserves `n` record slots; returns the index of the first. */
-@inline export function recPush(n: i32): i32 {
-  const at = TC.recTop;
+  /**
+   * A transcode of [p, end) into `out` under Go release `go` (`jsoniter`: the API server decodes with json-iterator,
+   * Kubernetes 1.12-1.22), `room` nesting levels allowed, the top-level field ranges into `top` when not null.
+   */
+  constructor(p: usize, end: usize, public out: ByteSink, go: i32, public jsoniter: bool, room: i32, public top: TopFields | null) {
+    super(p, end);
+    this.go = go;
+    this.go22 = go >= 22;
+    this.go24 = go >= 24;
+    this.room = room;
+    this.rec = heap.alloc(<usize>512 * 4);
+  }
+}
+
+/** The scratch buffer of `t` with room for `n` bytes. */
+export function scratch(t: Transcode, n: i32): usize {
+  if (n > t.tmpCap) {
+    let cap = t.tmpCap < 4096 ? 4096 : t.tmpCap;
+    while (cap < n) cap <<= 1;
+    t.tmp = heap.alloc(<usize>cap);
+    t.tmpCap = cap;
+  }
+  return t.tmp;
+}
+
+/** Reserves `n` record slots of `t`; returns the index of the first. */
+@inline export function recPush(t: Transcode, n: i32): i32 {
+  const at = t.recTop;
   const need = at + n;
-  if (need > TC.recCap) recGrow(need);
-  TC.recTop = need;
+  if (need > t.recCap) recGrow(t, need);
+  t.recTop = need;
   return at;
 }
 
-/** Grows the record stack to at least `need` slots. */
-function recGrow(need: i32): void {
-  let cap = TC.recCap < 256 ? 256 : TC.recCap;
+/** Grows the record stack of `t` to at least `need` slots. */
+function recGrow(t: Transcode, need: i32): void {
+  let cap = t.recCap < 256 ? 256 : t.recCap;
   while (cap < need) cap <<= 1;
-  TC.rec = heap.realloc(TC.rec, <usize>cap * 4);
-  TC.recCap = cap;
+  t.rec = heap.realloc(t.rec, <usize>cap * 4);
+  t.recCap = cap;
 }
 
-/** Record slot `i`. */
-@inline export function recGet(i: i32): i32 {
-  return load<i32>(TC.rec + (<usize>i << 2));
+/** Record slot `i` of `t`. */
+@inline export function recGet(t: Transcode, i: i32): i32 {
+  return load<i32>(t.rec + (<usize>i << 2));
 }
 
-/** Sets record slot `i`. */
-@inline export function recSet(i: i32, v: i32): void {
-  store<i32>(TC.rec + (<usize>i << 2), v);
+/** Sets record slot `i` of `t`. */
+@inline export function recSet(t: Transcode, i: i32, v: i32): void {
+  store<i32>(t.rec + (<usize>i << 2), v);
 }
 
 /**

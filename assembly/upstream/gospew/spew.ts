@@ -14,7 +14,7 @@
 import { ByteSink } from "../../io/sink";
 import { writeGoFormatG } from "../../json/number";
 import { Tape, K_OBJECT } from "../../json/tape";
-import { sortMembers, sortedMembers, Member } from "../../json/members";
+import { sortMembers, membersAt, membersCount, Member } from "../../json/members";
 import { fail, E_INTERNAL } from "../../base/errors";
 import { Kind, kind, elem, key, fieldCount, fieldType, fieldNameRef, strPtr, strLen, spewNameRef, typeNameId } from "../../schema/schema";
 import { writeQuantityInternals } from "../../quantity/internals";
@@ -286,10 +286,9 @@ export class Spewer {
     let cap = 16;
     let frames = heap.alloc(<usize>cap * 12);
     let depth = 0;
-    let n = sortMembers(t, f.node);
-    if (n < 0) return false;
-    store<usize>(frames, sortedMembers);
-    store<i32>(frames, n, 4);
+    const sorted = sortMembers(t, f.node);
+    store<usize>(frames, membersAt(sorted));
+    store<i32>(frames, membersCount(sorted), 4);
     store<i32>(frames, 0, 8);
     depth = 1;
     out.ascii("map[");
@@ -313,15 +312,14 @@ export class Spewer {
         out.ascii("<nil>}");
         continue;
       }
-      const c = sortMembers(t, m.value);
-      if (c < 0) return false;
+      const sm = sortMembers(t, m.value);
       if (depth >= cap) {
         cap <<= 1;
         frames = heap.realloc(frames, <usize>cap * 12);
       }
       const np = frames + <usize>depth * 12;
-      store<u32>(np, <u32>sortedMembers);
-      store<i32>(np, c, 4);
+      store<u32>(np, <u32>membersAt(sm));
+      store<i32>(np, membersCount(sm), 4);
       store<i32>(np, 0, 8);
       depth++;
       out.ascii("map[");

@@ -14,31 +14,16 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_STRING, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember, insertItem, removeItem, newObject } from "../../json/dom";
-import { decodeString, DecodedString } from "../../json/goequal";
-import { goAtoi, Atoi, atoiError } from "../../json/gostrconv";
+import { Node, Bytes, rawNode } from "../../json/dom";
+import { Edits } from "./edits";
+import { decodeString, decodedPtr, decodedLen } from "../../json/goequal";
+import { goAtoi, atoiError } from "../../json/gostrconv";
 import { intoDoc, intoAry, tryDoc, tryAry, lazyEqual, EQ_TRUE, EQ_PANIC, NIL_DEREF, NIL_MAP, marshalLazy, deepCopy, rawIsArray } from "./lazy";
 import { splitPath, decodeSegment, bytesStr } from "./pointer";
 import { goTypeErrorMessage } from "./gotypes";
-import { fail, E_PATCH_OP, E_PATCH_PATH, E_PATCH_INDEX, E_PATCH_TEST, E_PATCH_PANIC } from "../../base/errors";
-
-/** The error of the step that failed: its code (E_PATCH_*) and Go's message. */
-class Err {
-  static code: string = "";
-  static msg: string = "";
-}
-
-@inline function err(code: string, msg: string): bool {
-  Err.code = code;
-  Err.msg = msg;
-  return false;
-}
-
-/** Wraps the pending error's message as fmt.Errorf("prefix%w") does (a panic passes through). */
-@inline function wrap(prefix: string): bool {
-  if (Err.code != E_PATCH_PANIC) Err.msg = prefix + Err.msg;
-  return false;
-}
+import { fail, E_PATCH_OP, E_PATCH_PATH, E_PATCH_INDEX, E_PATCH_TEST, E_PATCH_PANIC, E_PATCH_LIMIT } from "../../base/errors";
+import { ReadOptions } from "../../json/reader";
+import { GO_MIN } from "../../base/pins";
 
 /** The fields of one operation (Go's map[string]*json.RawMessage): node indices, -1 when absent. */
 class OpFields {
@@ -55,9 +40,9 @@ function fieldsOf(t: Tape, op: i32): OpFields {
   let k = op + 1;
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
-    decodeString(t, k);
-    const p = DecodedString.ptr;
-    const len = DecodedString.len;
+    const d = decodeString(t, k);
+    const p = decodedPtr(d);
+    const len = decodedLen(d);
     if (is(p, len, "op")) f.op = v;
     else if (is(p, len, "path")) f.path = v;
     else if (is(p, len, "from")) f.from = v;
@@ -76,21 +61,8 @@ function is(p: usize, len: i32, name: string): bool {
 /** Operation.Kind(): the decoded "op" string, or "unknown". */
 function kindOf(t: Tape, f: OpFields): string {
   if (f.op < 0 || t.kind(f.op) != K_STRING) return "unknown";
-  decodeString(t, f.op);
-  return String.UTF8.decodeUnsafe(DecodedString.ptr, <usize>DecodedString.len);
-}
-
-/** Path() / From(): the decoded string into `Str`, or false with the library's error text in Err.msg. */
-function strField(t: Tape, i: i32, missing: string): bool {
-  if (i < 0 || t.kind(i) == K_NULL) return err(E_PATCH_OP, missing);
-  if (t.kind(i) != K_STRING) return err(E_PATCH_OP, goTypeErrorMessage(t, i, "string"));
-  decodeString(t, i);
-  Str.value = new Bytes(DecodedString.ptr, DecodedString.len);
-  return true;
-}
-
-class Str {
-  static value: Bytes = new Bytes(0, 0);
+  const d = decodeString(t, f.op);
+  return String.UTF8.decodeUnsafe(decodedPtr(d), <usize>decodedLen(d));
 }
 
 const MISSING_PATH = "operation missing path field: missing value";
@@ -103,267 +75,327 @@ function valueOf(t: Tape, f: OpFields): Node | null {
   return rawNode(t, f.value);
 }
 
-function invalidIndex(idx: i64): bool {
-  return err(E_PATCH_INDEX, "Unable to access invalid index: " + idx.toString() + ": invalid index referenced");
-}
+/**
+ * One Patch.Apply: the document being patched (the library's `pd`), the Go release whose texts to write, and
+ * the results its steps hand to the next (each written before it is read): the error of the step that
+ * failed (its E_PATCH_* code and Go's message), the last decoded path, the last value read, and the
+ * container and key a path ends in.
+ */
+class Applier {
+  root: Node;
+  errCode: string = "";
+  errMsg: string = "";
+  str: Bytes = new Bytes(0, 0);
+  got: Node | null = null;
+  con: Node;
+  key: Bytes = new Bytes(0, 0);
+  /** The big containers being edited (edits.ts). */
+  edits: Edits;
+  /** Bytes the `copy` operations have added so far (the library's accumulatedCopySize). */
+  copied: i64 = 0;
+  /** How copies are read back: the call's limits, no Go nesting limit. */
+  copyRead: ReadOptions = new ReadOptions();
 
-function atoiFailed(key: Bytes): string {
-  const s = new ByteSink(key.len + 48);
-  atoiError(s, key.ptr, key.len, Doc.goMinor);
-  return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);
-}
+  /** `maxCopy`: the most bytes `copy` operations may add (AccumulatedCopySizeLimit). */
+  constructor(root: Node, public goMinor: i32, edits: Edits, public maxCopy: i64, opts: ReadOptions) {
+    this.root = root;
+    this.con = root;
+    this.edits = edits;
+    this.copyRead.maxDepth = opts.maxDepth;
+    this.copyRead.maxBytes = opts.maxBytes;
+    this.copyRead.goMinor = GO_MIN;
+  }
 
-/** container.get: the value (maybe nil) into Got.node. */
-class Got {
-  static node: Node | null = null;
-}
+  @inline err(code: string, msg: string): bool {
+    this.errCode = code;
+    this.errMsg = msg;
+    return false;
+  }
 
-function conGet(con: Node, key: Bytes): bool {
-  if (con.kind == K_OBJECT) {
-    getMember(con, key.ptr, key.len);
-    Got.node = Lookup.value;
+  /** Wraps the pending error's message as fmt.Errorf("prefix%w") does (a panic passes through). */
+  @inline wrap(prefix: string): bool {
+    if (this.errCode != E_PATCH_PANIC) this.errMsg = prefix + this.errMsg;
+    return false;
+  }
+
+  /** Wraps the pending Path()/From() error under `prefix` with code `code`. */
+  wrapAs(code: string, prefix: string): bool {
+    this.errCode = code;
+    this.errMsg = prefix + this.errMsg;
+    return false;
+  }
+
+  /** Path() / From(): the decoded string into `str`, or false with the library's error text. */
+  strField(t: Tape, i: i32, missing: string): bool {
+    if (i < 0 || t.kind(i) == K_NULL) return this.err(E_PATCH_OP, missing);
+    if (t.kind(i) != K_STRING) return this.err(E_PATCH_OP, goTypeErrorMessage(t, i, "string"));
+    const d = decodeString(t, i);
+    this.str = new Bytes(decodedPtr(d), decodedLen(d));
     return true;
   }
-  const items = con.items!;
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, atoiFailed(key));
-  const n = <i64>items.length;
-  if (idx < 0) {
-    if (idx < -n) return invalidIndex(idx);
-    idx += n;
-  }
-  if (idx >= n) return invalidIndex(idx);
-  Got.node = items[<i32>idx];
-  return true;
-}
 
-function conAdd(con: Node, key: Bytes, val: Node | null): bool {
-  if (con.kind == K_OBJECT) {
-    if (con.isNil) return err(E_PATCH_PANIC, NIL_MAP);
-    setMember(con, key, val);
+  invalidIndex(idx: i64): bool {
+    return this.err(E_PATCH_INDEX, "Unable to access invalid index: " + idx.toString() + ": invalid index referenced");
+  }
+
+  atoiFailed(key: Bytes, e: i32): string {
+    const s = new ByteSink(key.len + 48);
+    atoiError(s, key.ptr, key.len, e, this.goMinor);
+    return String.UTF8.decodeUnsafe(s.ptr, <usize>s.len);
+  }
+
+  /**
+   * The element index `key` names in an array of n (strconv.Atoi; a negative one counts from the end), as
+   * get, remove and set read it; -1 with the library's error when it is not a number or out of range.
+   */
+  index(key: Bytes, n: i32): i32 {
+    const parsed = goAtoi(key.ptr, key.len);
+    if (parsed.err != 0) return this.indexFailed(this.err(E_PATCH_INDEX, this.atoiFailed(key, parsed.err)));
+    let idx = parsed.value;
+    if (idx < 0) {
+      if (idx < -<i64>n) return this.indexFailed(this.invalidIndex(idx));
+      idx += n;
+    }
+    if (idx >= <i64>n) return this.indexFailed(this.invalidIndex(idx));
+    return <i32>idx;
+  }
+
+  @inline indexFailed(_recorded: bool): i32 {
+    return -1;
+  }
+
+  /** container.get: the value (maybe nil) into `got`. */
+  conGet(con: Node, key: Bytes): bool {
+    const edits = this.edits;
+    if (con.kind == K_OBJECT) {
+      this.got = edits.objectGet(con, key.ptr, key.len);
+      return true;
+    }
+    const idx = this.index(key, edits.arrayLength(con));
+    if (idx < 0) return false;
+    this.got = edits.arrayGet(con, idx);
     return true;
   }
-  const items = con.items!;
-  if (key.len == 1 && load<u8>(key.ptr) == 0x2d) {
-    items.push(val);
+
+  conAdd(con: Node, key: Bytes, val: Node | null): bool {
+    const edits = this.edits;
+    if (con.kind == K_OBJECT) {
+      if (con.isNil) return this.err(E_PATCH_PANIC, NIL_MAP);
+      edits.objectSet(con, key, val);
+      return true;
+    }
+    const length = edits.arrayLength(con);
+    if (key.len == 1 && load<u8>(key.ptr) == 0x2d) {
+      edits.arrayInsert(con, length, val);
+      con.isNil = false;
+      return true;
+    }
+    const parsed = goAtoi(key.ptr, key.len);
+    if (parsed.err != 0) return this.err(E_PATCH_INDEX, "value was not a proper array index: '" + bytesStr(key) + "': " + this.atoiFailed(key, parsed.err));
+    let idx = parsed.value;
+    const sz = <i64>length + 1;
+    if (idx >= sz) return this.invalidIndex(idx);
+    if (idx < 0) {
+      if (idx < -sz) return this.invalidIndex(idx);
+      idx += sz;
+    }
+    edits.arrayInsert(con, <i32>idx, val);
     con.isNil = false;
     return true;
   }
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, "value was not a proper array index: '" + bytesStr(key) + "': " + atoiFailed(key));
-  const sz = <i64>items.length + 1;
-  if (idx >= sz) return invalidIndex(idx);
-  if (idx < 0) {
-    if (idx < -sz) return invalidIndex(idx);
-    idx += sz;
-  }
-  insertItem(items, <i32>idx, val);
-  con.isNil = false;
-  return true;
-}
 
-function conRemove(con: Node, key: Bytes): bool {
-  if (con.kind == K_OBJECT) {
-    if (!deleteMember(con, key.ptr, key.len)) {
-      return err(E_PATCH_PATH, "Unable to remove nonexistent key: " + bytesStr(key) + ": missing value");
+  conRemove(con: Node, key: Bytes): bool {
+    const edits = this.edits;
+    if (con.kind == K_OBJECT) {
+      if (!edits.objectDelete(con, key.ptr, key.len)) {
+        return this.err(E_PATCH_PATH, "Unable to remove nonexistent key: " + bytesStr(key) + ": missing value");
+      }
+      return true;
     }
+    const idx = this.index(key, edits.arrayLength(con));
+    if (idx < 0) return false;
+    edits.arrayRemove(con, idx);
+    con.isNil = false;
     return true;
   }
-  const items = con.items!;
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, atoiFailed(key));
-  const n = <i64>items.length;
-  if (idx >= n) return invalidIndex(idx);
-  if (idx < 0) {
-    if (idx < -n) return invalidIndex(idx);
-    idx += n;
-  }
-  removeItem(items, <i32>idx);
-  con.isNil = false;
-  return true;
-}
 
-function conSet(con: Node, key: Bytes, val: Node | null): bool {
-  if (con.kind == K_OBJECT) {
-    if (con.isNil) return err(E_PATCH_PANIC, NIL_MAP);
-    setMember(con, key, val);
+  /** container.set at a key conGet has just read (an array index is then in range). */
+  conSet(con: Node, key: Bytes, val: Node | null): bool {
+    const edits = this.edits;
+    if (con.kind == K_OBJECT) {
+      if (con.isNil) return this.err(E_PATCH_PANIC, NIL_MAP);
+      edits.objectSet(con, key, val);
+      return true;
+    }
+    const idx = this.index(key, edits.arrayLength(con));
+    if (idx < 0) return false;
+    edits.arraySet(con, idx, val);
     return true;
   }
-  const items = con.items!;
-  let idx = goAtoi(key.ptr, key.len);
-  if (Atoi.err != 0) return err(E_PATCH_INDEX, atoiFailed(key));
-  const n = <i64>items.length;
-  if (idx < 0) {
-    if (idx < -n) return invalidIndex(idx);
-    idx += n;
-  }
-  items[<i32>idx] = val;
-  return true;
-}
 
-/** findObject: the container holding the pointer's last segment (into Found), or false. */
-class Found {
-  static con: Node = newObject();
-  static key: Bytes = new Bytes(0, 0);
-}
-
-function findObject(root: Node, path: Bytes): bool {
-  const parts = splitPath(path.ptr, path.len);
-  const n = parts.length;
-  if (n < 2) return false;
-  let doc = root;
-  for (let i = 1; i < n - 1; i++) {
-    const part = parts[i];
-    const key = decodeSegment(part.ptr, part.len);
-    if (!conGet(doc, key)) return false;
-    const next = Got.node;
-    if (next === null || next.tape === null) return false;
-    if (rawIsArray(next)) {
-      if (!intoAry(next)) return false;
-    } else if (!intoDoc(next)) return false;
-    doc = next;
-  }
-  const last = parts[n - 1];
-  Found.con = doc;
-  Found.key = decodeSegment(last.ptr, last.len);
-  return true;
-}
-
-/** The document being patched (the library's `pd`), and the Go release whose texts to write. */
-class Doc {
-  static root: Node = newObject();
-  static goMinor: i32 = 27;
-}
-
-function opAdd(t: Tape, f: OpFields): bool {
-  if (!strField(t, f.path, MISSING_PATH)) return err(E_PATCH_OP, "add operation failed to decode path: missing value");
-  const path = Str.value;
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "add operation does not apply: doc is missing path: \"" + bytesStr(path) + "\": missing value");
-  if (!conAdd(Found.con, Found.key, valueOf(t, f))) return wrap("error in add for path: '" + bytesStr(path) + "': ");
-  return true;
-}
-
-function opRemove(t: Tape, f: OpFields): bool {
-  if (!strField(t, f.path, MISSING_PATH)) return err(E_PATCH_OP, "remove operation failed to decode path: missing value");
-  const path = Str.value;
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "remove operation does not apply: doc is missing path: \"" + bytesStr(path) + "\": missing value");
-  if (!conRemove(Found.con, Found.key)) return wrap("error in remove for path: '" + bytesStr(path) + "': ");
-  return true;
-}
-
-function opReplace(t: Tape, f: OpFields): bool {
-  if (!strField(t, f.path, MISSING_PATH)) return wrapAs(E_PATCH_OP, "replace operation failed to decode path: ");
-  const path = Str.value;
-  if (path.len == 0) {
-    const val = valueOf(t, f);
-    if (val === null) return err(E_PATCH_PANIC, NIL_DEREF);
-    if (!tryDoc(val) && !tryAry(val)) return err(E_PATCH_OP, "replace operation value must be object or array: %!w(<nil>)");
-    Doc.root = val;
+  /** findObject: the container holding the pointer's last segment (into `con`, `key`), or false. */
+  findObject(path: Bytes): bool {
+    const parts = splitPath(path.ptr, path.len);
+    const n = parts.length;
+    if (n < 2) return false;
+    let doc = this.root;
+    for (let i = 1; i < n - 1; i++) {
+      const part = parts[i];
+      const key = decodeSegment(part.ptr, part.len);
+      if (!this.conGet(doc, key)) return false;
+      const next = this.got;
+      if (next === null || next.tape === null) return false;
+      if (rawIsArray(next)) {
+        if (!intoAry(next)) return false;
+      } else if (!intoDoc(next)) return false;
+      doc = next;
+    }
+    const last = parts[n - 1];
+    this.con = doc;
+    this.key = decodeSegment(last.ptr, last.len);
     return true;
   }
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "replace operation does not apply: doc is missing path: " + bytesStr(path) + ": missing value");
-  const con = Found.con;
-  const key = Found.key;
-  if (!conGet(con, key)) return err(E_PATCH_PATH, "replace operation does not apply: doc is missing key: " + bytesStr(path) + ": missing value");
-  if (!conSet(con, key, valueOf(t, f))) return wrap("error in remove for path: '" + bytesStr(path) + "': ");
-  return true;
-}
 
-/** Wraps the pending Path()/From() error under `prefix` with code `code`. */
-function wrapAs(code: string, prefix: string): bool {
-  Err.code = code;
-  Err.msg = prefix + Err.msg;
-  return false;
-}
+  opAdd(t: Tape, f: OpFields): bool {
+    if (!this.strField(t, f.path, MISSING_PATH)) return this.err(E_PATCH_OP, "add operation failed to decode path: missing value");
+    const path = this.str;
+    if (!this.findObject(path)) return this.err(E_PATCH_PATH, "add operation does not apply: doc is missing path: \"" + bytesStr(path) + "\": missing value");
+    if (!this.conAdd(this.con, this.key, valueOf(t, f))) return this.wrap("error in add for path: '" + bytesStr(path) + "': ");
+    return true;
+  }
 
-function opMove(t: Tape, f: OpFields): bool {
-  if (!strField(t, f.from, MISSING_FROM)) return wrapAs(E_PATCH_OP, "move operation failed to decode from: ");
-  const from = Str.value;
-  const fs = bytesStr(from);
-  if (!findObject(Doc.root, from)) return err(E_PATCH_PATH, "move operation does not apply: doc is missing from path: " + fs + ": missing value");
-  const con = Found.con;
-  const key = Found.key;
-  const ks = bytesStr(key);
-  if (!conGet(con, key)) return wrap("error in move for path: '" + ks + "': ");
-  const val = Got.node;
-  if (!conRemove(con, key)) return wrap("error in move for path: '" + ks + "': ");
-  if (!strField(t, f.path, MISSING_PATH)) return wrapAs(E_PATCH_OP, "move operation failed to decode path: ");
-  const path = Str.value;
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "move operation does not apply: doc is missing destination path: " + bytesStr(path) + ": missing value");
-  if (!conAdd(Found.con, Found.key, val)) return wrap("error in move for path: '" + bytesStr(path) + "': ");
-  return true;
-}
+  opRemove(t: Tape, f: OpFields): bool {
+    if (!this.strField(t, f.path, MISSING_PATH)) return this.err(E_PATCH_OP, "remove operation failed to decode path: missing value");
+    const path = this.str;
+    if (!this.findObject(path)) return this.err(E_PATCH_PATH, "remove operation does not apply: doc is missing path: \"" + bytesStr(path) + "\": missing value");
+    if (!this.conRemove(this.con, this.key)) return this.wrap("error in remove for path: '" + bytesStr(path) + "': ");
+    return true;
+  }
 
-function opTest(t: Tape, f: OpFields): bool {
-  if (!strField(t, f.path, MISSING_PATH)) return wrapAs(E_PATCH_OP, "test operation failed to decode path: ");
-  const path = Str.value;
-  if (path.len == 0) {
-    const r = lazyEqual(Doc.root, valueOf(t, f));
-    if (r == EQ_PANIC) return err(E_PATCH_PANIC, NIL_DEREF);
+  opReplace(t: Tape, f: OpFields): bool {
+    if (!this.strField(t, f.path, MISSING_PATH)) return this.wrapAs(E_PATCH_OP, "replace operation failed to decode path: ");
+    const path = this.str;
+    if (path.len == 0) {
+      const val = valueOf(t, f);
+      if (val === null) return this.err(E_PATCH_PANIC, NIL_DEREF);
+      if (!tryDoc(val) && !tryAry(val)) return this.err(E_PATCH_OP, "replace operation value must be object or array: %!w(<nil>)");
+      this.root = val;
+      return true;
+    }
+    if (!this.findObject(path)) return this.err(E_PATCH_PATH, "replace operation does not apply: doc is missing path: " + bytesStr(path) + ": missing value");
+    const con = this.con;
+    const key = this.key;
+    if (!this.conGet(con, key)) return this.err(E_PATCH_PATH, "replace operation does not apply: doc is missing key: " + bytesStr(path) + ": missing value");
+    if (!this.conSet(con, key, valueOf(t, f))) return this.wrap("error in remove for path: '" + bytesStr(path) + "': ");
+    return true;
+  }
+
+  opMove(t: Tape, f: OpFields): bool {
+    if (!this.strField(t, f.from, MISSING_FROM)) return this.wrapAs(E_PATCH_OP, "move operation failed to decode from: ");
+    const from = this.str;
+    const fs = bytesStr(from);
+    if (!this.findObject(from)) return this.err(E_PATCH_PATH, "move operation does not apply: doc is missing from path: " + fs + ": missing value");
+    const con = this.con;
+    const key = this.key;
+    const ks = bytesStr(key);
+    if (!this.conGet(con, key)) return this.wrap("error in move for path: '" + ks + "': ");
+    const val = this.got;
+    if (!this.conRemove(con, key)) return this.wrap("error in move for path: '" + ks + "': ");
+    if (!this.strField(t, f.path, MISSING_PATH)) return this.wrapAs(E_PATCH_OP, "move operation failed to decode path: ");
+    const path = this.str;
+    if (!this.findObject(path)) return this.err(E_PATCH_PATH, "move operation does not apply: doc is missing destination path: " + bytesStr(path) + ": missing value");
+    if (!this.conAdd(this.con, this.key, val)) return this.wrap("error in move for path: '" + bytesStr(path) + "': ");
+    return true;
+  }
+
+  opTest(t: Tape, f: OpFields): bool {
+    if (!this.strField(t, f.path, MISSING_PATH)) return this.wrapAs(E_PATCH_OP, "test operation failed to decode path: ");
+    const path = this.str;
+    if (path.len == 0) {
+      this.edits.flush(this.root);
+      const r = lazyEqual(this.root, valueOf(t, f));
+      if (r == EQ_PANIC) return this.err(E_PATCH_PANIC, NIL_DEREF);
+      if (r == EQ_TRUE) return true;
+      return this.err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
+    }
+    if (!this.findObject(path)) return this.err(E_PATCH_PATH, "test operation does not apply: is missing path: " + bytesStr(path) + ": missing value");
+    if (!this.conGet(this.con, this.key)) return this.wrap("error in test for path: '" + bytesStr(path) + "': ");
+    const val = this.got;
+    const want = valueOf(t, f);
+    if (val === null) {
+      if (want === null || want.tape === null) return true;
+      return this.err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
+    }
+    if (want === null) return this.err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
+    this.edits.flush(val);
+    const r = lazyEqual(val, want);
+    if (r == EQ_PANIC) return this.err(E_PATCH_PANIC, NIL_DEREF);
     if (r == EQ_TRUE) return true;
-    return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
+    return this.err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
   }
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "test operation does not apply: is missing path: " + bytesStr(path) + ": missing value");
-  if (!conGet(Found.con, Found.key)) return wrap("error in test for path: '" + bytesStr(path) + "': ");
-  const val = Got.node;
-  const want = valueOf(t, f);
-  if (val === null) {
-    if (want === null || want.tape === null) return true;
-    return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
+
+  opCopy(t: Tape, f: OpFields): bool {
+    if (!this.strField(t, f.from, MISSING_FROM)) return this.wrapAs(E_PATCH_OP, "copy operation failed to decode from: ");
+    const from = this.str;
+    const fs = bytesStr(from);
+    if (!this.findObject(from)) return this.err(E_PATCH_PATH, "copy operation does not apply: doc is missing from path: " + fs + ": missing value");
+    if (!this.conGet(this.con, this.key)) return this.wrap("error in copy for from: '" + fs + "': ");
+    const val = this.got;
+    if (!this.strField(t, f.path, MISSING_PATH)) return this.err(E_PATCH_OP, "copy operation failed to decode path: missing value");
+    const path = this.str;
+    if (!this.findObject(path)) return this.err(E_PATCH_PATH, "copy operation does not apply: doc is missing destination path: " + bytesStr(path) + ": missing value");
+    const con = this.con;
+    const key = this.key;
+    this.edits.flush(val);
+    const copy = deepCopy(val, this.goMinor >= 22, this.copyRead);
+    this.copied += copy.size;
+    if (this.copied > this.maxCopy) {
+      return this.err(E_PATCH_LIMIT, "Unable to complete the copy, the accumulated size increase of copy is " + this.copied.toString() +
+        ", exceeding the limit " + this.maxCopy.toString());
+    }
+    if (!this.conAdd(con, key, copy.node)) return this.wrap("error while adding value during copy: ");
+    return true;
   }
-  if (want === null) return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
-  const r = lazyEqual(val, want);
-  if (r == EQ_PANIC) return err(E_PATCH_PANIC, NIL_DEREF);
-  if (r == EQ_TRUE) return true;
-  return err(E_PATCH_TEST, "testing value " + bytesStr(path) + " failed: test failed");
+
+  /** Runs operation `op` of tape t; false with the step's error in errCode / errMsg. */
+  run(t: Tape, op: i32): bool {
+    const f = fieldsOf(t, op);
+    const kind = kindOf(t, f);
+    if (kind == "add") return this.opAdd(t, f);
+    if (kind == "remove") return this.opRemove(t, f);
+    if (kind == "replace") return this.opReplace(t, f);
+    if (kind == "move") return this.opMove(t, f);
+    if (kind == "test") return this.opTest(t, f);
+    if (kind == "copy") return this.opCopy(t, f);
+    return this.err(E_PATCH_OP, "Unexpected kind: " + kind);
+  }
 }
 
-function opCopy(t: Tape, f: OpFields, go22: bool): bool {
-  if (!strField(t, f.from, MISSING_FROM)) return wrapAs(E_PATCH_OP, "copy operation failed to decode from: ");
-  const from = Str.value;
-  const fs = bytesStr(from);
-  if (!findObject(Doc.root, from)) return err(E_PATCH_PATH, "copy operation does not apply: doc is missing from path: " + fs + ": missing value");
-  if (!conGet(Found.con, Found.key)) return wrap("error in copy for from: '" + fs + "': ");
-  const val = Got.node;
-  if (!strField(t, f.path, MISSING_PATH)) return err(E_PATCH_OP, "copy operation failed to decode path: missing value");
-  const path = Str.value;
-  if (!findObject(Doc.root, path)) return err(E_PATCH_PATH, "copy operation does not apply: doc is missing destination path: " + bytesStr(path) + ": missing value");
-  const con = Found.con;
-  const key = Found.key;
-  const copy = deepCopy(val, go22);
-  if (!conAdd(con, key, copy)) return wrap("error while adding value during copy: ");
-  return true;
-}
+/** The most bytes `copy` operations may add to a document, whatever the request says: 32 MiB. */
+export const MAX_COPY_BYTES: i64 = 32 << 20;
 
 /**
  * Patch.Apply: runs the operations (elements of patch array `pr` of tape `pt`, or none for null) on
  * the document (text node `dr` of `dt`, an array when `isArray`, else an object or null) and writes
  * json.Marshal of the result into `out`. False with the error recorded, its path the operation index.
+ * `maxCopy`: the library's AccumulatedCopySizeLimit (the caller keeps it within MAX_COPY_BYTES: copies can
+ * double a document per operation); `opts`: the call's read limits; `indexed` false (EXACT_LISTINDEX): big containers are
+ * edited in their nodes as well (edits.ts).
  */
-export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink): bool {
-  const go22 = goMinor >= 22;
-  Doc.goMinor = goMinor;
+export function applyPatch(pt: Tape, pr: i32, dt: Tape, dr: i32, isArray: bool, goMinor: i32, out: ByteSink,
+  maxCopy: i64 = MAX_COPY_BYTES, opts: ReadOptions = new ReadOptions(), indexed: bool = true): bool {
   const root = rawNode(dt, dr);
   if (isArray) intoAry(root); else intoDoc(root);
-  Doc.root = root;
+  const a = new Applier(root, goMinor, new Edits(pt, indexed), maxCopy, opts);
   if (pt.kind(pr) == K_ARRAY) {
     const n = pt.children(pr);
     let op = pr + 1;
     for (let i = 0; i < n; i++) {
-      const f = fieldsOf(pt, op);
-      const kind = kindOf(pt, f);
-      let ok: bool;
-      if (kind == "add") ok = opAdd(pt, f);
-      else if (kind == "remove") ok = opRemove(pt, f);
-      else if (kind == "replace") ok = opReplace(pt, f);
-      else if (kind == "move") ok = opMove(pt, f);
-      else if (kind == "test") ok = opTest(pt, f);
-      else if (kind == "copy") ok = opCopy(pt, f, go22);
-      else ok = err(E_PATCH_OP, "Unexpected kind: " + kind);
-      if (!ok) return fail(Err.code, Err.msg, -1, "/" + i.toString());
+      if (!a.run(pt, op)) return fail(a.errCode, a.errMsg, -1, "/" + i.toString());
       op = pt.next(op);
     }
   }
-  marshalLazy(Doc.root, out, go22);
+  a.edits.flush(a.root);
+  marshalLazy(a.root, out, goMinor >= 22);
   return true;
 }

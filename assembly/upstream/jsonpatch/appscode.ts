@@ -19,20 +19,39 @@
 // else (array scripts) is in the library's deterministic order. Paths are only built for the
 // operations written.
 //
-// Limit: the Levenshtein matrix of an array pair has (m+1)*(n+1) cells; more than `maxEditMatrix`
-// is refused with E_PATCH_LIMIT (the library itself would allocate and fill it, however large).
+// Limit: the Levenshtein matrix of an array pair has (m+1)*(n+1) cells; more than `maxEditMatrix`, or more
+// than the engine can hold (matrix.ts: MAX_MATRIX_CELLS, memory permitting), is refused with E_PATCH_LIMIT (the
+// library itself would allocate and fill it, however large).
+//
+// Limit: a patch longer than `maxPatchBytes` (default and most: MAX_PATCH_BYTES) is refused with E_PATCH_LIMIT:
+// n operations deep down repeat their path of depth d each.
+//
+// Shortcut: values whose JSON text is the same bytes are the same Go value, so they have no operations
+// (fast/sametext); AppscodeOptions.sameText false (EXACT_SAMETEXT) compares them as Go values instead.
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_NUMBER, K_STRING, K_TRUE, K_FALSE, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH } from "../../json/tape";
-import { sortMembers, sortedMembers, Member, compareBytes } from "../../json/members";
+import { sortMembers, membersAt, membersCount, Member, compareBytes } from "../../json/members";
 import { Bytes } from "../../json/dom";
 import { goType, isGoScalar, scalarEqual, goEqual, children, equalityClasses, numberValue, mix } from "../../json/goequal";
 import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { appendEscapedKey, bytesStr } from "./pointer";
 import { sameText } from "../../fast/sametext/sametext";
-import { docMembers, docMembersPtr, findDocMember, SMALL_OBJECT } from "../../json/docmembers";
+import { allocMatrix, MAX_MATRIX_CELLS } from "./matrix";
+import { docMembers, findDocMember, SMALL_OBJECT } from "../../json/docmembers";
 import { fail, takeErrorMessage, E_PATCH_LIMIT, E_PATCH_MARSHAL } from "../../base/errors";
+
+/**
+ * The longest patch a diff writes (bytes), and the most `maxPatchBytes` may ask for: 256 MiB. Operations deep
+ * down each repeat their whole path, so a patch can be far longer than both documents (n operations at depth d).
+ */
+export const MAX_PATCH_BYTES: i64 = 256 << 20;
+
+/** Records that the patch needs more than `max` bytes (E_PATCH_LIMIT); false. */
+export function patchTooLong(max: i64): bool {
+  return fail(E_PATCH_LIMIT, "the patch needs more than " + max.toString() + " bytes (maxPatchBytes, at most " + MAX_PATCH_BYTES.toString() + ")");
+}
 
 /** Default of `maxEditMatrix`: the most Levenshtein cells ((m+1)*(n+1)) one array pair may need. */
 export const DEFAULT_MAX_EDIT_MATRIX: i64 = 4194304;
@@ -52,6 +71,15 @@ export class AppscodeOptions {
   /** Go release (minor) whose scanner judges the library's MarshalJSON output. */
   goMinor: i32 = 27;
   maxEditMatrix: i64 = DEFAULT_MAX_EDIT_MATRIX;
+  /** The longest patch written (bytes), at most MAX_PATCH_BYTES. */
+  maxPatchBytes: i64 = MAX_PATCH_BYTES;
+  /** The shortcut of fast/sametext may answer (false: EXACT_SAMETEXT, every pair compared as Go values). */
+  sameText: bool = true;
+}
+
+/** The same-text shortcut, when `opts` allows it: node a of ta and node b of tb are the same bytes (then the same Go value). */
+@inline function same(opts: AppscodeOptions, ta: Tape, a: i32, tb: Tape, b: i32): bool {
+  return opts.sameText && sameText(ta, a, tb, b);
 }
 
 /** A path, built only when an operation is written: a key or an index below a parent. */
@@ -186,7 +214,7 @@ export function appscodeDiff(ta: Tape, a: i32, tb: Tape, b: i32, opts: AppscodeO
   const ops = new Ops();
   const tasks = new Tasks();
   // the top level: both are maps (null decodes to an empty map); the same text has no operations
-  if ((ta.kind(a) == K_OBJECT || tb.kind(b) == K_OBJECT) && !sameText(ta, a, tb, b)) diffObjects(ta, a, tb, b, null, tasks);
+  if ((ta.kind(a) == K_OBJECT || tb.kind(b) == K_OBJECT) && !same(opts, ta, a, tb, b)) diffObjects(ta, a, tb, b, null, tasks, opts);
   while (tasks.length > 0) {
     tasks.length--;
     const r = tasks.at(tasks.length);
@@ -208,7 +236,7 @@ const SIZE = offsetof<Member>();
  * in byte order when either object has more than SMALL_OBJECT members: each is an order Go's map
  * iteration can produce.
  */
-function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks: Tasks): void {
+function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks: Tasks, opts: AppscodeOptions): void {
   const oa = ta.kind(a) == K_OBJECT;
   const ob = tb.kind(b) == K_OBJECT;
   const large = (oa && ta.children(a) > SMALL_OBJECT) || (ob && tb.children(b) > SMALL_OBJECT);
@@ -217,11 +245,11 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
   let nb = 0;
   let mb: usize = 0;
   if (large) {
-    if (oa) { na = sortMembers(ta, a); ma = sortedMembers; }
-    if (ob) { nb = sortMembers(tb, b); mb = sortedMembers; }
+    if (oa) { const s = sortMembers(ta, a); na = membersCount(s); ma = membersAt(s); }
+    if (ob) { const s = sortMembers(tb, b); nb = membersCount(s); mb = membersAt(s); }
   } else {
-    if (oa) { na = docMembers(ta, a); ma = docMembersPtr; }
-    if (ob) { nb = docMembers(tb, b); mb = docMembersPtr; }
+    if (oa) { const s = docMembers(ta, a); na = membersCount(s); ma = membersAt(s); }
+    if (ob) { const s = docMembers(tb, b); nb = membersCount(s); mb = membersAt(s); }
   }
   // match[j]: the member of a with b's key j, or -1
   const match = new StaticArray<i32>(nb);
@@ -259,7 +287,7 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
     if (m >= 0) {
       // the same text: no operations (handleValues' shortcut, taken before a path and a task are made)
       const av = changetype<Member>(ma + <usize>m * SIZE).value;
-      if (sameText(ta, av, tb, q.value)) continue;
+      if (same(opts, ta, av, tb, q.value)) continue;
       tasks.push(T_HANDLE, av, q.value, keyPath(path, q.keyPtr, q.keyLen));
     } else tasks.push(T_EMIT, OP_ADD, q.value, keyPath(path, q.keyPtr, q.keyLen));
   }
@@ -268,13 +296,13 @@ function diffObjects(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, task
 /** handleValues(av, bv, p). */
 function handleValues(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks: Tasks, ops: Ops, opts: AppscodeOptions): bool {
   // the same text decodes to the same value: no operations, no error (the shortcut of most of a pair)
-  if (sameText(ta, a, tb, b)) return true;
+  if (same(opts, ta, a, tb, b)) return true;
   const ka = goType(ta, a);
   const kb = goType(tb, b);
   if (ka == K_NULL && kb == K_NULL) return true;
   if (ka == K_NULL) { ops.add(OP_ADD, path, b); return true; }
   if (ka != kb) { ops.add(OP_REPLACE, path, b); return true; }
-  if (ka == K_OBJECT) { diffObjects(ta, a, tb, b, path, tasks); return true; }
+  if (ka == K_OBJECT) { diffObjects(ta, a, tb, b, path, tasks, opts); return true; }
   if (ka == K_ARRAY) return diffArrays(ta, a, tb, b, path, tasks, opts);
   if (!scalarEqual(ta, a, tb, b)) ops.add(OP_REPLACE, path, b);
   return true;
@@ -288,8 +316,9 @@ function isSimpleArray(t: Tape, arr: i32): bool {
     if (!isGoScalar(t, c)) {
       if (t.kind(c) != K_OBJECT) return false;
       // the map's values (the last duplicate wins) must all be scalars or null
-      const count = t.children(c) > SMALL_OBJECT ? sortMembers(t, c) : docMembers(t, c);
-      const ms = t.children(c) > SMALL_OBJECT ? sortedMembers : docMembersPtr;
+      const mm = t.children(c) > SMALL_OBJECT ? sortMembers(t, c) : docMembers(t, c);
+      const count = membersCount(mm);
+      const ms = membersAt(mm);
       for (let k = 0; k < count; k++) {
         const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;
         if (t.kind(v) != K_NULL && !isGoScalar(t, v)) return false;
@@ -315,7 +344,7 @@ function diffArrays(ta: Tape, a: i32, tb: Tape, b: i32, path: Path | null, tasks
   // pushed last-first: the common prefix (compared), the new tail (added), the old tail (removed)
   const k = m < n ? m : n;
   for (let i = k - 1; i >= 0; i--) {
-    if (!sameText(ta, unchecked(s[i]), tb, unchecked(t[i]))) tasks.push(T_HANDLE, s[i], t[i], indexPath(path, i));
+    if (!same(opts, ta, unchecked(s[i]), tb, unchecked(t[i]))) tasks.push(T_HANDLE, s[i], t[i], indexPath(path, i));
   }
   for (let i = n - 1; i >= k; i--) tasks.push(T_EMIT, OP_ADD, t[i], indexPath(path, i));
   for (let i = k; i < m; i++) tasks.push(T_EMIT, OP_REMOVE, -1, indexPath(path, i));
@@ -353,10 +382,15 @@ function editScript(ta: Tape, aNode: i32, s: StaticArray<i32>, tb: Tape, bNode: 
     return fail(E_PATCH_LIMIT, "the Levenshtein matrix of arrays of " + m.toString() + " and " + n.toString() +
       " elements needs " + cells.toString() + " cells, more than maxEditMatrix (" + opts.maxEditMatrix.toString() + ")", -1, bytesStr(madePath(path)));
   }
-  let cls = quick ? quickClasses(ta, aNode, s, tb, bNode, t) : null;
+  const d = allocMatrix(cells);
+  if (d == 0) {
+    return fail(E_PATCH_LIMIT, "the Levenshtein matrix of arrays of " + m.toString() + " and " + n.toString() +
+      " elements needs " + cells.toString() + " cells, more than the engine can hold (at most " + MAX_MATRIX_CELLS.toString() +
+      ", memory permitting)", -1, bytesStr(madePath(path)));
+  }
+  let cls = quick ? quickClasses(ta, aNode, s, tb, bNode, t, opts) : null;
   if (cls === null) cls = equalityClasses(ta, s, tb, t);
   const w = n + 1;
-  const d = heap.alloc(<usize>cells << 2);
   for (let i = 0; i <= m; i++) store<i32>(d + (<usize>(i * w) << 2), i);
   for (let j = 0; j <= n; j++) store<i32>(d + (<usize>j << 2), j);
   for (let i = 1; i <= m; i++) {
@@ -498,7 +532,7 @@ function subtreeHashes(t: Tape, root: i32): usize {
  * editScript: equal Go values share a class (hashes compared, then confirmed with goEqual), as with
  * equalityClasses but with one pass over each array; null when subtreeHashes declines.
  */
-function quickClasses(ta: Tape, a: i32, s: StaticArray<i32>, tb: Tape, b: i32, t: StaticArray<i32>): StaticArray<i32> | null {
+function quickClasses(ta: Tape, a: i32, s: StaticArray<i32>, tb: Tape, b: i32, t: StaticArray<i32>, opts: AppscodeOptions): StaticArray<i32> | null {
   const ha = subtreeHashes(ta, a);
   if (ha == 0) return null;
   const hb = subtreeHashes(tb, b);
@@ -518,7 +552,7 @@ function quickClasses(ta: Tape, a: i32, s: StaticArray<i32>, tb: Tape, b: i32, t
       if (unchecked(cls[y]) != y || unchecked(hs[y]) != hx) continue;
       const ty = y < m ? ta : tb;
       const ny = y < m ? unchecked(s[y]) : unchecked(t[y - m]);
-      if (sameText(ty, ny, tx, nx) || goEqual(ty, ny, tx, nx)) { c = y; break; }
+      if (same(opts, ty, ny, tx, nx) || goEqual(ty, ny, tx, nx)) { c = y; break; }
     }
     unchecked(cls[x] = c);
   }
@@ -612,6 +646,7 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
   let errMsg: string | null = null;
   let errPath: Bytes | null = null;
   let errKind = 0;
+  const start = out.len;
   out.byte(0x5b);
   for (let i = 0; i < n; i++) {
     const kind = ops.kind(i);
@@ -670,6 +705,7 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
       writeCanonical(tb, value, out, wo);
     } else out.byte(0x22);
     out.byte(0x7d);
+    if (<i64>(out.len - start) > opts.maxPatchBytes) return patchTooLong(opts.maxPatchBytes);
   }
   out.byte(0x5d);
   const ep = errPath;
@@ -689,8 +725,9 @@ function marshalOps(tb: Tape, ops: Ops, opts: AppscodeOptions, out: ByteSink): b
 export function simpleClass(t: Tape, node: i32): i32 {
   if (isGoScalar(t, node)) return 0;
   if (t.kind(node) != K_OBJECT) return 1;
-  const count = t.children(node) > SMALL_OBJECT ? sortMembers(t, node) : docMembers(t, node);
-  const ms = t.children(node) > SMALL_OBJECT ? sortedMembers : docMembersPtr;
+  const mm = t.children(node) > SMALL_OBJECT ? sortMembers(t, node) : docMembers(t, node);
+  const count = membersCount(mm);
+  const ms = membersAt(mm);
   for (let k = 0; k < count; k++) {
     const v = changetype<Member>(ms + <usize>k * offsetof<Member>()).value;
     if (t.kind(v) != K_NULL && !isGoScalar(t, v)) return 1;
@@ -747,7 +784,7 @@ export class PieceDiff {
   /** Appends `,` and one operation as marshalOps writes it (never one json.Marshal would refuse: false). */
   private write(out: ByteSink, kind: i32, path: Path | null, tb: Tape | null, value: i32): bool {
     const needs = path === null ? 0 : path.needs;
-    if (needs == 2) return false;
+    if (needs == 2 || <i64>out.len > this.opts.maxPatchBytes) return false;
     out.byte(0x2c);
     writeHead(out, kind);
     if (needs == 0) writeMadePathAt(out, path, this.chain);

@@ -8,7 +8,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, K_RAW, rawNode, expandObject, expandArray, getMember, Lookup, writeNode, WRITE_RAW } from "../../json/dom";
+import { Node, K_RAW, rawNode, expandObject, expandArray, memberIndex, writeNode, WRITE_RAW } from "../../json/dom";
 import { writeCompact } from "../../json/compact";
 import { readJSON, ReadOptions } from "../../json/reader";
 
@@ -78,9 +78,10 @@ export function lazyEqual(n: Node | null, o: Node | null): i32 {
       const start = ns.length;
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        if (!getMember(y, k.ptr, k.len)) return EQ_FALSE;
+        const mi = memberIndex(y, k.ptr, k.len);
+        if (mi < 0) return EQ_FALSE;
         const v = xs[i];
-        const ov = Lookup.value;
+        const ov = y.items![mi];
         if ((v === null) != (ov === null)) return EQ_FALSE;
         if (v === null) continue;
         ns.push(v);
@@ -120,13 +121,22 @@ export function marshalLazy(n: Node | null, out: ByteSink, go22: bool): void {
   writeNode(n, out, WRITE_RAW, go22);
 }
 
-/** deepCopy: the node's json.Marshal text as a new raw node (nil stays nil). */
-export function deepCopy(n: Node | null, go22: bool): Node | null {
-  if (n === null) return null;
+/**
+ * deepCopy: the node's json.Marshal text (its length is the size the library adds to the accumulated copy size)
+ * read back as a new raw node, with `opts` (the call's limits and no Go nesting limit: the library keeps the
+ * bytes, it does not decode them again). nil stays nil (size 0).
+ */
+export class Copied {
+  constructor(public node: Node | null, public size: i64) {}
+}
+
+/** deepCopy(n) and its size. */
+export function deepCopy(n: Node | null, go22: bool, opts: ReadOptions): Copied {
+  if (n === null) return new Copied(null, 0);
   const s = new ByteSink(128);
   marshalLazy(n, s, go22);
-  const t = readJSON(s.ptr, s.len, new ReadOptions());
-  return rawNode(t, 0);
+  const t = readJSON(s.ptr, s.len, opts);
+  return new Copied(rawNode(t, 0), s.len);
 }
 
 /** The text a raw node starts with is `[` (the library's isArray on its raw bytes). */

@@ -11,10 +11,10 @@
 
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_OBJECT, K_ARRAY } from "../../json/tape";
-import { Node, Bytes, rawNode, getMember, Lookup, setMember, deleteMember } from "../../json/dom";
-import { sortMembers, sortedMembers, Member, compareBytes } from "../../json/members";
+import { Node, Bytes, rawNode } from "../../json/dom";
+import { sortMembers, membersAt, membersCount, Member, compareBytes } from "../../json/members";
 import { goType, scalarEqual, goEqual } from "../../json/goequal";
-import { writeGoString, decodeRune, runeSize } from "../../json/strings";
+import { writeGoString, decodeRune, runeLen } from "../../json/strings";
 import { writeCanonical, WriteOptions, MODE_GO } from "../../json/writer";
 import { intoDoc, intoAry, marshalLazy } from "./lazy";
 import { sameText } from "../../fast/sametext/sametext";
@@ -55,7 +55,11 @@ function pruneMembers(x: Node, stack: Array<Node>): void {
   items.length = w;
 }
 
-/** mergeDocs(doc, patch) with mergeMerge false, for expanded objects. */
+/**
+ * mergeDocs(doc, patch) with mergeMerge false, for expanded objects. Both hold their keys sorted, so each
+ * object pair is one merge of two sorted lists (the members are independent: Go's map order is not seen);
+ * nested object pairs are merged after their parents.
+ */
 function mergeDocs(doc: Node, patch: Node): void {
   const docs = new Array<Node>();
   const patches = new Array<Node>();
@@ -64,33 +68,61 @@ function mergeDocs(doc: Node, patch: Node): void {
   while (docs.length > 0) {
     const d = docs.pop();
     const p = patches.pop();
-    const keys = p.keys!;
-    const items = p.items!;
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i];
-      const v = items[i];
-      if (v === null) {
-        deleteMember(d, k.ptr, k.len);
+    const dk = d.keys!;
+    const dv = d.items!;
+    const pk = p.keys!;
+    const pv = p.items!;
+    const nd = dk.length;
+    const np = pk.length;
+    const keys = new Array<Bytes>(0);
+    const items = new Array<Node | null>(0);
+    let i = 0;
+    let j = 0;
+    while (i < nd || j < np) {
+      let c: i32;
+      if (j >= np) c = -1;
+      else if (i >= nd) c = 1;
+      else {
+        const a = unchecked(dk[i]);
+        const b = unchecked(pk[j]);
+        c = compareBytes(a.ptr, a.len, b.ptr, b.len);
+      }
+      if (c < 0) {
+        // only in the document: kept
+        keys.push(unchecked(dk[i]));
+        items.push(unchecked(dv[i]));
+        i++;
         continue;
       }
-      const present = getMember(d, k.ptr, k.len);
-      const cur = Lookup.value;
-      if (!present || cur === null) {
+      const k = unchecked(pk[j]);
+      const v = unchecked(pv[j]);
+      j++;
+      const cur = c == 0 ? unchecked(dv[i]) : null;
+      if (c == 0) i++;
+      // a null in the patch deletes
+      if (v === null) continue;
+      if (cur === null) {
+        // absent, or null in the document: the patch value, pruned
         pruneNulls(v);
-        setMember(d, k, v);
+        keys.push(k);
+        items.push(v);
         continue;
       }
+      keys.push(k);
       // merge(cur, v)
       if (!intoDoc(cur)) {
         pruneNulls(v);
-        setMember(d, k, v);
+        items.push(v);
       } else if (!intoDoc(v)) {
-        setMember(d, k, v);
+        items.push(v);
       } else {
+        items.push(cur);
         docs.push(cur);
         patches.push(v);
       }
     }
+    d.keys = keys;
+    d.items = items;
   }
 }
 
@@ -153,15 +185,16 @@ class Frame {
 function members(t: Tape, i: i32, f: Frame, a: bool): void {
   let n = 0;
   let m: usize = 0;
-  if (t.kind(i) == K_OBJECT) { n = sortMembers(t, i); m = sortedMembers; }
+  if (t.kind(i) == K_OBJECT) { const s = sortMembers(t, i); n = membersCount(s); m = membersAt(s); }
   if (a) { f.na = n; f.ma = m; } else { f.nb = n; f.mb = m; }
 }
 
 /**
  * getDiff(original, modified) written as json.Marshal writes the map: node `a` of `ta` and `b` of `tb`
- * are objects or null (an empty map), their numbers known to fit a float64.
+ * are objects or null (an empty map), their numbers known to fit a float64. `sameText` false
+ * (EXACT_SAMETEXT): values with the same text are compared as Go values too.
  */
-export function writeMergeDiff(ta: Tape, a: i32, tb: Tape, b: i32, go22: bool, out: ByteSink): void {
+export function writeMergeDiff(ta: Tape, a: i32, tb: Tape, b: i32, go22: bool, out: ByteSink, sameTextOk: bool = true): void {
   const wo = new WriteOptions();
   wo.mode = MODE_GO;
   wo.go22 = go22;
@@ -210,8 +243,8 @@ export function writeMergeDiff(ta: Tape, a: i32, tb: Tape, b: i32, go22: bool, o
     f.i++;
     const av = p.value;
     const bv = q.value;
-    // the same text is the same value: nothing to write (most of a realistic pair)
-    if (sameText(ta, av, tb, bv)) continue;
+    // the same text is the same value: nothing to write (most of a realistic pair; fast/sametext)
+    if (sameTextOk && sameText(ta, av, tb, bv)) continue;
     const ka = goType(ta, av);
     const kb = goType(tb, bv);
     if (ka != kb) {
@@ -275,7 +308,7 @@ function spaceAt(p: usize, n: i32): i32 {
   const c = <i32>load<u8>(p);
   if (c < 0x80) return isSpaceRune(c) ? 1 : 0;
   const r = decodeRune(p, n);
-  return r >= 0 && isSpaceRune(r) ? runeSize : 0;
+  return r >= 0 && isSpaceRune(r) ? runeLen(r) : 0;
 }
 
 /** Byte width of the space rune ending at p+n (utf8.DecodeLastRune), 0 when none. */
@@ -287,7 +320,7 @@ function spaceBefore(p: usize, n: i32): i32 {
     const b = <i32>load<u8>(q);
     if ((b & 0xc0) == 0x80) continue; // continuation byte: look further back
     const r = decodeRune(q, w);
-    if (r >= 0 && runeSize == w && isSpaceRune(r)) return w;
+    if (r >= 0 && runeLen(r) == w && isSpaceRune(r)) return w;
     return 0;
   }
   return 0;

@@ -26,31 +26,43 @@ export function makePath(path: Bytes, kp: usize, kn: i32): Bytes {
   return new Bytes(out.ptr, out.len);
 }
 
-/** makePath with an array index. */
-export function makeIndexPath(path: Bytes, i: i32): Bytes {
-  const out = new ByteSink(path.len + 12);
-  out.bytes(path.ptr, path.len);
-  if (path.len == 0 || load<u8>(path.ptr + <usize>(path.len - 1)) != 0x2f) out.byte(0x2f);
-  out.uint(<u64>i);
-  return new Bytes(out.ptr, out.len);
+/** An index segment's marker for a key segment. */
+const KEY: i32 = -2;
+
+/**
+ * An RFC 6901 pointer whose text is made only when it is written (so a diff's many pointers below one deep
+ * path share it): a key, or an array index (-1: "-"), below a parent (null: the document).
+ */
+@final
+export class Pointer {
+  constructor(public parent: Pointer | null, public ptr: usize, public len: i32, public index: i32) {}
+
+  /** Appends the text: "/" and the escaped key or the index, segment by segment. */
+  write(out: ByteSink): void {
+    const chain = new Array<Pointer>();
+    let p: Pointer | null = this;
+    while (p !== null) {
+      chain.push(p);
+      p = p.parent;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const s = unchecked(chain[i]);
+      out.byte(0x2f);
+      if (s.index == KEY) appendEscapedKey(out, s.ptr, s.len);
+      else if (s.index < 0) out.byte(0x2d);
+      else out.uint(<u64>s.index);
+    }
+  }
 }
 
-/** A pointer that always adds a slash (RFC 6901 proper): `path + "/" + escaped(key)`. */
-export function childPath(path: Bytes, kp: usize, kn: i32): Bytes {
-  const out = new ByteSink(path.len + kn + 8);
-  out.bytes(path.ptr, path.len);
-  out.byte(0x2f);
-  appendEscapedKey(out, kp, kn);
-  return new Bytes(out.ptr, out.len);
+/** The pointer to member key [p, p+n) below `parent`. */
+export function keyPointer(parent: Pointer | null, p: usize, n: i32): Pointer {
+  return new Pointer(parent, p, n, KEY);
 }
 
-/** childPath with an array index (or "-" when i < 0). */
-export function childIndexPath(path: Bytes, i: i32): Bytes {
-  const out = new ByteSink(path.len + 12);
-  out.bytes(path.ptr, path.len);
-  out.byte(0x2f);
-  if (i < 0) out.byte(0x2d); else out.uint(<u64>i);
-  return new Bytes(out.ptr, out.len);
+/** The pointer to element i (or "-" when i < 0) below `parent`. */
+export function indexPointer(parent: Pointer | null, i: i32): Pointer {
+  return new Pointer(parent, 0, 0, i < 0 ? -1 : i);
 }
 
 /** Decodes a pointer segment as evanphx/json-patch does (strings.NewReplacer("~1", "/", "~0", "~")). */

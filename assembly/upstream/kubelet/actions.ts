@@ -168,9 +168,9 @@ function podHasInitializedAtStart(k: i32, pod: KPod, st: KPodStatus): bool {
   if (k == 28) return anyRegularCreated(pod, st);
   if (k >= 37) {
     // kubecontainer.HasAnyActiveRegularContainerStarted: an active status of a regular container's name
-    for (let i = 0; i < st.active.length; i++) {
-      for (let j = 0; j < pod.containers.length; j++) if (pod.containers[j].name == st.active[i].name) return true;
-    }
+    const names = new Set<string>();
+    for (let j = 0; j < pod.containers.length; j++) names.add(pod.containers[j].name);
+    for (let i = 0; i < st.active.length; i++) if (names.has(st.active[i].name)) return true;
     return false;
   }
   for (let i = 0; i < pod.containers.length; i++) {

@@ -89,23 +89,28 @@ export class KPodStatus {
   /** 1.37+: statuses of the active sandbox's containers (the newest sandbox when it is ready). */
   active: Array<KStatus> = new Array<KStatus>();
 
+  /** The first status of each name, built on the first lookup (statuses are not added after it). */
+  private byName: Map<string, KStatus> | null = null;
+  private activeByName: Map<string, KStatus> | null = null;
+
   /** FindContainerStatusByName: the first status with that name, or null. */
   find(name: string): KStatus | null {
-    const c = this.containers;
-    for (let i = 0; i < c.length; i++) if (c[i].name == name) return c[i];
-    return null;
+    let m = this.byName;
+    if (m === null) { m = firstByName(this.containers); this.byName = m; }
+    return m.has(name) ? m.get(name) : null;
   }
 
   /** FindActiveContainerStatusByName (1.37+). */
   findActive(name: string): KStatus | null {
-    const c = this.active;
-    for (let i = 0; i < c.length; i++) if (c[i].name == name) return c[i];
-    return null;
+    let m = this.activeByName;
+    if (m === null) { m = firstByName(this.active); this.activeByName = m; }
+    return m.has(name) ? m.get(name) : null;
   }
 
   /** Fills `active` from the sandboxes (what GetPodStatus does in 1.37+). */
   computeActive(): void {
     this.active = new Array<KStatus>();
+    this.activeByName = null;
     if (this.sandboxes.length == 0 || !this.sandboxes[0].ready) return;
     const sb = this.sandboxes[0].id;
     for (let i = 0; i < this.containers.length; i++) {
@@ -113,6 +118,13 @@ export class KPodStatus {
       if ((c.sandbox.length == 0 ? sb : c.sandbox) == sb) this.active.push(c);
     }
   }
+}
+
+/** The first status of each name in `list`. */
+function firstByName(list: Array<KStatus>): Map<string, KStatus> {
+  const m = new Map<string, KStatus>();
+  for (let i = 0; i < list.length; i++) if (!m.has(list[i].name)) m.set(list[i].name, list[i]);
+  return m;
 }
 
 /** One entry of podActions.ContainersToKill. */
@@ -133,13 +145,15 @@ export class PodActions {
   /** ContainersToKill in insertion order; a second entry for the same container ID replaces the first. */
   kills: Array<KKill> = new Array<KKill>();
   ephemeralToStart: Array<i32> = new Array<i32>();
+  /** Container ID -> its index in `kills`. */
+  private killAt: Map<string, i32> = new Map<string, i32>();
 
   /** ContainersToKill[id] = info (map assignment). */
   kill(id: string, name: string, message: string, reason: string): void {
-    for (let i = 0; i < this.kills.length; i++) {
-      if (this.kills[i].id == id) { this.kills[i] = new KKill(id, name, message, reason); return; }
-    }
-    this.kills.push(new KKill(id, name, message, reason));
+    const k = new KKill(id, name, message, reason);
+    if (this.killAt.has(id)) { this.kills[this.killAt.get(id)] = k; return; }
+    this.killAt.set(id, this.kills.length);
+    this.kills.push(k);
   }
 }
 

@@ -16,7 +16,7 @@ export function v1Type(name: string, minor: i32): i32 {
 }
 
 /** One spec container (or an ephemeral container's common part) for minor `k`; null on a hash error. */
-function readContainer(k: i32, c: Val | null, cty: i32, go: i32): KContainer | null {
+function readContainer(k: i32, c: Val | null, cty: i32, go: i32, exact: u32): KContainer | null {
   const r = new KContainer();
   r.name = kstr(kfld(c, "Name"));
   const rp = kfld(c, "RestartPolicy");
@@ -36,14 +36,15 @@ function readContainer(k: i32, c: Val | null, cty: i32, go: i32): KContainer | n
   }
   r.hasStartupProbe = kset(kfld(c, "StartupProbe"));
   r.hasLivenessProbe = kset(kfld(c, "LivenessProbe"));
-  const h = hashContainer(k, cty, c, go);
+  const h = hashContainer(k, cty, c, go, exact);
   if (h < 0 || hasError()) return null;
   r.hash = <u64>h;
   return r;
 }
 
-/** The model's view of decoded pod `pod` for kubelet minor `k` (Go release `go` for the JSON-era hash); null on error. */
-export function kpodOf(k: i32, pod: Val | null, go: i32): KPod | null {
+/** The model's view of decoded pod `pod` for kubelet minor `k` (Go release `go` for the JSON-era hash, `exact` the
+ * hash shortcuts turned off); null on error. */
+export function kpodOf(k: i32, pod: Val | null, go: i32, exact: u32 = 0): KPod | null {
   const p = new KPod();
   const spec = kfld(pod, "Spec");
   p.restartPolicy = kstr(kfld(spec, "RestartPolicy"));
@@ -52,13 +53,13 @@ export function kpodOf(k: i32, pod: Val | null, go: i32): KPod | null {
   const cty = v1Type("v1.Container", k);
   const cs = kfld(spec, "Containers");
   for (let i = 0, n = klen(cs); i < n; i++) {
-    const c = readContainer(k, kat(cs, i), cty, go);
+    const c = readContainer(k, kat(cs, i), cty, go, exact);
     if (c === null) return null;
     p.containers.push(c);
   }
   const ics = kfld(spec, "InitContainers");
   for (let i = 0, n = klen(ics); i < n; i++) {
-    const c = readContainer(k, kat(ics, i), cty, go);
+    const c = readContainer(k, kat(ics, i), cty, go, exact);
     if (c === null) return null;
     p.initContainers.push(c);
   }

@@ -7,6 +7,7 @@
 
 import { ReadyCondition } from "./model";
 import { KubeletGates } from "./gates";
+import { joinStrings } from "../../golang/join";
 
 /** One v1.ContainerStatus as the ready condition reads it. */
 export class KReadyStatus {
@@ -35,13 +36,19 @@ export class ReadyInput {
 
 /** Go's fmt %s of a []string: "[a b]". */
 function goList(xs: Array<string>): string {
-  return "[" + xs.join(" ") + "]";
+  return "[" + joinStrings(xs, " ") + "]";
 }
 
-/** podutil.GetContainerStatus: the first status of that name. */
-function findStatus(st: Array<KReadyStatus>, name: string): KReadyStatus | null {
-  for (let i = 0; i < st.length; i++) if (st[i].name == name) return st[i];
-  return null;
+/** The first status of each name (podutil.GetContainerStatus finds the first; a map instead of a scan per container). */
+function firstStatuses(st: Array<KReadyStatus>): Map<string, KReadyStatus> {
+  const m = new Map<string, KReadyStatus>();
+  for (let i = 0; i < st.length; i++) if (!m.has(st[i].name)) m.set(st[i].name, st[i]);
+  return m;
+}
+
+/** podutil.GetContainerStatus over `byName` (from firstStatuses): the first status of that name, or null. */
+function findStatus(byName: Map<string, KReadyStatus>, name: string): KReadyStatus | null {
+  return byName.has(name) ? byName.get(name) : null;
 }
 
 /** podutil.GetPodObservedGenerationIfEnabledOnCondition / CalculatePodConditionObservedGeneration. */
@@ -64,17 +71,18 @@ function containersReady(k: i32, in_: ReadyInput, g: KubeletGates): ReadyConditi
   c.status = "False";
   const st = in_.statuses;
   if (st === null) { c.reason = "UnknownContainerStatuses"; return c; }
+  const byName = firstStatuses(st);
   const unknown = new Array<string>();
   const unready = new Array<string>();
   if (k >= 28) {
     for (let i = 0; i < in_.sidecarNames.length; i++) {
-      const s = findStatus(st, in_.sidecarNames[i]);
+      const s = findStatus(byName, in_.sidecarNames[i]);
       if (s === null) unknown.push(in_.sidecarNames[i]);
       else if (!s.ready) unready.push(in_.sidecarNames[i]);
     }
   }
   for (let i = 0; i < in_.containerNames.length; i++) {
-    const s = findStatus(st, in_.containerNames[i]);
+    const s = findStatus(byName, in_.containerNames[i]);
     if (s === null) unknown.push(in_.containerNames[i]);
     else if (!s.ready) unready.push(in_.containerNames[i]);
   }
@@ -85,7 +93,7 @@ function containersReady(k: i32, in_: ReadyInput, g: KubeletGates): ReadyConditi
   if (unready.length > 0) msgs.push("containers with unready status: " + goList(unready));
   if (msgs.length > 0) {
     c.reason = "ContainersNotReady";
-    c.message = msgs.join(", ");
+    c.message = joinStrings(msgs, ", ");
     return c;
   }
   c.status = "True";
@@ -105,19 +113,18 @@ export function generatePodReadyCondition(k: i32, in_: ReadyInput, g: KubeletGat
     return r;
   }
   const msgs = new Array<string>();
+  const byType = new Map<string, KCondition>(); // the first condition of each type (GetPodCondition finds the first)
+  for (let j = 0; j < in_.conditions.length; j++) if (!byType.has(in_.conditions[j].type)) byType.set(in_.conditions[j].type, in_.conditions[j]);
   for (let i = 0; i < in_.readinessGates.length; i++) {
     const t = in_.readinessGates[i];
-    let found: KCondition | null = null;
-    for (let j = 0; j < in_.conditions.length; j++) {
-      if (in_.conditions[j].type == t) { found = in_.conditions[j]; break; }
-    }
+    const found: KCondition | null = byType.has(t) ? byType.get(t) : null;
     if (found === null) msgs.push("corresponding condition of pod readiness gate " + goQuote(t) + " does not exist.");
     else if (found.status != "True") msgs.push("the status of pod readiness gate " + goQuote(t) + " is not \"True\", but " + found.status);
   }
   if (msgs.length > 0) {
     r.status = "False";
     r.reason = "ReadinessGatesNotReady";
-    r.message = msgs.join(", ");
+    r.message = joinStrings(msgs, ", ");
     return r;
   }
   r.status = "True";
@@ -126,27 +133,30 @@ export function generatePodReadyCondition(k: i32, in_: ReadyInput, g: KubeletGat
 
 const HEXD = "0123456789abcdef";
 
-/** Go's %q (strconv.Quote) of a string: printable runes kept, others escaped. */
+/** Go's %q (strconv.Quote) of a string: printable runes kept, others escaped (pieces joined once: linear). */
 export function goQuote(s: string): string {
-  let out = "\"";
+  const out = new Array<string>();
+  out.push("\"");
   for (let i = 0; i < s.length; i++) {
     let c = s.charCodeAt(i);
     if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d < 0xe000) { out += s.substring(i, i + 2); i++; continue; }
+      if (d >= 0xdc00 && d < 0xe000) { out.push(s.substring(i, i + 2)); i++; continue; }
     }
-    if (c == 0x22) out += "\\\"";
-    else if (c == 0x5c) out += "\\\\";
-    else if (c >= 0x20 && c < 0x7f) out += String.fromCharCode(c);
-    else if (c == 0x07) out += "\\a";
-    else if (c == 0x08) out += "\\b";
-    else if (c == 0x0c) out += "\\f";
-    else if (c == 0x0a) out += "\\n";
-    else if (c == 0x0d) out += "\\r";
-    else if (c == 0x09) out += "\\t";
-    else if (c == 0x0b) out += "\\v";
-    else if (c < 0x20 || c == 0x7f) out += "\\x" + HEXD.charAt(c >> 4) + HEXD.charAt(c & 15);
-    else out += String.fromCharCode(c);
+    if (c == 0x22) out.push("\\\"");
+    else if (c == 0x5c) out.push("\\\\");
+    else if (c >= 0x20 && c < 0x7f) out.push(String.fromCharCode(c));
+    else if (c == 0x07) out.push("\\a");
+    else if (c == 0x08) out.push("\\b");
+    else if (c == 0x0c) out.push("\\f");
+    else if (c == 0x0a) out.push("\\n");
+    else if (c == 0x0d) out.push("\\r");
+    else if (c == 0x09) out.push("\\t");
+    else if (c == 0x0b) out.push("\\v");
+    else if (c < 0x20 || c == 0x7f) out.push("\\x" + HEXD.charAt(c >> 4) + HEXD.charAt(c & 15));
+    else out.push(String.fromCharCode(c));
   }
-  return out + "\"";
+  out.push("\"");
+  return joinStrings(out, "");
 }
+

@@ -1,7 +1,9 @@
 // Kubernetes hashes of typed values: the kubelet's container hash in each era (struct ≤1.15, JSON
 // 1.16–1.30 with HashContainerWithoutResources 1.27–1.30, name+image 1.31+) and the Deployment
 // controller's pod-template-hash (controller.ComputeHash + rand.SafeEncodeString). Every one feeds
-// hashutil.DeepHashObject's text (go-spew `%#v`) to FNV-32a.
+// hashutil.DeepHashObject's text (go-spew `%#v`) to FNV-32a: the text is hashed as it is written by
+// fast/spew/spewfnv.ts where that shortcut answers (unless `exact` turns EXACT_SPEW off), else written out
+// by the port (upstream/gospew) and hashed.
 
 import { ByteSink } from "../../io/sink";
 import { fnv1a_32, FNV32_PRIME } from "../../hash/fnv";
@@ -12,6 +14,7 @@ import { Val, StructV, StrV } from "../../typed/value";
 import { Encoder, EncodeOptions } from "../../typed/encode";
 import { Spewer } from "../gospew/spew";
 import { spewFnv } from "../../fast/spew/spewfnv";
+import { EXACT_SPEW, shortcutOn } from "../../base/exact";
 import { fieldIndex, fieldCount } from "../../schema/schema";
 
 /** Struct era (kubelet ≤1.15): FNV-32a over spew of the typed v1.Container. */
@@ -45,12 +48,15 @@ export function spewBytesFnv32a(p: usize, n: i32): u32 {
   return fnv1aSpewBytes(p, n);
 }
 
-/** FNV-32a of the spew text of value `v` of type `ty` (streamed when spewFnv covers it, else via the text in `out`); -1 (as i64) with an error recorded. */
-export function spewFnv32a(ty: i32, v: Val | null, out: ByteSink): i64 {
-  const pending = hasError();
-  const fast = spewFnv(ty, v);
-  if (fast >= 0) return fast;
-  if (!pending) clearError(); // the text spewer reports any error itself
+/** FNV-32a of the spew text of value `v` of type `ty` (streamed when spewFnv covers it and `exact` allows it, else via
+ * the text in `out`); -1 (as i64) with an error recorded. */
+export function spewFnv32a(ty: i32, v: Val | null, out: ByteSink, exact: u32 = 0): i64 {
+  if (shortcutOn(exact, EXACT_SPEW)) {
+    const pending = hasError();
+    const fast = spewFnv(ty, v);
+    if (fast >= 0) return fast;
+    if (!pending) clearError(); // the text spewer reports any error itself
+  }
   if (!new Spewer(out).top(ty, v) || hasError()) return -1;
   return <i64>fnv1a_32(out.ptr, <usize>out.len);
 }
@@ -103,10 +109,11 @@ export function containerNameImageHash(ty: i32, v: Val | null, go: i32): u32 {
   return spewBytesFnv32a(out.ptr, out.len);
 }
 
-/** The kubelet's HashContainer of `minor` for container `v` (type `ty`) as the kubelet decoded it; -1 with an error recorded. */
-export function hashContainer(minor: i32, ty: i32, v: Val | null, go: i32): i64 {
+/** The kubelet's HashContainer of `minor` for container `v` (type `ty`) as the kubelet decoded it (shortcuts not in
+ * `exact` allowed); -1 with an error recorded. */
+export function hashContainer(minor: i32, ty: i32, v: Val | null, go: i32, exact: u32 = 0): i64 {
   const era = containerEra(minor);
-  if (era == ERA_STRUCT) return spewFnv32a(ty, v, new ByteSink(4096));
+  if (era == ERA_STRUCT) return spewFnv32a(ty, v, new ByteSink(4096), exact);
   if (era == ERA_JSON) return containerJSONHash(ty, v, go);
   return <i64>containerNameImageHash(ty, v, go);
 }
@@ -134,10 +141,10 @@ export function safeEncodeString(s: string): string {
 /**
  * controller.ComputeHash of template `v` (type `ty`): FNV-32a of its spew text, then (when
  * `hasCollision`) the 8 bytes Go appends (uint32 little-endian + four zero bytes), then
- * SafeEncodeString of the decimal Sum32; null with an error recorded.
+ * SafeEncodeString of the decimal Sum32 (shortcuts not in `exact` allowed); null with an error recorded.
  */
-export function computeHash(ty: i32, v: Val | null, hasCollision: bool, collisionCount: i32): string | null {
-  const h = spewFnv32a(ty, v, new ByteSink(8192));
+export function computeHash(ty: i32, v: Val | null, hasCollision: bool, collisionCount: i32, exact: u32 = 0): string | null {
+  const h = spewFnv32a(ty, v, new ByteSink(8192), exact);
   if (h < 0) return null;
   return collisionHash(<u32>h, hasCollision, collisionCount);
 }

@@ -130,10 +130,10 @@ function truncateBytes(s: string, n: i32): string {
 /**
  * DaemonSet revision of stored set `v` (type `ty`, template type `tmplTy`): the patch as data and
  * controller.ComputeHash(template, collisionCount) as hash; null with an error recorded.
- * `dopts` are the decoder options the controller's read of the stored object uses.
+ * `dopts` are the decoder options the controller's read of the stored object uses; `exact`: the shortcuts turned off.
  */
 export function daemonSetRevision(ty: i32, v: Val | null, go: i32, hasCC: bool, cc: i32,
-  tmplTy: i32, dopts: DecodeOptions): Revision | null {
+  tmplTy: i32, dopts: DecodeOptions, exact: u32 = 0): Revision | null {
   const t = storedTape(ty, v, go);
   if (t === null || hasError()) return null;
   const tmpl = templateNode(t);
@@ -152,7 +152,7 @@ export function daemonSetRevision(ty: i32, v: Val | null, go: i32, hasCC: bool, 
   d.jit.dataEnd = t.rawEnd(tmpl);
   const tv = d.decodeTop(tmplTy, tmpl);
   if (hasError()) return null;
-  const h = computeHash(tmplTy, tv, present, count);
+  const h = computeHash(tmplTy, tv, present, count, exact);
   if (h === null) return null;
   r.hash = h;
   r.name = storedName(t) + "-" + h;

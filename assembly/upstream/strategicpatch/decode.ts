@@ -13,7 +13,7 @@ import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "../../json/tape";
 import { readJSON, ReadOptions, goDepthLimit } from "../../json/reader";
 import { unquote } from "../../json/strings";
-import { parseNumber, NumberParse } from "../../json/number";
+import { parseNumber, outOfRange } from "../../json/number";
 import { errorCode, clearError, E_TOO_LARGE, E_JSON_DEPTH } from "../../base/errors";
 import { Val, GMap, ValPool, T_BOOL, T_INT, T_FLOAT, T_STRING, T_MAP, T_SLICE, sliceOfN, newMap } from "./value";
 import { compareBytes } from "../../json/members";
@@ -26,13 +26,20 @@ export const DEC_BAD: i32 = 1;
 /** decodeDoc: an engine limit refused the text (error recorded). */
 export const DEC_LIMIT: i32 = 2;
 
-/** The result of the last decodeDoc: the map (isNil for `null`). */
+/** What decodeDoc answers: DEC_OK with the map (isNil for `null`), DEC_BAD or DEC_LIMIT. */
 export class Decoded {
-  static map: GMap | null = null;
+  constructor(public code: i32, public map: GMap | null = null) {}
+}
+
+/** A nil map (json.Unmarshal of `null`). */
+function nilMap(): Decoded {
+  const m = newMap();
+  m.isNil = true;
+  return new Decoded(DEC_OK, m);
 }
 
 /** Decodes document `d` (present) as Kubernetes minor `minor` built with Go `go` unmarshals it into a map. */
-export function decodeDoc(d: DocInput, minor: i32, go: i32, opts: ReadOptions): i32 {
+export function decodeDoc(d: DocInput, minor: i32, go: i32, opts: ReadOptions): Decoded {
   let t: Tape;
   let root: i32;
   const kjson = minor >= 23;
@@ -46,19 +53,14 @@ export function decodeDoc(d: DocInput, minor: i32, go: i32, opts: ReadOptions): 
       // Decoder: the first value only
       let i = 0;
       while (i < n && isSpace(<i32>load<u8>(p + <usize>i))) i++;
-      if (i >= n) return DEC_BAD;
+      if (i >= n) return new Decoded(DEC_BAD);
       const c = <i32>load<u8>(p + <usize>i);
       if (c == 0x6e) {
         if (n - i >= 4 && load<u8>(p + <usize>(i + 1)) == 0x75 && load<u8>(p + <usize>(i + 2)) == 0x6c &&
-          load<u8>(p + <usize>(i + 3)) == 0x6c) {
-          const m = newMap();
-          m.isNil = true;
-          Decoded.map = m;
-          return DEC_OK;
-        }
-        return DEC_BAD;
+          load<u8>(p + <usize>(i + 3)) == 0x6c) return nilMap();
+        return new Decoded(DEC_BAD);
       }
-      if (c != 0x7b) return DEC_BAD;
+      if (c != 0x7b) return new Decoded(DEC_BAD);
       n = firstObjectEnd(p, n, i);
     }
     const ro = new ReadOptions();
@@ -69,21 +71,16 @@ export function decodeDoc(d: DocInput, minor: i32, go: i32, opts: ReadOptions): 
     if (r === null) {
       const code = errorCode();
       const goLimit = goDepthLimit(ro.goMinor);
-      if (code == E_TOO_LARGE || (code == E_JSON_DEPTH && (goLimit == 0 || ro.maxDepth < goLimit))) return DEC_LIMIT;
+      if (code == E_TOO_LARGE || (code == E_JSON_DEPTH && (goLimit == 0 || ro.maxDepth < goLimit))) return new Decoded(DEC_LIMIT);
       clearError();
-      return DEC_BAD;
+      return new Decoded(DEC_BAD);
     }
     t = r;
     root = 0;
   }
   const k = t.kind(root);
-  if (k == K_NULL) {
-    const m = newMap();
-    m.isNil = true;
-    Decoded.map = m;
-    return DEC_OK;
-  }
-  if (k != K_OBJECT) return DEC_BAD;
+  if (k == K_NULL) return nilMap();
+  if (k != K_OBJECT) return new Decoded(DEC_BAD);
   // nesting limits of the decoder that reads a value given inside the request line
   let limit = 0;
   if (kjson) limit = 10000;
@@ -93,9 +90,8 @@ export function decodeDoc(d: DocInput, minor: i32, go: i32, opts: ReadOptions): 
     if (minor >= 15 && (limit == 0 || limit > 10001)) limit = 10001;
   }
   const v = toValues(t, root, go, limit);
-  if (v === null) return DEC_BAD;
-  Decoded.map = v.m;
-  return DEC_OK;
+  if (v === null) return new Decoded(DEC_BAD);
+  return new Decoded(DEC_OK, v.m);
 }
 
 @inline function isSpace(c: i32): bool {
@@ -128,7 +124,7 @@ function firstObjectEnd(p: usize, n: i32, i: i32): i32 {
  * Containers are sized from the tape (member and element counts), scalars come from a bump pool.
  */
 function toValues(t: Tape, root: i32, go: i32, limit: i32): Val | null {
-  ValPool.reset();
+  const pool = new ValPool();
   // open containers on a raw stack of 16-byte frames: the value, members/elements left, and `fill`: a slice's
   // next element index, or a map's last key length while its keys are strictly increasing (-1: no key yet,
   // -2: not increasing) with that key's pointer (then a new key greater than the last cannot repeat one: no
@@ -136,8 +132,8 @@ function toValues(t: Tape, root: i32, go: i32, limit: i32): Val | null {
   let stack = heap.alloc(64 * 16);
   let stackCap = 64;
   let depth = 1;
-  const rootVal = ValPool.take(T_MAP);
-  rootVal.m = ValPool.map(t.children(root));
+  const rootVal = pool.take(T_MAP);
+  rootVal.m = pool.map(t.children(root));
   store<u32>(stack, <u32>changetype<usize>(rootVal));
   store<i32>(stack, t.children(root), 4);
   store<i32>(stack, -1, 8);
@@ -176,17 +172,17 @@ function toValues(t: Tape, root: i32, go: i32, limit: i32): Val | null {
     let open = false;
     if (k == K_OBJECT) {
       if (limit > 0 && depth + 1 > limit) return null;
-      v = ValPool.take(T_MAP);
-      v.m = ValPool.map(t.children(i));
+      v = pool.take(T_MAP);
+      v.m = pool.map(t.children(i));
       open = true;
     } else if (k == K_ARRAY) {
       if (limit > 0 && depth + 1 > limit) return null;
-      v = ValPool.take(T_SLICE);
+      v = pool.take(T_SLICE);
       const n = t.children(i);
       v.s = sliceOfN(n, go);
       open = true;
     } else {
-      v = scalar(t, i);
+      v = scalar(t, i, pool);
       if (v === null && k == K_NUMBER) return null;
     }
     // attach to the open container (a repeated key keeps its first position and its last value)
@@ -226,17 +222,17 @@ function toValues(t: Tape, root: i32, go: i32, limit: i32): Val | null {
 }
 
 /** A scalar node as a Go value (null: JSON null, or a number out of float64 range). */
-function scalar(t: Tape, i: i32): Val | null {
+function scalar(t: Tape, i: i32, pool: ValPool): Val | null {
   const k = t.kind(i);
   if (k == K_NULL) return null;
   if (k == K_TRUE || k == K_FALSE) {
-    const v = ValPool.take(T_BOOL);
+    const v = pool.take(T_BOOL);
     v.b = k == K_TRUE;
     return v;
   }
   if (k == K_STRING) {
     const f = t.flags(i);
-    const v = ValPool.take(T_STRING);
+    const v = pool.take(T_STRING);
     if (!(f & (F_ESCAPE | F_HIGH))) {
       v.p = t.ptr(i);
       v.n = t.len(i);
@@ -252,13 +248,13 @@ function scalar(t: Tape, i: i32): Val | null {
   const p = t.ptr(i);
   const n = t.len(i);
   if ((t.flags(i) & F_INT) && fitsInt64(p, n)) {
-    const v = ValPool.take(T_INT);
+    const v = pool.take(T_INT);
     v.i = parseInt64(p, n);
     return v;
   }
   const f = parseNumber(p, n);
-  if (NumberParse.rangeError) return null;
-  const v = ValPool.take(T_FLOAT);
+  if (outOfRange(f)) return null;
+  const v = pool.take(T_FLOAT);
   v.f = f;
   return v;
 }

@@ -6,23 +6,23 @@
 import { ByteSink } from "../../io/sink";
 import { errorCode, clearError, E_PATCH_PANIC } from "../../base/errors";
 import {
-  Val, GMap, Slice, T_MAP, T_SLICE, T_STRING, strVal, mapVal, sliceVal, newMap, makeSlice, appendOne, eqAscii,
+  GMap, Slice, T_MAP, T_SLICE, T_STRING, strVal, mapVal, sliceVal, newMap, makeSlice, appendOne, appendAll, eqAscii,
 } from "./value";
 import { deepEqual, deepEqualSlices } from "./equal";
 import { vText, VText } from "./fmt";
 import { compareBytes } from "../../json/members";
 import { lookupStruct, lookupSlice, extractStrategy } from "./meta";
 import {
-  ElemType, elemType1, elemType2, normalizeSliceOrder, appendAllSlices, mergeKeyValueEqual, Eq, sortScalars,
-  deduplicateScalars, deduplicateAndSortScalars, sortMapsBasedOnField, deleteDirective,
+  elemType1, elemType2, normalizeSliceOrder, mergeKeyValueEqual, EQ_FAILED, EQ_FALSE, sortScalars,
+  deduplicateAndSortScalars, sortMapsBasedOnField, deleteDirective, Pair,
 } from "./lists";
 import { Env } from "./env";
 import { failed, smpError, errNoListOfLists, errBadArgType, errNoMergeKey, MAP_TYPE } from "./errors";
 
 /** diffMaps(original, modified, schema, {SetElementOrder: true, BuildRetainKeysDirective: retainKeys}). */
-export function diffMaps(original: GMap, modified: GMap, schema: i32, retainKeys: bool): GMap | null {
+export function diffMaps(env: Env, original: GMap, modified: GMap, schema: i32, retainKeys: bool): GMap | null {
   const patch = newMap();
-  const go = Env.go;
+  const go = env.go;
   let retainKeysList: Slice | null = retainKeys ? makeSlice(0, modified.count) : null;
   for (let i = 0; i < modified.slots; i++) {
     if (!modified.live(i)) continue;
@@ -51,9 +51,9 @@ export function diffMaps(original: GMap, modified: GMap, schema: i32, retainKeys
       continue;
     }
     if (ot == T_MAP) {
-      if (!handleMapDiff(kp, kn, ov!.m!, mv!.m!, patch, schema, retainKeys)) return null;
+      if (!handleMapDiff(env, kp, kn, ov!.m!, mv!.m!, patch, schema)) return null;
     } else if (ot == T_SLICE) {
-      if (!handleSliceDiff(kp, kn, ov!.s!, mv!.s!, patch, schema, retainKeys)) return null;
+      if (!handleSliceDiff(env, kp, kn, ov!.s!, mv!.s!, patch, schema)) return null;
     } else if (!deepEqual(ov, mv)) {
       patch.set(kp, kn, mv);
     }
@@ -64,7 +64,7 @@ export function diffMaps(original: GMap, modified: GMap, schema: i32, retainKeys
     if (modified.find(original.keyPtr(i), original.keyLen(i)) < 0) patch.set(original.keyPtr(i), original.keyLen(i), null);
   }
   if (retainKeysList !== null && retainKeysList.len > 0 && (patch.count > 0 || hasAdditionalNewField(original, modified))) {
-    patch.setAscii("$retainKeys", sliceVal(sortScalars(retainKeysList!)));
+    patch.setAscii("$retainKeys", sliceVal(sortScalars(env, retainKeysList!)));
   }
   return patch;
 }
@@ -91,44 +91,48 @@ function lookupFailedButEqual(equal: bool): bool {
 }
 
 /** handleMapDiff */
-function handleMapDiff(kp: usize, kn: i32, ov: GMap, mv: GMap, patch: GMap, schema: i32, _retain: bool): bool {
-  const meta = Env.meta!; // read before any recursion
-  if (!lookupStruct(schema, kp, kn, meta, Env.cache!, Env.go)) {
+function handleMapDiff(env: Env, kp: usize, kn: i32, ov: GMap, mv: GMap, patch: GMap, schema: i32): bool {
+  const meta = env.meta; // read before any recursion
+  if (!lookupStruct(schema, kp, kn, meta, env.cache)) {
     return lookupFailedButEqual(deepEqual(mapVal(ov), mapVal(mv)));
   }
-  const st = Env.strategy!;
+  const st = env.strategy;
   if (!extractStrategy(meta, st)) return false;
   if (st.isReplace()) {
     patch.set(kp, kn, mapVal(mv));
     return true;
   }
-  const pv = diffMaps(ov, mv, meta.t, st.retainKeys);
+  const pv = diffMaps(env, ov, mv, meta.t, st.retainKeys);
   if (pv === null) return false;
   if (pv.count > 0) patch.set(kp, kn, mapVal(pv));
   return true;
 }
 
 /** handleSliceDiff */
-function handleSliceDiff(kp: usize, kn: i32, ov: Slice, mv: Slice, patch: GMap, schema: i32, _retain: bool): bool {
-  const meta = Env.meta!; // read before any recursion
-  if (!lookupSlice(schema, kp, kn, meta, Env.cache!, Env.go)) {
+function handleSliceDiff(env: Env, kp: usize, kn: i32, ov: Slice, mv: Slice, patch: GMap, schema: i32): bool {
+  const meta = env.meta; // read before any recursion
+  if (!lookupSlice(schema, kp, kn, meta, env.cache)) {
     return lookupFailedButEqual(deepEqualSlices(ov, mv));
   }
-  const st = Env.strategy!;
+  const st = env.strategy;
   if (!extractStrategy(meta, st)) return false;
   if (!st.isMerge()) {
     if (!deepEqualSlices(ov, mv)) patch.set(kp, kn, sliceVal(mv));
     return true;
   }
-  if (!diffLists(ov, mv, meta.t, meta.kp, meta.kn, st.retainKeys)) return false;
-  if (Lists.add !== null && Lists.add!.len > 0) patch.set(kp, kn, sliceVal(Lists.add!));
-  if (Lists.del !== null && Lists.del!.len > 0) {
+  const lists = diffLists(env, ov, mv, meta.t, meta.kp, meta.kn, st.retainKeys);
+  if (lists === null) return false;
+  const add = lists.add;
+  if (add !== null && add.len > 0) patch.set(kp, kn, sliceVal(add));
+  const del = lists.del;
+  if (del !== null && del.len > 0) {
     const k = prefixed("$deleteFromPrimitiveList/", kp, kn);
-    patch.set(k.ptr, k.len, sliceVal(Lists.del!));
+    patch.set(k.ptr, k.len, sliceVal(del));
   }
-  if (Lists.order !== null && Lists.order!.len > 0) {
+  const order = lists.order;
+  if (order !== null && order.len > 0) {
     const k = prefixed("$setElementOrder/", kp, kn);
-    patch.set(k.ptr, k.len, sliceVal(Lists.order!));
+    patch.set(k.ptr, k.len, sliceVal(order));
   }
   return true;
 }
@@ -141,45 +145,41 @@ export function prefixed(prefix: string, kp: usize, kn: i32): ByteSink {
   return b;
 }
 
-/** Results of diffLists. */
-class Lists {
-  static add: Slice | null = null;
-  static del: Slice | null = null;
-  static order: Slice | null = null;
+/** The three lists diffLists returns (each may be nil). */
+class ListDiff {
+  add: Slice | null = null;
+  del: Slice | null = null;
+  order: Slice | null = null;
 }
 
-/** diffLists(original, modified, schema, mergeKey, diffOptions) into Lists. */
-function diffLists(original: Slice, modified: Slice, schema: i32, mp: usize, mn: i32, retainKeys: bool): bool {
-  Lists.add = null;
-  Lists.del = null;
-  Lists.order = null;
+/** diffLists(original, modified, schema, mergeKey, diffOptions); null with the error recorded. */
+function diffLists(env: Env, original: Slice, modified: Slice, schema: i32, mp: usize, mn: i32, retainKeys: bool): ListDiff | null {
+  const r = new ListDiff();
   if (original.len == 0) {
-    if (modified.len == 0) return true;
-    Lists.add = modified;
-    return true;
+    if (modified.len > 0) r.add = modified;
+    return r;
   }
-  if (!elemType2(original, modified)) return false;
-  const kind = ElemType.t;
+  const kind = elemType2(original, modified);
+  if (kind < 0) return null;
   if (kind == T_MAP) {
-    if (!diffListsOfMaps(original, modified, schema, mp, mn, retainKeys)) return false;
-    let patchList = OfMaps.patch!;
-    const deleteList = OfMaps.del!;
-    const normalized = normalizeSliceOrder(patchList, modified, mp, mn, kind);
-    if (normalized === null) return false;
-    patchList = normalized;
+    const ofMaps = diffListsOfMaps(env, original, modified, schema, mp, mn, retainKeys);
+    if (ofMaps === null) return null;
+    const normalized = normalizeSliceOrder(env, ofMaps.a, modified, mp, mn, kind);
+    if (normalized === null) return null;
+    let patchList = normalized;
     // isOrderSame
     let orderSame = true;
     if (original.len != modified.len) orderSame = false;
     else {
       for (let i = 0; i < modified.len; i++) {
-        if (!mergeKeyValueEqual(original.get(i), modified.get(i), mp, mn)) return false;
-        if (!Eq.v) { orderSame = false; break; }
+        const eq = mergeKeyValueEqual(original.get(i), modified.get(i), mp, mn);
+        if (eq == EQ_FAILED) return null;
+        if (eq == EQ_FALSE) { orderSame = false; break; }
       }
     }
-    patchList = appendAllSlices(patchList, deleteList);
-    let order: Slice | null = null;
+    patchList = appendAll(patchList, ofMaps.b, env.go);
     if (patchList.len > 0 || !orderSame) {
-      order = makeSlice(modified.len, modified.len);
+      const order = makeSlice(modified.len, modified.len);
       for (let i = 0; i < modified.len; i++) {
         const v = modified.get(i)!;
         const m = v.m!;
@@ -188,50 +188,47 @@ function diffLists(original: Slice, modified: Slice, schema: i32, mp: usize, mn:
         e.set(mp, mn, j < 0 ? null : m.val(j));
         order.put(i, mapVal(e));
       }
+      r.order = order;
     }
-    Lists.add = patchList;
-    Lists.order = order;
-    return true;
+    r.add = patchList;
+    return r;
   }
-  if (kind == T_SLICE) return errNoListOfLists();
+  if (kind == T_SLICE) return nullDiff(errNoListOfLists());
   // scalars
-  diffListsOfScalars(original, modified);
-  if (failed()) return false;
-  const add = normalizeSliceOrder(OfScalars.add!, modified, mp, mn, kind);
-  if (add === null) return false;
-  let order: Slice | null = null;
-  if (OfScalars.del!.len > 0 || !deepEqualSlices(original, modified)) order = modified;
-  Lists.add = add;
-  Lists.del = OfScalars.del;
-  Lists.order = order;
-  return true;
+  const ofScalars = diffListsOfScalars(env, original, modified);
+  if (ofScalars === null) return null;
+  const add = normalizeSliceOrder(env, ofScalars.a, modified, mp, mn, kind);
+  if (add === null) return null;
+  if (ofScalars.b.len > 0 || !deepEqualSlices(original, modified)) r.order = modified;
+  r.add = add;
+  r.del = ofScalars.b;
+  return r;
 }
 
-/** Results of diffListsOfScalars. */
-class OfScalars {
-  static add: Slice | null = null;
-  static del: Slice | null = null;
+@inline function nullDiff(_recorded: bool): ListDiff | null {
+  return null;
 }
 
-/** diffListsOfScalars(original, modified): sorts `original` in place, as upstream does. */
-function diffListsOfScalars(original: Slice, modified: Slice): void {
-  const go = Env.go;
+/** diffListsOfScalars(original, modified): (add, delete); sorts `original` in place, as upstream does. */
+function diffListsOfScalars(env: Env, original: Slice, modified: Slice): Pair | null {
+  const go = env.go;
   const copy = makeSlice(modified.len, modified.len);
   for (let i = 0; i < modified.len; i++) copy.put(i, modified.get(i));
-  const os = sortScalars(original);
-  const ms = sortScalars(copy);
+  const os = sortScalars(env, original);
+  const ms = sortScalars(env, copy);
   let oi = 0, mi = 0;
   let add = makeSlice(0, 0);
   let del = makeSlice(0, 0);
+  const ot = new VText();
+  const mt = new VText();
   while (true) {
     const oIn = oi < os.len;
     const mIn = mi < ms.len;
     if (!oIn && !mIn) break;
-    let op: usize = 0, on = 0, mp: usize = 0, mn = 0;
-    if (oIn) { vText(os.get(oi)); op = VText.p; on = VText.n; }
-    if (mIn) { vText(ms.get(mi)); mp = VText.p; mn = VText.n; }
+    if (oIn) vText(os.get(oi), ot);
+    if (mIn) vText(ms.get(mi), mt);
     let c = 0;
-    if (oIn && mIn) c = compareBytes(op, on, mp, mn);
+    if (oIn && mIn) c = compareBytes(ot.p, ot.n, mt.p, mt.n);
     if (oIn && mIn && c == 0) {
       oi++;
       mi++;
@@ -243,99 +240,87 @@ function diffListsOfScalars(original: Slice, modified: Slice): void {
       oi++;
     }
   }
-  OfScalars.add = add;
-  OfScalars.del = deduplicateScalars(del);
-}
-
-/** Results of diffListsOfMaps. */
-class OfMaps {
-  static patch: Slice | null = null;
-  static del: Slice | null = null;
+  del = env.lists.dedupe(del);
+  if (failed()) return null;
+  return new Pair(add, del);
 }
 
 /** sortMergeListsByNameArray(s, schema, mergeKey, false) for a list whose first element is a map. */
-function sortMergeListsByName(s: Slice, mp: usize, mn: i32): Slice | null {
+function sortMergeListsByName(env: Env, s: Slice, mp: usize, mn: i32): Slice | null {
   if (s.len == 0) return s;
-  if (!elemType1(s)) return null;
-  if (ElemType.t != T_MAP) return deduplicateAndSortScalars(s);
+  const kind = elemType1(s);
+  if (kind < 0) return null;
+  if (kind != T_MAP) return deduplicateAndSortScalars(env, s);
   // upstream sorts a copy made by appends; the sorted list is only read here, and with strictly increasing
   // keys every correct sort leaves the order as it is, so the list itself serves
   if (keysIncreasing(s, mp, mn)) return s;
-  return sortMapsBasedOnField(s, mp, mn);
+  return sortMapsBasedOnField(env, s, mp, mn);
 }
 
 /** Whether the `%v` texts of the merge-key values of the maps in s are strictly increasing. */
 function keysIncreasing(s: Slice, mp: usize, mn: i32): bool {
   let pp: usize = 0, pn = 0;
+  const text = new VText();
   for (let i = 0; i < s.len; i++) {
     const v = s.get(i);
     if (v === null || v.t != T_MAP) return false;
     const m = v.m!;
     const j = m.find(mp, mn);
     if (j < 0) return false;
-    vText(m.val(j));
-    if (i > 0 && compareBytes(pp, pn, VText.p, VText.n) >= 0) return false;
-    pp = VText.p;
-    pn = VText.n;
+    vText(m.val(j), text);
+    if (i > 0 && compareBytes(pp, pn, text.p, text.n) >= 0) return false;
+    pp = text.p;
+    pn = text.n;
   }
   return true;
 }
 
-/** getMapAndMergeKeyValueByIndex: the element's map and merge-key value into Elem. */
-class Elem {
-  static m: GMap | null = null;
-  static key: Val | null = null;
-}
-
-function elemAt(list: Slice, i: i32, mp: usize, mn: i32): bool {
+/** getMapAndMergeKeyValueByIndex: the element's map and the `%v` text of its merge-key value into `text`; null (recorded) when it has none. */
+function elemAt(list: Slice, i: i32, mp: usize, mn: i32, text: VText): GMap | null {
   const v = list.get(i);
-  if (v === null || v.t != T_MAP) return errBadArgType(MAP_TYPE, v);
+  if (v === null || v.t != T_MAP) return nullMap(errBadArgType(MAP_TYPE, v));
   const m = v.m!;
   const j = m.find(mp, mn);
-  if (j < 0) return errNoMergeKey(m, mp, mn);
-  Elem.m = m;
-  Elem.key = m.val(j);
-  return true;
+  if (j < 0) return nullMap(errNoMergeKey(m, mp, mn));
+  vText(m.val(j), text);
+  return m;
 }
 
-/** diffListsOfMaps(original, modified, schema, mergeKey, diffOptions) into OfMaps. */
-function diffListsOfMaps(original: Slice, modified: Slice, schema: i32, mp: usize, mn: i32, retainKeys: bool): bool {
-  const go = Env.go;
+@inline function nullMap(_recorded: bool): GMap | null {
+  return null;
+}
+
+/** diffListsOfMaps(original, modified, schema, mergeKey, diffOptions): (patch, delete); null with the error recorded. */
+function diffListsOfMaps(env: Env, original: Slice, modified: Slice, schema: i32, mp: usize, mn: i32, retainKeys: bool): Pair | null {
+  const go = env.go;
   let patch = makeSlice(0, modified.len);
   let del = makeSlice(0, original.len);
-  const os = sortMergeListsByName(original, mp, mn);
-  if (os === null) return false;
-  const ms = sortMergeListsByName(modified, mp, mn);
-  if (ms === null) return false;
+  const os = sortMergeListsByName(env, original, mp, mn);
+  if (os === null) return null;
+  const ms = sortMergeListsByName(env, modified, mp, mn);
+  if (ms === null) return null;
   let oi = 0, mi = 0;
+  const ot = new VText();
+  const mt = new VText();
   while (true) {
     const oIn = oi < os.len;
     const mIn = mi < ms.len;
     if (!oIn && !mIn) break;
     let oe: GMap | null = null, me: GMap | null = null;
-    let ok: Val | null = null, mk: Val | null = null;
-    let osp: usize = 0, osn = 0, msp: usize = 0, msn = 0;
     if (oIn) {
-      if (!elemAt(os, oi, mp, mn)) return false;
-      oe = Elem.m;
-      ok = Elem.key;
-      vText(ok);
-      osp = VText.p;
-      osn = VText.n;
+      oe = elemAt(os, oi, mp, mn, ot);
+      if (oe === null) return null;
     }
     if (mIn) {
-      if (!elemAt(ms, mi, mp, mn)) return false;
-      me = Elem.m;
-      mk = Elem.key;
-      vText(mk);
-      msp = VText.p;
-      msn = VText.n;
+      me = elemAt(ms, mi, mp, mn, mt);
+      if (me === null) return null;
     }
     let c = 0;
-    if (oIn && mIn) c = compareBytes(osp, osn, msp, msn);
+    if (oIn && mIn) c = compareBytes(ot.p, ot.n, mt.p, mt.n);
     if (oIn && mIn && c == 0) {
-      const pv = diffMaps(oe!, me!, schema, retainKeys);
-      if (pv === null) return false;
+      const mk = me!.val(me!.find(mp, mn));
+      const pv = diffMaps(env, oe!, me!, schema, retainKeys);
+      if (pv === null) return null;
       if (pv.count > 0) {
         pv.set(mp, mn, mk);
         patch = appendOne(patch, mapVal(pv), go);
@@ -346,11 +331,9 @@ function diffListsOfMaps(original: Slice, modified: Slice, schema: i32, mp: usiz
       patch = appendOne(patch, mapVal(me!), go);
       mi++;
     } else {
-      del = appendOne(del, deleteDirective(mp, mn, ok), go);
+      del = appendOne(del, deleteDirective(mp, mn, oe!.val(oe!.find(mp, mn))), go);
       oi++;
     }
   }
-  OfMaps.patch = patch;
-  OfMaps.del = del;
-  return true;
+  return new Pair(patch, del);
 }

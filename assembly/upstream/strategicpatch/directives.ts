@@ -3,12 +3,6 @@
 // Both mutate maps in place, like upstream. Iterative.
 
 import { Val, Slice, T_MAP, T_SLICE, makeSlice, appendOne, sliceVal } from "./value";
-import { Env } from "./env";
-
-/** Second result of removeDirectives. */
-export class Keep {
-  static v: bool = true;
-}
 
 /** A container being rebuilt. */
 class Frame {
@@ -25,11 +19,14 @@ class Frame {
   return v.m!.findAscii("$patch") >= 0;
 }
 
-/** removeDirectives(obj): the value to use (and Keep.v: whether to keep it at all). May modify obj. */
-export function removeDirectives(obj: Val | null): Val | null {
-  if (obj === null || (obj.t != T_MAP && obj.t != T_SLICE)) { Keep.v = true; return obj; }
-  if (obj.t == T_MAP && hasDirective(obj)) { Keep.v = false; return null; }
-  const go = Env.go;
+/** removeDirectives(obj) drops obj as a whole (its second result is false): a map with `$patch`. */
+export function dropsWhole(obj: Val | null): bool {
+  return obj !== null && obj.t == T_MAP && hasDirective(obj);
+}
+
+/** removeDirectives(obj) for an obj it keeps (see dropsWhole): the value to use. May modify obj. */
+export function removeDirectives(obj: Val | null, go: i32): Val | null {
+  if (obj === null || (obj.t != T_MAP && obj.t != T_SLICE)) return obj;
   const stack = new Array<Frame>();
   const root = new Frame(obj);
   if (obj.t == T_SLICE) root.res = makeSlice(0, 0);
@@ -98,7 +95,6 @@ export function removeDirectives(obj: Val | null): Val | null {
       returning = true;
     }
   }
-  Keep.v = true;
   return ret;
 }
 

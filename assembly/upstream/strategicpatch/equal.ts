@@ -3,10 +3,9 @@
 // hashing into a map[interface{}] (panics on maps and slices; the text depends on the Go release and on
 // whether the map is empty). Iterative.
 
-import { Val, GMap, Slice, T_BOOL, T_INT, T_FLOAT, T_STRING, T_MAP, T_SLICE } from "./value";
+import { Val, GMap, Slice, T_BOOL, T_INT, T_FLOAT, T_MAP, T_SLICE } from "./value";
 import { panicUncomparable, panicUnhashable, goPanic } from "./errors";
 import { typeName } from "./fmt";
-import { Env } from "./env";
 
 /** Scalar equality of two values of the same scalar type. */
 @inline function scalarEq(a: Val, b: Val): bool {
@@ -44,22 +43,6 @@ export function deepEqual(a: Val | null, b: Val | null): bool {
     } else if (!scalarEq(x, y)) return false;
   }
   return true;
-}
-
-/** reflect.DeepEqual of two maps (nil vs empty differ). */
-export function deepEqualMaps(a: GMap | null, b: GMap | null): bool {
-  const x = a === null ? null : mapOrNil(a);
-  const y = b === null ? null : mapOrNil(b);
-  if (x === null || y === null) return x === y;
-  const sa = new Array<Val | null>();
-  const sb = new Array<Val | null>();
-  if (!pushMaps(x, y, sa, sb)) return false;
-  for (let i = 0; i < sa.length; i++) if (!deepEqual(sa[i], sb[i])) return false;
-  return true;
-}
-
-function mapOrNil(m: GMap): GMap | null {
-  return m.isNil ? null : m;
 }
 
 /** reflect.DeepEqual of two slices given as headers. */
@@ -115,13 +98,13 @@ export function hashable(v: Val | null): bool {
 }
 
 /**
- * Looking v up in a map[interface{}]: like `hashable`, except that from Go 1.25 a lookup in an EMPTY map
+ * Looking v up in a map[interface{}] (built by Go minor `go`): like `hashable`, except that from Go 1.25 a lookup in an EMPTY map
  * fails earlier, with another text (internal/runtime/maps' unhashableTypeError: `hash of unhashable
  * type: T`, no "runtime error: " prefix).
  */
-export function hashableLookup(v: Val | null, mapEmpty: bool): bool {
+export function hashableLookup(v: Val | null, mapEmpty: bool, go: i32): bool {
   if (v !== null && (v.t == T_MAP || v.t == T_SLICE)) {
-    if (mapEmpty && Env.go >= 25) goPanic("hash of unhashable type: " + typeName(v));
+    if (mapEmpty && go >= 25) goPanic("hash of unhashable type: " + typeName(v));
     else panicUnhashable(v);
     return false;
   }
@@ -132,9 +115,4 @@ export function hashableLookup(v: Val | null, mapEmpty: bool): bool {
 @inline export function keyEq(a: Val | null, b: Val | null): bool {
   if (a === null || b === null) return a === b;
   return a.t == b.t && scalarEq(a, b);
-}
-
-/** T_STRING check kept here for callers comparing keys. */
-export function isString(v: Val | null): bool {
-  return v !== null && v.t == T_STRING;
 }

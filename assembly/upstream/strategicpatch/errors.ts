@@ -86,6 +86,11 @@ export function errBadPatchType(t: Val | null, m: GMap): bool {
   return smpErrorBytes(b);
 }
 
+/** findMapInSliceBasedOnKeyValue's error for element k of a list that is not a map. */
+export function errNotAMap(k: i32): bool {
+  return smpError("value for key " + k.toString() + " is not a map");
+}
+
 /** runtime error of `==` on two interface{} values holding the same uncomparable type. */
 export function panicUncomparable(v: Val): bool {
   return goPanic("runtime error: comparing uncomparable type " + typeName(v));

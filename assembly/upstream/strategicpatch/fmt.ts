@@ -185,22 +185,22 @@ export function sprintV(v: Val | null): ByteSink {
   return b;
 }
 
-/** Bytes of fmt.Sprintf("%v", v) from the last `vText` call. */
+/** Bytes of fmt.Sprintf("%v", v), rewritten by every `vText` call given it. */
 export class VText {
-  static p: usize = 0;
-  static n: i32 = 0;
+  p: usize = 0;
+  n: i32 = 0;
 }
 
-/** fmt.Sprintf("%v", v) into VText: a string is its own bytes (no copy), anything else is printed. */
-export function vText(v: Val | null): void {
+/** fmt.Sprintf("%v", v) into `into`: a string is its own bytes (no copy), anything else is printed. */
+export function vText(v: Val | null, into: VText): void {
   if (v !== null && v.t == T_STRING) {
-    VText.p = v.p;
-    VText.n = v.n;
+    into.p = v.p;
+    into.n = v.n;
     return;
   }
   const b = sprintV(v);
-  VText.p = b.ptr;
-  VText.n = b.len;
+  into.p = b.ptr;
+  into.n = b.len;
 }
 
 /** fmt `%v` of a slice given as a header (a top-level []interface{} argument). */

@@ -10,14 +10,16 @@ import {
   Val, GMap, Slice, T_MAP, T_SLICE, mapVal, sliceVal, newMap, makeSlice, appendOne, appendAll, reslice, nilSlice,
   isStr, hasPrefixAscii, eqAscii,
 } from "./value";
-import { hashable, hashableLookup, keyEq } from "./equal";
+import { hashable, hashableLookup } from "./equal";
 import { formatSlice } from "./fmt";
 import { PatchMeta, Strategy, lookupStruct, lookupSlice, extractStrategy, schemaName } from "./meta";
 import {
-  ElemType, elemType2, normalizeElementOrder, extractToDeleteItems, Split, partitionPrimitives, partitionMaps,
-  Parts, findMapInSlice, Found, mergeKeyValueEqual, Eq, deduplicateScalars,
+  elemType2, normalizeElementOrder, extractToDeleteItems, partitionPrimitives, partitionMaps, Pair, mergeKeyValueEqual,
+  EQ_FAILED, EQ_TRUE,
 } from "./lists";
-import { removeDirectives, discardNullValues, Keep } from "./directives";
+import { FIND_FAILED, Deleter } from "./lookups";
+import { ValueSet } from "./valuehash";
+import { removeDirectives, dropsWhole, discardNullValues } from "./directives";
 import { Env } from "./env";
 import {
   failed, smpError, smpErrorBytes, errBadArgType, errNoMergeKey, errBadPatchType, errBadPatchFormatForRetainKeys,
@@ -28,13 +30,13 @@ const DELETE_PREFIX = "$deleteFromPrimitiveList";
 const ORDER_PREFIX = "$setElementOrder";
 
 /** mergeMap(original, patch, schema, {MergeParallelList: true, IgnoreUnmatchedNulls: true}). */
-export function mergeMap(original: GMap | null, patch: GMap, schema: i32): GMap | null {
+export function mergeMap(env: Env, original: GMap | null, patch: GMap, schema: i32): GMap | null {
   const d = patch.findAscii("$patch");
   if (d >= 0) return handleDirectiveInMergeMap(patch.val(d), patch);
   if (original === null || original.isNil) original = newMap();
   if (!applyRetainKeysDirective(original, patch)) return null;
-  if (!mergePatchIntoOriginal(original, patch, schema)) return null;
-  const minor = Env.minor;
+  if (!mergePatchIntoOriginal(env, original, patch, schema)) return null;
+  const minor = env.minor;
   for (let s = 0; s < patch.slots; s++) {
     if (!patch.live(s)) continue;
     let kp = patch.keyPtr(s);
@@ -43,11 +45,12 @@ export function mergeMap(original: GMap | null, patch: GMap, schema: i32): GMap 
     // preprocessDeletionListForMerging
     let isDeleteList = false;
     if (hasPrefixAscii(kp, kn, DELETE_PREFIX)) {
-      if (!extractKey(kp, kn, DELETE_PREFIX)) return null;
+      const at = extractKey(kp, kn, DELETE_PREFIX);
+      if (at < 0) return null;
       isDeleteList = true;
-      if (Key.n > 0) {
-        kp = Key.p;
-        kn = Key.n;
+      if (at < kn) {
+        kp += <usize>at;
+        kn -= at;
       }
     }
     if (pv === null) {
@@ -56,31 +59,31 @@ export function mergeMap(original: GMap | null, patch: GMap, schema: i32): GMap 
     }
     const oi = original.find(kp, kn);
     if (oi < 0) {
-      if (!isDeleteList || minor < 23) copyPatchValue(original, kp, kn, pv);
+      if (!isDeleteList || minor < 23) copyPatchValue(env, original, kp, kn, pv);
       continue;
     }
     const ov = original.val(oi);
     if (ov === null || ov.t != pv.t) {
-      if (!isDeleteList || minor < 23) copyPatchValue(original, kp, kn, pv);
+      if (!isDeleteList || minor < 23) copyPatchValue(env, original, kp, kn, pv);
       continue;
     }
     if (ov.t == T_MAP) {
       const meta = new PatchMeta();
-      if (!lookupStruct(schema, kp, kn, meta, Env.cache!, Env.go)) return null;
+      if (!lookupStruct(schema, kp, kn, meta, env.cache)) return null;
       const st = new Strategy();
       if (!extractStrategy(meta, st)) return null;
       // mergeMapHandler
       let r: GMap | null;
-      if (!st.isReplace()) r = mergeMap(ov.m, pv.m!, meta.t);
+      if (!st.isReplace()) r = mergeMap(env, ov.m, pv.m!, meta.t);
       else r = pv.m;
       if (r === null) return null;
       original.set(kp, kn, mapVal(r));
     } else if (ov.t == T_SLICE) {
       const meta = new PatchMeta();
-      if (!lookupSlice(schema, kp, kn, meta, Env.cache!, Env.go)) return null;
+      if (!lookupSlice(schema, kp, kn, meta, env.cache)) return null;
       const st = new Strategy();
       if (!extractStrategy(meta, st)) return null;
-      const r = mergeSliceHandler(ov.s!, pv.s!, meta, st, isDeleteList);
+      const r = mergeSliceHandler(env, ov.s!, pv.s!, meta, st, isDeleteList);
       if (r === null) return null;
       original.set(kp, kn, sliceVal(r));
     } else {
@@ -92,13 +95,12 @@ export function mergeMap(original: GMap | null, patch: GMap, schema: i32): GMap 
 }
 
 /** original[k] = patch value for a key the document lacks or holds with another type. */
-function copyPatchValue(original: GMap, kp: usize, kn: i32, pv: Val): void {
-  const minor = Env.minor;
+function copyPatchValue(env: Env, original: GMap, kp: usize, kn: i32, pv: Val): void {
+  const minor = env.minor;
   if (minor >= 24) discardNullValues(pv);
   if (minor >= 28) {
-    const v = removeDirectives(pv);
-    if (!Keep.v) original.del(kp, kn);
-    else original.set(kp, kn, v);
+    if (dropsWhole(pv)) original.del(kp, kn);
+    else original.set(kp, kn, removeDirectives(pv, env.go));
     return;
   }
   original.set(kp, kn, pv);
@@ -116,24 +118,18 @@ function handleDirectiveInMergeMap(directive: Val | null, patch: GMap): GMap | n
   return null;
 }
 
-/** extractKey(s, prefix): the part after "prefix/" into Key. */
-class Key {
-  static p: usize = 0;
-  static n: i32 = 0;
-}
-
-function extractKey(p: usize, n: i32, prefix: string): bool {
+/** extractKey(s, prefix): where the part after "prefix/" starts in [p, p+n), or -1 with the error recorded. */
+function extractKey(p: usize, n: i32, prefix: string): i32 {
   let slash = -1;
   for (let i = 0; i < n; i++) {
     if (load<u8>(p + <usize>i) == 0x2f) { slash = i; break; }
   }
   if (slash < 0 || !eqAscii(p, slash, prefix)) {
-    if (prefix == DELETE_PREFIX) return errBadPatchFormatForPrimitiveList();
-    return errBadPatchFormatForSetElementOrderList();
+    if (prefix == DELETE_PREFIX) errBadPatchFormatForPrimitiveList();
+    else errBadPatchFormatForSetElementOrderList();
+    return -1;
   }
-  Key.p = p + <usize>(slash + 1);
-  Key.n = n - slash - 1;
-  return true;
+  return slash + 1;
 }
 
 /** applyRetainKeysDirective(original, patch, {MergeParallelList: true}). */
@@ -144,38 +140,29 @@ function applyRetainKeysDirective(original: GMap, patch: GMap): bool {
   patch.delSlot(ri);
   if (rv === null || rv.t != T_SLICE) return errBadPatchFormatForRetainKeys();
   const list = rv.s!;
-  const set = new Array<Val | null>();
+  const set = new ValueSet();
   for (let i = 0; i < list.len; i++) {
     const v = list.get(i);
     if (!hashable(v)) return false;
-    set.push(v);
+    set.add(v);
   }
   for (let i = 0; i < patch.slots; i++) {
     if (!patch.live(i)) continue;
     const kp = patch.keyPtr(i);
     const kn = patch.keyLen(i);
     if (patch.val(i) === null || hasPrefixAscii(kp, kn, DELETE_PREFIX) || hasPrefixAscii(kp, kn, ORDER_PREFIX)) continue;
-    if (!inSet(set, kp, kn)) return errBadPatchFormatForRetainKeys();
+    if (!set.hasString(kp, kn)) return errBadPatchFormatForRetainKeys();
   }
   for (let i = 0; i < original.slots; i++) {
     if (!original.live(i)) continue;
-    if (!inSet(set, original.keyPtr(i), original.keyLen(i))) original.delSlot(i);
+    if (!set.hasString(original.keyPtr(i), original.keyLen(i))) original.delSlot(i);
   }
   return true;
 }
 
-/** Whether the string key is in a set of retainKeys values (only string members can match). */
-function inSet(set: Array<Val | null>, kp: usize, kn: i32): bool {
-  for (let i = 0; i < set.length; i++) {
-    const v = set[i];
-    if (v !== null && v.t == 4 && v.n == kn && memory.compare(v.p, kp, <usize>kn) == 0) return true;
-  }
-  return false;
-}
-
 /** mergePatchIntoOriginal(original, patch, schema, {MergeParallelList: true}): the `$setElementOrder` lists. */
-function mergePatchIntoOriginal(original: GMap, patch: GMap, schema: i32): bool {
-  const minor = Env.minor;
+function mergePatchIntoOriginal(env: Env, original: GMap, patch: GMap, schema: i32): bool {
+  const minor = env.minor;
   for (let s = 0; s < patch.slots; s++) {
     if (!patch.live(s)) continue;
     const key = patch.keyPtr(s);
@@ -185,9 +172,10 @@ function mergePatchIntoOriginal(original: GMap, patch: GMap, schema: i32): bool 
     patch.delSlot(s);
     if (orderV === null || orderV.t != T_SLICE) return errBadArgType(SLICE_TYPE, orderV);
     const order = orderV.s!;
-    if (!extractKey(key, keyN, ORDER_PREFIX)) return false;
-    const okp = Key.p;
-    const okn = Key.n;
+    const at = extractKey(key, keyN, ORDER_PREFIX);
+    if (at < 0) return false;
+    const okp = key + <usize>at;
+    const okn = keyN - at;
     const oi = original.find(okp, okn);
     const pi = patch.find(okp, okn);
     const foundOriginal = oi >= 0;
@@ -205,30 +193,27 @@ function mergePatchIntoOriginal(original: GMap, patch: GMap, schema: i32): bool 
       pfv = patchList.s!;
     }
     const meta = new PatchMeta();
-    if (!lookupSlice(schema, okp, okn, meta, Env.cache!, Env.go)) return false;
+    if (!lookupSlice(schema, okp, okn, meta, env.cache)) return false;
     const st = new Strategy();
     if (!extractStrategy(meta, st)) return false;
-    if (!validatePatchWithSetOrderList(pfv, order, meta.kp, meta.kn)) return false;
+    if (!validatePatchWithSetOrderList(env, pfv, order, meta.kp, meta.kn)) return false;
     let merged: Slice;
     if (foundOriginal && !foundPatch) merged = ofv;
     else if (!foundOriginal && foundPatch) {
       if (minor >= 28) {
-        const v = removeDirectives(sliceVal(pfv));
-        if (!Keep.v) continue;
-        merged = v!.s!;
+        // removeDirectives of a list keeps it
+        merged = removeDirectives(sliceVal(pfv), env.go)!.s!;
       } else merged = pfv;
     } else if (foundOriginal && foundPatch) {
-      const r = mergeSliceHandler(ofv, pfv, meta, st, false);
+      const r = mergeSliceHandler(env, ofv, pfv, meta, st, false);
       if (r === null) return false;
       merged = r;
     } else continue;
-    if (meta.kn == 0) {
-      if (!partitionPrimitives(merged, order)) return false;
-    } else if (!partitionMaps(merged, order, meta.kp, meta.kn)) return false;
-    const patchItems = Parts.patch!;
-    const serverOnly = Parts.server!;
-    if (!elemType2(ofv, pfv)) return false;
-    const both = normalizeElementOrder(patchItems, serverOnly, order, ofv, meta.kp, meta.kn, ElemType.t);
+    const parts = meta.kn == 0 ? partitionPrimitives(env, merged, order) : partitionMaps(env, merged, order, meta.kp, meta.kn);
+    if (parts === null) return false;
+    const kind = elemType2(ofv, pfv);
+    if (kind < 0) return false;
+    const both = normalizeElementOrder(env, parts.a, parts.b, order, ofv, meta.kp, meta.kn, kind);
     if (both === null) return false;
     original.set(okp, okn, sliceVal(both));
     const pj = patch.find(okp, okn);
@@ -238,12 +223,13 @@ function mergePatchIntoOriginal(original: GMap, patch: GMap, schema: i32): bool 
 }
 
 /** validatePatchWithSetOrderList(patchList, setOrderList, mergeKey). */
-function validatePatchWithSetOrderList(patchList: Slice, order: Slice, mp: usize, mn: i32): bool {
+function validatePatchWithSetOrderList(env: Env, patchList: Slice, order: Slice, mp: usize, mn: i32): bool {
   if (order.len == 0 || patchList.len == 0) return true;
   let nonDelete = patchList;
   if (mn > 0) {
-    if (!extractToDeleteItems(patchList)) return false;
-    nonDelete = Split.keep!;
+    const split = extractToDeleteItems(env, patchList);
+    if (split === null) return false;
+    nonDelete = split.a;
   }
   let pi = 0, si = 0;
   while (pi < nonDelete.len && si < order.len) {
@@ -252,8 +238,9 @@ function validatePatchWithSetOrderList(patchList: Slice, order: Slice, mp: usize
       pi++;
       continue;
     }
-    if (!mergeKeyValueEqual(item, order.get(si), mp, mn)) return false;
-    if (Eq.v) pi++;
+    const eq = mergeKeyValueEqual(item, order.get(si), mp, mn);
+    if (eq == EQ_FAILED) return false;
+    if (eq == EQ_TRUE) pi++;
     si++;
   }
   if (pi < nonDelete.len && si >= order.len) {
@@ -269,53 +256,51 @@ function validatePatchWithSetOrderList(patchList: Slice, order: Slice, mp: usize
 }
 
 /** mergeSliceHandler(original, patch, schema, strategy, mergeKey, isDeleteList). */
-function mergeSliceHandler(original: Slice, patch: Slice, meta: PatchMeta, st: Strategy, isDeleteList: bool): Slice | null {
-  if (st.isMerge() || (isDeleteList && Env.minor >= 28)) return mergeSlice(original, patch, meta, isDeleteList);
+function mergeSliceHandler(env: Env, original: Slice, patch: Slice, meta: PatchMeta, st: Strategy, isDeleteList: bool): Slice | null {
+  if (st.isMerge() || (isDeleteList && env.minor >= 28)) return mergeSlice(env, original, patch, meta, isDeleteList);
   return patch;
 }
 
 /** mergeSlice(original, patch, schema, mergeKey, mergeOptions, isDeleteList). */
-function mergeSlice(original: Slice, patch: Slice, meta: PatchMeta, isDeleteList: bool): Slice | null {
+function mergeSlice(env: Env, original: Slice, patch: Slice, meta: PatchMeta, isDeleteList: bool): Slice | null {
   if (original.len == 0 && patch.len == 0) return original;
-  if (!elemType2(original, patch)) return null;
-  const kind = ElemType.t;
+  const kind = elemType2(original, patch);
+  if (kind < 0) return null;
   const mp = meta.kp, mn = meta.kn;
   let merged: Slice;
   if (kind != T_MAP) {
-    if (isDeleteList) return deleteFromSlice(original, patch);
-    const both = appendAll(original, patch, Env.go);
-    merged = deduplicateScalars(both);
+    if (isDeleteList) return deleteFromSlice(env, original, patch);
+    const both = appendAll(original, patch, env.go);
+    merged = env.lists.dedupe(both);
     if (failed()) return null;
   } else {
     if (mn == 0) return nullWith(smpError("cannot merge lists without merge key for " + schemaName(meta.t)));
-    if (!mergeSliceWithSpecialElements(original, patch, mp, mn)) return null;
-    original = Special.original!;
-    patch = Special.patch!;
-    const m = mergeSliceWithoutSpecialElements(original, patch, mp, mn, meta.t);
+    const special = mergeSliceWithSpecialElements(env, original, patch, mp, mn);
+    if (special === null) return null;
+    original = special.a;
+    patch = special.b;
+    const m = mergeSliceWithoutSpecialElements(env, original, patch, mp, mn, meta.t);
     if (m === null) return null;
     merged = m;
   }
-  if (mn == 0) {
-    if (!partitionPrimitives(merged, patch)) return null;
-  } else if (!partitionMaps(merged, patch, mp, mn)) return null;
-  return normalizeElementOrder(Parts.patch!, Parts.server!, patch, original, mp, mn, kind);
+  const parts = mn == 0 ? partitionPrimitives(env, merged, patch) : partitionMaps(env, merged, patch, mp, mn);
+  if (parts === null) return null;
+  return normalizeElementOrder(env, parts.a, parts.b, patch, original, mp, mn, kind);
 }
 
 @inline function nullWith(_ok: bool): Slice | null {
   return null;
 }
 
-/** Results of mergeSliceWithSpecialElements. */
-class Special {
-  static original: Slice | null = null;
-  static patch: Slice | null = null;
-}
-
-/** mergeSliceWithSpecialElements(original, patch, mergeKey): `$patch: delete | replace | merge` items. */
-function mergeSliceWithSpecialElements(original: Slice, patch: Slice, mp: usize, mn: i32): bool {
-  const go = Env.go;
+/**
+ * mergeSliceWithSpecialElements(original, patch, mergeKey): `$patch: delete | replace | merge` items. The
+ * (original, patch) it leaves, or null with the error recorded.
+ */
+function mergeSliceWithSpecialElements(env: Env, original: Slice, patch: Slice, mp: usize, mn: i32): Pair | null {
+  const go = env.go;
   let plain = makeSlice(0, 0);
   let replace = false;
+  let deleter: Deleter | null = null; // made at the first `$patch: delete`
   for (let i = 0; i < patch.len; i++) {
     const v = patch.get(i)!;
     const m = v.m!;
@@ -327,37 +312,32 @@ function mergeSliceWithSpecialElements(original: Slice, patch: Slice, mp: usize,
     const pt = m.val(d);
     if (isStr(pt, "delete")) {
       const k = m.find(mp, mn);
-      if (k < 0) return errNoMergeKey(m, mp, mn);
-      const value = m.val(k);
+      if (k < 0) return nullPair(errNoMergeKey(m, mp, mn));
       // deleteMatchingEntries
-      while (true) {
-        if (!findMapInSlice(original, mp, mn, value)) return false;
-        if (!Found.found) break;
-        const at = Found.at;
-        original = appendAll(reslice(original, 0, at), reslice(original, at + 1, original.len), go);
-      }
+      if (deleter === null) deleter = env.lists.deleter(original, mp, mn, go);
+      if (!deleter.remove(m.val(k))) return null;
     } else if (isStr(pt, "replace")) {
       replace = true;
     } else if (isStr(pt, "merge")) {
-      return smpError("merging lists cannot yet be specified in the patch");
+      return nullPair(smpError("merging lists cannot yet be specified in the patch"));
     } else {
-      return errBadPatchType(pt, m);
+      return nullPair(errBadPatchType(pt, m));
     }
   }
-  if (replace) {
-    Special.original = plain;
-    Special.patch = nilSlice();
-  } else {
-    Special.original = original;
-    Special.patch = plain;
-  }
-  return true;
+  if (deleter !== null) original = deleter.result();
+  if (replace) return new Pair(plain, nilSlice());
+  return new Pair(original, plain);
+}
+
+@inline function nullPair(_recorded: bool): Pair | null {
+  return null;
 }
 
 /** mergeSliceWithoutSpecialElements(original, patch, mergeKey, schema, mergeOptions). */
-function mergeSliceWithoutSpecialElements(original: Slice, patch: Slice, mp: usize, mn: i32, schema: i32): Slice | null {
-  const go = Env.go;
+function mergeSliceWithoutSpecialElements(env: Env, original: Slice, patch: Slice, mp: usize, mn: i32, schema: i32): Slice | null {
+  const go = env.go;
   const n = patch.len;
+  const finder = env.lists.finder(original, mp, mn, true);
   for (let i = 0; i < n; i++) {
     const v = patch.get(i)!;
     const m = v.m!;
@@ -366,35 +346,35 @@ function mergeSliceWithoutSpecialElements(original: Slice, patch: Slice, mp: usi
       errNoMergeKey(m, mp, mn);
       return null;
     }
-    if (!findMapInSlice(original, mp, mn, m.val(k))) return null;
-    if (Found.found) {
-      const at = Found.at;
-      const r = mergeMap(Found.map, m, schema);
+    const at = finder.find(m.val(k));
+    if (at == FIND_FAILED) return null;
+    if (at >= 0) {
+      const r = mergeMap(env, original.get(at)!.m, m, schema);
       if (r === null) return null;
       original.put(at, mapVal(r));
+      finder.changed(at);
     } else {
       original = appendOne(original, v, go);
+      finder.appended(original);
     }
   }
   return original;
 }
 
 /** deleteFromSlice(current, toDelete) */
-function deleteFromSlice(current: Slice, toDelete: Slice): Slice | null {
-  const go = Env.go;
-  const set = new Array<Val | null>();
+function deleteFromSlice(env: Env, current: Slice, toDelete: Slice): Slice | null {
+  const go = env.go;
+  const set = new ValueSet();
   for (let i = 0; i < toDelete.len; i++) {
     const v = toDelete.get(i);
     if (!hashable(v)) return null;
-    set.push(v);
+    set.add(v);
   }
   let out = makeSlice(0, current.len);
   for (let i = 0; i < current.len; i++) {
     const v = current.get(i);
-    if (!hashableLookup(v, set.length == 0)) return null;
-    let found = false;
-    for (let k = 0; k < set.length; k++) if (keyEq(set[k], v)) { found = true; break; }
-    if (!found) out = appendOne(out, v, go);
+    if (!hashableLookup(v, set.empty, go)) return null;
+    if (!set.has(v)) out = appendOne(out, v, go);
   }
   return out;
 }

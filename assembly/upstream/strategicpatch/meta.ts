@@ -11,7 +11,7 @@ import {
 } from "../../schema/schema";
 import { compareBytes } from "../../json/members";
 import { jsonFields, JField as KField } from "../../typed/fields";
-import { decodeRune, runeSize } from "../../json/strings";
+import { decodeRune, runeLen } from "../../json/strings";
 import { goQuote } from "../../json/gostrconv";
 import { goQuoteV2 } from "../../json/quote-v2";
 import { smpError, smpErrorBytes, goPanic } from "./errors";
@@ -58,9 +58,11 @@ class JField {
   index: Array<i32> = new Array<i32>();
 }
 
-/** Per-call cache of field lists, keyed by type handle. */
+/** The lookups of one call: its Go minor, whether the memoized paths may answer, and its field lists by type handle. */
 export class MetaCache {
   fields: Map<i32, Array<JField>> = new Map<i32, Array<JField>>();
+  /** `memo` false: every lookup takes typeFields (upstream's own algorithm), as the memoized paths must answer. */
+  constructor(public go: i32, public memo: bool) {}
 }
 
 /** Result of a lookup: the sub-schema and the field's tags. */
@@ -314,7 +316,7 @@ function equalFoldRight(s: usize, sn: i32, t: usize, tn: i32): bool {
       continue;
     }
     const tr = decodeRune(t + <usize>ti, tn - ti);
-    const size = tr < 0 ? 1 : runeSize;
+    const size = runeLen(tr);
     if (sb == 0x73 || sb == 0x53) {
       if (tr != LONG_S) return false;
     } else if (sb == 0x6b || sb == 0x4b) {
@@ -334,16 +336,17 @@ function unicodeFold(s: usize, sn: i32, t: usize, tn: i32): bool {
 // lookups
 
 /** PatchMetaFromStruct{T: t}.LookupPatchMetadataForStruct(key): fills `out`, or records upstream's error. */
-export function lookupStruct(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache, go: i32): bool {
+export function lookupStruct(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache): bool {
   if (kind(t) == Kind.Pointer) t = elem(t);
   if (kind(t) != Kind.Struct) {
     return smpError("merging an object in json but data type is not struct, instead is: " + kindName(kind(t)));
   }
+  if (!cache.memo) return lookupStructSlow(t, kp, kn, out, cache);
   let i = cachedField(t, kp, kn);
   if (i < 0) {
     i = flatField(t, kp, kn);
-    if (i == NOT_FLAT) return lookupEmbedded(t, kp, kn, out, cache, go);
-    if (i < 0) return lookupStructSlow(t, kp, kn, out, cache, go);
+    if (i == NOT_FLAT) return lookupEmbedded(t, kp, kn, out, cache);
+    if (i < 0) return lookupStructSlow(t, kp, kn, out, cache);
     rememberField(t, kp, kn, i);
   }
   out.t = fieldType(t, i);
@@ -358,7 +361,8 @@ export function lookupStruct(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: 
 
 // A process-wide direct-mapped cache of flatField answers that are exact name matches: (type, key hash) →
 // field index. It depends on the static schema only, so it lives in a static region (primitives, no heap
-// pointers) and survives calls; a hit is confirmed by comparing the field's JSON name with the key.
+// pointers) and survives calls; a hit is confirmed by comparing the field's JSON name with the key
+// (docs/architecture.md, "State that outlives a call").
 const FC_SLOTS: i32 = 512; // power of two; (type + 1, field index) pairs
 const FC_TABLE: usize = memory.data(FC_SLOTS * 8, 8);
 
@@ -388,6 +392,7 @@ function rememberField(t: i32, kp: usize, kn: i32, i: i32): void {
 
 /** flatField: the struct embeds another. */
 const EMB_MAX: i32 = 64;
+// scratch: rewritten before every use (embeddingAgrees' stack of type handles)
 const EMB_STACK: usize = memory.data(EMB_MAX * 4, 4);
 const NOT_FLAT: i32 = -2;
 
@@ -426,8 +431,8 @@ function embeddingAgrees(t: i32): bool {
 }
 
 /** lookupStruct for a struct with embedded fields, over the process-wide field list when it agrees. */
-function lookupEmbedded(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache, go: i32): bool {
-  if (!embeddingAgrees(t)) return lookupStructSlow(t, kp, kn, out, cache, go);
+function lookupEmbedded(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache): bool {
+  if (!embeddingAgrees(t)) return lookupStructSlow(t, kp, kn, out, cache);
   const list = jsonFields(t).list;
   const n = list.length;
   let f: KField | null = null;
@@ -441,12 +446,12 @@ function lookupEmbedded(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaC
       if (foldEqual(x.nameP, x.nameN, kp, kn)) { f = x; break; }
     }
   }
-  if (f === null) return lookupStructSlow(t, kp, kn, out, cache, go);
+  if (f === null) return lookupStructSlow(t, kp, kn, out, cache);
   let st = t;
   const idx = f.path;
   for (let i = 0; i < idx.length - 1; i++) {
     st = fieldType(st, unchecked(idx[i]));
-    if (kind(st) != Kind.Struct) return lookupStructSlow(t, kp, kn, out, cache, go);
+    if (kind(st) != Kind.Struct) return lookupStructSlow(t, kp, kn, out, cache);
   }
   const last = unchecked(idx[idx.length - 1]);
   out.t = fieldType(st, last);
@@ -502,7 +507,7 @@ function flatField(t: i32, kp: usize, kn: i32): i32 {
 }
 
 /** lookupStruct over the per-call field list of struct `t` (also answers every error). */
-function lookupStructSlow(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache, go: i32): bool {
+function lookupStructSlow(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache): bool {
   const fields = typeFields(t, cache);
   // the first exact match, else the first case-folded one (two passes: most keys match exactly)
   let f: JField | null = null;
@@ -521,7 +526,7 @@ function lookupStructSlow(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: Met
     b.ascii("unable to find api field in struct ");
     typeNameBytes(b, t);
     b.ascii(" for the json field ");
-    if (go >= 27) goQuoteV2(b, kp, kn); else goQuote(b, kp, kn);
+    if (cache.go >= 27) goQuoteV2(b, kp, kn); else goQuote(b, kp, kn);
     return smpErrorBytes(b);
   }
   // navigate the index path: t.Field(i0).Type.Field(i1)...
@@ -549,8 +554,8 @@ function lookupStructSlow(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: Met
 }
 
 /** PatchMetaFromStruct{T: t}.LookupPatchMetadataForSlice(key): the element type as sub-schema. */
-export function lookupSlice(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache, go: i32): bool {
-  if (!lookupStruct(t, kp, kn, out, cache, go)) return false;
+export function lookupSlice(t: i32, kp: usize, kn: i32, out: PatchMeta, cache: MetaCache): bool {
+  if (!lookupStruct(t, kp, kn, out, cache)) return false;
   let ft = out.t;
   const k = kind(ft);
   if (k == Kind.Array || k == Kind.Slice) {

@@ -9,27 +9,34 @@
 import { ByteSink } from "../../io/sink";
 import { ReadOptions } from "../../json/reader";
 import { GMap, newMap } from "./value";
-import { decodeDoc, Decoded, DEC_OK, DEC_BAD } from "./decode";
+import { decodeDoc, DEC_OK, DEC_BAD } from "./decode";
 import { marshalMap } from "./encode";
 import { diffMaps } from "./diff";
 import { mergeMap } from "./merge";
 import { Env } from "./env";
 import { errBadJSONDoc, failed } from "./errors";
 import { DocInput } from "../../json/document";
+import { FieldCache } from "../../typed/fields";
 
 /** Decodes a document, or records why not; null on failure. */
-function decode(d: DocInput, emptyIsEmptyMap: bool, opts: ReadOptions): GMap | null {
+function decode(env: Env, d: DocInput, emptyIsEmptyMap: bool, opts: ReadOptions): GMap | null {
   if (!d.present || (emptyIsEmptyMap && !d.direct && d.len == 0)) return newMap();
-  const r = decodeDoc(d, Env.minor, Env.go, opts);
-  if (r == DEC_OK) return Decoded.map;
-  if (r == DEC_BAD) errBadJSONDoc();
+  const r = decodeDoc(d, env.minor, env.go, opts);
+  if (r.code == DEC_OK) return r.map;
+  if (r.code == DEC_BAD) errBadJSONDoc();
   return null;
 }
 
-/** CreateTwoWayMergePatch: writes the patch JSON to `out`; false with the error recorded. */
+/** A call's Env (the typed field lists of an earlier call point into a reset arena: dropped). */
+function begin(minor: i32, go: i32, exact: u32): Env {
+  FieldCache.reset();
+  return new Env(minor, go, exact);
+}
+
+/** CreateTwoWayMergePatch: writes the patch JSON to `out`; false with the error recorded (`exact`: shortcuts off, base/exact.ts). */
 export function createTwoWayMergePatch(original: DocInput, modified: DocInput, schema: i32, minor: i32, go: i32,
-  opts: ReadOptions, out: ByteSink): bool {
-  const patch = createTwoWayMergePatchMap(original, modified, schema, minor, go, opts);
+  opts: ReadOptions, out: ByteSink, exact: u32 = 0): bool {
+  const patch = createTwoWayMergePatchMap(original, modified, schema, minor, go, opts, exact);
   if (patch === null) return false;
   marshalMap(patch, out, go);
   return true;
@@ -37,21 +44,21 @@ export function createTwoWayMergePatch(original: DocInput, modified: DocInput, s
 
 /** CreateTwoWayMergePatch up to the patch map (marshal it with encode.ts); null with the error recorded. */
 export function createTwoWayMergePatchMap(original: DocInput, modified: DocInput, schema: i32, minor: i32, go: i32,
-  opts: ReadOptions): GMap | null {
-  Env.begin(minor, go);
-  const a = decode(original, true, opts);
+  opts: ReadOptions, exact: u32 = 0): GMap | null {
+  const env = begin(minor, go, exact);
+  const a = decode(env, original, true, opts);
   if (a === null) return null;
-  const b = decode(modified, true, opts);
+  const b = decode(env, modified, true, opts);
   if (b === null) return null;
-  const patch = diffMaps(a, b, schema, false);
+  const patch = diffMaps(env, a, b, schema, false);
   if (patch === null || failed()) return null;
   return patch;
 }
 
 /** StrategicMergePatch: writes the patched document JSON to `out`; false with the error recorded. */
 export function strategicMergePatch(original: DocInput, patch: DocInput, schema: i32, minor: i32, go: i32,
-  opts: ReadOptions, out: ByteSink): bool {
-  const r = strategicMergePatchMap(original, patch, schema, minor, go, opts);
+  opts: ReadOptions, out: ByteSink, exact: u32 = 0): bool {
+  const r = strategicMergePatchMap(original, patch, schema, minor, go, opts, exact);
   if (r === null) return false;
   marshalMap(r, out, go);
   return true;
@@ -59,13 +66,13 @@ export function strategicMergePatch(original: DocInput, patch: DocInput, schema:
 
 /** StrategicMergePatch up to the patched map (marshal it with encode.ts); null with the error recorded. */
 export function strategicMergePatchMap(original: DocInput, patch: DocInput, schema: i32, minor: i32, go: i32,
-  opts: ReadOptions): GMap | null {
-  Env.begin(minor, go);
-  const a = decode(original, false, opts);
+  opts: ReadOptions, exact: u32 = 0): GMap | null {
+  const env = begin(minor, go, exact);
+  const a = decode(env, original, false, opts);
   if (a === null) return null;
-  const p = decode(patch, false, opts);
+  const p = decode(env, patch, false, opts);
   if (p === null) return null;
-  const r = mergeMap(a, p, schema);
+  const r = mergeMap(env, a, p, schema);
   if (r === null || failed()) return null;
   return r;
 }

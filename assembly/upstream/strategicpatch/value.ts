@@ -7,6 +7,7 @@
 
 import { compareBytes } from "../../json/members";
 import { growCap } from "./growslice";
+import { heapPush, heapPop } from "./minheap";
 
 /** bool */
 export const T_BOOL: i32 = 1;
@@ -55,31 +56,26 @@ const VAL_SIZE: usize = (offsetof<Val>() + 7) & ~<usize>7;
 /** Vals per pool chunk. */
 const VAL_CHUNK: i32 = 512;
 
-/** A bump pool of header-less Vals for the decoder (the chunk lives in the per-call arena). */
+/** A bump pool of header-less Vals for one decode (its chunks live in the per-call arena). */
 export class ValPool {
-  static next: usize = 0;
-  static left: i32 = 0;
-
-  /** Forgets the chunk (call at the start of each call: the arena behind it is gone). */
-  @inline static reset(): void {
-    ValPool.left = 0;
-  }
+  next: usize = 0;
+  left: i32 = 0;
 
   /** `size` bytes (a multiple of 8) for a header-less object. */
-  @inline static raw(size: usize): usize {
-    if (<usize>ValPool.left * VAL_SIZE < size) {
-      ValPool.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
-      ValPool.left = VAL_CHUNK;
+  @inline raw(size: usize): usize {
+    if (<usize>this.left * VAL_SIZE < size) {
+      this.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
+      this.left = VAL_CHUNK;
     }
-    const p = ValPool.next;
-    ValPool.next += size;
-    ValPool.left -= <i32>((size + VAL_SIZE - 1) / VAL_SIZE);
+    const p = this.next;
+    this.next += size;
+    this.left -= <i32>((size + VAL_SIZE - 1) / VAL_SIZE);
     return p;
   }
 
   /** A fresh empty map with room for `cap` keys (header-less; all fields set). */
-  static map(cap: i32): GMap {
-    const m = changetype<GMap>(ValPool.raw(GMAP_SIZE));
+  map(cap: i32): GMap {
+    const m = changetype<GMap>(this.raw(GMAP_SIZE));
     m.data = cap > 0 ? heap.alloc(<usize>cap * SLOT) : 0;
     m.cap = cap;
     m.used = 0;
@@ -87,18 +83,19 @@ export class ValPool {
     m.isNil = false;
     m.index = null;
     m.indexed = 0;
+    m.free = null;
     return m;
   }
 
   /** A fresh Val of type t (all fields set). */
-  @inline static take(t: i32): Val {
-    if (ValPool.left == 0) {
-      ValPool.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
-      ValPool.left = VAL_CHUNK;
+  @inline take(t: i32): Val {
+    if (this.left == 0) {
+      this.next = heap.alloc(VAL_SIZE * <usize>VAL_CHUNK);
+      this.left = VAL_CHUNK;
     }
-    const v = changetype<Val>(ValPool.next);
-    ValPool.next += VAL_SIZE;
-    ValPool.left--;
+    const v = changetype<Val>(this.next);
+    this.next += VAL_SIZE;
+    this.left--;
     v.t = t;
     v.n = 0;
     v.x = 0;
@@ -194,6 +191,8 @@ const SLOT: usize = 12;
   index: StaticArray<i32> | null = null;
   /** Entries written to the index since it was built (a reused slot adds one more: rebuilt before it fills). */
   indexed: i32 = 0;
+  /** The deleted slots, a min-heap of slot numbers (null until a slot is deleted): the first free slot in O(log n). */
+  free: Array<i32> | null = null;
 
   constructor(cap: i32 = 0) {
     if (cap > 0) {
@@ -322,16 +321,14 @@ const SLOT: usize = 12;
 
   /** m[key] = v for a key known to be absent. */
   add(p: usize, n: i32, v: Val | null): void {
-    if (this.count < this.used) {
-      // a deleted slot is taken again (a small Go map reuses the first free slot of its bucket)
-      for (let j = 0; j < this.used; j++) {
-        if (this.keyLen(j) < 0) {
-          this.put(j, p, n, v);
-          this.count++;
-          this.noteKey(j);
-          return;
-        }
-      }
+    const free = this.free;
+    if (free !== null && free.length > 0) {
+      // the first deleted slot is taken again (a small Go map reuses the first free slot of its bucket)
+      const j = heapPop(free);
+      this.put(j, p, n, v);
+      this.count++;
+      this.noteKey(j);
+      return;
     }
     if (this.used == this.cap) {
       const cap = this.cap < 4 ? 4 : this.cap << 1;
@@ -363,12 +360,18 @@ const SLOT: usize = 12;
     if (i >= 0) this.delSlot(i);
   }
 
-  /** Deletes the entry in slot i. */
+  /** Deletes the entry in live slot i. */
   delSlot(i: i32): void {
     const q = this.data + <usize>i * SLOT;
     store<i32>(q, -1, 4);
     store<u32>(q, 0, 8);
     this.count--;
+    let free = this.free;
+    if (free === null) {
+      free = new Array<i32>();
+      this.free = free;
+    }
+    heapPush(free, i);
   }
 
   @inline keyPtr(i: i32): usize {
@@ -397,10 +400,6 @@ export function newMap(): GMap {
   return new GMap(0);
 }
 
-/** A new empty map with room for `cap` keys. */
-export function newMapCap(cap: i32): GMap {
-  return new GMap(cap);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // []interface{}
@@ -514,19 +513,4 @@ export function appendsCap(n: i32, go: i32): i32 {
 /** A slice of length n with the capacity n single appends to `[]interface{}{}` give (elements unset). */
 export function sliceOfN(n: i32, go: i32): Slice {
   return makeSlice(n, appendsCap(n, go));
-}
-
-/** A slice built by appending `items` one by one to `[]interface{}{}` (or a nil slice), as decoders do. */
-export function sliceOfAppends(items: Array<Val | null>, go: i32): Slice {
-  const n = items.length;
-  const s = makeSlice(n, appendsCap(n, go));
-  for (let i = 0; i < n; i++) s.put(i, unchecked(items[i]));
-  return s;
-}
-
-/** Copies the elements of s into a new array (for iteration that must not see later writes). */
-export function elems(s: Slice): Array<Val | null> {
-  const out = new Array<Val | null>(s.len);
-  for (let i = 0; i < s.len; i++) unchecked(out[i] = s.get(i));
-  return out;
 }

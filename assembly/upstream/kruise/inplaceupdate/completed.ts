@@ -20,11 +20,12 @@ import { hasError, clearError, takeErrorMessage } from "../../../base/errors";
 import { Val, MapV, StructV } from "../../../typed/value";
 import { hashContainer, containerJSONHash, withoutResources, spewBytesFnv32a } from "../../kubernetes/hash";
 import { KruiseOptions } from "./options";
+import { KRUISE_GO } from "../../../base/pins";
 import { TV, fieldOf, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, entryQuantity } from "./typed";
 import { StrMap, sortedKeys, goStr } from "./model";
-import { readState, JReader, InPlaceState } from "./state";
+import { fieldRefEnvs } from "./containermeta";
+import { readState, JReader, InPlaceState, STATE_KEY } from "./state";
 import { cmpQuantities } from "./qos";
-import { STATE_KEY } from "./patchpod";
 
 /** Pod annotation keys (new, then the legacy key read as a fallback). */
 export const GRACE_KEY = "apps.kruise.io/inplace-update-grace";
@@ -60,7 +61,7 @@ function u64Of(t: Tape, i: i32, r: JReader): u64 {
   return U64.parseInt(s);
 }
 
-function readRuntimeMeta(text: string): MetaRead {
+function readRuntimeMeta(text: string, gates: KruiseOptions): MetaRead {
   const res = new MetaRead();
   const b = String.UTF8.encode(text);
   const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
@@ -90,7 +91,7 @@ function readRuntimeMeta(text: string): MetaRead {
               const hk = r.str(hs[h]);
               if (hk == "plainHash") m.plainHash = u64Of(t, hs[h + 1], r);
               else if (hk == "extractedEnvFromMetadataHash") m.envHash = u64Of(t, hs[h + 1], r);
-              else if (hk == "plainHashWithoutResources" && KruiseOptions.minor == 8) m.plainHashWithoutResources = u64Of(t, hs[h + 1], r);
+              else if (hk == "plainHashWithoutResources" && gates.minor == 8) m.plainHashWithoutResources = u64Of(t, hs[h + 1], r);
             }
           }
         }
@@ -134,17 +135,10 @@ function statusOf(pod: TV, name: string): TV | null {
 function envFromMetadataHash(c: TV, labels: StrMap, annotations: StrMap): u64 {
   const names = new Array<string>();
   const values = new Array<string>();
-  const env = fieldOf(c, "env");
-  for (let i = 0, n = sliceLen(env); i < n; i++) {
-    const e = sliceAt(env, i);
-    if (strOf(fieldOf(e, "value")).length != 0) continue;
-    const vf = fieldOf(e, "valueFrom");
-    if (vf.v === null) continue;
-    const fr = fieldOf(deref(vf), "fieldRef");
-    if (fr.v === null) continue;
-    const name = strOf(fieldOf(e, "name"));
-    if (name == "SIDECARSET_VERSION" || name == "SIDECARSET_VERSION_ALT") continue;
-    const fp = strOf(fieldOf(deref(fr), "fieldPath"));
+  const envs = fieldRefEnvs(c);
+  for (let i = 0; i < envs.length; i++) {
+    const name = envs[i].name;
+    const fp = envs[i].fieldPath;
     if (!fp.endsWith("']")) continue;
     const s = fp.substring(0, fp.length - 2);
     const at = s.indexOf("['");
@@ -179,9 +173,10 @@ function envFromMetadataHash(c: TV, labels: StrMap, annotations: StrMap): u64 {
 }
 
 /** checkAllContainersHashConsistent(pod, metas, plain or env hash). */
-function hashConsistent(pod: TV, metas: Array<RuntimeMeta>, envHash: bool, withoutRes: bool): bool {
+function hashConsistent(pod: TV, metas: Array<RuntimeMeta>, envHash: bool, withoutRes: bool, gates: KruiseOptions): bool {
   const cs = path(pod, ["spec", "containers"]);
   const labels = podLabels(pod), annotations = podAnnotations(pod);
+  const kubelet = gates.k8sMinor();
   for (let i = 0, n = sliceLen(cs); i < n; i++) {
     const c = sliceAt(cs, i);
     const name = strOf(fieldOf(c, "name"));
@@ -193,13 +188,15 @@ function hashConsistent(pod: TV, metas: Array<RuntimeMeta>, envHash: bool, witho
     if (meta.containerID != strOf(fieldOf(st, "containerID"))) return false;
     if (envHash) {
       if (meta.envHash != envFromMetadataHash(c, labels, annotations)) return false;
-    } else if (KruiseOptions.minor == 8) {
+    } else if (gates.minor == 8) {
+      // kubeletcontainer.HashContainer of the kubelet v1.8.3 vendors (1.30, the JSON era)
       if (withoutRes) {
-        if (<u64>hashContainer(30, c.t, withoutResources(c.t, c.v), 23) != meta.plainHashWithoutResources) return false;
-      } else if (<u64>hashContainer(30, c.t, c.v, 23) != meta.plainHash) return false;
+        if (<u64>hashContainer(kubelet, c.t, withoutResources(c.t, c.v), KRUISE_GO) != meta.plainHashWithoutResources) return false;
+      } else if (<u64>hashContainer(kubelet, c.t, c.v, KRUISE_GO) != meta.plainHash) return false;
     } else {
-      const h1 = hashContainer(32, c.t, c.v, 23);
-      const h2 = containerJSONHash(c.t, c.v, 23);
+      // kubeletcontainer.HashContainer of the kubelet v1.9.0 vendors (1.32), or the copied pre-1.31 JSON hash
+      const h1 = hashContainer(kubelet, c.t, c.v, KRUISE_GO);
+      const h2 = containerJSONHash(c.t, c.v, KRUISE_GO);
       if (<u64>h1 != meta.plainHash && <u64>h2 != meta.plainHash) return false;
     }
   }
@@ -259,7 +256,7 @@ function fmtStatuses(m: StrMap): string {
 }
 
 /** DefaultCheckInPlaceUpdateCompleted(pod): null when completed, else the error text. */
-export function checkInPlaceUpdateCompleted(pod: TV): string | null {
+export function checkInPlaceUpdateCompleted(pod: TV, gates: KruiseOptions): string | null {
   const a = podAnnotations(pod);
   if (a.has(GRACE_KEY) || a.has(GRACE_KEY_OLD)) return "still in grace period of in-place update";
   let stateText = ann(a, STATE_KEY);
@@ -273,29 +270,29 @@ export function checkInPlaceUpdateCompleted(pod: TV): string | null {
   if (state.nextContainerImages.size > 0 || state.nextContainerRefMetadata.size > 0 || state.nextContainerResources.size > 0) {
     return "existing containers to in-place update in next batches";
   }
-  return checkContainersUpdateCompleted(pod, state);
+  return checkContainersUpdateCompleted(pod, state, gates);
 }
 
 /** defaultCheckContainersInPlaceUpdateCompleted(pod, state): null when done, else the error text. Consumes state.lastContainerStatuses. */
-export function checkContainersUpdateCompleted(pod: TV, state: InPlaceState): string | null {
+export function checkContainersUpdateCompleted(pod: TV, state: InPlaceState, gates: KruiseOptions): string | null {
   const a = podAnnotations(pod);
   const metaText = ann(a, RUNTIME_META_KEY);
   let metas: Array<RuntimeMeta> | null = null;
   if (metaText !== null) {
-    const mr = readRuntimeMeta(metaText!);
+    const mr = readRuntimeMeta(metaText!, gates);
     if (mr.err !== null) return mr.err;
     metas = mr.metas;
   }
   if (state.updateEnvFromMetadata) {
     if (metas === null) return "waiting for all containers hash consistent, but runtime-container-meta not found";
-    if (!hashConsistent(pod, metas!, true, false)) return "waiting for all containers hash consistent";
+    if (!hashConsistent(pod, metas!, true, false, gates)) return "waiting for all containers hash consistent";
   }
-  if (KruiseOptions.verticalScaling && state.updateResources) {
+  if (gates.verticalScaling && state.updateResources) {
     const m = resourcesUpdated(pod);
     if (m !== null) return m;
   }
   if (metas !== null) {
-    if (hashConsistent(pod, metas!, false, KruiseOptions.verticalScaling && state.updateResources)) return null;
+    if (hashConsistent(pod, metas!, false, gates.verticalScaling && state.updateResources, gates)) return null;
   }
   // image / imageID fallback
   const cs = path(pod, ["spec", "containers"]);

@@ -14,7 +14,7 @@
 //   batches, the pre-check (`not found container c in pod status`, `waiting container c to be ready`)
 //   and updateNextBatch (images/metadata only); then, for pods with the gate, InPlaceUpdateReady=True at
 //   `now` unless an equal (status, reason, message) condition exists.
-// The pod is the typed v1.Pod, changed in place as upstream changes it (patchtyped.ts); the caller encodes
+// The pod is the typed v1.Pod, changed in place as upstream changes it (patchpod.ts); the caller encodes
 // it once (json.Marshal of the pod the clientset holds).
 
 import { ByteSink } from "../../../io/sink";
@@ -25,10 +25,11 @@ import { fieldCount, elem } from "../../../schema/schema";
 import { KruiseOptions } from "./options";
 import { TV, fieldOf, path, strOf, sliceLen, sliceAt } from "./typed";
 import { UpdateSpec } from "./model";
-import { InPlaceState, KTime, readUpdateSpec, readState } from "./state";
-import { calculateInPlaceUpdateSpec, RevisionInput } from "./spec";
-import { STATE_KEY } from "./patchpod";
-import { patchSpecToTypedPod, slotOf, structOf, get, typeOfField, str, strV, ensureStruct, ensureMap, mapDelete, mapSet } from "./patchtyped";
+import { InPlaceState, KTime, readUpdateSpec, readState, updateState, STATE_KEY } from "./state";
+import { defaultCalculateInPlaceUpdateSpec, UpdateOptions } from "./calculate";
+import { RevisionInput } from "./revision";
+import { defaultPatchUpdateSpecToPod, PatchOptions } from "./patchpod";
+import { slotOf, structOf, get, typeOfField, str, strV, ensureStruct, ensureMap, mapDelete, mapSet } from "./typedpod";
 import { checkContainersUpdateCompleted, podAnnotations, podLabels, GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD } from "./completed";
 
 const REVISION_LABEL = "controller-revision-hash";
@@ -140,9 +141,9 @@ export function hasReadinessGate(pod: TV): bool {
   return false;
 }
 
-/** defaultCheckPodNeedsBeUnready(pod, spec). */
-export function podNeedsBeUnready(pod: TV, spec: UpdateSpec): bool {
-  if (!KruiseOptions.verticalScaling || !spec.verticalUpdateOnly()) return hasReadinessGate(pod);
+/** defaultCheckPodNeedsBeUnready(pod, spec) under `gates`. */
+export function podNeedsBeUnready(pod: TV, spec: UpdateSpec, gates: KruiseOptions): bool {
+  if (!gates.verticalScaling || !spec.verticalUpdateOnly()) return hasReadinessGate(pod);
   const cs = path(pod, ["spec", "containers"]);
   let restart = false;
   for (let i = 0, n = sliceLen(cs); i < n && !restart; i++) {
@@ -194,8 +195,8 @@ function setPodReadyCondition(pod: TV): void {
 }
 
 /** PatchSpecToPod then RemoveInPlaceUpdateGrace (`dropGrace`); the patched pod, or null with an error. */
-function patchPod(pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, resize: bool, dropGrace: bool): TV | null {
-  const r = patchSpecToTypedPod(pod, spec, state, now, resize);
+function patchPod(pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, opts: PatchOptions, dropGrace: bool): TV | null {
+  const r = defaultPatchUpdateSpecToPod(pod, spec, state, now, opts);
   if (r === null) return null;
   if (dropGrace) {
     delAnnotation(r.pod, GRACE_KEY);
@@ -204,45 +205,40 @@ function patchPod(pod: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, re
   return r.pod;
 }
 
-/** Interface.Update(pod, old, new, {GracePeriodSeconds: grace}) at `now` on the typed pod `pod` (changed in place). */
-export function inPlaceUpdate(pod: TV, oldRev: RevisionInput, newRev: RevisionInput, grace: i32, now: KTime, resize: bool): LifecycleResult | null {
+/** Interface.Update(pod, old, new, opts) at `now` on the typed pod `pod` (changed in place); PatchSpecToPod under `patch`. */
+export function inPlaceUpdate(pod: TV, oldRev: RevisionInput, newRev: RevisionInput, opts: UpdateOptions, now: KTime, patch: PatchOptions): LifecycleResult | null {
   const res = new LifecycleResult();
   res.pod = pod;
-  const s = calculateInPlaceUpdateSpec(oldRev, newRev, grace);
+  const s = defaultCalculateInPlaceUpdateSpec(oldRev, newRev, opts);
   if (s.spec === null) return res;
   const spec = s.spec!;
   res.inPlace = true;
   root(pod);
-  if (podNeedsBeUnready(pod, spec)) {
+  if (podNeedsBeUnready(pod, spec, opts.gates)) {
     // v1.8.x skipped the whole status update when an equal (status, reason, message) condition existed
     const cur = condition(pod, GATE);
     const equal = cur !== null && cstr(pod, cur, "status") == "False" && cstr(pod, cur, "reason") == "StartInPlaceUpdate" && cstr(pod, cur, "message") == "";
-    if (!(KruiseOptions.minor == 8 && equal)) {
+    if (!(opts.gates.minor == 8 && equal)) {
       setPodCondition(pod, newCondition(pod, GATE, "False", now, "StartInPlaceUpdate", ""));
       setPodReadyCondition(pod);
     }
   }
   mapSet(metaMap(pod, "labels"), REVISION_LABEL, spec.revision);
   const ann = metaMap(pod, "annotations");
-  const state = new InPlaceState();
-  state.revision = spec.revision;
-  state.updateTimestamp = now;
-  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
-  state.updateImages = spec.containerImages.size > 0;
-  state.updateResources = spec.containerResources.size > 0;
+  const state = updateState(spec, now);
   const sb = new ByteSink(128);
   state.write(sb);
   mapSet(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));
   delAnnotation(pod, STATE_KEY_OLD);
   if (spec.graceSeconds <= 0) {
-    const p = patchPod(pod, spec, state, now, resize, true);
+    const p = patchPod(pod, spec, state, now, patch, true);
     if (p === null) return null;
     res.pod = p;
   } else {
     const gb = new ByteSink(128);
     spec.write(gb);
     mapSet(ann, GRACE_KEY, String.UTF8.decodeUnsafe(gb.ptr, <usize>gb.len));
-    res.delaySeconds = grace;
+    res.delaySeconds = opts.gracePeriodSeconds;
   }
   return res;
 }
@@ -255,43 +251,43 @@ function annotation(pod: TV, key: string, old: string): string | null {
   return null;
 }
 
-/** Why the last parseState / parseSpec failed (Go's syntax error text, or a summary of a type error). */
-class ParseError {
-  static message: string = "";
+/** A parsed annotation: the value, or the json.Unmarshal error text. */
+class Parsed<T> {
+  constructor(public value: T | null, public err: string) {}
 }
 
-/** json.Unmarshal of a state annotation; null (ParseError.message set) when it fails. */
-function parseState(text: string): InPlaceState | null {
+/** json.Unmarshal of a state annotation. */
+function parseState(text: string): Parsed<InPlaceState> {
   const b = String.UTF8.encode(text);
   const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
-  if (t === null) { ParseError.message = takeErrorMessage(); return null; }
+  if (t === null) return new Parsed<InPlaceState>(null, takeErrorMessage());
   const s = readState(t, 0);
-  if (s === null) ParseError.message = "json: cannot unmarshal the annotation into Go value of type pub.InPlaceUpdateState";
-  return s;
+  return new Parsed<InPlaceState>(s, s === null ? "json: cannot unmarshal the annotation into Go value of type pub.InPlaceUpdateState" : "");
 }
 
-/** json.Unmarshal of a grace annotation; null (ParseError.message set) when it fails. */
-function parseSpec(text: string): UpdateSpec | null {
+/** json.Unmarshal of a grace annotation. */
+function parseSpec(text: string): Parsed<UpdateSpec> {
   const b = String.UTF8.encode(text);
   const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
-  if (t === null) { ParseError.message = takeErrorMessage(); return null; }
+  if (t === null) return new Parsed<UpdateSpec>(null, takeErrorMessage());
   const s = readUpdateSpec(t, 0);
-  if (s === null) ParseError.message = "json: cannot unmarshal the annotation into Go value of type inplaceupdate.UpdateSpec";
-  return s;
+  return new Parsed<UpdateSpec>(s, s === null ? "json: cannot unmarshal the annotation into Go value of type inplaceupdate.UpdateSpec" : "");
 }
 
-/** Interface.Refresh(pod) at `now` on the typed pod `pod` (changed in place). */
-export function inPlaceRefresh(pod: TV, now: KTime, resize: bool): LifecycleResult | null {
+/** Interface.Refresh(pod) at `now` on the typed pod `pod` (changed in place); PatchSpecToPod under `patch`. */
+export function inPlaceRefresh(pod: TV, now: KTime, patch: PatchOptions): LifecycleResult | null {
   const res = new LifecycleResult();
   res.pod = pod;
   const grace = annotation(pod, GRACE_KEY, GRACE_KEY_OLD);
   if (grace !== null && grace.length > 0) {
-    const spec = parseSpec(grace!);
-    if (spec === null) { res.error = ParseError.message; return res; }
+    const ps = parseSpec(grace!);
+    if (ps.value === null) { res.error = ps.err; return res; }
+    const spec = ps.value!;
     const stateText = annotation(pod, STATE_KEY, STATE_KEY_OLD);
     if (stateText === null) { res.error = "pod has apps.kruise.io/inplace-update-grace but apps.kruise.io/inplace-update-state not found"; return res; }
-    const state = parseState(stateText!);
-    if (state === null) return res;
+    const st = parseState(stateText!);
+    if (st.value === null) return res;
+    const state = st.value!;
     if (podLabels(pod).get(REVISION_LABEL) != spec.revision) {
       delAnnotation(pod, GRACE_KEY);
       delAnnotation(pod, GRACE_KEY_OLD);
@@ -307,16 +303,17 @@ export function inPlaceRefresh(pod: TV, now: KTime, resize: bool): LifecycleResu
       res.delaySeconds = d % 1000000000 == 0 ? d / 1000000000 : d / 1000000000 + 1;
       return res;
     }
-    const p = patchPod(pod, spec, state, now, resize, true);
+    const p = patchPod(pod, spec, state, now, patch, true);
     if (p === null) return null;
     res.pod = p;
     return res;
   }
   const stateText = annotation(pod, STATE_KEY, STATE_KEY_OLD);
   if (stateText !== null) {
-    const state = parseState(stateText!);
-    if (state === null) { res.error = ParseError.message; return res; }
-    if (checkContainersUpdateCompleted(pod, state) !== null) return res;
+    const st = parseState(stateText!);
+    if (st.value === null) { res.error = st.err; return res; }
+    const state = st.value!;
+    if (checkContainersUpdateCompleted(pod, state, patch.gates) !== null) return res;
     if (state.nextContainerImages.size > 0 || state.nextContainerRefMetadata.size > 0 || state.nextContainerResources.size > 0) {
       if (state.hasPreCheck && state.preCheck !== null) {
         const ss = path(pod, ["status", "containerStatuses"]);
@@ -328,14 +325,14 @@ export function inPlaceRefresh(pod: TV, now: KTime, resize: bool): LifecycleResu
           if (!readyOf(fieldOf(sliceAt(ss, found), "ready"))) return res; // waiting container <c> to be ready
         }
       }
-      const fresh = parseState(stateText!)!;
+      const fresh = parseState(stateText!).value!;
       if (fresh.nextContainerImages.size > 0 || fresh.nextContainerRefMetadata.size > 0) {
         const spec = new UpdateSpec();
         spec.containerImages = fresh.nextContainerImages;
         spec.containerRefMetadata = fresh.nextContainerRefMetadata;
         spec.updateEnvFromMetadata = fresh.updateEnvFromMetadata;
         spec.containerResources = fresh.nextContainerResources;
-        const p = patchPod(pod, spec, fresh, now, resize, false);
+        const p = patchPod(pod, spec, fresh, now, patch, false);
         if (p === null) return null;
         res.pod = p;
         return res;

@@ -1,13 +1,16 @@
 // The decisions of defaultPatchUpdateSpecToPod that do not depend on how the pod is held: the batch of
 // containers (launch priority, then the containers sharing refMetadata keys), which containers get a new
 // image, lastContainerStatuses, the next batches, preCheckBeforeNext, containerBatchesRecord, the
-// env-from-metadata labels/annotations and the state annotation's text. The typed path (patchtyped.ts)
+// env-from-metadata labels/annotations and the state annotation's text. The typed path (patchpod.ts)
 // and the text splice (podsplice.ts) both apply this plan, so they cannot decide differently.
 
 import { ByteSink } from "../../../io/sink";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, Named, sortedKeys } from "./model";
 import { InPlaceState, KTime, Batch } from "./state";
 import { KruiseOptions } from "./options";
+
+/** The env var the pod webhook injects to order container launches (utilcontainerlaunchpriority). */
+export const BARRIER_ENV = "KRUISE_CONTAINER_BARRIER";
 
 /** What the pod reads give the plan: containers (name, launch priority or MIN_VALUE) and container statuses (name, imageID). */
 export class PodReads {
@@ -80,8 +83,8 @@ function addMetadataShared(batch: Array<string>, refs: Named<ObjMeta>): void {
   }
 }
 
-/** PatchSpecToPod's decisions for a pod with reads `r` at time `now`; mutates `state` as upstream does. */
-export function planPatch(r: PodReads, spec: UpdateSpec, state: InPlaceState, now: KTime): PatchPlan {
+/** PatchSpecToPod's decisions for a pod with reads `r` at time `now` under `gates`; mutates `state` as upstream does. */
+export function planPatch(r: PodReads, spec: UpdateSpec, state: InPlaceState, now: KTime, gates: KruiseOptions): PatchPlan {
   const plan = new PatchPlan();
   state.nextContainerImages = new StrMap();
   state.nextContainerRefMetadata = new Named<ObjMeta>();
@@ -126,7 +129,7 @@ export function planPatch(r: PodReads, spec: UpdateSpec, state: InPlaceState, no
   }
 
   // resources
-  if (KruiseOptions.verticalScaling) {
+  if (gates.verticalScaling) {
     for (let i = 0; i < ncs; i++) {
       const name = r.names[i];
       if (!spec.containerResources.has(name)) continue;

@@ -1,93 +1,260 @@
-// Shared pieces of Kruise's PatchSpecToPod (the implementation is patchtyped.ts, on the typed v1.Pod):
-// the state annotation key, the launch-barrier env var, and the recognizer of plain labels/annotations
-// MetaDataPatches.
+// defaultPatchUpdateSpecToPod of openkruise/kruise v1.9.0 (pkg/util/inplaceupdate/inplace_update_defaults.go;
+// v1.8.x where the gates say minor 8), to be read side by side with it, on the typed v1.Pod as upstream does
+// it: spec.MetaDataPatch applied (json.Marshal(pod) → StrategicMergePatch → json.Unmarshal into a fresh
+// pod), then the decisions of patchplan.ts (the batch of containers, next batches, the state), written into
+// the pod: images, resources (InPlaceWorkloadVerticalScaling, without the resize subresource;
+// NativeVerticalUpdate.UpdateResource writes into the containers' maps and panics on a nil one, answered as
+// E_PATCH_PANIC with the Go runtime's text), env-from-metadata labels/annotations and the state annotation;
+// the caller encodes the pod once (json.Marshal(pod)). With the resize subresource, GenerateResourcePatch's
+// patch. Values upstream never re-reads come out as they were decoded. How the MetaDataPatch is applied is
+// injected (PatchOptions.metaDataPatch; fast/podsplice/typedmeta.ts applies plain label/annotation patches
+// in place where it proves the round trip changes nothing else).
 
-/** The pod annotation holding the state. */
-export const STATE_KEY = "apps.kruise.io/inplace-update-state";
-/** The env var the pod webhook injects to order container launches. */
-export const BARRIER_ENV = "KRUISE_CONTAINER_BARRIER";
+import { ByteSink } from "../../../io/sink";
+import { hasError, fail, errorCode, takeErrorMessage, E_INTERNAL, E_PATCH_PANIC } from "../../../base/errors";
+import { ReadOptions } from "../../../json/reader";
+import { DocInput } from "../../../json/document";
+import { strategicMergePatch } from "../../strategicpatch/smp";
+import { StrV, SliceV, MapV, StructV, QuantityV } from "../../../typed/value";
+import { Kind, kind, elem, fieldCount, fieldType } from "../../../schema/schema";
+import { Quantity } from "../../../quantity/quantity";
+import { KRUISE_GO } from "../../../base/pins";
+import { UpdateSpec, ResReq, QMap, Named } from "./model";
+import { InPlaceState, KTime, STATE_KEY } from "./state";
+import { PodReads, planPatch, barrierPriority, BARRIER_ENV } from "./patchplan";
+import { cmpQuantities } from "./qos";
+import { KruiseOptions } from "./options";
+import { TV } from "./typed";
+import { kruiseType, T_POD } from "./types";
+import { canResourcesResizeInPlace } from "./vertical";
+import {
+  slotOf, structOf, get, typeOfField, str, strV, ensureStruct, ensureMap, mapDelete, mapSetBytes, mapSet, encodeTyped, decodeTyped,
+} from "./typedpod";
 
-// {"metadata":{"annotations":{...},"labels":{...}}} with string or null values. The strategic merge patch
-// of such a patch onto json.Marshal(pod) sets or deletes those keys of the two maps (creating a missing
-// map) and changes nothing else, so patchtyped.ts may apply it directly to the decoded pod. Any other
-// shape (other keys, directives, duplicate keys, escapes, non-ASCII bytes, whitespace) takes the full
-// strategic merge patch.
-
-/** One entry of a metadata map patch: kind 0 labels / 1 annotations, the key and value bytes (value n < 0: null). */
-export class MetaEntry {
-  constructor(public kind: i32, public kp: usize, public kn: i32, public vp: usize, public vn: i32) {}
-}
-
-/** Position of the closing quote of a plain printable-ASCII string starting after the quote at `i`, or -1. */
-function plainString(p: usize, n: i32, i: i32): i32 {
-  for (let j = i; j < n; j++) {
-    const c = load<u8>(p + <usize>j);
-    if (c == 0x22) return j;
-    if (c < 0x20 || c > 0x7e || c == 0x5c) return -1;
+/** How PatchSpecToPod applies spec.MetaDataPatch to the pod. */
+export class MetaDataPatcher {
+  /**
+   * json.Marshal(pod) → strategicpatch.StrategicMergePatch(…, patch, &v1.Pod{}) → json.Unmarshal into a fresh
+   * v1.Pod; null with an error.
+   */
+  apply(pod: TV, spec: UpdateSpec, opts: PatchOptions): TV | null {
+    const b = encodeTyped(pod.t, pod.v);
+    if (b === null) return null;
+    const out = new ByteSink(b.len + 256);
+    const m = opts.gates.k8sMinor();
+    if (!strategicMergePatch(doc(b.ptr, b.len), doc(spec.patch.ptr, spec.patch.len), kruiseType(T_POD, m), m, KRUISE_GO, new ReadOptions(), out)) {
+      // PatchSpecToPod returns the library's error: its code, the text prefixed as the oracle writes it
+      const code = errorCode();
+      fail(code, "PatchSpecToPod: " + takeErrorMessage());
+      return null;
+    }
+    const r = decodeTyped(pod.t, out, m);
+    if (r === null && !hasError()) fail(E_INTERNAL, "the patched pod does not decode");
+    return r;
   }
-  return -1;
 }
 
-/** True when the bytes at i are exactly `s`. */
-function at(p: usize, n: i32, i: i32, s: string): bool {
-  if (i + s.length > n) return false;
-  for (let j = 0; j < s.length; j++) if (<i32>load<u8>(p + <usize>(i + j)) != s.charCodeAt(j)) return false;
+/** What PatchSpecToPod reads besides the pod, the spec and the state. */
+export class PatchOptions {
+  /** The feature gates and release. */
+  gates: KruiseOptions = new KruiseOptions();
+  /** client.ShouldUpdateResourceByResize() (KruiseOptions.resizeOn of the server). */
+  resize: bool = false;
+  /** How spec.MetaDataPatch is applied. */
+  metaDataPatch: MetaDataPatcher = new MetaDataPatcher();
+}
+
+/** What PatchSpecToPod leaves: the patched pod (`pod` itself, or a fresh decode after a MetaDataPatch) and the resize patch. */
+export class TypedPatch {
+  constructor(public pod: TV, public resizePatch: ByteSink | null) {}
+}
+
+function doc(p: usize, n: i32): DocInput {
+  const d = new DocInput();
+  d.present = true;
+  d.ptr = p;
+  d.len = n;
+  return d;
+}
+
+/** GetContainerPriority on a typed container: the barrier env's configMapKeyRef key `p_<n>` → n; MIN_VALUE without a barrier. */
+function getContainerPriority(c: StructV | null, ct: i32): i32 {
+  const envT = typeOfField(ct, "env");
+  const env = get(c, ct, "env");
+  if (env === null) return i32.MIN_VALUE;
+  const et = elem(envT);
+  const s = changetype<SliceV>(env);
+  for (let i = 0; i < s.len; i++) {
+    const e = structOf(et, s.items[i]);
+    if (str(get(e, et, "name")) != BARRIER_ENV) continue;
+    const vfT = typeOfField(et, "valueFrom");
+    const vf = structOf(vfT, get(e, et, "valueFrom"));
+    const vfS = vfT >= 0 ? elem(vfT) : -1;
+    const cmT = vfS >= 0 ? typeOfField(vfS, "configMapKeyRef") : -1;
+    const cm = vfS >= 0 ? structOf(cmT, get(vf, vfS, "configMapKeyRef")) : null;
+    const key = cm === null ? "" : str(get(cm, elem(cmT), "key"));
+    return barrierPriority(key);
+  }
+  return i32.MIN_VALUE;
+}
+
+/** NativeVerticalUpdate.updateContainerResource's loop over one list: container.Resources.<field>[k] = q; false when the map is nil (Go panics). */
+function updateResourceList(c: StructV | null, ct: i32, field: string, q: QMap | null): bool {
+  if (q === null) return true;
+  const rt = typeOfField(ct, "resources");
+  const rs = structOf(rt, get(c, ct, "resources"));
+  for (let i = 0; i < q.size; i++) {
+    const k = q.keys[i];
+    if (!canResourcesResizeInPlace(k)) continue;
+    const mv = get(rs, rt, field);
+    if (mv === null) return false;
+    const m = changetype<MapV>(mv);
+    const kv = strV(0, k);
+    mapDelete(m, kv.p, kv.n);
+    mapSetBytes(m, kv.p, kv.n, new QuantityV(elem(m.t), q.vals[i]));
+  }
   return true;
 }
 
-/** The entries of one map `{"k":"v"|null,...}` starting at i (kind 0/1) appended to `out`; the index after it, or -1. */
-function mapEntries(p: usize, n: i32, i: i32, kind: i32, out: Array<MetaEntry>): i32 {
-  if (!at(p, n, i, "{")) return -1;
-  i++;
-  if (at(p, n, i, "}")) return i + 1;
-  let more = true;
-  while (more) {
-    if (!at(p, n, i, "\"")) return -1;
-    const ke = plainString(p, n, i + 1);
-    if (ke < 0 || !at(p, n, ke + 1, ":")) return -1;
-    const kp = p + <usize>(i + 1);
-    const kn = ke - i - 1;
-    i = ke + 2;
-    if (at(p, n, i, "null")) {
-      out.push(new MetaEntry(kind, kp, kn, 0, -1));
-      i += 4;
-    } else {
-      if (!at(p, n, i, "\"")) return -1;
-      const ve = plainString(p, n, i + 1);
-      if (ve < 0) return -1;
-      out.push(new MetaEntry(kind, kp, kn, p + <usize>(i + 1), ve - i - 1));
-      i = ve + 1;
+/** The live Quantity at container.resources.<field>[k] (null: absent); the last duplicate key wins. */
+function containerQuantity(c: StructV | null, ct: i32, field: string, k: string): Quantity | null {
+  const rt = typeOfField(ct, "resources");
+  const mv = get(structOf(rt, get(c, ct, "resources")), rt, field);
+  if (mv === null) return null;
+  const m = changetype<MapV>(mv);
+  const kb = String.UTF8.encode(k);
+  const n = kb.byteLength;
+  for (let i = m.vals.length - 1; i >= 0; i--) {
+    if (m.keyN[i] == n && memory.compare(m.keyP[i], changetype<usize>(kb), <usize>n) == 0) {
+      const v = m.vals[i];
+      return v === null ? null : changetype<QuantityV>(v).q;
     }
-    if (at(p, n, i, ",")) i++;
-    else if (at(p, n, i, "}")) { i++; more = false; }
-    else return -1;
   }
-  return i;
+  return null;
 }
 
-/** The entries of a metadata-only labels/annotations patch, or null when the patch has another shape. */
-export function metadataMapPatch(p: usize, n: i32): Array<MetaEntry> | null {
-  const out = new Array<MetaEntry>();
-  if (n == 2 && at(p, n, 0, "{}")) return out;
-  if (!at(p, n, 0, "{\"metadata\":{")) return null;
-  let i = 13;
-  if (at(p, n, i, "}")) i++;
-  else {
-    let seen = 0;
-    let more = true;
-    while (more) {
-      let kind = -1;
-      if (at(p, n, i, "\"labels\":")) { kind = 0; i += 9; }
-      else if (at(p, n, i, "\"annotations\":")) { kind = 1; i += 14; }
-      if (kind < 0 || (seen & (1 << kind)) != 0) return null;
-      seen |= 1 << kind;
-      i = mapEntries(p, n, i, kind, out);
-      if (i < 0) return null;
-      if (at(p, n, i, ",")) i++;
-      else if (at(p, n, i, "}")) { i++; more = false; }
-      else return null;
+/** The cpu/memory entries of `q` whose quantity differs from the container's (Quantity.Equal). */
+function changedOnly(c: StructV | null, ct: i32, field: string, q: QMap | null): QMap {
+  const out = new QMap();
+  if (q === null) return out;
+  for (let i = 0; i < q.size; i++) {
+    const k = q.keys[i];
+    if (!canResourcesResizeInPlace(k)) continue;
+    if (cmpQuantities(containerQuantity(c, ct, field, k), q.vals[i]) == 0) continue;
+    out.set(k, q.vals[i]);
+  }
+  return out;
+}
+
+/** NativeVerticalUpdate.GenerateResourcePatch(pod, expectedResources) on the typed containers; null when nothing changes. */
+function generateResourcePatch(cs: SliceV | null, ct: i32, expected: Named<ResReq>): ByteSink | null {
+  if (cs === null) return null;
+  const out = new ByteSink(128);
+  out.ascii("{\"spec\":{\"containers\":[");
+  let parts = 0;
+  for (let i = 0; i < cs.len; i++) {
+    const c = structOf(ct, cs.items[i]);
+    const name = str(get(c, ct, "name"));
+    if (!expected.has(name)) continue;
+    const r = expected.get(name);
+    const resources = new ResReq();
+    resources.limits = changedOnly(c, ct, "limits", r.limits);
+    resources.requests = changedOnly(c, ct, "requests", r.requests);
+    if (resources.limits!.size == 0 && resources.requests!.size == 0) continue;
+    if (parts++ > 0) out.byte(0x2c);
+    out.utf8("{\"name\":\"" + name + "\",\"resources\":");
+    resources.write(out);
+    out.byte(0x7d);
+  }
+  if (parts == 0) return null;
+  out.ascii("]}}");
+  return out;
+}
+
+/**
+ * PatchSpecToPod(pod, spec, state) at time `now` on the typed pod `pod` (a fresh decode: it is changed).
+ * Mutates `state`. Null with an error.
+ */
+export function defaultPatchUpdateSpecToPod(pod0: TV, spec: UpdateSpec, state: InPlaceState, now: KTime, opts: PatchOptions): TypedPatch | null {
+  const gates = opts.gates;
+  let pod = pod0;
+  if (pod.v === null || kind(pod.t) != Kind.Struct) pod = new TV(pod.t, new StructV(pod.t, fieldCount(pod.t)));
+  if (spec.hasPatch) {
+    const r = opts.metaDataPatch.apply(pod, spec, opts);
+    if (r === null) return null;
+    pod = r.v === null ? new TV(pod.t, new StructV(pod.t, fieldCount(pod.t))) : r;
+  }
+  const podT = pod.t;
+  const root = changetype<StructV>(pod.v);
+  const metaT = typeOfField(podT, "metadata");
+  const meta = ensureStruct(root, podT, "metadata");
+  const labels = ensureMap(meta, metaT, "labels");
+  const annotations = ensureMap(meta, metaT, "annotations");
+  const specT = typeOfField(podT, "spec");
+  const podSpec = structOf(specT, root.f[slotOf(podT, "spec")]);
+  const csT = specT >= 0 ? typeOfField(specT, "containers") : -1;
+  const csV = get(podSpec, specT, "containers");
+  const cs: SliceV | null = csV === null ? null : changetype<SliceV>(csV);
+  const ncs = cs === null ? 0 : cs.len;
+  const ct = csT >= 0 ? elem(csT) : -1;
+
+  // the containers to update this time and next time (patchplan.ts): names, launch priorities, statuses
+  const reads = new PodReads();
+  for (let i = 0; i < ncs; i++) {
+    const c = structOf(ct, cs!.items[i]);
+    reads.names.push(str(get(c, ct, "name")));
+    reads.prios.push(getContainerPriority(c, ct));
+  }
+  const statusT = typeOfField(podT, "status");
+  const status = structOf(statusT, root.f[slotOf(podT, "status")]);
+  const stsT = statusT >= 0 ? typeOfField(statusT, "containerStatuses") : -1;
+  const stsV = get(status, statusT, "containerStatuses");
+  if (stsV !== null) {
+    const sts = changetype<SliceV>(stsV);
+    const st = elem(stsT);
+    for (let i = 0; i < sts.len; i++) {
+      const s = structOf(st, sts.items[i]);
+      reads.statusNames.push(str(get(s, st, "name")));
+      reads.statusImageIDs.push(str(get(s, st, "imageID")));
     }
   }
-  if (i + 1 != n || !at(p, n, i, "}")) return null;
-  return out;
+  const plan = planPatch(reads, spec, state, now, gates);
+
+  // update images for the containers to update
+  const imageSlot = ct >= 0 ? slotOf(ct, "image") : -1;
+  for (let i = 0; i < ncs; i++) {
+    const img = plan.images[i];
+    if (img === null) continue;
+    let c = structOf(ct, cs!.items[i]);
+    if (c === null) { c = new StructV(ct, fieldCount(ct)); cs!.items[i] = c; }
+    c.f[imageSlot] = strV(fieldType(ct, imageSlot), img);
+  }
+
+  // update resources: verticalUpdateImpl.UpdateResource(pod, expectedResources) unless resized through the subresource
+  const expected = plan.expected;
+  if (gates.verticalScaling && !opts.resize && expected.size > 0) {
+    for (let i = 0; i < ncs; i++) {
+      const c = structOf(ct, cs!.items[i]);
+      const name = reads.names[i];
+      if (!expected.has(name)) continue;
+      const r = expected.get(name);
+      if (!updateResourceList(c, ct, "limits", r.limits) || !updateResourceList(c, ct, "requests", r.requests)) {
+        fail(E_PATCH_PANIC, "assignment to entry in nil map");
+        return null;
+      }
+    }
+  }
+
+  // update annotations and labels for the containers to update, then the state
+  for (let i = 0; i < plan.labelKeys.length; i++) mapSet(labels, plan.labelKeys[i], plan.labelVals[i]);
+  for (let i = 0; i < plan.annotationKeys.length; i++) mapSet(annotations, plan.annotationKeys[i], plan.annotationVals[i]);
+  const sb = plan.state;
+  const sv = new StrV(elem(annotations.t));
+  sv.p = sb.ptr;
+  sv.n = sb.len;
+  const kv = strV(0, STATE_KEY);
+  mapDelete(annotations, kv.p, kv.n);
+  mapSetBytes(annotations, kv.p, kv.n, sv);
+  const rp = opts.resize && gates.verticalScaling && expected.size > 0 ? generateResourcePatch(cs, ct, expected) : null;
+  return new TypedPatch(pod, rp);
 }

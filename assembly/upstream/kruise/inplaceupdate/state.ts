@@ -12,6 +12,9 @@ import { parseRFC3339, ParsedTime, formatRFC3339UTC } from "../../../typed/time"
 import { unmarshalQuantityJSON } from "../../../quantity/unmarshal";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, goStr, sortedKeys, writeMetas, writeResources } from "./model";
 
+/** The pod annotation holding the state (appspub.InPlaceUpdateStateKey). */
+export const STATE_KEY = "apps.kruise.io/inplace-update-state";
+
 /** A metav1.Time: zero, or `ext` seconds since January 1, year 1 UTC (sub-second part dropped on output). */
 export class KTime {
   zero: bool = true;
@@ -33,6 +36,17 @@ export class Batch {
   timestamp: KTime = new KTime();
   /** null: a nil slice. */
   containers: Array<string> | null = null;
+}
+
+/** The state updatePodInPlace starts PatchSpecToPod with: {revision, updateTimestamp: now, updateEnvFromMetadata, updateImages, updateResources}. */
+export function updateState(spec: UpdateSpec, now: KTime): InPlaceState {
+  const state = new InPlaceState();
+  state.revision = spec.revision;
+  state.updateTimestamp = now;
+  state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
+  state.updateImages = spec.containerImages.size > 0;
+  state.updateResources = spec.containerResources.size > 0;
+  return state;
 }
 
 /** appspub.InPlaceUpdateState. */

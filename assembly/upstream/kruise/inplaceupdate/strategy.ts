@@ -23,13 +23,14 @@ import { ByteSink } from "../../../io/sink";
 import { Tape, K_STRING } from "../../../json/tape";
 import { readJSON, ReadOptions } from "../../../json/reader";
 import { unquote } from "../../../json/strings";
-import { takeErrorMessage } from "../../../base/errors";
 import { appscodeDiff, AppscodeOptions } from "../../jsonpatch/appscode";
-import { Encoder, EncodeOptions } from "../../../typed/encode";
 import { RawV } from "../../../typed/value";
 import { TV, fieldOf, strOf, sliceLen, sliceAt } from "./typed";
+import { encodeTyped } from "./typedpod";
 import { goQuote } from "../../../json/gostrconv";
-import { calculateInPlaceUpdateSpec, RevisionInput, SpecResult, Reason } from "./spec";
+import { defaultCalculateInPlaceUpdateSpec, UpdateOptions } from "./calculate";
+import { RevisionInput } from "./revision";
+import { SpecResult, REASON_REJECTED } from "./reasons";
 import { KRUISE_GO } from "../../../base/pins";
 
 /** The outcome of one strategy evaluation. */
@@ -68,19 +69,16 @@ function imagePathMatches(p: string, anchored: bool): bool {
   }
 }
 
-function encodeTyped(v: TV): ByteSink | null {
-  const out = new ByteSink(1024);
-  const eo = new EncodeOptions();
-  eo.goMinor = KRUISE_GO;
-  if (!new Encoder(out, eo).value(v.t, v.v)) return null;
-  return out;
+/** json.Marshal of a typed value; null with an error. */
+function encodeTV(v: TV): ByteSink | null {
+  return encodeTyped(v.t, v.v);
 }
 
-/** A RevisionInput whose data is `{"spec":{"template":<json.Marshal(template)>}}`; `share`: the template is what that data decodes to. */
-function revisionOf(name: string, tmpl: TV, share: bool, textP: usize, textN: i32): RevisionInput | null {
+/** A RevisionInput whose data is `{"spec":{"template":<json.Marshal(template)>}}` (the bytes [textP, textP+textN) when given). */
+function revisionOf(name: string, tmpl: TV, textP: usize, textN: i32): RevisionInput | null {
   let tp = textP, tn = textN;
   if (tp == 0) {
-    const t = encodeTyped(tmpl);
+    const t = encodeTyped(tmpl.t, tmpl.v);
     if (t === null) return null;
     tp = t.ptr;
     tn = t.len;
@@ -96,7 +94,6 @@ function revisionOf(name: string, tmpl: TV, share: bool, textP: usize, textN: i3
   const r = new RevisionInput();
   r.name = name;
   r.data = raw;
-  if (share) r.template = tmpl;
   return r;
 }
 
@@ -106,12 +103,11 @@ export class StoredText {
 }
 
 /**
- * `oldText` / `newText`: json.Marshal of the templates when known (else encoded here).
- * Evaluates `policy` ("ReCreate" | "InPlaceIfPossible" | "InPlaceOnly") for kind "CloneSet" or "AdvancedStatefulSet".
- * `shareTemplates`: the templates are values json.Unmarshal of their json.Marshal gives back (stored objects,
- * as the verdict holds them), so CalculateSpec reads them as they are instead of decoding the revision data again.
+ * Evaluates `policy` ("ReCreate" | "InPlaceIfPossible" | "InPlaceOnly") for kind "CloneSet" or "AdvancedStatefulSet"
+ * from template `oldT` to `newT`, CalculateSpec under `opts`; `oldText` / `newText`: json.Marshal of the templates
+ * when known (else encoded here). Null with an error recorded.
  */
-export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, grace: i32, podName: string, shareTemplates: bool = false,
+export function evaluateStrategy(kind: string, apiVersion: string, policy: string, oldT: TV, newT: TV, podName: string, opts: UpdateOptions,
   oldText: StoredText | null = null, newText: StoredText | null = null): StrategyResult | null {
   const r = new StrategyResult();
   const cloneSet = kind == "CloneSet";
@@ -142,14 +138,14 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
         ": must contains InPlaceUpdateReady when podUpdatePolicy is " + policy;
       r.outcome = "rejected";
       const sr = new SpecResult();
-      sr.reasons.push(new Reason("/spec/readinessGates", "", false, "rejected: " + policy + " needs the InPlaceUpdateReady readiness gate"));
+      sr.add("/spec/readinessGates", "", REASON_REJECTED, "rejected: " + policy + " needs the InPlaceUpdateReady readiness gate");
       r.spec = sr;
       return r;
     }
   }
   if (policy == "InPlaceOnly" && (!cloneSet || apiVersion == "v1alpha1")) {
-    const a = encodeTyped(fieldOf(oldT, "spec"));
-    const b = encodeTyped(fieldOf(newT, "spec"));
+    const a = encodeTV(fieldOf(oldT, "spec"));
+    const b = encodeTV(fieldOf(newT, "spec"));
     if (a === null || b === null) return null;
     const ro = new ReadOptions();
     const ta = readJSON(a.ptr, a.len, ro)!;
@@ -158,17 +154,17 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
     const ao = new AppscodeOptions();
     ao.goMinor = KRUISE_GO;
     ao.go27 = false;
-    if (!appscodeDiff(ta, 0, tb, 0, ao, out)) { takeErrorMessage(); return null; }
+    if (!appscodeDiff(ta, 0, tb, 0, ao, out)) return null; // (the library's error stays recorded)
     const pt = readJSON(out.ptr, out.len, ro)!;
     const n = pt.children(0);
-    const rejections = new Array<Reason>();
+    const rejections = new SpecResult();
     let e = 1;
     for (let i = 0; i < n; i++) {
       const op = textOf(pt, pt.member(e, "op"));
       const p = textOf(pt, pt.member(e, "path"));
       if (op != "replace" || !imagePathMatches(p, cloneSet)) {
         r.violations.push(op + " " + p);
-        rejections.push(new Reason(p, op, false, "rejected: InPlaceOnly allows only image changes in the template spec"));
+        rejections.add(p, op, REASON_REJECTED, "rejected: InPlaceOnly allows only image changes in the template spec");
       }
       e = pt.next(e);
     }
@@ -178,16 +174,14 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
         ? "spec: Forbidden: only allowed to update images in spec for InPlaceOnly, but found " + r.violations[0]
         : "invalid template modified with InPlaceOnly strategy: " + r.violations[0] + ", currently only image update is allowed for InPlaceOnly";
       r.outcome = "rejected";
-      const sr = new SpecResult();
-      sr.reasons = rejections;
-      r.spec = sr;
+      r.spec = rejections;
       return r;
     }
   }
-  const oldRev = revisionOf("old", oldT, shareTemplates, oldText !== null ? oldText.p : 0, oldText !== null ? oldText.n : 0);
-  const newRev = revisionOf("new", newT, shareTemplates, newText !== null ? newText.p : 0, newText !== null ? newText.n : 0);
+  const oldRev = revisionOf("old", oldT, oldText !== null ? oldText.p : 0, oldText !== null ? oldText.n : 0);
+  const newRev = revisionOf("new", newT, newText !== null ? newText.p : 0, newText !== null ? newText.n : 0);
   if (oldRev === null || newRev === null) return null;
-  const s = calculateInPlaceUpdateSpec(oldRev, newRev, grace);
+  const s = defaultCalculateInPlaceUpdateSpec(oldRev, newRev, opts);
   r.spec = s;
   const inPlace = s.spec !== null;
   if (inPlace && s.reasons.length == 0) r.outcome = "none";

@@ -4,7 +4,7 @@
 
 import { StructV, MapV, QuantityV, Val } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
-import { negativeScaleInt64, AmountOut } from "../../../quantity/amount";
+import { negativeScaleInt64, Amount } from "../../../quantity/amount";
 import { ROUND_PANIC } from "../../../quantity/bigdec";
 import { mapField, mapFind, setMap, structField, typeOfField } from "./tree";
 
@@ -28,8 +28,9 @@ export function roundUpMilli(q: Quantity): Quantity {
   if (q.scale >= -3) return r;
   r.sPtr = 0;
   r.sLen = 0;
-  negativeScaleInt64(q.value, -3 - q.scale);
-  r.value = AmountOut.v;
+  const a = new Amount();
+  negativeScaleInt64(q.value, -3 - q.scale, a);
+  r.value = a.v;
   r.scale = -3;
   return r;
 }

@@ -15,30 +15,23 @@
 // insertion order.
 
 import { Val } from "../../../typed/value";
-import { ErrList, FieldError, quote, T_NOT_FOUND } from "./errlist";
+import { ErrList, FieldError, quote, jsonQuote, T_NOT_FOUND } from "./errlist";
 import { fld, str, isSet, sliceLen, at, strMap } from "./view";
 import { isDNS1123Label, isDNS1123Subdomain } from "./names";
-import { jsonQuote } from "./security";
+import { joinStrings } from "../../../golang/join";
 
-/** The pod's claim names (gatherPodResourceClaimNames) and metadata, set by `validatePodResourceClaims`. */
-export class PodClaims {
-  /** Non-empty spec.resourceClaims names, in insertion order without repeats. */
-  static names: Array<string> = new Array<string>();
-  /** The new pod's metadata (set by validateNewPod before the spec is validated). */
-  static meta: Val | null = null;
-}
-
-/** gatherPodResourceClaimNames + validatePodResourceClaims(podMeta = PodClaims.meta, spec.resourceClaims) at `minor`. */
-export function validatePodResourceClaims(spec: Val | null, minor: i32, errs: ErrList): void {
-  const meta = PodClaims.meta;
+/** validatePodResourceClaims(podMeta `meta`, spec.resourceClaims) at `minor`; returns gatherPodResourceClaimNames
+ * (the non-empty names in insertion order, without repeats), which validateResourceClaimNames reads. */
+export function validatePodResourceClaims(spec: Val | null, meta: Val | null, minor: i32, errs: ErrList): Array<string> {
   const list = fld(spec, "ResourceClaims");
   const n = sliceLen(list);
-  PodClaims.names = new Array<string>();
+  const names = new Array<string>();
+  const gathered = new Set<string>();
   for (let i = 0; i < n; i++) {
     const name = str(fld(at(list, i), "Name"));
-    if (name.length > 0 && !PodClaims.names.includes(name)) PodClaims.names.push(name);
+    if (name.length > 0 && !gathered.has(name)) { gathered.add(name); names.push(name); }
   }
-  if (minor < 26) return;
+  if (minor < 26) return names;
   const mirror = minor >= 32 && strMap(fld(meta, "Annotations")).find("kubernetes.io/config.mirror") >= 0;
   const podName = str(fld(meta, "Name"));
   const seen = new Set<string>();
@@ -72,6 +65,7 @@ export function validatePodResourceClaims(spec: Val | null, minor: i32, errs: Er
       if (isSet(rctn)) subdomain(str(rctn), sp + ".resourceClaimTemplateName", minor, errs);
     }
   }
+  return names;
 }
 
 function subdomain(v: string, path: string, minor: i32, errs: ErrList): void {
@@ -93,11 +87,14 @@ function ptr(v: Val | null): string {
   return isSet(v) ? "(*string)(0x?)" : "(*string)(nil)";
 }
 
-/** validateResourceClaimNames(resources.claims, the pod's claim names, `path`) at `minor` (1.26+). */
-export function validateResourceClaimNames(list: Val | null, path: string, minor: i32, errs: ErrList): void {
+/** validateResourceClaimNames(resources.claims, the pod's claim names `pods`, `path`) at `minor` (1.26+). */
+export function validateResourceClaimNames(list: Val | null, path: string, minor: i32, pods: Array<string>, errs: ErrList): void {
   if (minor < 26) return;
   const n = sliceLen(list);
-  const names = new Array<string>();
+  const names = new Set<string>(); // the keys seen: a claim name, or "name/request"
+  const requests = new Map<string, i32>(); // per text before a key's first "/": how many such keys were seen
+  let podSet: Set<string> | null = null;
+  let sorted: string | null = null;
   for (let i = 0; i < n; i++) {
     const c = at(list, i);
     const p = path + "[" + i.toString() + "]";
@@ -106,7 +103,7 @@ export function validateResourceClaimNames(list: Val | null, path: string, minor
       errs.required(p);
       continue;
     }
-    if (names.includes(name)) errs.duplicate(p, name);
+    if (names.has(name)) errs.duplicate(p, name);
     else {
       const req = minor >= 31 ? str(fld(c, "Request")) : "";
       let key = name;
@@ -115,25 +112,35 @@ export function validateResourceClaimNames(list: Val | null, path: string, minor
         for (let j = 0; j < re.length; j++) errs.invalidStr(p + ".request", req, re[j]);
         key += "/" + req;
       }
-      if (names.includes(key)) errs.duplicate(p, key);
-      else if (req.length == 0) {
-        for (let k = 0; k < names.length; k++) {
-          const slash = names[k].indexOf("/");
-          if (slash >= 0 && names[k].substring(0, slash) == name) errs.duplicate(p, name);
+      if (names.has(key)) errs.duplicate(p, key);
+      else if (req.length == 0 && requests.has(name)) {
+        // one Duplicate per earlier key of this claim with a request
+        for (let k = requests.get(name); k > 0; k--) errs.duplicate(p, name);
+      }
+      if (!names.has(key)) {
+        names.add(key);
+        const slash = key.indexOf("/");
+        if (slash >= 0) {
+          const claim = key.substring(0, slash);
+          requests.set(claim, requests.has(claim) ? requests.get(claim) + 1 : 1);
         }
       }
-      if (!names.includes(key)) names.push(key);
     }
-    const pods = PodClaims.names;
-    if (!pods.includes(name)) {
-      let detail = "must be one of the names in pod.spec.resourceClaims";
-      if (pods.length == 0) detail += " which is empty";
-      else {
-        const sorted = pods.slice(0);
-        sorted.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-        detail += ": " + sorted.join(", ");
-      }
-      errs.list.push(new FieldError(p, T_NOT_FOUND, T_NOT_FOUND + ": " + quote(name) + ": " + detail));
+    if (podSet === null) {
+      podSet = new Set<string>();
+      for (let k = 0; k < pods.length; k++) podSet.add(pods[k]);
+    }
+    if (!podSet.has(name)) {
+      if (sorted === null) sorted = sortedNames(pods);
+      const detail = "must be one of the names in pod.spec.resourceClaims" + (pods.length == 0 ? " which is empty" : ": " + sorted!);
+      errs.add(new FieldError(p, T_NOT_FOUND, T_NOT_FOUND + ": " + quote(name) + ": " + detail));
     }
   }
+}
+
+/** The names in ascending order, joined by ", ". */
+function sortedNames(pods: Array<string>): string {
+  const s = pods.slice(0);
+  s.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return joinStrings(s, ", ");
 }

@@ -9,20 +9,21 @@
 import { Val, MapV, QuantityV, StructV, TimeV, StrV, IntV } from "../../../typed/value";
 import { fieldCount, fieldName } from "../../../schema/schema";
 import { labelSelector } from "./affinity";
-import { ContainerOpts } from "./probes";
+import { PodValidationOptions } from "./options";
 import { Quantity } from "../../../quantity/quantity";
-import { quantityCmp } from "./qty";
+import { quantityCmpValues } from "../../../quantity/arith";
 import { ErrList } from "./errlist";
 import { fld, str, isSet, sliceLen, at } from "./view";
 import { isDNS1123Subdomain, isDNS1123Label } from "./names";
-import { quantityString } from "./downward";
-import { validateLabels, validateAnnotationKeys } from "./spec";
+import { quantityString } from "./quantitytext";
+import { validateLabels, validateAnnotationKeys } from "./labels";
 
-/** ValidatePersistentVolumeClaimTemplate(template, path) at `minor` (covered part). */
-export function claimTemplate(t: Val | null, path: string, minor: i32, errs: ErrList): void {
+/** ValidatePersistentVolumeClaimTemplate(template, path) under `opts` (covered part). */
+export function claimTemplate(t: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const meta = fld(t, "ObjectMeta");
-  validateAnnotationKeys(fld(meta, "Annotations"), path + ".metadata.annotations", errs);
-  validateLabels(fld(meta, "Labels"), path + ".metadata.labels", errs);
+  validateAnnotationKeys(fld(meta, "Annotations"), path + ".metadata.annotations", minor, errs);
+  validateLabels(fld(meta, "Labels"), path + ".metadata.labels", minor, errs);
   metaAllowList(meta, path + ".metadata", minor >= 26 ? "cannot be set" : "cannot be set for an ephemeral volume", errs);
   const spec = fld(t, "Spec");
   const sp = path + ".spec";
@@ -43,7 +44,7 @@ export function claimTemplate(t: Val | null, path: string, minor: i32, errs: Err
   const storage = requestOf(fld(fld(spec, "Resources"), "Requests"), "storage");
   const rp = sp + ".resources[storage]";
   if (storage === null) errs.required(rp);
-  else if (quantityCmp(storage, new Quantity()) <= 0) errs.invalidStr(rp, quantityString(storage), "must be greater than zero");
+  else if (quantityCmpValues(storage, new Quantity()) <= 0) errs.invalidStr(rp, quantityString(storage), "must be greater than zero");
   const cls = fld(spec, "StorageClassName");
   if (isSet(cls) && str(cls).length > 0) {
     const ce = isDNS1123Subdomain(str(cls), minor);
@@ -53,8 +54,7 @@ export function claimTemplate(t: Val | null, path: string, minor: i32, errs: Err
   if (isSet(vm) && str(vm) != "Block" && str(vm) != "Filesystem") errs.notSupported(sp + ".volumeMode", str(vm), ["Block", "Filesystem"]);
   dataSources(spec, sp, minor, errs);
   const vac = fld(spec, "VolumeAttributesClassName");
-  const g = ContainerOpts.gates;
-  const vacOn = minor >= 29 && (g !== null ? g.enabled("VolumeAttributesClass", minor) : minor >= 34);
+  const vacOn = minor >= 29 && opts.gates.enabled("VolumeAttributesClass", minor);
   if (vacOn && isSet(vac) && str(vac).length > 0) {
     const ve = isDNS1123Subdomain(str(vac), minor);
     for (let i = 0; i < ve.length; i++) errs.invalidStr(sp + ".volumeAttributesClassName", str(vac), ve[i]);

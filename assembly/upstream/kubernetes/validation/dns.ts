@@ -4,23 +4,13 @@
 // security context check, 1.28+ validatePodHostNetworkDeps), with each minor's IP parser and texts.
 
 import { Val } from "../../../typed/value";
-import { ErrList, quote } from "./errlist";
+import { ErrList } from "./errlist";
 import { fld, str, int, sliceLen, at } from "./view";
 import { isDNS1123Subdomain, regexError, maxLenError } from "./names";
 import { parseIP, hasLeadingZero, is4In6 } from "./ip";
-import { LevelOpts } from "./levelopts";
+import { PodValidationOptions } from "./options";
+import { renderStrings } from "./render";
 
-/** A []string bad value as ErrorBody prints it (%#v up to 1.33, JSON from 1.34). */
-function renderStrings(v: Val | null, minor: i32): string {
-  const json = minor >= 34;
-  if (v === null) return json ? "null" : "[]string(nil)";
-  let s = json ? "[" : "[]string{";
-  for (let i = 0; i < sliceLen(v); i++) {
-    if (i > 0) s += json ? "," : ", ";
-    s += quote(str(at(v, i)));
-  }
-  return s + (json ? "]" : "}");
-}
 
 /** The IP check of a nameserver or host alias IP at `minor` (`path` already indexed where the minor indexes it). */
 function checkIP(v: string, path: string, minor: i32, errs: ErrList): void {
@@ -68,8 +58,9 @@ function labelWithUnderscore(p: string): bool {
   return true;
 }
 
-/** validatePodDNSConfig(spec.dnsConfig, spec.dnsPolicy) at `minor`. */
-export function validatePodDNSConfig(spec: Val | null, minor: i32, errs: ErrList): void {
+/** validatePodDNSConfig(spec.dnsConfig, spec.dnsPolicy, opts). */
+export function validatePodDNSConfig(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const dc = fld(spec, "DNSConfig");
   const path = "spec.dnsConfig";
   if (str(fld(spec, "DNSPolicy")) == "None") {
@@ -78,18 +69,18 @@ export function validatePodDNSConfig(spec: Val | null, minor: i32, errs: ErrList
   }
   if (dc === null) return;
   const ns = fld(dc, "Nameservers");
-  if (sliceLen(ns) > 3) errs.invalid(path + ".nameservers", renderStrings(ns, minor), "must not have more than 3 nameservers");
+  if (sliceLen(ns) > 3) errs.invalid(path + ".nameservers", renderStrings(ns, minor >= 34), "must not have more than 3 nameservers");
   for (let i = 0; i < sliceLen(ns); i++) checkIP(str(at(ns, i)), path + ".nameservers[" + i.toString() + "]", minor, errs);
   const se = fld(dc, "Searches");
   const nse = sliceLen(se);
   // 1.22-1.27: legacy limits unless ExpandedDNSConfig (on from 1.26) or the old pod kept the same expanded list
-  const expanded = minor >= 28 || (minor >= 22 && (minor >= 26 || LevelOpts.sameExpandedDNS));
+  const expanded = minor >= 28 || (minor >= 22 && (minor >= 26 || opts.sameExpandedDNS));
   const maxPaths = expanded ? 32 : 6, maxChars = expanded ? 2048 : 256;
-  if (nse > maxPaths) errs.invalid(path + ".searches", renderStrings(se, minor), "must not have more than " + maxPaths.toString() + " search paths");
+  if (nse > maxPaths) errs.invalid(path + ".searches", renderStrings(se, minor >= 34), "must not have more than " + maxPaths.toString() + " search paths");
   let total = 0;
   for (let i = 0; i < nse; i++) total += String.UTF8.byteLength(str(at(se, i))) + (i > 0 ? 1 : 0);
-  if (total > maxChars) errs.invalid(path + ".searches", renderStrings(se, minor), "must not have more than " + maxChars.toString() + " characters (including spaces) in the search list");
-  const relaxed = minor >= 33 || (minor == 32 && LevelOpts.relaxedDNSSearch);
+  if (total > maxChars) errs.invalid(path + ".searches", renderStrings(se, minor >= 34), "must not have more than " + maxChars.toString() + " characters (including spaces) in the search list");
+  const relaxed = minor >= 33 || (minor == 32 && opts.relaxedDNSSearch);
   for (let i = 0; i < nse; i++) {
     let s = str(at(se, i));
     const p = path + ".searches[" + i.toString() + "]";
@@ -104,9 +95,9 @@ export function validatePodDNSConfig(spec: Val | null, minor: i32, errs: ErrList
       for (let k = 0; k < e.length; k++) errs.invalidStr(p, s, e[k]);
     }
   }
-  const opts = fld(dc, "Options");
-  for (let i = 0; i < sliceLen(opts); i++) {
-    if (str(fld(at(opts, i), "Name")).length == 0) errs.required(path + ".options[" + i.toString() + "]", "must not be empty");
+  const options = fld(dc, "Options");
+  for (let i = 0; i < sliceLen(options); i++) {
+    if (str(fld(at(options, i), "Name")).length == 0) errs.required(path + ".options[" + i.toString() + "]", "must not be empty");
   }
 }
 

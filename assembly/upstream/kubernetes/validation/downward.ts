@@ -3,14 +3,13 @@
 // and validateContainerResourceDivisor (divisor compared by Quantity.String()).
 
 import { Val, QuantityV } from "../../../typed/value";
-import { ByteSink } from "../../../io/sink";
 import { Quantity } from "../../../quantity/quantity";
-import { writeQuantityString } from "../../../quantity/canonical";
-import { quantityCmp } from "./qty";
+import { quantityCmpValues } from "../../../quantity/arith";
 import { ErrList } from "./errlist";
 import { fld, str } from "./view";
 import { isQualifiedName } from "./names";
-import { PodOpts } from "./podopts";
+import { PodValidationOptions } from "./options";
+import { quantityString } from "./quantitytext";
 
 /** validEnvDownwardAPIFieldPathExpressions of `minor`, sorted (sets.List). */
 export function envFieldPaths(minor: i32): Array<string> {
@@ -69,7 +68,7 @@ export function objectFieldSelector(fs: Val | null, expressions: Array<string>, 
   if (sp !== null) {
     // 1.25+ print the checked (lowercased for annotations) value, 1.15-1.24 the subscript as written
     const checked = sp[0] == "metadata.annotations" ? sp[1].toLowerCase() : sp[1];
-    const me = isQualifiedName(checked);
+    const me = isQualifiedName(checked, minor);
     for (let i = 0; i < me.length; i++) errs.invalidStr(path, minor >= 25 ? checked : sp[1], me[i]);
   } else if (!expressions.includes(internal)) {
     errs.notSupported(path + ".fieldPath", internal, expressions);
@@ -77,21 +76,22 @@ export function objectFieldSelector(fs: Val | null, expressions: Array<string>, 
 }
 
 /** validateDownwardAPIHostIPs (1.28-1.31): status.hostIPs needs PodHostIPs (or its use by the old pod). */
-export function downwardAPIHostIPs(fs: Val | null, path: string, minor: i32, errs: ErrList): void {
-  if (minor < 28 || minor > 31 || PodOpts.hostIPs) return;
+export function downwardAPIHostIPs(fs: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  if (opts.minor < 28 || opts.minor > 31 || opts.hostIPs) return;
   if (str(fld(fs, "FieldPath")) == "status.hostIPs") errs.forbidden(path, "may not be set when feature gate 'PodHostIPs' is not enabled");
 }
 
 const RESOURCE_PATHS = ["limits.cpu", "limits.ephemeral-storage", "limits.memory", "requests.cpu", "requests.ephemeral-storage", "requests.memory"];
 
-/** validateContainerResourceFieldSelector(fs, validContainerResourceFieldPathExpressions, prefixes, path, volume) at `minor`. */
-export function resourceFieldSelector(fs: Val | null, path: string, volume: bool, minor: i32, errs: ErrList): void {
+/** validateContainerResourceFieldSelector(fs, validContainerResourceFieldPathExpressions, prefixes, path, volume) under `opts`. */
+export function resourceFieldSelector(fs: Val | null, path: string, volume: bool, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const resource = str(fld(fs, "Resource"));
   if (volume && str(fld(fs, "ContainerName")).length == 0) errs.required(path + ".containerName");
   else if (resource.length == 0) errs.required(path + ".resource");
   else if (!RESOURCE_PATHS.includes(resource)) {
     // hugepages prefixes: 1.20+ (1.20-1.26 with AllowDownwardAPIHugePages)
-    const huge = minor >= 20 && PodOpts.hugePages && (resource.startsWith("requests.hugepages-") || resource.startsWith("limits.hugepages-"));
+    const huge = minor >= 20 && opts.hugePages && (resource.startsWith("requests.hugepages-") || resource.startsWith("limits.hugepages-"));
     if (!huge) errs.notSupported(path + ".resource", resource, RESOURCE_PATHS);
   }
   resourceDivisor(resource, fld(fs, "Divisor"), path, minor, errs);
@@ -104,7 +104,7 @@ const DIVISOR_LIST = "1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei";
 function resourceDivisor(rName: string, dv: Val | null, path: string, minor: i32, errs: ErrList): void {
   if (dv === null) return;
   const q = changetype<QuantityV>(dv).q;
-  if (quantityCmp(new Quantity(), q) == 0) return;
+  if (quantityCmpValues(new Quantity(), q) == 0) return;
   const s = quantityString(q);
   const p = path + ".divisor";
   if (rName == "limits.cpu" || rName == "requests.cpu") {
@@ -117,11 +117,4 @@ function resourceDivisor(rName: string, dv: Val | null, path: string, minor: i32
   if (minor >= 20 && (rName.startsWith("requests.hugepages-") || rName.startsWith("limits.hugepages-"))) {
     if (!MEMORY_DIVISORS.includes(s)) errs.invalidStr(p, rName, "only divisor's values " + DIVISOR_LIST + " are supported with the hugepages resource");
   }
-}
-
-/** Quantity.String(). */
-export function quantityString(q: Quantity): string {
-  const out = new ByteSink(32);
-  writeQuantityString(out, q);
-  return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
 }

@@ -10,11 +10,11 @@ import { isDNS1123Subdomain, isDNS1123Label, maxLenError, regexError, byteLen } 
 import { envVarNameErrors, relaxedEnvVarNameErrors } from "./envnames";
 import { objectFieldSelector, downwardAPIHostIPs, resourceFieldSelector, envFieldPaths } from "./downward";
 import { pathNoBacksteps } from "./localpath";
-import { PodOpts } from "./podopts";
+import { PodValidationOptions } from "./options";
 
-/** The env name check of the call's options (relaxed or strict). */
-function envNameErrors(s: string): Array<string> {
-  return PodOpts.relaxedEnv ? relaxedEnvVarNameErrors(s) : envVarNameErrors(s);
+/** The env name check of the update's options (relaxed or strict). */
+function envNameErrors(s: string, opts: PodValidationOptions): Array<string> {
+  return opts.relaxedEnv ? relaxedEnvVarNameErrors(s) : envVarNameErrors(s);
 }
 
 /** The Name of an embedded LocalObjectReference. */
@@ -22,8 +22,8 @@ export function refName(v: Val | null): string {
   return str(fld(fld(v, "LocalObjectReference"), "Name"));
 }
 
-/** ValidateEnv(vars, path) at `minor`. */
-export function validateEnv(list: Val | null, path: string, minor: i32, errs: ErrList): void {
+/** ValidateEnv(vars, path, opts). */
+export function validateEnv(list: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
   const n = sliceLen(list);
   for (let i = 0; i < n; i++) {
     const ev = at(list, i);
@@ -31,15 +31,16 @@ export function validateEnv(list: Val | null, path: string, minor: i32, errs: Er
     const name = str(fld(ev, "Name"));
     if (name.length == 0) errs.required(p + ".name");
     else {
-      const ne = envNameErrors(name);
+      const ne = envNameErrors(name, opts);
       for (let j = 0; j < ne.length; j++) errs.invalidStr(p + ".name", name, ne[j]);
     }
-    envVarValueFrom(ev, p + ".valueFrom", minor, errs);
+    envVarValueFrom(ev, p + ".valueFrom", opts, errs);
   }
 }
 
 /** validateEnvVarValueFrom: every source's own fields, then exactly one source and no `value`. */
-function envVarValueFrom(ev: Val | null, path: string, minor: i32, errs: ErrList): void {
+function envVarValueFrom(ev: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const vf = fld(ev, "ValueFrom");
   if (vf === null) return;
   let sources = 0;
@@ -47,12 +48,12 @@ function envVarValueFrom(ev: Val | null, path: string, minor: i32, errs: ErrList
   if (fr !== null) {
     sources++;
     objectFieldSelector(fr, envFieldPaths(minor), path + ".fieldRef", minor, errs);
-    downwardAPIHostIPs(fr, path + ".fieldRef", minor, errs);
+    downwardAPIHostIPs(fr, path + ".fieldRef", opts, errs);
   }
   const rf = fld(vf, "ResourceFieldRef");
   if (rf !== null) {
     sources++;
-    resourceFieldSelector(rf, path + ".resourceFieldRef", false, minor, errs);
+    resourceFieldSelector(rf, path + ".resourceFieldRef", false, opts, errs);
   }
   const cm = fld(vf, "ConfigMapKeyRef");
   if (cm !== null) {
@@ -69,7 +70,7 @@ function envVarValueFrom(ev: Val | null, path: string, minor: i32, errs: ErrList
     sources++;
     fileKeySelector(fk, path + ".fileKeyRef", minor, errs);
   }
-  if (sources == 0) errs.invalid(path, "\"\"", PodOpts.envFiles ? "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`" : "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`");
+  if (sources == 0) errs.invalid(path, "\"\"", opts.envFiles ? "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`" : "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`");
   else if (str(fld(ev, "Value")).length != 0) errs.invalid(path, "\"\"", "may not be specified when `value` is not empty");
   else if (sources > 1) errs.invalid(path, "\"\"", "may not have more than one field specified at a time");
 }
@@ -129,15 +130,16 @@ function prefixNameErrors(name: string, minor: i32): Array<string> {
   return isDNS1123Subdomain(n, minor);
 }
 
-/** ValidateEnvFrom(vars, path) at `minor`. */
-export function validateEnvFrom(list: Val | null, path: string, minor: i32, errs: ErrList): void {
+/** ValidateEnvFrom(vars, path, opts). */
+export function validateEnvFrom(list: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const n = sliceLen(list);
   for (let i = 0; i < n; i++) {
     const ef = at(list, i);
     const p = path + "[" + i.toString() + "]";
     const prefix = str(fld(ef, "Prefix"));
     if (prefix.length > 0) {
-      const pe = envNameErrors(prefix);
+      const pe = envNameErrors(prefix, opts);
       for (let j = 0; j < pe.length; j++) errs.invalidStr(p + ".prefix", prefix, pe[j]);
     }
     let sources = 0;
@@ -163,6 +165,7 @@ export function validateEnvFrom(list: Val | null, path: string, minor: i32, errs
  * (init, regular, then ephemeral containers; the last volume of a name wins, as upstream's map). */
 export function fileKeyRefVolumes(spec: Val | null, errs: ErrList): void {
   const vols = fld(spec, "Volumes");
+  let byName: Map<string, i32> | null = null; // volume name -> its last index
   const lists = ["InitContainers", "Containers", "EphemeralContainers"];
   const paths = ["spec.initContainers", "spec.containers", "spec.ephemeralContainers"];
   for (let l = 0; l < 3; l++) {
@@ -175,8 +178,11 @@ export function fileKeyRefVolumes(spec: Val | null, errs: ErrList): void {
         if (fk === null) continue;
         const name = str(fld(fk, "VolumeName"));
         const p = paths[l] + "[" + i.toString() + "].env[" + j.toString() + "].valueFrom.fileKeyRef.volumeName";
-        let found = -1;
-        for (let k = 0; k < sliceLen(vols); k++) if (str(fld(at(vols, k), "Name")) == name) found = k;
+        if (byName === null) {
+          byName = new Map<string, i32>();
+          for (let k = 0; k < sliceLen(vols); k++) byName.set(str(fld(at(vols, k), "Name")), k);
+        }
+        const found = byName.has(name) ? byName.get(name) : -1;
         if (found < 0) errs.notFound(p, name);
         else if (fld(fld(at(vols, found), "VolumeSource"), "EmptyDir") === null) errs.invalidStr(p, name, "referenced volume must be of type emptyDir");
       }

@@ -17,9 +17,9 @@ import { Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV
 import { fieldCount, fieldName, fieldType } from "../../../schema/schema";
 import { ErrList } from "./errlist";
 import { fld, str, sliceLen, at, slot } from "./view";
-import { ContainerOpts } from "./probes";
+import { ContainerOpts } from "./containeropts";
 import { Vols } from "./volumes";
-import { containerList, containerCommon, containersOnlyForPod } from "./spec";
+import { containerList, containerCommon, containersOnlyForPod } from "./containers";
 
 const ALLOWED_OLD: StaticArray<string> = ["Name", "Image", "Command", "Args", "WorkingDir", "EnvFrom", "Env", "VolumeMounts",
   "TerminationMessagePath", "TerminationMessagePolicy", "ImagePullPolicy", "Stdin", "StdinOnce", "TTY"];

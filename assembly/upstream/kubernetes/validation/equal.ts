@@ -5,10 +5,10 @@
 
 import { Kind, kind, elem, fieldCount, fieldType, fieldJSONName, fieldFlags, FieldFlag } from "../../../schema/schema";
 import {
-  Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, StructV, QuantityV, TimeV, RawV, sortedEntries,
+  Val, StrV, IntV, FloatV, PtrV, SliceV, BytesV, MapV, QuantityV, TimeV, RawV, sortedEntries,
 } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
-import { quantityCmp } from "./qty";
+import { quantityCmpValues } from "../../../quantity/arith";
 import { slot } from "./view";
 
 /** Collected differing paths (at most `cap`). */
@@ -33,13 +33,15 @@ function zeroQuantity(): Quantity {
   return new Quantity();
 }
 
-/** Semantic.DeepEqual of values `a` and `b` of type `t` (null: zero); differing paths go to `d` when given. */
+/** Semantic.DeepEqual of values `a` and `b` of type `t` (null: zero); differing paths go to `d` when given (an equal
+ * subtree is told apart first without building any path). */
 export function semEqual(t: i32, a: Val | null, b: Val | null, path: string, d: Diffs | null): bool {
   if (a === null && b === null) return true;
+  if (d !== null && semEqual(t, a, b, "", null)) return true;
   if ((a !== null && a instanceof QuantityV) || (b !== null && b instanceof QuantityV)) {
     const qa = a === null ? zeroQuantity() : changetype<QuantityV>(a).q;
     const qb = b === null ? zeroQuantity() : changetype<QuantityV>(b).q;
-    if (quantityCmp(qa, qb) == 0) return true;
+    if (quantityCmpValues(qa, qb) == 0) return true;
     if (d !== null) d.add(path);
     return false;
   }
@@ -65,7 +67,7 @@ export function semEqual(t: i32, a: Val | null, b: Val | null, path: string, d: 
         const fb = slot(b, i);
         if (fa === null && fb === null) continue;
         let p = path;
-        if ((fieldFlags(t, i) & FieldFlag.Anonymous) == 0 || (fieldFlags(t, i) & FieldFlag.Tagged) != 0) {
+        if (d !== null && ((fieldFlags(t, i) & FieldFlag.Anonymous) == 0 || (fieldFlags(t, i) & FieldFlag.Tagged) != 0)) {
           p = path.length > 0 ? path + "." + fieldJSONName(t, i) : fieldJSONName(t, i);
         }
         if (!semEqual(fieldType(t, i), fa, fb, p, d)) {
@@ -99,7 +101,7 @@ export function semEqual(t: i32, a: Val | null, b: Val | null, path: string, d: 
       const et = elem(t);
       let eq = true;
       for (let i = 0; i < la; i++) {
-        if (!semEqual(et, changetype<SliceV>(a).items[i], changetype<SliceV>(b).items[i], path + "[" + i.toString() + "]", d)) {
+        if (!semEqual(et, changetype<SliceV>(a).items[i], changetype<SliceV>(b).items[i], d === null ? path : path + "[" + i.toString() + "]", d)) {
           eq = false;
           if (d === null) return false;
         }
@@ -144,8 +146,8 @@ function mapEqual(t: i32, a: Val | null, b: Val | null, path: string, d: Diffs |
     else if (j >= eb.length) c = -1;
     else c = cmpKeys(ma, ea[i], mb, eb[j]);
     if (c == 0) {
-      const ka = String.UTF8.decodeUnsafe(ma.keyP[ea[i]], <usize>ma.keyN[ea[i]]);
-      if (!semEqual(et, ma.vals[ea[i]], mb.vals[eb[j]], path + "[" + ka + "]", d)) {
+      const p = d === null ? path : path + "[" + String.UTF8.decodeUnsafe(ma.keyP[ea[i]], <usize>ma.keyN[ea[i]]) + "]";
+      if (!semEqual(et, ma.vals[ea[i]], mb.vals[eb[j]], p, d)) {
         eq = false;
         if (d === null) return false;
       }

@@ -4,6 +4,8 @@
 
 import { ByteSink } from "../../../io/sink";
 import { goQuote } from "../../../json/gostrconv";
+import { writeGoString } from "../../../json/strings";
+import { joinStrings } from "../../../golang/join";
 
 export const T_REQUIRED = "Required value";
 export const T_FORBIDDEN = "Forbidden";
@@ -31,9 +33,40 @@ export function quote(s: string): string {
   return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
 }
 
-/** An ordered list of field errors. */
+/** json.Marshal of a string (HTML-escaped, Go 1.22+ short escapes: the 1.34+ oracle builds' Go), as ErrorBody prints values from 1.34. */
+export function jsonQuote(v: string): string {
+  const b = String.UTF8.encode(v);
+  const out = new ByteSink(b.byteLength + 8);
+  writeGoString(out, changetype<usize>(b), b.byteLength, true, false, true);
+  return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
+}
+
+/** Default of pod.validateUpdate's `maxErrorBytes`: the most characters (paths, types and messages) an error list holds. */
+export const DEFAULT_MAX_ERROR_BYTES: i64 = 16 << 20;
+
+/**
+ * An ordered list of field errors, holding at most `maxBytes` characters of paths, types and messages: past that it
+ * keeps nothing more and reports `over` (upstream's lists have no bound; some grow with the square of the
+ * input, e.g. every extra controller owner reference prints all of them).
+ */
 export class ErrList {
   list: Array<FieldError> = new Array<FieldError>();
+  /** Characters held so far. */
+  bytes: i64 = 0;
+  /** True once an error did not fit. */
+  over: bool = false;
+
+  constructor(public maxBytes: i64 = DEFAULT_MAX_ERROR_BYTES) {}
+
+  /** Appends `e` unless the list is over its size; false when it did not fit. */
+  add(e: FieldError): bool {
+    if (this.over) return false;
+    const n = <i64>e.field.length + <i64>e.body.length + <i64>e.type.length;
+    if (this.bytes + n > this.maxBytes) { this.over = true; return false; }
+    this.bytes += n;
+    this.list.push(e);
+    return true;
+  }
 
   /** Number of errors so far. */
   get length(): i32 { return this.list.length; }
@@ -83,13 +116,21 @@ export class ErrList {
     this.push(path, T_DUPLICATE, T_DUPLICATE + ": " + quote(value), "");
   }
 
+  /** field.TooLong(path, _, n) with the detail of apimachinery at `minor` (the value is never printed). */
+  tooLong(path: string, n: i32, minor: i32): void {
+    const detail = minor <= 16 ? "must have at most " + n.toString() + " characters" : minor <= 31 ? "must have at most " + n.toString() + " bytes" : "may not be more than " + n.toString() + " bytes";
+    this.add(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": " + detail));
+  }
+
   /** Appends every error of `o`. */
   addAll(o: ErrList): void {
-    for (let i = 0; i < o.list.length; i++) this.list.push(o.list[i]);
+    for (let i = 0; i < o.list.length; i++) this.add(o.list[i]);
+    if (o.over) this.over = true;
   }
 
   private push(path: string, type: string, head: string, detail: string): void {
-    this.list.push(new FieldError(path, type, detail.length > 0 ? head + ": " + detail : head));
+    if (this.over) return;
+    this.add(new FieldError(path, type, detail.length > 0 ? head + ": " + detail : head));
   }
 
   /** ErrorList.ToAggregate().Error() ("" when the list is empty). */
@@ -104,6 +145,6 @@ export class ErrList {
     }
     if (msgs.length == 0) return "";
     if (msgs.length == 1) return msgs[0];
-    return "[" + msgs.join(", ") + "]";
+    return "[" + joinStrings(msgs, ", ") + "]";
   }
 }

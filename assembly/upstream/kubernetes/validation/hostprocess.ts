@@ -8,7 +8,7 @@
 import { Val } from "../../../typed/value";
 import { ErrList } from "./errlist";
 import { fld, int, isSet, sliceLen, at } from "./view";
-import { ContainerOpts } from "./probes";
+import { PodValidationOptions } from "./options";
 
 /** The containers VisitContainersWithPath visits with their paths (ephemeral ones from 1.23, where their gate is on). */
 function visit(spec: Val | null, minor: i32, cs: Array<Val | null>, ps: Array<string>): void {
@@ -34,8 +34,7 @@ function hostProcessOf(sc: Val | null): Val | null {
 
 /** setsWindowsHostProcess(oldPodSpec): the old pod set hostProcess (true or false) anywhere (VisitContainers with
  * AllContainers: ephemeral containers too, whatever their gate). */
-function oldSetsHostProcess(): bool {
-  const old = ContainerOpts.oldSpec;
+function oldSetsHostProcess(old: Val | null): bool {
   if (old === null) return false;
   if (hostProcessOf(fld(old, "SecurityContext")) !== null) return true;
   const cs = new Array<Val | null>(), ps = new Array<string>();
@@ -44,15 +43,12 @@ function oldSetsHostProcess(): bool {
   return false;
 }
 
-/** validateWindowsHostProcessPod(spec, "spec") at `minor` (1.22+). */
-export function windowsHostProcessPod(spec: Val | null, minor: i32, errs: ErrList): void {
+/** validateWindowsHostProcessPod(spec, "spec") under `opts` (1.22+). */
+export function windowsHostProcessPod(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   if (minor < 22) return;
   let allowField = true;
-  if (minor <= 25) {
-    const g = ContainerOpts.gates;
-    const gateOn = g !== null ? g.enabled("WindowsHostProcessContainers", minor) : minor >= 23;
-    allowField = gateOn || oldSetsHostProcess();
-  }
+  if (minor <= 25) allowField = opts.gates.enabled("WindowsHostProcessContainers", minor) || oldSetsHostProcess(opts.oldSpec);
   const gateMsg = "not allowed when feature gate 'WindowsHostProcessContainers' is not enabled";
   const podHP = hostProcessOf(fld(spec, "SecurityContext"));
   if (!allowField && podHP !== null) {
@@ -80,5 +76,5 @@ export function windowsHostProcessPod(spec: Val | null, minor: i32, errs: ErrLis
   }
   if (hpCount != cs.length) errs.invalid("spec", "\"\"", "If pod contains any hostProcess containers then all containers must be HostProcess containers");
   if (int(fld(spec, "HostNetwork")) == 0) errs.invalid("spec.hostNetwork", "false", "hostNetwork must be true if pod contains any hostProcess containers");
-  if (!ContainerOpts.allowPrivileged) errs.forbidden("spec", "hostProcess containers are disallowed by cluster policy");
+  if (!opts.allowPrivileged) errs.forbidden("spec", "hostProcess containers are disallowed by cluster policy");
 }

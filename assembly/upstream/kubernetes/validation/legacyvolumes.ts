@@ -4,9 +4,10 @@
 // photonPersistentDisk, portworxVolume, azureDisk, storageos, scaleIO.
 
 import { Val } from "../../../typed/value";
-import { ErrList, quote } from "./errlist";
+import { ErrList } from "./errlist";
 import { fld, str, int, isSet, sliceLen, at, strMap } from "./view";
 import { isDNS1123Label } from "./names";
+import { renderStrings } from "./render";
 
 const PD_PARTITION_MSG = "must be between 1 and 255, inclusive";
 const LUN_MSG = "must be between 0 and 255, inclusive";
@@ -16,12 +17,6 @@ function need(s: Val | null, name: string, path: string, errs: ErrList): void {
   if (str(fld(s, name)).length == 0) errs.required(path);
 }
 
-/** A Go []string as ErrorBody prints it: %#v, from 1.34 its JSON. */
-export function renderStrings(v: Val | null, minor: i32): string {
-  let r = minor >= 34 ? "[" : "[]string{";
-  for (let i = 0; i < sliceLen(v); i++) r += (i > 0 ? (minor >= 34 ? "," : ", ") : "") + quote(str(at(v, i)));
-  return r + (minor >= 34 ? "]" : "}");
-}
 
 /** The checks of legacy source number `k` (validateVolumeSource's order) at `p` (the volume's path). */
 export function legacySource(k: i32, s: Val | null, p: string, errs: ErrList, minor: i32): void {
@@ -192,7 +187,7 @@ function quobyte(s: Val | null, q: string, errs: ErrList): void {
 function fc(s: Val | null, q: string, minor: i32, errs: ErrList): void {
   const wwns = fld(s, "TargetWWNs"), wwids = fld(s, "WWIDs");
   if (sliceLen(wwns) < 1 && sliceLen(wwids) < 1) errs.required(q + ".targetWWNs", "must specify either targetWWNs or wwids, but not both");
-  if (sliceLen(wwns) != 0 && sliceLen(wwids) != 0) errs.invalid(q + ".targetWWNs", renderStrings(wwns, minor), "targetWWNs and wwids can not be specified simultaneously");
+  if (sliceLen(wwns) != 0 && sliceLen(wwids) != 0) errs.invalid(q + ".targetWWNs", renderStrings(wwns, minor >= 34), "targetWWNs and wwids can not be specified simultaneously");
   if (sliceLen(wwns) != 0) {
     const lun = fld(s, "Lun");
     if (!isSet(lun)) errs.required(q + ".lun", "lun is required if targetWWNs is specified");

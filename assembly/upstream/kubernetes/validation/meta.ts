@@ -1,28 +1,31 @@
 // Pod metadata leftovers of pod validation for Kubernetes 1.15-1.37: the pod-deletion-cost annotation
-// (1.21+) and the seccomp annotations of ValidatePodSpecificAnnotations, the annotations' total size
-// (ValidateAnnotations), 1.35+ Lt/Gt toleration operators, and 1.15-1.19's ValidateConditionalPod
-// (SCTP ports refused while SCTPSupport is off and the old pod had none).
+// (1.21+) and the seccomp annotations of ValidatePodSpecificAnnotations, owner references, finalizers,
+// managed fields, and 1.15-1.19's ValidateConditionalPod (SCTP ports refused while SCTPSupport is off
+// and the old pod had none).
 
 import { Val } from "../../../typed/value";
-import { ErrList, FieldError, T_TOO_LONG, quote } from "./errlist";
+import { ErrList, quote } from "./errlist";
 import { fld, str, int, isSet, sliceLen, at, StrMap } from "./view";
 import { isQualifiedName } from "./names";
 import { isPrint } from "../../../json/gostrconv";
 import { localDescendingPath } from "./localpath";
-import { LevelOpts, deletionCostOk } from "./levelopts";
+import { deletionCostOk, DELETION_COST_KEY } from "./deletioncost";
+import { PodValidationOptions } from "./options";
 import { tolerationsAnnotation } from "./tolannotation";
+import { joinStrings } from "../../../golang/join";
+import { renderStrings } from "./render";
 
-const COST_KEY = "controller.kubernetes.io/pod-deletion-cost";
 const SECCOMP_POD = "seccomp.security.alpha.kubernetes.io/pod";
 const SECCOMP_CONTAINER = "container.seccomp.security.alpha.kubernetes.io/";
 
 /** ValidatePodSpecificAnnotations between the mirror-pod and AppArmor checks: the tolerations annotation, the deletion cost (1.21+,
  * unless the old pod's was already invalid) and the seccomp profiles (container keys in ascending order). */
-export function podAnnotationExtras(a: StrMap, minor: i32, errs: ErrList): void {
-  tolerationsAnnotation(a, minor, errs); // tolannotation.ts: right after the mirror-pod check
-  const k = a.find(COST_KEY);
-  if (minor >= 21 && !LevelOpts.invalidDeletionCost && k >= 0 && !deletionCostOk(a.vals[k])) {
-    errs.invalidStr("metadata.annotations[" + COST_KEY + "]", a.vals[k], "must be a 32bit integer");
+export function podAnnotationExtras(a: StrMap, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
+  tolerationsAnnotation(a, opts, errs); // tolannotation.ts: right after the mirror-pod check
+  const k = a.find(DELETION_COST_KEY);
+  if (minor >= 21 && !opts.invalidDeletionCost && k >= 0 && !deletionCostOk(a.vals[k])) {
+    errs.invalidStr("metadata.annotations[" + DELETION_COST_KEY + "]", a.vals[k], "must be a 32bit integer");
   }
   const p = a.find(SECCOMP_POD);
   if (p >= 0) seccompProfile(a.vals[p], "metadata.annotations." + SECCOMP_POD, errs);
@@ -38,77 +41,9 @@ function seccompProfile(p: string, path: string, errs: ErrList): void {
   errs.invalidStr(path, p, "must be a valid seccomp profile");
 }
 
-/** ValidateAnnotations' total size limit (256 KiB of keys and values) with each minor's TooLong text. */
-export function annotationsSize(a: StrMap, path: string, errs: ErrList): void {
-  let total = 0;
-  for (let i = 0; i < a.keys.length; i++) total += String.UTF8.byteLength(a.keys[i]) + String.UTF8.byteLength(a.vals[i]);
-  if (total <= 262144) return;
-  errs.list.push(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": " + tooLongDetail(262144)));
-}
-
-/** The 1.35+ Lt / Gt toleration operators (ValidateTolerations' comparison branch). */
-export function comparisonToleration(t: Val | null, path: string, errs: ErrList): void {
-  const op = str(fld(t, "Operator"));
-  if (!LevelOpts.tolerationComparison) {
-    errs.notSupported(path + ".operator", op, ["Equal", "Exists", "Lt", "Gt"]);
-    return;
-  }
-  const v = str(fld(t, "Value"));
-  const de = decimalIntegerErrors(v);
-  for (let i = 0; i < de.length; i++) errs.invalidStr(path + ".value", v, de[i]);
-  const pe = parseInt64Error(v);
-  if (pe.length > 0) errs.invalidStr(path + ".value", v, pe);
-}
-
-/** content.IsDecimalInteger. */
-function decimalIntegerErrors(v: string): Array<string> {
-  const r = new Array<string>();
-  const msg = "must be a valid decimal integer in canonical form";
-  const n = v.length;
-  if (n == 0) { r.push("must be non-empty"); return r; }
-  let i = 0;
-  if (v.charCodeAt(0) == 45) {
-    if (n == 1) { r.push(msg); return r; }
-    i = 1;
-  }
-  const c = v.charCodeAt(i);
-  if (c == 48) { if (!(n == 1 && i == 0)) r.push(msg); return r; }
-  if (c < 49 || c > 57) { r.push(msg); return r; }
-  for (i++; i < n; i++) {
-    const d = v.charCodeAt(i);
-    if (d < 48 || d > 57) { r.push(msg); return r; }
-  }
-  return r;
-}
-
-/** strconv.ParseInt(v, 10, 64)'s error text, "" when it parses. */
-function parseInt64Error(v: string): string {
-  const pre = "strconv.ParseInt: parsing " + quote(v) + ": ";
-  const n = v.length;
-  if (n == 0) return pre + "invalid syntax";
-  let i = 0;
-  const neg = v.charCodeAt(0) == 45;
-  if (neg || v.charCodeAt(0) == 43) i = 1;
-  if (i == n) return pre + "invalid syntax";
-  let big = false;
-  let acc: u64 = 0;
-  for (let k = i; k < n; k++) {
-    const d = v.charCodeAt(k);
-    if (d == 95) return pre + "invalid syntax"; // base 10: no underscores
-    if (d < 48 || d > 57) return pre + "invalid syntax";
-    if (!big) {
-      if (acc > (<u64>0xffffffffffffffff - 9) / 10) big = true;
-      else acc = acc * 10 + <u64>(d - 48);
-    }
-  }
-  const limit: u64 = neg ? <u64>9223372036854775808 : <u64>9223372036854775807;
-  if (big || acc > limit) return pre + "value out of range";
-  return "";
-}
-
 /** ValidateConditionalPod of 1.15-1.19: every SCTP port (init containers first) is NotSupported unless allowed. */
-export function conditionalSCTP(spec: Val | null, minor: i32, errs: ErrList): void {
-  if (minor > 19 || LevelOpts.sctp) return;
+export function conditionalSCTP(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  if (opts.minor > 19 || opts.sctp) return;
   const lists = ["InitContainers", "Containers"];
   // the strategy roots the path at field.NewPath(""), which prints as "[]"
   const paths = ["[].spec.initContainers", "[].spec.containers"];
@@ -157,11 +92,20 @@ function renderOwnerRef(ref: Val | null, minor: i32): string {
     ", Controller:" + (isSet(c) ? "(*bool)(0x?)" : "(*bool)(nil)") + ", BlockOwnerDeletion:" + (isSet(b) ? "(*bool)(0x?)" : "(*bool)(nil)") + "}";
 }
 
+/** The []OwnerReference value as ErrorBody prints it (%#v up to 1.33, JSON from 1.34). */
+function renderOwnerRefs(list: Val | null, minor: i32): string {
+  const json = minor >= 34;
+  const parts = new Array<string>();
+  for (let k = 0; k < sliceLen(list); k++) parts.push(renderOwnerRef(at(list, k), minor));
+  return (json ? "[" : "[]v1.OwnerReference{") + joinStrings(parts, json ? "," : ", ") + (json ? "]" : "}");
+}
+
 /** ValidateOwnerReferences(meta.ownerReferences) at `minor` (after the annotations, on create and update). */
 export function ownerReferences(meta: Val | null, minor: i32, errs: ErrList): void {
   const list = fld(meta, "OwnerReferences");
   const n = sliceLen(list);
   let first = "";
+  let all: string | null = null; // the whole list as ErrorBody prints it, rendered once
   for (let i = 0; i < n; i++) {
     const ref = at(list, i);
     const p = minor >= 37 ? "metadata.ownerReferences[" + i.toString() + "]" : "metadata.ownerReferences";
@@ -189,10 +133,9 @@ export function ownerReferences(meta: Val | null, minor: i32, errs: ErrList): vo
       // 1.15-1.25 remember the name alone (an empty one counts as none seen), 1.26+ "Kind/Name"
       const cur = minor >= 26 ? kind + "/" + name : name;
       if (first.length > 0) {
-        let all = minor >= 34 ? "[" : "[]v1.OwnerReference{";
-        for (let k = 0; k < n; k++) all += (k > 0 ? (minor >= 34 ? "," : ", ") : "") + renderOwnerRef(at(list, k), minor);
-        all += minor >= 34 ? "]" : "}";
-        errs.invalid("metadata.ownerReferences", all, "Only one reference can have Controller set to true. Found \"true\" in references for " + first + " and " + cur);
+        if (errs.over) return; // every further error prints the whole list: nothing more fits
+        if (all === null) all = renderOwnerRefs(list, minor);
+        errs.invalid("metadata.ownerReferences", all!, "Only one reference can have Controller set to true. Found \"true\" in references for " + first + " and " + cur);
       } else first = cur;
     }
   }
@@ -204,16 +147,13 @@ export function finalizers(meta: Val | null, minor: i32, errs: ErrList): void {
   let orphan = false, foreground = false;
   for (let i = 0; i < sliceLen(list); i++) {
     const f = str(at(list, i));
-    const e = isQualifiedName(f);
+    const e = isQualifiedName(f, minor);
     for (let k = 0; k < e.length; k++) errs.invalidStr("metadata.finalizers", f, e[k]);
     if (f == "orphan") orphan = true;
     if (f == "foregroundDeletion") foreground = true;
   }
   if (orphan && foreground) {
-    const json = minor >= 34;
-    let v = json ? "[" : "[]string{";
-    for (let i = 0; i < sliceLen(list); i++) v += (i > 0 ? (json ? "," : ", ") : "") + quote(str(at(list, i)));
-    errs.invalid("metadata.finalizers", v + (json ? "]" : "}"), "finalizer orphan and foregroundDeletion cannot be both set");
+    errs.invalid("metadata.finalizers", renderStrings(list, minor >= 34), "finalizer orphan and foregroundDeletion cannot be both set");
   }
 }
 
@@ -228,15 +168,9 @@ export function kubeFinalizerNames(meta: Val | null, errs: ErrList): void {
   }
 }
 
-/** field.TooLong's detail for `n` at the current minor. */
-function tooLongDetail(n: i32): string {
-  const m = LevelOpts.minor;
-  return m <= 16 ? "must have at most " + n.toString() + " characters" : m <= 31 ? "must have at most " + n.toString() + " bytes" : "may not be more than " + n.toString() + " bytes";
-}
-
 /** ValidateFieldManager: at most 128 bytes, every rune printable. */
-function fieldManager(m: string, path: string, errs: ErrList): void {
-  if (String.UTF8.byteLength(m) > 128) errs.list.push(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": " + tooLongDetail(128)));
+function fieldManager(m: string, path: string, minor: i32, errs: ErrList): void {
+  if (String.UTF8.byteLength(m) > 128) errs.tooLong(path, 128, minor);
   let pos = 0;
   for (let i = 0; i < m.length; i++) {
     let r = m.charCodeAt(i);
@@ -257,7 +191,7 @@ function fieldManager(m: string, path: string, errs: ErrList): void {
 export function fieldManagersLegacy(meta: Val | null, minor: i32, errs: ErrList): void {
   if (minor > 20) return;
   const list = fld(meta, "ManagedFields");
-  for (let i = 0; i < sliceLen(list); i++) fieldManager(str(fld(at(list, i), "Manager")), "metadata.fieldManager", errs);
+  for (let i = 0; i < sliceLen(list); i++) fieldManager(str(fld(at(list, i), "Manager")), "metadata.fieldManager", minor, errs);
 }
 
 /** ValidateManagedFields(meta.managedFields) (1.16+; indexed with the manager from 1.21, subresource from 1.22). */
@@ -276,9 +210,9 @@ export function managedFields(meta: Val | null, minor: i32, errs: ErrList): void
     }
     const ft = str(fld(e, "FieldsType"));
     if (ft.length > 0 && ft != "FieldsV1") errs.invalidStr(p + ".fieldsType", ft, "must be `FieldsV1`");
-    if (minor >= 21) fieldManager(str(fld(e, "Manager")), p + ".manager", errs);
+    if (minor >= 21) fieldManager(str(fld(e, "Manager")), p + ".manager", minor, errs);
     if (minor >= 22 && String.UTF8.byteLength(str(fld(e, "Subresource"))) > 256) {
-      errs.list.push(new FieldError(p + ".subresource", T_TOO_LONG, T_TOO_LONG + ": " + tooLongDetail(256)));
+      errs.tooLong(p + ".subresource", 256, minor);
     }
   }
 }

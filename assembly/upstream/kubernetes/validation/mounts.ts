@@ -10,29 +10,34 @@ import { ErrList } from "./errlist";
 import { fld, str, int, isSet, sliceLen, at } from "./view";
 import { localDescendingPath, hasBackstep } from "./localpath";
 import { Vols } from "./volumes";
-import { renderStrings } from "./legacyvolumes";
+import { renderStrings } from "./render";
 
-/** GetVolumeMountMap / GetVolumeDeviceMap: name → path (the last entry of a name wins). */
-function pathMap(list: Val | null, pathField: string): Map<string, string> {
-  const m = new Map<string, string>();
-  for (let i = 0; i < sliceLen(list); i++) {
-    const e = at(list, i);
-    m.set(str(fld(e, "Name")), str(fld(e, pathField)));
+/** GetVolumeMountMap / GetVolumeDeviceMap: name → path (the last entry of a name wins), and the set of those
+ * paths (upstream ranges over the map's values). */
+class PathMap {
+  byName: Map<string, string> = new Map<string, string>();
+  paths: Set<string> = new Set<string>();
+
+  constructor(list: Val | null, pathField: string) {
+    for (let i = 0; i < sliceLen(list); i++) {
+      const e = at(list, i);
+      this.byName.set(str(fld(e, "Name")), str(fld(e, pathField)));
+    }
+    const vs = this.byName.values();
+    for (let i = 0; i < vs.length; i++) this.paths.add(vs[i]);
   }
-  return m;
-}
 
-/** True when some value of `m` is `p`. */
-function hasValue(m: Map<string, string>, p: string): bool {
-  const vs = m.values();
-  for (let i = 0; i < vs.length; i++) if (vs[i] == p) return true;
-  return false;
+  /** An entry is named `name`. */
+  has(name: string): bool { return this.byName.has(name); }
+
+  /** Some entry's path is `p`. */
+  hasValue(p: string): bool { return this.paths.has(p); }
 }
 
 /** ValidateVolumeMounts(container.volumeMounts, devices, volumes, container, path) at `minor`. */
 export function validateVolumeMounts(c: Val | null, vols: Vols, path: string, minor: i32, errs: ErrList): void {
   const list = fld(c, "VolumeMounts");
-  const devices = pathMap(fld(c, "VolumeDevices"), "DevicePath");
+  const devices = new PathMap(fld(c, "VolumeDevices"), "DevicePath");
   const n = sliceLen(list);
   const points = new Set<string>();
   for (let i = 0; i < n; i++) {
@@ -46,7 +51,7 @@ export function validateVolumeMounts(c: Val | null, vols: Vols, path: string, mi
     if (points.has(mp)) errs.invalidStr(p + ".mountPath", mp, "must be unique");
     points.add(mp);
     if (devices.has(name)) errs.invalidStr(p + ".name", name, "must not already exist in volumeDevices");
-    if (hasValue(devices, mp)) errs.invalidStr(p + ".mountPath", mp, "must not already exist as a path in volumeDevices");
+    if (devices.hasValue(mp)) errs.invalidStr(p + ".mountPath", mp, "must not already exist as a path in volumeDevices");
     const sub = str(fld(m, "SubPath")), expr = str(fld(m, "SubPathExpr"));
     if (vols.images.has(name)) {
       if (sub.length != 0) errs.invalidStr(p + ".subPath", sub, "not allowed in image volume sources");
@@ -99,13 +104,13 @@ function bindMountOptions(list: Val | null, path: string, image: bool, errs: Err
     if (seen.has(o)) errs.duplicate(p, o);
     seen.add(o);
   }
-  if (n > 0 && image) errs.invalid(path, renderStrings(list, 37), "bindMountOptions may not be used with image volumes");
+  if (n > 0 && image) errs.invalid(path, renderStrings(list, true), "bindMountOptions may not be used with image volumes");
 }
 
 /** ValidateVolumeDevices(container.volumeDevices, mounts, volumes, path). */
 export function validateVolumeDevices(c: Val | null, vols: Vols, path: string, minor: i32, errs: ErrList): void {
   const list = fld(c, "VolumeDevices");
-  const mounts = pathMap(fld(c, "VolumeMounts"), "MountPath");
+  const mounts = new PathMap(fld(c, "VolumeMounts"), "MountPath");
   const paths = new Set<string>(), names = new Set<string>();
   for (let i = 0; i < sliceLen(list); i++) {
     const d = at(list, i);
@@ -121,7 +126,7 @@ export function validateVolumeDevices(c: Val | null, vols: Vols, path: string, m
     if (dp.length > 0 && hasBackstep(dp)) errs.invalidStr(p + ".devicePath", dp, "can not contain backsteps ('..')");
     else paths.add(dp);
     if (mounts.has(name)) errs.invalidStr(p + ".name", name, "must not already exist in volumeMounts");
-    if (hasValue(mounts, dp)) errs.invalidStr(p + ".devicePath", dp, "must not already exist as a path in volumeMounts");
+    if (mounts.hasValue(dp)) errs.invalidStr(p + ".devicePath", dp, "must not already exist as a path in volumeMounts");
     if (name.length > 0) names.add(name);
   }
 }

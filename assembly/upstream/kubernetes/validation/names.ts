@@ -91,19 +91,15 @@ function isDNS1123SubdomainShape(s: string): bool {
   return true;
 }
 
-/** The Kubernetes minor whose label key / value texts apply (LevelOpts.compute sets it per update; 0: newest
- * pre-1.35 texts). 1.15-1.19 word a key prefix "a DNS-1123 subdomain"; 1.35+ (api/validate/content) give
- * lengths in bytes and call a three-part key "a valid label key". */
-export class LabelTexts {
-  static minor: i32 = 0;
+// Label key and value texts per minor: 1.15-1.19 word a key prefix "a DNS-1123 subdomain"; 1.35+
+// (api/validate/content) give lengths in bytes and call a three-part key "a valid label key".
+
+function labelMaxLen(n: i32, minor: i32): string {
+  return minor >= 35 ? "must be no more than " + n.toString() + " bytes" : maxLenError(n);
 }
 
-function labelMaxLen(n: i32): string {
-  return LabelTexts.minor >= 35 ? "must be no more than " + n.toString() + " bytes" : maxLenError(n);
-}
-
-/** validation.IsQualifiedName (texts of LabelTexts.minor). */
-export function isQualifiedName(value: string): Array<string> {
+/** validation.IsQualifiedName with the texts of Kubernetes `minor`. */
+export function isQualifiedName(value: string, minor: i32): Array<string> {
   const errs = new Array<string>();
   const parts = value.split("/");
   let name: string;
@@ -113,24 +109,24 @@ export function isQualifiedName(value: string): Array<string> {
     name = parts[1];
     if (prefix.length == 0) errs.push("prefix part must be non-empty");
     else {
-      const m = isDNS1123Subdomain(prefix, LabelTexts.minor == 0 ? 99 : LabelTexts.minor);
-      for (let i = 0; i < m.length; i++) errs.push("prefix part " + (m[i] == maxLenError(253) ? labelMaxLen(253) : m[i]));
+      const m = isDNS1123Subdomain(prefix, minor);
+      for (let i = 0; i < m.length; i++) errs.push("prefix part " + (m[i] == maxLenError(253) ? labelMaxLen(253, minor) : m[i]));
     }
   } else {
-    errs.push((LabelTexts.minor >= 35 ? "a valid label key " : "a qualified name ") + regexError(QNAME_MSG, QNAME_FMT, ["MyName", "my.name", "123-abc"]) +
+    errs.push((minor >= 35 ? "a valid label key " : "a qualified name ") + regexError(QNAME_MSG, QNAME_FMT, ["MyName", "my.name", "123-abc"]) +
       " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
     return errs;
   }
   if (name.length == 0) errs.push("name part must be non-empty");
-  else if (byteLen(name) > 63) errs.push("name part " + labelMaxLen(63));
+  else if (byteLen(name) > 63) errs.push("name part " + labelMaxLen(63, minor));
   if (!matchQName(name)) errs.push("name part " + regexError(QNAME_MSG, QNAME_FMT, ["MyName", "my.name", "123-abc"]));
   return errs;
 }
 
-/** validation.IsValidLabelValue. */
-export function isValidLabelValue(value: string): Array<string> {
+/** validation.IsValidLabelValue with the texts of Kubernetes `minor`. */
+export function isValidLabelValue(value: string, minor: i32): Array<string> {
   const errs = new Array<string>();
-  if (byteLen(value) > 63) errs.push(labelMaxLen(63));
+  if (byteLen(value) > 63) errs.push(labelMaxLen(63, minor));
   if (value.length > 0 && !matchQName(value)) {
     errs.push(regexError(LABEL_VALUE_MSG, "(" + QNAME_FMT + ")?", ["MyValue", "my_value", "12345"]));
   }

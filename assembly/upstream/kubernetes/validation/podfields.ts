@@ -18,11 +18,11 @@ function label(v: string, path: string, minor: i32, errs: ErrList): void {
 }
 
 /** validateReadinessGates: every conditionType a qualified name. */
-export function readinessGates(spec: Val | null, errs: ErrList): void {
+export function readinessGates(spec: Val | null, minor: i32, errs: ErrList): void {
   const list = fld(spec, "ReadinessGates");
   for (let i = 0; i < sliceLen(list); i++) {
     const ct = str(fld(at(list, i), "ConditionType"));
-    const e = isQualifiedName(ct);
+    const e = isQualifiedName(ct, minor);
     for (let k = 0; k < e.length; k++) errs.invalidStr("spec.readinessGates[" + i.toString() + "].conditionType", ct, e[k]);
   }
 }
@@ -37,7 +37,7 @@ export function hostnameOverride(spec: Val | null, minor: i32, errs: ErrList): v
   if (isSet(fqdn) && int(fqdn) != 0) errs.forbidden(p, "may not be specified when setHostnameAsFQDN is true");
   if (int(fld(spec, "HostNetwork")) != 0) errs.forbidden(p, "may not be specified when hostNetwork is true");
   const v = str(ho);
-  if (String.UTF8.byteLength(v) > 64) errs.list.push(new FieldError(p, T_TOO_LONG, T_TOO_LONG + ": may not be more than 64 bytes"));
+  if (String.UTF8.byteLength(v) > 64) errs.add(new FieldError(p, T_TOO_LONG, T_TOO_LONG + ": may not be more than 64 bytes"));
   subdomain(v, p, minor, errs);
 }
 

@@ -1,37 +1,23 @@
 // The PodValidationOptions the pod strategy computes from the old and new specs
 // (GetValidationOptionsFromPodSpecAndMeta) that the volume, mount and env source checks read, with
-// each minor's feature-gate defaults. Only booleans are kept (static fields, set per call).
+// each minor's feature-gate defaults, set into the update's PodValidationOptions (options.ts).
 
 import { Val } from "../../../typed/value";
 import { fld, str, sliceLen, at } from "./view";
 import { envVarNameErrors, relaxedEnvVarNameErrors } from "./envnames";
 import { localNonReservedPathOk } from "./localpath";
+import { PodValidationOptions } from "./options";
 
-/** The options of the current pod.validateUpdate call. */
-export class PodOpts {
-  /** AllowDownwardAPIHugePages (1.20-1.26; always from 1.27). */
-  static hugePages: bool = false;
-  /** AllowHostIPsField (1.28-1.31). */
-  static hostIPs: bool = true;
-  /** AllowRelaxedEnvironmentVariableValidation (1.30+). */
-  static relaxedEnv: bool = false;
-  /** AllowEnvFilesValidation (1.34+). */
-  static envFiles: bool = false;
-  /** AllowNonLocalProjectedTokenPath (1.30+). */
-  static nonLocalTokenPath: bool = false;
-  /** AllowEmptyImageVolumeReference (1.37). */
-  static emptyImageRef: bool = false;
-
-  /** Computes the options for an update of `oldSpec` to `newSpec` at `minor`. */
-  static compute(oldSpec: Val | null, newSpec: Val | null, minor: i32): void {
-    PodOpts.hugePages = minor >= 27 || (minor >= 23 && minor <= 26) ||
-      (minor >= 20 && (hugePagesInVolumes(oldSpec) || hugePagesInEnv(oldSpec)));
-    PodOpts.hostIPs = minor != 28 || fieldPathUsed(oldSpec, "status.hostIPs");
-    PodOpts.relaxedEnv = minor >= 32 || (minor >= 30 && relaxedNameReused(oldSpec, newSpec));
-    PodOpts.envFiles = minor >= 35 || (minor == 34 && fileKeyRefUsed(oldSpec));
-    PodOpts.nonLocalTokenPath = minor >= 30 && nonLocalTokenPath(oldSpec);
-    PodOpts.emptyImageRef = minor >= 37 && emptyImageRef(oldSpec);
-  }
+/** Sets the volume, mount and env source options of `o` for an update of `oldSpec` to `newSpec` (at `o.minor`). */
+export function podOptions(o: PodValidationOptions, oldSpec: Val | null, newSpec: Val | null): void {
+  const minor = o.minor;
+  o.hugePages = minor >= 27 || (minor >= 23 && minor <= 26) ||
+    (minor >= 20 && (hugePagesInVolumes(oldSpec) || hugePagesInEnv(oldSpec)));
+  o.hostIPs = minor != 28 || fieldPathUsed(oldSpec, "status.hostIPs");
+  o.relaxedEnv = minor >= 32 || (minor >= 30 && relaxedNameReused(oldSpec, newSpec));
+  o.envFiles = minor >= 35 || (minor == 34 && fileKeyRefUsed(oldSpec));
+  o.nonLocalTokenPath = minor >= 30 && nonLocalTokenPath(oldSpec);
+  o.emptyImageRef = minor >= 37 && emptyImageRef(oldSpec);
 }
 
 const CONTAINER_LISTS = ["Containers", "InitContainers"];

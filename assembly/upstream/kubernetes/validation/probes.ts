@@ -1,151 +1,13 @@
 // Containers' probes and lifecycle hooks as the new pod's validation checks them per Kubernetes minor
 // (validateProbe / validateLivenessProbe / validateReadinessProbe / validateStartupProbe, validateHandler
 // with its exec / httpGet / tcpSocket / grpc / sleep actions, validateLifecycle with stopSignal), the
-// ≤1.24 init-container bans that print the whole internal Probe / Lifecycle with %#v, and the
-// per-request options the pod strategy derives from the gates and the old pod (ContainerOpts).
+// ≤1.24 init-container bans that print the whole internal Probe / Lifecycle with %#v.
 
 import { Val } from "../../../typed/value";
 import { ErrList, FieldError, T_TOO_LONG } from "./errlist";
 import { fld, str, int, isSet, deref, sliceLen, at } from "./view";
 import { regexError, portNameErrors } from "./names";
-import { Gates } from "./gates";
-
-/** What the container checks need beyond the container itself: the minor, the pod's grace period and
- * OS, and the options the strategy derives from gates and the old pod. Set once per validated pod. */
-export class ContainerOpts {
-  /** The old pod's spec (null: none), set by the caller before validating the new pod. */
-  static oldSpec: Val | null = null;
-  /** The request's gates (null: the minor's defaults). */
-  static gates: Gates | null = null;
-  /** The cluster policy's AllowPrivileged (kube-apiserver --allow-privileged; the request's allowPrivileged, default true). */
-  static allowPrivileged: bool = true;
-
-  minor: i32 = 0;
-  /** spec.terminationGracePeriodSeconds is set (1.31+ pass a pointer; earlier minors read nil as 0). */
-  graceSet: bool = false;
-  /** The grace period as the internal spec holds it (1.27-1.36 convert a negative one to 1). */
-  grace: i64 = 0;
-  /** spec.os is set, and its name. */
-  osSet: bool = false;
-  osName: string = "";
-  /** spec.restartPolicy. */
-  podRestart: string = "";
-  /** The pod runs in the host user namespace (spec.hostUsers unset or true). */
-  hostUsers: bool = true;
-  /** opts.AllowPodLifecycleSleepActionZeroValue (1.32+). */
-  sleepZero: bool = false;
-  /** opts.AllowSidecarResizePolicy (1.32+). */
-  sidecarResize: bool = false;
-  /** opts.AllowContainerRestartPolicyRules (1.34+). */
-  restartRules: bool = false;
-  /** opts.AllowRestartAllContainers (1.35+). */
-  restartAll: bool = false;
-  /** opts.AllowExistingRestartContainerForNonSidecarInitContainer (1.36+). */
-  existingRestartContainer: bool = false;
-
-  /** The options for validating `spec` at `minor`. */
-  static of(spec: Val | null, minor: i32): ContainerOpts {
-    const o = new ContainerOpts();
-    o.minor = minor;
-    const g = fld(spec, "TerminationGracePeriodSeconds");
-    o.graceSet = isSet(g);
-    o.grace = int(g);
-    if (o.graceSet && o.grace < 0 && minor >= 27 && minor <= 36) o.grace = 1;
-    const os = fld(spec, "OS");
-    o.osSet = isSet(os);
-    o.osName = str(fld(os, "Name"));
-    o.podRestart = str(fld(spec, "RestartPolicy"));
-    const hu = fld(spec, "HostUsers");
-    o.hostUsers = !isSet(hu) || int(hu) != 0;
-    const old = ContainerOpts.oldSpec;
-    const gates = ContainerOpts.gates;
-    const ipvs = gates !== null ? gates.enabled("InPlacePodVerticalScaling", minor) : minor >= 33;
-    o.sleepZero = minor >= 33 || (minor == 32 && sleepZeroInUse(old));
-    o.sidecarResize = (minor >= 33 && ipvs) || (minor >= 32 && sidecarResizeInUse(old));
-    o.restartRules = minor >= 35 || (minor == 34 && restartRulesInUse(old));
-    o.restartAll = minor >= 36 || (minor == 35 && restartAllInUse(old));
-    o.existingRestartContainer = restartContainerNonSidecarInUse(old);
-    return o;
-  }
-}
-
-/** A container's restartPolicy is "Always" (a sidecar when it is an init container). */
-export function restartAlways(c: Val | null): bool {
-  const rp = fld(c, "RestartPolicy");
-  return isSet(rp) && str(rp) == "Always";
-}
-
-function hooks(c: Val | null): Array<Val | null> {
-  const lc = fld(c, "Lifecycle");
-  return [fld(lc, "PostStart"), fld(lc, "PreStop")];
-}
-
-/** podLifecycleSleepActionZeroValueInUse(old spec). */
-function sleepZeroInUse(spec: Val | null): bool {
-  const lists = ["Containers", "InitContainers"];
-  for (let l = 0; l < 2; l++) {
-    const list = fld(spec, lists[l]);
-    for (let i = 0; i < sliceLen(list); i++) {
-      const hs = hooks(at(list, i));
-      for (let k = 0; k < 2; k++) {
-        const sl = fld(hs[k], "Sleep");
-        if (isSet(sl) && int(fld(sl, "Seconds")) == 0) return true;
-      }
-    }
-  }
-  // ephemeral containers cannot carry lifecycle hooks (their validation forbids it)
-  return false;
-}
-
-/** hasRestartableInitContainerResizePolicy(old spec). */
-function sidecarResizeInUse(spec: Val | null): bool {
-  const list = fld(spec, "InitContainers");
-  for (let i = 0; i < sliceLen(list); i++) {
-    const c = at(list, i);
-    if (restartAlways(c) && sliceLen(fld(c, "ResizePolicy")) > 0) return true;
-  }
-  return false;
-}
-
-/** containerRestartRulesInUse(old spec): an init container with rules or a restartPolicy other than
- * Always, or a regular container with a restartPolicy. */
-function restartRulesInUse(spec: Val | null): bool {
-  const inits = fld(spec, "InitContainers");
-  for (let i = 0; i < sliceLen(inits); i++) {
-    const c = at(inits, i);
-    if (isSet(fld(c, "RestartPolicy")) && !restartAlways(c)) return true;
-    if (sliceLen(fld(c, "RestartPolicyRules")) > 0) return true;
-  }
-  const cs = fld(spec, "Containers");
-  for (let i = 0; i < sliceLen(cs); i++) if (isSet(fld(at(cs, i), "RestartPolicy"))) return true;
-  return false;
-}
-
-/** restartAllContainersActionInUse(old spec): a rule with the RestartAllContainers action. */
-function restartAllInUse(spec: Val | null): bool {
-  const lists = ["Containers", "InitContainers"];
-  for (let l = 0; l < 2; l++) {
-    const list = fld(spec, lists[l]);
-    for (let i = 0; i < sliceLen(list); i++) {
-      const rules = fld(at(list, i), "RestartPolicyRules");
-      for (let r = 0; r < sliceLen(rules); r++) if (str(fld(at(rules, r), "Action")) == "RestartAllContainers") return true;
-      if (l == 1 && restartAlways(at(list, i)) && sliceLen(rules) > 0) return true; // sidecars with rules
-    }
-  }
-  return false;
-}
-
-/** hasRestartContainerForNonSidecarInitContainer(old spec). */
-function restartContainerNonSidecarInUse(spec: Val | null): bool {
-  const list = fld(spec, "InitContainers");
-  for (let i = 0; i < sliceLen(list); i++) {
-    const c = at(list, i);
-    if (restartAlways(c)) continue;
-    const rp = fld(c, "ResizePolicy");
-    for (let j = 0; j < sliceLen(rp); j++) if (str(fld(at(rp, j), "RestartPolicy")) == "RestartContainer") return true;
-  }
-  return false;
-}
+import { ContainerOpts, restartAlways } from "./containeropts";
 
 /** ValidatePortNumOrName of an IntOrString port. */
 export function portNumOrName(port: Val | null, path: string, minor: i32, errs: ErrList): void {
@@ -405,8 +267,8 @@ export function initProbeRules(c: Val | null, p: string, o: ContainerOpts, errs:
 
 /** 1.34-1.35 field.TooLong(path, list, max) ("bytes": apimachinery's text), 1.36+ field.TooMany(path, n, max). */
 function tooManyItems(path: string, n: i32, max: i32, minor: i32, errs: ErrList): void {
-  if (minor >= 36) errs.list.push(new FieldError(path, "Too many", "Too many: " + n.toString() + ": must have at most " + max.toString() + " items"));
-  else errs.list.push(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": may not be more than " + max.toString() + " bytes"));
+  if (minor >= 36) errs.add(new FieldError(path, "Too many", "Too many: " + n.toString() + ": must have at most " + max.toString() + " items"));
+  else errs.add(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": may not be more than " + max.toString() + " bytes"));
 }
 
 /** validateContainerRestartPolicy (1.34+): the container's restartPolicy and restartPolicyRules (at most

@@ -11,10 +11,9 @@ import { fld, str, int, isSet, sliceLen, at, strMap } from "./view";
 import { isDNS1123Subdomain, isDNS1123Label, isQualifiedName, byteLen } from "./names";
 import { localNonReservedPath } from "./localpath";
 import { labelSelector } from "./affinity";
-import { annotationsSize } from "./meta";
-import { tooLong } from "./volumes";
-import { jsonQuote } from "./security";
-import { quote } from "./errlist";
+import { annotationsSize } from "./labels";
+import { quote, jsonQuote } from "./errlist";
+import { joinStrings } from "../../../golang/join";
 
 /** validateUserField (1.37). */
 function userField(v: Val | null, path: string, minor: i32, errs: ErrList): void {
@@ -34,7 +33,7 @@ export function signerName(name: string, path: string, minor: i32, errs: ErrList
   if (name.length == 0) { errs.required(path); return; }
   const segs = name.split("/");
   if (segs.length != 2) { errs.invalidStr(path, name, "must be a fully qualified domain and path of the form 'example.com/signer-name'"); return; }
-  if (byteLen(segs[0]) > 253) tooLong(path, 253, minor, errs);
+  if (byteLen(segs[0]) > 253) errs.tooLong(path, 253, minor);
   const labels = segs[0].split(".");
   for (let i = 0; i < labels.length; i++) {
     const le = isDNS1123Label(labels[i], minor);
@@ -50,7 +49,7 @@ export function signerName(name: string, path: string, minor: i32, errs: ErrList
     for (let k = 0; k < pe.length; k++) errs.invalidStr(path, segs[1], "validating label " + quote(parts[i]) + ": " + pe[k]);
     break;
   }
-  if (byteLen(name) > 253 + 253 + 63 + 1 + 1) tooLong(path, 571, minor, errs);
+  if (byteLen(name) > 253 + 253 + 63 + 1 + 1) errs.tooLong(path, 571, minor);
 }
 
 /** A *metav1.LabelSelector as ErrorBody prints it: %#v up to 1.33, json.Marshal from 1.34. */
@@ -60,45 +59,49 @@ function renderSelector(sel: Val | null, minor: i32): string {
   const ne = sliceLen(exprs);
   if (minor >= 34) {
     if (!isSet(sel)) return "null";
-    let s = "{";
+    const members = new Array<string>();
     if (ml.keys.length > 0) {
-      s += "\"matchLabels\":{";
-      for (let i = 0; i < ml.keys.length; i++) s += (i > 0 ? "," : "") + jsonQuote(ml.keys[i]) + ":" + jsonQuote(ml.vals[i]);
-      s += "}";
+      const labels = new Array<string>(ml.keys.length);
+      for (let i = 0; i < ml.keys.length; i++) labels[i] = jsonQuote(ml.keys[i]) + ":" + jsonQuote(ml.vals[i]);
+      members.push("\"matchLabels\":{" + joinStrings(labels, ",") + "}");
     }
     if (ne > 0) {
-      s += (ml.keys.length > 0 ? "," : "") + "\"matchExpressions\":[";
+      const reqs = new Array<string>(ne);
       for (let i = 0; i < ne; i++) {
         const e = at(exprs, i), vals = fld(e, "Values");
-        s += (i > 0 ? "," : "") + "{\"key\":" + jsonQuote(str(fld(e, "Key"))) + ",\"operator\":" + jsonQuote(str(fld(e, "Operator")));
-        if (sliceLen(vals) > 0) {
-          s += ",\"values\":[";
-          for (let j = 0; j < sliceLen(vals); j++) s += (j > 0 ? "," : "") + jsonQuote(str(at(vals, j)));
-          s += "]";
+        let r = "{\"key\":" + jsonQuote(str(fld(e, "Key"))) + ",\"operator\":" + jsonQuote(str(fld(e, "Operator")));
+        const nv = sliceLen(vals);
+        if (nv > 0) {
+          const vs = new Array<string>(nv);
+          for (let j = 0; j < nv; j++) vs[j] = jsonQuote(str(at(vals, j)));
+          r += ",\"values\":[" + joinStrings(vs, ",") + "]";
         }
-        s += "}";
+        reqs[i] = r + "}";
       }
-      s += "]";
+      members.push("\"matchExpressions\":[" + joinStrings(reqs, ",") + "]");
     }
-    return s + "}";
+    return "{" + joinStrings(members, ",") + "}";
   }
-  let m = ml.isNil ? "map[string]string(nil)" : "map[string]string{";
+  let m = "map[string]string(nil)";
   if (!ml.isNil) {
-    for (let i = 0; i < ml.keys.length; i++) m += (i > 0 ? ", " : "") + quote(ml.keys[i]) + ":" + quote(ml.vals[i]);
-    m += "}";
+    const labels = new Array<string>(ml.keys.length);
+    for (let i = 0; i < ml.keys.length; i++) labels[i] = quote(ml.keys[i]) + ":" + quote(ml.vals[i]);
+    m = "map[string]string{" + joinStrings(labels, ", ") + "}";
   }
-  let x = exprs === null ? "[]v1.LabelSelectorRequirement(nil)" : "[]v1.LabelSelectorRequirement{";
+  let x = "[]v1.LabelSelectorRequirement(nil)";
   if (exprs !== null) {
+    const reqs = new Array<string>(ne);
     for (let i = 0; i < ne; i++) {
       const e = at(exprs, i), vals = fld(e, "Values");
-      let vs = vals === null ? "[]string(nil)" : "[]string{";
+      let vs = "[]string(nil)";
       if (vals !== null) {
-        for (let j = 0; j < sliceLen(vals); j++) vs += (j > 0 ? ", " : "") + quote(str(at(vals, j)));
-        vs += "}";
+        const items = new Array<string>(sliceLen(vals));
+        for (let j = 0; j < sliceLen(vals); j++) items[j] = quote(str(at(vals, j)));
+        vs = "[]string{" + joinStrings(items, ", ") + "}";
       }
-      x += (i > 0 ? ", " : "") + "v1.LabelSelectorRequirement{Key:" + quote(str(fld(e, "Key"))) + ", Operator:" + quote(str(fld(e, "Operator"))) + ", Values:" + vs + "}";
+      reqs[i] = "v1.LabelSelectorRequirement{Key:" + quote(str(fld(e, "Key"))) + ", Operator:" + quote(str(fld(e, "Operator"))) + ", Values:" + vs + "}";
     }
-    x += "}";
+    x = "[]v1.LabelSelectorRequirement{" + joinStrings(reqs, ", ") + "}";
   }
   return "v1.LabelSelector{MatchLabels:" + m + ", MatchExpressions:" + x + "}";
 }
@@ -178,11 +181,11 @@ export function podCertificateSource(c: Val | null, sp: string, volPath: string,
     for (let i = 0; i < m.keys.length; i++) { // (Go ranges over the map: random order)
       const k = m.keys[i].toLowerCase();
       if (k.length == 0) { errs.required(up); continue; }
-      const ke = isQualifiedName(k);
+      const ke = isQualifiedName(k, minor);
       for (let j = 0; j < ke.length; j++) errs.invalidStr(up, k, ke[j]);
       if (ke.length == 0 && k.split("/").length != 2) errs.invalidStr(up, k, "must be a domain-prefixed key (such as \"acme.io/foo\")");
     }
-    annotationsSize(m, up, errs);
+    annotationsSize(m, up, minor, errs);
   }
   userField(fld(c, "User"), pp + ".user", minor, errs);
   const kt = str(fld(c, "KeyType"));

@@ -1,21 +1,32 @@
 // qos.ComputePodQOS (pkg/apis/core/helper/qos) over the typed view: containers and init containers,
-// CPU and memory only, positive quantities summed per resource.
+// CPU and memory only, positive quantities summed per resource (Quantity.Add on deep copies, compared
+// with Cmp).
 
 import { Val, MapV, QuantityV, sortedEntries } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
 import { fld, sliceLen, at } from "./view";
-import { Dec, decOf, decAdd, decCmp } from "./qty";
+import { quantityDeepCopy, quantityAdd, quantityCmpValues } from "../../../quantity/arith";
+import { quantitySign } from "../../../quantity/scaled";
 
+/** The sums per resource name (cpu, memory: a linear search is enough). */
 class Sums {
   names: Array<string> = new Array<string>();
-  vals: Array<Dec> = new Array<Dec>();
+  vals: Array<Quantity> = new Array<Quantity>();
+  /** False once a sum was beyond the engine's digit limit (E_TOO_LARGE recorded). */
+  ok: bool = true;
 
-  add(name: string, d: Dec): void {
+  /** requests[name] = q.DeepCopy() + requests[name]. */
+  add(name: string, q: Quantity): void {
+    const delta = quantityDeepCopy(q);
     for (let i = 0; i < this.names.length; i++) {
-      if (this.names[i] == name) { this.vals[i] = decAdd(this.vals[i], d); return; }
+      if (this.names[i] == name) {
+        if (!quantityAdd(delta, this.vals[i])) this.ok = false;
+        this.vals[i] = delta;
+        return;
+      }
     }
     this.names.push(name);
-    this.vals.push(d);
+    this.vals.push(delta);
   }
 
   find(name: string): i32 {
@@ -36,16 +47,16 @@ function collect(list: Val | null, s: Sums): Array<string> {
     if (name != "cpu" && name != "memory") continue;
     const v = m.vals[j];
     const q = v === null ? new Quantity() : changetype<QuantityV>(v).q;
-    const d = decOf(q);
-    if (d.sign() <= 0) continue;
-    s.add(name, d);
+    if (quantitySign(q) <= 0) continue;
+    s.add(name, q);
     found.push(name);
   }
   return found;
 }
 
-/** ComputePodQOS of a v1 PodSpec: "Guaranteed", "Burstable" or "BestEffort". */
-export function computeQOS(spec: Val | null): string {
+/** ComputePodQOS of a v1 PodSpec: "Guaranteed", "Burstable" or "BestEffort"; null (E_TOO_LARGE recorded) when
+ * a sum needs more digits than the engine's limit. */
+export function computeQOS(spec: Val | null): string | null {
   const req = new Sums();
   const lim = new Sums();
   let guaranteed = true;
@@ -61,11 +72,12 @@ export function computeQOS(spec: Val | null): string {
       if (!cpu || !mem) guaranteed = false;
     }
   }
+  if (!req.ok || !lim.ok) return null;
   if (req.names.length == 0 && lim.names.length == 0) return "BestEffort";
   if (guaranteed) {
     for (let i = 0; i < req.names.length; i++) {
       const j = lim.find(req.names[i]);
-      if (j < 0 || decCmp(lim.vals[j], req.vals[i]) != 0) { guaranteed = false; break; }
+      if (j < 0 || quantityCmpValues(lim.vals[j], req.vals[i]) != 0) { guaranteed = false; break; }
     }
   }
   if (guaranteed && req.names.length == lim.names.length) return "Guaranteed";

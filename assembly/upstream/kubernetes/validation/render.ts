@@ -4,43 +4,36 @@
 import { Val } from "../../../typed/value";
 import { quote } from "./errlist";
 import { StrMap, fld, str, sliceLen, at } from "./view";
+import { joinStrings } from "../../../golang/join";
 
 /** A map[string]string. */
 export function renderMap(m: StrMap, json: bool): string {
   if (m.isNil) return json ? "null" : "map[string]string(nil)";
-  let s = json ? "{" : "map[string]string{";
-  for (let i = 0; i < m.keys.length; i++) {
-    if (i > 0) s += json ? "," : ", ";
-    s += quote(m.keys[i]) + ":" + quote(m.vals[i]);
-  }
-  return s + "}";
+  const parts = new Array<string>(m.keys.length);
+  for (let i = 0; i < m.keys.length; i++) parts[i] = quote(m.keys[i]) + ":" + quote(m.vals[i]);
+  return (json ? "{" : "map[string]string{") + joinStrings(parts, json ? "," : ", ") + "}";
 }
 
-function renderStrings(v: Val | null, json: bool): string {
+/** A []string (nil: `[]string(nil)` / `null`). */
+export function renderStrings(v: Val | null, json: bool): string {
   if (v === null) return json ? "null" : "[]string(nil)";
-  let s = json ? "[" : "[]string{";
-  for (let i = 0; i < sliceLen(v); i++) {
-    if (i > 0) s += json ? "," : ", ";
-    s += quote(str(at(v, i)));
-  }
-  return s + (json ? "]" : "}");
+  const n = sliceLen(v);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = quote(str(at(v, i)));
+  return (json ? "[" : "[]string{") + joinStrings(parts, json ? "," : ", ") + (json ? "]" : "}");
 }
 
 function renderReqs(v: Val | null, json: bool): string {
   if (v === null) return json ? "null" : "[]core.NodeSelectorRequirement(nil)";
-  let s = json ? "[" : "[]core.NodeSelectorRequirement{";
-  for (let i = 0; i < sliceLen(v); i++) {
-    if (i > 0) s += json ? "," : ", ";
+  const n = sliceLen(v);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
     const r = at(v, i);
-    if (json) {
-      s += "{\"Key\":" + quote(str(fld(r, "Key"))) + ",\"Operator\":" + quote(str(fld(r, "Operator"))) +
-        ",\"Values\":" + renderStrings(fld(r, "Values"), true) + "}";
-    } else {
-      s += "core.NodeSelectorRequirement{Key:" + quote(str(fld(r, "Key"))) + ", Operator:" + quote(str(fld(r, "Operator"))) +
-        ", Values:" + renderStrings(fld(r, "Values"), false) + "}";
-    }
+    parts[i] = json
+      ? "{\"Key\":" + quote(str(fld(r, "Key"))) + ",\"Operator\":" + quote(str(fld(r, "Operator"))) + ",\"Values\":" + renderStrings(fld(r, "Values"), true) + "}"
+      : "core.NodeSelectorRequirement{Key:" + quote(str(fld(r, "Key"))) + ", Operator:" + quote(str(fld(r, "Operator"))) + ", Values:" + renderStrings(fld(r, "Values"), false) + "}";
   }
-  return s + (json ? "]" : "}");
+  return (json ? "[" : "[]core.NodeSelectorRequirement{") + joinStrings(parts, json ? "," : ", ") + (json ? "]" : "}");
 }
 
 /** One core.NodeSelectorTerm. */
@@ -56,10 +49,8 @@ export function renderTerm(t: Val | null, json: bool): string {
 /** A []core.NodeSelectorTerm. */
 export function renderTerms(v: Val | null, json: bool): string {
   if (v === null) return json ? "null" : "[]core.NodeSelectorTerm(nil)";
-  let s = json ? "[" : "[]core.NodeSelectorTerm{";
-  for (let i = 0; i < sliceLen(v); i++) {
-    if (i > 0) s += json ? "," : ", ";
-    s += renderTerm(at(v, i), json);
-  }
-  return s + (json ? "]" : "}");
+  const n = sliceLen(v);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = renderTerm(at(v, i), json);
+  return (json ? "[" : "[]core.NodeSelectorTerm{") + joinStrings(parts, json ? "," : ", ") + (json ? "]" : "}");
 }

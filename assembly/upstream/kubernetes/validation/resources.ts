@@ -9,14 +9,18 @@
 import { Val, MapV, QuantityV, sortedEntries } from "../../../typed/value";
 import { ByteSink } from "../../../io/sink";
 import { Quantity, formatName } from "../../../quantity/quantity";
-import { writeCanonical, writeQuantityJSON } from "../../../quantity/canonical";
-import { ErrList, FieldError, quote, T_DUPLICATE, T_NOT_SUPPORTED } from "./errlist";
+import { writeQuantityJSON } from "../../../quantity/canonical";
+import { parseQuantityOr, QuantityError } from "../../../quantity/parse";
+import { quantityCmpValues } from "../../../quantity/arith";
+import { quantitySign, quantityMilliValue, quantityValue } from "../../../quantity/scaled";
+import { ErrList, FieldError, quote, jsonQuote, T_DUPLICATE, T_NOT_SUPPORTED } from "./errlist";
 import { fld, str, sliceLen, at } from "./view";
 import { isQualifiedName } from "./names";
-import { Dec, decOf, quantityCmp } from "./qty";
-import { ContainerOpts, restartAlways } from "./probes";
-import { jsonQuote } from "./security";
+import { PodValidationOptions } from "./options";
+import { ContainerOpts, restartAlways } from "./containeropts";
+import { quantityStringOfCopy } from "./quantitytext";
 import { validateResourceClaimNames } from "./claims";
+import { joinStrings } from "../../../golang/join";
 
 const STANDARD = ["cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage",
   "limits.cpu", "limits.memory", "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers",
@@ -26,12 +30,12 @@ const INTEGER = ["pods", "resourcequotas", "services", "replicationcontrollers",
 
 function isHugePages(n: string): bool { return n.startsWith("hugepages-"); }
 function isNative(n: string): bool { return !n.includes("/") || n.includes("kubernetes.io/"); }
-function isExtended(n: string): bool {
+function isExtended(n: string, minor: i32): bool {
   if (isNative(n) || n.startsWith("requests.")) return false;
-  return isQualifiedName("requests." + n).length == 0;
+  return isQualifiedName("requests." + n, minor).length == 0;
 }
 function overcommitAllowed(n: string): bool { return isNative(n) && !isHugePages(n); }
-function isInteger(n: string): bool { return INTEGER.includes(n) || isExtended(n); }
+function isInteger(n: string, minor: i32): bool { return INTEGER.includes(n) || isExtended(n, minor); }
 
 /** A core.ResourceName as ErrorBody prints it: a fmt.Stringer (bare) up to 1.33, JSON from 1.34; `plain`:
  * the value was a plain string (validateContainerResourceName's parameter up to 1.28), %q. */
@@ -42,7 +46,7 @@ function resourceNameValue(n: string, minor: i32, plain: bool): string {
 /** validateContainerResourceName. */
 function containerResourceName(n: string, path: string, minor: i32, errs: ErrList): void {
   const v = resourceNameValue(n, minor, minor <= 28);
-  const qe = isQualifiedName(n);
+  const qe = isQualifiedName(n, minor);
   for (let i = 0; i < qe.length; i++) errs.invalid(path, v, qe[i]);
   const single = !n.includes("/");
   if (qe.length == 0 && single && !STANDARD.includes(n) && !isHugePages(n) && !n.startsWith("requests.hugepages-")) {
@@ -50,7 +54,7 @@ function containerResourceName(n: string, path: string, minor: i32, errs: ErrLis
   }
   if (single) {
     if (n != "cpu" && n != "memory" && n != "ephemeral-storage" && !isHugePages(n)) errs.invalid(path, v, "must be a standard resource for containers");
-  } else if (!isNative(n) && !isExtended(n)) {
+  } else if (!isNative(n) && !isExtended(n, minor)) {
     errs.invalid(path, v, "doesn't follow extended resource name standard");
   }
 }
@@ -59,7 +63,7 @@ function containerResourceName(n: string, path: string, minor: i32, errs: ErrLis
  * pod-level set (cpu and memory; hugepages-* from 1.33). */
 function podResourceName(n: string, path: string, minor: i32, errs: ErrList): void {
   const v = resourceNameValue(n, minor, false);
-  const qe = isQualifiedName(n);
+  const qe = isQualifiedName(n, minor);
   for (let i = 0; i < qe.length; i++) errs.invalid(path, v, qe[i]);
   if (qe.length > 0) return;
   if (!n.includes("/") && !STANDARD.includes(n) && !isHugePages(n) && !n.startsWith("requests.hugepages-")) {
@@ -70,15 +74,7 @@ function podResourceName(n: string, path: string, minor: i32, errs: ErrList): vo
   const valid = minor >= 33 ? ["cpu", "hugepages-", "memory"] : ["cpu", "memory"];
   let d = "supported values: ";
   for (let i = 0; i < valid.length; i++) d += (i > 0 ? ", " : "") + quote(valid[i]);
-  errs.list.push(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + v + ": " + d));
-}
-
-/** q.String() without caching it (Go calls it on copies). */
-export function quantityString(q: Quantity): string {
-  if (q.sLen > 0) return String.UTF8.decodeUnsafe(q.sPtr, <usize>q.sLen);
-  const out = new ByteSink(24);
-  writeCanonical(out, q);
-  return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
+  errs.add(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + v + ": " + d));
 }
 
 /** The Quantity value as ErrorBody prints it: %#v of the struct up to 1.33, its JSON from 1.34. */
@@ -93,110 +89,33 @@ function renderQuantity(q: Quantity, minor: i32): string {
     "}, d:resource.infDecAmount{Dec:(*inf.Dec)(" + (q.dec === null ? "nil" : "0x?") + ")}, s:" + quote(s) + ", Format:" + quote(formatName(q)) + "}";
 }
 
-/** |v| × 10^k rounded away from zero, as decimal digits (ScaledValue(-k) magnitude). */
-function ceilScaled(d: Dec, k: i64): string {
-  if (d.digits.length == 0) return "0";
-  const e = d.exp + k;
-  if (e >= 0) return d.digits + "0".repeat(<i32>e);
-  const keep = <i64>d.digits.length + e;
-  if (keep <= 0) return "1";
-  let s = d.digits.substring(0, <i32>keep);
-  // the dropped digits are not all zero (digits carry no trailing zeros): add one
-  let out = "", carry = 1;
-  for (let i = s.length - 1; i >= 0; i--) {
-    const c = s.charCodeAt(i) - 48 + carry;
-    out = String.fromCharCode(48 + c % 10) + out;
-    carry = c / 10;
-  }
-  return carry > 0 ? "1" + out : out;
-}
-
-/** Digits as i64 (wrapping as Go's int64 conversion of a big value would not matter here). */
-function digitsI64(s: string): i64 {
-  let v: i64 = 0;
-  for (let i = 0; i < s.length; i++) v = v * 10 + <i64>(s.charCodeAt(i) - 48);
-  return v;
-}
-
-/** Multiplies decimal digits by a small factor. */
-function mulSmall(s: string, f: i32): string {
-  let out = "", carry = 0;
-  for (let i = s.length - 1; i >= 0; i--) {
-    const c = (s.charCodeAt(i) - 48) * f + carry;
-    out = String.fromCharCode(48 + c % 10) + out;
-    carry = c / 10;
-  }
-  while (carry > 0) { out = String.fromCharCode(48 + carry % 10) + out; carry /= 10; }
-  return out;
-}
-
-/** The page size of a hugepages-<size> name as an exact decimal, or null when ParseQuantity refuses it
- * (forms accepted: digits with an optional fraction and an SI / binary suffix). */
-function pageSize(n: string): Dec | null {
-  const s = n.substring(10);
-  let i = 0;
-  let digits = "", frac = "";
-  while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) digits += s.charAt(i++);
-  if (i < s.length && s.charAt(i) == ".") {
-    i++;
-    while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) frac += s.charAt(i++);
-  }
-  if (digits.length + frac.length == 0) return null;
-  const suf = s.substring(i);
-  const dec = ["", "n", "u", "m", "k", "M", "G", "T", "P", "E"];
-  const decExp = [0, -9, -6, -3, 3, 6, 9, 12, 15, 18];
-  const bin = ["Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
-  let all = digits + frac;
-  let exp: i64 = -<i64>frac.length;
-  const di = dec.indexOf(suf);
-  if (di >= 0) exp += decExp[di];
-  else {
-    const bi = bin.indexOf(suf);
-    if (bi < 0) return null;
-    for (let k = 0; k < (bi + 1) * 10; k++) all = mulSmall(all, 2);
-  }
-  const r = new Dec();
-  let a = 0;
-  while (a < all.length && all.charCodeAt(a) == 48) a++;
-  all = all.substring(a);
-  let b = all.length;
-  while (b > 0 && all.charCodeAt(b - 1) == 48) { b--; exp++; }
-  r.digits = all.substring(0, b);
-  r.exp = r.digits.length == 0 ? 0 : exp;
-  return r;
-}
-
-/** IsHugePageResourceValueDivisible(name, q). */
+/** IsHugePageResourceValueDivisible(name, q): the page size (ParseQuantity of the name after "hugepages-")
+ * positive and whole, and q.Value() a multiple of its Value() (a zero Value, where Go would panic, is not). */
 function hugePageDivisible(n: string, q: Quantity): bool {
-  const ps = pageSize(n);
-  if (ps === null || ps.sign() <= 0) return false;
-  const milli = ceilScaled(ps, 3);
-  if (!milli.endsWith("000")) return false;
-  const pv = digitsI64(ceilScaled(ps, 0));
-  const d = decOf(q);
-  let v = digitsI64(ceilScaled(d, 0));
-  if (d.neg) v = -v;
-  return pv != 0 && v % pv == 0;
+  const text = String.UTF8.encode(n.substring(10));
+  const ps = parseQuantityOr(changetype<usize>(text), text.byteLength, new QuantityError());
+  if (ps === null || quantitySign(ps) <= 0 || quantityMilliValue(ps) % 1000 != 0) return false;
+  const pv = quantityValue(ps);
+  return pv != 0 && quantityValue(q) % pv == 0;
 }
 
-/** ValidateResourceQuantityValue + the hugepage value check of one entry. */
+/** ValidateResourceQuantityValue: not negative; a whole number (MilliValue()%1000 == 0) for integer resources. */
 function quantityChecks(n: string, q: Quantity, path: string, minor: i32, errs: ErrList): void {
-  const d = decOf(q);
-  if (d.sign() < 0) errs.invalidStr(path, quantityString(q), "must be greater than or equal to 0");
-  if (isInteger(n) && !ceilScaled(d, 3).endsWith("000")) errs.invalid(path, renderQuantity(q, minor), "must be an integer");
+  if (quantitySign(q) < 0) errs.invalidStr(path, quantityStringOfCopy(q), "must be greater than or equal to 0");
+  if (isInteger(n, minor) && quantityMilliValue(q) % 1000 != 0) errs.invalid(path, renderQuantity(q, minor), "must be an integer");
 }
 
-function hugePageValue(n: string, q: Quantity, path: string, minor: i32, errs: ErrList): void {
-  // 1.21+: AllowIndivisibleHugePagesValues only when the old pod already used such values
-  if (minor < 21 || !isHugePages(n) || hugePageDivisible(n, q) || oldUsesIndivisible()) return;
-  const qs = quantityString(q);
+/** The hugepage value check of one entry (1.21+: AllowIndivisibleHugePagesValues only when the old pod already
+ * used such values). */
+function hugePageValue(n: string, q: Quantity, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  if (opts.minor < 21 || !isHugePages(n) || hugePageDivisible(n, q) || oldUsesIndivisible(opts.oldSpec)) return;
+  const qs = quantityStringOfCopy(q);
   errs.invalidStr(path, qs, qs + " is not positive integer multiple of " + n);
 }
 
 /** usesIndivisibleHugePagesValues(old spec): any container's (init, regular, ephemeral) hugepage request or
  * limit not divisible, or such a value in spec.overhead. */
-function oldUsesIndivisible(): bool {
-  const spec = ContainerOpts.oldSpec;
+function oldUsesIndivisible(spec: Val | null): bool {
   const lists = ["Containers", "InitContainers", "EphemeralContainers"];
   for (let l = 0; l < 3; l++) {
     const list = fld(spec, lists[l]);
@@ -219,7 +138,19 @@ function indivisibleIn(v: Val | null): bool {
 class Entries {
   names: Array<string> = new Array<string>();
   qs: Array<Quantity> = new Array<Quantity>();
-  find(n: string): i32 { return this.names.indexOf(n); }
+  /** name -> its first index (built on the first lookup). */
+  private index: Map<string, i32> | null = null;
+
+  /** Index of the first entry named `n`, or -1. */
+  find(n: string): i32 {
+    let m = this.index;
+    if (m === null) {
+      m = new Map<string, i32>();
+      for (let i = this.names.length - 1; i >= 0; i--) m.set(this.names[i], i);
+      this.index = m;
+    }
+    return m.has(n) ? m.get(n) : -1;
+  }
 }
 
 /** A ResourceList's entries in ascending name order. */
@@ -237,15 +168,16 @@ function entries(v: Val | null): Entries {
   return r;
 }
 
-/** ValidateResourceRequirements(&ctr.Resources, path) at `minor`, claims (1.26+) last. */
-export function validateResources(res: Val | null, path: string, minor: i32, errs: ErrList): void {
-  validateResourceLists(fld(res, "Limits"), fld(res, "Requests"), path, minor, errs);
-  validateResourceClaimNames(fld(res, "Claims"), path + ".claims", minor, errs); // claims.ts (1.26+)
+/** ValidateResourceRequirements(&ctr.Resources, path) under the container options `o`, claims (1.26+) last. */
+export function validateResources(res: Val | null, path: string, o: ContainerOpts, errs: ErrList): void {
+  validateResourceLists(fld(res, "Limits"), fld(res, "Requests"), path, o.opts, errs);
+  validateResourceClaimNames(fld(res, "Claims"), path + ".claims", o.minor, o.claims, errs); // claims.ts (1.26+)
 }
 
 /** The same checks over a limits and a requests ResourceList (validateOverhead passes only limits; `podLevel`:
  * the names as validatePodResourceName checks them, for spec.resources). */
-export function validateResourceLists(limits: Val | null, requests: Val | null, path: string, minor: i32, errs: ErrList, podLevel: bool = false): void {
+export function validateResourceLists(limits: Val | null, requests: Val | null, path: string, opts: PodValidationOptions, errs: ErrList, podLevel: bool = false): void {
+  const minor = opts.minor;
   const lim = entries(limits), req = entries(requests);
   const limPath = path + ".limits", reqPath = path + ".requests";
   let limCM = false, reqCM = false, limHP = false, reqHP = false;
@@ -254,7 +186,7 @@ export function validateResourceLists(limits: Val | null, requests: Val | null, 
     if (podLevel) podResourceName(n, p, minor, errs);
     else containerResourceName(n, p, minor, errs);
     quantityChecks(n, lim.qs[i], p, minor, errs);
-    if (isHugePages(n)) { limHP = true; hugePageValue(n, lim.qs[i], p, minor, errs); }
+    if (isHugePages(n)) { limHP = true; hugePageValue(n, lim.qs[i], p, opts, errs); }
     if (n == "cpu" || n == "memory") limCM = true;
   }
   for (let i = 0; i < req.names.length; i++) {
@@ -266,14 +198,14 @@ export function validateResourceLists(limits: Val | null, requests: Val | null, 
     const li = lim.find(n);
     if (li >= 0) {
       const lq = lim.qs[li];
-      const c = quantityCmp(q, lq);
-      const ofLim = minor >= 27 ? " of " + quantityString(lq) : "";
-      if (c != 0 && !overcommitAllowed(n)) errs.invalidStr(reqPath, quantityString(q), "must be equal to " + n + " limit" + ofLim);
-      else if (c > 0) errs.invalidStr(reqPath, quantityString(q), "must be less than or equal to " + n + " limit" + ofLim);
+      const c = quantityCmpValues(q, lq);
+      const ofLim = minor >= 27 ? " of " + quantityStringOfCopy(lq) : "";
+      if (c != 0 && !overcommitAllowed(n)) errs.invalidStr(reqPath, quantityStringOfCopy(q), "must be equal to " + n + " limit" + ofLim);
+      else if (c > 0) errs.invalidStr(reqPath, quantityStringOfCopy(q), "must be less than or equal to " + n + " limit" + ofLim);
     } else if (!overcommitAllowed(n)) {
       errs.required(limPath, "Limit must be set for non overcommitable resources");
     }
-    if (isHugePages(n)) { reqHP = true; hugePageValue(n, q, p, minor, errs); }
+    if (isHugePages(n)) { reqHP = true; hugePageValue(n, q, p, opts, errs); }
     if (n == "cpu" || n == "memory") reqCM = true;
   }
   if (!limCM && !reqCM && (reqHP || limHP)) errs.forbidden(path, "HugePages require cpu or memory");
@@ -287,10 +219,10 @@ export function validateResizePolicy(list: Val | null, path: string, o: Containe
     const p = at(list, i);
     const rn = str(fld(p, "ResourceName")), rp = str(fld(p, "RestartPolicy"));
     const rv = resourceNameValue(rn, o.minor, false);
-    if (seen.has(rn)) errs.list.push(new FieldError(path + "[" + i.toString() + "]", T_DUPLICATE, T_DUPLICATE + ": " + rv));
+    if (seen.has(rn)) errs.add(new FieldError(path + "[" + i.toString() + "]", T_DUPLICATE, T_DUPLICATE + ": " + rv));
     seen.add(rn);
     if (rn.length == 0) errs.required(path);
-    else if (rn != "cpu" && rn != "memory") errs.list.push(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + rv + ": supported values: \"cpu\", \"memory\""));
+    else if (rn != "cpu" && rn != "memory") errs.add(new FieldError(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + rv + ": supported values: \"cpu\", \"memory\""));
     if (rp.length == 0) errs.required(path);
     else if (rp != "NotRequired" && rp != "RestartContainer") errs.notSupported(path, rp, ["NotRequired", "RestartContainer"]);
     if (o.minor >= 29 && o.podRestart == "Never" && rp != "NotRequired") {
@@ -302,15 +234,15 @@ export function validateResizePolicy(list: Val | null, path: string, o: Containe
 /** ErrorBody's rendering of a []core.ContainerResizePolicy (%#v up to 1.33, JSON from 1.34). */
 function renderResizePolicy(list: Val | null, minor: i32): string {
   const json = minor >= 34;
-  let s = json ? "[" : "[]core.ContainerResizePolicy{";
-  for (let i = 0; i < sliceLen(list); i++) {
+  const n = sliceLen(list);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
     const p = at(list, i);
-    if (i > 0) s += json ? "," : ", ";
     const rn = json ? jsonQuote(str(fld(p, "ResourceName"))) : quote(str(fld(p, "ResourceName")));
     const rp = json ? jsonQuote(str(fld(p, "RestartPolicy"))) : quote(str(fld(p, "RestartPolicy")));
-    s += json ? "{\"ResourceName\":" + rn + ",\"RestartPolicy\":" + rp + "}" : "core.ContainerResizePolicy{ResourceName:" + rn + ", RestartPolicy:" + rp + "}";
+    parts[i] = json ? "{\"ResourceName\":" + rn + ",\"RestartPolicy\":" + rp + "}" : "core.ContainerResizePolicy{ResourceName:" + rn + ", RestartPolicy:" + rp + "}";
   }
-  return s + (json ? "]" : "}");
+  return (json ? "[" : "[]core.ContainerResizePolicy{") + joinStrings(parts, json ? "," : ", ") + (json ? "]" : "}");
 }
 
 /** validateInitContainers' resizePolicy rules of init container `c` at `p` (1.27+, at the end of its checks). */

@@ -9,14 +9,12 @@
 // live in hostprocess.ts, the hostNetwork port rule in dns.ts.
 
 import { Val } from "../../../typed/value";
-import { ErrList, FieldError, T_TOO_LONG, quote } from "./errlist";
-import { tooLong } from "./volumes";
+import { ErrList, FieldError, T_TOO_LONG, quote, jsonQuote } from "./errlist";
 import { fld, str, int, isSet, sliceLen, at } from "./view";
-import { ContainerOpts } from "./probes";
+import { PodValidationOptions } from "./options";
 import { localDescendingPath } from "./localpath";
 import { isDNS1123Subdomain } from "./names";
-import { ByteSink } from "../../../io/sink";
-import { writeGoString } from "../../../json/strings";
+import { joinStrings } from "../../../golang/join";
 
 const RANGE = "must be between 0 and 2147483647, inclusive";
 
@@ -44,9 +42,10 @@ function jsonInt(v: Val | null): string {
 
 function jsonStrings(v: Val | null): string {
   if (v === null) return "null";
-  let s = "[";
-  for (let i = 0; i < sliceLen(v); i++) s += (i > 0 ? "," : "") + jsonQuote(str(at(v, i)));
-  return s + "]";
+  const n = sliceLen(v);
+  const parts = new Array<string>(n);
+  for (let i = 0; i < n; i++) parts[i] = jsonQuote(str(at(v, i)));
+  return "[" + joinStrings(parts, ",") + "]";
 }
 
 /** JSON of an internal {Type, LocalhostProfile} profile (seccomp / AppArmor). */
@@ -111,8 +110,8 @@ function appArmorProfile(ap: Val | null, path: string, minor: i32, errs: ErrList
       else if (trimmed.length == 0) errs.required(path + ".localhostProfile", "must be set when AppArmor type is Localhost");
       // PATH_MAX - 1: TooLongMaxLength ("may not be longer than") 1.30-1.31, TooLong from 1.32 (the value is never printed)
       if (String.UTF8.byteLength(v) > 4095) {
-        if (minor <= 31) errs.list.push(new FieldError(path + ".localhostProfile", T_TOO_LONG, T_TOO_LONG + ": may not be longer than 4095"));
-        else tooLong(path + ".localhostProfile", 4095, minor, errs);
+        if (minor <= 31) errs.add(new FieldError(path + ".localhostProfile", T_TOO_LONG, T_TOO_LONG + ": may not be longer than 4095"));
+        else errs.tooLong(path + ".localhostProfile", 4095, minor);
       }
     }
   } else if (t == "RuntimeDefault" || t == "Unconfined") {
@@ -131,8 +130,7 @@ function sysAdminNoEscalation(sc: Val | null): bool {
 }
 
 /** 1.37: opts.AllowSysAdminWhenPrivilegeEscalationFalse (the old pod already had such a container). */
-function oldAllowsSysAdmin(): bool {
-  const spec = ContainerOpts.oldSpec;
+function oldAllowsSysAdmin(spec: Val | null): bool {
   const lists = ["Containers", "InitContainers"];
   for (let l = 0; l < 2; l++) {
     const list = fld(spec, lists[l]);
@@ -143,14 +141,15 @@ function oldAllowsSysAdmin(): bool {
   return false;
 }
 
-/** ValidateSecurityContext of container `c` at `p` (hostUsers: spec.hostUsers unset or true). */
-export function containerSecurityContext(c: Val | null, p: string, hostUsers: bool, minor: i32, errs: ErrList): void {
+/** ValidateSecurityContext of container `c` at `p` under `opts` (hostUsers: spec.hostUsers unset or true). */
+export function containerSecurityContext(c: Val | null, p: string, hostUsers: bool, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const sc = fld(c, "SecurityContext");
   if (!isSet(sc)) return;
   const path = p + ".securityContext";
   const priv = fld(sc, "Privileged");
   // capabilities.Get().AllowPrivileged: the request's allowPrivileged (default true; the apiserver flag defaults to false)
-  if (isSet(priv) && int(priv) != 0 && !ContainerOpts.allowPrivileged) errs.forbidden(path + ".privileged", "disallowed by cluster policy");
+  if (isSet(priv) && int(priv) != 0 && !opts.allowPrivileged) errs.forbidden(path + ".privileged", "disallowed by cluster policy");
   idRange(fld(sc, "RunAsUser"), path + ".runAsUser", errs);
   idRange(fld(sc, "RunAsGroup"), path + ".runAsGroup", errs);
   const pm = fld(sc, "ProcMount");
@@ -164,7 +163,7 @@ export function containerSecurityContext(c: Val | null, p: string, hostUsers: bo
   if (isSet(ape) && int(ape) == 0) {
     if (isSet(priv) && int(priv) != 0) errs.invalid(path, renderSC(sc, minor), "cannot set `allowPrivilegeEscalation` to false and `privileged` to true");
     const caps = fld(sc, "Capabilities");
-    if (isSet(caps) && !(minor >= 37 && oldAllowsSysAdmin())) {
+    if (isSet(caps) && !(minor >= 37 && oldAllowsSysAdmin(opts.oldSpec))) {
       const add = fld(caps, "Add");
       for (let i = 0; i < sliceLen(add); i++) {
         if (str(at(add, i)) == "CAP_SYS_ADMIN") errs.invalid(path, renderSC(sc, minor), "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN");
@@ -177,7 +176,8 @@ export function containerSecurityContext(c: Val | null, p: string, hostUsers: bo
 
 /** ValidatePodSecurityContext / validatePodSpecSecurityContext at `minor`, plus 1.37's
  * validateShareProcessNamespace after it (the covered checks; see the file comment). */
-export function podSecurityContext(spec: Val | null, minor: i32, errs: ErrList): void {
+export function podSecurityContext(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const sc = fld(spec, "SecurityContext");
   const path = "spec.securityContext";
   // the v1 -> internal conversion always leaves a pod security context (the host namespaces live in it up to 1.36)
@@ -192,7 +192,7 @@ export function podSecurityContext(spec: Val | null, minor: i32, errs: ErrList):
   const spn = fld(spec, "ShareProcessNamespace");
   const hostPID = int(fld(spec, "HostPID")) != 0;
   if (minor <= 36 && isSet(spn) && hostPID && int(spn) != 0) errs.invalid(path + ".shareProcessNamespace", "true", "ShareProcessNamespace and HostPID cannot both be enabled");
-  if (sliceLen(fld(sc, "Sysctls")) > 0) validateSysctls(spec, minor, errs);
+  if (sliceLen(fld(sc, "Sysctls")) > 0) validateSysctls(spec, opts, errs);
   const fcp = fld(sc, "FSGroupChangePolicy");
   if (minor >= 18 && isSet(fcp) && str(fcp) != "Always" && str(fcp) != "OnRootMismatch") errs.notSupported(path + ".fsGroupChangePolicy", str(fcp), ["Always", "OnRootMismatch"]);
   seccompProfile(fld(sc, "SeccompProfile"), path + ".seccompProfile", minor, errs);
@@ -201,16 +201,15 @@ export function podSecurityContext(spec: Val | null, minor: i32, errs: ErrList):
   const sgp = fld(sc, "SupplementalGroupsPolicy");
   if (minor >= 31 && isSet(sgp) && str(sgp) != "Merge" && str(sgp) != "Strict") errs.notSupported(path + ".supplementalGroupsPolicy", str(sgp), ["Merge", "Strict"]);
   const slcp = fld(sc, "SELinuxChangePolicy");
-  if (minor >= 32 && isSet(slcp)) seLinuxChangePolicy(str(slcp), path + ".seLinuxChangePolicy", minor, errs);
+  if (minor >= 32 && isSet(slcp)) seLinuxChangePolicy(str(slcp), path + ".seLinuxChangePolicy", opts, errs);
   if (minor >= 37 && isSet(spn) && hostPID && int(spn) != 0) errs.invalid("spec.shareProcessNamespace", "true", "ShareProcessNamespace and HostPID cannot both be enabled");
 }
 
 /** validateSELinuxChangePolicy (1.32+): only Recursive unless the SELinuxMount gate is on (1.37 default) or the
  * old pod set a policy (opts.AllowOnlyRecursiveSELinuxChangePolicy), else Recursive / MountOption. */
-function seLinuxChangePolicy(v: string, path: string, minor: i32, errs: ErrList): void {
-  const g = ContainerOpts.gates;
-  const mount = g !== null ? g.enabled("SELinuxMount", minor) : minor >= 37;
-  const onlyRecursive = !mount && !isSet(fld(fld(ContainerOpts.oldSpec, "SecurityContext"), "SELinuxChangePolicy"));
+function seLinuxChangePolicy(v: string, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  const mount = opts.gates.enabled("SELinuxMount", opts.minor);
+  const onlyRecursive = !mount && !isSet(fld(fld(opts.oldSpec, "SecurityContext"), "SELinuxChangePolicy"));
   if (onlyRecursive) {
     if (v != "Recursive") errs.notSupported(path, v, ["Recursive"]);
   } else if (v != "Recursive" && v != "MountOption") errs.notSupported(path, v, ["MountOption", "Recursive"]);
@@ -290,11 +289,12 @@ function linuxPod(spec: Val | null, errs: ErrList): void {
 }
 
 /** 1.23+ validateOS and the OS-specific checks ValidatePodSpec ends with (spec.os set). */
-export function validatePodOS(spec: Val | null, minor: i32, errs: ErrList): void {
+export function validatePodOS(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const os = fld(spec, "OS");
   if (minor < 23 || !isSet(os)) return;
   // 1.23-1.24: opts.AllowOSField = IdentifyPodOS (off in 1.23, on in 1.24) or the old pod set spec.os
-  if (minor == 23 && !isSet(fld(ContainerOpts.oldSpec, "OS"))) {
+  if (minor == 23 && !isSet(fld(opts.oldSpec, "OS"))) {
     errs.forbidden("spec.os", "cannot be set when IdentifyPodOS feature is not enabled");
     return;
   }
@@ -366,8 +366,9 @@ function hostSysctl(name: string, spec: Val | null): string {
 }
 
 /** validateSysctls of the pod security context (names, duplicates, 1.29+ host namespaces). */
-function validateSysctls(spec: Val | null, minor: i32, errs: ErrList): void {
-  const old = ContainerOpts.oldSpec;
+function validateSysctls(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
+  const old = opts.oldSpec;
   const oldList = fld(fld(old, "SecurityContext"), "Sysctls");
   // 1.23-1.24: names with "/" only when the old pod had one; 1.25+ always
   let slash = minor >= 25;
@@ -391,14 +392,6 @@ function validateSysctls(spec: Val | null, minor: i32, errs: ErrList): void {
     }
     seen.add(name);
   }
-}
-
-/** json.Marshal of a string (HTML-escaped, Go 1.22+ short escapes: the 1.34+ oracle builds' Go). */
-export function jsonQuote(v: string): string {
-  const b = String.UTF8.encode(v);
-  const out = new ByteSink(b.byteLength + 8);
-  writeGoString(out, changetype<usize>(b), b.byteLength, true, false, true);
-  return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
 }
 
 /** A *string value as ErrorBody prints it: %q up to 1.33, json.Marshal from 1.34. */
@@ -480,7 +473,8 @@ function hostUsersFalse(spec: Val | null): bool {
 /** validateHostUsers (1.25+, pods with `hostUsers: false`): 1.25-1.27 only some volume types, no host
  * network / PID / IPC (1.35+: host network when the old pod already had it with userns, the
  * UserNamespacesHostNetworkSupport gate being off), 1.34+ no volumeDevices unless the old pod had them. */
-export function validateHostUsers(spec: Val | null, minor: i32, errs: ErrList): void {
+export function validateHostUsers(spec: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   if (minor < 25 || !hostUsersFalse(spec)) return;
   if (minor <= 27) {
     const vols = fld(spec, "Volumes");
@@ -493,7 +487,7 @@ export function validateHostUsers(spec: Val | null, minor: i32, errs: ErrList): 
     }
   }
   const msg = minor >= 34 ? "when `hostUsers` is false" : "when `pod.Spec.HostUsers` is false";
-  const old = ContainerOpts.oldSpec;
+  const old = opts.oldSpec;
   const netOK = minor >= 35 && hostUsersFalse(old) && int(fld(old, "HostNetwork")) != 0;
   if (!netOK && int(fld(spec, "HostNetwork")) != 0) errs.forbidden("spec.hostNetwork", msg);
   if (int(fld(spec, "HostPID")) != 0) errs.forbidden("spec.HostPID", msg);

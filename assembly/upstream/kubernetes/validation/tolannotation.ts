@@ -20,13 +20,15 @@ import { Decoder, DecodeOptions } from "../../../typed/decode";
 import { requestType } from "../../../typed/types";
 import { fieldType, fieldIndex } from "../../../schema/schema";
 import { StrMap } from "./view";
-import { validateTolerations } from "./spec";
+import { validateTolerations } from "./tolerations";
+import { PodValidationOptions } from "./options";
 import { defaultGoOf } from "../../../base/pins";
 
 const KEY = "scheduler.alpha.kubernetes.io/tolerations";
 
-/** ValidateTolerationsInPodAnnotations on the pod's annotations `a` at `minor`. */
-export function tolerationsAnnotation(a: StrMap, minor: i32, errs: ErrList): void {
+/** ValidateTolerationsInPodAnnotations on the pod's annotations `a` under the update's `opts`. */
+export function tolerationsAnnotation(a: StrMap, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const k = a.find(KEY);
   if (k < 0 || a.vals[k].length == 0) return;
   const text = String.UTF8.encode(a.vals[k]);
@@ -63,23 +65,25 @@ export function tolerationsAnnotation(a: StrMap, minor: i32, errs: ErrList): voi
     errs.invalidStr("metadata.annotations", KEY, internalNames(m));
     return;
   }
-  validateTolerations(v, "metadata.annotations." + KEY, minor, errs);
+  validateTolerations(v, "metadata.annotations." + KEY, opts, errs);
 }
 
 const JSON_NAMES = ["key", "operator", "value", "effect", "tolerationSeconds"];
+const FOLDED_NAMES = ["KEY", "OPERATOR", "VALUE", "EFFECT", "TOLERATIONSECONDS"];
 const GO_NAMES = ["Key", "Operator", "Value", "Effect", "TolerationSeconds"];
 
 /** encoding/json's foldName: ASCII upper-cased, other runes ToUpper(ToLower(r)) (only the Kelvin sign and the long s fold onto ASCII). */
 function foldName(s: string): string {
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length;
+  const out = new Array<i32>(n);
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 97 && c <= 122) out += String.fromCharCode(c - 32);
-    else if (c == 0x212a) out += "K";
-    else if (c == 0x17f) out += "S";
-    else out += String.fromCharCode(c);
+    if (c >= 97 && c <= 122) out[i] = c - 32;
+    else if (c == 0x212a) out[i] = 0x4b;
+    else if (c == 0x17f) out[i] = 0x53;
+    else out[i] = c;
   }
-  return out;
+  return String.fromCharCodes(out);
 }
 
 /** The top-level array `t` again, each object element's member names that fold onto a Toleration field renamed to its v1 JSON name. */
@@ -100,8 +104,10 @@ function foldKeys(t: Tape): ByteSink {
         const kb = new ByteSink(t.len(k) + 4);
         unquote(kb, t.ptr(k), t.len(k), true);
         let name = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
-        const f = foldName(name);
-        for (let x = 0; x < 5; x++) if (f == foldName(JSON_NAMES[x])) name = JSON_NAMES[x];
+        if (name.length <= 17) { // the longest folded name: TOLERATIONSECONDS
+          const f = foldName(name);
+          for (let x = 0; x < 5; x++) if (f == FOLDED_NAMES[x]) name = JSON_NAMES[x];
+        }
         if (j > 0) out.byte(44);
         writeJSONStr(out, name);
         out.byte(58);

@@ -7,12 +7,23 @@ import { Val } from "../../../typed/value";
 import { ErrList, quote } from "./errlist";
 import { fld, str, int, isSet, sliceLen, at, strMap } from "./view";
 import { labelName, labelSelector, matchAndMismatchLabelKeys, selectorInvalid } from "./affinity";
-import { LevelOpts } from "./levelopts";
+import { PodValidationOptions } from "./options";
 
-/** validateTopologySpreadConstraints(spec.topologySpreadConstraints) at `minor` (nothing before 1.16). */
-export function validateTopologySpread(list: Val | null, minor: i32, errs: ErrList): void {
+/** The {topologyKey, whenUnsatisfiable} tuple of a constraint as one unambiguous text. */
+function tupleKey(tk: string, wu: string): string {
+  return tk.length.toString() + ":" + tk + wu;
+}
+
+/** validateTopologySpreadConstraints(spec.topologySpreadConstraints, opts) (nothing before 1.16). */
+export function validateTopologySpread(list: Val | null, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   if (minor < 16) return;
   const n = sliceLen(list);
+  const last = new Map<string, i32>(); // tuple -> the last constraint's index
+  for (let i = 0; i < n; i++) {
+    const c = at(list, i);
+    last.set(tupleKey(str(fld(c, "TopologyKey")), str(fld(c, "WhenUnsatisfiable"))), i);
+  }
   for (let i = 0; i < n; i++) {
     const c = at(list, i);
     const p = "spec.topologySpreadConstraints[" + i.toString() + "]";
@@ -22,13 +33,8 @@ export function validateTopologySpread(list: Val | null, minor: i32, errs: ErrLi
     if (tk.length == 0) errs.required(p + ".topologyKey", "can not be empty");
     const wu = str(fld(c, "WhenUnsatisfiable"));
     if (wu != "DoNotSchedule" && wu != "ScheduleAnyway") errs.notSupported(p + ".whenUnsatisfiable", wu, ["DoNotSchedule", "ScheduleAnyway"]);
-    for (let j = i + 1; j < n; j++) {
-      const o = at(list, j);
-      if (str(fld(o, "TopologyKey")) == tk && str(fld(o, "WhenUnsatisfiable")) == wu) {
-        errs.duplicate(p + ".{topologyKey, whenUnsatisfiable}", "{" + tk + ", " + wu + "}");
-        break;
-      }
-    }
+    // ValidateSpreadConstraintNotRepeat against the constraints after this one
+    if (last.get(tupleKey(tk, wu)) > i) errs.duplicate(p + ".{topologyKey, whenUnsatisfiable}", "{" + tk + ", " + wu + "}");
     if (minor >= 24) {
       const md = fld(c, "MinDomains");
       if (isSet(md)) {
@@ -43,10 +49,10 @@ export function validateTopologySpread(list: Val | null, minor: i32, errs: ErrLi
       const keys = fld(c, "MatchLabelKeys"), sel = fld(c, "LabelSelector");
       // 1.34+: the merged check unless the old pod already fails it (MatchLabelKeysInPodTopologySpread and
       // its SelectorMerge gate on by default)
-      if (minor >= 34 && !LevelOpts.oldViolatesMatchLabelKeys) matchAndMismatchLabelKeys(p, keys, null, sel, errs);
+      if (minor >= 34 && !opts.oldViolatesMatchLabelKeys) matchAndMismatchLabelKeys(p, keys, null, sel, minor, errs);
       else legacyMatchLabelKeys(p + ".matchLabelKeys", keys, sel, minor, errs);
     }
-    if (minor >= 27 && !LevelOpts.invalidSpreadSelector) labelSelector(fld(c, "LabelSelector"), false, p + ".labelSelector", minor, errs);
+    if (minor >= 27 && !opts.invalidSpreadSelector) labelSelector(fld(c, "LabelSelector"), false, p + ".labelSelector", minor, errs);
   }
 }
 
@@ -73,7 +79,7 @@ function legacyMatchLabelKeys(path: string, keys: Val | null, sel: Val | null, m
   for (let i = 0; i < n; i++) {
     const k = str(at(keys, i));
     const p = path + "[" + i.toString() + "]";
-    labelName(k, p, errs);
+    labelName(k, p, minor, errs);
     if (selKeys.has(k)) errs.invalid(p, quote(k), "exists in both matchLabelKeys and labelSelector");
   }
 }
@@ -86,12 +92,12 @@ export function spreadSelectorsInvalid(spec: Val | null, minor: i32): bool {
 }
 
 /** hasInvalidTopologySpreadConstrainMatchLabelKeys of the old spec (1.34+). */
-export function spreadMatchLabelKeysInvalid(spec: Val | null): bool {
+export function spreadMatchLabelKeysInvalid(spec: Val | null, minor: i32): bool {
   const list = fld(spec, "TopologySpreadConstraints");
   for (let i = 0; i < sliceLen(list); i++) {
     const c = at(list, i);
     const e = new ErrList();
-    matchAndMismatchLabelKeys("", fld(c, "MatchLabelKeys"), null, fld(c, "LabelSelector"), e);
+    matchAndMismatchLabelKeys("", fld(c, "MatchLabelKeys"), null, fld(c, "LabelSelector"), minor, e);
     if (e.length > 0) return true;
   }
   return false;

@@ -4,20 +4,23 @@
 // conversion the API server applies before validating is folded into the spec comparison
 // (serviceAccount alias, host namespaces / securityContext, negative grace period -> 1).
 
-import { Val, StructV, MapV, QuantityV, sortedEntries } from "../../../typed/value";
+import { Val, StrV, MapV, QuantityV, sortedEntries } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
-import { quantityCmp } from "./qty";
-import { fieldCount, fieldName, fieldType, fieldIndex, fieldJSONName, elem } from "../../../schema/schema";
+import { quantityCmpValues } from "../../../quantity/arith";
+import { fieldCount, fieldName, fieldType, fieldIndex, fieldJSONName, elem, kind, Kind } from "../../../schema/schema";
 import { requestType } from "../../../typed/types";
-import { ErrList, quote } from "./errlist";
+import { ErrList, quote, DEFAULT_MAX_ERROR_BYTES } from "./errlist";
+import { fail, E_LIMIT } from "../../../base/errors";
 import { Diffs, semEqual } from "./equal";
 import { fld, str, strLen, int, isSet, deref, sliceLen, at, strMap, StrMap, slot } from "./view";
-import { validateNewPod, validateTolerations, validateLabels, validateAnnotationKeys, podSpecificAnnotations } from "./spec";
+import { validateNewPod, podSpecificAnnotations } from "./spec";
+import { validateTolerations } from "./tolerations";
+import { validateLabels, validateAnnotationKeys } from "./labels";
 import { computeQOS } from "./qos";
 import { Gates } from "./gates";
-import { PodOpts } from "./podopts";
-import { LevelOpts } from "./levelopts";
-import { ContainerOpts } from "./probes";
+import { PodValidationOptions } from "./options";
+import { levelOptions } from "./levelopts";
+import { podOptions } from "./podopts";
 import { conditionalSCTP, ownerReferences, kubeFinalizerNames, managedFields, fieldManagersLegacy } from "./meta";
 import { renderMap, renderTerms, renderTerm } from "./render";
 import { singleHugePageApplies, singleHugePageSize } from "./podresources";
@@ -52,32 +55,40 @@ class Facts {
  * The ErrorList of the pod strategy's ValidateUpdate(new, old) at Kubernetes `minor` (15-37) for two
  * typed v1 Pods (`Decoder.decodeTop(requestType("Pod", minor), node)`; null = the zero Pod) with the
  * request's `gates` (`new Gates()` = the minor's defaults) and the cluster's `allowPrivileged` policy.
- * Empty list: the API server accepts the update.
+ * Empty list: the API server accepts the update. Limits (check hasError()): a quantity whose sum needs more digits
+ * than the engine writes out (1.27-1.31 QoS) records E_TOO_LARGE; errors of more than `maxErrorBytes` characters
+ * in all record E_LIMIT.
  * Used by the `pod.validateUpdate` op and the verdict; see docs/policy.md "validate".
  */
-export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates, allowPrivileged: bool = true): ErrList {
-  ContainerOpts.allowPrivileged = allowPrivileged;
-  LevelOpts.compute(oldPod, newPod, minor, gates); // the pod-level options (affinity, spread, DNS, annotations)
-  const errs = validatePodUpdateRules(oldPod, newPod, minor, gates);
-  conditionalSCTP(fld(newPod, "Spec"), minor, errs); // 1.15-1.19: the strategy's ValidateConditionalPod comes last
+export function validatePodUpdate(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates, allowPrivileged: bool = true,
+  maxErrorBytes: i64 = DEFAULT_MAX_ERROR_BYTES): ErrList {
+  const oldSpec = fld(oldPod, "Spec"), newSpec = fld(newPod, "Spec");
+  const opts = new PodValidationOptions(minor, gates);
+  opts.oldSpec = oldSpec;
+  opts.allowPrivileged = allowPrivileged;
+  levelOptions(opts, oldPod, newPod); // the pod-level options (affinity, spread, DNS, annotations)
+  podOptions(opts, oldSpec, newSpec); // the volume, mount and env source options
+  const errs = validatePodUpdateRules(oldPod, newPod, opts, maxErrorBytes);
+  conditionalSCTP(newSpec, opts, errs); // 1.15-1.19: the strategy's ValidateConditionalPod comes last
+  if (errs.over) fail(E_LIMIT, "the validation errors exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");
   return errs;
 }
 
-/** ValidatePodUpdate of `minor` (1.15-1.18: after ValidatePod), without the strategy's conditional checks. */
-function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, minor: i32, gates: Gates): ErrList {
+/** ValidatePodUpdate under `opts` (1.15-1.18: after ValidatePod), without the strategy's conditional checks;
+ * with an error recorded (check hasError()) when a quantity is beyond the engine's digit limit. */
+function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, opts: PodValidationOptions, maxErrorBytes: i64): ErrList {
+  const minor = opts.minor;
+  const gates = opts.gates;
   const f = new Facts(minor);
-  const errs = new ErrList();
+  const errs = new ErrList(maxErrorBytes);
   const podT = requestType("Pod", minor);
   const specT = fieldType(podT, fieldIndex(podT, "Spec"));
   const oldSpec = fld(oldPod, "Spec"), newSpec = fld(newPod, "Spec");
-  PodOpts.compute(oldSpec, newSpec, minor); // the strategy's PodValidationOptions (volume, mount and env source checks)
-  ContainerOpts.oldSpec = oldSpec; // the options of the containers' probe, resource and security checks
-  ContainerOpts.gates = gates;
-  if (f.strategyValidatesPod) validateNewPod(newPod, minor, errs);
-  metaUpdate(fld(newPod, "ObjectMeta"), fld(oldPod, "ObjectMeta"), errs);
-  if (f.updateValidatesPod) validateNewPod(newPod, minor, errs);
+  if (f.strategyValidatesPod) validateNewPod(newPod, opts, errs);
+  metaUpdate(fld(newPod, "ObjectMeta"), fld(oldPod, "ObjectMeta"), minor, errs);
+  if (f.updateValidatesPod) validateNewPod(newPod, opts, errs);
   annotationUpdates(fld(newPod, "ObjectMeta"), fld(oldPod, "ObjectMeta"), minor, errs);
-  podSpecificAnnotations(fld(newPod, "ObjectMeta"), newSpec, minor, errs);
+  podSpecificAnnotations(fld(newPod, "ObjectMeta"), newSpec, opts, errs);
   if (minor >= 18 && singleHugePageApplies(oldSpec, minor, gates)) singleHugePageSize(newSpec, minor, errs); // podresources.ts
   if (containerUpdates(fld(newSpec, "Containers"), fld(oldSpec, "Containers"), "spec.containers", errs)) return errs;
   if (containerUpdates(fld(newSpec, "InitContainers"), fld(oldSpec, "InitContainers"), "spec.initContainers", errs)) return errs;
@@ -97,18 +108,21 @@ function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, minor: i
     // a nil *int64: ErrorBody prints the string "null" with %q (1.34+: json.Marshal, unquoted)
     errs.invalid("spec.activeDeadlineSeconds", f.jsonValues ? "null" : "\"null\"", "must not update from a positive integer to nil value");
   }
-  onlyAddedTolerations(fld(newSpec, "Tolerations"), fld(oldSpec, "Tolerations"), specT, minor, errs);
+  onlyAddedTolerations(fld(newSpec, "Tolerations"), fld(oldSpec, "Tolerations"), specT, opts, errs);
   if (f.schedulingGates) onlyDeletedSchedulingGates(fld(newSpec, "SchedulingGates"), fld(oldSpec, "SchedulingGates"), errs);
 
   const resize = f.resize && gates.enabled("InPlacePodVerticalScaling", minor);
   if (minor >= 18 && specEqual(f, specT, newSpec, oldSpec, false, false, null)) return errs;
   if (minor >= 27 && minor <= 28 && resize) {
     const oq = computeQOS(oldSpec), nq = computeQOS(newSpec);
+    if (oq === null || nq === null) return errs;
     if (oq != nq) errs.invalid("metadata", quote(nq), "Pod QoS is immutable");
   } else if (minor >= 29 && minor <= 31) {
-    let oq = str(fld(fld(oldPod, "Status"), "QOSClass"));
-    if (oq.length == 0) oq = computeQOS(oldSpec);
-    if (oq != computeQOS(newSpec)) errs.invalid("metadata", quote(str(fld(fld(newPod, "Status"), "QOSClass"))), "Pod QoS is immutable");
+    let oq: string | null = str(fld(fld(oldPod, "Status"), "QOSClass"));
+    if (oq!.length == 0) oq = computeQOS(oldSpec);
+    const nq = computeQOS(newSpec);
+    if (oq === null || nq === null) return errs;
+    if (oq != nq) errs.invalid("metadata", quote(str(fld(fld(newPod, "Status"), "QOSClass"))), "Pod QoS is immutable");
   }
   // gated pods: nodeSelector additions and node affinity term additions
   let skipNodeSelector = false, skipAffinity = false;
@@ -147,20 +161,20 @@ function diffText(d: Diffs): string {
   return "kinplace: changed " + d.paths.join(", ") + (d.more ? ", ..." : "");
 }
 
-/** ValidateObjectMetaUpdate (the parts that read fields a pod carries). */
-function metaUpdate(nm: Val | null, om: Val | null, errs: ErrList): void {
+/** ValidateObjectMetaUpdate at `minor` (the parts that read fields a pod carries). */
+function metaUpdate(nm: Val | null, om: Val | null, minor: i32, errs: ErrList): void {
   if (strLen(fld(nm, "ResourceVersion")) == 0) errs.invalidStr("metadata.resourceVersion", "", "must be specified for an update");
   const ng = int(fld(nm, "Generation")), og = int(fld(om, "Generation"));
   if (ng < og) errs.invalidInt("metadata.generation", ng, "must not be decremented");
-  fieldManagersLegacy(nm, LevelOpts.minor, errs); // meta.ts
+  fieldManagersLegacy(nm, minor, errs); // meta.ts
   immutableStr(nm, om, "Name", "metadata.name", errs);
   immutableStr(nm, om, "Namespace", "metadata.namespace", errs);
   immutableStr(nm, om, "UID", "metadata.uid", errs);
   // labels, annotations (keys, total size), owner references and managed fields of the new object
-  validateLabels(fld(nm, "Labels"), "metadata.labels", errs);
-  validateAnnotationKeys(fld(nm, "Annotations"), "metadata.annotations", errs);
-  ownerReferences(nm, LevelOpts.minor, errs); // meta.ts
-  managedFields(nm, LevelOpts.minor, errs); // meta.ts (1.16+)
+  validateLabels(fld(nm, "Labels"), "metadata.labels", minor, errs);
+  validateAnnotationKeys(fld(nm, "Annotations"), "metadata.annotations", minor, errs);
+  ownerReferences(nm, minor, errs); // meta.ts
+  managedFields(nm, minor, errs); // meta.ts (1.16+)
   kubeFinalizerNames(nm, errs); // meta.ts: core's own finalizer check
 }
 
@@ -219,19 +233,57 @@ function containerUpdates(nl: Val | null, ol: Val | null, path: string, errs: Er
   return false;
 }
 
-/** validateOnlyAddedTolerations: every old toleration must be in new (tolerationSeconds aside). */
-function onlyAddedTolerations(nl: Val | null, ol: Val | null, specT: i32, minor: i32, errs: ErrList): void {
+/** validateOnlyAddedTolerations: every old toleration must be in new (tolerationSeconds aside). The new
+ * tolerations are looked up by a hash of the compared fields, each candidate confirmed with the comparison
+ * itself (upstream compares every pair). */
+function onlyAddedTolerations(nl: Val | null, ol: Val | null, specT: i32, opts: PodValidationOptions, errs: ErrList): void {
   const tolT = elem(fieldType(specT, fieldIndex(specT, "Tolerations")));
   const n = sliceLen(nl), o = sliceLen(ol);
+  const byHash = tolerationsByHash(tolT, nl);
   for (let i = 0; i < o; i++) {
     let found = false;
-    for (let j = 0; j < n && !found; j++) found = tolerationEqualButSeconds(tolT, at(ol, i), at(nl, j));
+    if (byHash !== null) {
+      const h = tolerationHash(tolT, at(ol, i));
+      if (byHash.has(h)) {
+        const c = byHash.get(h);
+        for (let k = 0; k < c.length && !found; k++) found = tolerationEqualButSeconds(tolT, at(ol, i), at(nl, c[k]));
+      }
+    } else for (let j = 0; j < n && !found; j++) found = tolerationEqualButSeconds(tolT, at(ol, i), at(nl, j));
     if (!found) {
       errs.forbidden("spec.tolerations", "existing toleration can not be modified except its tolerationSeconds");
       return;
     }
   }
-  validateTolerations(nl, "spec.tolerations", minor, errs);
+  validateTolerations(nl, "spec.tolerations", opts, errs);
+}
+
+/** The new tolerations' indexes by tolerationHash; null when a compared field is not a string (compare every pair). */
+function tolerationsByHash(t: i32, list: Val | null): Map<u64, Array<i32>> | null {
+  const nf = fieldCount(t);
+  for (let i = 0; i < nf; i++) if (fieldName(t, i) != "TolerationSeconds" && kind(fieldType(t, i)) != Kind.String) return null;
+  const m = new Map<u64, Array<i32>>();
+  const n = sliceLen(list);
+  for (let j = 0; j < n; j++) {
+    const h = tolerationHash(t, at(list, j));
+    if (m.has(h)) m.get(h).push(j);
+    else { const a = new Array<i32>(); a.push(j); m.set(h, a); }
+  }
+  return m;
+}
+
+/** FNV-1a (64-bit) of a toleration's string fields but tolerationSeconds, each as its length and bytes. */
+function tolerationHash(t: i32, v: Val | null): u64 {
+  let h: u64 = 0xcbf29ce484222325;
+  const nf = fieldCount(t);
+  for (let i = 0; i < nf; i++) {
+    if (fieldName(t, i) == "TolerationSeconds") continue;
+    const f = slot(v, i);
+    const p: usize = f === null ? 0 : changetype<StrV>(f).p;
+    const len: i32 = f === null ? 0 : changetype<StrV>(f).n;
+    h = (h ^ <u64>len) * 0x100000001b3;
+    for (let k = 0; k < len; k++) h = (h ^ <u64>load<u8>(p + <usize>k)) * 0x100000001b3;
+  }
+  return h;
 }
 
 function tolerationEqualButSeconds(t: i32, a: Val | null, b: Val | null): bool {
@@ -249,21 +301,21 @@ function tolerationEqualButSeconds(t: i32, a: Val | null, b: Val | null): bool {
 function onlyDeletedSchedulingGates(nl: Val | null, ol: Val | null, errs: ErrList): void {
   const n = sliceLen(nl);
   if (n == 0) return;
-  // map name -> last index, minus the old names (Go ranges over the map: one entry is the usual case)
+  // map name -> last index, minus the old names (Go ranges over the map: one entry is the usual case; the
+  // engine reports names in their first order)
   const names = new Array<string>();
-  const idx = new Array<i32>();
+  const last = new Map<string, i32>();
   for (let i = 0; i < n; i++) {
     const name = str(fld(at(nl, i), "Name"));
-    let k = names.indexOf(name);
-    if (k < 0) { names.push(name); idx.push(i); } else idx[k] = i;
+    if (!last.has(name)) names.push(name);
+    last.set(name, i);
   }
+  const old = new Set<string>();
   const o = sliceLen(ol);
-  for (let i = 0; i < o; i++) {
-    const k = names.indexOf(str(fld(at(ol, i), "Name")));
-    if (k >= 0) { names.splice(k, 1); idx.splice(k, 1); }
-  }
+  for (let i = 0; i < o; i++) old.add(str(fld(at(ol, i), "Name")));
   for (let k = 0; k < names.length; k++) {
-    errs.forbidden("spec.schedulingGates[" + idx[k].toString() + "].name", "only deletion is allowed, but found new scheduling gate '" + names[k] + "'");
+    if (old.has(names[k])) continue;
+    errs.forbidden("spec.schedulingGates[" + last.get(names[k]).toString() + "].name", "only deletion is allowed, but found new scheduling gate '" + names[k] + "'");
   }
 }
 
@@ -405,10 +457,12 @@ function containersEqual(t: i32, a: Val | null, b: Val | null, path: string, res
       if (name == "Image") continue;
       const fa = slot(ca, i);
       const fb = slot(cb, i);
-      const p = path + "[" + k.toString() + "]." + fieldJSONName(ct, i);
       let same: bool;
-      if (resize && name == "Resources") same = resourcesMungedEqual(fieldType(ct, i), fa, fb, p, d);
-      else same = semEqual(fieldType(ct, i), fa, fb, p, d);
+      if (resize && name == "Resources") same = resourcesMungedEqual(fieldType(ct, i), fa, fb, path + "[" + k.toString() + "]." + fieldJSONName(ct, i), d);
+      else {
+        same = semEqual(fieldType(ct, i), fa, fb, "", null);
+        if (!same && d !== null) semEqual(fieldType(ct, i), fa, fb, path + "[" + k.toString() + "]." + fieldJSONName(ct, i), d); // the paths that differ
+      }
       if (!same) {
         eq = false;
         if (d === null) return false;
@@ -461,14 +515,16 @@ function mungedListEqual(nl: Val | null, ol: Val | null): bool {
     }
   }
   let count = names.length;
+  const first = new Map<string, i32>(); // name -> its first index
+  for (let k = names.length - 1; k >= 0; k--) first.set(names[k], k);
   for (let k = 0; k < oe.length; k++) {
     const j = oe[k];
     const key = String.UTF8.decodeUnsafe(om.keyP[j], <usize>om.keyN[j]);
     if (key == "cpu" || key == "memory") { count++; continue; }
-    const idx = names.indexOf(key);
+    const idx = first.has(key) ? first.get(key) : -1;
     if (idx < 0) return false;
     const v = om.vals[j];
-    if (quantityCmp(qs[idx], v === null ? new Quantity() : changetype<QuantityV>(v).q) != 0) return false;
+    if (quantityCmpValues(qs[idx], v === null ? new Quantity() : changetype<QuantityV>(v).q) != 0) return false;
   }
   return count == oe.length;
 }

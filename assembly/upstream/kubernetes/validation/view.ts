@@ -65,11 +65,23 @@ export class StrMap {
   vals: Array<string> = new Array<string>();
   /** True when the Go map is nil. */
   isNil: bool = true;
+  /** key -> its first index, built on the first lookup of a map with more than a few keys. */
+  private index: Map<string, i32> | null = null;
 
-  /** Index of key `k`, or -1. */
+  /** Index of the first key `k`, or -1. */
   find(k: string): i32 {
-    for (let i = 0; i < this.keys.length; i++) if (this.keys[i] == k) return i;
-    return -1;
+    const n = this.keys.length;
+    if (n <= 8) {
+      for (let i = 0; i < n; i++) if (this.keys[i] == k) return i;
+      return -1;
+    }
+    let m = this.index;
+    if (m === null) {
+      m = new Map<string, i32>();
+      for (let i = n - 1; i >= 0; i--) m.set(this.keys[i], i);
+      this.index = m;
+    }
+    return m.has(k) ? m.get(k) : -1;
   }
 }
 

@@ -9,14 +9,14 @@
 
 import { Val, StructV, QuantityV } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
-import { quantityCmp } from "./qty";
-import { ErrList, FieldError, T_TOO_LONG, quote } from "./errlist";
+import { quantityCmpValues } from "../../../quantity/arith";
+import { ErrList, quote } from "./errlist";
 import { fld, str, int, isSet, deref, sliceLen, at } from "./view";
 import { isDNS1123Subdomain, isDNS1123Label, byteLen } from "./names";
 import { pathNoBacksteps, localDescendingPath, localNonReservedPath } from "./localpath";
 import { objectFieldSelector, downwardAPIHostIPs, resourceFieldSelector, volumeFieldPaths } from "./downward";
 import { refName } from "./envsource";
-import { PodOpts } from "./podopts";
+import { PodValidationOptions } from "./options";
 import { legacySource } from "./legacyvolumes";
 import { claimTemplate } from "./claimtemplate";
 import { clusterTrustBundleSource, podCertificateSource } from "./projcerts";
@@ -50,7 +50,8 @@ const FORBIDDEN_PATHS = ["emptyDir", "hostPath", "gitRepo", "gcePersistentDisk",
 const FILE_MODE_MSG = "must be a number between 0 and 0777 (octal), both inclusive";
 
 /** ValidateVolumes(volumes, podMeta, path) at `minor`: errors into `errs`, the usable volumes returned. */
-export function validateVolumes(list: Val | null, podName: string, path: string, minor: i32, errs: ErrList): Vols {
+export function validateVolumes(list: Val | null, podName: string, path: string, opts: PodValidationOptions, errs: ErrList): Vols {
+  const minor = opts.minor;
   const vols = new Vols();
   const n = sliceLen(list);
   const created = new Set<string>(); // 1.19+: PVCs the pod's ephemeral volumes create
@@ -67,7 +68,7 @@ export function validateVolumes(list: Val | null, podName: string, path: string,
     const name = str(fld(v, "Name"));
     const src = fld(v, "VolumeSource");
     const el = new ErrList();
-    volumeSource(src, p, name, podName, minor, el);
+    volumeSource(src, p, name, podName, opts, el);
     if (name.length == 0) el.required(p + ".name");
     else {
       const ne = isDNS1123Label(name, minor);
@@ -90,7 +91,8 @@ export function validateVolumes(list: Val | null, podName: string, path: string,
 }
 
 /** validateVolumeSource: the first source given is checked, every further one is Forbidden; none is Required. */
-function volumeSource(src: Val | null, p: string, volName: string, podName: string, minor: i32, errs: ErrList): void {
+function volumeSource(src: Val | null, p: string, volName: string, podName: string, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   if (src === null || !(src instanceof StructV)) { errs.required(p, "must specify a volume type"); return; }
   let count = 0;
   for (let k = 0; k < SOURCES.length; k++) {
@@ -106,7 +108,7 @@ function volumeSource(src: Val | null, p: string, volName: string, podName: stri
     if (count > 0) { errs.forbidden(p + "." + FORBIDDEN_PATHS[k], "may not specify more than 1 volume type"); }
     else {
       count++;
-      sourceFields(k, s, p, volName, podName, minor, errs);
+      sourceFields(k, s, p, volName, podName, opts, errs);
     }
     if (k == 7 && fld(s, "InitiatorName") !== null && isSet(fld(s, "InitiatorName")) && byteLen(volName + ":" + str(fld(s, "TargetPortal"))) > 64) {
       errs.invalidStr(p + ".name", volName, "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.");
@@ -118,7 +120,7 @@ function volumeSource(src: Val | null, p: string, volName: string, podName: stri
 /** The emptyDir checks: sizeLimit not negative; 1.37: mode within 01777. */
 function emptyDir(s: Val | null, p: string, minor: i32, errs: ErrList): void {
   const sl = deref(fld(s, "SizeLimit"));
-  if (sl !== null && quantityCmp(changetype<QuantityV>(sl).q, new Quantity()) < 0) {
+  if (sl !== null && quantityCmpValues(changetype<QuantityV>(sl).q, new Quantity()) < 0) {
     errs.forbidden(p + ".sizeLimit", "SizeLimit field must be a valid resource quantity");
   }
   const mode = fld(s, "Mode");
@@ -129,7 +131,8 @@ function emptyDir(s: Val | null, p: string, minor: i32, errs: ErrList): void {
 }
 
 /** The checks of source number `k` (the first source given). */
-function sourceFields(k: i32, s: Val | null, p: string, volName: string, podName: string, minor: i32, errs: ErrList): void {
+function sourceFields(k: i32, s: Val | null, p: string, volName: string, podName: string, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   if (k == 1) { // hostPath
     const hp = str(fld(s, "Path"));
     if (hp.length == 0) { errs.required(p + ".hostPath.path"); return; }
@@ -168,7 +171,7 @@ function sourceFields(k: i32, s: Val | null, p: string, volName: string, podName
     fileMode(fld(s, "DefaultMode"), q + ".defaultMode", errs);
     userField(fld(s, "DefaultUser"), q + ".defaultUser", errs);
     const items = fld(s, "Items");
-    for (let i = 0; i < sliceLen(items); i++) downwardAPIFile(at(items, i), q, minor, errs);
+    for (let i = 0; i < sliceLen(items); i++) downwardAPIFile(at(items, i), q, opts, errs);
   } else if (k == 18) { // configMap
     const q = p + ".configMap";
     if (refName(s).length == 0) errs.required(q + ".name");
@@ -180,7 +183,7 @@ function sourceFields(k: i32, s: Val | null, p: string, volName: string, podName
     const q = p + ".projected";
     fileMode(fld(s, "DefaultMode"), q + ".defaultMode", errs);
     userField(fld(s, "DefaultUser"), q + ".defaultUser", errs);
-    projectionSources(s, q, minor, errs);
+    projectionSources(s, q, opts, errs);
   } else if (k == 3 || k == 4 || k == 7 || k == 9 || (k >= 11 && k <= 14) || k == 16 || k == 17 || (k >= 19 && k <= 24) || k == 26) {
     legacySource(k, s, p, errs, minor);
   } else if (k == 27) { // csi
@@ -188,24 +191,18 @@ function sourceFields(k: i32, s: Val | null, p: string, volName: string, podName
   } else if (k == 28) { // ephemeral
     const tpl = fld(s, "VolumeClaimTemplate");
     if (tpl === null) errs.required(p + ".ephemeral.volumeClaimTemplate");
-    else claimTemplate(tpl, p + ".ephemeral.volumeClaimTemplate", minor, errs);
+    else claimTemplate(tpl, p + ".ephemeral.volumeClaimTemplate", opts, errs);
     if (podName.length > 0 && volName.length > 0) {
       const pvc = podName + "-" + volName;
       const ne = isDNS1123Subdomain(pvc, minor);
       for (let i = 0; i < ne.length; i++) errs.invalidStr(p + ".name", volName, "PVC name " + quote(pvc) + ": " + ne[i]);
     }
   } else if (k == 29) { // image
-    if (!PodOpts.emptyImageRef && str(fld(s, "Reference")).length == 0) errs.required(p + ".image.reference");
+    if (!opts.emptyImageRef && str(fld(s, "Reference")).length == 0) errs.required(p + ".image.reference");
     const pull = str(fld(s, "PullPolicy"));
     if (pull.length == 0) errs.required(p + ".image.pullPolicy");
     else if (pull != "Always" && pull != "IfNotPresent" && pull != "Never") errs.notSupported(p + ".image.pullPolicy", pull, ["Always", "IfNotPresent", "Never"]);
   }
-}
-
-/** field.TooLong(path, _, n): the detail per apimachinery release (the value is never printed). */
-export function tooLong(path: string, n: i32, minor: i32, errs: ErrList): void {
-  const detail = minor <= 16 ? "must have at most " + n.toString() + " characters" : minor <= 31 ? "must have at most " + n.toString() + " bytes" : "may not be more than " + n.toString() + " bytes";
-  errs.list.push(new FieldError(path, T_TOO_LONG, T_TOO_LONG + ": " + detail));
 }
 
 /** ValidateCSIDriverName: required (1.35+: and nothing else), at most 63 bytes, a DNS subdomain once lowercased. */
@@ -214,7 +211,7 @@ function csiDriverName(name: string, path: string, minor: i32, errs: ErrList): v
     errs.required(path);
     if (minor >= 35) return;
   }
-  if (byteLen(name) > 63) tooLong(path, 63, minor, errs);
+  if (byteLen(name) > 63) errs.tooLong(path, 63, minor);
   const ne = isDNS1123Subdomain(name.toLowerCase(), minor);
   for (let i = 0; i < ne.length; i++) errs.invalidStr(path, name, ne[i]);
 }
@@ -257,17 +254,18 @@ function keyToPath(kp: Val | null, path: string, errs: ErrList): void {
 }
 
 /** validateDownwardAPIVolumeFile(file, path). */
-function downwardAPIFile(file: Val | null, path: string, minor: i32, errs: ErrList): void {
+function downwardAPIFile(file: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const fp = str(fld(file, "Path"));
   if (fp.length == 0) errs.required(path + ".path");
   localNonReservedPath(fp, path + ".path", errs);
   const fr = fld(file, "FieldRef"), rf = fld(file, "ResourceFieldRef");
   if (fr !== null) {
     objectFieldSelector(fr, volumeFieldPaths(), path + ".fieldRef", minor, errs);
-    downwardAPIHostIPs(fr, path + ".fieldRef", minor, errs);
+    downwardAPIHostIPs(fr, path + ".fieldRef", opts, errs);
     if (rf !== null) errs.invalidStr(path, "resource", "fieldRef and resourceFieldRef can not be specified simultaneously");
   } else if (rf !== null) {
-    resourceFieldSelector(rf, path + ".resourceFieldRef", true, minor, errs);
+    resourceFieldSelector(rf, path + ".resourceFieldRef", true, opts, errs);
   } else {
     errs.required(path, "one of fieldRef and resourceFieldRef is required");
   }
@@ -276,7 +274,8 @@ function downwardAPIFile(file: Val | null, path: string, minor: i32, errs: ErrLi
 }
 
 /** validateProjectionSources (secret, configMap, downwardAPI, serviceAccountToken; the certificate sources in projcerts.ts). */
-function projectionSources(s: Val | null, path: string, minor: i32, errs: ErrList): void {
+function projectionSources(s: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
+  const minor = opts.minor;
   const srcs = fld(s, "Sources");
   const paths = new Set<string>();
   for (let i = 0; i < sliceLen(srcs); i++) {
@@ -308,7 +307,7 @@ function projectionSources(s: Val | null, path: string, minor: i32, errs: ErrLis
       const items = fld(da, "Items");
       for (let j = 0; j < sliceLen(items); j++) {
         const file = at(items, j);
-        downwardAPIFile(file, sp + ".downwardAPI", minor, errs);
+        downwardAPIFile(file, sp + ".downwardAPI", opts, errs);
         const fp = str(fld(file, "Path"));
         if (fp.length > 0) {
           if (!paths.has(fp)) paths.add(fp);
@@ -329,7 +328,7 @@ function projectionSources(s: Val | null, path: string, minor: i32, errs: ErrLis
       }
       const tp = str(fld(sat, "Path"));
       if (tp.length == 0) errs.required(path + ".path");
-      else if (minor >= 30 && !PodOpts.nonLocalTokenPath) localNonReservedPath(tp, path + ".path", errs);
+      else if (minor >= 30 && !opts.nonLocalTokenPath) localNonReservedPath(tp, path + ".path", errs);
       userField(fld(sat, "User"), sp + ".serviceAccountToken.user", errs);
     }
     const ctb = minor >= 29 ? fld(src, "ClusterTrustBundle") : null;

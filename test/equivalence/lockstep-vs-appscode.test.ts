@@ -1,7 +1,8 @@
 // The lockstep appscode diff (assembly/fast/lockstep/lockstep.ts) walks two texts together and reads only what
 // differs; it must answer exactly as the whole diff, byte for byte, op order included, errors included.
-// `"lockstep": false` makes the op run the whole diff, so every pair is answered both ways (through the
-// request line and through the evaluateDocs export) and the answers compared. Pairs: realistic manifests with one or several edits, random pairs over every array path,
+// `"exact": ["lockstep"]` (and the older `"lockstep": false`, and `"exact": true`: no shortcut at all) makes the op run
+// the whole diff, so every pair is answered both ways (through the request line and through the evaluateDocs export)
+// and the answers compared. Pairs: realistic manifests with one or several edits, random pairs over every array path,
 // and text-level variants (whitespace, spellings of equal values, duplicate keys, objects over 32 members,
 // invalid UTF-8, broken bytes, top levels that are not objects, engine limits).
 
@@ -9,10 +10,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { kinplace } from "./support/engine.ts";
-import { realisticPair, randomPair, rng } from "./oracle/patch-arbitraries.ts";
-import { bytes, outerString } from "./oracle/arbitraries.ts";
-import { patchPairs } from "../bench/patch-pairs.ts";
+import { kinplace } from "../support/engine.ts";
+import { realisticPair, randomPair, rng } from "../oracle/patch-arbitraries.ts";
+import { bytes, outerString } from "../oracle/arbitraries.ts";
+import { patchPairs } from "../../bench/patch-pairs.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
@@ -28,9 +29,16 @@ function brief(line: string): string {
   return w.ok ? `ok ${JSON.stringify(w.result!.patch)}` : `error ${w.error!.code} ${w.error!.message} ${w.error!.path}`;
 }
 
-/** Both answers for a pair: [the walk (two texts; or its fallback), the whole diff ("lockstep": false)]. */
+/**
+ * Both answers for a pair: [the walk (two texts; or its fallback), the whole diff ("lockstep": false)]; the whole diff is
+ * also asked with `exact: ["lockstep"]` and (below 64 KiB) with every shortcut off (`exact: true`), which must answer the same bytes.
+ */
 function answers(a: Uint8Array, b: Uint8Array, opts: string, viaDocs: boolean): [string, string] {
   const whole = ask(`${opts},"lockstep":false`, a, b);
+  // (the benchmark's 400 KB pairs: the whole diff once more, not twice)
+  for (const x of a.length + b.length > 1 << 16 ? [`,"exact":["lockstep"]`] : [`,"exact":["lockstep"]`, `,"exact":true`]) {
+    assert.equal(ask(`${opts}${x}`, a, b), whole, `${x} != "lockstep":false, opts ${opts}\nfrom ${dec.decode(a).slice(0, 400)}\nto   ${dec.decode(b).slice(0, 400)}`);
+  }
   if (!viaDocs || opts !== "") return [ask(opts, a, b), whole];
   // the evaluateDocs export (what jsonPatchDiffText uses): the same patch text, the same error
   let walked: string;
@@ -129,7 +137,7 @@ test("the lockstep diff answers exactly as the whole diff (realistic and random 
       if (walked.includes('"ok":true') || walked.startsWith("ok ")) walkedOk++;
       assert.equal(walked, whole, `opts ${opts}\nfrom ${dec.decode(a).slice(0, 400)}\nto   ${dec.decode(b).slice(0, 400)}`);
     }),
-    { numRuns: 3000, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: 3000, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false },
   );
   assert.ok(walkedOk > 100, `only ${walkedOk} pairs diffed without error`);
 });
@@ -137,7 +145,7 @@ test("the lockstep diff answers exactly as the whole diff (realistic and random 
 test("the lockstep diff on the benchmark pairs and on hand-picked traps", () => {
   const cases: [string, string][] = [];
   for (const p of patchPairs().filter((p) => p.ops !== "smp")) cases.push([p.fromText, p.toText]);
-  const manifest = readFileSync(new URL("../bench/fixtures/manifest-4k.json", import.meta.url), "utf8");
+  const manifest = readFileSync(new URL("../../bench/fixtures/manifest-4k.json", import.meta.url), "utf8");
   cases.push(
     [manifest, manifest],
     [manifest, manifest.replace('"replicas":3', '"replicas":30')],
@@ -262,7 +270,7 @@ test("the lockstep diff with members or elements added or removed at the end (fa
       const [walked, whole] = answers(enc.encode(show(a, style)), enc.encode(show(b, style)), "", (seed & 1) === 0);
       assert.equal(walked, whole, `from ${show(a, 0).slice(0, 400)}\nto   ${show(b, 0).slice(0, 400)}`);
     }),
-    { numRuns: 1500, interruptAfterTimeLimit: 30_000, markInterruptAsFailure: false },
+    { numRuns: 1500, interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false },
   );
 });
 
