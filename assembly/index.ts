@@ -2,14 +2,13 @@
 // `input(len)`, which resets the per-call arena; results stay readable until the next `input`.
 
 import { ByteSink } from "./io/sink";
-import { hasError, fail, writeErrorJSON, E_INTERNAL } from "./base/errors";
+import { hasError, fail, clearError, writeErrorJSON, E_INTERNAL } from "./base/errors";
 import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
 import { Limits } from "./base/limits";
 import { evaluateRequest } from "./eval/dispatch";
 import { canonicalize } from "./eval/canonical";
 import { writeJSONString } from "./json/strings";
-import { DocBytes } from "./eval/ops/patchinput";
-import { beginCall } from "./eval/callstate";
+import { DocBytes } from "./eval/ops/docbytes";
 
 // The ABI's current call (docs/architecture.md "State that outlives a call"): its input, its output and its
 // status, set by `input()` and the call it starts, read by `output()` / `status()` until the next `input()`.
@@ -20,7 +19,7 @@ let lastStatus: i32 = 0;
 /** Starts a call: resets the heap and returns a pointer to `len` writable input bytes. */
 export function input(len: i32): usize {
   heap.reset();
-  beginCall(); // a trap may have stopped the last call halfway
+  clearError(); // the one piece of per-call state in a global: a trap may have left an error recorded
   out = null;
   lastStatus = 0;
   inPtr = heap.alloc(<usize>(len > 0 ? len : 1));
@@ -64,9 +63,7 @@ export function evaluateDocs(len: i32, lenA: i32, lenB: i32): i32 {
   const b = lenB > 0 ? lenB : 0;
   const o = new ByteSink(256 + ((a + b) >> 1));
   out = o;
-  DocBytes.set(inPtr + <usize>len, lenA, inPtr + <usize>(len + a), lenB);
-  evaluateRequest(inPtr, len, o);
-  DocBytes.clear();
+  evaluateRequest(inPtr, len, o, null, new DocBytes(inPtr + <usize>len, lenA, inPtr + <usize>(len + a), lenB));
   lastStatus = 0;
   return o.len;
 }

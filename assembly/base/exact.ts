@@ -52,3 +52,10 @@ export function exactBit(name: string): u32 {
 @inline export function shortcutOn(exact: u32, bit: u32): bool {
   return (exact & bit) == 0;
 }
+
+/** The shortcut names, comma separated (for error messages). */
+export function exactNames(): string {
+  let s = "";
+  for (let i = 0; i < EXACT_NAMES.length; i++) s += (i > 0 ? ", " : "") + EXACT_NAMES[i];
+  return s;
+}

@@ -30,6 +30,7 @@ import { PodRanges } from "./ops/podsline";
 import { opVerdict } from "./ops/verdict";
 import { opPolicyCheck } from "./ops/policy";
 import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet";
+import { DocBytes } from "./ops/docbytes";
 
 /** Runs op `op` on `req` (`pods`: the pods of a line read by eval/lines/patchpods.ts), writing result members into `res`. Returns false with an error recorded. */
 function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | null): bool {
@@ -71,10 +72,11 @@ function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | nu
  * Evaluates the request line [src, src+len) and writes the whole answer line into `out`; `pods`: the line is
  * a kruise.patchPod(s) line whose pods eval/lines/patchpods.ts replaced (their ranges in the original line).
  */
-export function evaluateRequest(src: usize, len: i32, out: ByteSink, pods: PodRanges | null = null): void {
+export function evaluateRequest(src: usize, len: i32, out: ByteSink, pods: PodRanges | null = null, docs: DocBytes | null = null): void {
   // request lines the shortcuts of eval/lines/ answer before the line is read into a tape (same answers)
-  if (pods === null) {
-    if (jsonPatchDiffDocsLine(src, len, out)) return;
+  if (docs !== null) {
+    if (jsonPatchDiffDocsLine(src, len, docs, out)) return;
+  } else if (pods === null) {
     if (containerHashLine(src, len, out)) return;
     if (patchPodsLine(src, len, out, evaluateRequest)) return;
   }
@@ -107,6 +109,7 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink, pods: PodRa
     return;
   }
   const req = new Request(t, 0, opts);
+  req.docs = docs;
   const id = req.field("id");
   // the engine-only `exact` field: the reader's fast tape is one of the shortcuts it turns off (the ops read the rest)
   const exact = exactOf(req);

@@ -3,8 +3,7 @@
 // it first widens that block's size word (the stub's BLOCK header: one usize before the payload) up to
 // the arena's end, so freeing it rewinds the bump pointer to the mark. Nothing allocated after a mark may
 // be used after its release: callers that loop (kruise.patchPods) release per element, keep their
-// results in a sink allocated before the mark (`appendAndRelease`), and drop per-call caches that may
-// point above it (FieldCache.reset()).
+// results in a sink allocated before the mark (`appendAndRelease`); no cache may point into the arena.
 
 import { ByteSink } from "./sink";
 

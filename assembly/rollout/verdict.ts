@@ -22,7 +22,6 @@ import { RevisionInput } from "../upstream/kruise/inplaceupdate/revision";
 import { StrMap as KStrMap } from "../upstream/kruise/inplaceupdate/model";
 import { KruiseOptions } from "../upstream/kruise/inplaceupdate/options";
 import { calculateOptions } from "../verdict/inplace";
-import { FieldCache } from "../typed/fields";
 import { ByteSink } from "../io/sink";
 import { hasError, setErrorPath } from "../base/errors";
 import { requestType } from "../typed/types";
@@ -119,7 +118,6 @@ function readRevisions(o: Obj, v: Verdicts, exact: u32): void {
   const revs = o.member("revisions");
   const tmpls = o.member("templates");
   if (revs < 0 && tmpls < 0) return;
-  FieldCache.reset(); // typed field lists are cached per call (the arena was reset since the last)
   if (revs >= 0 && tmpls >= 0) { bad("templates", "absent when \"revisions\" is given"); return; }
   const list = new Array<RevisionInput>();
   if (revs >= 0) {

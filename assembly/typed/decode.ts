@@ -777,19 +777,6 @@ function describe(t: Tape, node: i32, ty: i32): string {
   return describePlain(nk);
 }
 
-/** parseGoInt's value, for fast/spew/spewtape.ts until it reads goIntInto's IntV instead. */
-export class GoInt {
-  static value: i64 = 0;
-}
-
-/** goIntInto with the value in GoInt.value (the older form, kept for fast/spew/spewtape.ts). */
-export function parseGoInt(p: usize, n: i32, isInt: bool, k: i32): bool {
-  const r = new IntV(0);
-  if (!goIntInto(p, n, isInt, k, r)) return false;
-  GoInt.value = r.v;
-  return true;
-}
-
 /**
  * encoding/json's integer decode of number text [p, p+n) (integer syntax when `isInt`) into Go kind `k`
  * (Int..Uint64; unsigned kinds as their bit pattern): true with the value in `r.v`, false when Go reports a type error.

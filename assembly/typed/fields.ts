@@ -78,14 +78,6 @@ export function foldEqual(a: usize, an: i32, p: usize, n: i32): bool {
   return i == an && j == n;
 }
 
-/** The former per-call cache of field lists: the lists live in static memory now, so nothing is cached per call.
- * `reset` is kept for the callers outside typed/ (eval/ops/kruise.ts, verdict/verdict.ts, rollout/verdict.ts,
- * upstream/strategicpatch/env.ts, fast/transcode/plan.ts, fast/transcode/containerhash.ts) until they drop it. */
-export class FieldCache {
-  /** Does nothing (no field list lives in the per-call arena). */
-  static reset(): void {}
-}
-
 class Candidate {
   constructor(public t: i32, public path: Array<i32>) {}
 }

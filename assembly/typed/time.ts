@@ -24,26 +24,6 @@ export class RFC3339Time {
   error: string = "";
 }
 
-/** The last parseRFC3339 call's result, for the callers of that older form (eval/ops/kruise.ts,
- * eval/ops/verdictfields.ts, fast/transcode/special.ts, upstream/kruise/inplaceupdate/state.ts) until
- * they read parseTimeRFC3339's value. */
-export class ParsedTime {
-  static ok: bool = false;
-  static ext: i64 = 0;
-  static nsec: i64 = 0;
-  static error: string = "";
-}
-
-/** parseTimeRFC3339 with its result in ParsedTime (the older form). */
-export function parseRFC3339(p: usize, n: i32, goMinor: i32): bool {
-  const r = parseTimeRFC3339(p, n, goMinor);
-  ParsedTime.ok = r.ok;
-  ParsedTime.ext = r.ext;
-  ParsedTime.nsec = r.nsec;
-  ParsedTime.error = r.error;
-  return r.ok;
-}
-
 @inline function isDigitAt(p: usize, n: i32, i: i32): bool {
   if (i >= n) return false;
   const c = <i32>load<u8>(p + <usize>i);

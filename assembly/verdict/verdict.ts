@@ -12,7 +12,6 @@ import { fail, hasError, E_BAD_REQUEST } from "../base/errors";
 import { Tape } from "../json/tape";
 import { Value } from "../json/value";
 import { requestType } from "../typed/types";
-import { FieldCache } from "../typed/fields";
 import { Stored, storeObject, member, stringAt } from "../stored/stored";
 import { diffNodes, DiffOps } from "./diff";
 import { Verdict, A_KEEP } from "./result";
@@ -117,7 +116,6 @@ function templateNode(kind: i32, t: Tape): i32 {
 
 /** Runs the verdict of kind `kind` (verdictKind) from `ov` to `nv` under `opts`; null with an error recorded. */
 export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions): VerdictRun | null {
-  FieldCache.reset();
   const run = new VerdictRun();
   run.kind = kind;
   run.opts = opts;

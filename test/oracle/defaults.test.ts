@@ -3,10 +3,9 @@
 // podTemplateHash and revision with applyDefaults, answered by the engine and by the Go oracle's kube
 // builds (the real corev1 / appsv1 SetObjectDefaults_* of each minor at default feature gates) must agree.
 // Needs Go on PATH. The router sends applyDefaults requests to kube builds (k8s.io/kubernetes linked) even
-// under KINPLACE_K8S_FLAVOR=api; each kube build takes minutes when not cached, so with the api flavor
-// (CI) only KINPLACE_DEFAULTS_CI_MINORS (default 1.18, 1.29, 1.35 and 1.37: an old json-iterator minor, the
-// pod-level resource defaulting of 1.34–1.36 and the newest) run. KINPLACE_DEFAULTS_MINORS picks the
-// minors, KINPLACE_DEFAULTS_CASES the requests per minor (default 60 full, 150 CI).
+// under KINPLACE_K8S_FLAVOR=api; each kube build takes minutes when not cached, so by default only the
+// CI sample of kube minors runs (scope.ts; KINPLACE_ORACLE_SCOPE=full runs every minor). KINPLACE_DEFAULTS_MINORS
+// picks the minors, KINPLACE_DEFAULTS_CASES the requests per minor (default 60 full, 150 CI).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,14 +13,15 @@ import fc from "fast-check";
 import { sameAnswers, warmUp, warmUpDefaults, withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
+import { SCOPE, scopedMinors } from "./scope.ts";
 import { defaultsLines } from "./defaults-arbitraries.ts";
 
-const CI = (process.env.KINPLACE_K8S_FLAVOR ?? "") === "api";
+const CI = SCOPE === "ci";
 const KUBE_MINORS = MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
 const pick = (v: string | undefined) => (v ?? "").split(/[\s,]+/).filter(Boolean);
 const TARGET_MINORS = pick(process.env.KINPLACE_DEFAULTS_MINORS).length > 0
   ? pick(process.env.KINPLACE_DEFAULTS_MINORS)
-  : CI ? (pick(process.env.KINPLACE_DEFAULTS_CI_MINORS).length > 0 ? pick(process.env.KINPLACE_DEFAULTS_CI_MINORS) : ["1.18", "1.29", "1.35", "1.37"]) : KUBE_MINORS;
+  : scopedMinors(KUBE_MINORS, "kube");
 const CASES = Number(process.env.KINPLACE_DEFAULTS_CASES ?? (CI ? 150 : 60));
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const TIME_LIMIT = 1_800_000;

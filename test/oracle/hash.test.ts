@@ -10,11 +10,12 @@ import fc from "fast-check";
 import { goChoices, sameAnswers, warmUp, withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
+import { scopedMinors } from "./scope.ts";
 import { container, fullTemplate, podTemplate, textStyle, toText } from "./k8s-objects.ts";
 
 const ALL = MINORS.map((m) => m.minor);
 const SELECTED = (process.env.KINPLACE_K8S_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : ALL;
+const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : scopedMinors(ALL, "api");
 const CONTAINERS = Number(process.env.KINPLACE_HASH_CONTAINERS ?? 220);
 const TEMPLATES = Number(process.env.KINPLACE_HASH_TEMPLATES ?? 45);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);

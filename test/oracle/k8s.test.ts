@@ -20,12 +20,13 @@ import { runEngine } from "./engine.ts";
 import { withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
+import { scopedMinors } from "./scope.ts";
 import * as G from "./k8s-objects.ts";
 import { linesFor, protocolLines, quantityLines, type Counts } from "./k8s-requests.ts";
 
 const ALL = MINORS.map((m) => m.minor);
 const SELECTED = (process.env.KINPLACE_K8S_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : ALL;
+const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : scopedMinors(ALL, "api");
 
 /** Containers per minor (5,000+ over the 24 minors) and templates per minor (1,000+). */
 const CONTAINERS = Number(process.env.KINPLACE_K8S_CONTAINERS ?? 220);

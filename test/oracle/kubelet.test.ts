@@ -17,11 +17,12 @@ import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { engineAnswers, sameAnswers, withSeed } from "./k8s-drive.ts";
+import { scopedMinors } from "./scope.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { container as anyContainer } from "./k8s/gen.ts";
 
 const SELECTED = (process.env.KINPLACE_KUBELET_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : ["1.29", "1.30", "1.37"];
+const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : scopedMinors(["1.29", "1.30", "1.37"], "kube");
 const PER_MINOR = Number(process.env.KINPLACE_KUBELET_CASES ?? 300);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const VECTORS = process.env.KINPLACE_KUBELET_VECTORS;

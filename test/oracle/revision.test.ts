@@ -10,13 +10,14 @@ import fc from "fast-check";
 import { goChoices, sameAnswers, warmUp, withSeed } from "./k8s-drive.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
 import { MINORS } from "./k8s/versions.ts";
+import { scopedMinors } from "./scope.ts";
 import { textStyle, toText, workload, unknownFields, withUnknownFields } from "./k8s-objects.ts";
 
 const ALL = MINORS.map((m) => m.minor);
 const SPREAD = ["1.12", "1.15", "1.16", "1.22", "1.28", "1.30", "1.33", "1.34"].filter((m) => ALL.includes(m));
 const NEWEST = ALL[ALL.length - 1]!;
 const SELECTED = (process.env.KINPLACE_K8S_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : [...new Set([...SPREAD, NEWEST])];
+const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : scopedMinors([...new Set([...SPREAD, NEWEST])], "api");
 const PER_MINOR = Number(process.env.KINPLACE_REVISIONS ?? 60);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const TIME_LIMIT = 900_000;

@@ -55,8 +55,8 @@ export function effectiveGo(minor: string, go: string | undefined, kruise: boole
 }
 
 /** A (kubernetes, go) pair for a request: every minor, the default Go or one of each Go class it allows. */
-export function pickVersion(r: R, kruise: boolean): { kubernetes?: string; go?: string } {
-  const minor = kruise ? KRUISE.minor : pick(r, SMP_MINORS);
+export function pickVersion(r: R, kruise: boolean, minors: string[] = SMP_MINORS): { kubernetes?: string; go?: string } {
+  const minor = kruise ? KRUISE.minor : pick(r, minors);
   const lo = kruise ? 23 : minGoOf(minor);
   const gos = ["1.15", "1.18", "1.21", "1.22", "1.26", "1.27"].filter((g) => goMinorOf(g) >= lo);
   const out: { kubernetes?: string; go?: string } = {};

@@ -6,13 +6,11 @@ import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import { runOracle, buildAll, goAvailable, stopOracle } from "./run.ts";
 import { kinplace } from "../support/engine.ts";
-import { MINORS } from "./k8s/versions.ts";
+import { minorsFromEnv, scopedMinors } from "./scope.ts";
 
-/** The kube minors a suite runs: env var `name` ("all", or a list of minors), else `otherwise`. */
+/** The kube minors a suite runs: env var `name` ("all", or a list of minors), else those of `otherwise` in this run's scope. */
 export function suiteMinors(name: string, otherwise: string[]): string[] {
-  const selected = (process.env[name] ?? "").split(/\s+/).filter(Boolean);
-  if (selected.length === 1 && selected[0] === "all") return MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
-  return selected.length > 0 ? selected : otherwise;
+  return minorsFromEnv(name, scopedMinors(otherwise, "kube"));
 }
 
 /** Registers the suite's hooks: Go must be present, the oracle builds exist before the tests, the oracle stops after. */

@@ -18,10 +18,11 @@ import { requestC, normalizeC } from "./validate-containers-arbitraries.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
 import { compareWithOracle } from "./validate-compare.ts";
 import { MINORS } from "./k8s/versions.ts";
+import { scopedMinors } from "./scope.ts";
 
 const KUBE_MINORS = MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
 const SELECTED = (process.env.KINPLACE_VALIDATE_C_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : KUBE_MINORS;
+const TARGET_MINORS = SELECTED.length > 0 ? SELECTED : scopedMinors(KUBE_MINORS, "kube");
 const PAIRS = Number(process.env.KINPLACE_VALIDATE_C_PAIRS ?? 40);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const DUMP = process.env.KINPLACE_VALIDATE_DUMP; // file to write every mismatch to (debugging)

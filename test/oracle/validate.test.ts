@@ -21,10 +21,11 @@ import { normalize, request, requestErrors, storedPod } from "./validate-arbitra
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { kinplace } from "../support/engine.ts";
 import { MINORS } from "./k8s/versions.ts";
+import { scopedMinors } from "./scope.ts";
 
 const KUBE_MINORS = MINORS.map((m) => m.minor).filter((m) => m !== "1.12");
 const SELECTED = (process.env.KINPLACE_VALIDATE_MINORS ?? "").split(/\s+/).filter(Boolean);
-const TARGET_MINORS = SELECTED.length === 1 && SELECTED[0] === "all" ? KUBE_MINORS : SELECTED.length > 0 ? SELECTED : ["1.30", "1.37"];
+const TARGET_MINORS = SELECTED.length === 1 && SELECTED[0] === "all" ? KUBE_MINORS : SELECTED.length > 0 ? SELECTED : scopedMinors(KUBE_MINORS, "kube");
 const PAIRS = Number(process.env.KINPLACE_VALIDATE_PAIRS ?? 150);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const VECTORS = process.env.KINPLACE_VALIDATE_VECTORS;

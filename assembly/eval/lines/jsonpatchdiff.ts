@@ -13,7 +13,7 @@ import { Limits } from "../../base/limits";
 import { GO_DEFAULT } from "../../base/pins";
 import { AppscodeOptions, DEFAULT_MAX_EDIT_MATRIX } from "../../upstream/jsonpatch/appscode";
 import { appscodeDiffTexts, LOCK_OK } from "../../fast/lockstep/lockstep";
-import { DocBytes } from "../ops/patchinput";
+import { DocBytes } from "../ops/docbytes";
 import { hasError, clearError } from "../../base/errors";
 
 // `{"op":"jsonpatch.diff"}` and the head of its answer `{"ok":true,"result":{"patch":`
@@ -21,11 +21,11 @@ const LINE = memory.data<u8>([0x7b, 0x22, 0x6f, 0x70, 0x22, 0x3a, 0x22, 0x6a, 0x
 const LINE_LEN: i32 = 23;
 const HEAD = "{\"ok\":true,\"result\":{\"patch\":";
 
-/** Answers the bare evaluateDocs `jsonpatch.diff` line into `out` when the lockstep walk does; false: nothing written. */
-export function jsonPatchDiffDocsLine(src: usize, len: i32, out: ByteSink): bool {
-  if (!DocBytes.active || len != LINE_LEN || memory.compare(src, LINE, <usize>LINE_LEN) != 0) return false;
-  const nA = DocBytes.aLen;
-  const nB = DocBytes.bLen;
+/** Answers the bare evaluateDocs `jsonpatch.diff` line (documents `docs`) into `out` when the lockstep walk does; false: nothing written. */
+export function jsonPatchDiffDocsLine(src: usize, len: i32, docs: DocBytes, out: ByteSink): bool {
+  if (len != LINE_LEN || memory.compare(src, LINE, <usize>LINE_LEN) != 0) return false;
+  const nA = docs.aLen;
+  const nB = docs.bLen;
   // (a size limit below the line's own length: the general path reports it)
   if (nA <= 0 || nB <= 0 || Limits.maxBytes < LINE_LEN) return false;
   // opJSONPatchDiff's options with no field given: Go's default release, the default matrix limit
@@ -40,7 +40,7 @@ export function jsonPatchDiffDocsLine(src: usize, len: i32, out: ByteSink): bool
   const mark = out.len;
   out.ascii(HEAD);
   const base = out.len;
-  if (appscodeDiffTexts(DocBytes.aPtr, nA, DocBytes.bPtr, nB, opts, cap, Limits.maxBytes, out) != LOCK_OK ||
+  if (appscodeDiffTexts(docs.aPtr, nA, docs.bPtr, nB, opts, cap, Limits.maxBytes, out) != LOCK_OK ||
     hasError() || !validText(out.ptr + <usize>base, out.len - base)) {
     // (an error left recorded would fail the general path's answer: it decides)
     clearError();

@@ -20,6 +20,7 @@ import { goDepthLimit } from "../../json/reader";
 import { escapeEnd } from "../../json/fastread";
 import { GO_DEFAULT } from "../../base/pins";
 import { PodRanges } from "../ops/podsline";
+import { DocBytes } from "../ops/docbytes";
 
 /** Scanner state of the current pass (`stack` is per-call arena memory). */
 // scratch: rewritten before every use (patchPodsLine sets cap and stack first; long and esc before each scan)
@@ -202,7 +203,7 @@ function addRange(ranges: ByteSink, s: i32, e: i32): void {
  * answer in `out`; otherwise (or when that evaluation fails) returns false with `out` as it was and no
  * error recorded.
  */
-export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (src: usize, len: i32, out: ByteSink, pods: PodRanges | null) => void): bool {
+export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (src: usize, len: i32, out: ByteSink, pods: PodRanges | null, docs: DocBytes | null) => void): bool {
   if (len > Limits.maxBytes || len < 40 || hasError()) return false;
   const goLimit = goDepthLimit(GO_DEFAULT);
   LineScan.cap = goLimit > 0 && goLimit < Limits.maxDepth ? goLimit : Limits.maxDepth;
@@ -308,7 +309,7 @@ export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (sr
   store<u16>(m + <usize>podsStart, single ? 0x7d7b : 0x5d5b);
   memory.copy(m + <usize>(podsStart + 2), src + <usize>podsEnd, <usize>(len - podsEnd));
   const at = out.len;
-  evaluate(m, mlen, out, new PodRanges(src, ranges.ptr, count, podsEnd - podsStart));
+  evaluate(m, mlen, out, new PodRanges(src, ranges.ptr, count, podsEnd - podsStart), null);
   if (!hasError()) return true;
   clearError();
   out.truncate(at);

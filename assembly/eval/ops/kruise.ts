@@ -27,8 +27,7 @@ import { writeJSONStr } from "../../json/strings";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Value } from "../../json/value";
 import { Decoder, DecodeOptions } from "../../typed/decode";
-import { FieldCache } from "../../typed/fields";
-import { parseRFC3339, ParsedTime } from "../../typed/time";
+import { parseTimeRFC3339 } from "../../typed/time";
 import { minorIndex } from "../../schema/schema";
 import { k8sValue, k8sString, parseDotMinor } from "./k8sfields";
 import { readUpdateSpec, readState, updateState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
@@ -173,7 +172,6 @@ function writeReasons(res: ResultWriter, reasons: Array<Reason>): void {
 
 /** `kruise.inplaceSpec`: defaultCalculateInPlaceUpdateSpec on two ControllerRevisions, with reasons. */
 export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (!onlyFields(req, ["oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "gates", "gracePeriodSeconds", "kruise", "exactDecode"])) return false;
   const gates = readKruiseOptions(req);
   if (gates === null) return false;
@@ -215,7 +213,6 @@ class PodCall {
 
 /** `kruise.patchPod`: defaultPatchUpdateSpecToPod on a pod, with time `now`; `pods`: the pod's range in a line read by eval/lines/patchpods.ts. */
 export function opKruisePatchPod(req: Request, res: ResultWriter, pods: PodRanges | null): bool {
-  FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise", "exactPath", "requireFastPath"])) return false;
   const gates = readKruiseOptions(req);
   if (gates === null) return false;
@@ -451,7 +448,6 @@ function patchPodInto(res: ResultWriter, in_: PodIn, spec: UpdateSpec, state: In
  * the pods' ranges in a line read by eval/lines/patchpods.ts.
  */
 export function opKruisePatchPods(req: Request, res: ResultWriter, pods: PodRanges | null): bool {
-  FieldCache.reset();
   if (!onlyFields(req, ["pods", "podsText", "updateSpec", "updateSpecText", "state", "stateText", "now", "gates", "serverVersion", "kruise", "maxPods", "exactPath"])) return false;
   const gates = readKruiseOptions(req);
   if (gates === null) return false;
@@ -506,7 +502,6 @@ export function opKruisePatchPods(req: Request, res: ResultWriter, pods: PodRang
     o.byte(0x7d);
     if (pods === null) e = pt.next(e);
     keepAndRelease(o, mark);
-    FieldCache.reset(); // lists computed for this pod were in the released region
     if (o.len > MAX_ANSWER) return fail(E_TOO_LARGE, "kruise.patchPods: the answer exceeds " + MAX_ANSWER.toString() + " bytes", -1, "pods");
   }
   o.byte(0x5d);
@@ -515,7 +510,6 @@ export function opKruisePatchPods(req: Request, res: ResultWriter, pods: PodRang
 
 /** `kruise.completed`: DefaultCheckInPlaceUpdateCompleted. */
 export function opKruiseCompleted(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "gates", "kruise"])) return false;
   const gates = readKruiseOptions(req);
   if (gates === null) return false;
@@ -537,7 +531,6 @@ function strField(req: Request, name: string, def: string): string | null {
 
 /** `kruise.strategy`: webhook and controller outcome of a template change under an update policy. */
 export function opKruiseStrategy(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (!onlyFields(req, ["kind", "policy", "apiVersion", "oldTemplate", "oldTemplateText", "newTemplate", "newTemplateText", "gates", "gracePeriodSeconds", "podName", "kruise"])) return false;
   const gates = readKruiseOptions(req);
   if (gates === null) return false;
@@ -605,11 +598,12 @@ function nowField(req: Request, nanos: bool): KTime | null {
   if (req.field("now") < 0) { fail(E_BAD_REQUEST, "missing \"now\"", -1, "now"); return null; }
   const nb = k8sString(req, "now");
   if (nb === null) return null;
-  if (!parseRFC3339(nb.ptr, nb.len, K8S_NEWEST_GO)) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
+  const pt = parseTimeRFC3339(nb.ptr, nb.len, K8S_NEWEST_GO);
+  if (!pt.ok) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
   const now = new KTime();
-  now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
-  now.ext = ParsedTime.ext;
-  if (nanos) now.nsec = ParsedTime.nsec;
+  now.zero = pt.ext == 0 && pt.nsec == 0;
+  now.ext = pt.ext;
+  if (nanos) now.nsec = pt.nsec;
   return now;
 }
 
@@ -623,7 +617,6 @@ function writePod(res: ResultWriter, pod: TV): bool {
 
 /** `kruise.update`: Interface.Update on one pod (default revision adapter, no AdditionalFuncs). */
 export function opKruiseUpdate(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "oldRevision", "oldRevisionText", "newRevision", "newRevisionText", "now", "gates", "gracePeriodSeconds", "serverVersion", "kruise"])) return false;
   const gates = readKruiseOptions(req);
   if (gates === null) return false;
@@ -652,7 +645,6 @@ export function opKruiseUpdate(req: Request, res: ResultWriter): bool {
 
 /** `kruise.refresh`: Interface.Refresh on one pod. */
 export function opKruiseRefresh(req: Request, res: ResultWriter): bool {
-  FieldCache.reset();
   if (!onlyFields(req, ["pod", "podText", "now", "gates", "serverVersion", "kruise"])) return false;
   const gates = readKruiseOptions(req);
   if (gates === null) return false;

@@ -9,33 +9,6 @@ import { unquote } from "../../json/strings";
 import { DocInput } from "../../json/document";
 import { fail, E_BAD_REQUEST } from "../../base/errors";
 
-/**
- * The documents of an `evaluateDocs` call (see index.ts): bytes after the request line that stand for
- * the op's first document field (`from`, `document`, `original`) and its second (`to`, `patch`,
- * `modified`) given as `...Text`; a negative length is an absent document. Set only during that call.
- */
-export class DocBytes {
-  static active: bool = false;
-  static aPtr: usize = 0;
-  static aLen: i32 = -1;
-  static bPtr: usize = 0;
-  static bLen: i32 = -1;
-
-  /** Installs the two documents for the request about to be evaluated. */
-  static set(aPtr: usize, aLen: i32, bPtr: usize, bLen: i32): void {
-    DocBytes.active = true;
-    DocBytes.aPtr = aPtr;
-    DocBytes.aLen = aLen;
-    DocBytes.bPtr = bPtr;
-    DocBytes.bLen = bLen;
-  }
-
-  /** Back to request fields only. */
-  static clear(): void {
-    DocBytes.active = false;
-  }
-}
-
 /** True when `name` is an op's first document field (`from`, `document`, `original`). */
 function firstDoc(name: string): bool { return name == "from" || name == "document" || name == "original"; }
 
@@ -51,10 +24,11 @@ function docBytes(req: Request, name: string): DocInput | null {
     fail(E_BAD_REQUEST, "field \"" + name + "\" is given as document bytes and in the request", -1, name);
     return null;
   }
-  const n = first ? DocBytes.aLen : DocBytes.bLen;
+  const docs = req.docs!;
+  const n = first ? docs.aLen : docs.bLen;
   if (n < 0) return d;
   d.present = true;
-  d.ptr = first ? DocBytes.aPtr : DocBytes.bPtr;
+  d.ptr = first ? docs.aPtr : docs.bPtr;
   d.len = n;
   return d;
 }
@@ -64,7 +38,7 @@ function docBytes(req: Request, name: string): DocInput | null {
  * are given or the text field is not a string. Same checks, in the same order, as the oracle.
  */
 export function docField(req: Request, name: string): DocInput | null {
-  if (DocBytes.active && (firstDoc(name) || secondDoc(name))) return docBytes(req, name);
+  if (req.docs !== null && (firstDoc(name) || secondDoc(name))) return docBytes(req, name);
   const d = new DocInput();
   d.name = name;
   const t = req.tape;

@@ -9,10 +9,14 @@ import { unquote } from "../../json/strings";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { parseMinor } from "../../base/pins";
-import { EXACT_ALL, EXACT_NAMES, exactBit } from "../../base/exact";
+import { EXACT_ALL, exactBit, exactNames } from "../../base/exact";
+import { DocBytes } from "./docbytes";
 
 /** One parsed request object. */
 export class Request {
+  /** The out-of-line documents of an `evaluateDocs` call (null: the request names its documents itself). */
+  docs: DocBytes | null = null;
+
   constructor(public tape: Tape, public obj: i32, public opts: ReadOptions) {}
 
   /** Index of the value of field `name`, or -1 when absent (last duplicate wins, as in Go). */
@@ -166,7 +170,7 @@ export function exactOf(req: Request): i64 {
       bit = exactBit(String.UTF8.decodeUnsafe(d.ptr, <usize>d.len));
     }
     if (bit == 0) {
-      fail(E_BAD_REQUEST, "\"exact\" names an unknown shortcut (known: " + EXACT_NAMES.join(", ") + ")", -1, "exact/" + m.toString());
+      fail(E_BAD_REQUEST, "\"exact\" names an unknown shortcut (known: " + exactNames() + ")", -1, "exact/" + m.toString());
       return -1;
     }
     bits |= bit;

@@ -27,7 +27,7 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   if (now === null) return false;
   const opts = r.options();
   if (opts === null) return false;
-  const verdicts = readVerdicts(r.top);
+  const verdicts = readVerdicts(r.top, opts.exact);
   const exp = r.optString("expectations");
   if (hasError()) return false;
   if (exp != "" && exp != "watch" && exp != "immediate") return fail(E_BAD_REQUEST, "unknown expectations \"" + exp + "\" (want watch or immediate)", -1, "expectations");

@@ -34,7 +34,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
   const model = readModel(top);
   if (hasError()) return false;
   const st = new SimState(model);
-  const verdicts = readVerdicts(top);
+  const verdicts = readVerdicts(top, opts.exact);
   let w: SimWorkload | null = null;
   if (kind == "CloneSet") {
     const o = r.object("workload");

@@ -27,7 +27,7 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   const opts = r.options();
   if (opts === null) return false;
   const top = r.top;
-  const verdicts = readVerdicts(top);
+  const verdicts = readVerdicts(top, opts.exact);
   const gates = top.obj("gates");
   const gate = gates.bool("MaxUnavailableStatefulSet", true);
   const preparing = gates.bool("PreparingUpdateAsUpdate", false);

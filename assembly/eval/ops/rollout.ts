@@ -62,7 +62,7 @@ function opCloneSet(r: RolloutRequest, out: JsonOut): bool {
   if (opts === null) return false;
   const top = r.top;
   const gates = readCloneSetGates(top);
-  const verdicts = readVerdicts(top);
+  const verdicts = readVerdicts(top, opts.exact);
   const cs = readCloneSet(cso, opts.limits);
   if (hasError()) return false;
   const nums = cloneSetNumbers(cs);

@@ -14,8 +14,9 @@ import { VerdictOptions } from "../../verdict/options";
 import { verdictGo, verdictKind, runVerdict, VerdictRun } from "../../verdict/verdict";
 import { k8sValue } from "./k8sfields";
 import { KTime } from "../../upstream/kruise/inplaceupdate/state";
-import { parseRFC3339, ParsedTime } from "../../typed/time";
+import { parseTimeRFC3339 } from "../../typed/time";
 import { DEFAULTS_MIN_MINOR } from "../../upstream/kubernetes/defaults/podspec";
+import { K8S_NEWEST_GO } from "../../base/pins";
 
 /** Reads the options for a workload of kind `kind` (`exact`: the shortcuts turned off); null with an error recorded. */
 export function readVerdictOptions(req: Request, kind: i32, exact: u32): VerdictOptions | null {
@@ -57,11 +58,12 @@ export function readVerdictOptions(req: Request, kind: i32, exact: u32): Verdict
   if (req.field("now") >= 0) {
     const nb = k8sString(req, "now");
     if (nb === null) return null;
-    if (!parseRFC3339(nb.ptr, nb.len, 26)) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
+    const pt = parseTimeRFC3339(nb.ptr, nb.len, K8S_NEWEST_GO);
+    if (!pt.ok) { fail(E_BAD_REQUEST, "\"now\" must be an RFC 3339 time", -1, "now"); return null; }
     const now = new KTime();
-    now.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
-    now.ext = ParsedTime.ext;
-    now.nsec = ParsedTime.nsec;
+    now.zero = pt.ext == 0 && pt.nsec == 0;
+    now.ext = pt.ext;
+    now.nsec = pt.nsec;
     o.now = now;
   }
   const ap = req.field("allowPrivileged");

@@ -24,8 +24,8 @@ import { unquote, validUTF8 as decoderValidUTF8 } from "../../json/strings";
 import { FNV32_OFFSET, fnv1a_32 } from "../../hash/fnv";
 import { Kind, FieldFlag, kind, elem, fieldCount, fieldType } from "../../schema/schema";
 import { jsonFields, JField } from "../../typed/fields";
-import { Val, PtrV } from "../../typed/value";
-import { Decoder, parseGoInt, GoInt } from "../../typed/decode";
+import { Val, PtrV, IntV } from "../../typed/value";
+import { Decoder, goIntInto } from "../../typed/decode";
 import { decodeOptionsFor } from "../../typed/decodeat";
 import { storedForm, validUTF8, nullStaysNull } from "../storedform/roundtrip";
 import { isEmptyValue, isZeroForOmit } from "../../typed/encode";
@@ -241,9 +241,10 @@ function hashNodeInner(w: TapeWalk, h: u32, ty: i32, node: i32, ignore: bool): u
     }
     case Kind.Int: case Kind.Int8: case Kind.Int16: case Kind.Int32: case Kind.Int64:
     case Kind.Uint: case Kind.Uint8: case Kind.Uint16: case Kind.Uint32: case Kind.Uint64: {
-      if (nk != K_NUMBER || !parseGoInt(t.ptr(node), t.len(node), (t.flags(node) & F_INT) != 0, k)) return giveUp(w, h);
+      const iv = new IntV(0);
+      if (nk != K_NUMBER || !goIntInto(t.ptr(node), t.len(node), (t.flags(node) & F_INT) != 0, k, iv)) return giveUp(w, h);
       if (!ignore) h = piece(w, h, P_TYPE, ty, 0);
-      return decimal(h, GoInt.value, k >= Kind.Uint);
+      return decimal(h, iv.v, k >= Kind.Uint);
     }
   }
   if (!ignore) h = piece(w, h, P_TYPE, ty, 0);
@@ -678,7 +679,8 @@ function classify(w: TapeWalk, f: JField, vn: i32, info: i32): i32 {
     }
   }
   // integers
-  if (nk != K_NUMBER || !parseGoInt(t.ptr(vn), t.len(vn), (t.flags(vn) & F_INT) != 0, fk)) { w.failed = true; return F_ZERO; }
-  w.iv = GoInt.value;
+  const iv = new IntV(0);
+  if (nk != K_NUMBER || !goIntInto(t.ptr(vn), t.len(vn), (t.flags(vn) & F_INT) != 0, fk, iv)) { w.failed = true; return F_ZERO; }
+  w.iv = iv.v;
   return w.iv == 0 ? F_ZERO : F_NATIVE;
 }

@@ -10,7 +10,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { fnv1aSpewBytes } from "../../hash/fnvtable";
-import { jsonFields, FieldCache } from "../../typed/fields";
+import { jsonFields } from "../../typed/fields";
 import { containerEra, ERA_JSON, hasHashWithoutResources } from "../../upstream/kubernetes/hash";
 import { transcodeValue } from "./transcode";
 import { zeroText, planOf, planField } from "./plan";
@@ -33,7 +33,6 @@ const INDEXES: usize = memory.data(256 * 16, 16);
 function indexesOf(ty: i32): usize {
   const e = INDEXES + <usize>((<u32>ty * 0x9e3779b1) >> 24) * 16;
   if (load<i32>(e) == ty + 1) return e;
-  FieldCache.reset();
   store<i32>(e, jsonIndex(ty, "resources"), 4);
   store<i32>(e, jsonIndex(ty, "image"), 8);
   store<i32>(e, jsonIndex(ty, "name"), 12);

@@ -14,7 +14,7 @@ import { ByteSink } from "../../io/sink";
 import { writeGoString } from "../../json/strings";
 import { hasError, clearError } from "../../base/errors";
 import { Kind, FieldFlag, Method, kind, elem, key, fieldType, methods, typeNameId } from "../../schema/schema";
-import { jsonFields, FieldCache } from "../../typed/fields";
+import { jsonFields } from "../../typed/fields";
 import { Encoder, EncodeOptions } from "../../typed/encode";
 import { specialOf, SP_TIME, SP_NONE } from "../../typed/types";
 import { sameBytes } from "./bytes";
@@ -108,7 +108,6 @@ export function zeroText(ty: i32, go24: bool): usize {
   const e = slot(key);
   if (load<i32>(e) != 0) return <usize>load<u32>(e, 4);
   const pending = hasError();
-  FieldCache.reset(); // the per-call field lists may be stale (a line may skip the ops' reset); dropping them is safe
   const out = new ByteSink(64);
   const eo = new EncodeOptions();
   eo.goMinor = go24 ? 24 : 22;
@@ -134,7 +133,6 @@ export function planOf(ty: i32, go24: bool): usize {
   const key = (ty << 2) | (go24 ? 3 : 1);
   const e = slot(key);
   if (load<i32>(e) != 0) return <usize>load<u32>(e, 4);
-  FieldCache.reset(); // as in zeroText
   const list = jsonFields(ty).list;
   const nf = list.length;
   // custom JSON on a struct that is not one of the hand-written types the transcoder knows: not handled

@@ -17,7 +17,7 @@ import { Kind } from "../../schema/schema";
 import { decodeBase64 } from "../../golang/base64";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
 import { writeQuantityJSON } from "../../quantity/canonical";
-import { parseRFC3339, ParsedTime, formatRFC3339UTC } from "../../typed/time";
+import { parseTimeRFC3339, RFC3339Time, formatRFC3339UTC } from "../../typed/time";
 import { writeBase64 } from "../../typed/encode";
 import { unquoteJsoniter } from "../../typed/jsoniterstr";
 import { readString, readNumber, readLiteral, special8, S_ESC, S_NEEDESC } from "./scan";
@@ -260,9 +260,9 @@ function rememberQuantity(p: usize, n: i32, tp: usize, tn: i32): void {
   memory.copy(e + 2 + <usize>n, tp, <usize>tn);
 }
 
-/** True when the (unquoted) RFC 3339 text parses to a zero time.Time (time.Time.IsZero). */
-@inline function parsedZero(): bool {
-  return ParsedTime.ext == 0 && (ParsedTime.nsec & 0x3fffffff) == 0;
+/** True when a parsed RFC 3339 time is the zero time.Time (time.Time.IsZero). */
+@inline function parsedZero(r: RFC3339Time): bool {
+  return r.ext == 0 && (r.nsec & 0x3fffffff) == 0;
 }
 
 /** metav1.Time at the cursor (first byte `c`, not null): RFC 3339 in UTC, or null for the zero time; the text must read back the same. */
@@ -286,17 +286,19 @@ export function timeValue(t: Transcode, c: i32): i32 {
       return 0;
     }
   }
-  if (!parseRFC3339(p, n, t.go)) return FAIL;
+  const r = parseTimeRFC3339(p, n, t.go);
+  if (!r.ok) return FAIL;
   const at = out.len;
-  if (parsedZero()) {
+  if (parsedZero(r)) {
     out.ascii("null");
   } else {
-    const ext = ParsedTime.ext;
+    const ext = r.ext;
     out.byte(0x22);
     formatRFC3339UTC(out, ext);
     out.byte(0x22);
     // decode → Marshal again must give the same text (a fraction of a second in year 1, years past 9999, ...)
-    if (!parseRFC3339(out.ptr + <usize>(at + 1), out.len - at - 2, t.go) || parsedZero() || ParsedTime.ext != ext) return FAIL;
+    const again = parseTimeRFC3339(out.ptr + <usize>(at + 1), out.len - at - 2, t.go);
+    if (!again.ok || parsedZero(again) || again.ext != ext) return FAIL;
   }
   if (plain) rememberTime(t.go, p, n, out.ptr + <usize>at, out.len - at);
   return 0;

@@ -16,7 +16,6 @@ import { mergeMap } from "./merge";
 import { Env } from "./env";
 import { errBadJSONDoc, failed } from "./errors";
 import { DocInput } from "../../json/document";
-import { FieldCache } from "../../typed/fields";
 
 /** Decodes a document, or records why not; null on failure. */
 function decode(env: Env, d: DocInput, emptyIsEmptyMap: bool, opts: ReadOptions): GMap | null {
@@ -29,7 +28,6 @@ function decode(env: Env, d: DocInput, emptyIsEmptyMap: bool, opts: ReadOptions)
 
 /** A call's Env (the typed field lists of an earlier call point into a reset arena: dropped). */
 function begin(minor: i32, go: i32, exact: u32): Env {
-  FieldCache.reset();
   return new Env(minor, go, exact);
 }
 

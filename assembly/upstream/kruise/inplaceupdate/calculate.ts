@@ -25,6 +25,7 @@ import { TemplateReads, DecodeTemplates, OLD, NEW } from "./templates";
 import { KruiseOptions } from "./options";
 import { updateInplaceUpdateMetadata, atoi } from "./vertical";
 import { SpecResult, REASON_IMAGE, REASON_RESIZE, REASON_ENV_METADATA, REASON_METADATA } from "./reasons";
+import { joinStrings } from "../../../golang/join";
 
 /** UpdateOptions: what CalculateSpec reads besides the revisions. */
 export class UpdateOptions {
@@ -263,7 +264,7 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
       }
       if (users.length > 0) {
         res.add(op.path, op.operation, REASON_ENV_METADATA, "in-place: " + mapName.substring(0, mapName.length - 1) + " read by the env of container" +
-          (users.length > 1 ? "s " : " ") + users.join(", ") + "; kruise-daemon restarts " + (users.length > 1 ? "them" : "it"));
+          (users.length > 1 ? "s " : " ") + joinStrings(users, ", ") + "; kruise-daemon restarts " + (users.length > 1 ? "them" : "it"));
       } else {
         let m = "in-place: template metadata, patched onto the pod (no container restarts)";
         if (eligible && !gates.envFromMetadata && newContainers.anyRefersTo("metadata." + mapName, rfc6901Decode(words![3]))) {

@@ -31,6 +31,7 @@ import { RevisionInput } from "./revision";
 import { defaultPatchUpdateSpecToPod, PatchOptions } from "./patchpod";
 import { slotOf, structOf, get, typeOfField, str, strV, ensureStruct, ensureMap, mapDelete, mapSet } from "./typedpod";
 import { checkContainersUpdateCompleted, podAnnotations, podLabels, GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD } from "./completed";
+import { joinStrings } from "../../../golang/join";
 
 const REVISION_LABEL = "controller-revision-hash";
 const GATE = "InPlaceUpdateReady";
@@ -191,7 +192,7 @@ function setPodReadyCondition(pod: TV): void {
     else if (cstr(pod, c, "status") != "True") msgs.push("the status of pod readiness gate " + goQuote(t) + " is not \"True\", but " + cstr(pod, c, "status"));
   }
   if (msgs.length == 0) return; // Ready=True with metav1.Now(): never reached from Update
-  setPodCondition(pod, newCondition(pod, "Ready", "False", null, "ReadinessGatesNotReady", msgs.join(", ")));
+  setPodCondition(pod, newCondition(pod, "Ready", "False", null, "ReadinessGatesNotReady", joinStrings(msgs, ", ")));
 }
 
 /** PatchSpecToPod then RemoveInPlaceUpdateGrace (`dropGrace`); the patched pod, or null with an error. */

@@ -8,9 +8,10 @@ import { Tape, K_NULL, K_TRUE, K_FALSE, K_STRING, K_OBJECT, K_ARRAY, K_NUMBER, F
 import { unquote } from "../../../json/strings";
 import { decodeBase64 } from "../../../golang/base64";
 import { hasError, clearError } from "../../../base/errors";
-import { parseRFC3339, ParsedTime, formatRFC3339UTC } from "../../../typed/time";
+import { parseTimeRFC3339, formatRFC3339UTC } from "../../../typed/time";
 import { unmarshalQuantityJSON } from "../../../quantity/unmarshal";
 import { UpdateSpec, StrMap, ObjMeta, ResReq, QMap, Named, goStr, sortedKeys, writeMetas, writeResources } from "./model";
+import { KRUISE_GO } from "../../../base/pins";
 
 /** The pod annotation holding the state (appspub.InPlaceUpdateStateKey). */
 export const STATE_KEY = "apps.kruise.io/inplace-update-state";
@@ -217,10 +218,11 @@ export class JReader {
     if (t.kind(i) != K_STRING) { this.bad = true; return r; }
     const b = new ByteSink(t.len(i) + 4);
     unquote(b, t.ptr(i), t.len(i), false);
-    if (!parseRFC3339(b.ptr, b.len, 23)) { this.bad = true; return r; }
-    r.zero = ParsedTime.ext == 0 && ParsedTime.nsec == 0;
-    r.ext = ParsedTime.ext;
-    r.nsec = ParsedTime.nsec;
+    const pt = parseTimeRFC3339(b.ptr, b.len, KRUISE_GO);
+    if (!pt.ok) { this.bad = true; return r; }
+    r.zero = pt.ext == 0 && pt.nsec == 0;
+    r.ext = pt.ext;
+    r.nsec = pt.nsec;
     return r;
   }
 

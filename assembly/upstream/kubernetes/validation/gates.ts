@@ -3,6 +3,8 @@
 // A request's `gates` are applied one at a time in the order written, as the oracle applies them
 // with DefaultMutableFeatureGate.SetFromMap; the first refused one is the error (upstream's text).
 
+import { joinStrings } from "../../../golang/join";
+
 // name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
 const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport", "WindowsHostProcessContainers", "SELinuxMount", "VolumeAttributesClass", "HugePageStorageMediumSize", "PodLevelResources"];
 const FACTS: StaticArray<i32> = [
@@ -48,7 +50,7 @@ export class Gates {
       const on = minor >= 37 ? ["InPlacePodLevelResourcesVerticalScaling", "PodLevelResourcesFixDefaulting", "PodLevelResourcesFixKubeletQOSClass"] : ["InPlacePodLevelResourcesVerticalScaling"];
       const msgs = new Array<string>();
       for (let i = 0; i < on.length; i++) msgs.push(on[i] + " is enabled, but depends on features that are disabled: [PodLevelResources]");
-      this.error = msgs.length == 1 ? msgs[0] : "[" + msgs.join(", ") + "]";
+      this.error = msgs.length == 1 ? msgs[0] : "[" + joinStrings(msgs, ", ") + "]";
       return false;
     }
     this.names.push(name);

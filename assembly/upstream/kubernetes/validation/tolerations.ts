@@ -8,6 +8,7 @@ import { ErrList, quote } from "./errlist";
 import { fld, str, isSet, sliceLen, at } from "./view";
 import { isQualifiedName, isValidLabelValue } from "./names";
 import { PodValidationOptions } from "./options";
+import { joinStrings } from "../../../golang/join";
 
 /** ValidateTolerations(tolerations, path). */
 export function validateTolerations(list: Val | null, path: string, opts: PodValidationOptions, errs: ErrList): void {
@@ -32,7 +33,7 @@ export function validateTolerations(list: Val | null, path: string, opts: PodVal
     }
     if (op == "Equal" || op == "") {
       const ve = isValidLabelValue(value, minor);
-      if (ve.length > 0) errs.invalidStr(p + ".operator", value, ve.join(";"));
+      if (ve.length > 0) errs.invalidStr(p + ".operator", value, joinStrings(ve, ";"));
     } else if (op == "Exists") {
       if (value.length > 0) {
         // 1.32+ print the value; before, the whole internal Toleration with %#v (a set

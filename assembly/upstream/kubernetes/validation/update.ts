@@ -24,6 +24,7 @@ import { podOptions } from "./podopts";
 import { conditionalSCTP, ownerReferences, kubeFinalizerNames, managedFields, fieldManagersLegacy } from "./meta";
 import { renderMap, renderTerms, renderTerm } from "./render";
 import { singleHugePageApplies, singleHugePageSize } from "./podresources";
+import { joinStrings } from "../../../golang/join";
 
 const APPARMOR_PREFIX = "container.apparmor.security.beta.kubernetes.io/";
 const MIRROR_KEY = "kubernetes.io/config.mirror";
@@ -158,7 +159,7 @@ function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, opts: Po
 
 /** Our deterministic stand-in for upstream's go-cmp / ObjectDiff text: the v1 JSON paths that differ. */
 function diffText(d: Diffs): string {
-  return "kinplace: changed " + d.paths.join(", ") + (d.more ? ", ..." : "");
+  return "kinplace: changed " + joinStrings(d.paths, ", ") + (d.more ? ", ..." : "");
 }
 
 /** ValidateObjectMetaUpdate at `minor` (the parts that read fields a pod carries). */
