@@ -22,7 +22,7 @@ export function input(len: i32): usize {
   clearError(); // the one piece of per-call state in a global: a trap may have left an error recorded
   out = null;
   lastStatus = 0;
-  inPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  inPtr = heap.alloc(len > 0 ? <usize>len : 1);
   return inPtr;
 }
 

@@ -174,6 +174,14 @@ export interface JsonPatchDiffOptions extends GoOptions {
   flavor?: JsonPatchFlavor;
   /** Most Levenshtein cells ((m+1)*(n+1)) one array pair may need (default 4194304); more is E_PATCH_LIMIT. */
   maxEditMatrix?: number;
+  /** Longest patch in bytes (default and most 268435456); a longer one is E_PATCH_LIMIT. */
+  maxPatchBytes?: number;
+}
+
+/** Options of jsonPatchApply. */
+export interface JsonPatchApplyOptions extends GoOptions {
+  /** Most bytes `copy` operations may add (evanphx's AccumulatedCopySizeLimit; 0 or absent: the engine's 32 MiB); more is E_PATCH_LIMIT. */
+  maxCopyBytes?: number;
 }
 
 /** JSON text for the `...Text` patch functions: a string (encoded as UTF-8) or bytes, handed to the Go library as they
@@ -254,24 +262,24 @@ function parseResult(text: string): unknown {
 
 /** RFC 6902 patch turning `from` into `to` (appscode: both must be objects, as the library requires). */
 export function jsonPatchDiff(from: unknown, to: unknown, options?: JsonPatchDiffOptions): JsonPatchOperation[] {
-  return JSON.parse(patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, go: options?.go }, docText(from), docText(to), "patch")) as JsonPatchOperation[];
+  return JSON.parse(patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, maxPatchBytes: options?.maxPatchBytes, go: options?.go }, docText(from), docText(to), "patch")) as JsonPatchOperation[];
 }
 
 /** jsonPatchDiff on JSON text (the bytes the Go library would receive); returns the patch text exactly as json.Marshal writes it. */
 export function jsonPatchDiffText(from: JsonText | null, to: JsonText | null, options?: JsonPatchDiffOptions): string {
   // the usual call (no options): a constant request line, no request object to build and look through
   if (options === undefined) return patchTextOp(DIFF_LINE, from, to, "patch");
-  return patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, go: options?.go }, from, to, "patch");
+  return patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, maxPatchBytes: options?.maxPatchBytes, go: options?.go }, from, to, "patch");
 }
 
 /** Applies an RFC 6902 patch as the Kubernetes API server does (gopkg.in/evanphx/json-patch.v4); atomic: throws on the first failing operation (its index is the error's path). */
-export function jsonPatchApply(document: unknown, patch: unknown, options?: GoOptions): unknown {
-  return parseResult(patchTextOp({ op: "jsonpatch.apply", go: options?.go }, docText(document), docText(patch), "document"));
+export function jsonPatchApply(document: unknown, patch: unknown, options?: JsonPatchApplyOptions): unknown {
+  return parseResult(patchTextOp({ op: "jsonpatch.apply", go: options?.go, maxCopyBytes: options?.maxCopyBytes }, docText(document), docText(patch), "document"));
 }
 
 /** jsonPatchApply on JSON text; returns the document text exactly as the library writes it ("" for an empty document). */
-export function jsonPatchApplyText(document: JsonText | null, patch: JsonText | null, options?: GoOptions): string {
-  return patchTextOp({ op: "jsonpatch.apply", go: options?.go }, document, patch, "document");
+export function jsonPatchApplyText(document: JsonText | null, patch: JsonText | null, options?: JsonPatchApplyOptions): string {
+  return patchTextOp({ op: "jsonpatch.apply", go: options?.go, maxCopyBytes: options?.maxCopyBytes }, document, patch, "document");
 }
 
 /** RFC 7396 merge patch turning `original` into `modified` (CreateMergePatch of evanphx/json-patch v4). */

@@ -93,6 +93,20 @@ test("strings are passed as UTF-8; JS values go through JSON.stringify, undefine
   assert.throws(() => kinplace.jsonPatchDiff(1n, {}), (e: { code: string }) => e.code === "E_BAD_REQUEST");
 });
 
+test("the patch limits travel as options: maxPatchBytes for diffs, maxCopyBytes for copies", () => {
+  const from = { a: Array.from({ length: 50 }, (_, i) => i) };
+  const to = { a: Array.from({ length: 50 }, (_, i) => i + 1) };
+  const patch = kinplace.jsonPatchDiffText(JSON.stringify(from), JSON.stringify(to));
+  assert.equal(kinplace.jsonPatchDiffText(JSON.stringify(from), JSON.stringify(to), { maxPatchBytes: patch.length }), patch);
+  for (const maxPatchBytes of [1, patch.length - 2]) {
+    assert.throws(() => kinplace.jsonPatchDiff(from, to, { maxPatchBytes }), (e: { code: string }) => e.code === "E_PATCH_LIMIT");
+  }
+  const doc = { a: { v: "0123456789" } };
+  const copies = Array.from({ length: 3 }, (_, i) => ({ op: "copy", from: "/a", path: `/a${i}` }));
+  assert.equal(Object.keys(kinplace.jsonPatchApply(doc, copies) as object).length, 4);
+  assert.throws(() => kinplace.jsonPatchApply(doc, copies, { maxCopyBytes: 20 }), (e: { code: string }) => e.code === "E_PATCH_LIMIT");
+});
+
 test("evaluateDocs refuses a document given twice, and the next call is not affected", () => {
   const x = engineFromBytesSync(readFileSync(new URL("../build/kinplace.wasm", import.meta.url)));
   const line = '{"op":"jsonpatch.diff","fromText":"{}"}';

@@ -66,7 +66,7 @@ export function compareBytes(a: usize, an: i32, b: usize, bn: i32): i32 {
  */
 export function sortMembers(t: Tape, obj: i32): u64 {
   const n = t.children(obj);
-  const base = heap.alloc(<usize>(n > 0 ? n : 1) * SIZE);
+  const base = heap.alloc((n > 0 ? <usize>n : 1) * SIZE);
   let k = obj + 1;
   for (let j = 0; j < n; j++) {
     const m = at(base, j);

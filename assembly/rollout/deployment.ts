@@ -206,7 +206,7 @@ function rolloutRolling(r: DeployRound, d: Deployment, newRS: RS | null, old: Ar
     sets.push(n);
     newRS = n;
   }
-  const nrs = newRS!;
+  const nrs = newRS;
   const all = old.concat([nrs]);
   if (reconcileNewReplicaSet(r, d, all, nrs)) return;
   // FilterActiveReplicaSets(oldRSs)
@@ -390,5 +390,5 @@ function recreate(r: DeployRound, d: Deployment, newRS: RS | null, old: Array<RS
     sets.push(n);
     nrs = n;
   }
-  scaleRS(r, d, nrs!, d.replicas, false);
+  scaleRS(r, d, nrs, d.replicas, false);
 }

@@ -101,7 +101,7 @@ const pairs = fc.tuple(
   fc.nat(),
   fc.integer({ min: 0, max: VARIANTS.length - 1 }),
   fc.integer({ min: 0, max: 2 }),
-  fc.integer({ min: 0, max: 9 }),
+  fc.integer({ min: 0, max: 10 }),
 ).map(([[from, to], seed, variant, style, extra]) => {
   const r = rng(seed);
   let f = from as { [k: string]: J };
@@ -125,7 +125,8 @@ const pairs = fc.tuple(
   if (extra === 4) { a = withInvalidUTF8(sa, r); b = withInvalidUTF8(sb, rng(seed)); }
   if (extra === 5) b = enc.encode(`[${sb}]`);
   const opts = extra === 6 ? `,"maxEditMatrix":${1 + Math.floor(r() * 30)}` : extra === 7 ? `,"go":"1.14"`
-    : extra === 8 ? `,"limits":{"maxDepth":${2 + Math.floor(r() * 4)}}` : extra === 9 ? `,"limits":{"maxBytes":${50 + Math.floor(r() * 400)}}` : "";
+    : extra === 8 ? `,"limits":{"maxDepth":${2 + Math.floor(r() * 4)}}` : extra === 9 ? `,"limits":{"maxBytes":${50 + Math.floor(r() * 400)}}`
+    : extra === 10 ? `,"maxPatchBytes":${1 + Math.floor(r() * 300)}` : "";
   return { a, b, opts, viaDocs: (seed & 1) === 0 };
 });
 

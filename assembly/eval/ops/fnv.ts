@@ -29,7 +29,7 @@ export function opFnv(req: Request, res: ResultWriter): bool {
     if (hasError()) return false;
     if (data === null) return fail(E_BAD_REQUEST, "field \"text\" (or \"base64\") is required", -1, "text");
   }
-  const d = data!;
+  const d = data;
   if (v == "fnv32" || v == "fnv32a") {
     const h = v == "fnv32" ? fnv1_32(d.ptr, <usize>d.len) : fnv1a_32(d.ptr, <usize>d.len);
     res.key("hex").byte(0x22); res.out.hex(<u64>h); res.out.byte(0x22);

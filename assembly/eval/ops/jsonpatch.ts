@@ -61,9 +61,9 @@ export function opJSONPatchDiff(req: Request, res: ResultWriter): bool {
   opts.sameText = shortcutOn(<u32>exact, EXACT_SAMETEXT);
   const out = new ByteSink(1024);
   // two texts: walked in lockstep, only what differs is read (lockstep.ts); anything it does not prove runs the whole diff
-  // (`lockstep: false` is the older spelling of exact: ["lockstep"]; a lower maxPatchBytes is for the whole diff
-  // only: the walk writes some operations itself)
-  const walk = req.bool("lockstep", true) && shortcutOn(<u32>exact, EXACT_LOCKSTEP) && patchLimit == MAX_PATCH_BYTES;
+  // (`lockstep: false` is the older spelling of exact: ["lockstep"]; past maxPatchBytes the walk gives up and the
+  // whole diff refuses the patch)
+  const walk = req.bool("lockstep", true) && shortcutOn(<u32>exact, EXACT_LOCKSTEP);
   if (hasError()) return false;
   if (walk && from.present && to.present && !from.direct && !to.direct) {
     const ro = req.opts;

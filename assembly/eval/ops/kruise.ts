@@ -246,9 +246,9 @@ export function opKruisePatchPod(req: Request, res: ResultWriter, pods: PodRange
   let prep: SplicePrep | null = null;
   let pkey: ByteSink | null = null;
   if (key !== null) {
-    pkey = planKey(req, key!, server, gates);
+    pkey = planKey(req, key, server, gates);
     prep = prepareSplice(spec);
-    recallPlan(pkey!, prep!);
+    recallPlan(pkey, prep);
   }
   const ok = patchPodInto(res, pod, spec, state, now, call, prep);
   if (ok && !hasError() && prep !== null) rememberPlan(pkey!, prep);

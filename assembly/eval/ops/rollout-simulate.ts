@@ -111,7 +111,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
   } else {
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want CloneSet, AdvancedDaemonSet, DaemonSet, AdvancedStatefulSet, StatefulSet or Deployment)", -1, "kind");
   }
-  const wl = w!;
+  const wl = w;
   if (hasError()) return false;
   const outcome = runSimulation(wl, st, limits.maxSimMemory);
   out.kStr("kind", kind).kStr("outcome", outcome);

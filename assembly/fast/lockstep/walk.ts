@@ -29,7 +29,9 @@ export const LOCK_FALLBACK: i32 = 1;
 export function appscodeDiffTexts(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, depthCap: i32, maxBytes: i32, out: ByteSink): i32 {
   const base = out.len;
   if (nA <= 0 || nB <= 0 || nA > maxBytes || nB > maxBytes || depthCap < 1) return LOCK_FALLBACK;
-  if (walk(pA, nA, pB, nB, opts, depthCap, out)) {
+  // (a patch's length only grows operation by operation, so a walk whose whole patch fits maxPatchBytes is one
+  // the whole diff does not refuse; one that does not fit falls back, and the whole diff answers E_PATCH_LIMIT)
+  if (walk(pA, nA, pB, nB, opts, depthCap, out) && <i64>(out.len - base) <= opts.maxPatchBytes) {
     if (out.len == base) { out.byte(0x5b); out.byte(0x5d); }
     else { store<u8>(out.ptr + <usize>base, 0x5b); out.byte(0x5d); }
     return LOCK_OK;
@@ -290,6 +292,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
     }
     if (state == 3 && plainPiece(w, i, j, level, out)) {
       // a plain scalar vs a plain scalar: no tapes, no Path objects
+      if (<i64>out.len > opts.maxPatchBytes) return false; // the whole diff refuses it (E_PATCH_LIMIT)
       i = w.endA;
       j = w.endB;
       measureRun(w, i, j);
@@ -304,7 +307,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
     if (level > 0 && path === null) return false;
     const ta = w.ta!;
     const tb = w.tb!;
-    if (!piece.run(ta, 0, tb, 0, path, out)) return false;
+    if (!piece.run(ta, 0, tb, 0, path, out) || <i64>out.len > opts.maxPatchBytes) return false;
     i = w.endA;
     j = w.endB;
     measureRun(w, i, j);

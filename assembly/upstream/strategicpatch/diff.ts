@@ -64,7 +64,7 @@ export function diffMaps(env: Env, original: GMap, modified: GMap, schema: i32, 
     if (modified.find(original.keyPtr(i), original.keyLen(i)) < 0) patch.set(original.keyPtr(i), original.keyLen(i), null);
   }
   if (retainKeysList !== null && retainKeysList.len > 0 && (patch.count > 0 || hasAdditionalNewField(original, modified))) {
-    patch.setAscii("$retainKeys", sliceVal(sortScalars(env, retainKeysList!)));
+    patch.setAscii("$retainKeys", sliceVal(sortScalars(env, retainKeysList)));
   }
   return patch;
 }

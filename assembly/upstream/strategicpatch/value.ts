@@ -115,7 +115,7 @@ export function strVal(p: usize, n: i32): Val {
 /** A string value holding an ASCII AssemblyScript string (copied into the arena). */
 export function asciiVal(s: string): Val {
   const n = s.length;
-  const p = heap.alloc(<usize>(n > 0 ? n : 1));
+  const p = heap.alloc(n > 0 ? <usize>n : 1);
   for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>s.charCodeAt(i));
   return strVal(p, n);
 }

@@ -262,7 +262,7 @@ export function checkInPlaceUpdateCompleted(pod: TV, gates: KruiseOptions): stri
   let stateText = ann(a, STATE_KEY);
   if (stateText === null) stateText = ann(a, STATE_KEY_OLD);
   if (stateText === null) return null;
-  const b = String.UTF8.encode(stateText!);
+  const b = String.UTF8.encode(stateText);
   const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
   if (t === null) return takeErrorMessage();
   const state = readState(t, 0);
@@ -279,20 +279,20 @@ export function checkContainersUpdateCompleted(pod: TV, state: InPlaceState, gat
   const metaText = ann(a, RUNTIME_META_KEY);
   let metas: Array<RuntimeMeta> | null = null;
   if (metaText !== null) {
-    const mr = readRuntimeMeta(metaText!, gates);
+    const mr = readRuntimeMeta(metaText, gates);
     if (mr.err !== null) return mr.err;
     metas = mr.metas;
   }
   if (state.updateEnvFromMetadata) {
     if (metas === null) return "waiting for all containers hash consistent, but runtime-container-meta not found";
-    if (!hashConsistent(pod, metas!, true, false, gates)) return "waiting for all containers hash consistent";
+    if (!hashConsistent(pod, metas, true, false, gates)) return "waiting for all containers hash consistent";
   }
   if (gates.verticalScaling && state.updateResources) {
     const m = resourcesUpdated(pod);
     if (m !== null) return m;
   }
   if (metas !== null) {
-    if (hashConsistent(pod, metas!, false, gates.verticalScaling && state.updateResources, gates)) return null;
+    if (hashConsistent(pod, metas, false, gates.verticalScaling && state.updateResources, gates)) return null;
   }
   // image / imageID fallback
   const cs = path(pod, ["spec", "containers"]);

@@ -281,12 +281,12 @@ export function inPlaceRefresh(pod: TV, now: KTime, patch: PatchOptions): Lifecy
   res.pod = pod;
   const grace = annotation(pod, GRACE_KEY, GRACE_KEY_OLD);
   if (grace !== null && grace.length > 0) {
-    const ps = parseSpec(grace!);
+    const ps = parseSpec(grace);
     if (ps.value === null) { res.error = ps.err; return res; }
     const spec = ps.value!;
     const stateText = annotation(pod, STATE_KEY, STATE_KEY_OLD);
     if (stateText === null) { res.error = "pod has apps.kruise.io/inplace-update-grace but apps.kruise.io/inplace-update-state not found"; return res; }
-    const st = parseState(stateText!);
+    const st = parseState(stateText);
     if (st.value === null) return res;
     const state = st.value!;
     if (podLabels(pod).get(REVISION_LABEL) != spec.revision) {
@@ -311,7 +311,7 @@ export function inPlaceRefresh(pod: TV, now: KTime, patch: PatchOptions): Lifecy
   }
   const stateText = annotation(pod, STATE_KEY, STATE_KEY_OLD);
   if (stateText !== null) {
-    const st = parseState(stateText!);
+    const st = parseState(stateText);
     if (st.value === null) { res.error = st.err; return res; }
     const state = st.value!;
     if (checkContainersUpdateCompleted(pod, state, patch.gates) !== null) return res;
@@ -326,7 +326,7 @@ export function inPlaceRefresh(pod: TV, now: KTime, patch: PatchOptions): Lifecy
           if (!readyOf(fieldOf(sliceAt(ss, found), "ready"))) return res; // waiting container <c> to be ready
         }
       }
-      const fresh = parseState(stateText!).value!;
+      const fresh = parseState(stateText).value!;
       if (fresh.nextContainerImages.size > 0 || fresh.nextContainerRefMetadata.size > 0) {
         const spec = new UpdateSpec();
         spec.containerImages = fresh.nextContainerImages;

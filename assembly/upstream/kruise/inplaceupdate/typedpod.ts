@@ -50,7 +50,7 @@ export function str(v: Val | null): string {
 export function strV(t: i32, s: string): StrV {
   const b = String.UTF8.encode(s);
   const n = b.byteLength;
-  const p = heap.alloc(<usize>(n > 0 ? n : 1));
+  const p = heap.alloc(n > 0 ? <usize>n : 1);
   memory.copy(p, changetype<usize>(b), <usize>n);
   const v = new StrV(t);
   v.p = p;

@@ -132,7 +132,7 @@ export function validateResourceClaimNames(list: Val | null, path: string, minor
     }
     if (!podSet.has(name)) {
       if (sorted === null) sorted = sortedNames(pods);
-      const detail = "must be one of the names in pod.spec.resourceClaims" + (pods.length == 0 ? " which is empty" : ": " + sorted!);
+      const detail = "must be one of the names in pod.spec.resourceClaims" + (pods.length == 0 ? " which is empty" : ": " + sorted);
       errs.add(new FieldError(p, T_NOT_FOUND, T_NOT_FOUND + ": " + quote(name) + ": " + detail));
     }
   }

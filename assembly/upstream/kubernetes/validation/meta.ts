@@ -135,7 +135,7 @@ export function ownerReferences(meta: Val | null, minor: i32, errs: ErrList): vo
       if (first.length > 0) {
         if (errs.over) return; // every further error prints the whole list: nothing more fits
         if (all === null) all = renderOwnerRefs(list, minor);
-        errs.invalid("metadata.ownerReferences", all!, "Only one reference can have Controller set to true. Found \"true\" in references for " + first + " and " + cur);
+        errs.invalid("metadata.ownerReferences", all, "Only one reference can have Controller set to true. Found \"true\" in references for " + first + " and " + cur);
       } else first = cur;
     }
   }

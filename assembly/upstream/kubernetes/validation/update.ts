@@ -120,7 +120,7 @@ function validatePodUpdateRules(oldPod: Val | null, newPod: Val | null, opts: Po
     if (oq != nq) errs.invalid("metadata", quote(nq), "Pod QoS is immutable");
   } else if (minor >= 29 && minor <= 31) {
     let oq: string | null = str(fld(fld(oldPod, "Status"), "QOSClass"));
-    if (oq!.length == 0) oq = computeQOS(oldSpec);
+    if (oq.length == 0) oq = computeQOS(oldSpec);
     const nq = computeQOS(newSpec);
     if (oq === null || nq === null) return errs;
     if (oq != nq) errs.invalid("metadata", quote(str(fld(fld(newPod, "Status"), "QOSClass"))), "Pod QoS is immutable");
