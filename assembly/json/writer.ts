@@ -49,8 +49,10 @@ export function writeCanonical(t: Tape, root: i32, out: ByteSink, opts: WriteOpt
   // Numbers are converted first, in document order, as Go's decoder does before anything is written.
   let values: usize = 0;
   if (t.slowNumbers > 0) {
-    values = heap.alloc(<usize>t.count << 3);
+    // one slot per node of this value only (values + (i << 3) for root <= i < stop): a value written once per
+    // patch operation must not cost the whole document each time
     const stop = t.next(root);
+    values = heap.alloc(<usize>(stop - root) << 3) - (<usize>root << 3);
     for (let i = root; i < stop; i++) {
       const f = t.flags(i);
       if ((f & 0xff) != K_NUMBER) continue;

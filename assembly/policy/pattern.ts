@@ -103,16 +103,32 @@ function globMatch(parts: Array<string>, s: string): bool {
   return s.length - at >= tail.length && s.endsWith(tail);
 }
 
-/** True when the decoded path segments `path` match pattern `pat` (whole path). */
-export function matchPattern(pat: Pattern, path: Array<string>): bool {
+/** The two rows matchPattern works in, reused from call to call within one request (grown as paths get longer). */
+export class MatchRows {
+  can: StaticArray<bool> = new StaticArray<bool>(16);
+  next: StaticArray<bool> = new StaticArray<bool>(16);
+
+  /** Rows of at least `n` entries. */
+  fit(n: i32): void {
+    if (this.can.length >= n) return;
+    this.can = new StaticArray<bool>(n * 2);
+    this.next = new StaticArray<bool>(n * 2);
+  }
+}
+
+/** True when the decoded path segments `path` match pattern `pat` (whole path); `rows`: working space. */
+export function matchPattern(pat: Pattern, path: Array<string>, rows: MatchRows = new MatchRows()): bool {
   const m = pat.kinds.length;
   const n = path.length;
   // can[j]: pattern prefix of length i matches path prefix of length j (rolling over i)
-  let can = new StaticArray<bool>(n + 1);
+  rows.fit(n + 1);
+  let can = rows.can;
+  let next = rows.next;
+  for (let j = 0; j <= n; j++) can[j] = false;
   can[0] = true;
   for (let i = 0; i < m; i++) {
     const k = pat.kinds[i];
-    const next = new StaticArray<bool>(n + 1);
+    for (let j = 0; j <= n; j++) next[j] = false;
     if (k == SEG_MULTI) {
       let any = false;
       for (let j = 0; j <= n; j++) { any = any || can[j]; next[j] = any; }
@@ -125,7 +141,7 @@ export function matchPattern(pat: Pattern, path: Array<string>): bool {
         else next[j] = globMatch(pat.parts[i], s);
       }
     }
-    can = next;
+    const t = can; can = next; next = t;
   }
   return can[n];
 }

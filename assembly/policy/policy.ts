@@ -14,7 +14,7 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE } from "../json/tape";
 import { unquote } from "../json/strings";
 import { fail } from "../base/errors";
-import { Pattern, compilePattern, matchPattern, splitPointer } from "./pattern";
+import { MatchRows, Pattern, compilePattern, matchPattern, splitPointer } from "./pattern";
 import { verdictLimit, EFFECT_REJECTED } from "./levels";
 
 /** A policy rule or definition is malformed (pattern, verdict, field); `path` names the field. */
@@ -172,13 +172,13 @@ function addPattern(rule: Rule, text: string, path: string): bool {
 }
 
 /** The first rule of `pol` that takes `segments` for workload kind `kind`, or null. */
-export function ruleFor(pol: Policy, segments: Array<string>, kind: string): Rule | null {
+export function ruleFor(pol: Policy, segments: Array<string>, kind: string, rows: MatchRows = new MatchRows()): Rule | null {
   for (let i = 0; i < pol.rules.length; i++) {
     const r = pol.rules[i];
     const ks = r.kinds;
     if (ks !== null && !ks.includes(kind)) continue;
     for (let j = 0; j < r.patterns.length; j++) {
-      if (matchPattern(r.patterns[j], segments)) return r;
+      if (matchPattern(r.patterns[j], segments, rows)) return r;
     }
   }
   return null;
@@ -190,10 +190,11 @@ export function ruleFor(pol: Policy, segments: Array<string>, kind: string): Rul
  */
 export function evaluatePolicy(pol: Policy, paths: Array<string>, effects: Array<i32>, kind: string): Array<Violation> {
   const out = new Array<Violation>();
+  const rows = new MatchRows();
   for (let i = 0; i < paths.length; i++) {
     const segs = splitPointer(paths[i]).segments;
     if (segs === null) continue; // paths come from the engine's own diff: always valid pointers
-    const r = ruleFor(pol, segs, kind);
+    const r = ruleFor(pol, segs, kind, rows);
     const limit = r === null ? pol.defaultLimit : r.limit;
     const effect = effects[i];
     if (effect <= limit) continue;

@@ -54,11 +54,25 @@ function adsSurges(t: Tape): bool {
   return false;
 }
 
-/** The Kruise reason for diff path `p` (a /spec/template/... pointer; webhook reasons are relative to template.spec), or null. */
-function reasonFor(rs: Array<Reason>, p: string): Reason | null {
+/**
+ * The Kruise reasons by the diff paths they answer, relative to spec.template: a reason's own path and (webhook
+ * reasons are relative to template.spec) "/spec" + it; the first reason of `rs` wins, as a scan in order would.
+ */
+function reasonIndex(rs: Array<Reason>): Map<string, Reason> {
+  const m = new Map<string, Reason>();
+  for (let i = 0; i < rs.length; i++) {
+    const r = rs[i];
+    if (!m.has(r.path)) m.set(r.path, r);
+    const s = "/spec" + r.path;
+    if (!m.has(s)) m.set(s, r);
+  }
+  return m;
+}
+
+/** The Kruise reason for diff path `p` (a /spec/template/... pointer), or null. */
+function reasonFor(index: Map<string, Reason>, p: string): Reason | null {
   const q = p.substring(14); // strip "/spec/template"
-  for (let i = 0; i < rs.length; i++) if (rs[i].path == q || "/spec" + rs[i].path == q) return rs[i];
-  return null;
+  return index.has(q) ? index.get(q) : null;
 }
 
 /** The bytes of spec.template in a stored object's JSON, or null. */
@@ -128,6 +142,7 @@ function applyOutcome(outcome: string, r: StrategyResult, diff: DiffOps, surge: 
     else if (v.verdict == V_IN_PLACE && !v.init[i] && spec !== null && restarts(spec, t, v.names[i])) v.actions[i] = A_RESTART;
     else v.actions[i] = A_KEEP;
   }
+  const index = reasonIndex(rs);
   for (let i = 0; i < diff.length; i++) {
     const p = diff.paths[i];
     if (p == "/status" || p.startsWith("/status/")) continue;
@@ -136,7 +151,7 @@ function applyOutcome(outcome: string, r: StrategyResult, diff: DiffOps, surge: 
       continue;
     }
     if (outcome == "none") { v.reason(p, EFFECT_NONE, "same revision: pods are kept"); continue; }
-    const kr = reasonFor(rs, p);
+    const kr = reasonFor(index, p);
     if (outcome == "rejected" && kr !== null && !kr.inPlace) { v.reason(p, EFFECT_REJECTED, r.message); continue; }
     if (outcome == "rejected" && kr === null) {
       const img = p.startsWith("/spec/template/spec/containers/") && p.endsWith("/image");

@@ -48,9 +48,39 @@ function escapeSegment(s: string): string {
   return s.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-/** True when pointer `prefix` is `p` or an ancestor of it. */
-function covers(prefix: string, p: string): bool {
-  return p == prefix || (p.startsWith(prefix) && p.charCodeAt(prefix.length) == 0x2f) || prefix.length == 0;
+/**
+ * The first of a list of JSON pointers that covers a path (is the path or an ancestor of it: equal, a prefix
+ * ending where a `/` follows, or empty), found by looking the path's prefixes up by the lengths the list has
+ * instead of trying every pointer for every path.
+ */
+class PrefixIndex {
+  private at: Map<string, i32> = new Map<string, i32>();
+  private lengths: Array<i32> = new Array<i32>();
+
+  constructor(ptrs: Array<string>) {
+    const seen = new Set<i32>();
+    for (let j = 0; j < ptrs.length; j++) {
+      const s = ptrs[j];
+      if (!this.at.has(s)) this.at.set(s, j);
+      if (!seen.has(s.length)) { seen.add(s.length); this.lengths.push(s.length); }
+    }
+    this.lengths.sort((a: i32, b: i32): i32 => a - b);
+  }
+
+  /** The index of the first pointer that covers `p`, or -1. */
+  first(p: string): i32 {
+    let best = -1;
+    for (let k = 0; k < this.lengths.length; k++) {
+      const n = this.lengths[k];
+      if (n > p.length) break;
+      if (n != 0 && n != p.length && p.charCodeAt(n) != 0x2f) continue;
+      const q = n == p.length ? p : p.substring(0, n);
+      if (!this.at.has(q)) continue;
+      const j = this.at.get(q);
+      if (best < 0 || j < best) best = j;
+    }
+    return best;
+  }
 }
 
 /** The changed resource names of a container's resources (limits and requests; cpu/memory only matter for resize). */
@@ -198,12 +228,12 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
   for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(errs.list[i].field));
   let changed = false;
   const covered = new Array<bool>(errPtrs.length);
+  const firstCover = new PrefixIndex(errPtrs);
   for (let i = 0; i < diff.length; i++) {
     const p = diff.paths[i];
     if (p == "/status" || p.startsWith("/status/")) continue;
     changed = true;
-    let hit = -1;
-    for (let j = 0; j < errPtrs.length && hit < 0; j++) if (covers(errPtrs[j], p)) hit = j;
+    const hit = firstCover.first(p);
     if (hit >= 0) {
       covered[hit] = true;
       v.reason(p, EFFECT_REJECTED, errs.list[hit].text());

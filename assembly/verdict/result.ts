@@ -1,6 +1,7 @@
 // The verdict's answer: what happens to the pods, per container, why (each reason tied to a JSON
 // pointer into the workload, with its effect level), and the patches.
 
+import { ByText, stableOrder } from "../base/order";
 import { ByteSink } from "../io/sink";
 import { writeJSONStr } from "../json/strings";
 import { effectName } from "../policy/levels";
@@ -57,16 +58,7 @@ export class Verdict {
 
   /** Reason indexes ordered by path (then insertion order). */
   order(): Array<i32> {
-    const n = this.paths.length;
-    const idx = new Array<i32>(n);
-    for (let i = 0; i < n; i++) idx[i] = i;
-    for (let i = 1; i < n; i++) {
-      const x = idx[i];
-      let j = i;
-      while (j > 0 && this.paths[idx[j - 1]] > this.paths[x]) { idx[j] = idx[j - 1]; j--; }
-      idx[j] = x;
-    }
-    return idx;
+    return stableOrder(this.paths.length, new ByText(this.paths));
   }
 
   /** Writes `"verdict","kind","strategy"?,"containers","reasons","patches"` members (no braces). */

@@ -6,6 +6,7 @@
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
+import { ByText, stableOrder } from "../../base/order";
 import { fail, hasError } from "../../base/errors";
 import { K_OBJECT } from "../../json/tape";
 import { writeJSONStr } from "../../json/strings";
@@ -35,14 +36,9 @@ export function writePolicyResult(out: ByteSink, pol: Policy, run: VerdictRun): 
   out.ascii(vs.length == 0 ? "allow" : "deny");
   out.ascii("\",\"violations\":[");
   // in path order, as the reasons are
-  const order = new Array<i32>(vs.length);
-  for (let i = 0; i < vs.length; i++) order[i] = i;
-  for (let i = 1; i < order.length; i++) {
-    const x = order[i];
-    let j = i;
-    while (j > 0 && vs[order[j - 1]].path > vs[x].path) { order[j] = order[j - 1]; j--; }
-    order[j] = x;
-  }
+  const paths = new Array<string>(vs.length);
+  for (let i = 0; i < vs.length; i++) paths[i] = vs[i].path;
+  const order = stableOrder(vs.length, new ByText(paths));
   for (let k = 0; k < order.length; k++) {
     const x = vs[order[k]];
     if (k > 0) out.byte(0x2c);

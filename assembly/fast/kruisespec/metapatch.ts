@@ -10,6 +10,7 @@
 // real strategic merge patch.
 
 import { ByteSink } from "../../io/sink";
+import { Before, stableOrder } from "../../base/order";
 import { writeGoString, validUTF8, unquote } from "../../json/strings";
 import { Tape, K_NULL, K_OBJECT, K_STRING, F_ESCAPE, F_HIGH } from "../../json/tape";
 import { Kind, kind } from "../../schema/schema";
@@ -28,6 +29,19 @@ function eq(a: usize, an: i32, b: usize, bn: i32): bool {
 }
 
 /** Byte order of two keys (Go's string `<`). */
+/** Orders KVs by key (cmp). */
+class KVBefore extends Before {
+  constructor(public kvs: Array<KV>) { super(); }
+  before(a: i32, b: i32): bool { return cmp(this.kvs[a], this.kvs[b]) < 0; }
+}
+
+/** Sorts `kvs` by key, stably, in n log n. */
+function sortKVs(kvs: Array<KV>): void {
+  const order = stableOrder(kvs.length, new KVBefore(kvs));
+  const copy = kvs.slice(0);
+  for (let i = 0; i < order.length; i++) kvs[i] = copy[order[i]];
+}
+
 function cmp(a: KV, b: KV): i32 {
   const n = a.kn < b.kn ? a.kn : b.kn;
   const d = memory.compare(a.kp, b.kp, <usize>n);
@@ -143,14 +157,11 @@ function liveTape(t: Tape, node: i32, del: Array<ArrayBuffer>): Array<KV> | null
         vp = d.ptr; vn = d.len;
       }
     } else if (vk != K_NULL) return null;
-    // insertion in key order after equal keys (stable), so the last of a run is the live one
-    const e = new KV(kp, kn, vp, vn);
-    let j = out.length;
-    out.push(e);
-    while (j > 0 && cmp(out[j - 1], e) > 0) { out[j] = out[j - 1]; j--; }
-    out[j] = e;
+    out.push(new KV(kp, kn, vp, vn));
     k = t.next(v);
   }
+  // in key order, equal keys in document order (stable), so the last of a run is the live one
+  sortKVs(out);
   // keep the last of each run of equal keys, drop the deleted ones
   const live = new Array<KV>();
   for (let i = 0; i < out.length; i++) {

@@ -3,6 +3,7 @@
 // by bytes, untouched entries copied as they were).
 
 import { ByteSink } from "../../io/sink";
+import { Before, stableOrder } from "../../base/order";
 import { writeGoString, unquote } from "../../json/strings";
 import { quoteInto, eqBytes } from "./quoteinto";
 import { strEnd, Scan, skipValue } from "./goscan";
@@ -71,6 +72,12 @@ export function setStr(m: Array<Entry>, k: string, v: string): void {
   setEntry(m, changetype<usize>(kb), kb.byteLength, changetype<usize>(vb), vb.byteLength);
 }
 
+/** Orders entries by key (cmpEntry). */
+class EntryBefore extends Before {
+  constructor(public entries: Array<Entry>) { super(); }
+  before(a: i32, b: i32): bool { return cmpEntry(this.entries[a], this.entries[b]) < 0; }
+}
+
 function cmpEntry(a: Entry, b: Entry): i32 {
   const n = a.kn < b.kn ? a.kn : b.kn;
   const d = memory.compare(a.kp, b.kp, <usize>n);
@@ -105,12 +112,9 @@ function plainASCII(p: usize, n: i32): bool {
 
 /** Writes the map as json.Marshal does (keys sorted by bytes). */
 export function writeMap(out: ByteSink, m: Array<Entry>): void {
-  for (let i = 1; i < m.length; i++) {
-    const x = m[i];
-    let j = i;
-    while (j > 0 && cmpEntry(m[j - 1], x) > 0) { m[j] = m[j - 1]; j--; }
-    m[j] = x;
-  }
+  const order = stableOrder(m.length, new EntryBefore(m));
+  const copy = m.slice(0);
+  for (let i = 0; i < order.length; i++) m[i] = copy[order[i]];
   out.byte(0x7b);
   for (let i = 0; i < m.length; i++) {
     const x = m[i];

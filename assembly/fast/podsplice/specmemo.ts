@@ -69,7 +69,7 @@ class Rd {
     const n = this.int();
     if (n < 0) return null;
     const m = new StrMap();
-    for (let i = 0; i < n; i++) { m.keys.push(this.str()); m.vals.push(this.str()); }
+    for (let i = 0; i < n; i++) { const k = this.str(); m.set(k, this.str()); }
     return m;
   }
 }
@@ -113,8 +113,7 @@ export function recallSpec(key: ByteSink): UpdateSpec | null {
     const om = new ObjMeta();
     om.labels = r.map();
     om.annotations = r.map();
-    s.containerRefMetadata.keys.push(name);
-    s.containerRefMetadata.vals.push(om);
+    s.containerRefMetadata.set(name, om);
   }
   s.hasPatch = r.int() != 0;
   const pn = r.int();

@@ -14,6 +14,7 @@
 //    changed"; recorded containers missing from status → "not found statuses of containers map[…]".
 
 import { ByteSink } from "../../../io/sink";
+import { ByText, stableOrder } from "../../../base/order";
 import { Tape, K_OBJECT, K_ARRAY, K_NUMBER, K_NULL, F_INT } from "../../../json/tape";
 import { readJSON, ReadOptions } from "../../../json/reader";
 import { hasError, clearError, takeErrorMessage } from "../../../base/errors";
@@ -148,14 +149,13 @@ function envFromMetadataHash(c: TV, labels: StrMap, annotations: StrMap): u64 {
     if (p == "metadata.annotations") v = annotations.get(key);
     else if (p == "metadata.labels") v = labels.get(key);
     else continue;
-    // sort.SliceStable by name: insert after equal names
     names.push(name);
     values.push(v);
-    let j = names.length - 1;
-    while (j > 0 && name < names[j - 1]) { names[j] = names[j - 1]; values[j] = values[j - 1]; j--; }
-    names[j] = name;
-    values[j] = v;
   }
+  // sort.SliceStable by name (equal names keep their order)
+  const order = stableOrder(names.length, new ByText(names));
+  const names0 = names.slice(0), values0 = values.slice(0);
+  for (let i = 0; i < order.length; i++) { names[i] = names0[order[i]]; values[i] = values0[order[i]]; }
   const out = new ByteSink(128);
   if (names.length == 0) out.ascii("null");
   else {

@@ -67,26 +67,29 @@ export function goStr(out: ByteSink, s: string): void {
 
 /** A map[string]string in insertion order; `nil` distinguishes a nil map from an empty one. */
 export class StrMap {
+  /** Keys in insertion order (read only: change the map through set and delete). */
   keys: Array<string> = new Array<string>();
   vals: Array<string> = new Array<string>();
+  private at: Map<string, i32> = new Map<string, i32>();
 
   get size(): i32 { return this.keys.length; }
-  has(k: string): bool { return this.keys.includes(k); }
+  has(k: string): bool { return this.at.has(k); }
   get(k: string): string {
-    const i = this.keys.indexOf(k);
-    return i >= 0 ? this.vals[i] : "";
+    return this.at.has(k) ? this.vals[this.at.get(k)] : "";
   }
   set(k: string, v: string): void {
-    const i = this.keys.indexOf(k);
-    if (i >= 0) { this.vals[i] = v; return; }
+    if (this.at.has(k)) { this.vals[this.at.get(k)] = v; return; }
+    this.at.set(k, this.keys.length);
     this.keys.push(k);
     this.vals.push(v);
   }
   delete(k: string): void {
-    const i = this.keys.indexOf(k);
-    if (i < 0) return;
+    if (!this.at.has(k)) return;
+    const i = this.at.get(k);
     this.keys.splice(i, 1);
     this.vals.splice(i, 1);
+    this.at.delete(k);
+    for (let j = i; j < this.keys.length; j++) this.at.set(this.keys[j], j);
   }
   /** Go JSON of the map (`{}` when empty). */
   write(out: ByteSink): void {
@@ -104,17 +107,18 @@ export class StrMap {
 
 /** A v1.ResourceList (name → Quantity). */
 export class QMap {
+  /** Keys in insertion order (read only: change the map through set). */
   keys: Array<string> = new Array<string>();
   vals: Array<Quantity> = new Array<Quantity>();
+  private at: Map<string, i32> = new Map<string, i32>();
 
   get size(): i32 { return this.keys.length; }
   get(k: string): Quantity | null {
-    const i = this.keys.indexOf(k);
-    return i >= 0 ? this.vals[i] : null;
+    return this.at.has(k) ? this.vals[this.at.get(k)] : null;
   }
   set(k: string, q: Quantity): void {
-    const i = this.keys.indexOf(k);
-    if (i >= 0) { this.vals[i] = q; return; }
+    if (this.at.has(k)) { this.vals[this.at.get(k)] = q; return; }
+    this.at.set(k, this.keys.length);
     this.keys.push(k);
     this.vals.push(q);
   }
@@ -166,17 +170,19 @@ export class ResReq {
 
 /** A map[string]V of container name → value, insertion order. */
 export class Named<T> {
+  /** Keys in insertion order (read only: change the map through set). */
   keys: Array<string> = new Array<string>();
   vals: Array<T> = new Array<T>();
+  private at: Map<string, i32> = new Map<string, i32>();
 
   get size(): i32 { return this.keys.length; }
-  has(k: string): bool { return this.keys.includes(k); }
+  has(k: string): bool { return this.at.has(k); }
   get(k: string): T {
-    return this.vals[this.keys.indexOf(k)];
+    return this.vals[this.at.has(k) ? this.at.get(k) : -1];
   }
   set(k: string, v: T): void {
-    const i = this.keys.indexOf(k);
-    if (i >= 0) { this.vals[i] = v; return; }
+    if (this.at.has(k)) { this.vals[this.at.get(k)] = v; return; }
+    this.at.set(k, this.keys.length);
     this.keys.push(k);
     this.vals.push(v);
   }

@@ -106,13 +106,22 @@ export function sliceAt(s: TV, i: i32): TV {
 
 /** A map[string]string (or map[ResourceName]Quantity) value as ordered keys; the last duplicate wins. */
 export class Entries {
+  /** Keys in decode order (read only: add through add). */
   keys: Array<string> = new Array<string>();
   vals: Array<Val | null> = new Array<Val | null>();
+  private at: Map<string, i32> = new Map<string, i32>();
 
   /** Index of `k`, or -1. */
   find(k: string): i32 {
-    for (let i = 0; i < this.keys.length; i++) if (this.keys[i] == k) return i;
-    return -1;
+    return this.at.has(k) ? this.at.get(k) : -1;
+  }
+
+  /** Sets `k` to `v`: in place when present, else appended. */
+  add(k: string, v: Val | null): void {
+    if (this.at.has(k)) { this.vals[this.at.get(k)] = v; return; }
+    this.at.set(k, this.keys.length);
+    this.keys.push(k);
+    this.vals.push(v);
   }
 }
 
@@ -122,11 +131,7 @@ export function entriesOf(s: TV): Entries {
   if (s.v === null) return e;
   const m = <MapV>s.v;
   for (let i = 0; i < m.vals.length; i++) {
-    const k = String.UTF8.decodeUnsafe(m.keyP[i], <usize>m.keyN[i]);
-    const j = e.find(k);
-    if (j >= 0) { e.vals[j] = m.vals[i]; continue; }
-    e.keys.push(k);
-    e.vals.push(m.vals[i]);
+    e.add(String.UTF8.decodeUnsafe(m.keyP[i], <usize>m.keyN[i]), m.vals[i]);
   }
   return e;
 }
