@@ -19,17 +19,22 @@ import { answerView } from "./compare.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { cloneSet, controllerRevision, gates, launchPriorities, podFrom, revisionAnnotations, templatePair } from "./kruise-inplace-gen.ts";
 import { kruise18View } from "../support/kruise-18.ts";
+import { SLOW_BUILDS } from "./scope.ts";
 
 const PAIRS = Number(process.env.KINPLACE_KRUISE18_PAIRS ?? 800);
 const SEED = Number(process.env.KINPLACE_KRUISE_SEED ?? Date.now() % 1_000_000_007);
 const VECTORS = process.env.KINPLACE_KRUISE18_VECTORS;
 const K = "1.8";
 
-before(() => {
-  assert.ok(goAvailable(), "the differential suite needs Go on PATH");
-  buildAll();
-});
-after(() => stopOracle());
+if (SLOW_BUILDS) {
+  before(() => {
+    assert.ok(goAvailable(), "the differential suite needs Go on PATH");
+    buildAll();
+  });
+  after(() => stopOracle());
+} else {
+  console.log("kruise 1.8: the live suite needs the OpenKruise v1.8.3 build and runs with KINPLACE_ORACLE_SCOPE=full; test/vectors/kruise-18.jsonl.gz is checked by npm test");
+}
 
 type Answer = { ok: boolean; result?: Record<string, unknown>; error?: Record<string, unknown> };
 
@@ -73,7 +78,7 @@ const caseArb = fc.record({
   completion: fc.array(fc.constantFrom("asIs", "updated", "meta", "meta130", "meta132", "metaNoRes", "resources"), { minLength: 1, maxLength: 2 }),
 });
 
-test(`kruise.* ops at kruise "1.8" agree with OpenKruise v1.8.3 (${PAIRS} revision pairs)`, { timeout: 900_000 }, async () => {
+if (SLOW_BUILDS) test(`kruise.* ops at kruise "1.8" agree with OpenKruise v1.8.3 (${PAIRS} revision pairs)`, { timeout: 900_000 }, async () => {
   const cases = fc.sample(caseArb, { numRuns: PAIRS, seed: SEED });
   const failures: string[] = [];
   const written: string[] = [];

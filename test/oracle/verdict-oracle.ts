@@ -80,12 +80,12 @@ export async function expectations(cases: Case[], withPatches: (i: number) => bo
  * every other case, which the oracle answers with its kube builds), then `kruise` kinds under each
  * update strategy (some with the vertical-scaling or without the env-from-metadata gate) at Kruise's minor.
  */
-export function verdictCases(total: number, seed: number, kruise: string[]): Case[] {
+export function verdictCases(total: number, seed: number, kruise: string[], minors: string[] = NATIVE_MINORS): Case[] {
   const kinds = ["Pod", ...NATIVE];
-  const per = Math.ceil(total / (kinds.length * NATIVE_MINORS.length + kruise.length));
+  const per = Math.ceil(total / (kinds.length * minors.length + kruise.length));
   const out: Case[] = [];
   let s = seed;
-  for (const minor of NATIVE_MINORS) {
+  for (const minor of minors) {
     for (const kind of kinds) {
       fc.sample(pair(kind), { numRuns: per, seed: s++ }).forEach((p, i) => out.push({ kind, minor, applyDefaults: kind === "Pod" ? i % 5 !== 0 : i % 2 === 0, ...p }));
     }

@@ -10,7 +10,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { engineAnswers } from "./k8s-drive.ts";
 import { buildAll, goAvailable, stopOracle } from "./run.ts";
-import { expectations, verdictCases, verdictRequest, NATIVE } from "./verdict-oracle.ts";
+import { expectations, verdictCases, verdictRequest, NATIVE, NATIVE_MINORS } from "./verdict-oracle.ts";
+import { scopedMinors } from "./scope.ts";
 import { checkVerdict } from "../support/verdict-check.ts";
 
 const PAIRS = Number(process.env.KINPLACE_VERDICT_PAIRS ?? 5000);
@@ -26,7 +27,7 @@ before(() => {
 after(() => stopOracle());
 
 test(`verdict agrees with the controllers' own comparisons and the patch libraries (${PAIRS} realistic pairs)`, { timeout: TIME_LIMIT }, async () => {
-  const cases = verdictCases(PAIRS, SEED, KRUISE);
+  const cases = verdictCases(PAIRS, SEED, KRUISE, scopedMinors(NATIVE_MINORS, "kube"));
   assert.ok(cases.length >= PAIRS);
   const expected = await expectations(cases, (i) => i % PATCH_EVERY === 0);
   const actual = engineAnswers(cases.map(verdictRequest)).map((l) => JSON.parse(l));
