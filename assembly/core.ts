@@ -1,4 +1,4 @@
-// The issue-2 core alone — canonical JSON (Go, RFC 8785) and FNV, without the eval ops — compiled only to
+// The JSON and hashing core alone — canonical JSON (Go, RFC 8785) and FNV, without the eval ops — compiled only to
 // measure its size against the 64 KB budget: `npm run asbuild:core` → build/kinplace-core.wasm.
 
 import { ByteSink } from "./io/sink";

@@ -1,4 +1,4 @@
-// The issue-3 hash benchmark: the kubelet's container hash (JSON era, kubelet 1.26: one HashContainer, as 1.16–1.26; 1.27–1.30 also answer hashWithoutResources) of a typical 1.5 KB
+// The hash benchmark: the kubelet's container hash (JSON era, kubelet 1.26: one HashContainer, as 1.16–1.26; 1.27–1.30 also answer hashWithoutResources) of a typical 1.5 KB
 // container and the pod-template-hash of a 3-container template, from a JS object and from raw JSON
 // bytes, against the straightforward TypeScript implementation in bench/ts-hash/, native Go
 // (test/oracle/cmd/benchhash), and the FNV dependency-chain limit (FNV-1a over the spew text alone, in

@@ -1,7 +1,7 @@
 // Shortcut of activePodsLess (assembly/rollout/activepods.ts, Kubernetes v1.32 controller.ActivePods.Less):
 // each pod's fields packed once into flat arrays, so a sort compares numbers instead of walking pod
 // objects; less(a, b) answers exactly activePodsLess(pods[a], pods[b]).
-// Equivalence: test/equivalence/rollout-sorts-vs-ports.test.ts.
+// Equivalence: test/equivalence/rollout-fastsorts-vs-ports.test.ts.
 
 import { Pod } from "./pod";
 import { ZERO_SEC } from "./gotime";

@@ -1,7 +1,7 @@
 // Shortcut of preparingUpdateFirst (assembly/rollout/preparing.ts, OpenKruise v1.9.0 SortUpdateIndexes'
 // last sort.SliceStable): the comparator orders by one boolean key with no fallback, so every stable
 // sort gives the same answer, the stable partition; done in one pass.
-// Equivalence: test/equivalence/rollout-sorts-vs-ports.test.ts.
+// Equivalence: test/equivalence/rollout-fastsorts-vs-ports.test.ts.
 
 import { Pod } from "./pod";
 

@@ -9,7 +9,7 @@
 //    symMerge: Less(h, a) and Less(m, h) with h < m, and Less(p-c, c) across the halves), so the
 //    comparator's `i < j` fallback always answers false there: it is a stable sort by the priorities
 //    alone, whose result is unique; a bottom-up merge sort gives it.
-// Equivalence: test/equivalence/rollout-sorts-vs-ports.test.ts.
+// Equivalence: test/equivalence/rollout-fastsorts-vs-ports.test.ts.
 
 import { Pod } from "./pod";
 import { PriorityStrategy, PriorityKeys, intSuffix } from "./priority";

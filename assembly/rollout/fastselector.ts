@@ -5,7 +5,7 @@
 // it and no NotIn does; an absent key passes when no In / Exists names it. The selector matches when
 // every key of the selector passes, so a label set smaller than the selector is walked from its own
 // side (keys the selector does not name pass, and every In / Exists key must be among them).
-// Equivalence: test/equivalence/rollout-sorts-vs-ports.test.ts.
+// Equivalence: test/equivalence/rollout-fastselector-vs-selector.test.ts.
 
 import { StrMap } from "./objects";
 import { Selector, LabelMatcher, OP_IN, OP_NOT_IN, OP_EXISTS, OP_NOT_EXISTS } from "./selector";

@@ -131,10 +131,10 @@ export const bareWorkload = (kind: "Deployment" | "ReplicaSet" | "StatefulSet" |
     { requiredKeys: [] },
   )).map(([name, template, spec]) => ({ apiVersion: "apps/v1", kind, metadata: { name }, spec: { ...spec, selector: { matchLabels: { app: "x" } }, template } }));
 
-/** Generators of the issue-3 suite reused with applyDefaults (fields present, so defaults mostly keep them). */
+/** Generators of the hash suite reused with applyDefaults (fields present, so defaults mostly keep them). */
 export const fullObjects = { container, fullTemplate, pod, workload };
 
-/** Quantities of pod-level resource tests: every spelling of the issue-3 generator, JSON null (the zero
+/** Quantities of pod-level resource tests: every spelling of the hash suite's generator, JSON null (the zero
  * Quantity) now and then, and huge values that overflow the int64 fast path when summed. */
 const podQuantity: fc.Arbitrary<string | null> = fc.oneof(
   { weight: 8, arbitrary: quantityString },

@@ -1,4 +1,4 @@
-// Writes the golden vectors of the issue-3 hash ops, answered by the k8s oracle from a fixed seed:
+// Writes the golden vectors of the hash ops, answered by the k8s oracle from a fixed seed:
 //   test/vectors/hash.jsonl.gz   container.hash (every kubelet minor: struct, JSON and name+image eras,
 //                                hashWithoutResources on 1.27–1.30, several Go releases) and podTemplateHash
 //                                (with and without a collision count) over every supported minor

@@ -1,4 +1,4 @@
-// Request lines for the issue-6 ops the oracle answers for real: `scaled` (three IntOrString variants)
+// Request lines for the rollout ops the oracle answers for real: `scaled` (three IntOrString variants)
 // and `kruise.partition`. Values mix upstream's own test inputs with generated percents, integers,
 // floats, hex floats, infinities, separators, junk and bad field types.
 

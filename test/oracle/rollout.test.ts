@@ -1,4 +1,4 @@
-// Differential suite for the issue-6 ops the upstream code exports: `scaled` (k8s.io/apimachinery v0.32.10
+// Differential suite for the rollout ops the upstream code exports: `scaled` (k8s.io/apimachinery v0.32.10
 // intstr GetScaledValueFromIntOrPercent / GetValueFromIntOrPercent, OpenKruise v1.9.0
 // util.GetScaledValueFromIntOrPercent) and `kruise.partition` (util.CalculatePartitionReplicas), answered by
 // the rollout oracle (test/oracle/rollout/) and by the engine; answers must be equal as JSON (result,

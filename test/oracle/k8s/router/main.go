@@ -1,5 +1,5 @@
 // Command k8s-router is the k8s oracle's front: the core oracle (test/oracle/run.ts) routes every
-// issue-3 op here; the router picks the binary of the request's Kubernetes minor, Go release class
+// Kubernetes-object op here; the router picks the binary of the request's Kubernetes minor, Go release class
 // and flavor, has test/oracle/k8s/build.ts build it on first use (lazily: only minors a run needs),
 // keeps one process per binary and answers each line in order.
 //
