@@ -130,6 +130,13 @@ export function scalingCases(): ScalingCase[] {
       const ws = (o: object) => ({ ...o, apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", spec: { ...(o as { spec: object }).spec, updateStrategy: { type: "InPlaceIfPossible" } } });
       return J({ op: "verdict", old: ws(workload("CloneSet", "apps.kruise.io/v1alpha1", { containers: n })), new: ws(bumped(workload("CloneSet", "apps.kruise.io/v1alpha1", { containers: n }))) });
     } },
+    { op: "verdict", dimension: "Pod tolerations (each refused)", base: 200, make: (n) => J({ op: "verdict", old: pod(), new: { ...pod(), spec: { ...pod().spec, tolerations: range(n).map((i) => ({ key: `k${i}`, operator: "Exists", effect: "NoSchedule" })) } } }) },
+    { op: "verdict", dimension: "CloneSet env entries (all changed)", base: 50, make: (n) => {
+      const ws = (w: ReturnType<typeof workload>) => ({ ...w, spec: { ...w.spec, updateStrategy: { type: "InPlaceIfPossible" } } });
+      const a = ws(workload("CloneSet", "apps.kruise.io/v1alpha1", { env: n }));
+      return J({ op: "verdict", old: a, new: JSON.parse(J(a).replaceAll("value-", "other-")) });
+    } },
+    { op: "jsonpatch.diff", dimension: "added keys (a non-integer number in the document)", base: 1000, make: (n) => J({ op: "jsonpatch.diff", from: { x: 1e-7, m: {} }, to: { x: 1e-7, m: Object.fromEntries(range(n).map((i) => [`k${i}`, []])) } }) },
     { op: "verdict", dimension: "Pod labels", base: 100, make: (n) => J({ op: "verdict", old: pod({ labels: n }), new: bumped(pod({ labels: n })) }) },
     { op: "kubelet.podActions", dimension: "containers", base: 5, make: (n) => {
       const p = pod({ containers: n });
@@ -149,6 +156,15 @@ export function scalingCases(): ScalingCase[] {
     cases.push({ op: "kruise.patchPods", dimension: "pods", base: 20, make: (n) => J({ op: "kruise.patchPods", ...rest, pods: range(n).map((i) => ({ ...(one as object), metadata: { ...(one as { metadata: object }).metadata, name: `p-${i}` } })) }) });
   } catch {
     // the vectors are part of the repository; a missing one only drops this row
+  }
+  for (const op of ["kruise.refresh", "kruise.completed"]) {
+    try {
+      const r = vectorRequest("kruise-inplace.jsonl.gz", op, (x) => typeof x.pod === "object" && x.pod !== null);
+      const p = r.pod as { metadata?: Record<string, unknown> };
+      cases.push({ op, dimension: "pod labels and annotations", base: 200, make: (n) => J({ ...r, pod: { ...p, metadata: { ...(p.metadata ?? {}), labels: Object.fromEntries(range(n).map((i) => [`l${i}.example.com/k`, `v${i}`])), annotations: { ...((p.metadata?.annotations as object) ?? {}), ...Object.fromEntries(range(n).map((i) => [`a${i}.example.com/k`, `v${i}`])) } } } }) });
+    } catch {
+      // as above
+    }
   }
   return cases;
 }
