@@ -136,6 +136,12 @@ export function scalingCases(): ScalingCase[] {
       const a = ws(workload("CloneSet", "apps.kruise.io/v1alpha1", { env: n }));
       return J({ op: "verdict", old: a, new: JSON.parse(J(a).replaceAll("value-", "other-")) });
     } },
+    { op: "verdict", dimension: "CloneSet template labels (the pod patch sets them)", base: 200, make: (n) => {
+      const ws = (w: ReturnType<typeof workload>) => ({ ...w, spec: { ...w.spec, updateStrategy: { type: "InPlaceIfPossible" } } });
+      const a = ws(workload("CloneSet", "apps.kruise.io/v1alpha1", { labels: n }));
+      return J({ op: "verdict", old: a, new: JSON.parse(J(a).replaceAll("\"v1", "\"w1").replace("nginx:1.27", "nginx:1.28")) });
+    } },
+    { op: "kruise.refresh", dimension: "gates (unknown names)", base: 200, make: (n) => J({ op: "kruise.refresh", pod: { metadata: { name: "p" } }, gates: Object.fromEntries(range(n).map((i) => [`G${(i * 7919) % n}`, true])) }) },
     { op: "jsonpatch.diff", dimension: "added keys (a non-integer number in the document)", base: 1000, make: (n) => J({ op: "jsonpatch.diff", from: { x: 1e-7, m: {} }, to: { x: 1e-7, m: Object.fromEntries(range(n).map((i) => [`k${i}`, []])) } }) },
     { op: "verdict", dimension: "Pod labels", base: 100, make: (n) => J({ op: "verdict", old: pod({ labels: n }), new: bumped(pod({ labels: n })) }) },
     { op: "kubelet.podActions", dimension: "containers", base: 5, make: (n) => {

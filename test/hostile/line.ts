@@ -14,38 +14,44 @@ export class Members {
   constructor(readonly entries: [string, unknown][]) {}
 }
 
-/** Appends the JSON text of `v` to `out` (strings and byte chunks). */
-function write(v: unknown, out: (string | Uint8Array)[]): void {
-  if (v instanceof Raw) {
-    out.push(v.text);
-  } else if (v instanceof Members) {
-    out.push("{");
-    v.entries.forEach(([k, x], i) => {
-      out.push(i > 0 ? "," : "", JSON.stringify(k), ":");
-      write(x, out);
-    });
-    out.push("}");
-  } else if (Array.isArray(v)) {
-    out.push("[");
-    v.forEach((x, i) => {
-      if (i > 0) out.push(",");
-      write(x, out);
-    });
-    out.push("]");
-  } else if (v !== null && typeof v === "object") {
-    out.push("{");
-    let first = true;
-    for (const [k, x] of Object.entries(v)) {
-      if (x === undefined) continue;
-      out.push(first ? "" : ",", JSON.stringify(k), ":");
-      first = false;
-      write(x, out);
+/** Appends the JSON text of `v` to `out` (strings and byte chunks), with an explicit stack: values nest as deep as a mutation makes them. */
+function write(root: unknown, out: (string | Uint8Array)[]): void {
+  // a stack of values still to write, and of literal text to emit between them (closing brackets, separators)
+  const stack: ({ text: string } | { value: unknown })[] = [{ value: root }];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if ("text" in top) { out.push(top.text); continue; }
+    const v = top.value;
+    if (v instanceof Raw) {
+      out.push(v.text);
+    } else if (v instanceof Members) {
+      out.push("{");
+      const items: ({ text: string } | { value: unknown })[] = [];
+      v.entries.forEach(([k, x], i) => items.push({ text: (i > 0 ? "," : "") + JSON.stringify(k) + ":" }, { value: x }));
+      stack.push({ text: "}" });
+      for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
+    } else if (Array.isArray(v)) {
+      out.push("[");
+      const items: ({ text: string } | { value: unknown })[] = [];
+      v.forEach((x, i) => { if (i > 0) items.push({ text: "," }); items.push({ value: x }); });
+      stack.push({ text: "]" });
+      for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
+    } else if (v !== null && typeof v === "object") {
+      out.push("{");
+      const items: ({ text: string } | { value: unknown })[] = [];
+      let first = true;
+      for (const [k, x] of Object.entries(v)) {
+        if (x === undefined) continue;
+        items.push({ text: (first ? "" : ",") + JSON.stringify(k) + ":" }, { value: x });
+        first = false;
+      }
+      stack.push({ text: "}" });
+      for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]!);
+    } else if (v === undefined) {
+      out.push("null");
+    } else {
+      out.push(JSON.stringify(v));
     }
-    out.push("}");
-  } else if (v === undefined) {
-    out.push("null");
-  } else {
-    out.push(JSON.stringify(v));
   }
 }
 

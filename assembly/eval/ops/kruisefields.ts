@@ -33,22 +33,20 @@ export function readKruiseOptions(req: Request): KruiseOptions | null {
   if (g >= 0 && t.kind(g) != K_NULL) {
     if (t.kind(g) != K_OBJECT) { fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates"); return null; }
     // check in sorted name order, as the oracle does
-    const names = new Array<string>();
-    const vals = new Array<i32>();
+    // (a repeated name: the last value wins)
+    const byName = new Map<string, i32>();
     const n = t.children(g);
     let k = g + 1;
     for (let m = 0; m < n; m++) {
       const v = t.next(k);
-      const name = keyText(t, k);
-      let j = names.indexOf(name);
-      if (j < 0) { names.push(name); vals.push(v); } else vals[j] = v;
+      byName.set(keyText(t, k), v);
       k = t.next(v);
     }
-    const order = names.slice(0);
+    const order = byName.keys();
     order.sort((a: string, b: string): i32 => (a < b ? -1 : a > b ? 1 : 0));
     for (let i = 0; i < order.length; i++) {
       const name = order[i];
-      const v = vals[names.indexOf(name)];
+      const v = byName.get(name);
       if (!KRUISE_GATES.includes(name)) { fail(E_BAD_REQUEST, "unknown feature gate \"" + name + "\"", -1, "gates/" + name); return null; }
       const kind = t.kind(v);
       if (kind != K_TRUE && kind != K_FALSE) { fail(E_BAD_REQUEST, "feature gate \"" + name + "\" must be a boolean", -1, "gates/" + name); return null; }

@@ -18,7 +18,7 @@ import { Quantity } from "../../quantity/quantity";
 import { TV } from "../../upstream/kruise/inplaceupdate/typed";
 import { UpdateSpec } from "../../upstream/kruise/inplaceupdate/model";
 import { MetaDataPatcher, PatchOptions } from "../../upstream/kruise/inplaceupdate/patchpod";
-import { typeOfField, ensureStruct, ensureMap, mapDelete, mapSetBytes } from "../../upstream/kruise/inplaceupdate/typedpod";
+import { typeOfField, ensureStruct, ensureMap, mapApplyAll } from "../../upstream/kruise/inplaceupdate/typedpod";
 import { metadataMapPatch, MetaEntry } from "./metamap";
 
 const MAX_SAFE: i64 = 9007199254740992; // 2^53: integers up to here survive float64
@@ -115,15 +115,22 @@ export class MapEntriesPatcher extends MetaDataPatcher {
     if (!reparseQuantities(qs)) return null;
     const metaT = typeOfField(pod.t, "metadata");
     const meta = ensureStruct(changetype<StructV>(pod.v), pod.t, "metadata");
-    for (let i = 0; i < entries.length; i++) {
-      const e = entries[i];
-      const m = ensureMap(meta, metaT, e.kind == 0 ? "labels" : "annotations");
-      mapDelete(m, e.kp, e.kn);
-      if (e.vn < 0) continue;
-      const v = new StrV(elem(m.t));
-      v.p = e.vp;
-      v.n = e.vn;
-      mapSetBytes(m, e.kp, e.kn, v);
+    // the entries of each map applied in order (delete the key, then set it unless null), in one pass per map
+    for (let kind = 0; kind < 2; kind++) {
+      const kp = new Array<usize>(), kn = new Array<i32>(), vs = new Array<Val | null>();
+      let m: MapV | null = null;
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i];
+        if (e.kind != kind) continue;
+        if (m === null) m = ensureMap(meta, metaT, kind == 0 ? "labels" : "annotations");
+        kp.push(e.kp); kn.push(e.kn);
+        if (e.vn < 0) { vs.push(null); continue; }
+        const v = new StrV(elem(m.t));
+        v.p = e.vp;
+        v.n = e.vn;
+        vs.push(v);
+      }
+      if (m !== null) mapApplyAll(m, kp, kn, vs);
     }
     return pod;
   }

@@ -90,6 +90,31 @@ export function mapDelete(m: MapV, p: usize, n: i32): void {
   }
 }
 
+/**
+ * For each i in order: delete(m, key i), then m[key i] = vals[i] unless vals[i] is null; in one pass over m (a
+ * delete per key would rescan the map for every key). Keys are compared as bytes.
+ */
+export function mapApplyAll(m: MapV, keyP: Array<usize>, keyN: Array<i32>, vals: Array<Val | null>): void {
+  // the last change of each key decides it: earlier ones are deleted by it
+  const last = new Map<string, i32>();
+  for (let i = 0; i < keyP.length; i++) last.set(String.UTF8.decodeUnsafe(keyP[i], <usize>keyN[i]), i);
+  const kp = new Array<usize>(), kn = new Array<i32>(), vs = new Array<Val | null>();
+  for (let j = 0; j < m.vals.length; j++) {
+    const k = String.UTF8.decodeUnsafe(m.keyP[j], <usize>m.keyN[j]);
+    if (last.has(k)) {
+      const i = last.get(k);
+      if (keyN[i] == m.keyN[j] && memory.compare(keyP[i], m.keyP[j], <usize>keyN[i]) == 0) continue; // deleted
+    }
+    kp.push(m.keyP[j]); kn.push(m.keyN[j]); vs.push(m.vals[j]);
+  }
+  for (let i = 0; i < keyP.length; i++) {
+    const v = vals[i];
+    if (v === null || last.get(String.UTF8.decodeUnsafe(keyP[i], <usize>keyN[i])) != i) continue;
+    kp.push(keyP[i]); kn.push(keyN[i]); vs.push(v);
+  }
+  m.keyP = kp; m.keyN = kn; m.vals = vs;
+}
+
 /** m[key] = value (key bytes [p, p+n)); the new entry is the last one, so it wins over older duplicates. */
 export function mapSetBytes(m: MapV, p: usize, n: i32, v: Val): void {
   m.keyP.push(p);
