@@ -8,7 +8,8 @@
 // Where upstream walks a Go map (which old pods to replace first among equals), the nodes are taken in
 // the partition filter's order (reverse name order); the counts do not depend on it.
 
-import { Obj, StrMap, compareGo, strAt } from "./objects";
+import { Obj, StrMap, compareGo, strAt, bad } from "./objects";
+import { hasError } from "../base/errors";
 import { IntOrStr, IOS_NIL, scaledKubernetes, orDefault } from "./intorstr";
 import { Selector, readSelector } from "./selector";
 import { Pod } from "./pod";
@@ -41,6 +42,8 @@ export function readNodes(holder: Obj, a: i32, name: string): Array<DSNode> {
     if (t.kind(e) == K_STRING) {
       const nd = new DSNode();
       nd.name = strAt(t, e);
+      // a Node always has a name (the API server requires one); a nameless one would never get its pod
+      if (nd.name.length == 0) { bad(name + "[" + k.toString() + "]", "a node name"); return nodes; }
       nodes.push(nd);
       e = t.next(e);
       continue;
@@ -53,6 +56,7 @@ export function readNodes(holder: Obj, a: i32, name: string): Array<DSNode> {
     nd.labels = o.has("labels") ? o.map("labels") : md.map("labels");
     nd.shouldRun = o.bool("shouldRun", true);
     nd.shouldContinueRunning = o.bool("shouldContinueRunning", nd.shouldRun);
+    if (nd.name.length == 0 && !hasError()) { bad(name + "[" + k.toString() + "].name", "a node name"); return nodes; }
     nodes.push(nd);
   }
   return nodes;

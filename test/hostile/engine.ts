@@ -4,7 +4,9 @@
 //
 // The engine is driven through its raw ABI (input / evaluate / output, docs/architecture.md) with an
 // `env.abort` of our own, not through js/: the JS wrapper replaces a trapped instance with a fresh one, which
-// would hide what a trap leaves behind in the engine itself (and these suites test the engine).
+// would hide what a trap leaves behind in the engine itself (and these suites test the engine). Memory running
+// out is sorted as the host answers it (E_TOO_LARGE, "memory exhausted"); the instance is kept, so the probes
+// after it show whether it left anything behind.
 
 import { readFileSync } from "node:fs";
 
@@ -93,6 +95,12 @@ export function timedAnswer(engine: Engine, line: Uint8Array): { text: string; m
     view = engine.evaluateView(line);
   } catch (e) {
     const ms = performance.now() - t;
+    // memory running out is answered E_TOO_LARGE by the host (js/core.ts asKinplaceError, the same rule): the
+    // allocator's abort, or a trap with linear memory within 1 GiB of its 2 GiB maximum
+    const memory = engine.exports.memory.buffer.byteLength;
+    if ((e instanceof EngineAbort && e.message.includes("(~lib/rt/stub.ts:")) || (e instanceof WebAssembly.RuntimeError && memory > 2 ** 31 - 2 ** 30)) {
+      return { text: `{"ok":false,"error":{"code":"E_TOO_LARGE","message":"memory exhausted: the request needs more than the engine's 2 GiB (answered by the host)"}}`, ms };
+    }
     const what = e instanceof EngineAbort ? "abort" : "trap";
     return { text: `THROW E_INTERNAL kinplace engine ${what}: ${e instanceof Error ? `${e.name === "Error" ? "" : `${e.name}: `}${e.message}` : String(e)}`, ms };
   }
