@@ -371,6 +371,11 @@ test("bad requests are typed errors naming the field", () => {
   bad({ op: "rollout.cloneset", cloneSet: {}, pods: [], currentRevision: "a", updateRevision: "b", now: "soon" }, "E_BAD_REQUEST", "now");
   bad({ op: "rollout.simulate", kind: "ReplicationController" }, "E_BAD_REQUEST", "kind");
   bad({ op: "rollout.daemonSet", daemonSet: {}, nodes: [], pods: [] }, "E_BAD_REQUEST", "hash");
+  // node names are unique and never empty (a nameless or repeated node would never settle: each sync creates pods again)
+  bad({ op: "rollout.daemonSet", daemonSet: {}, nodes: ["a", ""], pods: [], hash: "h" }, "E_BAD_REQUEST", "nodes[1]");
+  bad({ op: "rollout.daemonSet", daemonSet: {}, nodes: [null], pods: [], hash: "h" }, "E_BAD_REQUEST", "nodes[0].name");
+  bad({ op: "rollout.simulate", kind: "DaemonSet", workload: {}, nodes: ["a", { metadata: { name: "a" } }], pods: [], hash: "h" }, "E_BAD_REQUEST", "nodes[1].name");
+  bad({ op: "rollout.simulate", kind: "DaemonSet", workload: {}, nodes: ["a", "b", "a"], pods: [], hash: "h" }, "E_BAD_REQUEST", "nodes[2]");
   bad({ op: "rollout.nope" }, "E_UNKNOWN_OP", "op");
   bad({ op: "scaled", variant: "kruise", value: "x%" }, "E_INT_OR_STRING");
 });

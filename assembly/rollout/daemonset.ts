@@ -37,13 +37,17 @@ export function readNodes(holder: Obj, a: i32, name: string): Array<DSNode> {
   if (a < 0) return nodes;
   const t = holder.t;
   const n = t.children(a);
+  // Node names are unique and never empty (the API server requires both); a nameless node would never get its
+  // pod, and repeated names would all claim the same pods
+  const seen = new Set<string>();
   let e = a + 1;
   for (let k = 0; k < n; k++) {
     if (t.kind(e) == K_STRING) {
       const nd = new DSNode();
       nd.name = strAt(t, e);
-      // a Node always has a name (the API server requires one); a nameless one would never get its pod
       if (nd.name.length == 0) { bad(name + "[" + k.toString() + "]", "a node name"); return nodes; }
+      if (seen.has(nd.name)) { bad(name + "[" + k.toString() + "]", "a node name not given before"); return nodes; }
+      seen.add(nd.name);
       nodes.push(nd);
       e = t.next(e);
       continue;
@@ -56,7 +60,10 @@ export function readNodes(holder: Obj, a: i32, name: string): Array<DSNode> {
     nd.labels = o.has("labels") ? o.map("labels") : md.map("labels");
     nd.shouldRun = o.bool("shouldRun", true);
     nd.shouldContinueRunning = o.bool("shouldContinueRunning", nd.shouldRun);
-    if (nd.name.length == 0 && !hasError()) { bad(name + "[" + k.toString() + "].name", "a node name"); return nodes; }
+    if (hasError()) return nodes;
+    if (nd.name.length == 0) { bad(name + "[" + k.toString() + "].name", "a node name"); return nodes; }
+    if (seen.has(nd.name)) { bad(name + "[" + k.toString() + "].name", "a node name not given before"); return nodes; }
+    seen.add(nd.name);
     nodes.push(nd);
   }
   return nodes;
