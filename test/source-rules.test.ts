@@ -16,7 +16,8 @@ test("no project-history labels (\"issue 4\", \"issue-3 ops\", \"#5\") in code, 
   // references to upstream threads name their repository (kubernetes/kubernetes#122760, openkruise/kruise#1819)
   const bad: string[] = [];
   for (const f of tracked("*.ts", "*.md", "*.go", "*.mjs", "*.cjs", "*.html", "*.json")) {
-    if (f.startsWith("test/vectors/") || f.endsWith("package-lock.json")) continue;
+    // (this file names the labels it looks for)
+    if (f.startsWith("test/vectors/") || f.endsWith("package-lock.json") || f === "test/source-rules.test.ts") continue;
     readFileSync(ROOT + f, "utf8").split("\n").forEach((line, i) => {
       const m = label.exec(line);
       if (m && !/[\w.-]+\/[\w.-]+#\d+|issues\/\d+|pull\/\d+/.test(line.slice(Math.max(0, m.index - 60), m.index + m[0].length + 1))) bad.push(`${f}:${i + 1}: ${line.trim().slice(0, 120)}`);
