@@ -133,6 +133,21 @@ test("verdict with a policy carries the judgement on the same diff", () => {
   assert.equal(a.result.policy.violations[0].path, a.result.reasons[0].path);
 });
 
+test("maxPolicyMatches bounds patterns × changed paths with E_LIMIT, in policy.check and in verdict", () => {
+  const rules = Array.from({ length: 50 }, (_, i) => ({ match: [`/spec/template/metadata/labels/x${i}`, `/spec/x${i}/**`], verdict: "allow" }));
+  const req = { old: deployment(), new: deployment({ image: "nginx:1.21" }), policyText: JSON.stringify({ rules }) };
+  const paths = (ask({ op: "verdict", ...req }).result.reasons as unknown[]).length;
+  for (const op of ["policy.check", "verdict"]) {
+    assert.ok(ask({ op, ...req }).ok);
+    assert.ok(ask({ op, ...req, maxPolicyMatches: 100 * paths }).ok);
+    const e = ask({ op, ...req, maxPolicyMatches: 100 * paths - 1 });
+    assert.equal(e.ok, false);
+    assert.equal(e.error.code, "E_LIMIT");
+    assert.equal(e.error.path, "maxPolicyMatches");
+    assert.equal(ask({ op, ...req, maxPolicyMatches: 0 }).error.code, "E_BAD_REQUEST");
+  }
+});
+
 // ---- the shipped examples ----
 
 function loadPolicy(file: string): unknown {

@@ -13,7 +13,7 @@
 import { ByteSink } from "../io/sink";
 import { Tape, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE } from "../json/tape";
 import { unquote } from "../json/strings";
-import { fail } from "../base/errors";
+import { fail, E_LIMIT } from "../base/errors";
 import { MatchRows, Pattern, compilePattern, matchPattern, splitPointer } from "./pattern";
 import { verdictLimit, EFFECT_REJECTED } from "./levels";
 
@@ -36,7 +36,12 @@ export class Policy {
   rules: Array<Rule> = new Array<Rule>();
   defaultVerdict: string = "allow";
   defaultLimit: i32 = EFFECT_REJECTED;
+  /** Most pattern matches one evaluation may make (patterns × changed paths): past it, E_LIMIT. */
+  maxMatches: i64 = DEFAULT_MAX_POLICY_MATCHES;
 }
+
+/** Default of `maxPolicyMatches`: patterns × changed paths one policy evaluation may match (about a second of work). */
+export const DEFAULT_MAX_POLICY_MATCHES: i64 = 2_000_000;
 
 /** One violation: a changed path, the rule that judged it, its effect, and the message. */
 export class Violation {
@@ -190,6 +195,14 @@ export function ruleFor(pol: Policy, segments: Array<string>, kind: string, rows
  */
 export function evaluatePolicy(pol: Policy, paths: Array<string>, effects: Array<i32>, kind: string): Array<Violation> {
   const out = new Array<Violation>();
+  // every changed path may be matched against every pattern: a product of two input sizes, bounded explicitly
+  let patterns: i64 = 0;
+  for (let i = 0; i < pol.rules.length; i++) patterns += pol.rules[i].patterns.length;
+  if (patterns * <i64>paths.length > pol.maxMatches) {
+    fail(E_LIMIT, "the policy needs " + (patterns * <i64>paths.length).toString() + " pattern matches (" + patterns.toString() + " patterns × " +
+      paths.length.toString() + " changed paths), more than maxPolicyMatches (" + pol.maxMatches.toString() + ")", -1, "maxPolicyMatches");
+    return out;
+  }
   const rows = new MatchRows();
   for (let i = 0; i < paths.length; i++) {
     const segs = splitPointer(paths[i]).segments;

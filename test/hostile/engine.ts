@@ -143,7 +143,10 @@ function headOf(text: string): string {
   if (!m) return text.slice(0, 1000);
   if (m[1] === "true") return '{"ok":true}';
   const e = /"error":(\{"code":"[A-Z_]+","message":"(?:[^"\\]|\\.)*")/.exec(text.slice(0, 1 << 20));
-  return e ? `{"ok":false,"error":${e[1]}}}` : text.slice(0, 1000);
+  if (e) return `{"ok":false,"error":${e[1]}}}`;
+  // a message longer than the head (Go's texts quote the offending value, sometimes twice): the code alone
+  const c = /"error":\{"code":"([A-Z_]+)","message":"/.exec(text.slice(0, 1 << 10));
+  return c ? `{"ok":false,"error":{"code":"${c[1]}","message":"(longer than the head)"}}` : text.slice(0, 1000);
 }
 
 /** Runs `line` on `engine` and classifies what it did. */

@@ -7,10 +7,10 @@ import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { ByteSink } from "../../io/sink";
 import { ByText, stableOrder } from "../../base/order";
-import { fail, hasError } from "../../base/errors";
+import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { K_OBJECT } from "../../json/tape";
 import { writeJSONStr } from "../../json/strings";
-import { Policy, readPolicy, evaluatePolicy, E_POLICY } from "../../policy/policy";
+import { Policy, readPolicy, evaluatePolicy, E_POLICY, DEFAULT_MAX_POLICY_MATCHES } from "../../policy/policy";
 import { effectName } from "../../policy/levels";
 import { VerdictRun } from "../../verdict/verdict";
 import { kindName } from "../../verdict/kinds";
@@ -25,13 +25,19 @@ export function readRequestPolicy(req: Request, required: bool): Policy | null {
   }
   const v = req.value("policy", true);
   if (v === null) return null;
-  return readPolicy(v.tape, v.node, "policy");
+  const max = req.int("maxPolicyMatches", DEFAULT_MAX_POLICY_MATCHES);
+  if (hasError()) return null;
+  if (max < 1) { fail(E_BAD_REQUEST, "field \"maxPolicyMatches\" must be a positive integer", -1, "maxPolicyMatches"); return null; }
+  const pol = readPolicy(v.tape, v.node, "policy");
+  if (pol !== null) pol.maxMatches = max;
+  return pol;
 }
 
-/** Writes `{"decision","violations"}` of policy `pol` over the verdict run `run`. */
-export function writePolicyResult(out: ByteSink, pol: Policy, run: VerdictRun): void {
+/** Writes `{"decision","violations"}` of policy `pol` over the verdict run `run`; false (nothing written) with an error recorded. */
+export function writePolicyResult(out: ByteSink, pol: Policy, run: VerdictRun): bool {
   const v = run.verdict;
   const vs = evaluatePolicy(pol, v.paths, v.effects, kindName(run.kind));
+  if (hasError()) return false;
   out.ascii("{\"decision\":\"");
   out.ascii(vs.length == 0 ? "allow" : "deny");
   out.ascii("\",\"violations\":[");
@@ -55,6 +61,7 @@ export function writePolicyResult(out: ByteSink, pol: Policy, run: VerdictRun): 
     out.byte(0x7d);
   }
   out.ascii("]}");
+  return true;
 }
 
 /** `policy.check`: the policy's decision and violations on the verdict's diff. */
@@ -71,7 +78,7 @@ export function opPolicyCheck(req: Request, res: ResultWriter): bool {
   res.first = false;
   // {"decision","violations"} members, then the verdict they judged
   const tmp = new ByteSink(256);
-  writePolicyResult(tmp, pol, run);
+  if (!writePolicyResult(tmp, pol, run)) return false;
   out.bytes(tmp.ptr + 1, tmp.len - 2);
   res.str("kind", kindName(run.kind));
   res.str("verdict", run.verdict.verdict);

@@ -6,6 +6,7 @@
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { hasError } from "../../base/errors";
+import { ByteSink } from "../../io/sink";
 import { K_OBJECT } from "../../json/tape";
 import { checkFields, runVerdictRequest } from "./verdictfields";
 import { readExact } from "./kruisefields";
@@ -22,13 +23,19 @@ export function opVerdict(req: Request, res: ResultWriter): bool {
   if (exact < 0) return false;
   const run = runVerdictRequest(req, <u32>exact);
   if (run === null) return false;
+  // the policy is judged before anything is written: over its limit, the answer is the error alone
+  let judged: ByteSink | null = null;
+  if (pol !== null) {
+    judged = new ByteSink(256);
+    if (!writePolicyResult(judged, pol, run)) return false;
+  }
   const out = res.out;
   if (!res.first) out.byte(0x2c);
   res.first = false;
   run.verdict.writeMembers(out, kindName(run.kind));
-  if (pol !== null) {
+  if (judged !== null) {
     res.key("policy");
-    writePolicyResult(res.out, pol, run);
+    out.bytes(judged.ptr, judged.len);
   }
   return true;
 }

@@ -111,7 +111,7 @@ function readK8sGates(t: Tape, g: i32, o: VerdictOptions): bool {
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
   "allowPrivileged", "exact", "exactDecode",
-  "policy", "policyText",
+  "policy", "policyText", "maxPolicyMatches",
 ];
 
 /** Refuses request members the verdict ops do not know (a typo must not silently change the answer). */
