@@ -38,9 +38,10 @@ export function status(): i32 {
 }
 
 /** Sets the process-wide default limits (0 keeps the current value). */
-export function setLimits(maxDepth: i32, maxBytes: i32): void {
+export function setLimits(maxDepth: i32, maxBytes: i32, maxItems: i32): void {
   if (maxDepth > 0) Limits.maxDepth = maxDepth;
   if (maxBytes > 0) Limits.maxBytes = maxBytes;
+  if (maxItems > 0) Limits.maxItems = maxItems;
 }
 
 /** Evaluates one eval-protocol request line held in the input; returns the response length. */

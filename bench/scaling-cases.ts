@@ -113,10 +113,10 @@ export function scalingCases(): ScalingCase[] {
     { op: "smp.apply", dimension: "$deleteFromPrimitiveList items", base: 100, make: (n) => J({ op: "smp.apply", type: "Pod", original: { metadata: { finalizers: range(n).map((i) => `f${i}`) } }, patch: { metadata: { "$deleteFromPrimitiveList/finalizers": range(n).filter((i) => i % 2).map((i) => `f${i}`) } } }) },
     { op: "smp.apply", dimension: "$setElementOrder entries", base: 20, make: (n) => J({ op: "smp.apply", type: "Pod", original: pod({ containers: n }), patch: { spec: { "$setElementOrder/containers": range(n).reverse().map((i) => ({ name: `c${i}` })) } } }) },
     { op: "k8s.json", dimension: "containers", base: 10, make: (n) => J({ op: "k8s.json", type: "Pod", value: pod({ containers: n }) }) },
-    { op: "k8s.json", dimension: "labels", base: 200, make: (n) => J({ op: "k8s.json", type: "Pod", value: pod({ labels: n }) }) },
+    { op: "k8s.json", dimension: "labels", base: 150, make: (n) => J({ op: "k8s.json", type: "Pod", value: pod({ labels: n }) }) },
     { op: "quantity", dimension: "digits", base: 200, make: (n) => J({ op: "quantity", value: "1".repeat(n) + ".5m" }) },
     { op: "container.hash", dimension: "env entries", base: 50, make: (n) => J({ op: "container.hash", kubelet: "1.30", container: container("app", n) }) },
-    { op: "podTemplateHash", dimension: "labels", base: 200, make: (n) => J({ op: "podTemplateHash", template: workload("Deployment", "apps/v1", { labels: n }).spec.template }) },
+    { op: "podTemplateHash", dimension: "labels", base: 150, make: (n) => J({ op: "podTemplateHash", template: workload("Deployment", "apps/v1", { labels: n }).spec.template }) },
     { op: "podTemplateHash", dimension: "containers", base: 5, make: (n) => J({ op: "podTemplateHash", template: workload("Deployment", "apps/v1", { containers: n }).spec.template }) },
     { op: "pod.validateUpdate", dimension: "containers", base: 5, make: (n) => J({ op: "pod.validateUpdate", old: pod({ containers: n }), new: bumped(pod({ containers: n })) }) },
     { op: "pod.validateUpdate", dimension: "env entries", base: 50, make: (n) => J({ op: "pod.validateUpdate", old: pod({ env: n }), new: bumped(pod({ env: n })) }) },
@@ -130,18 +130,18 @@ export function scalingCases(): ScalingCase[] {
       const ws = (o: object) => ({ ...o, apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", spec: { ...(o as { spec: object }).spec, updateStrategy: { type: "InPlaceIfPossible" } } });
       return J({ op: "verdict", old: ws(workload("CloneSet", "apps.kruise.io/v1alpha1", { containers: n })), new: ws(bumped(workload("CloneSet", "apps.kruise.io/v1alpha1", { containers: n }))) });
     } },
-    { op: "verdict", dimension: "Pod tolerations (each refused)", base: 200, make: (n) => J({ op: "verdict", old: pod(), new: { ...pod(), spec: { ...pod().spec, tolerations: range(n).map((i) => ({ key: `k${i}`, operator: "Exists", effect: "NoSchedule" })) } } }) },
+    { op: "verdict", dimension: "Pod tolerations (each refused)", base: 150, make: (n) => J({ op: "verdict", old: pod(), new: { ...pod(), spec: { ...pod().spec, tolerations: range(n).map((i) => ({ key: `k${i}`, operator: "Exists", effect: "NoSchedule" })) } } }) },
     { op: "verdict", dimension: "CloneSet env entries (all changed)", base: 50, make: (n) => {
       const ws = (w: ReturnType<typeof workload>) => ({ ...w, spec: { ...w.spec, updateStrategy: { type: "InPlaceIfPossible" } } });
       const a = ws(workload("CloneSet", "apps.kruise.io/v1alpha1", { env: n }));
       return J({ op: "verdict", old: a, new: JSON.parse(J(a).replaceAll("value-", "other-")) });
     } },
-    { op: "verdict", dimension: "CloneSet template labels (the pod patch sets them)", base: 200, make: (n) => {
+    { op: "verdict", dimension: "CloneSet template labels (the pod patch sets them)", base: 150, make: (n) => {
       const ws = (w: ReturnType<typeof workload>) => ({ ...w, spec: { ...w.spec, updateStrategy: { type: "InPlaceIfPossible" } } });
       const a = ws(workload("CloneSet", "apps.kruise.io/v1alpha1", { labels: n }));
       return J({ op: "verdict", old: a, new: JSON.parse(J(a).replaceAll("\"v1", "\"w1").replace("nginx:1.27", "nginx:1.28")) });
     } },
-    { op: "kruise.refresh", dimension: "gates (unknown names)", base: 200, make: (n) => J({ op: "kruise.refresh", pod: { metadata: { name: "p" } }, gates: Object.fromEntries(range(n).map((i) => [`G${(i * 7919) % n}`, true])) }) },
+    { op: "kruise.refresh", dimension: "gates (unknown names)", base: 150, make: (n) => J({ op: "kruise.refresh", pod: { metadata: { name: "p" } }, gates: Object.fromEntries(range(n).map((i) => [`G${(i * 7919) % n}`, true])) }) },
     { op: "jsonpatch.diff", dimension: "added keys (a non-integer number in the document)", base: 1000, make: (n) => J({ op: "jsonpatch.diff", from: { x: 1e-7, m: {} }, to: { x: 1e-7, m: Object.fromEntries(range(n).map((i) => [`k${i}`, []])) } }) },
     { op: "verdict", dimension: "Pod labels", base: 100, make: (n) => J({ op: "verdict", old: pod({ labels: n }), new: bumped(pod({ labels: n })) }) },
     { op: "kubelet.podActions", dimension: "containers", base: 5, make: (n) => {
@@ -167,7 +167,7 @@ export function scalingCases(): ScalingCase[] {
     try {
       const r = vectorRequest("kruise-inplace.jsonl.gz", op, (x) => typeof x.pod === "object" && x.pod !== null);
       const p = r.pod as { metadata?: Record<string, unknown> };
-      cases.push({ op, dimension: "pod labels and annotations", base: 200, make: (n) => J({ ...r, pod: { ...p, metadata: { ...(p.metadata ?? {}), labels: Object.fromEntries(range(n).map((i) => [`l${i}.example.com/k`, `v${i}`])), annotations: { ...((p.metadata?.annotations as object) ?? {}), ...Object.fromEntries(range(n).map((i) => [`a${i}.example.com/k`, `v${i}`])) } } } }) });
+      cases.push({ op, dimension: "pod labels and annotations", base: 150, make: (n) => J({ ...r, pod: { ...p, metadata: { ...(p.metadata ?? {}), labels: Object.fromEntries(range(n).map((i) => [`l${i}.example.com/k`, `v${i}`])), annotations: { ...((p.metadata?.annotations as object) ?? {}), ...Object.fromEntries(range(n).map((i) => [`a${i}.example.com/k`, `v${i}`])) } } } }) });
     } catch {
       // as above
     }

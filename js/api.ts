@@ -38,6 +38,8 @@ export interface Limits {
   maxDepth?: number;
   /** Largest input accepted, in bytes. */
   maxBytes?: number;
+  /** Most elements of one array or members of one object in a request of an op on Kubernetes objects. */
+  maxItems?: number;
 }
 
 /** An eval-protocol request: `{op, id?, ...fields}`. */
@@ -140,7 +142,8 @@ export function evaluateLine(line: Uint8Array): Uint8Array {
 export function setLimits(limits: Limits): void {
   const depth = limitValue(limits.maxDepth, "maxDepth");
   const bytes = limitValue(limits.maxBytes, "maxBytes");
-  engine().setLimits(depth, bytes);
+  const items = limitValue(limits.maxItems, "maxItems");
+  engine().setLimits(depth, bytes, items);
 }
 
 /** A limit as the ABI's i32 (0 = keep); anything but an integer in 0..2^31-1 is E_BAD_REQUEST. */

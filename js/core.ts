@@ -27,7 +27,7 @@ export interface Exports {
   /** 0 = ok, 1 = the output holds an error object. */
   status(): number;
   /** Sets the process-wide default limits (0 keeps the current value). */
-  setLimits(maxDepth: number, maxBytes: number): void;
+  setLimits(maxDepth: number, maxBytes: number, maxItems: number): void;
 }
 
 /** Input accepted by engine calls: a JS string (encoded as UTF-8) or raw bytes (passed as they are). */
@@ -120,7 +120,7 @@ export class Engine {
   /** The compiled module, to replace a trapped instance (null: the instance cannot be replaced). */
   readonly #module: WebAssembly.Module | null;
   /** The limits last set through setLimits, set again on a fresh instance. */
-  #limits: [number, number] | null = null;
+  #limits: [number, number, number] | null = null;
   /** How many times a trap replaced the instance (for tests and diagnostics). */
   restarts = 0;
 
@@ -141,7 +141,7 @@ export class Engine {
     this.exports = x;
     this.#bytes = new Uint8Array(x.memory.buffer);
     this.restarts++;
-    if (this.#limits !== null) x.setLimits(this.#limits[0], this.#limits[1]);
+    if (this.#limits !== null) x.setLimits(this.#limits[0], this.#limits[1], this.#limits[2]);
   }
 
   /** The KinplaceError for anything thrown during a wasm call; a trap also replaces the instance. */
@@ -259,11 +259,11 @@ export class Engine {
   }
 
   /** Sets the process-wide default limits (0 keeps the current value). */
-  setLimits(maxDepth: number, maxBytes: number): void {
+  setLimits(maxDepth: number, maxBytes: number, maxItems = 0): void {
     try {
-      this.exports.setLimits(maxDepth, maxBytes);
-      const [d, b] = this.#limits ?? [0, 0];
-      this.#limits = [maxDepth > 0 ? maxDepth : d, maxBytes > 0 ? maxBytes : b];
+      this.exports.setLimits(maxDepth, maxBytes, maxItems);
+      const [d, b, n] = this.#limits ?? [0, 0, 0];
+      this.#limits = [maxDepth > 0 ? maxDepth : d, maxBytes > 0 ? maxBytes : b, maxItems > 0 ? maxItems : n];
     } catch (e) {
       throw this.#fail(e);
     }

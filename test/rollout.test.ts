@@ -396,6 +396,7 @@ test("large inputs: 100,000 workload labels, thousands of labels per pod, many s
     pods, currentRevision: "web-r1", updateRevision: "web-r2" };
   const labelled: Obj = structuredClone(plain);
   labelled.workload.metadata.labels = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`label-${i}`, `value-${i}`]));
+  labelled.limits = { maxItems: 100_000 }; // past the default maxItems (10,000)
   assert.deepEqual(ok(labelled), ok(plain));
 
   const many = (n: number, p: string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${p}${i}`, `v${i % 5}`]));

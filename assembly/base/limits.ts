@@ -8,4 +8,7 @@ export class Limits {
   static maxDepth: i32 = 1000000;
   /** Largest input accepted, in bytes. */
   static maxBytes: i32 = 128 << 20;
+  /** Most elements of one JSON array or members of one JSON object inside the Kubernetes objects of a request
+   *  (the request's own top-level lists, such as pods and nodes, aside: their ops limit them). */
+  static maxItems: i32 = 10000;
 }

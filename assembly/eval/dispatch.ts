@@ -1,7 +1,7 @@
 // The eval protocol inside the engine: parse one request line, run its op, write the answer line.
 
 import { ByteSink } from "../io/sink";
-import { readJSON, ReadOptions, goDepthLimit } from "../json/reader";
+import { withinItems, readJSON, ReadOptions, goDepthLimit } from "../json/reader";
 import { Tape, K_STRING, F_ESCAPE } from "../json/tape";
 import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../base/pins";
 import { K_OBJECT } from "../json/tape";
@@ -120,14 +120,24 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink, pods: PodRa
     out.byte(0x2c);
   }
   // per-request limits
+  let items = Limits.maxItems;
   const lim = req.field("limits");
   if (lim >= 0 && t.kind(lim) == K_OBJECT) {
     const l = new Request(t, lim, opts);
     const d = l.int("maxDepth", opts.maxDepth);
     const b = l.int("maxBytes", opts.maxBytes);
+    const n = l.int("maxItems", Limits.maxItems);
     if (hasError()) { writeError(out); return; }
     if (d > 0 && d <= 1000000) opts.maxDepth = <i32>d;
     if (b > 0 && b <= 0x7fffffff) opts.maxBytes = <i32>b;
+    if (n > 0 && n <= 0x7fffffff) items = <i32>n;
+  }
+  // ops that read Kubernetes objects: no array or object of the request (nor of a document it holds as
+  // text) past maxItems; the plain JSON and patch ops are linear in their input and take no such limit
+  const opNode = req.field("op");
+  if (!(opNode >= 0 && t.kind(opNode) == K_STRING && plainJSONOp(t, opNode))) {
+    if (withinItems(t, items, "") === null) { writeError(out); return; }
+    opts.maxItems = items;
   }
   if (exact < 0) { writeError(out); return; }
   opts.fast = shortcutOn(<u32>exact, EXACT_FASTREAD);
@@ -158,6 +168,11 @@ function requestedGo(t: Tape): i32 {
   if (g < 0 || t.kind(g) != K_STRING || (t.flags(g) & F_ESCAPE)) return GO_DEFAULT;
   const v = parseMinor(t.ptr(g), t.len(g));
   return v >= GO_MIN && v <= GO_MAX ? v : GO_DEFAULT;
+}
+
+/** Ops on plain JSON, not Kubernetes objects: the Go-dialect ops, fnv and json.jcs. */
+function plainJSONOp(t: Tape, op: i32): bool {
+  return goDialectOp(t, op) || t.keyIs(op, "fnv") || t.keyIs(op, "json.jcs");
 }
 
 /** Ops read as the Go release they name (test/oracle/routes.ts GO_OPS): json.go, and the patch ops. */

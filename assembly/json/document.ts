@@ -61,6 +61,7 @@ export function parseDoc(d: DocInput, opts: ReadOptions, like: DocInput | null =
   const ro = new ReadOptions();
   ro.maxBytes = opts.maxBytes;
   ro.maxDepth = opts.maxDepth;
+  ro.maxItems = opts.maxItems;
   ro.goMinor = opts.goMinor;
   const ref = like !== null && !like.direct ? like.tape : null;
   const t = ref !== null ? readJSONLike(d.ptr, d.len, ro, ref) : readJSON(d.ptr, d.len, ro);

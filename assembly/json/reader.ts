@@ -86,6 +86,8 @@ export class ReadOptions {
   /** The engine's own nesting cap (E_JSON_DEPTH "nesting deeper than maxDepth"); Go's limit is separate. */
   maxDepth: i32 = 1000000;
   maxBytes: i32 = 128 << 20;
+  /** Most children of one array or object but the lists at the top (E_TOO_LARGE past it); the engine's own re-reads keep no limit. */
+  maxItems: i32 = 0x7fffffff;
   /** Go release (minor) whose decoder is reproduced: 13–14 no nesting limit, 15+ 10000 levels, 27+ json/v2 texts. */
   goMinor: i32 = GO_DEFAULT;
   /** Deepest nesting seen by the last successful read. */
@@ -131,7 +133,7 @@ export function readJSONLike(src: usize, len: i32, opts: ReadOptions, ref: Tape)
         if (slow === null || slow.count != t.count || slow.slowNumbers != t.slowNumbers || opts.depthSeen != t.depth ||
           memory.compare(slow.nodes, t.nodes, <usize>t.count * 20) != 0) unreachable();
       }
-      return t;
+      return withinItems(t, opts.maxItems, null);
     }
   }
   return readJSON(src, len, opts);
@@ -153,9 +155,24 @@ function readTape(src: usize, len: i32, opts: ReadOptions, r: SlowRead): Tape | 
       if (slow === null || slow.count != fast.count || slow.slowNumbers != fast.slowNumbers || opts.depthSeen != fast.depth ||
         memory.compare(slow.nodes, fast.nodes, <usize>fast.count * 20) != 0) unreachable();
     }
-    return fast;
+    return withinItems(fast, opts.maxItems, null);
   }
-  return readSlow(src, len, opts, goLimit, r);
+  const t = readSlow(src, len, opts, goLimit, r);
+  return t === null ? null : withinItems(t, opts.maxItems, null);
+}
+
+/**
+ * The tape when no array or object in it holds more than `max` children, the lists at its top aside (Tape.firstOver);
+ * otherwise null with E_TOO_LARGE (the byte offset of the container, and its path from the root when `path` is given).
+ */
+export function withinItems(t: Tape, max: i32, path: string | null): Tape | null {
+  if (max == 0x7fffffff) return t;
+  const i = t.firstOver(max, true);
+  if (i < 0) return t;
+  const obj = t.kind(i) == K_OBJECT;
+  fail(E_TOO_LARGE, (obj ? "an object of " : "an array of ") + t.children(i).toString() + (obj ? " members" : " elements") +
+    ", more than maxItems (" + max.toString() + ")", t.start(i), path !== null ? path + t.pathTo(i) : null);
+  return null;
 }
 
 const VERIFY_FAST = false;

@@ -8,6 +8,8 @@
 //   word 4: containers: the number of children (object: number of members)
 // Object members are a key (string node) followed by its value.
 
+import { ByteSink } from "../io/sink";
+
 export const K_NULL: i32 = 0;
 export const K_FALSE: i32 = 1;
 export const K_TRUE: i32 = 2;
@@ -91,6 +93,75 @@ export class Tape {
   @inline rawStart(i: i32): i32 { return this.kind(i) == K_STRING ? this.start(i) - 1 : this.start(i); }
   /** Offset one past the last byte of node i's text (after a string's closing quote). */
   @inline rawEnd(i: i32): i32 { return this.kind(i) == K_STRING ? this.end(i) + 1 : this.end(i); }
+
+  /**
+   * The first container node holding more than `max` children (elements or members), or -1. `lists`: the
+   * arrays at the top - the root when it is an array, the root object's member values that are arrays - are
+   * not counted (lists of whole objects, such as a request's pods, which their op limits on its own).
+   */
+  firstOver(max: i32, lists: bool): i32 {
+    if (this.count == 0) return -1;
+    const root = this.kind(0);
+    if (root < K_ARRAY) return -1;
+    if (!lists) return this.overIn(0, this.count, max);
+    if (root == K_ARRAY) return this.overIn(1, this.count, max);
+    if (this.children(0) > max) return 0;
+    const n = this.children(0);
+    let k = 1;
+    for (let m = 0; m < n; m++) {
+      const v = this.next(k);
+      const after = this.next(v);
+      const kind = this.kind(v);
+      if (kind == K_OBJECT && this.children(v) > max) return v;
+      if (kind >= K_ARRAY) {
+        const i = this.overIn(v + 1, after, max);
+        if (i >= 0) return i;
+      }
+      k = after;
+    }
+    return -1;
+  }
+
+  /** The first container among nodes [from, to) holding more than `max` children, or -1. */
+  private overIn(from: i32, to: i32, max: i32): i32 {
+    for (let i = from; i < to; i++) {
+      const p = this.nodes + <usize>i * 20;
+      if ((load<i32>(p) & 0xff) >= K_ARRAY && load<i32>(p, 16) > max) return i;
+    }
+    return -1;
+  }
+
+  /** The JSON path of node `target` from the root (`a.b[2].c`, keys as their raw bytes). */
+  pathTo(target: i32): string {
+    const b = new ByteSink(64);
+    let node = 0;
+    while (node != target && this.kind(node) >= K_ARRAY) {
+      const obj = this.kind(node) == K_OBJECT;
+      const n = this.children(node);
+      let k = node + 1;
+      let found = -1;
+      for (let m = 0; m < n; m++) {
+        const v = obj ? this.next(k) : k;
+        const after = this.next(v);
+        if (target >= v && target < after) {
+          if (obj) {
+            if (b.len > 0) b.byte(0x2e);
+            b.bytes(this.ptr(k), this.len(k));
+          } else {
+            b.byte(0x5b);
+            b.int(m);
+            b.byte(0x5d);
+          }
+          found = v;
+          break;
+        }
+        k = after;
+      }
+      if (found < 0) break;
+      node = found;
+    }
+    return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+  }
 
   /** Finds member `name` (ASCII, no escapes) of object node i; returns the value index or -1. Last one wins. */
   member(obj: i32, name: string): i32 {

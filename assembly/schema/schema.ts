@@ -283,7 +283,11 @@ export function fieldType(t: i32, i: i32): i32 {
 /** Index of the field whose Go name is `name`, or -1. */
 export function fieldIndex(t: i32, name: string): i32 {
   const n = fieldCount(t);
-  for (let i = 0; i < n; i++) if (cmpString(name, fieldNameRef(t, i)) == 0) return i;
+  const len = name.length;
+  for (let i = 0; i < n; i++) {
+    const r = fieldNameRef(t, i);
+    if (strLen(r) == len && cmpString(name, r) == 0) return i;
+  }
   return NONE;
 }
 

@@ -127,21 +127,21 @@ function goDedupe<T>(s: T[]): T[] {
 }
 
 test("large lists: every container changed, $patch: delete, $deleteFromPrimitiveList and a merged primitive list", () => {
-  const n = 20_000;
+  const n = 20_000; // past the default limits.maxItems (10,000): each request raises it
   const names = Array.from({ length: n }, (_, i) => `c${i}`);
   const original = { spec: { containers: names.map((name) => ({ name, image: "a" })) } };
   const reversed = [...names].reverse();
   const patch = { spec: { "$setElementOrder/containers": reversed.map((name) => ({ name })), containers: reversed.map((name) => ({ name, image: "b" })) } };
-  const doc = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","original":${JSON.stringify(original)},"patch":${JSON.stringify(patch)}}`)) as { result: { document: string } }).result.document) as { spec: { containers: { name: string; image: string }[] } };
+  const doc = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","limits":{"maxItems":100000},"original":${JSON.stringify(original)},"patch":${JSON.stringify(patch)}}`)) as { result: { document: string } }).result.document) as { spec: { containers: { name: string; image: string }[] } };
   assert.deepEqual(doc.spec.containers, reversed.map((name) => ({ image: "b", name })));
 
   const deletes = { spec: { containers: names.filter((_, i) => i % 3 === 0).map((name) => ({ name, $patch: "delete" })) } };
-  const kept = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","original":${JSON.stringify(original)},"patch":${JSON.stringify(deletes)}}`)) as { result: { document: string } }).result.document) as { spec: { containers: { name: string }[] } };
+  const kept = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","limits":{"maxItems":100000},"original":${JSON.stringify(original)},"patch":${JSON.stringify(deletes)}}`)) as { result: { document: string } }).result.document) as { spec: { containers: { name: string }[] } };
   assert.deepEqual(kept.spec.containers.map((c) => c.name), names.filter((_, i) => i % 3 !== 0));
 
   const finalizers = Array.from({ length: n }, (_, i) => `f${i % 7000}`);
   const del = { metadata: { "$deleteFromPrimitiveList/finalizers": Array.from({ length: 3000 }, (_, i) => `f${2 * i}`) } };
-  const left = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","original":{"metadata":{"finalizers":${JSON.stringify(finalizers)}}},"patch":${JSON.stringify(del)}}`)) as { result: { document: string } }).result.document) as { metadata: { finalizers: string[] } };
+  const left = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","limits":{"maxItems":100000},"original":{"metadata":{"finalizers":${JSON.stringify(finalizers)}}},"patch":${JSON.stringify(del)}}`)) as { result: { document: string } }).result.document) as { metadata: { finalizers: string[] } };
   const gone = new Set(del.metadata["$deleteFromPrimitiveList/finalizers"]);
   assert.deepEqual(left.metadata.finalizers, finalizers.filter((f) => !gone.has(f)));
 
@@ -149,7 +149,7 @@ test("large lists: every container changed, $patch: delete, $deleteFromPrimitive
   const m = 3000;
   const a = Array.from({ length: m }, (_, i) => `f${(i * 7) % 1000}`);
   const b = Array.from({ length: m }, (_, i) => `f${(i * 11) % 1500}`);
-  const merged = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","original":{"metadata":{"finalizers":${JSON.stringify(a)}}},"patch":{"metadata":{"finalizers":${JSON.stringify(b)}}}}`)) as { result: { document: string } }).result.document) as { metadata: { finalizers: string[] } };
+  const merged = JSON.parse((JSON.parse(answer(`{"op":"smp.apply","type":"Pod","limits":{"maxItems":100000},"original":{"metadata":{"finalizers":${JSON.stringify(a)}}},"patch":{"metadata":{"finalizers":${JSON.stringify(b)}}}}`)) as { result: { document: string } }).result.document) as { metadata: { finalizers: string[] } };
   const deduped = goDedupe([...a, ...b]);
   assert.equal(merged.metadata.finalizers.length, deduped.length);
   assert.deepEqual([...merged.metadata.finalizers].sort(), [...deduped].sort());

@@ -12,6 +12,7 @@
 import { ByteSink } from "../../io/sink";
 import { hasError, clearError } from "../../base/errors";
 import { Limits } from "../../base/limits";
+import { anyOver } from "../../json/itemscan";
 import { requestType } from "../../typed/types";
 import { minorIndex, newestMinor } from "../../schema/schema";
 import { containerEra, ERA_STRUCT, ERA_JSON, hasHashWithoutResources } from "../../upstream/kubernetes/hash";
@@ -175,7 +176,8 @@ function hexMember(out: ByteSink, h: u32): void {
  */
 export function containerHashLine(src: usize, len: i32, out: ByteSink): bool {
   const pn = PREFIX_LEN;
-  if (len < pn + 2 || len > Limits.maxBytes || hasError()) return false;
+  // (a line that may hold a list past maxItems: the tape path judges it)
+  if (len < pn + 2 || len > Limits.maxBytes || hasError() || anyOver(src, len, Limits.maxItems)) return false;
   if (memory.compare(src, PREFIX, <usize>pn) != 0) return false;
   const cur = new Cursor(src + <usize>pn, src + <usize>len);
   let kubelet = -2; // -2: absent

@@ -9,8 +9,9 @@
 // Preconditions (else the line is not touched): a top-level object whose first member is its only "op", the string
 // "kruise.patchPods" / "kruise.patchPod" written without escapes, exactly one "pods" member (an array) /
 // "pod" member (an object), no "podsText" / "podText", no "exact" and no "exactPath" member (their answers are
-// the reference the fast path is compared with), no "requireFastPath", no top-level key with an escape,
-// nesting below min(Limits.maxDepth, Go's 10000), at most Limits.maxBytes bytes.
+// the reference the fast path is compared with), no "requireFastPath", no "limits" member, no top-level key with an
+// escape, nesting below min(Limits.maxDepth, Go's 10000), no array or object past Limits.maxItems children but the
+// pods array itself (the op's maxPods judges it), at most Limits.maxBytes bytes.
 
 import { ByteSink } from "../../io/sink";
 import { arenaMark, arenaRelease, keepAndRelease } from "../../io/arena";
@@ -31,7 +32,7 @@ class LineScan {
   static esc: bool = false;
   /** Nesting cap: containers may nest this deep (the reader's rule: open only while depth < cap). */
   static cap: i32 = 0;
-  /** Closing bytes of the open containers (index = depth - 1). */
+  /** Per open container (index = depth - 1), 8 bytes: its closing byte and its children so far. */
   static stack: usize = 0;
   static stackCap: i32 = 0;
 }
@@ -112,10 +113,12 @@ function scanNumber(src: usize, len: i32, i: i32): i32 {
   if (depth >= LineScan.cap) return false;
   if (depth >= LineScan.stackCap) {
     const n = LineScan.stackCap == 0 ? 256 : LineScan.stackCap << 1;
-    LineScan.stack = LineScan.stack == 0 ? heap.alloc(<usize>n) : heap.realloc(LineScan.stack, <usize>n);
+    LineScan.stack = LineScan.stack == 0 ? heap.alloc(<usize>n << 3) : heap.realloc(LineScan.stack, <usize>n << 3);
     LineScan.stackCap = n;
   }
-  store<u8>(LineScan.stack + <usize>depth, close);
+  // per open container: its closing byte and the number of its children so far
+  store<u32>(LineScan.stack + (<usize>depth << 3), close);
+  store<i32>(LineScan.stack + (<usize>depth << 3), 1, 4);
   return true;
 }
 
@@ -167,8 +170,13 @@ function scanValue(src: usize, len: i32, i: i32, base: i32): i32 {
       i = ws(src, len, i);
       if (i >= len) return -1;
       const d = <u32>load<u8>(src + <usize>i);
-      const close = <u32>load<u8>(LineScan.stack + <usize>(depth - 1));
+      const top = LineScan.stack + (<usize>(depth - 1) << 3);
+      const close = load<u32>(top);
       if (d == 0x2c) {
+        // a container past Limits.maxItems is left to the tape path, which applies the request's limit
+        const k = load<i32>(top, 4) + 1;
+        if (k > Limits.maxItems) return -1;
+        store<i32>(top, k, 4);
         i = ws(src, len, i + 1);
         if (close == 0x7d) { i = scanKey(src, len, i); if (i < 0) return -1; }
         break;
@@ -268,7 +276,7 @@ export function patchPodsLine(src: usize, len: i32, out: ByteSink, evaluate: (sr
       else if (textIs(kp, kn, "pod")) podSeen = podSeen == 0 && c == 0x7b ? 1 : -1;
       else if (textIs(kp, kn, "podsText")) blockPods = true;
       else if (textIs(kp, kn, "podText") || textIs(kp, kn, "requireFastPath")) blockPod = true;
-      else if (textIs(kp, kn, "exactPath") || textIs(kp, kn, "exact")) return false;
+      else if (textIs(kp, kn, "exactPath") || textIs(kp, kn, "exact") || textIs(kp, kn, "limits")) return false;
       const isOp = textIs(kp, kn, "op");
       const vs = i;
       LineScan.long = false;

@@ -189,6 +189,7 @@ export function opQuantity(req: Request, res: ResultWriter): bool {
       o.goMinor = K8S_NEWEST_GO;
       o.maxDepth = req.opts.maxDepth;
       o.maxBytes = req.opts.maxBytes;
+      o.maxItems = req.opts.maxItems;
       if (readJSON(rv.p, rv.n, o) === null) return false;
     }
     const p = unmarshalQuantityJSON(rv.p, rv.n);

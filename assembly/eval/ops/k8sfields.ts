@@ -159,6 +159,7 @@ export function k8sValue(req: Request, name: string): Value | null {
     const o = new ReadOptions();
     o.maxDepth = req.opts.maxDepth;
     o.maxBytes = req.opts.maxBytes;
+    o.maxItems = req.opts.maxItems;
     o.goMinor = K8S_NEWEST_GO;
     const t = readJSON(b.ptr, b.len, o);
     if (t === null) {
