@@ -41,6 +41,14 @@ export function jsonQuote(v: string): string {
   return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
 }
 
+/** A Pod's field path as ValidatePodTemplateSpec reports it for the template at `base`. */
+export function templatePath(base: string, path: string): string {
+  if (path.startsWith("metadata") && (path.length == 8 || path.charCodeAt(8) == 0x2e || path.charCodeAt(8) == 0x5b)) {
+    return path.length == 8 ? base : base + (path.charCodeAt(8) == 0x2e ? path.substring(8) : path.substring(8));
+  }
+  return base + "." + path;
+}
+
 /** Default of pod.validateUpdate's `maxErrorBytes`: the most characters (paths, types and messages) an error list holds. */
 export const DEFAULT_MAX_ERROR_BYTES: i64 = 16 << 20;
 
@@ -56,11 +64,19 @@ export class ErrList {
   /** True once an error did not fit. */
   over: bool = false;
 
+  /**
+   * A pod template's path (e.g. "spec.template"): the pod checks written for a Pod's paths then report under it as
+   * ValidatePodTemplateSpec does - "metadata.labels" as "spec.template.labels", "spec.x" as "spec.template.spec.x".
+   */
+  template: string | null = null;
+
   constructor(public maxBytes: i64 = DEFAULT_MAX_ERROR_BYTES) {}
 
   /** Appends `e` unless the list is over its size; false when it did not fit. */
   add(e: FieldError): bool {
     if (this.over) return false;
+    const base = this.template;
+    if (base !== null) e = new FieldError(templatePath(base, e.field), e.type, e.body);
     const n = <i64>e.field.length + <i64>e.body.length + <i64>e.type.length;
     if (this.bytes + n > this.maxBytes) { this.over = true; return false; }
     this.bytes += n;
