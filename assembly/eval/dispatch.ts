@@ -25,6 +25,7 @@ import { containerHashLine } from "./lines/containerhash";
 import { patchPodsLine } from "./lines/patchpods";
 import { jsonPatchDiffDocsLine } from "./lines/jsonpatchdiff";
 import { opPodValidateUpdate } from "./ops/pod-validate";
+import { opWorkloadValidateUpdate } from "./ops/workload-validate";
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise";
 import { PodRanges } from "./ops/podsline";
 import { opVerdict } from "./ops/verdict";
@@ -54,6 +55,7 @@ function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | nu
   if (op == "podTemplateHash") return opPodTemplateHash(req, res);
   if (op == "revision") return opRevision(req, res);
   if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res);
+  if (op == "workload.validateUpdate") return opWorkloadValidateUpdate(req, res);
   if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res);
   if (op == "kruise.patchPod") return opKruisePatchPod(req, res, pods);
   if (op == "kruise.patchPods") return opKruisePatchPods(req, res, pods);

@@ -15,7 +15,7 @@ import { writeCanonical, WriteOptions, MODE_GO } from "../json/writer";
 import { Tape } from "../json/tape";
 import { fail, hasError, E_INTERNAL } from "../base/errors";
 import { readJSON, ReadOptions } from "../json/reader";
-import { Kind, kind, elem, fieldType, typeNameId, methods, Method, FieldFlag, spewName } from "../schema/schema";
+import { Kind, kind, elem, fieldType, typeNameId, methods, Method, FieldFlag, spewName, fieldCount, fieldFlags, fieldName } from "../schema/schema";
 import { writeQuantityJSON } from "../quantity/canonical";
 import { Quantity } from "../quantity/quantity";
 import { jsonFields } from "./fields";
@@ -32,6 +32,19 @@ import { K8S_NEWEST_GO } from "../base/pins";
 export class EncodeOptions {
   /** Go release (minor): 22+ writes `\b` `\f` short, 24+ honours `omitzero`. */
   goMinor: i32 = K8S_NEWEST_GO;
+  /** Write the value as the internal (untagged) Go type of the same shape would marshal: fields by Go name, none
+   *  omitted, embedded structs inlined; the metav1 structs keep their tags (they are shared with the internal types). */
+  internal: bool = false;
+}
+
+/** The metav1 struct types the internal API types embed or hold (their json tags apply there too). */
+const META_STRUCTS: StaticArray<string> = ["v1.ObjectMeta", "v1.TypeMeta", "v1.OwnerReference", "v1.ManagedFieldsEntry", "v1.LabelSelector",
+  "v1.LabelSelectorRequirement", "v1.ListMeta", "v1.Condition"];
+
+function isMetaStruct(ty: i32): bool {
+  const n = spewName(ty);
+  for (let i = 0; i < META_STRUCTS.length; i++) if (META_STRUCTS[i] == n) return true;
+  return false;
 }
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -171,6 +184,12 @@ export class Encoder {
   private struct(ty: i32, v: Val | null): bool {
     const out = this.out;
     const s: StructV | null = v === null ? null : changetype<StructV>(v);
+    if (this.o.internal && !isMetaStruct(ty)) {
+      out.byte(0x7b);
+      const r = this.internalFields(ty, s, true);
+      out.byte(0x7d);
+      return r >= 0;
+    }
     const fields = jsonFields(ty).list;
     out.byte(0x7b);
     let first = true;
@@ -206,6 +225,44 @@ export class Encoder {
     }
     out.byte(0x7d);
     return true;
+  }
+
+  /** The members of an untagged struct (EncodeOptions.internal); returns -1 on failure, else 1 when nothing was written yet. */
+  private internalFields(ty: i32, s: StructV | null, first: bool): i32 {
+    const out = this.out;
+    const n = fieldCount(ty);
+    for (let i = 0; i < n; i++) {
+      const fl = fieldFlags(ty, i);
+      if ((fl & FieldFlag.Exported) == 0) continue;
+      const ft = fieldType(ty, i);
+      const fv: Val | null = s === null ? null : s.f[i];
+      if ((fl & FieldFlag.Anonymous) != 0 && kind(ft) == Kind.Struct) {
+        // an embedded struct: its fields inline (a metav1 one with its tags)
+        if (isMetaStruct(ft)) {
+          const inner = new ByteSink(64);
+          const e = new Encoder(inner, this.o);
+          if (!e.value(ft, fv)) return -1;
+          if (inner.len > 2) {
+            if (!first) out.byte(0x2c);
+            out.bytes(inner.ptr + 1, inner.len - 2);
+            first = false;
+          }
+        } else {
+          const r = this.internalFields(ft, fv === null ? null : changetype<StructV>(fv), first);
+          if (r < 0) return -1;
+          first = r == 1;
+        }
+        continue;
+      }
+      if (!first) out.byte(0x2c);
+      first = false;
+      out.byte(0x22);
+      out.ascii(fieldName(ty, i));
+      out.byte(0x22);
+      out.byte(0x3a);
+      if (!this.value(ft, fv)) return -1;
+    }
+    return first ? 1 : 0;
   }
 
   private special(sp: i32, ty: i32, v: Val | null): bool {

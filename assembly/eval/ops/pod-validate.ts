@@ -47,7 +47,7 @@ function decodePod(req: Request, name: string, minor: i32): Val | null {
 }
 
 /** Reads `gates` into `g` (in order); false with an error recorded. */
-function readGates(req: Request, g: Gates, minor: i32): bool {
+export function readGates(req: Request, g: Gates, minor: i32): bool {
   const i = req.field("gates");
   if (i < 0) return true;
   const t = req.tape;

@@ -122,6 +122,16 @@ export class ErrList {
     this.push(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + quote(value), d);
   }
 
+  /** field.NotSupported(path, value, validValues) with a value already rendered as ErrorBody prints it. */
+  notSupportedRendered(path: string, rendered: string, valid: Array<string>): void {
+    let d = "";
+    if (valid.length > 0) {
+      d = "supported values: ";
+      for (let i = 0; i < valid.length; i++) d += (i > 0 ? ", " : "") + quote(valid[i]);
+    }
+    this.push(path, T_NOT_SUPPORTED, T_NOT_SUPPORTED + ": " + rendered, d);
+  }
+
   /** field.NotFound(path, value) with a string value. */
   notFound(path: string, value: string): void {
     this.push(path, T_NOT_FOUND, T_NOT_FOUND + ": " + quote(value), "");

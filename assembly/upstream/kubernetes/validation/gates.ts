@@ -6,7 +6,8 @@
 import { joinStrings } from "../../../golang/join";
 
 // name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
-const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport", "WindowsHostProcessContainers", "SELinuxMount", "VolumeAttributesClass", "HugePageStorageMediumSize", "PodLevelResources"];
+const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport", "WindowsHostProcessContainers", "SELinuxMount", "VolumeAttributesClass", "HugePageStorageMediumSize", "PodLevelResources",
+  "StatefulSetMinReadySeconds", "DaemonSetUpdateSurge", "MaxUnavailableStatefulSet", "StatefulSetAutoDeletePVC", "StatefulSetRecreateStrategy"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
@@ -16,6 +17,11 @@ const FACTS: StaticArray<i32> = [
   29, 0, 34, 36, // VolumeAttributesClass: 1.29-1.30 alpha, 1.31-1.33 beta (off), 1.34 GA (on), locked from 1.36
   18, 23, 19, 22, // HugePageStorageMediumSize: 1.18 alpha (off), 1.19-1.21 beta, GA and locked 1.22-1.23
   32, 0, 34, 0, // PodLevelResources: 1.32-1.33 alpha (off), 1.34+ beta (on)
+  22, 26, 23, 25, // StatefulSetMinReadySeconds: 1.22 alpha (off), 1.23-1.24 beta, GA and locked 1.25-1.26 (read as on after)
+  21, 26, 22, 25, // DaemonSetUpdateSurge: 1.21 alpha (off), 1.22-1.24 beta, GA and locked 1.25-1.26 (read as on after)
+  24, 0, 37, 0, // MaxUnavailableStatefulSet: 1.24-1.36 off, 1.37 on
+  23, 34, 27, 32, // StatefulSetAutoDeletePVC: 1.23-1.26 alpha (off), 1.27-1.31 beta, GA and locked 1.32-1.34
+  37, 0, 0, 0, // StatefulSetRecreateStrategy: 1.37 alpha (off)
 ];
 
 /** The gate values a request runs with. */

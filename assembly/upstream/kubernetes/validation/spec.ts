@@ -34,17 +34,38 @@ import { validatePodResourceClaims } from "./claims";
 import { validateOverhead, newPodHugePages, validatePodResources } from "./podresources";
 import { podAnnotationExtras, ownerReferences, finalizers, kubeFinalizerNames, managedFields, fieldManagersLegacy } from "./meta";
 
-/** ValidateObjectMeta of the new pod (covered: name, namespace, generation, labels). */
-export function validateNewMeta(meta: Val | null, minor: i32, errs: ErrList): void {
+/** ValidateObjectMeta's name rule: apimachinery NameIsDNSSubdomain (Pods, Deployments, ReplicaSets, DaemonSets). */
+export const NAMES_SUBDOMAIN: i32 = 0;
+/** path.ValidatePathSegmentName (every object, in rest.BeforeUpdate's common checks). */
+export const NAMES_PATH_SEGMENT: i32 = 1;
+/** NameIsDNSLabel (StatefulSets). */
+export const NAMES_LABEL: i32 = 2;
+
+/** The name errors of `names` (NAMES_*) for a name or (`prefix`) a generateName. */
+function nameErrors(s: string, names: i32, minor: i32): Array<string> {
+  if (names == NAMES_LABEL) return isDNS1123Label(s, minor);
+  if (names == NAMES_PATH_SEGMENT) {
+    if (s == "." || s == "..") return ["may not be '" + s + "'"];
+    const r = new Array<string>();
+    if (s.includes("/")) r.push("may not contain '/'");
+    if (s.includes("%")) r.push("may not contain '%'");
+    return r;
+  }
+  return isDNS1123Subdomain(s, minor);
+}
+
+/** ValidateObjectMeta of a new object (covered: name, namespace, generation, labels, annotations, owner references,
+ * finalizers, managed fields); `names`: the name rule (NAMES_*); `core`: pkg/apis/core's extra finalizer-name check. */
+export function validateNewMeta(meta: Val | null, minor: i32, errs: ErrList, names: i32 = NAMES_SUBDOMAIN, core: bool = true): void {
   const gen = str(fld(meta, "GenerateName"));
   if (gen.length > 0) {
-    const ge = isDNS1123Subdomain(gen, minor); // NameIsDNSSubdomain(prefix=true) on a valid prefix is the same check
+    const ge = nameErrors(gen, names, minor); // the prefix rule on a valid prefix is the same check
     for (let i = 0; i < ge.length; i++) errs.invalidStr("metadata.generateName", gen, ge[i]);
   }
   const name = str(fld(meta, "Name"));
   if (name.length == 0) errs.required("metadata.name", "name or generateName is required");
   else {
-    const ne = isDNS1123Subdomain(name, minor);
+    const ne = nameErrors(name, names, minor);
     for (let i = 0; i < ne.length; i++) errs.invalidStr("metadata.name", name, ne[i]);
   }
   const ns = str(fld(meta, "Namespace"));
@@ -61,7 +82,7 @@ export function validateNewMeta(meta: Val | null, minor: i32, errs: ErrList): vo
   ownerReferences(meta, minor, errs); // meta.ts
   finalizers(meta, minor, errs); // meta.ts
   managedFields(meta, minor, errs); // meta.ts (1.16+)
-  kubeFinalizerNames(meta, errs); // meta.ts: core's own finalizer check
+  if (core) kubeFinalizerNames(meta, errs); // meta.ts: core's own finalizer check
 }
 
 /** ValidatePodSpecificAnnotations (covered: the mirror-pod annotation needs spec.nodeName; AppArmor

@@ -1,0 +1,97 @@
+// Op `workload.validateUpdate` {kind, old|oldText, new|newText, kubernetes?, gates?, applyDefaults?, maxErrorBytes?}
+// → {errors: [{field, type, message}], message, warnings}: what kube-apiserver of a Kubernetes minor (1.15-1.37)
+// answers to a PUT of the new apps/v1 Deployment, StatefulSet, DaemonSet or ReplicaSet over the stored old one.
+// Both objects are decoded as that API server decodes them and defaulted (unless applyDefaults is false); an
+// empty namespace is the request's ("default"), an empty resourceVersion the stored one's (the registry's
+// unconditional update); then rest.BeforeUpdate with the kind's strategy
+// (assembly/upstream/kubernetes/registry/appsupdate.ts). `message` is the API server's StatusError text
+// ("" when accepted); `warnings` lists what it would warn (none are modelled yet beyond the empty list).
+
+import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
+import { writeJSONStr } from "../../json/strings";
+import { Request } from "./request";
+import { ResultWriter } from "../../json/resultwriter";
+import { requestType } from "../../typed/types";
+import { decodeAt } from "../../typed/decodeat";
+import { Val, StructV } from "../../typed/value";
+import { k8sMinor, k8sValue, k8sString, missing } from "./k8sfields";
+import { boolField } from "./hash";
+import { readGates } from "./pod-validate";
+import { Gates } from "../../upstream/kubernetes/validation/gates";
+import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
+import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
+import { newStruct, structField, setStr, strEmpty } from "../../upstream/kubernetes/defaults/tree";
+import { fld, str } from "../../upstream/kubernetes/validation/view";
+import { beforeUpdate } from "../../upstream/kubernetes/registry/appsupdate";
+import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
+import { E_LIMIT } from "../../base/errors";
+
+const KINDS = ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"];
+
+/** Decodes (and defaults) workload field `name`; null with an error (path `name`). */
+function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor: i32, defaults: bool): StructV | null {
+  const v = k8sValue(req, name);
+  if (v === null) {
+    const c = errorCode();
+    if (c == E_JSON_SYNTAX || c == E_JSON_DEPTH) setErrorPath(name);
+    return null;
+  }
+  let val: Val | null = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
+  if (hasError()) { setErrorPath(name); return null; }
+  if (defaults) {
+    val = applyDefaultsTo(kind, ty, val, minor, name);
+    if (hasError()) return null;
+  }
+  return val === null ? newStruct(ty) : changetype<StructV>(val);
+}
+
+/** `workload.validateUpdate`. */
+export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool {
+  if (req.field("kind") < 0) return missing("kind");
+  const kb = k8sString(req, "kind");
+  if (kb === null) return false;
+  const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
+  if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" is not an apps/v1 workload (Deployment, StatefulSet, DaemonSet, ReplicaSet)", -1, "kind");
+  const minor = k8sMinor(req, "kubernetes");
+  if (minor < 0) return false;
+  if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "workload.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
+  const g = new Gates();
+  if (!readGates(req, g, minor)) return false;
+  const d = boolField(req, "applyDefaults");
+  if (d < 0) return false;
+  const defaults = req.field("applyDefaults") < 0 || d == 1;
+  const maxErrorBytes = req.int("maxErrorBytes", DEFAULT_MAX_ERROR_BYTES);
+  if (hasError()) return false;
+  if (maxErrorBytes < 1) return fail(E_BAD_REQUEST, "field \"maxErrorBytes\" must be a positive integer", -1, "maxErrorBytes");
+  const ty = requestType(kind, minor);
+  const o = decodeWorkload(req, "old", kind, ty, minor, defaults);
+  if (o === null) return false;
+  const n = decodeWorkload(req, "new", kind, ty, minor, defaults);
+  if (n === null) return false;
+  // the request's namespace and the registry's unconditional update
+  const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
+  let ns = str(fld(nm, "Namespace"));
+  if (ns.length == 0) { ns = "default"; setStr(nm, "Namespace", ns); }
+  if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
+  if (strEmpty(nm, "ResourceVersion") && !strEmpty(om, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
+  const r = beforeUpdate(kind, n, o, ty, minor, g, maxErrorBytes);
+  if (hasError()) return false;
+  if (r.errs.over) return fail(E_LIMIT, "the validation errors exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");
+  const out = res.key("errors");
+  out.byte(0x5b);
+  for (let i = 0; i < r.errs.list.length; i++) {
+    const e = r.errs.list[i];
+    if (i > 0) out.byte(0x2c);
+    out.ascii("{\"field\":");
+    writeJSONStr(out, e.field);
+    out.ascii(",\"type\":");
+    writeJSONStr(out, e.type);
+    out.ascii(",\"message\":");
+    writeJSONStr(out, e.body);
+    out.byte(0x7d);
+  }
+  out.byte(0x5d);
+  res.str("message", r.message);
+  res.key("warnings").ascii("[]");
+  return true;
+}

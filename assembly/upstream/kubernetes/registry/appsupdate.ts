@@ -1,0 +1,159 @@
+// What kube-apiserver does with an update of an apps/v1 workload once both objects are decoded and defaulted:
+// rest.BeforeUpdate (k8s.io/apiserver pkg/registry/rest/update.go) with the registry strategy of the kind
+// (k8s.io/kubernetes pkg/registry/apps/{deployment,statefulset,daemonset,replicaset}/strategy.go):
+// the generation carried over, PrepareForUpdate (status from the old object, the generation bumped by a spec
+// change, a DaemonSet's templateGeneration), the uid and timestamps carried over, the common metadata checks
+// (ValidateObjectMetaAccessor with path-segment names, ValidateObjectMetaAccessorUpdate), then the strategy's
+// ValidateUpdate: up to 1.33 a DaemonSet and a ReplicaSet are also validated as new objects and their selector's
+// immutability is the strategy's own check; from 1.34 it is part of the update validation.
+// The objects are mutated in place (they are this call's own decoded values).
+
+import { Val, StructV, TimeV } from "../../../typed/value";
+import { isZeroTime } from "../../../typed/zero";
+import { ErrList, quote } from "../validation/errlist";
+import { fld, str, int, isSet, deref, strMap } from "../validation/view";
+import { semEqual } from "../validation/equal";
+import { PodValidationOptions } from "../validation/options";
+import { Gates } from "../validation/gates";
+import { levelOptions } from "../validation/levelopts";
+import { podOptions } from "../validation/podopts";
+import { selectorInvalid } from "../validation/affinity";
+import { validateNewMeta, NAMES_PATH_SEGMENT, NAMES_SUBDOMAIN } from "../validation/spec";
+import { fieldIndex, fieldType } from "../../../schema/schema";
+import { setInt, setField, structField } from "../defaults/tree";
+import { objectMetaUpdate } from "./objectmeta";
+import { deploymentSpec, replicaSetSpec } from "../appsvalidation/deployment";
+import { daemonSetSpec, daemonSetSpecUpdate } from "../appsvalidation/daemonset";
+import { statefulSetUpdate } from "../appsvalidation/statefulset";
+import { immutableSelector } from "../appsvalidation/immutable";
+
+/** The outcome of one update: the field errors (empty: accepted) and the API server's message. */
+export class UpdateResult {
+  errs: ErrList;
+  /** StatusError.Error() of the refusal ("" when accepted). */
+  message: string = "";
+  constructor(errs: ErrList) { this.errs = errs; }
+}
+
+/** A DaemonSet's internal spec.templateGeneration, new and old. */
+class TemplateGenerations {
+  constructor(public n: i64, public o: i64) {}
+}
+
+/** The templateGeneration v1 conversion reads from the deprecated.daemonset.template.generation annotation (0 when absent). */
+function templateGeneration(meta: Val | null): i64 {
+  const a = strMap(fld(meta, "Annotations"));
+  const i = a.find("deprecated.daemonset.template.generation");
+  if (i < 0) return 0;
+  const v = a.vals[i];
+  let r: i64 = 0;
+  for (let k = 0; k < v.length; k++) {
+    const c = v.charCodeAt(k);
+    if (c < 0x30 || c > 0x39) return 0;
+    r = r * 10 + <i64>(c - 0x30);
+  }
+  return r;
+}
+
+/** The options GetValidationOptionsFromPodTemplate computes from the two templates. */
+function templateOptions(nt: Val | null, ot: Val | null, minor: i32, gates: Gates): PodValidationOptions {
+  const o = new PodValidationOptions(minor, gates);
+  o.oldSpec = fld(ot, "Spec");
+  levelOptions(o, ot, nt);
+  podOptions(o, fld(ot, "Spec"), fld(nt, "Spec"));
+  return o;
+}
+
+/** Type of field `name` of struct type `t`. */
+function typeOf(t: i32, name: string): i32 {
+  return fieldType(t, fieldIndex(t, name));
+}
+
+/** PrepareForUpdate of `kind`'s strategy at `minor`. */
+function prepareForUpdate(kind: string, n: StructV, o: StructV, specType: i32, minor: i32, gates: Gates, tg: TemplateGenerations): void {
+  const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
+  setField(n, "Status", fld(o, "Status"));
+  const og = int(fld(om, "Generation"));
+  const ns = structField(n, "Spec")!, os = structField(o, "Spec")!;
+  if (kind == "StatefulSet" && minor >= 24 && !gates.enabled("MaxUnavailableStatefulSet", minor)) {
+    // dropStatefulSetDisabledFields: maxUnavailable only while the old object uses it
+    const oru = fld(fld(os, "UpdateStrategy"), "RollingUpdate");
+    if (!(isSet(oru) && isSet(fld(deref(oru), "MaxUnavailable")))) {
+      const nru = fld(fld(ns, "UpdateStrategy"), "RollingUpdate");
+      if (isSet(nru) && deref(nru) !== null) setField(changetype<StructV>(deref(nru)), "MaxUnavailable", null);
+    }
+  }
+  if (kind == "DaemonSet") {
+    tg.n = tg.o;
+    if (!semEqual(typeOf(specType, "Template"), fld(ns, "Template"), fld(os, "Template"), "", null)) {
+      tg.n = tg.o + 1;
+      setInt(nm, "Generation", og + 1);
+      return;
+    }
+  }
+  let bump = !semEqual(specType, ns, os, "", null);
+  if (kind == "Deployment" && !bump) bump = !semEqual(typeOf(nm.t, "Annotations"), fld(nm, "Annotations"), fld(om, "Annotations"), "", null);
+  if (bump) setInt(nm, "Generation", og + 1);
+}
+
+/** The strategy's ValidateUpdate of `kind` at `minor`. */
+function validateUpdate(kind: string, n: StructV, o: StructV, objType: i32, minor: i32, gates: Gates, tg: TemplateGenerations, errs: ErrList): void {
+  const specType = typeOf(objType, "Spec");
+  const tplType = typeOf(specType, "Template");
+  const selType = typeOf(specType, "Selector");
+  const nm = fld(n, "ObjectMeta"), om = fld(o, "ObjectMeta");
+  const ns = fld(n, "Spec"), os = fld(o, "Spec");
+  const opts = templateOptions(fld(ns, "Template"), fld(os, "Template"), minor, gates);
+  if (kind == "Deployment") {
+    objectMetaUpdate(nm, om, minor, true, errs);
+    deploymentSpec(ns, opts, errs);
+    immutableSelector(ns, os, selType, minor, errs);
+  } else if (kind == "ReplicaSet") {
+    if (minor <= 33) {
+      validateNewMeta(nm, minor, errs, NAMES_SUBDOMAIN, true);
+      replicaSetSpec(ns, opts, errs);
+    }
+    objectMetaUpdate(nm, om, minor, true, errs);
+    replicaSetSpec(ns, opts, errs);
+    immutableSelector(ns, os, selType, minor, errs);
+  } else if (kind == "DaemonSet") {
+    opts.invalidLabelValueInSelector = opts.invalidLabelValueInSelector || (minor >= 26 && isSet(fld(os, "Selector")) && selectorInvalid(deref(fld(os, "Selector")), minor));
+    if (minor <= 33) {
+      validateNewMeta(nm, minor, errs, NAMES_SUBDOMAIN, true);
+      daemonSetSpec(ns, tg.n, opts, errs);
+    }
+    objectMetaUpdate(nm, om, minor, true, errs);
+    daemonSetSpecUpdate(ns, os, tg.n, tg.o, tplType, selType, minor, errs);
+    daemonSetSpec(ns, tg.n, opts, errs);
+    if (minor <= 33) immutableSelector(ns, os, selType, minor, errs);
+  } else {
+    objectMetaUpdate(nm, om, minor, true, errs);
+    statefulSetUpdate(ns, os, specType, tplType, selType, opts, errs);
+  }
+}
+
+/** rest.BeforeUpdate of apps/v1 `kind` ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet") at `minor` on the decoded,
+ * defaulted new and old objects of type `objType` (mutated: what the API server would store). */
+export function beforeUpdate(kind: string, n: StructV, o: StructV, objType: i32, minor: i32, gates: Gates, maxErrorBytes: i64): UpdateResult {
+  const errs = new ErrList(maxErrorBytes);
+  const res = new UpdateResult(errs);
+  const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
+  const specType = typeOf(objType, "Spec");
+  const tg = new TemplateGenerations(templateGeneration(nm), templateGeneration(om));
+  setInt(nm, "Generation", int(fld(om, "Generation")));
+  prepareForUpdate(kind, n, o, specType, minor, gates, tg);
+  if (str(fld(nm, "UID")).length == 0) setField(nm, "UID", fld(om, "UID"));
+  const ct = fld(om, "CreationTimestamp");
+  if (ct !== null && ct instanceof TimeV && !isZeroTime(changetype<TimeV>(ct))) setField(nm, "CreationTimestamp", ct);
+  if (isSet(fld(om, "DeletionTimestamp"))) setField(nm, "DeletionTimestamp", fld(om, "DeletionTimestamp"));
+  if (isSet(fld(om, "DeletionGracePeriodSeconds")) && !isSet(fld(nm, "DeletionGracePeriodSeconds"))) setField(nm, "DeletionGracePeriodSeconds", fld(om, "DeletionGracePeriodSeconds"));
+  // validateCommonFields
+  validateNewMeta(nm, minor, errs, NAMES_PATH_SEGMENT, false);
+  objectMetaUpdate(nm, om, minor, false, errs);
+  validateUpdate(kind, n, o, objType, minor, gates, tg, errs);
+  if (errs.length > 0) {
+    const agg = errs.aggregate();
+    res.message = kind + ".apps " + quote(str(fld(nm, "Name"))) + " is invalid" + (agg.length > 0 ? ": " + agg : "");
+  }
+  return res;
+}
