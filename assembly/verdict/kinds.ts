@@ -33,6 +33,11 @@ export function isKruise(k: i32): bool {
   return k >= KIND_CLONESET;
 }
 
+/** True for the apps/v1 workloads (Deployment, StatefulSet, DaemonSet, ReplicaSet). */
+export function isNative(k: i32): bool {
+  return k >= KIND_DEPLOYMENT && k <= KIND_REPLICASET;
+}
+
 /** True for the kinds whose pods live from `spec.template` (every kind but Pod). */
 export function hasTemplate(k: i32): bool {
   return k != KIND_POD;

@@ -15,12 +15,38 @@ import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResou
 import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
 import { Gates } from "../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../upstream/kubernetes/validation/update";
+import { ErrList } from "../upstream/kubernetes/validation/errlist";
 import { Stored, decodeAt, member, stringAt, field, slot, sliceItems, strText } from "../stored/stored";
 import { semanticEqual } from "./semantic";
 import { DiffOps } from "./diff";
 import { Verdict, V_NONE, V_IN_PLACE, V_REJECTED, A_KEEP, A_RESTART } from "./result";
 import { EFFECT_NONE, EFFECT_IN_PLACE, EFFECT_RESTART, EFFECT_REJECTED } from "../policy/levels";
 import { defaultGoOf } from "../base/pins";
+
+/**
+ * The verdict `rejected` when the API server's validation found errors (false otherwise, nothing written): each
+ * changed path (status aside) covered by an error's field gets that error's text, then every error no changed
+ * path reached is a reason at its own field.
+ */
+export function rejectedBy(errs: ErrList, diff: DiffOps, v: Verdict): bool {
+  if (errs.list.length == 0) return false;
+  const errPtrs = new Array<string>();
+  for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(errs.list[i].field));
+  const covered = new Array<bool>(errPtrs.length);
+  const firstCover = new PrefixIndex(errPtrs);
+  for (let i = 0; i < diff.length; i++) {
+    const p = diff.paths[i];
+    if (p == "/status" || p.startsWith("/status/")) continue;
+    const hit = firstCover.first(p);
+    if (hit >= 0) {
+      covered[hit] = true;
+      v.reason(p, EFFECT_REJECTED, errs.list[hit].text());
+    }
+  }
+  for (let j = 0; j < errPtrs.length; j++) if (!covered[j]) v.reason(errPtrs[j], EFFECT_REJECTED, errs.list[j].text());
+  v.verdict = V_REJECTED;
+  return true;
+}
 
 /** "spec.containers[0].image" / "metadata.labels[a/b]" → "/spec/containers/0/image" / "/metadata/labels/a~1b". */
 export function fieldPathToPointer(f: string): string {
@@ -224,26 +250,9 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
   const ns = requestNamespace(a.ty, a.decoded);
   const errs = validatePodUpdate(withResourceVersion(a.ty, a.decoded, rv, ns), withResourceVersion(b.ty, b.decoded, rv, ns), minor, gates, allowPrivileged);
   if (hasError()) return false;
-  const errPtrs = new Array<string>();
-  for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(errs.list[i].field));
+  if (rejectedBy(errs, diff, v)) return true;
   let changed = false;
-  const covered = new Array<bool>(errPtrs.length);
-  const firstCover = new PrefixIndex(errPtrs);
-  for (let i = 0; i < diff.length; i++) {
-    const p = diff.paths[i];
-    if (p == "/status" || p.startsWith("/status/")) continue;
-    changed = true;
-    const hit = firstCover.first(p);
-    if (hit >= 0) {
-      covered[hit] = true;
-      v.reason(p, EFFECT_REJECTED, errs.list[hit].text());
-    }
-  }
-  if (errs.list.length > 0) {
-    for (let j = 0; j < errPtrs.length; j++) if (!covered[j]) v.reason(errPtrs[j], EFFECT_REJECTED, errs.list[j].text());
-    v.verdict = V_REJECTED;
-    return true;
-  }
+  for (let i = 0; i < diff.length && !changed; i++) changed = !(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"));
   v.verdict = changed ? V_IN_PLACE : V_NONE;
   // kubelet: per container, hash of the old and the new spec as it decodes the stored pod
   const go = defaultGoOf(kubelet);

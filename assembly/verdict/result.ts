@@ -30,6 +30,8 @@ export class Verdict {
   messages: Array<string> = new Array<string>();
   /** Strategy the decision used (Kruise kinds; "" otherwise). */
   strategy: string = "";
+  /** The API server's refusal of a native workload's update (its StatusError text; "" when none). */
+  rejection: string = "";
   /** Patches of the template (raw JSON; empty sink: not computed). */
   jsonPatch: ByteSink = new ByteSink(16);
   mergePatch: ByteSink = new ByteSink(16);
@@ -61,7 +63,7 @@ export class Verdict {
     return stableOrder(this.paths.length, new ByText(this.paths));
   }
 
-  /** Writes `"verdict","kind","strategy"?,"containers","reasons","patches"` members (no braces). */
+  /** Writes `"verdict","kind","strategy"?,"containers","rejection"?,"reasons","patches"` members (no braces). */
   writeMembers(out: ByteSink, kindName: string): void {
     out.ascii("\"verdict\":\"");
     out.ascii(this.verdict);
@@ -82,7 +84,12 @@ export class Verdict {
       if (this.init[i]) out.ascii(",\"init\":true");
       out.byte(0x7d);
     }
-    out.ascii("],\"reasons\":[");
+    out.ascii("]");
+    if (this.rejection.length > 0) {
+      out.ascii(",\"rejection\":");
+      writeJSONStr(out, this.rejection);
+    }
+    out.ascii(",\"reasons\":[");
     const idx = this.order();
     for (let k = 0; k < idx.length; k++) {
       const i = idx[k];

@@ -8,7 +8,7 @@
 // server validation, then the kubelet's container hashes: pod.ts) and the OpenKruise kinds (ReCreate
 // like the native kinds; InPlaceIfPossible / InPlaceOnly through the Kruise part: kruise.ts).
 
-import { fail, hasError, E_BAD_REQUEST } from "../base/errors";
+import { fail, hasError, E_BAD_REQUEST, E_LIMIT } from "../base/errors";
 import { Tape } from "../json/tape";
 import { Value } from "../json/value";
 import { requestType } from "../typed/types";
@@ -22,9 +22,12 @@ import { templatePatches } from "./patches";
 import { VerdictOptions } from "./options";
 import {
   KIND_POD, KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET, kindName, kindByName, kindOfObject,
-  ObjectKind, isKruise,
+  ObjectKind, isKruise, isNative,
 } from "./kinds";
-import { defaultGoOf, KRUISE_GO } from "../base/pins";
+import { beforeUpdate } from "../upstream/kubernetes/registry/appsupdate";
+import { DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
+import { rejectedBy } from "./pod";
+import { defaultGoOf, KRUISE_GO, K8S_MODELLED_MIN } from "../base/pins";
 
 /** The workload kind (or a Kruise strategy of it) is not answered by the verdict; the message names it. */
 export const E_UNSUPPORTED_KIND = "E_UNSUPPORTED_KIND";
@@ -148,6 +151,17 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   const tb = templateNode(kind, b.tape);
   if (ta < 0 || tb < 0) { fail(E_BAD_REQUEST, "the workload has no spec.template", -1, ta < 0 ? "old" : "new"); return null; }
   listContainers(b.tape, tb, v);
+  if (isNative(kind) && opts.applyDefaults && opts.minor >= K8S_MODELLED_MIN) {
+    // the API server's update validation first: a refused update changes nothing
+    const r = beforeUpdate(kindName(kind), b.value, a.value, ty, opts.minor, opts.k8sGates, DEFAULT_MAX_ERROR_BYTES);
+    if (hasError()) return null;
+    if (r.errs.over) { fail(E_LIMIT, "the validation errors exceed " + DEFAULT_MAX_ERROR_BYTES.toString() + " characters", -1, "new"); return null; }
+    if (rejectedBy(r.errs, diff, v)) {
+      v.rejection = r.message;
+      if (!templatePatches(a.tape, ta, b.tape, tb, false, opts.minor, opts.go, v)) return null;
+      return hasError() ? null : run;
+    }
+  }
   if (isKruise(kind) && v.strategy != "ReCreate") {
     const av = stringAt(b.tape, member(b.tape, 0, "apiVersion"));
     // (`nv`, the object as given: patches.pod reads a v1.8 CloneSet's v1alpha1 grace from it)

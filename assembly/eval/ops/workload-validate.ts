@@ -7,7 +7,9 @@
 // (assembly/upstream/kubernetes/registry/appsupdate.ts). `message` is the API server's StatusError text
 // ("" when accepted); `warnings` lists what it would warn (none are modelled yet beyond the empty list).
 
-import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
+import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH, E_DECODE } from "../../base/errors";
+import { fld, str, strMap } from "../../upstream/kubernetes/validation/view";
+import { quote } from "../../upstream/kubernetes/validation/errlist";
 import { writeJSONStr } from "../../json/strings";
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
@@ -20,8 +22,7 @@ import { readGates } from "./pod-validate";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
-import { newStruct, structField, setStr, strEmpty } from "../../upstream/kubernetes/defaults/tree";
-import { fld, str } from "../../upstream/kubernetes/validation/view";
+import { newStruct } from "../../upstream/kubernetes/defaults/tree";
 import { beforeUpdate } from "../../upstream/kubernetes/registry/appsupdate";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 import { E_LIMIT } from "../../base/errors";
@@ -38,11 +39,41 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
   }
   let val: Val | null = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
   if (hasError()) { setErrorPath(name); return null; }
+  // the update handler takes apps/v1 objects of the URL's kind only
+  const av = str(fld(val, "APIVersion")), k = str(fld(val, "Kind"));
+  if (av.length > 0 && av != "apps/v1") { fail(E_BAD_REQUEST, "the API version in the data (" + av + ") does not match the expected API version (apps/v1)", -1, name); return null; }
+  if (k.length > 0 && k != kind) { fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (" + kind + ")", -1, name); return null; }
+  if (kind == "DaemonSet" && !templateGenerationParses(val, name)) return null;
   if (defaults) {
     val = applyDefaultsTo(kind, ty, val, minor, name);
     if (hasError()) return null;
   }
   return val === null ? newStruct(ty) : changetype<StructV>(val);
+}
+
+/** Convert_v1_DaemonSet_To_apps_DaemonSet: the deprecated.daemonset.template.generation annotation must be an int64
+ *  (strconv.ParseInt's error otherwise, as E_DECODE at `name`). */
+function templateGenerationParses(v: Val | null, name: string): bool {
+  const a = strMap(fld(fld(v, "ObjectMeta"), "Annotations"));
+  const i = a.find("deprecated.daemonset.template.generation");
+  if (i < 0) return true;
+  const s = a.vals[i];
+  let j = 0;
+  const neg = s.length > 0 && s.charCodeAt(0) == 0x2d;
+  if (s.length > 0 && (s.charCodeAt(0) == 0x2b || neg)) j = 1;
+  let ok = j < s.length;
+  let over = false;
+  let n: u64 = 0;
+  for (; j < s.length && ok; j++) {
+    const c = s.charCodeAt(j);
+    if (c < 0x30 || c > 0x39) { ok = false; break; }
+    if (n > (<u64>0xffffffffffffffff - <u64>(c - 0x30)) / 10) over = true;
+    else n = n * 10 + <u64>(c - 0x30);
+  }
+  if (ok && !over && n > (neg ? <u64>0x8000000000000000 : <u64>0x7fffffffffffffff)) over = true;
+  if (ok && !over) return true;
+  fail(E_DECODE, "strconv.ParseInt: parsing " + quote(s) + ": " + (ok ? "value out of range" : "invalid syntax"), -1, name);
+  return false;
 }
 
 /** `workload.validateUpdate`. */
@@ -68,12 +99,6 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   if (o === null) return false;
   const n = decodeWorkload(req, "new", kind, ty, minor, defaults);
   if (n === null) return false;
-  // the request's namespace and the registry's unconditional update
-  const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
-  let ns = str(fld(nm, "Namespace"));
-  if (ns.length == 0) { ns = "default"; setStr(nm, "Namespace", ns); }
-  if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
-  if (strEmpty(nm, "ResourceVersion") && !strEmpty(om, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
   const r = beforeUpdate(kind, n, o, ty, minor, g, maxErrorBytes);
   if (hasError()) return false;
   if (r.errs.over) return fail(E_LIMIT, "the validation errors exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");

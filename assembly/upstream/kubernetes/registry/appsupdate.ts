@@ -6,9 +6,9 @@
 // (ValidateObjectMetaAccessor with path-segment names, ValidateObjectMetaAccessorUpdate), then the strategy's
 // ValidateUpdate: up to 1.33 a DaemonSet and a ReplicaSet are also validated as new objects and their selector's
 // immutability is the strategy's own check; from 1.34 it is part of the update validation.
-// The objects are mutated in place (they are this call's own decoded values).
+// The caller's objects are not changed: what the update writes goes to copies.
 
-import { Val, StructV, TimeV } from "../../../typed/value";
+import { Val, StructV, TimeV, PtrV } from "../../../typed/value";
 import { isZeroTime } from "../../../typed/zero";
 import { ErrList, quote } from "../validation/errlist";
 import { fld, str, int, isSet, deref, strMap } from "../validation/view";
@@ -19,8 +19,8 @@ import { levelOptions } from "../validation/levelopts";
 import { podOptions } from "../validation/podopts";
 import { selectorInvalid } from "../validation/affinity";
 import { validateNewMeta, NAMES_PATH_SEGMENT, NAMES_SUBDOMAIN } from "../validation/spec";
-import { fieldIndex, fieldType } from "../../../schema/schema";
-import { setInt, setField, structField } from "../defaults/tree";
+import { fieldIndex, fieldType, elem } from "../../../schema/schema";
+import { setInt, setField, structField, newStruct, setStr, strEmpty } from "../defaults/tree";
 import { objectMetaUpdate } from "./objectmeta";
 import { deploymentSpec, replicaSetSpec } from "../appsvalidation/deployment";
 import { daemonSetSpec, daemonSetSpecUpdate } from "../appsvalidation/daemonset";
@@ -40,19 +40,21 @@ class TemplateGenerations {
   constructor(public n: i64, public o: i64) {}
 }
 
-/** The templateGeneration v1 conversion reads from the deprecated.daemonset.template.generation annotation (0 when absent). */
+/** The templateGeneration v1 conversion reads from the deprecated.daemonset.template.generation annotation (0 when
+ *  absent; the caller refused a value strconv.ParseInt does not read). */
 function templateGeneration(meta: Val | null): i64 {
   const a = strMap(fld(meta, "Annotations"));
   const i = a.find("deprecated.daemonset.template.generation");
   if (i < 0) return 0;
   const v = a.vals[i];
+  const neg = v.length > 0 && v.charCodeAt(0) == 0x2d;
   let r: i64 = 0;
-  for (let k = 0; k < v.length; k++) {
+  for (let k = v.length > 0 && (neg || v.charCodeAt(0) == 0x2b) ? 1 : 0; k < v.length; k++) {
     const c = v.charCodeAt(k);
     if (c < 0x30 || c > 0x39) return 0;
     r = r * 10 + <i64>(c - 0x30);
   }
-  return r;
+  return neg ? -r : r;
 }
 
 /** The options GetValidationOptionsFromPodTemplate computes from the two templates. */
@@ -132,12 +134,61 @@ function validateUpdate(kind: string, n: StructV, o: StructV, objType: i32, mino
   }
 }
 
-/** rest.BeforeUpdate of apps/v1 `kind` ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet") at `minor` on the decoded,
- * defaulted new and old objects of type `objType` (mutated: what the API server would store). */
-export function beforeUpdate(kind: string, n: StructV, o: StructV, objType: i32, minor: i32, gates: Gates, maxErrorBytes: i64): UpdateResult {
+/** A shallow copy of struct `s` (null: a new zero struct of type `t`). */
+function copyOf(s: Val | null, t: i32): StructV {
+  const c = newStruct(t);
+  if (s !== null) {
+    const o = changetype<StructV>(s);
+    for (let i = 0; i < c.f.length; i++) c.f[i] = o.f[i];
+  }
+  return c;
+}
+
+/** Copies of the parts of an object that the update writes: the object, its metadata and its spec (and a
+ *  StatefulSet's update strategy down to its rolling update), so the caller's values are never changed. */
+function writable(v: Val | null, t: i32, kind: string): StructV {
+  const s = copyOf(v, t);
+  const mi = fieldIndex(t, "ObjectMeta"), si = fieldIndex(t, "Spec");
+  s.f[mi] = copyOf(s.f[mi], fieldType(t, mi));
+  const specType = fieldType(t, si);
+  const spec = copyOf(s.f[si], specType);
+  s.f[si] = spec;
+  if (kind == "StatefulSet") {
+    const ui = fieldIndex(specType, "UpdateStrategy");
+    const ut = fieldType(specType, ui);
+    const us = copyOf(spec.f[ui], ut);
+    spec.f[ui] = us;
+    const ri = fieldIndex(ut, "RollingUpdate");
+    const rp = us.f[ri];
+    if (rp !== null) {
+      const pt = fieldType(ut, ri);
+      const np = new PtrV(pt);
+      np.to = copyOf(changetype<PtrV>(rp).to, elem(pt));
+      us.f[ri] = np;
+    }
+  }
+  return s;
+}
+
+/**
+ * An update of apps/v1 `kind` ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet") at `minor` as kube-apiserver
+ * handles it, on the decoded, defaulted new and stored old objects of type `objType` (neither is changed): the
+ * request's namespace (the stored object's, else the new one's, else "default"; set where either names none), a
+ * stored object's resourceVersion ("1" when the old object names none) carried to a new object without one (the
+ * registry's unconditional update, and what kubectl apply sends), then rest.BeforeUpdate.
+ */
+export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objType: i32, minor: i32, gates: Gates, maxErrorBytes: i64): UpdateResult {
+  const n = writable(nv, objType, kind), o = writable(ov, objType, kind);
   const errs = new ErrList(maxErrorBytes);
   const res = new UpdateResult(errs);
   const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
+  let ns = str(fld(om, "Namespace"));
+  if (ns.length == 0) ns = str(fld(nm, "Namespace"));
+  if (ns.length == 0) ns = "default";
+  if (strEmpty(nm, "Namespace")) setStr(nm, "Namespace", ns);
+  if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
+  if (strEmpty(om, "ResourceVersion")) setStr(om, "ResourceVersion", "1");
+  if (strEmpty(nm, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
   const specType = typeOf(objType, "Spec");
   const tg = new TemplateGenerations(templateGeneration(nm), templateGeneration(om));
   setInt(nm, "Generation", int(fld(om, "Generation")));
