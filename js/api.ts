@@ -546,14 +546,22 @@ export interface ContainerHash {
   era: "struct" | "json" | "name-image";
 }
 
-/** The kubelet's HashContainer of `container` (as the API server stores it) for kubelet minor `kubelet` ("1.N"); `go` is the kubelet's Go release (default per minor). */
-export function containerHash(container: unknown, options: { kubelet: string; go?: string; applyDefaults?: boolean }): ContainerHash {
-  return rolloutOp({ op: "container.hash", container, kubelet: options.kubelet, go: options.go, applyDefaults: options.applyDefaults }) as unknown as ContainerHash;
+/** Whether an object is first defaulted as the API server stores it: `asked` when given, else yes except at
+ *  Kubernetes 1.12 (no defaulters there) and for OpenKruise objects (custom resources). */
+function storedView(asked: boolean | undefined, minor: string | undefined, kruise = false): boolean {
+  return asked ?? (minor !== "1.12" && !kruise);
 }
 
-/** controller.ComputeHash (pod-template-hash) of a PodTemplateSpec at Kubernetes `kubernetes` (default the newest), with an optional collision count. */
+/** The kubelet's HashContainer of `container` for kubelet minor `kubelet` ("1.N"): by default of the container as the API
+ *  server stores it (defaulted; `applyDefaults: false` for the container as written); `go` is the kubelet's Go release (default per minor). */
+export function containerHash(container: unknown, options: { kubelet: string; go?: string; applyDefaults?: boolean }): ContainerHash {
+  return rolloutOp({ op: "container.hash", container, kubelet: options.kubelet, go: options.go, applyDefaults: storedView(options.applyDefaults, options.kubelet) }) as unknown as ContainerHash;
+}
+
+/** controller.ComputeHash (pod-template-hash) of a PodTemplateSpec at Kubernetes `kubernetes` (default the newest), with an optional
+ *  collision count: by default of the template as the API server stores it (`applyDefaults: false` for it as written). */
 export function podTemplateHash(template: unknown, options?: { kubernetes?: string; collisionCount?: number; applyDefaults?: boolean }): string {
-  return rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount, applyDefaults: options?.applyDefaults }).hash as string;
+  return rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount, applyDefaults: storedView(options?.applyDefaults, options?.kubernetes) }).hash as string;
 }
 
 /** A ControllerRevision as the StatefulSet / DaemonSet / OpenKruise controller creates it: name, hash label and Data.Raw text. */
@@ -563,9 +571,11 @@ export interface Revision {
   data: string;
 }
 
-/** The ControllerRevision the controller of `kind` ("StatefulSet" | "DaemonSet" | "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet") creates for `object` at Kubernetes `kubernetes` (default the newest; OpenKruise kinds: "1.32" only) and Go `go`; `collisionCount` overrides status.collisionCount. */
-export function revision(kind: string, object: unknown, options?: { kubernetes?: string; go?: string; collisionCount?: number }): Revision {
-  return rolloutOp({ op: "revision", kind, object, kubernetes: options?.kubernetes, go: options?.go, collisionCount: options?.collisionCount }) as unknown as Revision;
+/** The ControllerRevision the controller of `kind` ("StatefulSet" | "DaemonSet" | "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet") creates for `object` at Kubernetes `kubernetes` (default the newest; OpenKruise kinds: "1.32" only) and Go `go`; `collisionCount` overrides status.collisionCount.
+ *  A StatefulSet or DaemonSet is by default defaulted as the API server stores it (`applyDefaults: false` for it as written). */
+export function revision(kind: string, object: unknown, options?: { kubernetes?: string; go?: string; collisionCount?: number; applyDefaults?: boolean }): Revision {
+  const kruise = kind !== "StatefulSet" && kind !== "DaemonSet";
+  return rolloutOp({ op: "revision", kind, object, kubernetes: options?.kubernetes, go: options?.go, collisionCount: options?.collisionCount, applyDefaults: storedView(options?.applyDefaults, options?.kubernetes, kruise) }) as unknown as Revision;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -150,7 +150,7 @@ function dump(n: number, variant: number): string {
     if (kind === "Pod") items.push({ apiVersion, kind, metadata, spec: { containers, nodeName: `node-${i % 7}` }, status: { phase: "Running" } });
     else if (kind === "ConfigMap") items.push({ apiVersion, kind, metadata, data: { "config.yaml": "a: 1\n" } });
     else if (kind === "Service") items.push({ apiVersion, kind, metadata, spec: { ports: [{ port: 80 }] } });
-    else items.push({ apiVersion, kind, metadata, spec: { replicas, selector: { matchLabels: { app: `obj-${i}` } }, template: { metadata: { labels: { app: `obj-${i}` } }, spec: { containers } } } });
+    else items.push({ apiVersion, kind, metadata, spec: { ...(kind === "DaemonSet" ? {} : { replicas }), selector: { matchLabels: { app: `obj-${i}` } }, template: { metadata: { labels: { app: `obj-${i}` } }, spec: { containers } } } });
   }
   return JSON.stringify({ apiVersion: "v1", items, kind: "List", metadata: { resourceVersion: "" } }, null, 4);
 }

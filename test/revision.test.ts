@@ -77,7 +77,7 @@ test("known answers: upstream's StatefulSet compatibility revisions (1.33 c77f6d
   // the as-text spelling gives the same revision
   assert.deepEqual(ok({ op: "revision", kind: "StatefulSet", kubernetes: "1.33", objectText: JSON.stringify(COMPAT_SET) }), r33);
   // the JS wrapper
-  assert.deepEqual(kinplace.revision("StatefulSet", COMPAT_SET, { kubernetes: "1.34" }), r34);
+  assert.deepEqual(kinplace.revision("StatefulSet", COMPAT_SET, { kubernetes: "1.34", applyDefaults: false }), r34);
 });
 
 test("StatefulSet: hash = SafeEncodeString(FNV-1(data + decimal collision count)), status.collisionCount or 0, overridable", () => {
@@ -107,7 +107,7 @@ test("DaemonSet: hash = controller.ComputeHash of the template with status.colli
       const r = ok({ op: "revision", kind: "DaemonSet", kubernetes: minor, object: ds, collisionCount: cc });
       const d = ds as { metadata: { name?: string }; spec: { template: unknown }; status?: { collisionCount?: number } };
       const count = cc ?? d.status?.collisionCount;
-      assert.equal(r.hash, kinplace.podTemplateHash(d.spec.template, { kubernetes: minor, collisionCount: count }));
+      assert.equal(r.hash, kinplace.podTemplateHash(d.spec.template, { kubernetes: minor, collisionCount: count, applyDefaults: false }));
       assert.equal(r.name, `${d.metadata.name ?? ""}-${r.hash}`);
       const patch = JSON.parse(r.data) as { spec: { template: Record<string, unknown> } };
       assert.equal(patch.spec.template.$patch, "replace");
@@ -146,7 +146,7 @@ test("AdvancedDaemonSet: controller.ComputeHash of the template at 1.32, name ds
     fc.property(kruiseWorkload("AdvancedDaemonSet"), fc.option(fc.integer({ min: -2147483648, max: 2147483647 }), { nil: undefined }), (ds, cc) => {
       const r = ok({ op: "revision", kind: "AdvancedDaemonSet", object: ds, collisionCount: cc, kubernetes: "1.32" });
       const d = ds as { metadata: { name: string }; spec: { template: unknown }; status?: { collisionCount?: number } };
-      assert.equal(r.hash, kinplace.podTemplateHash(d.spec.template, { kubernetes: "1.32", collisionCount: cc ?? d.status?.collisionCount }));
+      assert.equal(r.hash, kinplace.podTemplateHash(d.spec.template, { kubernetes: "1.32", collisionCount: cc ?? d.status?.collisionCount, applyDefaults: false }));
       // the DaemonSet controller does not cut long names
       assert.equal(r.name, `${d.metadata.name}-${r.hash}`);
       assert.equal(r.data, ok({ op: "revision", kind: "DaemonSet", kubernetes: "1.32", go: "1.23", object: { spec: { template: d.spec.template } } }).data);

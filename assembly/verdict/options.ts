@@ -5,6 +5,13 @@ import { Gates } from "../upstream/kubernetes/validation/gates";
 import { KTime } from "../upstream/kruise/inplaceupdate/state";
 import { KruiseOptions } from "../upstream/kruise/inplaceupdate/options";
 
+/** fieldValidation Ignore: unknown and duplicate fields are dropped silently. */
+export const FV_IGNORE: i32 = 0;
+/** fieldValidation Warn: they are dropped with a warning each (the API server's default from 1.25). */
+export const FV_WARN: i32 = 1;
+/** fieldValidation Strict: the request is refused (kubectl's default, --validate=strict). */
+export const FV_STRICT: i32 = 2;
+
 /** The request's options, read once. */
 export class VerdictOptions {
   minor: i32 = 0;
@@ -26,4 +33,6 @@ export class VerdictOptions {
   k8sGates: Gates = new Gates();
   /** The cluster policy's --allow-privileged for the Pod validation (request `allowPrivileged`, default true). */
   allowPrivileged: bool = true;
+  /** How the API server treats unknown and duplicate fields of the new object (FV_*; request `fieldValidation`). */
+  fieldValidation: i32 = FV_IGNORE;
 }

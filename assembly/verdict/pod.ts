@@ -31,7 +31,7 @@ import { defaultGoOf } from "../base/pins";
 export function rejectedBy(errs: ErrList, diff: DiffOps, v: Verdict): bool {
   if (errs.list.length == 0) return false;
   const errPtrs = new Array<string>();
-  for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(errs.list[i].field));
+  for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(objectPath(errs.list[i].field)));
   const covered = new Array<bool>(errPtrs.length);
   const firstCover = new PrefixIndex(errPtrs);
   for (let i = 0; i < diff.length; i++) {
@@ -46,6 +46,18 @@ export function rejectedBy(errs: ErrList, diff: DiffOps, v: Verdict): bool {
   for (let j = 0; j < errPtrs.length; j++) if (!covered[j]) v.reason(errPtrs[j], EFFECT_REJECTED, errs.list[j].text());
   v.verdict = V_REJECTED;
   return true;
+}
+
+/** The object's own path of an error's field: ValidatePodTemplateSpec names a template's labels and annotations
+ *  "spec.template.labels" / "spec.template.annotations", which live under spec.template.metadata. */
+function objectPath(f: string): string {
+  for (let i = 0; i < 2; i++) {
+    const head = i == 0 ? "spec.template.labels" : "spec.template.annotations";
+    if (f.startsWith(head) && (f.length == head.length || f.charCodeAt(head.length) == 0x5b || f.charCodeAt(head.length) == 0x2e)) {
+      return "spec.template.metadata." + f.substring(14);
+    }
+  }
+  return f;
 }
 
 /** "spec.containers[0].image" / "metadata.labels[a/b]" → "/spec/containers/0/image" / "/metadata/labels/a~1b". */

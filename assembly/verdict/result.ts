@@ -32,6 +32,8 @@ export class Verdict {
   strategy: string = "";
   /** The API server's refusal of a native workload's update (its StatusError text; "" when none). */
   rejection: string = "";
+  /** The API server's field-validation warnings on the new object (fieldValidation Warn). */
+  warnings: Array<string> = new Array<string>();
   /** Patches of the template (raw JSON; empty sink: not computed). */
   jsonPatch: ByteSink = new ByteSink(16);
   mergePatch: ByteSink = new ByteSink(16);
@@ -63,7 +65,7 @@ export class Verdict {
     return stableOrder(this.paths.length, new ByText(this.paths));
   }
 
-  /** Writes `"verdict","kind","strategy"?,"containers","rejection"?,"reasons","patches"` members (no braces). */
+  /** Writes `"verdict","kind","strategy"?,"containers","rejection"?,"warnings"?,"reasons","patches"` members (no braces). */
   writeMembers(out: ByteSink, kindName: string): void {
     out.ascii("\"verdict\":\"");
     out.ascii(this.verdict);
@@ -88,6 +90,14 @@ export class Verdict {
     if (this.rejection.length > 0) {
       out.ascii(",\"rejection\":");
       writeJSONStr(out, this.rejection);
+    }
+    if (this.warnings.length > 0) {
+      out.ascii(",\"warnings\":[");
+      for (let i = 0; i < this.warnings.length; i++) {
+        if (i > 0) out.byte(0x2c);
+        writeJSONStr(out, this.warnings[i]);
+      }
+      out.byte(0x5d);
     }
     out.ascii(",\"reasons\":[");
     const idx = this.order();

@@ -26,7 +26,12 @@ import {
 } from "./kinds";
 import { beforeUpdate } from "../upstream/kubernetes/registry/appsupdate";
 import { DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
-import { rejectedBy } from "./pod";
+import { rejectedBy, fieldPathToPointer } from "./pod";
+import { fieldWarnings } from "../typed/strict";
+import { FV_IGNORE, FV_STRICT } from "./options";
+import { joinStrings } from "../golang/join";
+import { V_REJECTED } from "./result";
+import { EFFECT_REJECTED } from "../policy/levels";
 import { defaultGoOf, KRUISE_GO, K8S_MODELLED_MIN } from "../base/pins";
 
 /** The workload kind (or a Kruise strategy of it) is not answered by the verdict; the message names it. */
@@ -151,6 +156,19 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   const tb = templateNode(kind, b.tape);
   if (ta < 0 || tb < 0) { fail(E_BAD_REQUEST, "the workload has no spec.template", -1, ta < 0 ? "old" : "new"); return null; }
   listContainers(b.tape, tb, v);
+  if (opts.fieldValidation != FV_IGNORE) {
+    // the request body's unknown and duplicate fields: warned (Warn) or refused (Strict) by the API server
+    const w = fieldWarnings(nv.tape, nv.node, ty, opts.minor, opts.go);
+    if (w.length > 0 && opts.fieldValidation == FV_STRICT) {
+      const name = kindName(kind);
+      v.rejection = name + " in version \"v1\" cannot be handled as a " + name + ": strict decoding error: " + joinStrings(w, ", ");
+      for (let i = 0; i < w.length; i++) v.reason(warningPointer(w[i]), EFFECT_REJECTED, w[i]);
+      v.verdict = V_REJECTED;
+      if (!templatePatches(a.tape, ta, b.tape, tb, kind == KIND_POD, opts.minor, opts.go, v)) return null;
+      return hasError() ? null : run;
+    }
+    v.warnings = w;
+  }
   if (isNative(kind) && opts.applyDefaults && opts.minor >= K8S_MODELLED_MIN) {
     // the API server's update validation first: a refused update changes nothing
     const r = beforeUpdate(kindName(kind), b.value, a.value, ty, opts.minor, opts.k8sGates, DEFAULT_MAX_ERROR_BYTES);
@@ -172,6 +190,13 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   if (!templatePatches(a.tape, ta, b.tape, tb, kind == KIND_POD, opts.minor, opts.go, v)) return null;
   if (hasError()) return null;
   return run;
+}
+
+/** The JSON pointer of the field a strict-decoding text names (`unknown field "spec.x[0].y"` → /spec/x/0/y). */
+function warningPointer(w: string): string {
+  const a = w.indexOf("\"");
+  const b = w.lastIndexOf("\"");
+  return a >= 0 && b > a ? fieldPathToPointer(w.substring(a + 1, b)) : "";
 }
 
 function unsupported(message: string, path: string): VerdictRun | null {

@@ -6,6 +6,7 @@ import { isDisruptive } from "../present/verdict.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine } from "./common.js";
 import { InputError, readSingle, type SourceDoc } from "./documents.js";
+import { splitFieldPath } from "./locate.js";
 import { EXIT_USAGE } from "./command.js";
 import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
 import { asInvoked } from "./program.js";
@@ -33,6 +34,9 @@ Options:
   --strategy NAME        override the update strategy (e.g. InPlaceIfPossible, InPlaceOnly, ReCreate)
   --policy FILE          judge the change with a policy file (YAML or JSON; see docs/policy.md):
                          a denial exits with 1
+  --validate MODE        the API server's field validation of NEW, as kubectl sends it: strict (the
+                         default, kubectl's: an unknown or duplicate field rejects the update), warn
+                         (a warning each, on stderr with file:line:column) or ignore
   -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result
 ${limitsUsage(25)}
 
@@ -50,6 +54,7 @@ const SPECS = {
   gate: { type: "list" },
   strategy: { type: "value" },
   policy: { type: "value" },
+  validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
   ...LIMIT_SPECS,
 } as const;
@@ -61,6 +66,35 @@ interface VerdictOptions {
   kruise?: string;
   gates?: { [gate: string]: boolean };
   strategy?: string;
+  fieldValidation?: string;
+}
+
+/** kubectl's --validate values as the API server's fieldValidation (true is strict, false ignore). */
+const FIELD_VALIDATION: { readonly [mode: string]: string } = { strict: "Strict", true: "Strict", warn: "Warn", ignore: "Ignore", false: "Ignore" };
+
+/** The field a strict-decoding warning names (`unknown field "spec.x[0].y"`), as a path into the object. */
+function warningField(text: string): (string | number)[] | undefined {
+  const a = text.indexOf('"');
+  const b = text.lastIndexOf('"');
+  return a >= 0 && b > a ? splitFieldPath(text.slice(a + 1, b)) : undefined;
+}
+
+/** `file:line:column: warning: text` for each field-validation warning of a result, and `...: error: text` for each field
+ *  a strict field validation refused (at the field when the reader knows where it is written, else at the object). */
+function fieldLines(doc: SourceDoc, result: Result): string[] {
+  const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((w): w is string => typeof w === "string") : []);
+  const at = (w: string): string => {
+    const path = warningField(w);
+    const p = (path === undefined ? undefined : doc.locate?.(path)) ?? { line: doc.line, column: doc.column };
+    return `${doc.file}:${p.line}:${p.column}`;
+  };
+  const out = texts(result["warnings"]).map((w) => `${at(w)}: warning: ${w}`);
+  const rejection = result["rejection"];
+  if (typeof rejection === "string" && rejection.includes(": strict decoding error: ")) {
+    const reasons = Array.isArray(result["reasons"]) ? (result["reasons"] as { message?: unknown }[]) : [];
+    for (const r of reasons) if (typeof r.message === "string") out.push(`${at(r.message)}: error: ${r.message}`);
+  }
+  return out;
 }
 
 /** The verdict of one pair (with the policy's judgement as its `policy` member): the parsed result and its exact text. */
@@ -95,6 +129,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     kruise: a.values.get("kruise"),
     gates: gatesOption(a.lists.get("gate")),
     strategy: a.values.get("strategy"),
+    fieldValidation: FIELD_VALIDATION[a.values.get("validate") ?? "strict"],
   };
   const format = (a.values.get("output") ?? "text") as OutputFormat;
   const limits = limitsOption(a);
@@ -125,6 +160,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
       return;
     }
     const { result, text } = judged;
+    for (const w of fieldLines(newDoc, result)) io.stderr.write(`${w}\n`);
     const verdict = String(result["verdict"]);
     const denied = policyView(result["policy"])?.denied === true;
     counts[verdict] = (counts[verdict] ?? 0) + 1;

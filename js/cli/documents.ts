@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, tooDeepMessage, type InputLimits } from "./limits.js";
 import type { Progress } from "./progress.js";
 import { expand, InputError, type SourceDoc } from "./source.js";
 import { yamlDocuments } from "./yaml-read.js";
+import { jsonFieldOffset } from "./locate.js";
 
 export { InputError, type SourceDoc };
 
@@ -65,7 +66,11 @@ function parseJson(bytes: Uint8Array, at: StreamPosition, file: string, syntaxEr
   }
   const object = asObject(value);
   if (object === undefined) throw new InputError(file, at.line, at.column, "expected a JSON object");
-  return { value: object, json: bytes, file, line: start?.line ?? at.line, column: start?.column ?? at.column };
+  const locate = (path: readonly (string | number)[]): { line: number; column: number } | undefined => {
+    const off = jsonFieldOffset(bytes, path);
+    return off < 0 ? undefined : positionIn(bytes, off, at);
+  };
+  return { value: object, json: bytes, file, line: start?.line ?? at.line, column: start?.column ?? at.column, locate };
 }
 
 /** The text of YAML input (read whole); one too large for a JS string is an InputError. */

@@ -27,6 +27,10 @@ Options:
   --kubernetes MINOR     Kubernetes minor of the controllers (pod-template-hash, revision; default newest)
   --upgrade FROM TO      list only the containers a kubelet upgrade from FROM to TO restarts
                          (their hash differs); exit code 1 when there is any
+  --as-written           hash the objects as written; by default they are first defaulted as the API
+                         server stores them (what the kubelet and the controllers hash; pods of every
+                         kind are defaulted), except at 1.12 (no defaulters there) and the OpenKruise
+                         objects' own revisions, which are taken as written
   -o, --output FORMAT    text (default), json (one JSON line per object) or yaml
 ${limitsUsage(25)}
 
@@ -38,6 +42,7 @@ const SPECS = {
   kubelet: { type: "value" },
   kubernetes: { type: "value" },
   upgrade: { type: "value" },
+  "as-written": { type: "flag" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
   ...LIMIT_SPECS,
 } as const;
@@ -69,11 +74,12 @@ const cache = new Map<string, MinorHash>();
 const CACHE_SIZE = 50_000;
 
 /** container.hash of a container's JSON text at a kubelet minor; dumps repeat containers (sidecars), so answers are kept. */
-function containerHashCached(text: string, kubelet: string): MinorHash {
-  const key = `${kubelet}\n${text}`;
+function containerHashCached(text: string, kubelet: string, stored: boolean): MinorHash {
+  const applyDefaults = stored && kubelet !== "1.12";
+  const key = `${kubelet}\n${applyDefaults ? "d" : "w"}\n${text}`;
   let h = cache.get(key);
   if (h === undefined) {
-    h = call(cliEngine(), "container.hash", { kubelet }, { container: text }) as unknown as MinorHash;
+    h = call(cliEngine(), "container.hash", { kubelet, applyDefaults }, { container: text }) as unknown as MinorHash;
     if (cache.size >= CACHE_SIZE) cache.clear();
     cache.set(key, h);
   }
@@ -81,7 +87,7 @@ function containerHashCached(text: string, kubelet: string): MinorHash {
 }
 
 /** The hashes of one workload document. */
-function hashObject(doc: SourceDoc, kind: WorkloadKind, minors: readonly string[], kubernetes: string | undefined): ObjectHashes {
+function hashObject(doc: SourceDoc, kind: WorkloadKind, minors: readonly string[], kubernetes: string | undefined, stored: boolean): ObjectHashes {
   const engine = cliEngine();
   const out: ObjectHashes = { object: identity(doc.value), source: `${doc.file}:${doc.line}:${doc.column}`, containers: [] };
   atDoc(doc, () => {
@@ -89,18 +95,18 @@ function hashObject(doc: SourceDoc, kind: WorkloadKind, minors: readonly string[
       const template = podTemplate(doc.value);
       const status = doc.value["status"] as { collisionCount?: unknown } | undefined;
       const collisionCount = typeof status?.collisionCount === "number" ? status.collisionCount : undefined;
-      out.podTemplateHash = call(engine, "podTemplateHash", { kubernetes, collisionCount }, { template: JSON.stringify(template ?? {}) }).hash as string;
+      out.podTemplateHash = call(engine, "podTemplateHash", { kubernetes, collisionCount, applyDefaults: stored && kubernetes !== "1.12" }, { template: JSON.stringify(template ?? {}) }).hash as string;
     }
     if (kind !== "Pod" && kind !== "Deployment" && kind !== "ReplicaSet") {
       // the OpenKruise kinds are answered at their controllers' Kubernetes minor only (the op's default)
       const native = kind === "StatefulSet" || kind === "DaemonSet";
-      const r = call(engine, "revision", { kind, kubernetes: native ? kubernetes : undefined }, { object: doc.json });
+      const r = call(engine, "revision", { kind, kubernetes: native ? kubernetes : undefined, applyDefaults: stored && native && kubernetes !== "1.12" }, { object: doc.json });
       out.revision = { name: r.name as string, hash: r.hash as string };
     }
     for (const c of containersOf(doc.value)) {
       const text = JSON.stringify(c.container);
       const hashes: { [minor: string]: MinorHash } = {};
-      for (const kubelet of minors) hashes[kubelet] = containerHashCached(text, kubelet);
+      for (const kubelet of minors) hashes[kubelet] = containerHashCached(text, kubelet, stored);
       out.containers.push({ name: c.name, list: c.list, hashes });
     }
   });
@@ -150,7 +156,7 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
     const kind = workloadKind(doc.value);
     if (kind === undefined) continue;
     objects++;
-    const h = hashObject(doc, kind, minors, upgrade === undefined ? kubernetes : undefined);
+    const h = hashObject(doc, kind, minors, upgrade === undefined ? kubernetes : undefined, !a.flags.has("as-written"));
     if (upgrade !== undefined) {
       const [from, to] = upgrade;
       const changed = h.containers.filter((c) => c.hashes[from]!.hash !== c.hashes[to]!.hash);

@@ -103,7 +103,8 @@ function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | und
   if (kind === "Deployment") return undefined;
   // the OpenKruise kinds are answered at their controllers' Kubernetes minor only (the op's default)
   const native = kind === "StatefulSet" || kind === "DaemonSet";
-  const r = atDoc(doc, () => call(cliEngine(), "revision", { kind, kubernetes: native ? kubernetes : undefined }, { object: doc.json }));
+  // the controller names revisions after the stored (defaulted) object; OpenKruise objects are taken as written
+  const r = atDoc(doc, () => call(cliEngine(), "revision", { kind, kubernetes: native ? kubernetes : undefined, applyDefaults: native && kubernetes !== "1.12" }, { object: doc.json }));
   return { name: r["name"] as string, hash: r["hash"] as string };
 }
 
@@ -165,7 +166,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
     const sets = replicaSets.filter((rs) => belongsTo(rs, w));
     raw["replicaSets"] = JSON.stringify(sets);
     const collisionCount = typeof status["collisionCount"] === "number" ? status["collisionCount"] : undefined;
-    const hash = atDoc(workload, () => call(cliEngine(), "podTemplateHash", { kubernetes, collisionCount }, { template: JSON.stringify(podTemplate(w) ?? {}) }))["hash"];
+    const hash = atDoc(workload, () => call(cliEngine(), "podTemplateHash", { kubernetes, collisionCount, applyDefaults: kubernetes !== "1.12" }, { template: JSON.stringify(podTemplate(w) ?? {}) }))["hash"];
     const current = sets.find((rs) => asObject(meta(rs)["labels"])?.["pod-template-hash"] === hash);
     if (current !== undefined) request["newReplicaSet"] = meta(current)["name"];
   } else {

@@ -59,6 +59,9 @@ export function renderVerdict(
   out.push(`${style.bold(label)}: ${style.bold(style.tone(words.tone, words.label))}`);
   out.push(`  ${words.sentence}`);
   out.push(`  ${style.dim(sources)}`);
+  if (typeof result["rejection"] === "string") out.push(`  ${style.tone("bad", "the API server answers:")} ${result["rejection"] as string}`);
+  const warnings = Array.isArray(result["warnings"]) ? (result["warnings"] as unknown[]).filter((w): w is string => typeof w === "string") : [];
+  for (const w of warnings) out.push(`  ${style.tone("notice", "warning:")} ${w}`);
   const rows = containerRows(result);
   if (rows.length > 0) {
     const names = rows.map((r) => (r.details["init"] === true ? `${r.name} (init)` : r.name));

@@ -12,6 +12,8 @@ export interface SourceDoc {
   file: string;
   line: number;
   column: number;
+  /** Where a field of this object is written (its key, or an array element), when the reader can tell. */
+  locate?: (path: readonly (string | number)[]) => { line: number; column: number } | undefined;
 }
 
 /** Bad input at a position: printed as `file:line:column: message`, exit code 2. */
@@ -42,7 +44,8 @@ export function* expand(doc: SourceDoc): Generator<SourceDoc> {
     for (const [i, item] of items.entries()) {
       const object = asObject(item);
       if (object === undefined) throw new InputError(doc.file, doc.line, doc.column, `items[${i}] is not an object`);
-      yield { ...doc, value: object, json: JSON.stringify(object) };
+      const locate = doc.locate;
+      yield { ...doc, value: object, json: JSON.stringify(object), locate: locate === undefined ? undefined : (p) => locate(["items", i, ...p]) };
     }
     return;
   }

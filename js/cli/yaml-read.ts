@@ -1,7 +1,7 @@
 // Reads YAML input (YAML 1.1 scalars, as Kubernetes' own reader) one document at a time through the `yaml`
 // package's parser and composer; yaml-check.ts guards the package's recursive and quadratic steps.
 
-import { Composer, CST, isNode, isScalar, isSeq, Lexer, LineCounter, Parser, type CollectionTag, type Document, type Tags } from "yaml";
+import { Composer, CST, isMap, isNode, isScalar, isSeq, Lexer, LineCounter, Parser, type CollectionTag, type Document, type Tags } from "yaml";
 import { asObject } from "../present/kinds.js";
 import { tooDeepMessage, type InputLimits } from "./limits.js";
 import { expand, InputError, type SourceDoc } from "./source.js";
@@ -42,7 +42,35 @@ function* fromDocument(doc: Document, file: string, keepLists: boolean, lines: L
   if (value === null || value === undefined) return;
   const object = asObject(value);
   if (object === undefined) throw new InputError(file, start.line, start.col, "expected a mapping (a Kubernetes object)");
-  const d: SourceDoc = { value: object, json: JSON.stringify(object), file, line: start.line, column: start.col };
+  const root = doc.contents;
+  const locate = (path: readonly (string | number)[]): { line: number; column: number } | undefined => {
+    let node: unknown = root;
+    let at: number | undefined;
+    for (const step of path) {
+      if (isMap(node)) {
+        let next: unknown;
+        let hit: number | undefined;
+        for (const pair of node.items) {
+          if (isScalar(pair.key) && String(pair.key.value) === String(step)) {
+            next = pair.value;
+            hit = pair.key.range?.[0];
+          }
+        }
+        if (hit === undefined) return undefined;
+        at = hit;
+        node = next;
+      } else if (isSeq(node) && typeof step === "number") {
+        const item = node.items[step];
+        if (!isNode(item)) return undefined;
+        at = item.range?.[0];
+        node = item;
+      } else return undefined;
+    }
+    if (at === undefined) return undefined;
+    const p = lines.linePos(at);
+    return { line: p.line, column: p.col };
+  };
+  const d: SourceDoc = { value: object, json: JSON.stringify(object), file, line: start.line, column: start.col, locate };
   if (keepLists) {
     yield d;
     return;
@@ -57,7 +85,7 @@ function* fromDocument(doc: Document, file: string, keepLists: boolean, lines: L
     if (item === d || range === undefined || range === null) yield item;
     else {
       const p = lines.linePos(range[0]);
-      yield { ...item, line: p.line, column: p.col };
+      yield { ...item, line: p.line, column: p.col, locate: (path) => locate(["items", i - 1, ...path]) };
     }
   }
 }

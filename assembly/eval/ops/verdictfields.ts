@@ -10,7 +10,7 @@ import { k8sMinor, kruiseMinor, k8sString } from "./k8sfields";
 import { readKruiseOptions } from "./kruisefields";
 import { tapeString } from "../../policy/policy";
 import { isKruise } from "../../verdict/kinds";
-import { VerdictOptions } from "../../verdict/options";
+import { VerdictOptions, FV_IGNORE, FV_WARN, FV_STRICT } from "../../verdict/options";
 import { verdictGo, verdictKind, runVerdict, VerdictRun } from "../../verdict/verdict";
 import { k8sValue } from "./k8sfields";
 import { KTime } from "../../upstream/kruise/inplaceupdate/state";
@@ -79,6 +79,20 @@ export function readVerdictOptions(req: Request, kind: i32, exact: u32): Verdict
     o.applyDefaults = k == K_TRUE;
     if (o.applyDefaults && kruise) { fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults"); return null; }
   } else o.applyDefaults = !kruise && minor >= DEFAULTS_MIN_MINOR;
+  // the API server's fieldValidation: Warn by default from 1.25 (ServerSideFieldValidation on); before it the server
+  // ignores the parameter; the OpenKruise kinds are custom resources, pruned without these texts here
+  o.fieldValidation = !kruise && minor >= 25 ? FV_WARN : FV_IGNORE;
+  const fv = req.field("fieldValidation");
+  if (fv >= 0) {
+    if (req.tape.kind(fv) != K_STRING) { fail(E_BAD_REQUEST, "\"fieldValidation\" must be a string (Ignore, Warn or Strict)", -1, "fieldValidation"); return null; }
+    const v = tapeString(req.tape, fv);
+    let m = -1;
+    if (v == "Ignore") m = FV_IGNORE;
+    else if (v == "Warn") m = FV_WARN;
+    else if (v == "Strict") m = FV_STRICT;
+    if (m < 0) { fail(E_BAD_REQUEST, "unknown fieldValidation \"" + v + "\" (Ignore, Warn or Strict)", -1, "fieldValidation"); return null; }
+    if (!kruise && minor >= 25) o.fieldValidation = m;
+  }
   const s = req.field("strategy");
   if (s >= 0) {
     const t = req.tape;
@@ -110,7 +124,7 @@ function readK8sGates(t: Tape, g: i32, o: VerdictOptions): bool {
 
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
-  "allowPrivileged", "exact", "exactDecode",
+  "allowPrivileged", "exact", "exactDecode", "fieldValidation",
   "policy", "policyText", "maxPolicyMatches",
 ];
 

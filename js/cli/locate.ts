@@ -1,0 +1,129 @@
+// Where a field of a JSON document is written: the byte offset of the key (or array element) that a field path
+// names, found in one pass over the text without building a tree, for messages that point at file:line:column.
+
+/** A field path: object keys and array indexes, e.g. ["spec", "containers", 0, "image"]. */
+export type FieldPath = readonly (string | number)[];
+
+/** Splits a Kubernetes field path ("spec.containers[0].image", "metadata.labels[a.b/c]") into its steps. */
+export function splitFieldPath(path: string): (string | number)[] {
+  const out: (string | number)[] = [];
+  let seg = "";
+  let have = false;
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i]!;
+    if (c === "[") {
+      if (have) out.push(seg);
+      const end = path.indexOf("]", i + 1);
+      const inner = path.slice(i + 1, end < 0 ? path.length : end);
+      out.push(/^[0-9]+$/.test(inner) ? Number(inner) : inner);
+      i = end < 0 ? path.length : end;
+      seg = "";
+      have = false;
+    } else if (c === ".") {
+      if (have) out.push(seg);
+      seg = "";
+      have = false;
+    } else {
+      seg += c;
+      have = true;
+    }
+  }
+  if (have) out.push(seg);
+  return out;
+}
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+function ws(b: Uint8Array, i: number): number {
+  while (i < b.length && WS.has(b[i]!)) i++;
+  return i;
+}
+
+/** The index just past the string whose opening quote is at `i`. */
+function skipString(b: Uint8Array, i: number): number {
+  i++;
+  while (i < b.length) {
+    const c = b[i]!;
+    if (c === 0x5c) i += 2;
+    else if (c === 0x22) return i + 1;
+    else i++;
+  }
+  return i;
+}
+
+/** The index just past the value starting at `i` (nesting counted without recursion). */
+function skipValue(b: Uint8Array, i: number): number {
+  i = ws(b, i);
+  const c = b[i];
+  if (c === 0x22) return skipString(b, i);
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    while (i < b.length) {
+      const d = b[i]!;
+      if (d === 0x22) {
+        i = skipString(b, i);
+        continue;
+      }
+      if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+      i++;
+    }
+    return i;
+  }
+  while (i < b.length && b[i] !== 0x2c && b[i] !== 0x7d && b[i] !== 0x5d && !WS.has(b[i]!)) i++;
+  return i;
+}
+
+const decoder = new TextDecoder();
+
+/** The byte offset in `b` of the key (or element) that `path` names, or -1 when the text has no such field. */
+export function jsonFieldOffset(b: Uint8Array, path: FieldPath): number {
+  let i = ws(b, 0);
+  for (let k = 0; k < path.length; k++) {
+    const step = path[k]!;
+    const c = b[i];
+    let found = -1;
+    if (c === 0x7b && typeof step === "string") {
+      i = ws(b, i + 1);
+      while (i < b.length && b[i] === 0x22) {
+        const keyStart = i;
+        const keyEnd = skipString(b, i);
+        let key: unknown;
+        try {
+          key = JSON.parse(decoder.decode(b.subarray(keyStart, keyEnd)));
+        } catch {
+          return -1;
+        }
+        i = ws(b, keyEnd);
+        if (b[i] !== 0x3a) return -1;
+        i = ws(b, i + 1);
+        if (key === step) found = keyStart; // the last of repeated keys wins, as the decoders keep it
+        const valueStart = i;
+        i = ws(b, skipValue(b, i));
+        if (key === step && k < path.length - 1) {
+          // keep scanning for a later duplicate only at the last step; descend into this one
+          i = valueStart;
+          break;
+        }
+        if (b[i] === 0x2c) i = ws(b, i + 1);
+        else break;
+      }
+      if (found < 0) return -1;
+      if (k === path.length - 1) return found;
+    } else if (c === 0x5b && typeof step === "number") {
+      i = ws(b, i + 1);
+      for (let n = 0; n < step; n++) {
+        if (b[i] === 0x5d) return -1;
+        i = ws(b, skipValue(b, i));
+        if (b[i] !== 0x2c) return -1;
+        i = ws(b, i + 1);
+      }
+      if (b[i] === 0x5d || i >= b.length) return -1;
+      if (k === path.length - 1) return i;
+    } else return -1;
+  }
+  return i;
+}
