@@ -33,6 +33,7 @@ import { parseTimeRFC3339 } from "./time";
 import { unquoteJsoniter } from "./jsoniterstr";
 import { JsoniterEmu, jsoniterVersion, fieldWraps } from "./jsoniteremu";
 import { intOrStringFields } from "./intorstring";
+import { unmarshalTypeErrorText, jsonValueName } from "./typeerror";
 import {
   JsoniterErrors, JsoniterInt, readJsoniterInt, trailingExponent, skipNumbers, JSONITER_INT_ERROR, JSONITER_INT_EXPONENT,
   CONTAINER_TOP, CONTAINER_SMALL_STRUCT, CONTAINER_STRUCT, CONTAINER_SLICE, CONTAINER_MAP,
@@ -71,6 +72,8 @@ export class Decoder {
   aborted: bool = false;
   /** errorContext.Struct (type handle) and FieldStack. */
   ctxStruct: i32 = -1;
+  /** errorContext.Struct's name while it is a Go struct outside the schema (ctxStruct -1) that a caller decodes itself around this decoder (OpenKruise's annotation structs); "" otherwise. */
+  ctxName: string = "";
   /** Go field names of the error context (pointer, length): joined into a string only for an error. */
   ctxP: Array<usize> = new Array<usize>();
   ctxN: Array<i32> = new Array<i32>();
@@ -120,14 +123,31 @@ export class Decoder {
 
   /** Go's UnmarshalTypeError text with the current error context. */
   typeErrorText(value: string, ty: i32): string {
-    let s = "json: cannot unmarshal " + value;
-    if (this.ctxStruct >= 0 || this.ctxLen > 0) {
-      s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxJoin();
-    } else {
-      s += " into Go value of type ";
-      return s + spewName(ty);
-    }
-    return s + " of type " + spewName(ty);
+    return this.typeErrorNamed(value, spewName(ty));
+  }
+
+  /** Go's UnmarshalTypeError text into the Go type named `goType`, with the current error context. */
+  typeErrorNamed(value: string, goType: string): string {
+    if (this.ctxStruct < 0 && this.ctxLen == 0) return unmarshalTypeErrorText(value, goType, "", "");
+    return unmarshalTypeErrorText(value, goType, this.ctxStruct >= 0 ? structName(this.ctxStruct) : this.ctxName, this.ctxJoin());
+  }
+
+  /** d.saveError of an UnmarshalTypeError into the Go type named `goType` (a type outside the schema): the first one is kept. */
+  saveTypeError(value: string, goType: string): void {
+    if (this.saved === null) this.saved = this.typeErrorNamed(value, goType);
+  }
+
+  /** d.saveError of another error (base64.CorruptInputError): the first one is kept, no context added. */
+  saveError(message: string): void {
+    if (this.saved === null) this.saved = message;
+  }
+
+  /** Enters field `name` (ASCII JSON name) of the Go struct named `struct` outside the schema: errorContext.Struct and a FieldStack entry. Restore with ctxStruct / ctxName / ctxLen. */
+  enterField(struct: string, name: string): void {
+    this.ctxStruct = -1;
+    this.ctxName = struct;
+    const b = String.UTF8.encode(name);
+    this.pushCtx(changetype<usize>(b), b.byteLength);
   }
 
   /** A JSON value of the wrong kind for type `ty`: saved (sigs.k8s.io/json) or fatal (json-iterator). */
@@ -722,8 +742,7 @@ export class Decoder {
       const fv = new FieldsV(ty);
       if (nk == K_NULL) return fv;
       if (!fieldsTreeValid(t, node)) {
-        this.unmarshalerError(E_JSON_TYPE, "json: cannot unmarshal " + describePlain(firstBadFieldsNode(t, node)) +
-          " into Go value of type map[string]v1.Fields", node);
+        this.unmarshalerError(E_JSON_TYPE, unmarshalTypeErrorText(describePlain(firstBadFieldsNode(t, node)), "map[string]v1.Fields", "", ""), node);
         return null;
       }
       fv.tape = t;
@@ -735,14 +754,9 @@ export class Decoder {
     return null;
   }
 
-  /** An UnmarshalTypeError returned by an UnmarshalJSON method's own json.Unmarshal (into `goType`). */
+  /** An UnmarshalTypeError returned by an UnmarshalJSON method's own json.Unmarshal (into `goType`): the outer decoder stamps its context on it. */
   private innerTypeError(value: string, goType: string, node: i32): void {
-    let s = "json: cannot unmarshal " + value;
-    if (!this.o.jsoniter && (this.ctxStruct >= 0 || this.ctxLen > 0)) {
-      s += " into Go struct field " + structName(this.ctxStruct) + "." + this.ctxJoin() + " of type " + goType;
-    } else {
-      s += " into Go value of type " + goType;
-    }
+    const s = this.o.jsoniter ? unmarshalTypeErrorText(value, goType, "", "") : this.typeErrorNamed(value, goType);
     this.unmarshalerError(E_JSON_TYPE, s, node);
   }
 }
@@ -759,12 +773,7 @@ function structName(ty: i32): string {
 
 /** How Go's decoder names a JSON value in an UnmarshalTypeError (literals without their text). */
 function describePlain(nk: i32): string {
-  if (nk == K_OBJECT) return "object";
-  if (nk == K_ARRAY) return "array";
-  if (nk == K_STRING) return "string";
-  if (nk == K_NUMBER) return "number";
-  if (nk == K_NULL) return "null";
-  return "bool";
+  return jsonValueName(nk);
 }
 
 /** The UnmarshalTypeError value text for `node` decoded into type `ty`. */

@@ -16,7 +16,7 @@
 import { ByteSink } from "../../io/sink";
 import { arenaMark, keepAndRelease } from "../../io/arena";
 import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, K_STRING, F_INT } from "../../json/tape";
-import { fail, hasError, clearError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_TOO_LARGE } from "../../base/errors";
+import { fail, hasError, clearError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_TOO_LARGE, E_JSON_SYNTAX } from "../../base/errors";
 import { EXACT_KRUISESPEC, EXACT_PODSPLICE, EXACT_TRANSCODE, EXACT_MEMO, shortcutOn } from "../../base/exact";
 import { KRUISE_GO, KRUISE_MINOR, K8S_NEWEST_GO } from "../../base/pins";
 import { Limits } from "../../base/limits";
@@ -30,7 +30,8 @@ import { Decoder, DecodeOptions } from "../../typed/decode";
 import { parseTimeRFC3339 } from "../../typed/time";
 import { minorIndex } from "../../schema/schema";
 import { k8sValue, k8sString, parseDotMinor } from "./k8sfields";
-import { readUpdateSpec, readState, updateState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
+import { updateState, InPlaceState, KTime } from "../../upstream/kruise/inplaceupdate/state";
+import { readUpdateSpec, readState } from "../../upstream/kruise/inplaceupdate/unmarshal";
 import { defaultPatchUpdateSpecToPod, PatchOptions } from "../../upstream/kruise/inplaceupdate/patchpod";
 import { encodeTyped } from "../../upstream/kruise/inplaceupdate/typedpod";
 import { UpdateSpec, plainQuoted, lit } from "../../upstream/kruise/inplaceupdate/model";
@@ -199,8 +200,27 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
 }
 
 /** The state PatchSpecToPod starts from: the request's (re-read for every pod: it is changed), or the one Update writes. */
-function startState(st: Value | null, spec: UpdateSpec, now: KTime): InPlaceState {
-  return st !== null ? readState(st.tape, st.node)! : updateState(spec, now);
+function startState(st: Value | null, spec: UpdateSpec, now: KTime, kruise: i32): InPlaceState {
+  return st !== null ? readState(st.tape, st.node, kruise)! : updateState(spec, now);
+}
+
+const STATE_REFUSED = "\"state\" must be an InPlaceUpdateState object";
+const SPEC_REFUSED = "\"updateSpec\" must be an UpdateSpec object";
+
+/** The request's state or updateSpec refused (json.Unmarshal failed or not an object): E_BAD_REQUEST, unless an engine failure is already in the slot. */
+function failUnlessEngine(message: string, path: string): bool {
+  if (hasError()) return false;
+  return fail(E_BAD_REQUEST, message, -1, path);
+}
+
+/** The request's `name` / `nameText` that Kruise json.Unmarshals: a text that is not JSON is refused as json.Unmarshal refuses it (`refused`, E_BAD_REQUEST). */
+function structValue(req: Request, name: string, refused: string): Value | null {
+  const v = k8sValue(req, name);
+  if (v === null && errorCode() == E_JSON_SYNTAX) {
+    clearError();
+    fail(E_BAD_REQUEST, refused, -1, name);
+  }
+  return v;
 }
 
 /** The options of one PatchSpecToPod call besides the pod: gates, server, the shortcuts allowed, requireFastPath. */
@@ -232,16 +252,16 @@ export function opKruisePatchPod(req: Request, res: ResultWriter, pods: PodRange
   const pod = pods !== null ? linePod(pods, 0, "pod", call) : podInput(pv, "pod", call);
   if (pod === null) return false;
   // the UpdateSpec of the last call whose spec bytes and read limits were the same (specmemo.ts), else read
-  const key: ByteSink | null = shortcutOn(call.exact, EXACT_MEMO) ? specKey(req) : null;
-  const spec = podSpec(req, key);
+  const key: ByteSink | null = shortcutOn(call.exact, EXACT_MEMO) ? specKey(req, gates.minor) : null;
+  const spec = podSpec(req, key, gates.minor);
   if (spec === null) return false;
   let st: Value | null = null;
   if (req.field("state") >= 0 || req.field("stateText") >= 0) {
-    st = k8sValue(req, "state");
+    st = structValue(req, "state", STATE_REFUSED);
     if (st === null) return false;
-    if (readState(st.tape, st.node) === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
+    if (readState(st.tape, st.node, gates.minor) === null) return failUnlessEngine(STATE_REFUSED, "state");
   }
-  const state = startState(st, spec, now);
+  const state = startState(st, spec, now, gates.minor);
   // the last call's plan, kept with everything it depends on besides the pod's reads (podsplice.ts checks those)
   let prep: SplicePrep | null = null;
   let pkey: ByteSink | null = null;
@@ -256,15 +276,15 @@ export function opKruisePatchPod(req: Request, res: ResultWriter, pods: PodRange
 }
 
 /** The request's UpdateSpec: the memo's copy when `key` matches its key (specmemo.ts), else read (and kept); null with an error. */
-function podSpec(req: Request, key: ByteSink | null): UpdateSpec | null {
+function podSpec(req: Request, key: ByteSink | null, kruise: i32): UpdateSpec | null {
   if (key !== null) {
     const m = recallSpec(key);
     if (m !== null) return m;
   }
-  const v = k8sValue(req, "updateSpec");
+  const v = structValue(req, "updateSpec", SPEC_REFUSED);
   if (v === null) return null;
-  const spec = readUpdateSpec(v.tape, v.node);
-  if (spec === null) { fail(E_BAD_REQUEST, "\"updateSpec\" must be an UpdateSpec object", -1, "updateSpec"); return null; }
+  const spec = readUpdateSpec(v.tape, v.node, kruise);
+  if (spec === null) { failUnlessEngine(SPEC_REFUSED, "updateSpec"); return null; }
   if (key !== null) rememberSpec(key, spec);
   return spec;
 }
@@ -274,7 +294,7 @@ function podSpec(req: Request, key: ByteSink | null): UpdateSpec | null {
  * request's read limits; null (no memo) unless exactly one of updateSpec / updateSpecText is there (a text
  * a string), so every error is the reading's own.
  */
-function specKey(req: Request): ByteSink | null {
+function specKey(req: Request, kruise: i32): ByteSink | null {
   const i = req.field("updateSpec");
   const j = req.field("updateSpecText");
   if ((i >= 0) == (j >= 0)) return null;
@@ -285,6 +305,7 @@ function specKey(req: Request): ByteSink | null {
   const e = t.rawEnd(n);
   const b = new ByteSink(e - s + 64);
   putInt(b, i >= 0 ? 0 : 1);
+  putInt(b, kruise); // the Kubernetes types of the templates inside it differ by release
   putInt(b, req.opts.maxDepth);
   putInt(b, req.opts.maxBytes);
   putBytes(b, t.src + <usize>s, e - s);
@@ -462,15 +483,15 @@ export function opKruisePatchPods(req: Request, res: ResultWriter, pods: PodRang
   if (pv === null) return false;
   const pt = pv.tape;
   if (pt.kind(pv.node) != K_ARRAY) return fail(E_BAD_REQUEST, "\"pods\" must be an array of Pod objects", -1, "pods");
-  const sv = k8sValue(req, "updateSpec");
+  const sv = structValue(req, "updateSpec", SPEC_REFUSED);
   if (sv === null) return false;
-  const spec = readUpdateSpec(sv.tape, sv.node);
-  if (spec === null) return fail(E_BAD_REQUEST, "\"updateSpec\" must be an UpdateSpec object", -1, "updateSpec");
+  const spec = readUpdateSpec(sv.tape, sv.node, gates.minor);
+  if (spec === null) return failUnlessEngine(SPEC_REFUSED, "updateSpec");
   let st: Value | null = null;
   if (req.field("state") >= 0 || req.field("stateText") >= 0) {
-    st = k8sValue(req, "state");
+    st = structValue(req, "state", STATE_REFUSED);
     if (st === null) return false;
-    if (readState(st.tape, st.node) === null) return fail(E_BAD_REQUEST, "\"state\" must be an InPlaceUpdateState object", -1, "state");
+    if (readState(st.tape, st.node, gates.minor) === null) return failUnlessEngine(STATE_REFUSED, "state");
   }
   const maxPods = req.int("maxPods", MAX_PODS_DEFAULT);
   if (hasError()) return false;
@@ -498,7 +519,7 @@ export function opKruisePatchPods(req: Request, res: ResultWriter, pods: PodRang
     // the answer goes straight into `o` (reserved above; should it grow, keepAndRelease moves it below the mark)
     if (i > 0) o.byte(0x2c);
     o.byte(0x7b);
-    if (!patchPodInto(new ResultWriter(o), pod, spec, startState(st, spec, now), now, call, prep)) { setErrorPath(name); return false; } // only when the error has no path yet
+    if (!patchPodInto(new ResultWriter(o), pod, spec, startState(st, spec, now, gates.minor), now, call, prep)) { setErrorPath(name); return false; } // only when the error has no path yet
     o.byte(0x7d);
     if (pods === null) e = pt.next(e);
     keepAndRelease(o, mark);

@@ -1,10 +1,10 @@
 // A one-entry memo across kruise.patchPod calls, which must answer exactly as the same call computed cold
-// (upstream/kruise/inplaceupdate/state.ts readUpdateSpec, patchplan.ts planPatch): a declared cache keyed by
+// (upstream/kruise/inplaceupdate/unmarshal.ts readUpdateSpec, patchplan.ts planPatch): a declared cache keyed by
 // the exact bytes it depends on (docs/architecture.md, "State that outlives a call"), neither read nor
 // written when the request's `memo` bit is off. The arena is reset between calls, so what is
 // kept lives in two static byte regions (never in arena objects) and is rebuilt into fresh objects on a hit.
 // - the UpdateSpec: kept with the key bytes of everything its reading depends on (which field held it, the
-//   exact request bytes of its value, the request's read limits); a call whose key is the same bytes gets a
+//   exact request bytes of its value, the Kruise release, the request's read limits); a call whose key is the same bytes gets a
 //   copy of the kept UpdateSpec instead of unquoting, reading and converting the text again. Only an
 //   UpdateSpec that read without error, without containerResources, and whose record fits is kept.
 // - the splice's last plan (podsplice.ts SplicePrep: the plan and the bytes of the pod reads it was made

@@ -15,17 +15,14 @@
 
 import { ByteSink } from "../../../io/sink";
 import { ByText, stableOrder } from "../../../base/order";
-import { Tape, K_OBJECT, K_ARRAY, K_NUMBER, K_NULL, F_INT } from "../../../json/tape";
-import { readJSON, ReadOptions } from "../../../json/reader";
-import { hasError, clearError, takeErrorMessage } from "../../../base/errors";
-import { Val, MapV, StructV } from "../../../typed/value";
 import { hashContainer, containerJSONHash, withoutResources, spewBytesFnv32a } from "../../kubernetes/hash";
 import { KruiseOptions } from "./options";
 import { KRUISE_GO } from "../../../base/pins";
 import { TV, fieldOf, path, deref, strOf, sliceLen, sliceAt, entriesOf, entryStr, entryQuantity } from "./typed";
 import { StrMap, sortedKeys, goStr } from "./model";
 import { fieldRefEnvs } from "./containermeta";
-import { readState, JReader, InPlaceState, STATE_KEY } from "./state";
+import { InPlaceState, STATE_KEY } from "./state";
+import { RuntimeMeta, unmarshalStateText, unmarshalRuntimeMetasText } from "./unmarshal";
 import { cmpQuantities } from "./qos";
 
 /** Pod annotation keys (new, then the legacy key read as a fallback). */
@@ -34,76 +31,9 @@ export const GRACE_KEY_OLD = "inplace-update-grace";
 export const STATE_KEY_OLD = "inplace-update-state";
 export const RUNTIME_META_KEY = "apps.kruise.io/runtime-containers-meta";
 
-/** One runtime container meta entry. */
-class RuntimeMeta {
-  name: string = "";
-  containerID: string = "";
-  plainHash: u64 = 0;
-  /** v1.8.x only. */
-  plainHashWithoutResources: u64 = 0;
-  envHash: u64 = 0;
-}
-
 /** The annotation value of `key` in `ann`, or null. */
 function ann(a: StrMap, key: string): string | null {
   return a.has(key) ? a.get(key) : null;
-}
-
-/** Parses the runtime-containers-meta annotation; `err` set on a json.Unmarshal failure. */
-class MetaRead {
-  metas: Array<RuntimeMeta> | null = null;
-  err: string | null = null;
-}
-
-function u64Of(t: Tape, i: i32, r: JReader): u64 {
-  if (t.kind(i) == K_NULL) return 0;
-  if (t.kind(i) != K_NUMBER || !(t.flags(i) & F_INT) || load<u8>(t.ptr(i)) == 0x2d || t.len(i) > 20) { r.bad = true; return 0; }
-  const s = String.UTF8.decodeUnsafe(t.ptr(i), <usize>t.len(i));
-  return U64.parseInt(s);
-}
-
-function readRuntimeMeta(text: string, gates: KruiseOptions): MetaRead {
-  const res = new MetaRead();
-  const b = String.UTF8.encode(text);
-  const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
-  if (t === null) { res.err = takeErrorMessage(); return res; }
-  const r = new JReader(t);
-  const out = new Array<RuntimeMeta>();
-  if (t.kind(0) == K_NULL) { res.err = null; return res; }
-  if (t.kind(0) != K_OBJECT) { res.err = "json: cannot unmarshal into Go value of type pub.RuntimeContainerMetaSet"; return res; }
-  const ms = r.members(0);
-  for (let j = 0; j < ms.length; j += 2) {
-    if (r.str(ms[j]) != "containers") continue;
-    const v = ms[j + 1];
-    if (t.kind(v) != K_ARRAY) { if (t.kind(v) != K_NULL) r.bad = true; continue; }
-    const n = t.children(v);
-    let e = v + 1;
-    for (let i = 0; i < n; i++) {
-      const m = new RuntimeMeta();
-      if (r.isObject(e)) {
-        const fs = r.members(e);
-        for (let f = 0; f < fs.length; f += 2) {
-          const k = r.str(fs[f]);
-          if (k == "name") m.name = r.str(fs[f + 1]);
-          else if (k == "containerID") m.containerID = r.str(fs[f + 1]);
-          else if (k == "hashes" && r.isObject(fs[f + 1])) {
-            const hs = r.members(fs[f + 1]);
-            for (let h = 0; h < hs.length; h += 2) {
-              const hk = r.str(hs[h]);
-              if (hk == "plainHash") m.plainHash = u64Of(t, hs[h + 1], r);
-              else if (hk == "extractedEnvFromMetadataHash") m.envHash = u64Of(t, hs[h + 1], r);
-              else if (hk == "plainHashWithoutResources" && gates.minor == 8) m.plainHashWithoutResources = u64Of(t, hs[h + 1], r);
-            }
-          }
-        }
-      }
-      out.push(m);
-      e = t.next(e);
-    }
-  }
-  if (r.bad) { res.err = "json: cannot unmarshal into Go value of type pub.RuntimeContainerMetaSet"; return res; }
-  res.metas = out;
-  return res;
 }
 
 /** The annotations of a typed pod as a StrMap. */
@@ -262,11 +192,9 @@ export function checkInPlaceUpdateCompleted(pod: TV, gates: KruiseOptions): stri
   let stateText = ann(a, STATE_KEY);
   if (stateText === null) stateText = ann(a, STATE_KEY_OLD);
   if (stateText === null) return null;
-  const b = String.UTF8.encode(stateText);
-  const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
-  if (t === null) return takeErrorMessage();
-  const state = readState(t, 0);
-  if (state === null) return "json: cannot unmarshal the inplace-update-state into Go value of type pub.InPlaceUpdateState";
+  const r = unmarshalStateText(stateText, gates.minor);
+  if (r.value === null) return r.error; // (null with an engine failure in the slot)
+  const state = r.value!;
   if (state.nextContainerImages.size > 0 || state.nextContainerRefMetadata.size > 0 || state.nextContainerResources.size > 0) {
     return "existing containers to in-place update in next batches";
   }
@@ -279,9 +207,9 @@ export function checkContainersUpdateCompleted(pod: TV, state: InPlaceState, gat
   const metaText = ann(a, RUNTIME_META_KEY);
   let metas: Array<RuntimeMeta> | null = null;
   if (metaText !== null) {
-    const mr = readRuntimeMeta(metaText, gates);
-    if (mr.err !== null) return mr.err;
-    metas = mr.metas;
+    const mr = unmarshalRuntimeMetasText(metaText, gates.minor);
+    if (mr.value === null) return mr.error; // (null with an engine failure in the slot)
+    metas = mr.value;
   }
   if (state.updateEnvFromMetadata) {
     if (metas === null) return "waiting for all containers hash consistent, but runtime-container-meta not found";

@@ -18,14 +18,14 @@
 // it once (json.Marshal of the pod the clientset holds).
 
 import { ByteSink } from "../../../io/sink";
-import { ReadOptions, readJSON } from "../../../json/reader";
 import { IntV, StructV, SliceV, MapV, TimeV, Val } from "../../../typed/value";
-import { takeErrorMessage } from "../../../base/errors";
+import { hasError, clearError } from "../../../base/errors";
 import { fieldCount, elem } from "../../../schema/schema";
 import { KruiseOptions } from "./options";
 import { TV, fieldOf, path, strOf, sliceLen, sliceAt } from "./typed";
 import { UpdateSpec } from "./model";
-import { InPlaceState, KTime, readUpdateSpec, readState, updateState, STATE_KEY } from "./state";
+import { InPlaceState, KTime, updateState, STATE_KEY } from "./state";
+import { unmarshalStateText, unmarshalUpdateSpecText } from "./unmarshal";
 import { defaultCalculateInPlaceUpdateSpec, UpdateOptions } from "./calculate";
 import { RevisionInput } from "./revision";
 import { defaultPatchUpdateSpecToPod, PatchOptions } from "./patchpod";
@@ -252,42 +252,20 @@ function annotation(pod: TV, key: string, old: string): string | null {
   return null;
 }
 
-/** A parsed annotation: the value, or the json.Unmarshal error text. */
-class Parsed<T> {
-  constructor(public value: T | null, public err: string) {}
-}
-
-/** json.Unmarshal of a state annotation. */
-function parseState(text: string): Parsed<InPlaceState> {
-  const b = String.UTF8.encode(text);
-  const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
-  if (t === null) return new Parsed<InPlaceState>(null, takeErrorMessage());
-  const s = readState(t, 0);
-  return new Parsed<InPlaceState>(s, s === null ? "json: cannot unmarshal the annotation into Go value of type pub.InPlaceUpdateState" : "");
-}
-
-/** json.Unmarshal of a grace annotation. */
-function parseSpec(text: string): Parsed<UpdateSpec> {
-  const b = String.UTF8.encode(text);
-  const t = readJSON(changetype<usize>(b), b.byteLength, new ReadOptions());
-  if (t === null) return new Parsed<UpdateSpec>(null, takeErrorMessage());
-  const s = readUpdateSpec(t, 0);
-  return new Parsed<UpdateSpec>(s, s === null ? "json: cannot unmarshal the annotation into Go value of type inplaceupdate.UpdateSpec" : "");
-}
-
 /** Interface.Refresh(pod) at `now` on the typed pod `pod` (changed in place); PatchSpecToPod under `patch`. */
 export function inPlaceRefresh(pod: TV, now: KTime, patch: PatchOptions): LifecycleResult | null {
   const res = new LifecycleResult();
   res.pod = pod;
   const grace = annotation(pod, GRACE_KEY, GRACE_KEY_OLD);
   if (grace !== null && grace.length > 0) {
-    const ps = parseSpec(grace);
-    if (ps.value === null) { res.error = ps.err; return res; }
+    const ps = unmarshalUpdateSpecText(grace, patch.gates.minor);
+    if (ps.value === null) { res.error = ps.error; return hasError() ? null : res; }
     const spec = ps.value!;
     const stateText = annotation(pod, STATE_KEY, STATE_KEY_OLD);
     if (stateText === null) { res.error = "pod has apps.kruise.io/inplace-update-grace but apps.kruise.io/inplace-update-state not found"; return res; }
-    const st = parseState(stateText);
-    if (st.value === null) return res;
+    // a state json.Unmarshal refuses ends the grace period check without an error
+    const st = unmarshalStateText(stateText, patch.gates.minor);
+    if (st.value === null) return hasError() ? null : res;
     const state = st.value!;
     if (podLabels(pod).get(REVISION_LABEL) != spec.revision) {
       delAnnotation(pod, GRACE_KEY);
@@ -304,15 +282,22 @@ export function inPlaceRefresh(pod: TV, now: KTime, patch: PatchOptions): Lifecy
       res.delaySeconds = d % 1000000000 == 0 ? d / 1000000000 : d / 1000000000 + 1;
       return res;
     }
+    patch.returned = null;
     const p = patchPod(pod, spec, state, now, patch, true);
-    if (p === null) return null;
+    if (p === null) {
+      // finishGracePeriod returns PatchSpecToPod's error: RefreshErr, the pod as it was
+      if (patch.returned === null) return null;
+      clearError();
+      res.error = patch.returned;
+      return res;
+    }
     res.pod = p;
     return res;
   }
   const stateText = annotation(pod, STATE_KEY, STATE_KEY_OLD);
   if (stateText !== null) {
-    const st = parseState(stateText);
-    if (st.value === null) { res.error = st.err; return res; }
+    const st = unmarshalStateText(stateText, patch.gates.minor);
+    if (st.value === null) { res.error = st.error; return hasError() ? null : res; }
     const state = st.value!;
     if (checkContainersUpdateCompleted(pod, state, patch.gates) !== null) return res;
     if (state.nextContainerImages.size > 0 || state.nextContainerRefMetadata.size > 0 || state.nextContainerResources.size > 0) {
@@ -326,7 +311,7 @@ export function inPlaceRefresh(pod: TV, now: KTime, patch: PatchOptions): Lifecy
           if (!readyOf(fieldOf(sliceAt(ss, found), "ready"))) return res; // waiting container <c> to be ready
         }
       }
-      const fresh = parseState(stateText).value!;
+      const fresh = unmarshalStateText(stateText, patch.gates.minor).value!;
       if (fresh.nextContainerImages.size > 0 || fresh.nextContainerRefMetadata.size > 0) {
         const spec = new UpdateSpec();
         spec.containerImages = fresh.nextContainerImages;

@@ -11,7 +11,7 @@
 // in place where it proves the round trip changes nothing else).
 
 import { ByteSink } from "../../../io/sink";
-import { hasError, fail, errorCode, takeErrorMessage, E_INTERNAL, E_PATCH_PANIC } from "../../../base/errors";
+import { hasError, fail, errorCode, takeErrorMessage, E_INTERNAL, E_PATCH_PANIC, E_TOO_LARGE, E_LIMIT } from "../../../base/errors";
 import { ReadOptions } from "../../../json/reader";
 import { DocInput } from "../../../json/document";
 import { strategicMergePatch } from "../../strategicpatch/smp";
@@ -43,15 +43,29 @@ export class MetaDataPatcher {
     const out = new ByteSink(b.len + 256);
     const m = opts.gates.k8sMinor();
     if (!strategicMergePatch(doc(b.ptr, b.len), doc(spec.patch.ptr, spec.patch.len), kruiseType(T_POD, m), m, KRUISE_GO, new ReadOptions(), out)) {
-      // PatchSpecToPod returns the library's error: its code, the text prefixed as the oracle writes it
-      const code = errorCode();
-      fail(code, "PatchSpecToPod: " + takeErrorMessage());
+      returnedError(opts);
       return null;
     }
     const r = decodeTyped(pod.t, out, m);
-    if (r === null && !hasError()) fail(E_INTERNAL, "the patched pod does not decode");
+    if (r === null) {
+      if (!hasError()) fail(E_INTERNAL, "the patched pod does not decode");
+      else returnedError(opts);
+    }
     return r;
   }
+}
+
+/**
+ * PatchSpecToPod returns the error of StrategicMergePatch or of json.Unmarshal of the patched pod: its text
+ * is kept in `opts.returned` for the callers that hand it on as Go does (Refresh's RefreshErr), and the error
+ * stays in the slot with its code and the text prefixed as the oracle's kruise.patchPod writes it. An engine
+ * failure (a limit, an internal error) is not an error Go returns: `returned` stays null.
+ */
+function returnedError(opts: PatchOptions): void {
+  const code = errorCode();
+  const text = takeErrorMessage();
+  if (code != E_INTERNAL && code != E_TOO_LARGE && code != E_LIMIT) opts.returned = text;
+  fail(code, "PatchSpecToPod: " + text);
 }
 
 /** What PatchSpecToPod reads besides the pod, the spec and the state. */
@@ -62,6 +76,8 @@ export class PatchOptions {
   resize: bool = false;
   /** How spec.MetaDataPatch is applied. */
   metaDataPatch: MetaDataPatcher = new MetaDataPatcher();
+  /** The error text PatchSpecToPod returned (set when it failed with an error Go returns: see returnedError). */
+  returned: string | null = null;
 }
 
 /** What PatchSpecToPod leaves: the patched pod (`pod` itself, or a fresh decode after a MetaDataPatch) and the resize patch. */
