@@ -8,7 +8,7 @@
 // ("" when accepted); `warnings` lists what it would warn (none are modelled yet beyond the empty list).
 
 import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH, E_DECODE } from "../../base/errors";
-import { fld, str, strMap } from "../../upstream/kubernetes/validation/view";
+import { fld, str, strMap, isSet, deref } from "../../upstream/kubernetes/validation/view";
 import { quote } from "../../upstream/kubernetes/validation/errlist";
 import { writeJSONStr } from "../../json/strings";
 import { Request } from "./request";
@@ -40,13 +40,22 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
   let val: Val | null = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
   if (hasError()) { setErrorPath(name); return null; }
   // the update handler takes apps/v1 objects of the URL's kind only
-  const av = str(fld(val, "APIVersion")), k = str(fld(val, "Kind"));
+  const tm = fld(val, "TypeMeta");
+  const av = str(fld(tm, "APIVersion")), k = str(fld(tm, "Kind"));
   if (av.length > 0 && av != "apps/v1") { fail(E_BAD_REQUEST, "the API version in the data (" + av + ") does not match the expected API version (apps/v1)", -1, name); return null; }
   if (k.length > 0 && k != kind) { fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (" + kind + ")", -1, name); return null; }
   if (kind == "DaemonSet" && !templateGenerationParses(val, name)) return null;
   if (defaults) {
     val = applyDefaultsTo(kind, ty, val, minor, name);
     if (hasError()) return null;
+  }
+  if (kind == "StatefulSet" && minor <= 16) {
+    // 1.15-1.16 conversion dereferences a rolling update's partition: nil panics (the server's recovered text)
+    const ru = fld(fld(fld(val, "Spec"), "UpdateStrategy"), "RollingUpdate");
+    if (isSet(ru) && !isSet(fld(deref(ru), "Partition"))) {
+      fail(E_DECODE, "panic: runtime error: invalid memory address or nil pointer dereference", -1, name);
+      return null;
+    }
   }
   return val === null ? newStruct(ty) : changetype<StructV>(val);
 }
@@ -82,7 +91,7 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   const kb = k8sString(req, "kind");
   if (kb === null) return false;
   const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
-  if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" is not an apps/v1 workload (Deployment, StatefulSet, DaemonSet, ReplicaSet)", -1, "kind");
+  if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want Deployment, StatefulSet, DaemonSet or ReplicaSet)", -1, "kind");
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "workload.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");

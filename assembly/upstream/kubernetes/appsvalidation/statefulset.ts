@@ -234,7 +234,7 @@ export function statefulSetUpdate(ns: Val | null, os: Val | null, specType: i32,
     statefulSetSpec(os, tplType, set, opts, probe);
     if (probe.length > 0) set.skipTemplate = true;
   }
-  statefulSetSpec(ns, tplType, set, opts, errs);
+  if (minor >= 27) statefulSetSpec(ns, tplType, set, opts, errs); // (before 1.27 the caller validated the new object first)
   if (minor >= 37) {
     immutableSelector(ns, os, selType, minor, errs);
     const ci = fieldIndex(specType, "VolumeClaimTemplates");

@@ -24,7 +24,7 @@ import { setInt, setField, structField, newStruct, setStr, strEmpty } from "../d
 import { objectMetaUpdate } from "./objectmeta";
 import { deploymentSpec, replicaSetSpec } from "../appsvalidation/deployment";
 import { daemonSetSpec, daemonSetSpecUpdate } from "../appsvalidation/daemonset";
-import { statefulSetUpdate } from "../appsvalidation/statefulset";
+import { statefulSetUpdate, statefulSetSpec, SetOptions } from "../appsvalidation/statefulset";
 import { immutableSelector } from "../appsvalidation/immutable";
 
 /** The outcome of one update: the field errors (empty: accepted) and the API server's message. */
@@ -71,12 +71,37 @@ function typeOf(t: i32, name: string): i32 {
   return fieldType(t, fieldIndex(t, name));
 }
 
+/** intstr.FromInt(1) as a value of IntOrString type `t`. */
+function intOrStringOne(t: i32): StructV {
+  const v = newStruct(t);
+  setInt(v, "Type", 0);
+  setInt(v, "IntVal", 1);
+  return v;
+}
+
 /** PrepareForUpdate of `kind`'s strategy at `minor`. */
 function prepareForUpdate(kind: string, n: StructV, o: StructV, specType: i32, minor: i32, gates: Gates, tg: TemplateGenerations): void {
   const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
   setField(n, "Status", fld(o, "Status"));
   const og = int(fld(om, "Generation"));
   const ns = structField(n, "Spec")!, os = structField(o, "Spec")!;
+  if (kind == "StatefulSet" && minor >= 23 && minor <= 34 && !(minor >= 32 || gates.enabled("StatefulSetAutoDeletePVC", minor))) {
+    // dropStatefulSetDisabledFields: the retention policy only while the old object uses it
+    if (!isSet(fld(os, "PersistentVolumeClaimRetentionPolicy"))) setField(ns, "PersistentVolumeClaimRetentionPolicy", null);
+  }
+  if (kind == "DaemonSet" && minor >= 21 && minor <= 24 && !gates.enabled("DaemonSetUpdateSurge", minor)) {
+    // dropDaemonSetDisabledFields: maxSurge only while the old object uses it (then a 0% maxUnavailable reads as 1)
+    const nru = fld(fld(ns, "UpdateStrategy"), "RollingUpdate");
+    if (isSet(nru) && deref(nru) !== null) {
+      const r = changetype<StructV>(deref(nru));
+      const oru = fld(fld(os, "UpdateStrategy"), "RollingUpdate");
+      const surge = isSet(oru) ? fld(deref(oru), "MaxSurge") : null;
+      if (surge !== null && (int(fld(surge, "IntVal")) != 0 || str(fld(surge, "StrVal")).length > 0)) {
+        const mu = fld(r, "MaxUnavailable");
+        if (int(fld(mu, "IntVal")) == 0 && str(fld(mu, "StrVal")) == "0%") setField(r, "MaxUnavailable", intOrStringOne(typeOf(r.t, "MaxUnavailable")));
+      } else setField(r, "MaxSurge", null);
+    }
+  }
   if (kind == "StatefulSet" && minor >= 24 && !gates.enabled("MaxUnavailableStatefulSet", minor)) {
     // dropStatefulSetDisabledFields: maxUnavailable only while the old object uses it
     const oru = fld(fld(os, "UpdateStrategy"), "RollingUpdate");
@@ -129,6 +154,11 @@ function validateUpdate(kind: string, n: StructV, o: StructV, objType: i32, mino
     daemonSetSpec(ns, tg.n, opts, errs);
     if (minor <= 33) immutableSelector(ns, os, selType, minor, errs);
   } else {
+    if (minor <= 26) {
+      // ValidateStatefulSet(new) first (the strategy's up to 1.24, ValidateStatefulSetUpdate's own in 1.25-1.26)
+      validateNewMeta(nm, minor, errs, NAMES_SUBDOMAIN, true);
+      statefulSetSpec(ns, tplType, new SetOptions(), opts, errs);
+    }
     objectMetaUpdate(nm, om, minor, true, errs);
     statefulSetUpdate(ns, os, specType, tplType, selType, opts, errs);
   }
@@ -145,7 +175,7 @@ function copyOf(s: Val | null, t: i32): StructV {
 }
 
 /** Copies of the parts of an object that the update writes: the object, its metadata and its spec (and a
- *  StatefulSet's update strategy down to its rolling update), so the caller's values are never changed. */
+ *  StatefulSet's or DaemonSet's update strategy down to its rolling update), so the caller's values are never changed. */
 function writable(v: Val | null, t: i32, kind: string): StructV {
   const s = copyOf(v, t);
   const mi = fieldIndex(t, "ObjectMeta"), si = fieldIndex(t, "Spec");
@@ -153,7 +183,7 @@ function writable(v: Val | null, t: i32, kind: string): StructV {
   const specType = fieldType(t, si);
   const spec = copyOf(s.f[si], specType);
   s.f[si] = spec;
-  if (kind == "StatefulSet") {
+  if (kind == "StatefulSet" || kind == "DaemonSet") {
     const ui = fieldIndex(specType, "UpdateStrategy");
     const ut = fieldType(specType, ui);
     const us = copyOf(spec.f[ui], ut);

@@ -7,7 +7,8 @@ import { joinStrings } from "../../../golang/join";
 
 // name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
 const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport", "WindowsHostProcessContainers", "SELinuxMount", "VolumeAttributesClass", "HugePageStorageMediumSize", "PodLevelResources",
-  "StatefulSetMinReadySeconds", "DaemonSetUpdateSurge", "MaxUnavailableStatefulSet", "StatefulSetAutoDeletePVC", "StatefulSetRecreateStrategy"];
+  "StatefulSetMinReadySeconds", "DaemonSetUpdateSurge", "MaxUnavailableStatefulSet", "StatefulSetAutoDeletePVC", "StatefulSetRecreateStrategy",
+  "StatefulSetStartOrdinal", "DeclarativeValidationBeta"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
@@ -22,6 +23,8 @@ const FACTS: StaticArray<i32> = [
   24, 0, 37, 0, // MaxUnavailableStatefulSet: 1.24-1.36 off, 1.37 on
   23, 34, 27, 32, // StatefulSetAutoDeletePVC: 1.23-1.26 alpha (off), 1.27-1.31 beta, GA and locked 1.32-1.34
   37, 0, 0, 0, // StatefulSetRecreateStrategy: 1.37 alpha (off)
+  26, 32, 27, 31, // StatefulSetStartOrdinal: 1.26 alpha (off), 1.27-1.30 beta, GA and locked 1.31-1.32
+  36, 0, 36, 0, // DeclarativeValidationBeta: 1.36+ beta (on)
 ];
 
 /** The gate values a request runs with. */
