@@ -186,6 +186,7 @@ const accepted: fc.Arbitrary<Edit> = fc.oneof(
   fc.constant<Edit>((o) => { (o.spec.template.metadata ??= {}).annotations = { ...(o.spec.template.metadata.annotations ?? {}), "seccomp.security.alpha.kubernetes.io/pod": "runtime/default" }; }),
   fc.constant<Edit>((o) => { podSpec(o).terminationGracePeriodSeconds = -1; }),
   fc.constant<Edit>((o) => { podSpec(o).containers[0].ports = [{ containerPort: 80, protocol: "TCP" }, { containerPort: 80, protocol: "TCP" }]; }),
+  fc.constant<Edit>((o) => { o.metadata.clusterName = "east-1"; }), // cleared (1.24: with a warning); unknown from 1.25
   fc.constant<Edit>((o) => { o.metadata.generation = 42; }),
   fc.constant<Edit>((o) => { delete o.metadata.uid; }),
   fc.constant<Edit>((o) => { delete o.status; }),
