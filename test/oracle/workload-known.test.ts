@@ -81,7 +81,7 @@ for (const minor of MINORS) {
     assert.deepEqual(r.warnings, []);
     // field.Error prints the bad value (after the pointer) with %#v up to 1.33 and as JSON from 1.34
     if (n(minor) >= 34) assert.equal(r.errors[0]!.message, 'Invalid value: {"matchLabels":{"app":"nginx","tier":"web"}}: field is immutable');
-    if (n(minor) <= 32) {
+    if (n(minor) <= 33) {
       assert.equal(r.errors[0]!.message, 'Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"nginx", "tier":"web"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable');
     }
   });

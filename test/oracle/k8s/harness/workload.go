@@ -15,7 +15,8 @@ package main
 // SetObjectDefaults_<kind> unless applyDefaults is false, and converted to the internal version
 // (k8s.io/kubernetes/pkg/apis/apps) by legacyscheme.Scheme with apps and core installed, as the
 // server's codec does (a conversion error, e.g. a DaemonSet's deprecated.daemonset.template.generation
-// annotation that is not an integer, is E_DECODE with the object's path). The old object stands for
+// annotation that is not an integer, is E_DECODE with the object's path, and so is a panic of the
+// conversion, "panic: " + its value: see convertWorkload). The old object stands for
 // the stored one. Then the real rest.BeforeUpdate with the registry's Strategy of the kind
 // (k8s.io/kubernetes/pkg/registry/apps/<kind>), a context carrying the namespace (new's, else
 // "default", as the URL would name it), a RequestInfo of the update (group apps, version v1, the
@@ -35,6 +36,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 
 	appsv1 "k8s.io/api/apps/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -119,7 +121,21 @@ func decodeWorkload(req *request, name, kind string, k workloadKind, defaults bo
 			return nil, perr
 		}
 	}
-	out := k.newInternal()
+	return convertWorkload(obj, k, name)
+}
+
+// convertWorkload converts a decoded (defaulted) apps/v1 object to the internal version as the server's
+// codec does. Its error is E_DECODE (path name); so is a panic of the conversion (1.15-1.16 dereference a
+// StatefulSet's rollingUpdate.partition that defaulting only fills for type RollingUpdate, so
+// `{"type":"OnDelete","rollingUpdate":{}}` panics there; the server's panic filter answers 500), with
+// the text "panic: " + the panic value.
+func convertWorkload(obj runtime.Object, k workloadKind, name string) (out runtime.Object, perr *protoError) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, perr = nil, fieldErr(codeDecode, name, fmt.Sprint("panic: ", r))
+		}
+	}()
+	out = k.newInternal()
 	if err := legacyscheme.Scheme.Convert(obj, out, nil); err != nil {
 		return nil, fieldErr(codeDecode, name, err.Error())
 	}
