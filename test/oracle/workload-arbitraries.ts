@@ -217,11 +217,11 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom("nginx-headless", "", "web").map((s): Edit => (o, kind) => { if (kind === "StatefulSet") o.spec.serviceName = s; }),
   fc.constantFrom("Parallel", "OrderedReady", "Random").map((p): Edit => (o, kind) => { if (kind === "StatefulSet") o.spec.podManagementPolicy = p; }),
   fc.constantFrom<Edit>(
-    (o, kind) => { if (kind === "StatefulSet") o.spec.volumeClaimTemplates[0].spec.resources.requests.storage = "2Gi"; },
-    (o, kind) => { if (kind === "StatefulSet") o.spec.volumeClaimTemplates.push({ metadata: { name: "logs" }, spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "500Mi" } } } }); },
+    (o, kind) => { const t = o.spec.volumeClaimTemplates?.[0]; if (kind === "StatefulSet" && t) t.spec.resources.requests.storage = "2Gi"; },
+    (o, kind) => { if (kind === "StatefulSet") (o.spec.volumeClaimTemplates ??= []).push({ metadata: { name: "logs" }, spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "500Mi" } } } }); },
     (o, kind) => { if (kind === "StatefulSet") delete o.spec.volumeClaimTemplates; },
-    (o, kind) => { if (kind === "StatefulSet") o.spec.volumeClaimTemplates[0].spec.storageClassName = "fast-ssd"; },
-    (o, kind) => { if (kind === "StatefulSet") o.spec.volumeClaimTemplates[0].metadata.labels = { app: "nginx" }; },
+    (o, kind) => { const t = o.spec.volumeClaimTemplates?.[0]; if (kind === "StatefulSet" && t) t.spec.storageClassName = "fast-ssd"; },
+    (o, kind) => { const t = o.spec.volumeClaimTemplates?.[0]; if (kind === "StatefulSet" && t) t.metadata.labels = { app: "nginx" }; },
   ),
   // numbers
   fc.constantFrom(-1, -10).map((n): Edit => (o, kind) => { if (kind !== "DaemonSet") o.spec.replicas = n; }),
