@@ -25,8 +25,8 @@ import { defaultGoOf } from "../base/pins";
 
 /**
  * The verdict `rejected` when the API server's validation found errors (false otherwise, nothing written): each
- * changed path (status aside) covered by an error's field gets that error's text, then every error no changed
- * path reached is a reason at its own field.
+ * changed path (status aside) covered by an error's field gets that error's text, every other changed path says it
+ * is not applied, then every error no changed path reached is a reason at its own field.
  */
 export function rejectedBy(errs: ErrList, diff: DiffOps, v: Verdict): bool {
   if (errs.list.length == 0) return false;
@@ -41,7 +41,7 @@ export function rejectedBy(errs: ErrList, diff: DiffOps, v: Verdict): bool {
     if (hit >= 0) {
       covered[hit] = true;
       v.reason(p, EFFECT_REJECTED, errs.list[hit].text());
-    }
+    } else v.reason(p, EFFECT_NONE, "not applied: the API server refuses the update");
   }
   for (let j = 0; j < errPtrs.length; j++) if (!covered[j]) v.reason(errPtrs[j], EFFECT_REJECTED, errs.list[j].text());
   v.verdict = V_REJECTED;

@@ -173,6 +173,7 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
     // the API server's update validation first: a refused update changes nothing
     const r = beforeUpdate(kindName(kind), b.value, a.value, ty, opts.minor, opts.k8sGates, DEFAULT_MAX_ERROR_BYTES);
     if (hasError()) return null;
+    if (r.badRequest.length > 0) { fail(E_BAD_REQUEST, r.badRequest, -1, "new"); return null; }
     if (r.errs.over) { fail(E_LIMIT, "the validation errors exceed " + DEFAULT_MAX_ERROR_BYTES.toString() + " characters", -1, "new"); return null; }
     if (rejectedBy(r.errs, diff, v)) {
       v.rejection = r.message;

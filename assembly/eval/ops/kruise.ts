@@ -58,7 +58,6 @@ const MAX_PODS_DEFAULT: i64 = 100000;
 /** Largest kruise.patchPods answer (bytes): past it the request is E_TOO_LARGE (an output buffer cannot reach 1 GiB). */
 const MAX_ANSWER: i32 = 256 << 20;
 
-/** Refuses request members other than op, id, limits and `allowed` (as the oracle's dispatch does). */
 /** Refuses request members other than op, id, limits, exact and `allowed` (as the oracle's dispatch does; `exact` is the engine's). */
 export function onlyFields(req: Request, allowed: Array<string>): bool {
   const t = req.tape;

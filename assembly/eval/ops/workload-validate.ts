@@ -18,19 +18,23 @@ import { decodeAt } from "../../typed/decodeat";
 import { Val, StructV } from "../../typed/value";
 import { k8sMinor, k8sValue, k8sString, missing } from "./k8sfields";
 import { boolField } from "./hash";
+import { onlyFields } from "./kruise";
 import { readGates } from "./pod-validate";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
+import { DefaultGates } from "../../upstream/kubernetes/defaults/apps";
 import { newStruct } from "../../upstream/kubernetes/defaults/tree";
 import { beforeUpdate } from "../../upstream/kubernetes/registry/appsupdate";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 import { E_LIMIT } from "../../base/errors";
 
 const KINDS = ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"];
+/** The op's members besides op, id, limits and exact (the oracle's list, and the engine's maxErrorBytes). */
+const FIELDS = ["kind", "old", "oldText", "new", "newText", "kubernetes", "gates", "applyDefaults", "maxErrorBytes"];
 
 /** Decodes (and defaults) workload field `name`; null with an error (path `name`). */
-function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor: i32, defaults: bool): StructV | null {
+function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor: i32, defaults: bool, gates: Gates): StructV | null {
   const v = k8sValue(req, name);
   if (v === null) {
     const c = errorCode();
@@ -46,7 +50,7 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
   if (k.length > 0 && k != kind) { fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (" + kind + ")", -1, name); return null; }
   if (kind == "DaemonSet" && !templateGenerationParses(val, name)) return null;
   if (defaults) {
-    val = applyDefaultsTo(kind, ty, val, minor, name);
+    val = applyDefaultsTo(kind, ty, val, minor, name, defaultGates(gates, minor));
     if (hasError()) return null;
   }
   if (kind == "StatefulSet" && minor <= 16) {
@@ -85,8 +89,17 @@ function templateGenerationParses(v: Val | null, name: string): bool {
   return false;
 }
 
+/** The defaulters' gates as the request set them. */
+function defaultGates(g: Gates, minor: i32): DefaultGates {
+  const d = new DefaultGates(minor);
+  d.maxUnavailableStatefulSet = g.enabled("MaxUnavailableStatefulSet", minor);
+  d.autoDeletePVC = minor >= 35 || g.enabled("StatefulSetAutoDeletePVC", minor);
+  return d;
+}
+
 /** `workload.validateUpdate`. */
 export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool {
+  if (!onlyFields(req, FIELDS)) return false;
   if (req.field("kind") < 0) return missing("kind");
   const kb = k8sString(req, "kind");
   if (kb === null) return false;
@@ -95,21 +108,22 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "workload.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
-  const g = new Gates();
-  if (!readGates(req, g, minor)) return false;
   const d = boolField(req, "applyDefaults");
   if (d < 0) return false;
   const defaults = req.field("applyDefaults") < 0 || d == 1;
+  const g = new Gates();
+  if (!readGates(req, g, minor)) return false;
   const maxErrorBytes = req.int("maxErrorBytes", DEFAULT_MAX_ERROR_BYTES);
   if (hasError()) return false;
   if (maxErrorBytes < 1) return fail(E_BAD_REQUEST, "field \"maxErrorBytes\" must be a positive integer", -1, "maxErrorBytes");
   const ty = requestType(kind, minor);
-  const o = decodeWorkload(req, "old", kind, ty, minor, defaults);
+  const o = decodeWorkload(req, "old", kind, ty, minor, defaults, g);
   if (o === null) return false;
-  const n = decodeWorkload(req, "new", kind, ty, minor, defaults);
+  const n = decodeWorkload(req, "new", kind, ty, minor, defaults, g);
   if (n === null) return false;
   const r = beforeUpdate(kind, n, o, ty, minor, g, maxErrorBytes);
   if (hasError()) return false;
+  if (r.badRequest.length > 0) return fail(E_BAD_REQUEST, r.badRequest, -1, "new");
   if (r.errs.over) return fail(E_LIMIT, "the validation errors exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");
   const out = res.key("errors");
   out.byte(0x5b);

@@ -9,6 +9,7 @@ import { ErrList } from "../validation/errlist";
 import { fld, str, int, isSet, deref, sliceLen, strMap } from "../validation/view";
 import { labelSelector } from "../validation/affinity";
 import { PodValidationOptions } from "../validation/options";
+import { Gates } from "../validation/gates";
 import { semEqual } from "../validation/equal";
 import { selectorKind, SEL_ERROR } from "./selector";
 import { podTemplateSpec, selectorMatchesTemplate, alwaysRestart, readOnlyPersistentDisks } from "./template";
@@ -17,10 +18,10 @@ import { selectorValue, daemonSetStrategyValue, intOrStringValue } from "./value
 import { immutableSelector } from "./immutable";
 
 /** ValidateRollingUpdateDaemonSet(ru, path). */
-function rollingUpdateDaemonSet(ru: Val | null, path: string, minor: i32, json: bool, errs: ErrList): void {
+function rollingUpdateDaemonSet(ru: Val | null, path: string, minor: i32, surge: bool, json: bool, errs: ErrList): void {
   const mu = fld(ru, "MaxUnavailable"), ms = fld(ru, "MaxSurge");
   positiveIntOrPercent(mu, path + ".maxUnavailable", json, errs);
-  if (minor < 21) {
+  if (!surge) {
     if (intOrPercentValue(mu) == 0) errs.invalid(path + ".maxUnavailable", intOrStringValue(mu, json), "cannot be 0");
     notOver100Percent(mu, path + ".maxUnavailable", json, errs);
     return;
@@ -35,13 +36,15 @@ function rollingUpdateDaemonSet(ru: Val | null, path: string, minor: i32, json: 
 }
 
 /** ValidateDaemonSetUpdateStrategy(strategy, "spec.updateStrategy"). */
-function updateStrategy(s: Val | null, minor: i32, json: bool, errs: ErrList): void {
+function updateStrategy(s: Val | null, minor: i32, gates: Gates, json: bool, errs: ErrList): void {
   const t = str(fld(s, "Type"));
   if (t == "OnDelete") return;
   if (t == "RollingUpdate") {
     const ru = fld(s, "RollingUpdate");
     if (!isSet(ru)) { errs.required("spec.updateStrategy.rollingUpdate"); return; }
-    rollingUpdateDaemonSet(deref(ru), "spec.updateStrategy.rollingUpdate", minor, json, errs);
+    // maxSurge from 1.21 behind DaemonSetUpdateSurge (on from 1.22, always from 1.25)
+    const surge = minor >= 25 || (minor >= 21 && gates.enabled("DaemonSetUpdateSurge", minor));
+    rollingUpdateDaemonSet(deref(ru), "spec.updateStrategy.rollingUpdate", minor, surge, json, errs);
     return;
   }
   errs.notSupportedRendered("spec.updateStrategy", daemonSetStrategyValue(s, json), ["RollingUpdate", "OnDelete"]);
@@ -66,7 +69,7 @@ export function daemonSetSpec(spec: Val | null, tg: i64, opts: PodValidationOpti
   alwaysRestart(tpl, "spec.template", "DaemonSet", errs);
   nonNegative(int(fld(spec, "MinReadySeconds")), "spec.minReadySeconds", errs);
   nonNegative(tg, "spec.templateGeneration", errs);
-  updateStrategy(fld(spec, "UpdateStrategy"), minor, json, errs);
+  updateStrategy(fld(spec, "UpdateStrategy"), minor, opts.gates, json, errs);
   const rhl = fld(spec, "RevisionHistoryLimit");
   if (isSet(rhl)) nonNegative(int(rhl), "spec.revisionHistoryLimit", errs);
 }

@@ -207,7 +207,7 @@ function changeableText(minor: i32, gates: PodValidationOptions): string {
     : "updates to statefulset spec for fields other than 'replicas', 'template', 'updateStrategy' and 'minReadySeconds' are forbidden";
   if (minor <= 25) return mrs ? "updates to statefulset spec for fields other than 'replicas', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden"
     : "updates to statefulset spec for fields other than 'replicas', 'template', 'updateStrategy' and 'persistentVolumeClaimRetentionPolicy' are forbidden";
-  if (minor <= 33) return "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
+  if (minor <= 32) return "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
   return "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 }
 
@@ -217,7 +217,7 @@ function changeable(name: string, minor: i32, opts: PodValidationOptions): bool 
   if (name == "MinReadySeconds") return minor >= 25 || (minor >= 22 && opts.gates.enabled("StatefulSetMinReadySeconds", minor));
   if (name == "PersistentVolumeClaimRetentionPolicy") return minor >= 23;
   if (name == "Ordinals") return minor >= 26;
-  if (name == "RevisionHistoryLimit") return minor >= 34;
+  if (name == "RevisionHistoryLimit") return minor >= 33; // (1.33's patch releases took it)
   return false;
 }
 
@@ -256,4 +256,10 @@ export function statefulSetUpdate(ns: Val | null, os: Val | null, specType: i32,
     if (!semEqual(fieldType(specType, i), slotOf(ns, i), slotOf(os, i), "", null)) same = false;
   }
   if (!same) errs.forbidden("spec", changeableText(minor, opts));
+  if (minor <= 24) {
+    // 1.15-1.24 check the replicas once more, then (1.22+) the minReadySeconds behind its gate and (1.23+) the retention policy
+    nonNegative(int(fld(ns, "Replicas")), "spec.replicas", errs);
+    if (minor >= 22 && opts.gates.enabled("StatefulSetMinReadySeconds", minor)) nonNegative(int(fld(ns, "MinReadySeconds")), "spec.minReadySeconds", errs);
+    if (minor >= 23) retentionPolicy(ns, errs);
+  }
 }

@@ -13,13 +13,27 @@ import { applyPodTemplateSpecDefaults } from "./podspec";
 import { defaultClaimSpec } from "./volume";
 import { roundResourceList } from "./resources";
 
-/** SetObjectDefaults_<kind> for apps/v1 `kind` ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet") on `obj`. */
-export function applyWorkloadDefaults(kind: string, obj: StructV, minor: i32): bool {
+/** The feature gates the apps/v1 defaulters read (a request may set them; unset: each minor's default). */
+export class DefaultGates {
+  /** MaxUnavailableStatefulSet (on from 1.37): a rolling update's maxUnavailable defaults to 1. */
+  maxUnavailableStatefulSet: bool;
+  /** StatefulSetAutoDeletePVC (on 1.27-1.34, ungated from 1.35): the retention policy defaults to Retain. */
+  autoDeletePVC: bool;
+  constructor(minor: i32) {
+    this.maxUnavailableStatefulSet = minor >= 37;
+    this.autoDeletePVC = minor >= 27;
+  }
+}
+
+/** SetObjectDefaults_<kind> for apps/v1 `kind` ("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet") on `obj`, with the
+ *  gates `g` (null: the minor's defaults). */
+export function applyWorkloadDefaults(kind: string, obj: StructV, minor: i32, g: DefaultGates | null = null): bool {
   const spec = structField(obj, "Spec");
   if (spec === null) return true;
+  const gates = g !== null ? g : new DefaultGates(minor);
   if (kind == "Deployment") deployment(spec);
   else if (kind == "ReplicaSet") { if (isNil(spec, "Replicas")) setPtrInt(spec, "Replicas", 1); }
-  else if (kind == "StatefulSet") statefulSet(spec, minor);
+  else if (kind == "StatefulSet") statefulSet(spec, minor, gates);
   else if (kind == "DaemonSet") daemonSet(spec, minor);
   const tpl = structField(spec, "Template");
   if (tpl !== null && !applyPodTemplateSpecDefaults(tpl, minor)) return false;
@@ -95,7 +109,7 @@ function daemonSet(spec: StructV, minor: i32): void {
 }
 
 /** SetDefaults_StatefulSet per minor. */
-function statefulSet(spec: StructV, minor: i32): void {
+function statefulSet(spec: StructV, minor: i32, gates: DefaultGates): void {
   if (strEmpty(spec, "PodManagementPolicy")) setStr(spec, "PodManagementPolicy", "OrderedReady");
   const st = structField(spec, "UpdateStrategy");
   if (st !== null) {
@@ -107,11 +121,11 @@ function statefulSet(spec: StructV, minor: i32): void {
       const ru = ptrStruct(st, "RollingUpdate");
       if (ru !== null) {
         if (isNil(ru, "Partition")) setPtrInt(ru, "Partition", 0);
-        if (minor >= 37 && isNil(ru, "MaxUnavailable")) setPtrIntOrString(ru, "MaxUnavailable", 1, null);
+        if (gates.maxUnavailableStatefulSet && isNil(ru, "MaxUnavailable")) setPtrIntOrString(ru, "MaxUnavailable", 1, null);
       }
     }
   }
-  if (minor >= 27) {
+  if (gates.autoDeletePVC) {
     if (isNil(spec, "PersistentVolumeClaimRetentionPolicy")) newPtrStruct(spec, "PersistentVolumeClaimRetentionPolicy");
     const p = ptrStruct(spec, "PersistentVolumeClaimRetentionPolicy");
     if (p !== null) {

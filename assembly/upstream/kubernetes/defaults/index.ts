@@ -13,7 +13,7 @@ import { Val, StructV } from "../../../typed/value";
 import { fail, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../../base/errors";
 import { newStruct, structField } from "./tree";
 import { applyPodDefaults, applyPodTemplateSpecDefaults, applyContainerDefaults, DEFAULTS_MIN_MINOR } from "./podspec";
-import { applyWorkloadDefaults } from "./apps";
+import { applyWorkloadDefaults, DefaultGates } from "./apps";
 
 export { applyPodDefaults, applyPodTemplateSpecDefaults, applyPodSpecDefaults, applyContainerDefaults } from "./podspec";
 export { applyWorkloadDefaults } from "./apps";
@@ -29,7 +29,7 @@ export function hasDefaulter(name: string): bool {
  * (possibly new) value, or null with an error recorded (check hasError()). `path` names the request field
  * for errors.
  */
-export function applyDefaultsTo(name: string, ty: i32, v: Val | null, minor: i32, path: string): Val | null {
+export function applyDefaultsTo(name: string, ty: i32, v: Val | null, minor: i32, path: string, gates: DefaultGates | null = null): Val | null {
   if (minor < DEFAULTS_MIN_MINOR) {
     fail(E_UNSUPPORTED_VERSION, "applyDefaults needs k8s.io/kubernetes (pkg/apis/core/v1 defaulters): not in this build (api flavor; kubernetes 1.12 has only this flavor)", -1, "applyDefaults");
     return null;
@@ -46,6 +46,6 @@ export function applyDefaultsTo(name: string, ty: i32, v: Val | null, minor: i32
     const t = structField(s, "Template");
     if (t !== null) ok = applyPodTemplateSpecDefaults(t, minor);
   } else if (name == "Container") applyContainerDefaults(s, minor);
-  else ok = applyWorkloadDefaults(name, s, minor);
+  else ok = applyWorkloadDefaults(name, s, minor, gates);
   return ok ? s : null;
 }

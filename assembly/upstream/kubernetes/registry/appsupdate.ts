@@ -8,10 +8,10 @@
 // immutability is the strategy's own check; from 1.34 it is part of the update validation.
 // The caller's objects are not changed: what the update writes goes to copies.
 
-import { Val, StructV, TimeV, PtrV } from "../../../typed/value";
+import { Val, StructV, TimeV, PtrV, SliceV } from "../../../typed/value";
 import { isZeroTime } from "../../../typed/zero";
-import { ErrList, quote } from "../validation/errlist";
-import { fld, str, int, isSet, deref, strMap } from "../validation/view";
+import { ErrList, FieldError, quote } from "../validation/errlist";
+import { fld, str, int, isSet, deref, strMap, sliceLen, at } from "../validation/view";
 import { semEqual } from "../validation/equal";
 import { PodValidationOptions } from "../validation/options";
 import { Gates } from "../validation/gates";
@@ -32,6 +32,8 @@ export class UpdateResult {
   errs: ErrList;
   /** StatusError.Error() of the refusal ("" when accepted). */
   message: string = "";
+  /** A refusal before validation (a 400 Bad Request: its text), "" when none. */
+  badRequest: string = "";
   constructor(errs: ErrList) { this.errs = errs; }
 }
 
@@ -79,12 +81,63 @@ function intOrStringOne(t: i32): StructV {
   return v;
 }
 
+/** pod.DropDisabledTemplateFields for ContainerRestartRules (1.34, gate off): unless the old template uses them,
+ *  regular containers lose restartPolicy and restartPolicyRules, init containers their rules and a restartPolicy
+ *  other than Always (written to copies of the new spec's template, spec and containers). */
+function dropContainerRestartRules(ns: StructV, oldPodSpec: Val | null, specType: i32): void {
+  if (restartRulesUsed(oldPodSpec)) return;
+  const ti = fieldIndex(specType, "Template");
+  const tt = fieldType(specType, ti);
+  const tpl = copyOf(ns.f[ti], tt);
+  ns.f[ti] = tpl;
+  const pi = fieldIndex(tt, "Spec");
+  const pt = fieldType(tt, pi);
+  const ps = copyOf(tpl.f[pi], pt);
+  tpl.f[pi] = ps;
+  const lists = ["InitContainers", "Containers"];
+  for (let l = 0; l < 2; l++) {
+    const li = fieldIndex(pt, lists[l]);
+    const cur = ps.f[li];
+    if (cur === null) continue;
+    const src = changetype<SliceV>(cur);
+    const list = new SliceV(src.t);
+    const ct = elem(src.t);
+    for (let i = 0; i < src.len; i++) {
+      const c = copyOf(src.items[i], ct);
+      const rp = fld(c, "RestartPolicy");
+      if (l == 1 || (isSet(rp) && str(rp) != "Always")) setField(c, "RestartPolicy", null);
+      setField(c, "RestartPolicyRules", null);
+      list.items.push(c);
+    }
+    list.len = list.items.length;
+    ps.f[li] = list;
+  }
+}
+
+/** containerRestartRulesInUse of a pod spec. */
+function restartRulesUsed(spec: Val | null): bool {
+  const inits = fld(spec, "InitContainers");
+  for (let i = 0; i < sliceLen(inits); i++) {
+    const c = at(inits, i);
+    const rp = fld(c, "RestartPolicy");
+    if ((isSet(rp) && str(rp) != "Always") || sliceLen(fld(c, "RestartPolicyRules")) > 0) return true;
+  }
+  const cs = fld(spec, "Containers");
+  for (let i = 0; i < sliceLen(cs); i++) {
+    const c = at(cs, i);
+    if (isSet(fld(c, "RestartPolicy")) || sliceLen(fld(c, "RestartPolicyRules")) > 0) return true;
+  }
+  return false;
+}
+
 /** PrepareForUpdate of `kind`'s strategy at `minor`. */
 function prepareForUpdate(kind: string, n: StructV, o: StructV, specType: i32, minor: i32, gates: Gates, tg: TemplateGenerations): void {
   const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
   setField(n, "Status", fld(o, "Status"));
   const og = int(fld(om, "Generation"));
   const ns = structField(n, "Spec")!, os = structField(o, "Spec")!;
+  // pod.DropDisabledTemplateFields (the only field it drops that the engine models)
+  if (minor == 34 && !gates.enabled("ContainerRestartRules", minor)) dropContainerRestartRules(ns, fld(fld(os, "Template"), "Spec"), specType);
   if (kind == "StatefulSet" && minor >= 23 && minor <= 34 && !(minor >= 32 || gates.enabled("StatefulSetAutoDeletePVC", minor))) {
     // dropStatefulSetDisabledFields: the retention policy only while the old object uses it
     if (!isSet(fld(os, "PersistentVolumeClaimRetentionPolicy"))) setField(ns, "PersistentVolumeClaimRetentionPolicy", null);
@@ -216,6 +269,11 @@ export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objTy
   if (ns.length == 0) ns = str(fld(nm, "Namespace"));
   if (ns.length == 0) ns = "default";
   if (strEmpty(nm, "Namespace")) setStr(nm, "Namespace", ns);
+  else if (str(fld(nm, "Namespace")) != ns) {
+    // rest.EnsureObjectNamespaceMatchesRequestNamespace
+    res.badRequest = "the namespace of the provided object does not match the namespace sent on the request";
+    return res;
+  }
   if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
   if (strEmpty(om, "ResourceVersion")) setStr(om, "ResourceVersion", "1");
   if (strEmpty(nm, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
@@ -232,6 +290,20 @@ export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objTy
   validateNewMeta(nm, minor, errs, NAMES_PATH_SEGMENT, false);
   objectMetaUpdate(nm, om, minor, false, errs);
   validateUpdate(kind, n, o, objType, minor, gates, tg, errs);
+  if (minor >= 37) {
+    // 1.37 reports an error the metadata passes (and the checks declarative validation shares) repeat once, in the
+    // place of the first (observed with and without DeclarativeValidationBeta)
+    const seen = new Set<string>();
+    const kept = new Array<FieldError>();
+    for (let i = 0; i < errs.list.length; i++) {
+      const e = errs.list[i];
+      const key = e.field + "\u0000" + e.type + "\u0000" + e.body;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      kept.push(e);
+    }
+    errs.list = kept;
+  }
   if (errs.length > 0) {
     const agg = errs.aggregate();
     res.message = kind + ".apps " + quote(str(fld(nm, "Name"))) + " is invalid" + (agg.length > 0 ? ": " + agg : "");

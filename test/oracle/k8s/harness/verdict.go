@@ -7,7 +7,8 @@ package main
 // in the Kruise build, CloneSet / Advanced StatefulSet / Advanced DaemonSet under ReCreate (the
 // controllers' ControllerRevision data, bytes.Equal as history.EqualRevision compares it). Answers
 // {kind, verdict, strategy?, containers}; the engine's reasons and patches are checked against the
-// patch ops by test/oracle/verdict.test.ts.
+// patch ops by test/oracle/verdict.test.ts. An apps/v1 workload update kube-apiserver refuses is "rejected"
+// first (verdict_workload.go, kube builds, when applyDefaults is in effect).
 
 import (
 	"bytes"
@@ -26,6 +27,10 @@ func init() {
 
 // kruiseVerdictHook decides for a Kruise kind under an in-place strategy (kruise_verdict.go, Kruise build).
 var kruiseVerdictHook func(req *request, kind, strategy string, newData []byte, objs [2]interface{}) (string, []verdictContainer, *protoError)
+
+// workloadVerdictHook reports whether kube-apiserver refuses the update of an apps/v1 workload (verdict_workload.go,
+// kube builds); nil in the api flavor.
+var workloadVerdictHook func(req *request, kind string, objs [2]interface{}) (bool, *protoError)
 
 // podVerdictHook decides for a Pod (verdict_pod.go, kube builds): objects as decoded (and defaulted)
 // and as stored; nil in the api flavor.
@@ -174,6 +179,32 @@ func runVerdict(req *request) (*result, *protoError) {
 		res.key("containers")
 		res.buf = append(res.buf, cj...)
 		return res, nil
+	}
+	if workloadVerdictHook != nil && defaults && !t.kruise {
+		refused, perr := workloadVerdictHook(req, kind, objs)
+		if perr != nil {
+			return nil, perr
+		}
+		if refused {
+			tmpl, perr := templateOfObject(objs[1])
+			if perr != nil {
+				return nil, perr
+			}
+			containers := []verdictContainer{}
+			for _, c := range tmpl.Spec.InitContainers {
+				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep", Init: true})
+			}
+			for _, c := range tmpl.Spec.Containers {
+				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep"})
+			}
+			res := &result{}
+			res.str("verdict", "rejected")
+			res.str("kind", kind)
+			cj, _ := json.Marshal(containers)
+			res.key("containers")
+			res.buf = append(res.buf, cj...)
+			return res, nil
+		}
 	}
 	strategy := ""
 	if t.kruise {

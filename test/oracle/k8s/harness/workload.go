@@ -183,35 +183,16 @@ func runWorkloadValidateUpdate(req *request) (*result, *protoError) {
 	if perr != nil {
 		return nil, perr
 	}
-	newMeta, err := meta.Accessor(newObj)
-	if err != nil {
-		return nil, plainErr(codeInternal, "meta.Accessor: "+err.Error())
-	}
-	ns := newMeta.GetNamespace()
-	if ns == "" {
-		ns = metav1.NamespaceDefault
-	}
-	ctx := genericapirequest.WithNamespace(context.Background(), ns)
-	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{
-		IsResourceRequest: true,
-		Path:              "/apis/apps/v1/namespaces/" + ns + "/" + k.resource + "/" + newMeta.GetName(),
-		Verb:              "update",
-		APIPrefix:         "apis",
-		APIGroup:          "apps",
-		APIVersion:        "v1",
-		Namespace:         ns,
-		Resource:          k.resource,
-		Name:              newMeta.GetName(),
-		Parts:             []string{k.resource, newMeta.GetName()},
-	})
 	warnings := &warningTexts{}
-	ctx = withWarningRecorder(ctx, warnings)
-
+	err, perr := workloadBeforeUpdate(k, newObj, oldObj, warnings)
+	if perr != nil {
+		return nil, perr
+	}
 	res := &result{}
 	res.key("errors")
 	res.buf = append(res.buf, '[')
 	msg := ""
-	if err := rest.BeforeUpdate(k.strategy, ctx, newObj, oldObj); err != nil {
+	if err != nil {
 		se, ok := err.(*apierrors.StatusError)
 		if !ok || se.ErrStatus.Reason != metav1.StatusReasonInvalid {
 			return nil, fieldErr(codeBadRequest, "new", err.Error())
@@ -236,4 +217,56 @@ func runWorkloadValidateUpdate(req *request) (*result, *protoError) {
 	res.str("message", msg)
 	res.strs("warnings", warnings.texts)
 	return res, nil
+}
+
+// workloadBeforeUpdate runs rest.BeforeUpdate of kind k on two internal objects as the registry would: the
+// stored object's namespace and resourceVersion carried over (see above), a context with that namespace, the
+// update's RequestInfo and the warning recorder. It returns BeforeUpdate's error, or a protocol error.
+func workloadBeforeUpdate(k workloadKind, newObj, oldObj runtime.Object, warnings *warningTexts) (error, *protoError) {
+	newMeta, err := meta.Accessor(newObj)
+	if err != nil {
+		return nil, plainErr(codeInternal, "meta.Accessor: "+err.Error())
+	}
+	oldMeta, err := meta.Accessor(oldObj)
+	if err != nil {
+		return nil, plainErr(codeInternal, "meta.Accessor: "+err.Error())
+	}
+	// the object stands where it is stored: the request's namespace is the stored object's (else the new
+	// one's, else "default"), and a stored object has a resourceVersion; the registry's unconditional update
+	// (these kinds allow it) gives a new object without one the stored one's
+	ns := oldMeta.GetNamespace()
+	if ns == "" {
+		ns = newMeta.GetNamespace()
+	}
+	if ns == "" {
+		ns = metav1.NamespaceDefault
+	}
+	if newMeta.GetNamespace() == "" {
+		newMeta.SetNamespace(ns)
+	}
+	if oldMeta.GetNamespace() == "" {
+		oldMeta.SetNamespace(ns)
+	}
+	if oldMeta.GetResourceVersion() == "" {
+		oldMeta.SetResourceVersion("1")
+	}
+	if newMeta.GetResourceVersion() == "" {
+		newMeta.SetResourceVersion(oldMeta.GetResourceVersion())
+	}
+	ctx := genericapirequest.WithNamespace(context.Background(), ns)
+	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{
+		IsResourceRequest: true,
+		Path:              "/apis/apps/v1/namespaces/" + ns + "/" + k.resource + "/" + newMeta.GetName(),
+		Verb:              "update",
+		APIPrefix:         "apis",
+		APIGroup:          "apps",
+		APIVersion:        "v1",
+		Namespace:         ns,
+		Resource:          k.resource,
+		Name:              newMeta.GetName(),
+		Parts:             []string{k.resource, newMeta.GetName()},
+	})
+	ctx = withWarningRecorder(ctx, warnings)
+
+	return rest.BeforeUpdate(k.strategy, ctx, newObj, oldObj), nil
 }
