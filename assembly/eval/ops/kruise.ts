@@ -21,7 +21,7 @@ import { EXACT_KRUISESPEC, EXACT_PODSPLICE, EXACT_TRANSCODE, EXACT_MEMO, shortcu
 import { KRUISE_GO, KRUISE_MINOR, K8S_NEWEST_GO } from "../../base/pins";
 import { Limits } from "../../base/limits";
 import { TopFields } from "../../fast/transcode/state";
-import { Request } from "./request";
+import { Request, onlyFields } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { writeJSONStr } from "../../json/strings";
 import { readJSON, ReadOptions } from "../../json/reader";
@@ -57,22 +57,6 @@ import { readKruiseOptions, readExact } from "./kruisefields";
 const MAX_PODS_DEFAULT: i64 = 100000;
 /** Largest kruise.patchPods answer (bytes): past it the request is E_TOO_LARGE (an output buffer cannot reach 1 GiB). */
 const MAX_ANSWER: i32 = 256 << 20;
-
-/** Refuses request members other than op, id, limits, exact and `allowed` (as the oracle's dispatch does; `exact` is the engine's). */
-export function onlyFields(req: Request, allowed: Array<string>): bool {
-  const t = req.tape;
-  const n = t.children(0);
-  let k = 1;
-  for (let m = 0; m < n; m++) {
-    const v = t.next(k);
-    const name = String.UTF8.decodeUnsafe(t.ptr(k), <usize>t.len(k));
-    if (name != "op" && name != "id" && name != "limits" && name != "exact" && !allowed.includes(name)) {
-      return fail(E_BAD_REQUEST, "unknown field \"" + name + "\"", -1, name);
-    }
-    k = t.next(v);
-  }
-  return true;
-}
 
 /** A typed value of the release's Kubernetes type `ty` from field `name` (an object); null with an error. */
 function kruiseTyped(req: Request, name: string, ty: i32, what: string, gates: KruiseOptions): TV | null {

@@ -20,7 +20,7 @@ import { Val } from "../../typed/value";
 import { k8sMinor, k8sValue } from "./k8sfields";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../../upstream/kubernetes/validation/update";
-import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
+import { DEFAULT_MAX_ERROR_BYTES, ErrList } from "../../upstream/kubernetes/validation/errlist";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 
 /** Decodes pod field `name` as the API server of `minor` does; null with an error (path `name`). */
@@ -90,6 +90,13 @@ export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
   if (maxErrorBytes < 1) return fail(E_BAD_REQUEST, "field \"maxErrorBytes\" must be a positive integer", -1, "maxErrorBytes");
   const errs = validatePodUpdate(oldPod, newPod, minor, g, allowPriv, maxErrorBytes);
   if (hasError()) return false; // a limit: a quantity beyond the engine's digits (E_TOO_LARGE), the error list's size (E_LIMIT)
+  writeFieldErrors(res, errs);
+  res.str("message", errs.aggregate());
+  return true;
+}
+
+/** Writes the `errors` member: each field error as {field, type, message} in order. */
+export function writeFieldErrors(res: ResultWriter, errs: ErrList): void {
   const out = res.key("errors");
   out.byte(0x5b);
   for (let i = 0; i < errs.list.length; i++) {
@@ -104,6 +111,4 @@ export function opPodValidateUpdate(req: Request, res: ResultWriter): bool {
     out.byte(0x7d);
   }
   out.byte(0x5d);
-  res.str("message", errs.aggregate());
-  return true;
 }

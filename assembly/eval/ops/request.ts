@@ -178,3 +178,19 @@ export function exactOf(req: Request): i64 {
   }
   return <i64>bits;
 }
+
+/** Refuses request members other than op, id, limits, exact and `allowed` (as the oracle's dispatch does; `exact` is the engine's). */
+export function onlyFields(req: Request, allowed: Array<string>): bool {
+  const t = req.tape;
+  const n = t.children(0);
+  let k = 1;
+  for (let m = 0; m < n; m++) {
+    const v = t.next(k);
+    const name = String.UTF8.decodeUnsafe(t.ptr(k), <usize>t.len(k));
+    if (name != "op" && name != "id" && name != "limits" && name != "exact" && !allowed.includes(name)) {
+      return fail(E_BAD_REQUEST, "unknown field \"" + name + "\"", -1, name);
+    }
+    k = t.next(v);
+  }
+  return true;
+}

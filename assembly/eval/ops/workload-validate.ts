@@ -10,7 +10,6 @@
 import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH, E_DECODE } from "../../base/errors";
 import { fld, str, strMap, isSet, deref } from "../../upstream/kubernetes/validation/view";
 import { quote } from "../../upstream/kubernetes/validation/errlist";
-import { writeJSONStr } from "../../json/strings";
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
@@ -18,8 +17,8 @@ import { decodeAt } from "../../typed/decodeat";
 import { Val, StructV } from "../../typed/value";
 import { k8sMinor, k8sValue, k8sString, missing } from "./k8sfields";
 import { boolField } from "./hash";
-import { onlyFields } from "./kruise";
-import { readGates } from "./pod-validate";
+import { onlyFields } from "./request";
+import { readGates, writeFieldErrors } from "./pod-validate";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
@@ -125,20 +124,7 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   if (hasError()) return false;
   if (r.badRequest.length > 0) return fail(E_BAD_REQUEST, r.badRequest, -1, "new");
   if (r.errs.over) return fail(E_LIMIT, "the validation errors exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");
-  const out = res.key("errors");
-  out.byte(0x5b);
-  for (let i = 0; i < r.errs.list.length; i++) {
-    const e = r.errs.list[i];
-    if (i > 0) out.byte(0x2c);
-    out.ascii("{\"field\":");
-    writeJSONStr(out, e.field);
-    out.ascii(",\"type\":");
-    writeJSONStr(out, e.type);
-    out.ascii(",\"message\":");
-    writeJSONStr(out, e.body);
-    out.byte(0x7d);
-  }
-  out.byte(0x5d);
+  writeFieldErrors(res, r.errs);
   res.str("message", r.message);
   res.key("warnings").ascii("[]");
   return true;
