@@ -1,5 +1,5 @@
 // Rules about the sources themselves: no project-history labels, shortcuts named for what they must equal
-// and each checked by an equivalence suite, strings.Join written once.
+// and each checked by an equivalence suite, strings.Join written once, every op known to the hostile-input suite.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -45,4 +45,13 @@ test("every shortcut folder and file has an equivalence suite that names it, and
     .flatMap((f) => [...readFileSync(ROOT + f, "utf8").matchAll(/test\/equivalence\/[\w.-]+\.test\.ts/g)].map((m) => `${f} -> ${m[0]}`))
     .filter((ref) => !existsSync(ROOT + ref.split(" -> ")[1]!));
   assert.deepEqual([...missing, ...named], []);
+});
+
+test("the hostile-input suite knows every op of the dispatch table", async () => {
+  const { ALL_OPS } = await import("./hostile/corpus.ts");
+  const dispatch = readFileSync(new URL("../assembly/eval/dispatch.ts", import.meta.url), "utf8");
+  const ops = [...dispatch.matchAll(/op == "([^"]+)"/g)].map((m) => m[1]!);
+  assert.ok(ops.length > 30, `${ops.length} ops read from the dispatch table`);
+  const known = new Set<string>(ALL_OPS);
+  assert.deepEqual(ops.filter((o) => !known.has(o)), [], "ops the hostile suite never sends");
 });
