@@ -13,17 +13,7 @@
 // KRUISE_GO) while the oracle is built with Go 1.26, so slots below an embedded struct (a Probe's handler, a
 // Volume's source, an EphemeralContainer's common part) are kept apart: `embeddedCases()`.
 
-/** A deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from "./patch-arbitraries.ts";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 /** A JSON value as text (numbers that JavaScript cannot hold exactly are written as text). */
