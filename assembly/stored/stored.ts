@@ -42,14 +42,17 @@ export class Stored {
 
 /**
  * The object given as request value `v` (field `field`) stored as type `ty`, after the API server's
- * defaulters of request type `defaults` when not null; null with an error recorded (path: field). `share`:
+ * defaulters of request type `defaults` when not null; null with an error recorded (path: field). `warnings`:
+ * when given, the decode's field-validation texts are added to it (the request is then always decoded itself, never
+ * transcoded). `share`:
  * the read-back value may share parts with the decode (callers that change neither); the shortcuts (the
  * transcoder, the stored form) are taken where `exact` (base/exact.ts) allows.
  */
-export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null, share: bool, exact: u32): Stored | null {
+export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null, share: bool, exact: u32,
+  warnings: Array<string> | null = null): Stored | null {
   // not defaulted: the stored JSON straight from the request's bytes (assembly/fast/transcode/; a fixed point of
   // decode → json.Marshal, so the value read back marshals to it again); `decoded` is that value (`share`)
-  if (share && defaults === null && shortcutOn(exact, EXACT_TRANSCODE)) {
+  if (share && defaults === null && warnings === null && shortcutOn(exact, EXACT_TRANSCODE)) {
     const n = v.tape.rawEnd(v.node) - v.tape.rawStart(v.node);
     const out = new ByteSink(n + 256);
     if (transcodeStored(ty, v.tape.src + <usize>v.tape.rawStart(v.node), n, go, out)) {
@@ -68,8 +71,15 @@ export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: strin
     }
     clearError(); // the exact path below decides (and reports any error)
   }
-  let first = decodeAt(v.tape, v.node, ty, minor, go);
+  // the API server's decode (with `warnings`: also its strict-decoding texts, in the same pass)
+  const o0 = decodeOptionsFor(minor, go);
+  o0.warnings = warnings !== null;
+  const d0 = new Decoder(v.tape, o0);
+  d0.jit.dataStart = v.tape.rawStart(v.node);
+  d0.jit.dataEnd = v.tape.rawEnd(v.node);
+  let first = d0.decodeTop(ty, v.node);
   if (hasError()) { setErrorPath(field); return null; }
+  if (warnings !== null) for (let i = 0; i < d0.warnings.length; i++) warnings.push(d0.warnings[i]);
   if (defaults !== null) {
     first = applyDefaultsTo(defaults, ty, first, minor, field);
     if (first === null || hasError()) return null;

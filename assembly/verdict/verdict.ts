@@ -27,7 +27,6 @@ import {
 import { beforeUpdate } from "../upstream/kubernetes/registry/appsupdate";
 import { DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
 import { rejectedBy, fieldPathToPointer } from "./pod";
-import { fieldWarnings } from "../typed/strict";
 import { FV_IGNORE, FV_STRICT } from "./options";
 import { joinStrings } from "../golang/join";
 import { V_REJECTED } from "./result";
@@ -135,7 +134,8 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   const share = kind != KIND_POD;
   const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults, share, opts.exact);
   if (a === null) return null;
-  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share, opts.exact);
+  const warned = opts.fieldValidation != FV_IGNORE ? new Array<string>() : null;
+  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share, opts.exact, warned);
   if (b === null) return null;
   run.old = a;
   run.new = b;
@@ -156,9 +156,9 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   const tb = templateNode(kind, b.tape);
   if (ta < 0 || tb < 0) { fail(E_BAD_REQUEST, "the workload has no spec.template", -1, ta < 0 ? "old" : "new"); return null; }
   listContainers(b.tape, tb, v);
-  if (opts.fieldValidation != FV_IGNORE) {
-    // the request body's unknown and duplicate fields: warned (Warn) or refused (Strict) by the API server
-    const w = fieldWarnings(nv.tape, nv.node, ty, opts.minor, opts.go);
+  if (warned !== null) {
+    // the request body's unknown and duplicate fields (its decode's texts): warned (Warn) or refused (Strict) by the API server
+    const w = warned;
     if (w.length > 0 && opts.fieldValidation == FV_STRICT) {
       const name = kindName(kind);
       v.rejection = name + " in version \"v1\" cannot be handled as a " + name + ": strict decoding error: " + joinStrings(w, ", ");
