@@ -84,28 +84,27 @@ function intOrStringField(p: Val | null, json: bool): string {
   return json ? intOrStringValue(deref(p), true) : pointerText("*intstr.IntOrString");
 }
 
-/** An apps.DeploymentStrategy bad value (NotSupported of an unknown type). */
-export function deploymentStrategyValue(s: Val | null, json: bool): string {
+/** A Deployment's or DaemonSet's strategy bad value (NotSupported of an unknown type): `goType` the internal struct
+ *  ("DeploymentStrategy", "DaemonSetUpdateStrategy"), `rollingType` its rolling update's ("RollingUpdateDeployment", ...). */
+function strategyValue(s: Val | null, json: bool, goType: string, rollingType: string): string {
   const ru = fld(s, "RollingUpdate");
   if (json) {
     let r = "null";
     if (isSet(ru)) r = "{\"MaxUnavailable\":" + intOrStringValue(fld(ru, "MaxUnavailable"), true) + ",\"MaxSurge\":" + intOrStringValue(fld(ru, "MaxSurge"), true) + "}";
     return "{\"Type\":" + jsonQuote(str(fld(s, "Type"))) + ",\"RollingUpdate\":" + r + "}";
   }
-  return "apps.DeploymentStrategy{Type:" + quote(str(fld(s, "Type"))) + ", RollingUpdate:" +
-    (isSet(ru) ? pointerText("*apps.RollingUpdateDeployment") : "(*apps.RollingUpdateDeployment)(nil)") + "}";
+  return "apps." + goType + "{Type:" + quote(str(fld(s, "Type"))) + ", RollingUpdate:" +
+    (isSet(ru) ? pointerText("*apps." + rollingType) : "(*apps." + rollingType + ")(nil)") + "}";
 }
 
-/** An apps.DaemonSetUpdateStrategy bad value (NotSupported of an unknown type). */
+/** An apps.DeploymentStrategy bad value. */
+export function deploymentStrategyValue(s: Val | null, json: bool): string {
+  return strategyValue(s, json, "DeploymentStrategy", "RollingUpdateDeployment");
+}
+
+/** An apps.DaemonSetUpdateStrategy bad value. */
 export function daemonSetStrategyValue(s: Val | null, json: bool): string {
-  const ru = fld(s, "RollingUpdate");
-  if (json) {
-    let r = "null";
-    if (isSet(ru)) r = "{\"MaxUnavailable\":" + intOrStringValue(fld(ru, "MaxUnavailable"), true) + ",\"MaxSurge\":" + intOrStringValue(fld(ru, "MaxSurge"), true) + "}";
-    return "{\"Type\":" + jsonQuote(str(fld(s, "Type"))) + ",\"RollingUpdate\":" + r + "}";
-  }
-  return "apps.DaemonSetUpdateStrategy{Type:" + quote(str(fld(s, "Type"))) + ", RollingUpdate:" +
-    (isSet(ru) ? pointerText("*apps.RollingUpdateDaemonSet") : "(*apps.RollingUpdateDaemonSet)(nil)") + "}";
+  return strategyValue(s, json, "DaemonSetUpdateStrategy", "RollingUpdateDaemonSet");
 }
 
 /** An apps.RollingUpdateStatefulSetStrategy bad value (the struct a non-nil pointer holds). */
