@@ -25,6 +25,17 @@ export class ResultWriter {
   /** Member with a string value given as bytes. */
   strBytes(name: string, p: usize, n: i32): void { writeJSONString(this.key(name), p, n); }
 
+  /** Member with an array of strings. */
+  strs(name: string, v: Array<string>): void {
+    const o = this.key(name);
+    o.byte(0x5b);
+    for (let i = 0; i < v.length; i++) {
+      if (i > 0) o.byte(0x2c);
+      writeJSONStr(o, v[i]);
+    }
+    o.byte(0x5d);
+  }
+
   /** Member with an integer value. */
   int(name: string, v: i64): void { this.key(name).int(v); }
 

@@ -171,7 +171,7 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   }
   if (isNative(kind) && opts.applyDefaults && opts.minor >= K8S_MODELLED_MIN) {
     // the API server's update validation first: a refused update changes nothing
-    const r = beforeUpdate(kindName(kind), b.value, a.value, ty, opts.minor, opts.k8sGates, DEFAULT_MAX_ERROR_BYTES);
+    const r = beforeUpdate(kindName(kind), b.value, a.value, ty, opts.minor, opts.k8sGates, DEFAULT_MAX_ERROR_BYTES, false);
     if (hasError()) return null;
     if (r.badRequest.length > 0) { fail(E_BAD_REQUEST, r.badRequest, -1, "new"); return null; }
     if (r.errs.over) { fail(E_LIMIT, "the validation errors exceed " + DEFAULT_MAX_ERROR_BYTES.toString() + " characters", -1, "new"); return null; }

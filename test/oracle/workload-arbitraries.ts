@@ -4,7 +4,8 @@
 // reads them back: metadata the server set, status) and 0-3 realistic edits of them, some that
 // upstream refuses (immutable selector / serviceName / podManagementPolicy / volumeClaimTemplates,
 // template labels that stop matching, negative numbers, strategy leftovers, bad intstr values,
-// metadata rules, pod template rules) and some that it accepts. Roughly half the pairs are refused.
+// metadata rules, pod template rules), some that it accepts, and some that it warns about (the pod template
+// warnings of each minor, the StatefulSet's own). Roughly half the pairs are refused.
 //
 // Upstream ranges over Go maps in a few places (label and annotation validation, the deprecated
 // nodeSelector label warnings), so each map keeps at most one entry that produces a message there.
@@ -97,7 +98,7 @@ function statefulSet(v: Variation): Obj {
           containers: [{ name: "nginx", image: v.image ?? "registry.k8s.io/nginx-slim:0.24", ports: [{ containerPort: 80, name: "web" }], volumeMounts: [{ name: "www", mountPath: "/usr/share/nginx/html" }], ...(v.resources ? { resources: v.resources } : {}) }],
         },
       },
-      volumeClaimTemplates: [{ metadata: { name: "www" }, spec: { accessModes: ["ReadWriteOnce"], storageClassName: "my-storage-class", resources: { requests: { storage: "1Gi" } } } }],
+      volumeClaimTemplates: [{ metadata: { name: "www" }, spec: { accessModes: ["ReadWriteOnce"], storageClassName: "my-storage-class", resources: { requests: { storage: v.claimStorage } } } }],
       ...(v.strategy === 1 ? { updateStrategy: { type: "RollingUpdate", rollingUpdate: { partition: 0 } } } : {}),
       ...(v.strategy === 2 ? { updateStrategy: { type: "OnDelete" } } : {}),
       ...(v.progress ? { podManagementPolicy: "Parallel" } : {}),
@@ -133,6 +134,8 @@ interface Variation {
   progress: boolean;
   generation: number;
   resourceVersion: string;
+  /** The StatefulSet's claim size (a fractional byte count warns from 1.26 on every update). */
+  claimStorage: string;
 }
 
 const variation: fc.Arbitrary<Variation> = fc.record({
@@ -144,6 +147,7 @@ const variation: fc.Arbitrary<Variation> = fc.record({
   progress: fc.boolean(),
   generation: fc.constantFrom(1, 2, 7),
   resourceVersion: fc.constantFrom("48213", "1", "982734"),
+  claimStorage: fc.constantFrom("1Gi", "1Gi", "1Gi", "1Gi", "2.5"),
 });
 
 /** A workload of `kind` as a client reads it back from the API server (server-set metadata and status). */
@@ -277,7 +281,74 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom("2", "0").map((g): Edit => (o, kind) => { if (kind === "DaemonSet") o.metadata.annotations = { ...(o.metadata.annotations ?? {}), "deprecated.daemonset.template.generation": g }; }),
 );
 
-const edit: fc.Arbitrary<Edit> = fc.oneof({ weight: 1, arbitrary: accepted }, { weight: 2, arbitrary: refused });
+const containerName = (o: Obj): string => podSpec(o).containers[0].name;
+const tmplAnnotations = (o: Obj): Obj => (o.spec.template.metadata ??= {}).annotations ??= {};
+const addVolume = (o: Obj, v: Obj): void => { (podSpec(o).volumes ??= []).push(v); };
+
+/** Edits that the API server warns about from some minor (GetWarningsForPodTemplate and the strategies'
+ *  WarningsOnUpdate); each minor's validation may still refuse some of them. */
+const warned: fc.Arbitrary<Edit> = fc.oneof(
+  // deprecated node labels in node affinity and topology spread constraints; label values of preferred terms (1.33+)
+  fc.constantFrom("failure-domain.beta.kubernetes.io/zone", "beta.kubernetes.io/os", "node-role.kubernetes.io/master").map((key): Edit => (o) => {
+    podSpec(o).affinity = { ...(podSpec(o).affinity ?? {}), nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key, operator: "In", values: ["us-east-1a"] }] }] } } };
+  }),
+  fc.constantFrom<string[]>(["m5.large"], ["m5.large", "bad value!"], ["-lead"]).map((values): Edit => (o) => {
+    podSpec(o).affinity = { ...(podSpec(o).affinity ?? {}), nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 10, preference: { matchExpressions: [{ key: "beta.kubernetes.io/instance-type", operator: "In", values }, { key: "disktype", operator: "In", values: ["ssd"] }] } }] } };
+  }),
+  fc.boolean().map((withSelector): Edit => (o) => {
+    podSpec(o).topologySpreadConstraints = [{ maxSkew: 1, topologyKey: "failure-domain.beta.kubernetes.io/zone", whenUnsatisfiable: "ScheduleAnyway", ...(withSelector ? { labelSelector: { matchLabels: { app: "web" } } } : {}) }];
+  }),
+  fc.constantFrom("node-role.kubernetes.io/master", "failure-domain.beta.kubernetes.io/region").map((k): Edit => (o) => { podSpec(o).nodeSelector = { ...(podSpec(o).nodeSelector ?? {}), [k]: "" }; }),
+  // pod (anti-)affinity terms without a label selector (1.28+)
+  fc.constantFrom("podAffinity", "podAntiAffinity").map((kind): Edit => (o) => {
+    podSpec(o).affinity = { ...(podSpec(o).affinity ?? {}), [kind]: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: { topologyKey: "kubernetes.io/hostname" } }], requiredDuringSchedulingIgnoredDuringExecution: [{ topologyKey: "kubernetes.io/hostname", labelSelector: { matchLabels: { app: "db" } } }, { topologyKey: "topology.kubernetes.io/zone" }] } };
+  }),
+  // annotations: deprecated ones, a container's seccomp and AppArmor profiles (with and without the fields)
+  fc.constantFrom<[string, string]>(["scheduler.alpha.kubernetes.io/critical-pod", ""], ["security.alpha.kubernetes.io/sysctls", "kernel.shm_rmid_forced=1"]).map(([k, v]): Edit => (o) => { tmplAnnotations(o)[k] = v; }),
+  fc.boolean().map((field): Edit => (o) => {
+    tmplAnnotations(o)["container.seccomp.security.alpha.kubernetes.io/" + containerName(o)] = "runtime/default";
+    if (field) podSpec(o).containers[0].securityContext = { seccompProfile: { type: "RuntimeDefault" } };
+  }),
+  fc.constantFrom<[string, Obj | undefined]>(["runtime/default", undefined], ["runtime/default", { type: "RuntimeDefault" }], ["localhost/k8s-nginx", { type: "Localhost", localhostProfile: "k8s-nginx" }], ["unconfined", { type: "RuntimeDefault" }], ["localhost/", undefined]).map(([v, pod]): Edit => (o) => {
+    tmplAnnotations(o)["container.apparmor.security.beta.kubernetes.io/" + containerName(o)] = v;
+    if (pod) podSpec(o).securityContext = { ...(podSpec(o).securityContext ?? {}), appArmorProfile: pod };
+  }),
+  // environment variables defined twice (hiding the first, or extending it)
+  fc.constantFrom<Obj[]>([{ name: "MODE", value: "a" }, { name: "MODE", value: "b" }], [{ name: "PATH", value: "/bin" }, { name: "PATH", value: "$(PATH):/opt/bin" }], [{ name: "X", value: "1" }, { name: "X", value: "$(X)" }], [{ name: "K", value: "1" }, { name: "K", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } }]).map((env): Edit => (o) => { podSpec(o).containers[0].env = structuredClone(env); }),
+  // ports: hostIP without hostPort, overlapping and ambiguous host ports, a port name used by two containers (1.33+)
+  fc.constantFrom<Obj[]>([{ containerPort: 80, hostIP: "10.0.0.1" }], [{ containerPort: 80 }, { containerPort: 80, hostPort: 8080 }], [{ containerPort: 80, hostPort: 8080 }, { containerPort: 80, hostPort: 8080, hostIP: "10.0.0.1" }], [{ containerPort: 80, protocol: "UDP" }, { containerPort: 80 }]).map((ports): Edit => (o) => { podSpec(o).containers[0].ports = structuredClone(ports); }),
+  fc.constantFrom("http", "metrics").map((name): Edit => (o) => {
+    podSpec(o).containers[0].ports = [{ containerPort: 80, name: "http" }];
+    podSpec(o).containers.push({ name: "exporter", image: "prom/statsd-exporter:v0.26.0", ports: [{ containerPort: 9102, name }, { containerPort: 80 }] });
+  }),
+  // fractional memory and ephemeral-storage (containers, overhead)
+  fc.constantFrom<Obj>({ requests: { memory: "1.5" } }, { limits: { memory: "100.5" }, requests: { memory: "100.5" } }, { requests: { "ephemeral-storage": "2500m" } }, { requests: { memory: "0.5Ki" } }).map((r): Edit => (o) => { podSpec(o).containers[0].resources = structuredClone(r); }),
+  fc.constant<Edit>((o) => { podSpec(o).overhead = { memory: "120.5", cpu: "250m" }; }),
+  // volumes: deprecated plugins, overlapping paths, an ephemeral claim with a fractional size
+  fc.constantFrom<Obj>(
+    { name: "repo", gitRepo: { repository: "https://github.com/kubernetes/examples.git" } },
+    { name: "gluster", glusterfs: { endpoints: "glusterfs-cluster", path: "kube_vol" } },
+    { name: "ceph", cephfs: { monitors: ["10.16.154.78:6789"] } },
+    { name: "rbd", rbd: { monitors: ["10.16.154.78:6789"], image: "foo" } },
+    { name: "flocker", flocker: { datasetName: "my-flocker-vol" } },
+    // (1.19-1.20 drop an ephemeral volume with the GenericEphemeralVolume gate off, which the engine does not model)
+    { name: "scratch", ephemeral: { volumeClaimTemplate: { spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: "1.5" } } } } } },
+  ).map((v): Edit => (o, _kind, minor) => { if (!v.ephemeral || minor >= 21) addVolume(o, structuredClone(v)); }),
+  fc.constantFrom<Obj>(
+    { name: "cfg", configMap: { name: "app-config", items: [{ key: "a", path: "conf" }, { key: "b", path: "conf/b" }, { key: "c", path: "conf/" }] } },
+    { name: "sec", secret: { secretName: "app-secret", items: [{ key: "a", path: "x/y" }, { key: "b", path: "x" }] } },
+    { name: "info", downwardAPI: { items: [{ path: "labels", fieldRef: { fieldPath: "metadata.labels" } }, { path: "labels/x", fieldRef: { fieldPath: "metadata.name" } }] } },
+    { name: "all", projected: { sources: [{ configMap: { name: "app-config", items: [{ key: "a", path: "conf" }] } }, { secret: { name: "app-secret", items: [{ key: "b", path: "conf/b" }] } }, { serviceAccountToken: { path: "conf/token" } }] } },
+    { name: "all", projected: { sources: [{ configMap: { name: "app-config", items: [{ key: "a", path: "conf" }] } }, { secret: { name: "app-secret" } }] } },
+    { name: "all", projected: { sources: [{ downwardAPI: { items: [{ path: "labels", fieldRef: { fieldPath: "metadata.labels" } }] } }, {}] } },
+  ).map((v): Edit => (o) => addVolume(o, structuredClone(v))),
+  // image pull secrets, host aliases, DNS nameservers
+  fc.constantFrom<Obj[]>([{ name: "regcred" }, { name: "regcred" }], [{ name: "" }], [{ name: "regcred" }, { name: "other" }]).map((l): Edit => (o) => { podSpec(o).imagePullSecrets = structuredClone(l); }),
+  fc.constantFrom<string[]>(["10.0.0.1", "10.0.0.1"], ["2001:DB8::1"], ["010.0.0.1"], ["::ffff:10.0.0.1"], ["2001:db8:0:0:0:0:0:1"]).map((ips): Edit => (o) => { podSpec(o).hostAliases = ips.map((ip, i) => ({ ip, hostnames: [`host-${i}.local`] })); }),
+  fc.constantFrom<string[]>(["2001:0db8::1"], ["8.8.8.8", "fe80:0:0:0::1"], ["::ffff:8.8.4.4"]).map((nameservers): Edit => (o) => { podSpec(o).dnsConfig = { nameservers }; }),
+);
+
+const edit: fc.Arbitrary<Edit> = fc.oneof({ weight: 2, arbitrary: accepted }, { weight: 4, arbitrary: refused }, { weight: 1, arbitrary: warned });
 
 /** Gate settings a request may carry at a minor (gates that exist there and are not locked). */
 function gatesFor(minor: number): fc.Arbitrary<Obj | undefined> {
@@ -288,6 +359,7 @@ function gatesFor(minor: number): fc.Arbitrary<Obj | undefined> {
   if (minor >= 24) opts.push({ MaxUnavailableStatefulSet: true }, { MaxUnavailableStatefulSet: false });
   if (minor >= 26 && minor <= 30) opts.push({ StatefulSetStartOrdinal: true }, { StatefulSetStartOrdinal: false });
   if (minor >= 37) opts.push({ DeclarativeValidationBeta: false });
+  if (minor >= 33 && minor <= 35) opts.push({ GitRepoVolumeDriver: true });
   return fc.constantFrom(...opts);
 }
 
@@ -299,10 +371,14 @@ function oneInvalidEntry(m: Obj | undefined, valuesToo: boolean): void {
   for (const k of bad.slice(1)) delete m[k];
 }
 
+/** The node labels some minor calls deprecated (pkg/api/node). */
+const DEPRECATED_NODE_LABELS = ["beta.kubernetes.io/arch", "beta.kubernetes.io/os", "failure-domain.beta.kubernetes.io/region", "failure-domain.beta.kubernetes.io/zone",
+  "beta.kubernetes.io/instance-type", "app.kubernetes.io/created-by", "scheduler.alpha.kubernetes.io/preferAvoidPods", "node-role.kubernetes.io/master"];
+
 /** Keeps at most one deprecated node label in a nodeSelector (upstream warns over the map). */
 function oneDeprecatedNodeLabel(m: Obj | undefined): void {
   if (!m) return;
-  const dep = Object.keys(m).filter((k) => k.startsWith("beta.kubernetes.io/") || k.startsWith("failure-domain.beta.kubernetes.io/")).sort();
+  const dep = Object.keys(m).filter((k) => DEPRECATED_NODE_LABELS.includes(k)).sort();
   for (const k of dep.slice(1)) delete m[k];
 }
 

@@ -5,7 +5,7 @@
 // empty namespace is the request's ("default"), an empty resourceVersion the stored one's (the registry's
 // unconditional update); then rest.BeforeUpdate with the kind's strategy
 // (assembly/upstream/kubernetes/registry/appsupdate.ts). `message` is the API server's StatusError text
-// ("" when accepted); `warnings` lists what it would warn (none are modelled yet beyond the empty list).
+// ("" when accepted); `warnings` what its warning recorder holds (registry/warnings.ts).
 
 import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH, E_DECODE } from "../../base/errors";
 import { fld, str, strMap, isSet, deref } from "../../upstream/kubernetes/validation/view";
@@ -57,6 +57,13 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
     const ru = fld(fld(fld(val, "Spec"), "UpdateStrategy"), "RollingUpdate");
     if (isSet(ru) && !isSet(fld(deref(ru), "Partition"))) {
       fail(E_DECODE, "panic: runtime error: invalid memory address or nil pointer dereference", -1, name);
+      return null;
+    }
+  } else if (kind != "ReplicaSet" && minor <= 16) {
+    // 1.15-1.16 conversion hands a rolling update's maxUnavailable (a Deployment's maxSurge too) to s.Convert: nil is refused
+    const ru = fld(fld(fld(val, "Spec"), kind == "Deployment" ? "Strategy" : "UpdateStrategy"), "RollingUpdate");
+    if (isSet(ru) && (!isSet(fld(ru, "MaxUnavailable")) || (kind == "Deployment" && !isSet(fld(ru, "MaxSurge"))))) {
+      fail(E_DECODE, "expected pointer, but got nil", -1, name);
       return null;
     }
   }
@@ -124,8 +131,9 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   if (hasError()) return false;
   if (r.badRequest.length > 0) return fail(E_BAD_REQUEST, r.badRequest, -1, "new");
   if (r.errs.over) return fail(E_LIMIT, "the validation errors exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");
+  if (r.warnings.over) return fail(E_LIMIT, "the warnings exceed maxErrorBytes (" + maxErrorBytes.toString() + " characters)", -1, "maxErrorBytes");
   writeFieldErrors(res, r.errs);
   res.str("message", r.message);
-  res.key("warnings").ascii("[]");
+  res.strs("warnings", r.warnings.texts);
   return true;
 }

@@ -1,6 +1,6 @@
 // The pod template checks of the apps/v1 workloads: ValidatePodTemplateSpec (pkg/apis/core/validation: the
-// template's labels and annotations, its pod-specific annotations, ValidatePodSpec with no pod metadata, and
-// from 1.20 no ephemeral containers) and ValidatePodTemplateSpecForReplicaSet / ...ForStatefulSet
+// template's labels and annotations, its pod-specific annotations, ValidatePodSpec with no pod metadata, the
+// seccomp (1.19+) and AppArmor (1.30+) annotations against their fields, and from 1.20 no ephemeral containers) and ValidatePodTemplateSpecForReplicaSet / ...ForStatefulSet
 // (pkg/apis/apps/validation: the selector must match the template's labels, restartPolicy Always, no
 // activeDeadlineSeconds). The pod checks are the Pod port's (assembly/upstream/kubernetes/validation/spec.ts)
 // reporting under the template's path (ErrList.template); what that port does not cover it does not cover
@@ -12,6 +12,7 @@ import { fld, str, int, strMap, sliceLen, isSet, at } from "../validation/view";
 import { validateLabels, validateAnnotationKeys } from "../validation/labels";
 import { podSpecificAnnotations, validateNewSpec } from "../validation/spec";
 import { PodValidationOptions } from "../validation/options";
+import { templateProfileAnnotations } from "../validation/profilematch";
 import { selectorMatches, SEL_EVERYTHING } from "./selector";
 import { mapValue } from "./values";
 
@@ -26,6 +27,7 @@ export function podTemplateSpec(tpl: Val | null, base: string, opts: PodValidati
   podSpecificAnnotations(meta, spec, opts, errs);
   validateNewSpec(spec, null, opts, errs);
   errs.template = was;
+  templateProfileAnnotations(meta, spec, base + ".spec", opts.minor, errs);
   if (opts.minor >= 20) {
     const eph = fld(spec, "EphemeralContainers");
     if (sliceLen(eph) > 0) errs.forbidden(base + ".spec.ephemeralContainers", "ephemeral containers not allowed in pod template");

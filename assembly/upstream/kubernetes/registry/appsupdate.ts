@@ -5,7 +5,9 @@
 // change, a DaemonSet's templateGeneration), the uid and timestamps carried over, the common metadata checks
 // (ValidateObjectMetaAccessor with path-segment names, ValidateObjectMetaAccessorUpdate), then the strategy's
 // ValidateUpdate: up to 1.33 a DaemonSet and a ReplicaSet are also validated as new objects and their selector's
-// immutability is the strategy's own check; from 1.34 it is part of the update validation.
+// immutability is the strategy's own check; from 1.34 it is part of the update validation. The warnings go to the
+// request's recorder as BeforeUpdate adds them: the 1.24 clusterName warning after PrepareForUpdate, the strategy's
+// WarningsOnUpdate once the update validated (registry/warnings.ts).
 // The caller's objects are not changed: what the update writes goes to copies.
 
 import { Val, StructV, TimeV, PtrV, SliceV } from "../../../typed/value";
@@ -26,6 +28,8 @@ import { deploymentSpec, replicaSetSpec } from "../appsvalidation/deployment";
 import { daemonSetSpec, daemonSetSpecUpdate } from "../appsvalidation/daemonset";
 import { statefulSetUpdate, statefulSetSpec, SetOptions } from "../appsvalidation/statefulset";
 import { immutableSelector } from "../appsvalidation/immutable";
+import { WarningRecorder } from "../warnings/recorder";
+import { clusterNameWarning, warningsOnUpdate } from "./warnings";
 
 /** The outcome of one update: the field errors (empty: accepted) and the API server's message. */
 export class UpdateResult {
@@ -34,7 +38,12 @@ export class UpdateResult {
   message: string = "";
   /** A refusal before validation (a 400 Bad Request: its text), "" when none. */
   badRequest: string = "";
-  constructor(errs: ErrList) { this.errs = errs; }
+  /** What the request's warning recorder holds (also when refused: what was added before validation). */
+  warnings: WarningRecorder;
+  constructor(errs: ErrList) {
+    this.errs = errs;
+    this.warnings = new WarningRecorder(errs.maxBytes);
+  }
 }
 
 /** A DaemonSet's internal spec.templateGeneration, new and old. */
@@ -141,6 +150,10 @@ function prepareForUpdate(kind: string, n: StructV, o: StructV, specType: i32, m
   if (kind == "StatefulSet" && minor >= 23 && minor <= 34 && !(minor >= 32 || gates.enabled("StatefulSetAutoDeletePVC", minor))) {
     // dropStatefulSetDisabledFields: the retention policy only while the old object uses it
     if (!isSet(fld(os, "PersistentVolumeClaimRetentionPolicy"))) setField(ns, "PersistentVolumeClaimRetentionPolicy", null);
+  }
+  if (kind == "StatefulSet" && minor >= 26 && minor <= 30 && !gates.enabled("StatefulSetStartOrdinal", minor)) {
+    // dropStatefulSetDisabledFields: the ordinals only while the old object uses them
+    if (!isSet(fld(os, "Ordinals"))) setField(ns, "Ordinals", null);
   }
   if (kind == "DaemonSet" && minor >= 21 && minor <= 24 && !gates.enabled("DaemonSetUpdateSurge", minor)) {
     // dropDaemonSetDisabledFields: maxSurge only while the old object uses it (then a 0% maxUnavailable reads as 1)
@@ -258,9 +271,10 @@ function writable(v: Val | null, t: i32, kind: string): StructV {
  * handles it, on the decoded, defaulted new and stored old objects of type `objType` (neither is changed): the
  * request's namespace (the stored object's, else the new one's, else "default"; set where either names none), a
  * stored object's resourceVersion ("1" when the old object names none) carried to a new object without one (the
- * registry's unconditional update, and what kubectl apply sends), then rest.BeforeUpdate.
+ * registry's unconditional update, and what kubectl apply sends), then rest.BeforeUpdate; `warn`: record the warnings
+ * (at most `maxErrorBytes` characters of them).
  */
-export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objType: i32, minor: i32, gates: Gates, maxErrorBytes: i64): UpdateResult {
+export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objType: i32, minor: i32, gates: Gates, maxErrorBytes: i64, warn: bool = true): UpdateResult {
   const n = writable(nv, objType, kind), o = writable(ov, objType, kind);
   const errs = new ErrList(maxErrorBytes);
   const res = new UpdateResult(errs);
@@ -281,6 +295,8 @@ export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objTy
   const tg = new TemplateGenerations(templateGeneration(nm), templateGeneration(om));
   setInt(nm, "Generation", int(fld(om, "Generation")));
   prepareForUpdate(kind, n, o, specType, minor, gates, tg);
+  const cw = warn ? clusterNameWarning(nm, minor) : null;
+  if (cw !== null) res.warnings.add(cw);
   if (str(fld(nm, "UID")).length == 0) setField(nm, "UID", fld(om, "UID"));
   const ct = fld(om, "CreationTimestamp");
   if (ct !== null && ct instanceof TimeV && !isZeroTime(changetype<TimeV>(ct))) setField(nm, "CreationTimestamp", ct);
@@ -307,6 +323,9 @@ export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objTy
   if (errs.length > 0) {
     const agg = errs.aggregate();
     res.message = kind + ".apps " + quote(str(fld(nm, "Name"))) + " is invalid" + (agg.length > 0 ? ": " + agg : "");
+    return res;
   }
+  const changed = kind == "DaemonSet" ? tg.n != tg.o : int(fld(nm, "Generation")) != int(fld(om, "Generation"));
+  if (warn) warningsOnUpdate(kind, n, changed, minor, gates, res.warnings);
   return res;
 }

@@ -8,7 +8,7 @@ import { joinStrings } from "../../../golang/join";
 // name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
 const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport", "WindowsHostProcessContainers", "SELinuxMount", "VolumeAttributesClass", "HugePageStorageMediumSize", "PodLevelResources",
   "StatefulSetMinReadySeconds", "DaemonSetUpdateSurge", "MaxUnavailableStatefulSet", "StatefulSetAutoDeletePVC", "StatefulSetRecreateStrategy",
-  "StatefulSetStartOrdinal", "DeclarativeValidationBeta", "ContainerRestartRules"];
+  "StatefulSetStartOrdinal", "DeclarativeValidationBeta", "ContainerRestartRules", "GitRepoVolumeDriver"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
@@ -26,6 +26,7 @@ const FACTS: StaticArray<i32> = [
   26, 32, 27, 31, // StatefulSetStartOrdinal: 1.26 alpha (off), 1.27-1.30 beta, GA and locked 1.31-1.32
   36, 0, 36, 0, // DeclarativeValidationBeta: 1.36+ beta (on)
   34, 0, 35, 0, // ContainerRestartRules: 1.34 alpha (off), 1.35+ beta (on)
+  33, 0, 0, 36, // GitRepoVolumeDriver: 1.33-1.35 deprecated (off), locked off from 1.36 (the workload warnings read it)
 ];
 
 /** The gate values a request runs with. */
