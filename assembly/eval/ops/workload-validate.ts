@@ -27,10 +27,11 @@ import { newStruct } from "../../upstream/kubernetes/defaults/tree";
 import { beforeUpdate } from "../../upstream/kubernetes/registry/appsupdate";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 import { E_LIMIT } from "../../base/errors";
+import { KRUISE_WORKLOADS, opKruiseWorkloadUpdate } from "./kruise-workload-validate";
 
 const KINDS = ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"];
 /** The op's members besides op, id, limits and exact (the oracle's list, and the engine's maxErrorBytes). */
-const FIELDS = ["kind", "old", "oldText", "new", "newText", "kubernetes", "gates", "applyDefaults", "maxErrorBytes"];
+const FIELDS = ["kind", "old", "oldText", "new", "newText", "kubernetes", "kruise", "gates", "applyDefaults", "pods", "maxErrorBytes"];
 
 /** Decodes (and defaults) workload field `name`; null with an error (path `name`). */
 function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor: i32, defaults: bool, gates: Gates): StructV | null {
@@ -103,7 +104,10 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   const kb = k8sString(req, "kind");
   if (kb === null) return false;
   const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
-  if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want Deployment, StatefulSet, DaemonSet or ReplicaSet)", -1, "kind");
+  if (KRUISE_WORKLOADS.includes(kind)) return opKruiseWorkloadUpdate(req, res, kind);
+  if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, AdvancedStatefulSet or AdvancedDaemonSet)", -1, "kind");
+  if (req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
+  if (req.field("pods") >= 0) return fail(E_BAD_REQUEST, "\"pods\" applies to CloneSet only", -1, "pods");
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "workload.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");
