@@ -1,4 +1,5 @@
 // Op `workload.validateUpdate` {kind, old|oldText, new|newText, kubernetes?, gates?, applyDefaults?, maxErrorBytes?}
+// (the OpenKruise kinds, with `kruise` and `pods`: kruise-workload-validate.ts)
 // → {errors: [{field, type, message}], message, warnings}: what kube-apiserver of a Kubernetes minor (1.15-1.37)
 // answers to a PUT of the new apps/v1 Deployment, StatefulSet, DaemonSet or ReplicaSet over the stored old one.
 // Both objects are decoded as that API server decodes them and defaulted (unless applyDefaults is false); an
@@ -107,7 +108,7 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   if (KRUISE_WORKLOADS.includes(kind)) return opKruiseWorkloadUpdate(req, res, kind);
   if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, AdvancedStatefulSet or AdvancedDaemonSet)", -1, "kind");
   if (req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
-  if (req.field("pods") >= 0) return fail(E_BAD_REQUEST, "\"pods\" applies to CloneSet only", -1, "pods");
+  if (req.field("pods") >= 0) return fail(E_BAD_REQUEST, "\"pods\" applies to OpenKruise kinds only", -1, "pods");
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "workload.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");

@@ -57,7 +57,7 @@ import (
 )
 
 func init() {
-	ops["workload.validateUpdate"] = opSpec{[]string{"kind", "old", "oldText", "new", "newText", "kubernetes", "gates", "applyDefaults"}, runWorkloadValidateUpdate}
+	ops["workload.validateUpdate"] = opSpec{[]string{"kind", "old", "oldText", "new", "newText", "kubernetes", "kruise", "gates", "applyDefaults", "pods"}, runWorkloadValidateUpdate}
 }
 
 // workloadKind is one apps/v1 kind the op accepts.
@@ -157,7 +157,14 @@ func runWorkloadValidateUpdate(req *request) (*result, *protoError) {
 	kind := string(kindName)
 	k, ok := workloadKinds[kind]
 	if !ok {
-		return nil, fieldErr(codeBadRequest, "kind", "unknown kind "+quote(kind)+" (want Deployment, StatefulSet, DaemonSet or ReplicaSet)")
+		return nil, fieldErr(codeBadRequest, "kind", "unknown kind "+quote(kind)+" (want Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, AdvancedStatefulSet or AdvancedDaemonSet)")
+	}
+	// the OpenKruise kinds' members (answered by the OpenKruise builds)
+	if req.field("kruise") != nil {
+		return nil, fieldErr(codeBadRequest, "kruise", quote("kruise")+" applies to OpenKruise kinds only")
+	}
+	if req.field("pods") != nil {
+		return nil, fieldErr(codeBadRequest, "pods", quote("pods")+" applies to OpenKruise kinds only")
 	}
 	if err := checkMinor(req, "kubernetes"); err != nil {
 		return nil, err
