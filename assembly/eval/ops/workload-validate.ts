@@ -54,6 +54,11 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
     val = applyDefaultsTo(kind, ty, val, minor, name, defaultGates(gates, minor));
     if (hasError()) return null;
   }
+  if (minor <= 16 && nilIntOrStringConverted(kind, val)) {
+    // 1.15-1.16 convert a rolling update's maxUnavailable / maxSurge with the reflection converter, which refuses nil
+    fail(E_DECODE, "expected pointer, but got nil", -1, name);
+    return null;
+  }
   if (kind == "StatefulSet" && minor <= 16) {
     // 1.15-1.16 conversion dereferences a rolling update's partition: nil panics (the server's recovered text)
     const ru = fld(fld(fld(val, "Spec"), "UpdateStrategy"), "RollingUpdate");
@@ -63,6 +68,21 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
     }
   }
   return val === null ? newStruct(ty) : changetype<StructV>(val);
+}
+
+/** True when 1.15-1.16's conversion meets a nil *IntOrString in a rolling update: a Deployment's maxUnavailable or
+ *  maxSurge, a DaemonSet's maxUnavailable (Convert_v1_RollingUpdate{Deployment,DaemonSet}_To_apps_... call s.Convert). */
+function nilIntOrStringConverted(kind: string, v: Val | null): bool {
+  const spec = fld(v, "Spec");
+  if (kind == "Deployment") {
+    const ru = fld(fld(spec, "Strategy"), "RollingUpdate");
+    return isSet(ru) && (!isSet(fld(deref(ru), "MaxUnavailable")) || !isSet(fld(deref(ru), "MaxSurge")));
+  }
+  if (kind == "DaemonSet") {
+    const ru = fld(fld(spec, "UpdateStrategy"), "RollingUpdate");
+    return isSet(ru) && !isSet(fld(deref(ru), "MaxUnavailable"));
+  }
+  return false;
 }
 
 /** Convert_v1_DaemonSet_To_apps_DaemonSet: the deprecated.daemonset.template.generation annotation must be an int64
