@@ -8,78 +8,99 @@ package main
 //	workload.validateUpdate {kind, old|oldText, new|newText, kruise?, gates?, applyDefaults?, pods?}
 //	  -> {errors: [{field, type, message}], message, warnings}
 //
-// kind is CloneSet, AdvancedStatefulSet or AdvancedDaemonSet (the apps/v1 kinds of the op are answered by
-// the Kubernetes builds, workload.go, which also hands these three kinds here: the accepted fields depend
-// on the kind, ops.go opFieldsFor). `kruise` is "1.9" (default) or "1.8"; the router sends each to its
-// build (kruiseVersionField: E_UNSUPPORTED_VERSION `unsupported kruise version "V"` otherwise).
+// kind is CloneSet, AdvancedStatefulSet or AdvancedDaemonSet. The apps/v1 kinds of the op are answered by
+// the Kubernetes builds (workload.go, which hands these three kinds here); the accepted fields depend on the
+// kind (ops.go opFieldsFor): an apps/v1 kind with `kruise` or `pods` is `unknown field "kruise"` as before.
+// `kruise` is "1.9" (default) or "1.8"; the router sends each to its build (other values:
+// kruiseVersionField, E_UNSUPPORTED_VERSION `unsupported kruise version "V"`, `"kruise" must be a string`).
 //
-// Request errors, in the order checked (every one E_BAD_REQUEST unless said otherwise):
-//   - `kubernetes` present (any value), path kubernetes:
+// Request errors, in the order checked (E_BAD_REQUEST unless said otherwise):
+//   - `kubernetes` present (any value, null included), path kubernetes:
 //     `"kubernetes" does not apply to OpenKruise kinds: the webhooks validate with the Kubernetes libraries of their Kruise release`
-//   - `kruise` (kruiseVersionField), `applyDefaults` (`"applyDefaults" must be a boolean`),
-//     `gates` (kruiseGatesFrom over kruiseWorkloadGateDefaults, the Kruise gates on this path:
-//     `"gates" must be an object of booleans`, `unknown feature gate "X"` / `feature gate "X" must be a
-//     boolean`, path gates/X, names checked in sorted order)
-//   - old, then new: valueField (`missing "old" or "oldText"`, `"old" and "oldText" are exclusive`)
-//   - old's apiVersion, then new's (a non-empty string apiVersion; anything else counts as absent and
-//     the decode below reports it): one the release's CRD does not serve for the kind, path old|new:
+//   - `kruise`; `applyDefaults` (`"applyDefaults" must be a boolean`); `gates` (kruiseGatesFrom, as the
+//     kruise.* ops read it, over this op's list kruiseWorkloadGateDefaults: the Kruise gates on the webhook
+//     path, v1.9.0 DefaultHostNetworkHostPortsInPodTemplates, StatefulSetAutoDeletePVC,
+//     StatefulSetAutoResizePVCGate, TemplateNoDefaults; v1.8.3 the same without the first.
+//     `"gates" must be an object of booleans` (path gates); in sorted name order `unknown feature gate "X"`,
+//     `feature gate "X" must be a boolean` (path gates/X))
+//   - old, then new: valueField (`missing "old" or "oldText"`, `"old" and "oldText" are exclusive` path oldText)
+//   - old's apiVersion, then new's, when it is a non-empty string (otherwise it counts as absent and the
+//     decode below reports a wrong type): one the release's CRD does not serve for the kind, path old|new:
 //     `the API version in the data (V) is not served for KIND by openkruise/kruise vX.Y.Z (served: apps.kruise.io/v1alpha1, apps.kruise.io/v1beta1)`
+//     (KIND the request's kind; the served list in the CRD's order)
 //   - both present and different, path new:
 //     `the API version in the data (NEW) does not match the old object's (OLD)`
 //   - the version served is new's apiVersion, else old's, else CloneSet apps.kruise.io/v1alpha1,
 //     AdvancedStatefulSet apps.kruise.io/v1beta1, AdvancedDaemonSet apps.kruise.io/v1alpha1. Served
-//     (config/crd/bases of the module): v1.9.0 all three kinds at v1alpha1 and v1beta1; v1.8.3 CloneSet
-//     and Advanced DaemonSet at v1alpha1 only, Advanced StatefulSet at v1alpha1 and v1beta1.
+//     (read from the release's config/crd/bases, embedded by build.ts): v1.9.0 all three kinds at v1alpha1
+//     and v1beta1; v1.8.3 CloneSet and Advanced DaemonSet at v1alpha1 only, Advanced StatefulSet at both.
 //   - old, then new, decoded into the typed Kruise struct of that version as the API server's serializer
-//     decodes a typed body (apiDecode: sigs.k8s.io/json, case-sensitive): E_JSON_SYNTAX (+offset),
-//     E_JSON_TYPE, E_QUANTITY or E_DECODE with the object's path (decodeErr); then the data's kind, when
-//     set, must be the CRD's (CloneSet, StatefulSet, DaemonSet), path old|new:
-//     `the kind in the data (K) does not match the expected kind (StatefulSet)`
+//     decodes a typed body (apiDecode: sigs.k8s.io/json, case-sensitive; fields the version lacks are
+//     dropped): E_JSON_SYNTAX (+offset), E_JSON_TYPE, E_QUANTITY or E_DECODE with the object's path
+//     (decodeErr); then the data's kind, when set, must be the CRD's (CloneSet, StatefulSet, DaemonSet),
+//     path old|new: `the kind in the data (K) does not match the expected kind (StatefulSet)`
+//   - the namespace, as the API server's update handler treats the URL's: the request's namespace is old's,
+//     else new's, else "default"; new naming another one, path new:
+//     `the namespace of the provided object does not match the namespace sent on the request`; an object
+//     without one is given it (its JSON re-encoded).
 //   - pods: not an array of objects, path pods or pods/I: `"pods" must be an array of Pod objects`; each
 //     decoded as a v1 Pod (decodeErr, path pods/I); two with the same namespace and name, path pods/I:
 //     `duplicate pod "NS/NAME"`; the fake client refusing one (a panic of its builder), path pods: its text.
 //
 // Then, as the API server and kruise-manager do:
 //  1. applyDefaults (default true): each object gets the structural defaults of the CRD's schema of that
-//     version (the `default:` entries of config/crd/bases/*.yaml, applied by the real apiextensions
-//     structural defaulting: today only v1beta1 CloneSet spec.scaleStrategy.enablePVCReuse=false in
-//     v1.9.0); then the real MUTATING handler of the kind (mcloneset.kb.io, mstatefulset.kb.io,
-//     mdaemonset.kb.io) through Handle: the old object stands for the stored one and is mutated as on
-//     CREATE; the new one as on UPDATE with the mutated old one as OldObject (the CloneSet and Advanced
-//     StatefulSet handlers default the pod template only when it differs from the old one). Its JSON
-//     patches (Response.Complete) are applied with the JSON Patch library the API server of the
-//     release's Kubernetes minor applies them with, and the structural defaults run again when the patch
-//     was not empty (the API server's mutating dispatcher). A denial here answers like a validating one,
-//     naming the mutating webhook.
-//  2. The real VALIDATING handler's Handle (vcloneset.kb.io, vstatefulset.kb.io, vdaemonset.kb.io) on
-//     the UPDATE: Operation Update, Object.Raw = new, OldObject.Raw = old, Resource apps.kruise.io/<version>
-//     <resource>, name and namespace from new's metadata; its client is a controller-runtime fake client
-//     holding `pods` (the v1alpha1 CloneSet's scaleStrategy.podsToDelete lookups: absent pods answer
-//     NotFound; nothing else is stored, so the Advanced StatefulSet's StatefulSetAutoResizePVCGate check
-//     finds no StorageClass); its decoder admission.NewDecoder of the manager's scheme.
+//     version (every `default:` of the release's CRD, applied by the real apiextensions structural
+//     defaulting, as the API server does on decoding; today only v1beta1 CloneSet
+//     spec.scaleStrategy.enablePVCReuse: false in v1.9.0); then the real MUTATING handler of the kind
+//     (mcloneset.kb.io, mstatefulset.kb.io, mdaemonset.kb.io): the old object stands for the stored one and
+//     is mutated as on CREATE; the new one as on UPDATE with the mutated old one as OldObject (the CloneSet
+//     and Advanced StatefulSet handlers inject pod template defaults only when the template differs from
+//     the old one). Its JSON patch is applied with the library the API server of the release's Kubernetes
+//     minor applies it with (1.32: gopkg.in/evanphx/json-patch.v4; 1.30: github.com/evanphx/json-patch),
+//     and the structural defaults run again after a non-empty patch (the API server's mutating
+//     dispatcher). A denial here answers like a validating one, naming the mutating webhook.
+//  2. The real VALIDATING handler (vcloneset.kb.io, vstatefulset.kb.io, vdaemonset.kb.io) on the UPDATE:
+//     Operation Update, Object.Raw = new, OldObject.Raw = old, Resource/Kind apps.kruise.io/<version>,
+//     name and namespace from new's metadata; its client is a controller-runtime fake client holding
+//     `pods` (the v1alpha1 CloneSet's scaleStrategy.podsToDelete lookups: an absent pod answers
+//     `pods "NAME" not found`; nothing else is stored, so the Advanced StatefulSet's
+//     StatefulSetAutoResizePVCGate check finds no StorageClass); its decoder admission.NewDecoder.
+// Both handlers run wrapped as kruise-manager serves them (admission.Webhook, kruiseServe): the response is
+// completed, and controller-runtime v0.20 (Kruise v1.9.0) turns a panic of the handler into a denial
+// (`panic: <value> [recovered]`; the Advanced StatefulSet handler panics on an undefaulted rollingUpdate,
+// i.e. with applyDefaults false); v0.18 (Kruise v1.8.3) does not recover it and the API server's call
+// fails: E_INTERNAL `the webhook handler panics ...`.
 //
-// The objects reach the webhooks as given otherwise: the API server's own checks of an update
-// (resourceVersion required for custom resources, name and namespace against the URL, OpenAPI schema
-// validation, pruning of unknown fields) are not modelled; the webhooks' own ObjectMeta checks run
-// (metadata.resourceVersion "must be specified for an update", a namespace is required, name and
-// namespace are immutable).
+// Beyond the namespace, the objects reach the webhooks as given: the API server's other checks of an
+// update (resourceVersion required for custom resources, the name against the URL, rest.BeforeUpdate's
+// resets of generation / creationTimestamp / uid, OpenAPI schema validation, pruning of unknown fields)
+// are not modelled; the webhooks' own ObjectMeta checks answer instead (metadata.resourceVersion "must be
+// specified for an update", creationTimestamp / name / uid "field is immutable").
 //
-// Answer: denied -> message = the API server's text, webhookerrors.ToStatusErr(webhook, Result).Error()
-// (`admission webhook "vcloneset.kb.io" denied the request: ` + Result.Message); errors = the
-// field.ErrorList behind the denial, in order and with its duplicates ({field: Field, type:
+// Answer: denied -> message = the API server's text for a webhook denial, webhookerrors.ToStatusErr(webhook,
+// Result).Error() (`admission webhook "vcloneset.kb.io" denied the request: ` + Result.Message); errors =
+// the field.ErrorList behind the denial, in order and with its duplicates ({field: Field, type:
 // Type.String(), message: ErrorBody()}; the message holds ToAggregate()'s text, which drops repeated
-// texts), recomputed by calling the functions the handler calls (exported ones directly, unexported ones
-// and methods through //go:linkname; kruise_workload_v19.go / _v18.go for the release's own) on objects
-// decoded from the same bytes, and checked: ToAggregate().Error() must equal Result.Message (E_INTERNAL
-// otherwise); errors = [] when the denial is a plain error (the Advanced StatefulSet's "invalid template
-// modified with InPlaceOnly strategy: ..." text, decode errors). Allowed -> errors [], message "".
-// warnings = the handlers' response warnings (the new object's mutation, the validation), deduped in
-// order (none of these handlers warns). The InPlaceOnly checks name the first JSON patch of the
-// template spec (appscode/jsonpatch, which orders an object's members randomly) that is not a replace
-// of a container image: when more than one such patch exists the upstream text is random and the
-// answer is E_INTERNAL (`nondeterministic upstream answer: ...`), so that no suite records it.
-// Gates: the Kruise gates of the request for this request (reset afterwards); the Kubernetes gates
-// (k8s.io/apiserver's, read by the pod template validation) at their defaults, as kruise-manager sets none.
+// texts), recomputed by calling the functions the handler calls (exported ones directly, unexported
+// functions and methods through //go:linkname; kruise_workload_v19.go / _v18.go for each release's own)
+// on objects decoded from the same bytes, and checked: ToAggregate().Error() must equal Result.Message
+// (E_INTERNAL `self-check: ...` otherwise); errors = [] when the denial is a plain error (the Advanced
+// StatefulSet's `invalid template modified with InPlaceOnly strategy: OP PATH, currently only image update
+// is allowed for InPlaceOnly`, a recovered panic, the decoder's errors). Allowed -> errors [], message "".
+// warnings = the response warnings of the new object's mutation and of the validation, deduped in order
+// (none of these handlers warns: always []).
+//
+// Answers upstream itself gives at random are E_INTERNAL `nondeterministic upstream answer: ...`, so that
+// no suite records one: the InPlaceOnly checks (v1alpha1 CloneSet, Advanced StatefulSet) name the first
+// JSON patch between the template specs (appscode/jsonpatch, which orders an object's members randomly)
+// that is not a replace of a container image, so more than one such patch makes the text random; and a
+// bad value printed with %#v that holds a non-nil pointer shows its address (an Advanced StatefulSet's
+// rollingUpdate under OnDelete with a partition, a strategy of an unknown type with a rollingUpdate,
+// volumeClaimTemplates).
+//
+// Gates: the request's Kruise gates for this request (reset to their defaults afterwards); the
+// Kubernetes gates (k8s.io/apiserver's, read by the pod template validation) at their defaults, as
+// kruise-manager sets none.
 
 import (
 	"context"
@@ -256,6 +277,33 @@ func kruiseDecodeChecked(data []byte, name, kind, version string, wk kruiseWorkl
 	return obj.(metav1.Object), nil
 }
 
+// kruiseSetNamespace gives an object without a namespace the request's (its JSON re-encoded; unchanged bytes
+// otherwise).
+func kruiseSetNamespace(raw []byte, meta metav1.Object, ns, name string) ([]byte, *protoError) {
+	if meta.GetNamespace() != "" {
+		return raw, nil
+	}
+	meta.SetNamespace(ns)
+	var obj map[string]interface{}
+	if err := utiljson.Unmarshal(raw, &obj); err != nil {
+		return nil, fieldErr(codeDecode, name, err.Error())
+	}
+	if obj == nil {
+		obj = map[string]interface{}{} // the JSON null: an empty object
+	}
+	m, _ := obj["metadata"].(map[string]interface{})
+	if m == nil {
+		m = map[string]interface{}{}
+		obj["metadata"] = m
+	}
+	m["namespace"] = ns
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return nil, plainErr(codeInternal, "json.Marshal: "+err.Error())
+	}
+	return out, nil
+}
+
 // kruisePods reads the optional `pods` field.
 func kruisePods(req *request) ([]client.Object, *protoError) {
 	raw := req.field("pods")
@@ -357,15 +405,29 @@ func kruiseValidatingHandler(kind string, c client.Client, dec admission.Decoder
 	return &dsvalidating.DaemonSetCreateUpdateHandler{Decoder: dec}
 }
 
+// kruiseServe runs a handler the way kruise-manager serves it: wrapped in controller-runtime's
+// admission.Webhook (pkg/webhook/server.go registers &webhook.Admission{Handler: ...}), which completes the
+// response and, from controller-runtime v0.20 (Kruise v1.9.0), turns a panic of the handler into a denial
+// ("panic: <value> [recovered]", code 500). Without that recovery (v0.18, Kruise v1.8.3) the panic ends the
+// HTTP request and the API server's call fails: E_INTERNAL here.
+func kruiseServe(h admission.Handler, areq admission.Request) (resp admission.Response, perr *protoError) {
+	defer func() {
+		if r := recover(); r != nil {
+			perr = plainErr(codeInternal, fmt.Sprint("the webhook handler panics (its controller-runtime does not recover it; the API server's call fails): ", r))
+		}
+	}()
+	return (&admission.Webhook{Handler: h}).Handle(context.TODO(), areq), nil
+}
+
 // kruiseMutate runs the mutating handler on one object and applies its patch (plus the structural defaults
 // after a non-empty patch). A denial comes back as the response (raw nil).
 func kruiseMutate(h admission.Handler, areq admission.Request, s *structuralschema.Structural) ([]byte, *admission.Response, *protoError) {
-	resp := h.Handle(context.TODO(), areq)
+	resp, perr := kruiseServe(h, areq)
+	if perr != nil {
+		return nil, nil, perr
+	}
 	if !resp.Allowed {
 		return nil, &resp, nil
-	}
-	if err := resp.Complete(areq); err != nil {
-		return nil, nil, plainErr(codeInternal, "mutating response: "+err.Error())
 	}
 	raw := areq.Object.Raw
 	if len(resp.Patch) == 0 {
@@ -483,6 +545,17 @@ func kruiseValidationErrors(kind, version string, areq admission.Request, c clie
 	return nil, patches, nil
 }
 
+// kruiseRecompute is kruiseValidationErrors with a panic of the upstream functions (the handler's own
+// panic, recovered into a plain denial) reported as an error.
+func kruiseRecompute(kind, version string, areq admission.Request, c client.Client, dec admission.Decoder) (errs field.ErrorList, patches []string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			errs, patches, err = nil, nil, fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return kruiseValidationErrors(kind, version, areq, c, dec)
+}
+
 // --- the op -------------------------------------------------------------------------------------------
 
 // kruiseResetWorkloadGates puts the gates of kruiseWorkloadGateDefaults back to their defaults.
@@ -550,11 +623,30 @@ func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *proto
 	if schema == nil {
 		return nil, plainErr(codeInternal, "openkruise/kruise "+kruiseVersion+" does not serve "+kind+" at "+version)
 	}
-	if _, perr := kruiseDecodeChecked(oldData, "old", kind, version, wk); perr != nil {
+	oldMeta, perr := kruiseDecodeChecked(oldData, "old", kind, version, wk)
+	if perr != nil {
 		return nil, perr
 	}
 	newMeta, perr := kruiseDecodeChecked(newData, "new", kind, version, wk)
 	if perr != nil {
+		return nil, perr
+	}
+	// the request's namespace is the stored object's (else the new one's, else "default"), as the URL names
+	// it; the API server's update handler gives an object without one that namespace and refuses another
+	ns := oldMeta.GetNamespace()
+	if ns == "" {
+		ns = newMeta.GetNamespace()
+	}
+	if ns == "" {
+		ns = metav1.NamespaceDefault
+	}
+	if n := newMeta.GetNamespace(); n != "" && n != ns {
+		return nil, fieldErr(codeBadRequest, "new", "the namespace of the provided object does not match the namespace sent on the request")
+	}
+	if oldData, perr = kruiseSetNamespace(oldData, oldMeta, ns, "old"); perr != nil {
+		return nil, perr
+	}
+	if newData, perr = kruiseSetNamespace(newData, newMeta, ns, "new"); perr != nil {
 		return nil, perr
 	}
 	pods, perr := kruisePods(req)
@@ -600,11 +692,14 @@ func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *proto
 	}
 
 	areq := kruiseAdmission(wk, version, admissionv1.Update, newRaw, oldRaw, newMeta)
-	resp := kruiseValidatingHandler(kind, c, dec).Handle(context.TODO(), areq)
+	resp, perr := kruiseServe(kruiseValidatingHandler(kind, c, dec), areq)
+	if perr != nil {
+		return nil, perr
+	}
 	for _, w := range resp.Warnings {
 		warnings.AddWarning("", w)
 	}
-	errs, patches, derr := kruiseValidationErrors(kind, version, kruiseAdmission(wk, version, admissionv1.Update, newRaw, oldRaw, newMeta), c, dec)
+	errs, patches, derr := kruiseRecompute(kind, version, kruiseAdmission(wk, version, admissionv1.Update, newRaw, oldRaw, newMeta), c, dec)
 	if len(patches) > 1 {
 		return nil, plainErr(codeInternal, "nondeterministic upstream answer: the InPlaceOnly check names the first of "+
 			strconv.Itoa(len(patches))+" template patches in random order ("+strings.Join(patches, ", ")+")")
@@ -623,11 +718,18 @@ func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *proto
 	if resp.Result == nil {
 		return nil, plainErr(codeInternal, "the validating webhook denied without a result")
 	}
+	if kruisePrintedPointer.MatchString(resp.Result.Message) {
+		return nil, plainErr(codeInternal, "nondeterministic upstream answer: the message prints a pointer's address ("+resp.Result.Message+")")
+	}
 	if len(errs) > 0 && errs.ToAggregate().Error() != resp.Result.Message {
 		return nil, plainErr(codeInternal, "self-check: the recomputed ErrorList ("+errs.ToAggregate().Error()+") is not the webhook's message ("+resp.Result.Message+")")
 	}
 	return kruiseDenied(wk.validating, &resp, errs, warnings), nil
 }
+
+// kruisePrintedPointer finds a pointer printed by %#v inside a bad value (`(*int32)(0xc000a1b2c0)`), an
+// address that changes from run to run.
+var kruisePrintedPointer = regexp.MustCompile(`\)\(0x[0-9a-f]+\)`)
 
 // kruiseDenied writes a webhook's denial: the API server's text and the ErrorList behind it.
 func kruiseDenied(webhook string, resp *admission.Response, errs field.ErrorList, warnings *warningTexts) *result {
