@@ -429,7 +429,9 @@ function inPlaceOnly(o: Obj, kind: KruiseKind, version: string): boolean {
 /** Kruise gate settings a request may carry (gates on the webhook path that exist in the release). */
 function gatesFor(release: KruiseRelease): fc.Arbitrary<Obj | undefined> {
   const opts: (Obj | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined,
-    { TemplateNoDefaults: true }, { StatefulSetAutoDeletePVC: false }, { StatefulSetAutoResizePVCGate: true }, { StatefulSetAutoResizePVCGate: true, StatefulSetAutoDeletePVC: true }];
+    { TemplateNoDefaults: true }, { StatefulSetAutoDeletePVC: false }, { StatefulSetAutoResizePVCGate: true }, { StatefulSetAutoResizePVCGate: true, StatefulSetAutoDeletePVC: true },
+    // (the in-place update ops' gates are accepted too; this path does not read them)
+    { InPlaceWorkloadVerticalScaling: true, KruiseDaemon: false }];
   if (release === "1.9") opts.push({ DefaultHostNetworkHostPortsInPodTemplates: true });
   return fc.constantFrom(...opts);
 }
@@ -499,6 +501,7 @@ export function kruiseWorkloadRequestErrors(release: KruiseRelease, kind: Kruise
     { ...base, gates: { TemplateNoDefaults: "on" }, old: stored, new: stored },
     { ...base, gates: { DefaultHostNetworkHostPortsInPodTemplates: true }, old: stored, new: stored },
     { ...base, gates: { InPlaceWorkloadVerticalScaling: true }, old: stored, new: stored },
+    { ...base, gates: { PreDownloadImageForInPlaceUpdate: true }, old: stored, new: stored },
     { ...base, new: stored },
     { ...base, old: stored },
     { ...base, old: stored, oldText: JSON.stringify(stored), new: stored },

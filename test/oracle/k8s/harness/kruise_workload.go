@@ -17,12 +17,14 @@ package main
 // Request errors, in the order checked (E_BAD_REQUEST unless said otherwise):
 //   - `kubernetes` present (any value, null included), path kubernetes:
 //     `"kubernetes" does not apply to OpenKruise kinds: the webhooks validate with the Kubernetes libraries of their Kruise release`
-//   - `kruise`; `applyDefaults` (`"applyDefaults" must be a boolean`); `gates` (kruiseGatesFrom, as the
-//     kruise.* ops read it, over this op's list kruiseWorkloadGateDefaults: the Kruise gates on the webhook
-//     path, v1.9.0 DefaultHostNetworkHostPortsInPodTemplates, StatefulSetAutoDeletePVC,
-//     StatefulSetAutoResizePVCGate, TemplateNoDefaults; v1.8.3 the same without the first.
-//     `"gates" must be an object of booleans` (path gates); in sorted name order `unknown feature gate "X"`,
-//     `feature gate "X" must be a boolean` (path gates/X))
+//   - `kruise`; `applyDefaults` (`"applyDefaults" must be a boolean`); `gates` (kruiseGatesFrom, read as the
+//     kruise.* ops read it, over kruiseWorkloadGates: the Kruise gates on the webhook path, v1.9.0
+//     DefaultHostNetworkHostPortsInPodTemplates (default false), StatefulSetAutoDeletePVC (true),
+//     StatefulSetAutoResizePVCGate (false), TemplateNoDefaults (false), v1.8.3 the same without the first;
+//     plus the in-place update ops' four, InPlaceUpdateEnvFromMetadata, InPlaceWorkloadVerticalScaling,
+//     KruiseDaemon, RecreatePodWhenChangeVCTInCloneSetGate, accepted and unused here, so that one `gates`
+//     object serves every Kruise op. `"gates" must be an object of booleans` (path gates); in sorted name
+//     order `unknown feature gate "X"`, `feature gate "X" must be a boolean` (path gates/X))
 //   - old, then new: valueField (`missing "old" or "oldText"`, `"old" and "oldText" are exclusive` path oldText)
 //   - old's apiVersion, then new's, when it is a non-empty string (otherwise it counts as absent and the
 //     decode below reports a wrong type): one the release's CRD does not serve for the kind, path old|new:
@@ -558,9 +560,23 @@ func kruiseRecompute(kind, version string, areq admission.Request, c client.Clie
 
 // --- the op -------------------------------------------------------------------------------------------
 
-// kruiseResetWorkloadGates puts the gates of kruiseWorkloadGateDefaults back to their defaults.
+// kruiseWorkloadGates are the gates the op accepts, at this release's defaults: the webhook path's
+// (kruiseWebhookGateDefaults, per release) and the in-place update ops' (kruiseGateDefaults, which this path
+// does not read), so that one `gates` object serves every Kruise op.
+var kruiseWorkloadGates = func() map[string]bool {
+	m := map[string]bool{}
+	for k, v := range kruiseGateDefaults {
+		m[k] = v
+	}
+	for k, v := range kruiseWebhookGateDefaults {
+		m[k] = v
+	}
+	return m
+}()
+
+// kruiseResetWorkloadGates puts the gates of kruiseWorkloadGates back to their defaults.
 func kruiseResetWorkloadGates() {
-	_ = utilfeature.DefaultMutableFeatureGate.SetFromMap(kruiseWorkloadGateDefaults)
+	_ = utilfeature.DefaultMutableFeatureGate.SetFromMap(kruiseWorkloadGates)
 }
 
 func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *protoError) {
@@ -581,7 +597,7 @@ func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *proto
 	}
 	resetGates()
 	defer kruiseResetWorkloadGates()
-	if err := kruiseGatesFrom(req, kruiseWorkloadGateDefaults, false); err != nil {
+	if err := kruiseGatesFrom(req, kruiseWorkloadGates, true); err != nil {
 		return nil, err
 	}
 	served, perr := kruiseServed(wk)

@@ -21,9 +21,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 )
 
-// kruiseWorkloadGateDefaults are the Kruise gates the webhooks of this op read, at their v1.8.3 defaults
+// kruiseWebhookGateDefaults are the Kruise gates the webhooks of workload.validateUpdate read, at their v1.8.3 defaults
 // (see kruise_workload_v19.go).
-var kruiseWorkloadGateDefaults = map[string]bool{
+var kruiseWebhookGateDefaults = map[string]bool{
 	string(kfeatures.TemplateNoDefaults):           false,
 	string(kfeatures.StatefulSetAutoDeletePVC):     true,
 	string(kfeatures.StatefulSetAutoResizePVCGate): false,

@@ -23,11 +23,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 )
 
-// kruiseWorkloadGateDefaults are the Kruise gates the webhooks of this op read, at their v1.9.0 defaults:
+// kruiseWebhookGateDefaults are the Kruise gates the webhooks of workload.validateUpdate read, at their v1.9.0 defaults:
 // TemplateNoDefaults (mutating: no pod template defaults), StatefulSetAutoDeletePVC (Advanced StatefulSet
 // defaults: the PVC retention policy), StatefulSetAutoResizePVCGate (its volumeClaimUpdateStrategy default
 // and ValidateVolumeClaimTemplateUpdate), DefaultHostNetworkHostPortsInPodTemplates (SetDefaultPodSpec).
-var kruiseWorkloadGateDefaults = map[string]bool{
+var kruiseWebhookGateDefaults = map[string]bool{
 	string(kfeatures.TemplateNoDefaults):                        false,
 	string(kfeatures.StatefulSetAutoDeletePVC):                  true,
 	string(kfeatures.StatefulSetAutoResizePVCGate):              false,
