@@ -9,8 +9,8 @@ package main
 //	  -> {errors: [{field, type, message}], message, warnings}
 //
 // kind is CloneSet, AdvancedStatefulSet or AdvancedDaemonSet. The apps/v1 kinds of the op are answered by
-// the Kubernetes builds (workload.go, which hands these three kinds here); the accepted fields depend on the
-// kind (ops.go opFieldsFor): an apps/v1 kind with `kruise` or `pods` is `unknown field "kruise"` as before.
+// the Kubernetes builds (workload.go, which hands these three kinds here and refuses `kruise` and `pods`
+// for its own: `"kruise" applies to OpenKruise kinds only`).
 // `kruise` is "1.9" (default) or "1.8"; the router sends each to its build (other values:
 // kruiseVersionField, E_UNSUPPORTED_VERSION `unsupported kruise version "V"`, `"kruise" must be a string`).
 //
