@@ -5,7 +5,7 @@
 // iSCSI, RBD, AzureDisk and ScaleIO defaults v1.8 has, neither with the generic ephemeral claim), containers with
 // imagePullPolicy Always where empty (for in-place updates), ports, env field refs, resource lists, probes and
 // lifecycle HTTP handlers (no gRPC service default), ephemeral containers without SetDefaults_Container, and
-// the overhead. Kruise's DefaultHostNetworkHostPortsInPodTemplates gate (v1.9, off by default) is not modelled.
+// the overhead; v1.9.0's DefaultHostNetworkHostPortsInPodTemplates gate (off by default) adds host ports.
 
 import { StructV } from "../../../typed/value";
 import {
@@ -128,9 +128,22 @@ function volume(v: StructV, kruise: i32): void {
   }
 }
 
-/** SetDefaultPodSpec of Kruise minor `kruise` (8 or 9) on v1.PodSpec `spec` of Kubernetes minor `minor` (Kruise's libraries). */
-export function kruisePodSpecDefaults(spec: StructV, kruise: i32, minor: i32): void {
+/** defaultHostNetworkPorts: hostPort = containerPort where hostPort is 0. */
+function hostNetworkPorts(cs: Array<StructV>): void {
+  for (let i = 0; i < cs.length; i++) {
+    const ports = structItems(cs[i], "Ports");
+    for (let j = 0; j < ports.length; j++) if (intOf(ports[j], "HostPort") == 0) setInt(ports[j], "HostPort", intOf(ports[j], "ContainerPort"));
+  }
+}
+
+/** SetDefaultPodSpec of Kruise minor `kruise` (8 or 9) on v1.PodSpec `spec` of Kubernetes minor `minor` (Kruise's libraries);
+ *  `hostPorts`: v1.9.0's DefaultHostNetworkHostPortsInPodTemplates gate. */
+export function kruisePodSpecDefaults(spec: StructV, kruise: i32, minor: i32, hostPorts: bool): void {
   setDefaultsPodSpec(spec, minor);
+  if (kruise >= 9 && hostPorts && intOf(spec, "HostNetwork") != 0) {
+    hostNetworkPorts(structItems(spec, "Containers"));
+    hostNetworkPorts(structItems(spec, "InitContainers"));
+  }
   const volumes = structItems(spec, "Volumes");
   for (let i = 0; i < volumes.length; i++) volume(volumes[i], kruise);
   const inits = structItems(spec, "InitContainers");

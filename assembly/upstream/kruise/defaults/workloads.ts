@@ -1,8 +1,8 @@
 // What OpenKruise's mutating webhooks (v1.8.3, v1.9.0) default in a CloneSet, an Advanced StatefulSet and an
 // Advanced DaemonSet (apis/apps/defaults SetDefaultsCloneSet / SetDefaultsCloneSetV1beta1,
 // SetDefaultsStatefulSet, SetDefaultsDaemonSet / SetDefaultsDaemonSetV1beta1), with the feature gates at their
-// defaults (StatefulSetAutoDeletePVC on, StatefulSetAutoResizePVCGate off). `inject`: the template defaults too
-// (Kruise's TemplateNoDefaults gate off; the DaemonSet webhook never injects them). Values are changed in place.
+// defaults or as the request sets them. `inject`: the template defaults too (Kruise's TemplateNoDefaults gate off;
+// the DaemonSet webhook never injects them). Values are changed in place.
 
 import { StructV } from "../../../typed/value";
 import { structField, ptrStruct, structItems, isNil, newPtrStruct, strEmpty, setStr, setPtrInt, strIs } from "../../kubernetes/defaults/tree";
@@ -10,23 +10,23 @@ import { setPtrIntOrString } from "../../kubernetes/defaults/apps";
 import { kruisePodSpecDefaults, kruiseClaimTemplateDefaults } from "./pod";
 
 /** The template and volume claim template defaults of a workload spec. */
-function templateDefaults(spec: StructV, kruise: i32, minor: i32): void {
+function templateDefaults(spec: StructV, kruise: i32, minor: i32, hostPorts: bool): void {
   const tpl = structField(spec, "Template");
   if (tpl !== null) {
     const ps = structField(tpl, "Spec");
-    if (ps !== null) kruisePodSpecDefaults(ps, kruise, minor);
+    if (ps !== null) kruisePodSpecDefaults(ps, kruise, minor, hostPorts);
   }
   const vcts = structItems(spec, "VolumeClaimTemplates");
   for (let i = 0; i < vcts.length; i++) kruiseClaimTemplateDefaults(vcts[i]);
 }
 
 /** SetDefaultsCloneSet (v1alpha1) or SetDefaultsCloneSetV1beta1 on the CloneSet `obj`. */
-export function cloneSetDefaults(obj: StructV, v1beta1: bool, inject: bool, kruise: i32, minor: i32): void {
+export function cloneSetDefaults(obj: StructV, v1beta1: bool, inject: bool, kruise: i32, minor: i32, hostPorts: bool): void {
   const spec = structField(obj, "Spec");
   if (spec === null) return;
   if (isNil(spec, "Replicas")) setPtrInt(spec, "Replicas", 1);
   if (isNil(spec, "RevisionHistoryLimit")) setPtrInt(spec, "RevisionHistoryLimit", 10);
-  if (inject) templateDefaults(spec, kruise, minor);
+  if (inject) templateDefaults(spec, kruise, minor, hostPorts);
   const us = structField(spec, "UpdateStrategy");
   if (us === null) return;
   if (!v1beta1) {
@@ -52,8 +52,9 @@ function intOrStrings(s: StructV): void {
   if (isNil(s, "MaxSurge")) setPtrIntOrString(s, "MaxSurge", 0, null);
 }
 
-/** SetDefaultsStatefulSet (v1beta1; a v1alpha1 object is converted to v1beta1 around it) on `obj`. */
-export function statefulSetDefaults(obj: StructV, inject: bool, kruise: i32, minor: i32): void {
+/** SetDefaultsStatefulSet (v1beta1; a v1alpha1 object is converted to v1beta1 around it) on `obj`; `autoDeletePVC` and
+ *  `autoResizePVC`: the StatefulSetAutoDeletePVC and StatefulSetAutoResizePVCGate gates. */
+export function statefulSetDefaults(obj: StructV, inject: bool, kruise: i32, minor: i32, hostPorts: bool, autoDeletePVC: bool, autoResizePVC: bool): void {
   const spec = structField(obj, "Spec");
   if (spec === null) return;
   if (strEmpty(spec, "PodManagementPolicy")) setStr(spec, "PodManagementPolicy", "OrderedReady");
@@ -71,16 +72,21 @@ export function statefulSetDefaults(obj: StructV, inject: bool, kruise: i32, min
       }
     }
   }
-  // StatefulSetAutoDeletePVC (on by default in both releases)
-  if (isNil(spec, "PersistentVolumeClaimRetentionPolicy")) newPtrStruct(spec, "PersistentVolumeClaimRetentionPolicy");
-  const p = ptrStruct(spec, "PersistentVolumeClaimRetentionPolicy");
-  if (p !== null) {
-    if (strEmpty(p, "WhenDeleted")) setStr(p, "WhenDeleted", "Retain");
-    if (strEmpty(p, "WhenScaled")) setStr(p, "WhenScaled", "Retain");
+  if (autoDeletePVC) {
+    if (isNil(spec, "PersistentVolumeClaimRetentionPolicy")) newPtrStruct(spec, "PersistentVolumeClaimRetentionPolicy");
+    const p = ptrStruct(spec, "PersistentVolumeClaimRetentionPolicy");
+    if (p !== null) {
+      if (strEmpty(p, "WhenDeleted")) setStr(p, "WhenDeleted", "Retain");
+      if (strEmpty(p, "WhenScaled")) setStr(p, "WhenScaled", "Retain");
+    }
+  }
+  if (autoResizePVC) {
+    const vus = structField(spec, "VolumeClaimUpdateStrategy");
+    if (vus !== null && strEmpty(vus, "Type")) setStr(vus, "Type", "OnPVCDelete");
   }
   if (isNil(spec, "Replicas")) setPtrInt(spec, "Replicas", 1);
   if (isNil(spec, "RevisionHistoryLimit")) setPtrInt(spec, "RevisionHistoryLimit", 10);
-  if (inject) templateDefaults(spec, kruise, minor);
+  if (inject) templateDefaults(spec, kruise, minor, hostPorts);
 }
 
 /** SetDefaultsDaemonSet (v1alpha1) or SetDefaultsDaemonSetV1beta1 on `obj`. */

@@ -7,6 +7,12 @@
 // `admission webhook "<name>" denied the request: <text>`.
 
 import { StructV } from "../../../typed/value";
+import { hasError } from "../../../base/errors";
+import { readJSON, ReadOptions } from "../../../json/reader";
+import { decodeAt } from "../../../typed/decodeat";
+import { defaultGoOf } from "../../../base/pins";
+import { newStruct } from "../../kubernetes/defaults/tree";
+import { encodeTyped } from "../inplaceupdate/typedpod";
 import { ErrList, quote } from "../../kubernetes/validation/errlist";
 import { fld, str, int, isSet } from "../../kubernetes/validation/view";
 import { structField, strEmpty, setStr, setField, setInt } from "../../kubernetes/defaults/tree";
@@ -36,9 +42,16 @@ export function webhookName(kind: string): string {
 
 /** The mutating webhook's defaults of `kind` on `obj` (`create`: as on creation). */
 export function mutatingDefaults(kind: string, obj: StructV, w: Webhook): void {
-  if (kind == "CloneSet") cloneSetDefaults(obj, w.v1beta1, true, w.kruise, w.minor);
-  else if (kind == "AdvancedStatefulSet") statefulSetDefaults(obj, true, w.kruise, w.minor);
+  const inject = !w.templateNoDefaults;
+  if (kind == "CloneSet") cloneSetDefaults(obj, w.v1beta1, inject, w.kruise, w.minor, w.hostNetworkPorts);
+  else if (kind == "AdvancedStatefulSet") statefulSetDefaults(obj, inject, w.kruise, w.minor, w.hostNetworkPorts, w.autoDeletePVC, w.autoResizePVC);
   else daemonSetDefaults(obj, w.v1beta1);
+}
+
+/** False when the new object names a namespace other than the request's (the stored object's, else the new one's). */
+export function namespaceMatches(n: StructV, o: StructV): bool {
+  const os = str(fld(fld(o, "ObjectMeta"), "Namespace")), ns = str(fld(fld(n, "ObjectMeta"), "Namespace"));
+  return os.length == 0 || ns.length == 0 || os == ns;
 }
 
 /** The metadata rest.BeforeUpdate settles before validating admission; false (res.badRequest set) on a namespace mismatch. */
@@ -64,12 +77,36 @@ function settleMeta(n: StructV, o: StructV, res: AdmissionResult): bool {
   return true;
 }
 
-/** The update of `kind` from stored `o` to `n` (both changed in place); `defaults`: run the mutating webhook first. */
-export function admitUpdate(kind: string, n: StructV, o: StructV, w: Webhook, defaults: bool, pods: PodLookup): AdmissionResult {
+/**
+ * The mutating webhook on `obj`: its defaults, and when they changed the object, what the API server then holds -
+ * the object as its JSON patch leaves it, i.e. json.Marshal of the typed object read back (empty lists and maps
+ * omitted become nil, unknown fields are gone). Null with an error recorded.
+ */
+function mutate(kind: string, obj: StructV, w: Webhook): StructV | null {
+  const before = encodeTyped(obj.t, obj);
+  mutatingDefaults(kind, obj, w);
+  const after = encodeTyped(obj.t, obj);
+  if (before === null || after === null) return null;
+  if (before.len == after.len && memory.compare(before.ptr, after.ptr, <usize>before.len) == 0) return obj;
+  const t = readJSON(after.ptr, after.len, new ReadOptions());
+  if (t === null) return null;
+  const v = decodeAt(t, 0, obj.t, w.minor, defaultGoOf(w.minor));
+  if (hasError()) return null;
+  return v === null ? newStruct(obj.t) : changetype<StructV>(v);
+}
+
+/** The update of `kind` from stored `o` to `n` (both changed in place); `defaults`: run the mutating webhook first.
+ *  Null with an error recorded. */
+export function admitUpdate(kind: string, nv: StructV, ov: StructV, w: Webhook, defaults: bool, pods: PodLookup): AdmissionResult | null {
+  let n = nv, o = ov;
   const res = new AdmissionResult(w.errs);
   if (defaults) {
-    mutatingDefaults(kind, o, w);
-    mutatingDefaults(kind, n, w);
+    const mo = mutate(kind, o, w);
+    if (mo === null) return null;
+    o = mo;
+    const mn = mutate(kind, n, w);
+    if (mn === null) return null;
+    n = mn;
   }
   if (!settleMeta(n, o, res)) return res;
   let plain = "";

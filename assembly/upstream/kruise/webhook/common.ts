@@ -24,17 +24,27 @@ export class Webhook {
   gates: Gates;
   /** True once the handler dereferenced a nil pointer (Go panics; the webhook server answers with the recovered panic). */
   panicked: bool = false;
+  /** Kruise's TemplateNoDefaults gate (default off): the mutating webhooks leave the template alone. */
+  templateNoDefaults: bool = false;
+  /** Kruise's StatefulSetAutoDeletePVC gate (default on): the retention policy's defaults. */
+  autoDeletePVC: bool = true;
+  /** Kruise's StatefulSetAutoResizePVCGate (default off): volume claim update strategy default and check. */
+  autoResizePVC: bool = false;
+  /** Kruise's DefaultHostNetworkHostPortsInPodTemplates (v1.9.0, default off): host ports from container ports. */
+  hostNetworkPorts: bool = false;
   constructor(public kruise: i32, public minor: i32, public v1beta1: bool, public errs: ErrList) {
     this.gates = new Gates();
   }
 
-  /** DefaultPodValidationOptions of the release (every other option false). */
+  /** DefaultPodValidationOptions of the release (every other option false): v1.8.3 also allows the hostIPs field and
+   *  validates templates as pods (ResourceIsPod), v1.9.0 does neither. */
   podOptions(): PodValidationOptions {
     const o = new PodValidationOptions(this.minor, this.gates);
     o.invalidDeletionCost = true;
     o.invalidLabelValueInSelector = true;
     o.invalidSpreadSelector = true;
-    o.hostIPs = false;
+    o.hostIPs = this.kruise <= 8;
+    o.resourceIsPod = this.kruise <= 8;
     return o;
   }
 }
@@ -44,7 +54,7 @@ export function convertTemplate(tpl: StructV, w: Webhook): void {
   const i = fieldIndex(tpl.t, "Spec");
   if (i < 0) return;
   if (tpl.f[i] === null) tpl.f[i] = newStruct(fieldType(tpl.t, i));
-  kruisePodSpecDefaults(changetype<StructV>(tpl.f[i]), w.kruise, w.minor);
+  kruisePodSpecDefaults(changetype<StructV>(tpl.f[i]), w.kruise, w.minor, w.hostNetworkPorts);
 }
 
 /** ValidatePodTemplateSpec(template, base, DefaultPodValidationOptions) of Kruise's Kubernetes release. */

@@ -4,7 +4,9 @@
 // types at the Kubernetes minor of Kruise's libraries (v1.8.3's types: without the fields v1.9.0 added, and an
 // Advanced DaemonSet partition that is an integer). Errors carry the object's path ("old" / "new").
 
-import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_DECODE } from "../../../base/errors";
+import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_JSON_TYPE } from "../../../base/errors";
+import { readJSON, ReadOptions } from "../../../json/reader";
+import { encodeTyped } from "../inplaceupdate/typedpod";
 import { Tape, K_STRING, K_OBJECT } from "../../../json/tape";
 import { unquote } from "../../../json/strings";
 import { ByteSink } from "../../../io/sink";
@@ -13,7 +15,7 @@ import { StructV } from "../../../typed/value";
 import { resolve, minorIndex, nameId } from "../../../schema/schema";
 import { fld, str, isSet, deref } from "../../kubernetes/validation/view";
 import { newStruct, setField } from "../../kubernetes/defaults/tree";
-import { kruiseK8sMinorOf, defaultGoOf } from "../../../base/pins";
+import { kruiseK8sMinorOf, kruiseReleaseOf, defaultGoOf } from "../../../base/pins";
 
 /** The decoded pair and the version served. */
 export class WorkloadPair {
@@ -77,7 +79,7 @@ function partitionIsInt(t: Tape, node: i32, name: string): bool {
     if (i < 3 && t.kind(p) != K_OBJECT) return true;
   }
   if (t.kind(p) != K_STRING) return true;
-  fail(E_DECODE, "json: cannot unmarshal string into Go struct field RollingUpdateDaemonSet.spec.updateStrategy.rollingUpdate.partition of type int32", -1, name);
+  fail(E_JSON_TYPE, "json: cannot unmarshal string into Go struct field RollingUpdateDaemonSet.spec.updateStrategy.rollingUpdate.partition of type int32", -1, name);
   return false;
 }
 
@@ -97,27 +99,55 @@ function dropNewerFields(o: StructV, kind: string): void {
   }
 }
 
+/** The versions a Kruise release serves for `kind`, in its CRD's order. */
+function servedList(kind: string, kruise: i32): string {
+  return kruise >= 9 || kind == "AdvancedStatefulSet" ? "apps.kruise.io/v1alpha1, apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1";
+}
+
+/** False (an error recorded at `name`) when object `v` names an apiVersion the release does not serve for `kind`. */
+function servedOK(av: string, kind: string, kruise: i32, name: string): bool {
+  if (av.length == 0) return true;
+  const version = av.startsWith("apps.kruise.io/") ? av.substring(15) : "";
+  if (served(kind, version, kruise)) return true;
+  fail(E_BAD_REQUEST, "the API version in the data (" + av + ") is not served for " + kind + " by openkruise/kruise " + kruiseReleaseOf(kruise) + " (served: " + servedList(kind, kruise) + ")", -1, name);
+  return false;
+}
+
+/** An Advanced StatefulSet read as v1alpha1, converted to the v1beta1 the webhooks validate (StatefulSet.ConvertTo: the
+ *  fields both versions have), as json.Marshal of the one read into the other; null with an error. */
+function toV1beta1(v: StructV, minor: i32): StructV | null {
+  const b = encodeTyped(v.t, v);
+  if (b === null) return null;
+  const t = readJSON(b.ptr, b.len, new ReadOptions());
+  if (t === null) return null;
+  const ty = resolve(minorIndex(minor), nameId("v1beta1.StatefulSet"));
+  const r = decodeAt(t, 0, ty, minor, defaultGoOf(minor));
+  if (hasError()) return null;
+  return r === null ? newStruct(ty) : changetype<StructV>(r);
+}
+
 /** Decodes the stored object `ov` and the new one `nv` of `kind` for Kruise minor `kruise`; null with an error. */
 export function decodePair(kind: string, ov: ObjectNode, nv: ObjectNode, kruise: i32): WorkloadPair | null {
   const minor = kruiseK8sMinorOf(kruise);
   const nav = apiVersionOf(nv), oav = apiVersionOf(ov);
+  if (!servedOK(oav, kind, kruise, "old") || !servedOK(nav, kind, kruise, "new")) return null;
   if (nav.length > 0 && oav.length > 0 && nav != oav) {
-    fail(E_BAD_REQUEST, "old and new must have the same apiVersion (the API server sends the stored object in the request's version)", -1, "new");
+    fail(E_BAD_REQUEST, "the API version in the data (" + nav + ") does not match the old object's (" + oav + ")", -1, "new");
     return null;
   }
   let av = nav.length > 0 ? nav : oav;
   if (av.length == 0) av = kind == "AdvancedStatefulSet" ? "apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1";
-  const version = av.startsWith("apps.kruise.io/") ? av.substring(15) : "";
-  if (!served(kind, version, kruise)) {
-    fail(E_BAD_REQUEST, "apiVersion " + av + " of " + dataKind(kind) + " is not served by OpenKruise v1." + kruise.toString() + " (want apps.kruise.io/v1alpha1" + (served(kind, "v1beta1", kruise) ? " or apps.kruise.io/v1beta1)" : ")"), -1, nav.length > 0 ? "new" : "old");
-    return null;
-  }
-  const v1beta1 = version == "v1beta1";
-  const goName = (kind == "AdvancedStatefulSet" || v1beta1 ? "v1beta1." : "v1alpha1.") + dataKind(kind);
-  const ty = resolve(minorIndex(minor), nameId(goName));
-  const o = decodeObject(ov, "old", kind, ty, minor, kruise);
+  const v1beta1 = av == "apps.kruise.io/v1beta1";
+  const ty = resolve(minorIndex(minor), nameId((v1beta1 ? "v1beta1." : "v1alpha1.") + dataKind(kind)));
+  let o = decodeObject(ov, "old", kind, ty, minor, kruise);
   if (o === null) return null;
-  const n = decodeObject(nv, "new", kind, ty, minor, kruise);
+  let n = decodeObject(nv, "new", kind, ty, minor, kruise);
   if (n === null) return null;
+  if (kind == "AdvancedStatefulSet" && !v1beta1) {
+    o = toV1beta1(o, minor);
+    if (o === null) return null;
+    n = toV1beta1(n, minor);
+    if (n === null) return null;
+  }
   return new WorkloadPair(o, n, v1beta1, minor);
 }

@@ -1,5 +1,5 @@
-// The pods the CloneSet webhook's client can Get (the request's `pods`): looked up by namespace and name, the
-// last one listed winning, as a fake client holding them answers.
+// The pods the CloneSet webhook's client can Get (the request's `pods`): looked up by namespace and name, as a
+// fake client holding them answers (two pods with one namespace and name are refused by the caller).
 
 import { Val } from "../../../typed/value";
 import { fld, str, int, isSet, deref, sliceLen, at } from "../../kubernetes/validation/view";
@@ -8,10 +8,17 @@ import { fld, str, int, isSet, deref, sliceLen, at } from "../../kubernetes/vali
 export class PodLookup {
   private byKey: Map<string, Val | null> = new Map<string, Val | null>();
 
-  /** Adds decoded v1.Pod `p`. */
-  add(p: Val | null): void {
+  /** The namespace/name key of the pod added last. */
+  lastKey: string = "";
+
+  /** Adds decoded v1.Pod `p`; false when one with the same namespace and name is there already. */
+  add(p: Val | null): bool {
     const m = fld(p, "ObjectMeta");
-    this.byKey.set(str(fld(m, "Namespace")) + "/" + str(fld(m, "Name")), p);
+    const k = str(fld(m, "Namespace")) + "/" + str(fld(m, "Name"));
+    this.lastKey = k;
+    if (this.byKey.has(k)) return false;
+    this.byKey.set(k, p);
+    return true;
   }
 
   /** The pod `name` in namespace `ns`, or null when the client would answer NotFound. */

@@ -3,8 +3,10 @@
 // ValidateStatefulSetUpdate, both in one denial; then, under InPlaceOnly, the image-only rule on the templates
 // (a plain error: "invalid template modified with InPlaceOnly strategy: ...").
 
-import { Val, StructV } from "../../../typed/value";
-import { fieldIndex, fieldType } from "../../../schema/schema";
+import { Val, StructV, MapV, QuantityV } from "../../../typed/value";
+import { fieldIndex, fieldType, elem } from "../../../schema/schema";
+import { Quantity } from "../../../quantity/quantity";
+import { quantityCmpValues } from "../../../quantity/arith";
 import { ErrList, quote as quoteText } from "../../kubernetes/validation/errlist";
 import { fld, str, int, isSet, deref, sliceLen, at, strMap } from "../../kubernetes/validation/view";
 import { labelSelector } from "../../kubernetes/validation/affinity";
@@ -154,6 +156,58 @@ function updateStrategy(spec: Val | null, specType: i32, w: Webhook): void {
   }
 }
 
+/** The storage request (or limit, `which`) of a claim template, as a Quantity value or null. */
+function storageOf(c: Val | null, which: string): Val | null {
+  const m = fld(fld(fld(c, "Spec"), "Resources"), which);
+  if (m === null || !(m instanceof MapV)) return null;
+  const mv = changetype<MapV>(m);
+  let found: Val | null = null;
+  for (let i = 0; i < mv.vals.length; i++) {
+    if (mv.keyN[i] == 7 && String.UTF8.decodeUnsafe(mv.keyP[i], 7) == "storage") found = mv.vals[i];
+  }
+  return found;
+}
+
+/** Quantity.Cmp of two optional quantities (a missing one is the zero Quantity). */
+function cmpStorage(a: Val | null, b: Val | null): i32 {
+  const qa = a === null ? new Quantity() : changetype<QuantityV>(a).q;
+  const qb = b === null ? new Quantity() : changetype<QuantityV>(b).q;
+  return quantityCmpValues(qa, qb);
+}
+
+/** ValidateVolumeClaimTemplateUpdate (StatefulSetAutoResizePVCGate) with a client that holds no StorageClass: the first
+ *  refusal, if any, to w.errs. */
+function claimTemplatesUpdate(ns: Val | null, os: Val | null, specType: i32, w: Webhook): void {
+  const t = str(fld(fld(ns, "VolumeClaimUpdateStrategy"), "Type"));
+  if (t.length == 0 || t == "OnPVCDelete") return;
+  const nl = fld(ns, "VolumeClaimTemplates"), ol = fld(os, "VolumeClaimTemplates");
+  const listType = typeOf(specType, "VolumeClaimTemplates");
+  if (sliceLen(nl) != sliceLen(ol)) {
+    w.errs.invalid("spec.volumeClaimTemplates", goSyntax(listType, nl), "volumeClaimTemplate can not be added or deleted when OnRollingUpdate");
+    return;
+  }
+  const byName = new Map<string, i32>();
+  for (let i = 0; i < sliceLen(ol); i++) byName.set(str(fld(fld(at(ol, i), "ObjectMeta"), "Name")), i);
+  for (let i = 0; i < sliceLen(nl); i++) {
+    const c = at(nl, i);
+    const name = str(fld(fld(c, "ObjectMeta"), "Name"));
+    const id = "spec.volumeClaimTemplates[" + name + "]";
+    if (!byName.has(name)) { w.errs.forbidden(id + ".name", "volumeClaimTemplate name can not be modified"); return; }
+    const o = at(ol, byName.get(name));
+    // pvc.CompareWithCheckFn(old, new, isPVCResize)
+    const osc = fld(fld(o, "Spec"), "StorageClassName"), nsc = fld(fld(c, "Spec"), "StorageClassName");
+    let compatible = !(isSet(osc) && isSet(nsc) && str(deref(osc)) != str(deref(nsc)));
+    const oam = fld(fld(o, "Spec"), "AccessModes"), nam = fld(fld(c, "Spec"), "AccessModes");
+    if (sliceLen(oam) != sliceLen(nam)) compatible = false;
+    else for (let k = 0; k < sliceLen(oam); k++) if (str(at(oam, k)) != str(at(nam, k))) compatible = false;
+    const resize = compatible && (cmpStorage(storageOf(o, "Requests"), storageOf(c, "Requests")) != 0 || cmpStorage(storageOf(o, "Limits"), storageOf(c, "Limits")) != 0);
+    if (compatible && !resize) continue;
+    if (!resize) { w.errs.invalid(id, goSyntax(elem(listType), c), "volumeClaimTemplate can not be modified when OnRollingUpdate"); return; }
+    // no StorageClass in the client: the default one is absent (skipped), a named one cannot be read
+    if (isSet(nsc)) { w.errs.invalidStr(id + ".spec.storageClassName", str(deref(nsc)), "can not get sc"); return; }
+  }
+}
+
 /** validateStatefulSetSpec of the new spec (`spec` changed in place by the template conversion). */
 function statefulSetSpec(spec: StructV, w: Webhook): void {
   const errs = w.errs;
@@ -207,6 +261,10 @@ export function statefulSetUpdate(n: StructV, o: StructV, w: Webhook): string {
   nonNegative(mustInt(fld(ns, "Replicas"), w), "spec.replicas", errs);
   retentionPolicy(fld(ns, "PersistentVolumeClaimRetentionPolicy"), "spec.persistentVolumeClaimRetentionPolicy", errs);
   if (errs.length > 0 || w.panicked) return "";
+  if (w.autoResizePVC) {
+    claimTemplatesUpdate(ns, os, specType, w);
+    if (errs.length > 0) return "";
+  }
   const ru = fld(fld(ns, "UpdateStrategy"), "RollingUpdate");
   if (!isSet(ru) || str(fld(deref(ru), "PodUpdatePolicy")) != "InPlaceOnly") return "";
   const tt = typeOf(specType, "Template");

@@ -73,11 +73,12 @@ package main
 // i.e. with applyDefaults false); v0.18 (Kruise v1.8.3) does not recover it and the API server's call
 // fails: E_INTERNAL `the webhook handler panics ...`.
 //
-// Beyond the namespace, the objects reach the webhooks as given: the API server's other checks of an
-// update (resourceVersion required for custom resources, the name against the URL, rest.BeforeUpdate's
-// resets of generation / creationTimestamp / uid, OpenAPI schema validation, pruning of unknown fields)
-// are not modelled; the webhooks' own ObjectMeta checks answer instead (metadata.resourceVersion "must be
-// specified for an update", creationTimestamp / name / uid "field is immutable").
+// Between the mutating and the validating webhooks the API server's rest.BeforeUpdate settles the metadata
+// (kruiseBeforeUpdate): a new object without a resourceVersion carries the stored one's (as kubectl apply's
+// patch of the stored object does; the stored object's is "1" when it names none), the stored object's
+// generation, uid (when the new one has none), creationTimestamp and deletion fields. The API server's other
+// checks of an update (the name against the URL, OpenAPI schema validation, pruning of unknown fields) are not
+// modelled; the webhooks' own ObjectMeta checks answer instead (name / uid "field is immutable").
 //
 // Answer: denied -> message = the API server's text for a webhook denial, webhookerrors.ToStatusErr(webhook,
 // Result).Error() (`admission webhook "vcloneset.kb.io" denied the request: ` + Result.Message); errors =
@@ -304,6 +305,84 @@ func kruiseSetNamespace(raw []byte, meta metav1.Object, ns, name string) ([]byte
 		return nil, plainErr(codeInternal, "json.Marshal: "+err.Error())
 	}
 	return out, nil
+}
+
+// kruiseBeforeUpdate settles the metadata as the API server has before its validating webhooks see an update
+// (rest.BeforeUpdate, and the stored object's resourceVersion on an update sent without one - what kubectl apply's
+// patch of the stored object carries): the stored object's resourceVersion ("1" when it names none) when the new
+// one has none, its generation, its uid when the new one has none, its creationTimestamp, deletionTimestamp and
+// deletionGracePeriodSeconds (the last when the new one has none). The objects' JSON is re-encoded only when
+// something changes.
+func kruiseBeforeUpdate(oldRaw, newRaw []byte) ([]byte, []byte, *protoError) {
+	var o, n map[string]interface{}
+	if err := utiljson.Unmarshal(oldRaw, &o); err != nil {
+		return nil, nil, fieldErr(codeDecode, "old", err.Error())
+	}
+	if err := utiljson.Unmarshal(newRaw, &n); err != nil {
+		return nil, nil, fieldErr(codeDecode, "new", err.Error())
+	}
+	meta := func(obj map[string]interface{}) map[string]interface{} {
+		m, _ := obj["metadata"].(map[string]interface{})
+		if m == nil {
+			m = map[string]interface{}{}
+			obj["metadata"] = m
+		}
+		return m
+	}
+	if o == nil {
+		o = map[string]interface{}{}
+	}
+	if n == nil {
+		n = map[string]interface{}{}
+	}
+	om, nm := meta(o), meta(n)
+	oldChanged, newChanged := false, false
+	empty := func(v interface{}) bool { return v == nil || v == "" }
+	if empty(om["resourceVersion"]) {
+		om["resourceVersion"] = "1"
+		oldChanged = true
+	}
+	set := func(k string, v interface{}) {
+		if v == nil {
+			if _, ok := nm[k]; ok {
+				delete(nm, k)
+				newChanged = true
+			}
+			return
+		}
+		if !reflect.DeepEqual(nm[k], v) {
+			nm[k] = v
+			newChanged = true
+		}
+	}
+	if empty(nm["resourceVersion"]) {
+		set("resourceVersion", om["resourceVersion"])
+	}
+	set("generation", om["generation"])
+	if empty(nm["uid"]) {
+		set("uid", om["uid"])
+	}
+	if !empty(om["creationTimestamp"]) {
+		set("creationTimestamp", om["creationTimestamp"])
+	}
+	if !empty(om["deletionTimestamp"]) {
+		set("deletionTimestamp", om["deletionTimestamp"])
+	}
+	if om["deletionGracePeriodSeconds"] != nil && nm["deletionGracePeriodSeconds"] == nil {
+		set("deletionGracePeriodSeconds", om["deletionGracePeriodSeconds"])
+	}
+	var err error
+	if oldChanged {
+		if oldRaw, err = json.Marshal(o); err != nil {
+			return nil, nil, plainErr(codeInternal, "json.Marshal: "+err.Error())
+		}
+	}
+	if newChanged {
+		if newRaw, err = json.Marshal(n); err != nil {
+			return nil, nil, plainErr(codeInternal, "json.Marshal: "+err.Error())
+		}
+	}
+	return oldRaw, newRaw, nil
 }
 
 // kruisePods reads the optional `pods` field.
@@ -707,6 +786,10 @@ func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *proto
 		newRaw = out
 	}
 
+	// rest.BeforeUpdate runs between the mutating and the validating webhooks
+	if oldRaw, newRaw, perr = kruiseBeforeUpdate(oldRaw, newRaw); perr != nil {
+		return nil, perr
+	}
 	areq := kruiseAdmission(wk, version, admissionv1.Update, newRaw, oldRaw, newMeta)
 	resp, perr := kruiseServe(kruiseValidatingHandler(kind, c, dec), areq)
 	if perr != nil {
