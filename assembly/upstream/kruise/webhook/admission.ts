@@ -30,6 +30,8 @@ export class AdmissionResult {
   /** A refusal before admission (400 Bad Request: its text), "" when none. */
   badRequest: string = "";
   message: string = "";
+  /** A plain denial's JSON pointer into the object, or "". */
+  plainPath: string = "";
   constructor(public errs: ErrList) {}
 }
 
@@ -118,6 +120,9 @@ export function admitUpdate(kind: string, nv: StructV, ov: StructV, w: Webhook, 
     w.errs.list = [];
     res.message = head + "panic: runtime error: invalid memory address or nil pointer dereference [recovered]";
   } else if (w.errs.length > 0) res.message = head + w.errs.aggregate();
-  else if (plain.length > 0) res.message = head + plain;
+  else if (plain.length > 0) {
+    res.message = head + plain;
+    res.plainPath = w.plainPath;
+  }
   return res;
 }

@@ -24,6 +24,8 @@ export class Webhook {
   gates: Gates;
   /** True once the handler dereferenced a nil pointer (Go panics; the webhook server answers with the recovered panic). */
   panicked: bool = false;
+  /** A plain denial's JSON pointer into the object (the InPlaceOnly rule's first refused operation), or "". */
+  plainPath: string = "";
   /** Kruise's TemplateNoDefaults gate (default off): the mutating webhooks leave the template alone. */
   templateNoDefaults: bool = false;
   /** Kruise's StatefulSetAutoDeletePVC gate (default on): the retention policy's defaults. */

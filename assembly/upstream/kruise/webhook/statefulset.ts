@@ -276,7 +276,10 @@ export function statefulSetUpdate(n: StructV, o: StructV, w: Webhook): string {
   else {
     const v = inPlaceOnlyViolations(a, b, false);
     if (v === null) e = "failed calculate patches between old/new template spec";
-    else if (v.length > 0) e = v[0].op + " " + v[0].path;
+    else if (v.length > 0) {
+      e = v[0].op + " " + v[0].path;
+      w.plainPath = "/spec/template/spec" + v[0].path;
+    }
   }
   return e.length == 0 ? "" : "invalid template modified with InPlaceOnly strategy: " + e + ", currently only image update is allowed for InPlaceOnly";
 }

@@ -106,6 +106,7 @@ package main
 // kruise-manager sets none.
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -168,7 +169,10 @@ var kruiseWorkloadKinds = map[string]kruiseWorkloadKind{
 	"AdvancedDaemonSet":   {"DaemonSet", "daemonsets", "apps.kruise.io_daemonsets.yaml", "v1alpha1", "mdaemonset.kb.io", "vdaemonset.kb.io"},
 }
 
-func init() { kruiseWorkloadHook = runKruiseWorkloadValidateUpdate }
+func init() {
+	kruiseWorkloadHook = runKruiseWorkloadValidateUpdate
+	kruiseAdmissionHook = kruiseAdmissionRefused
+}
 
 // kruiseCRDVersion is one served version of a CRD with its structural schema.
 type kruiseCRDVersion struct {
@@ -659,7 +663,6 @@ func kruiseResetWorkloadGates() {
 }
 
 func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *protoError) {
-	wk := kruiseWorkloadKinds[kind]
 	if req.field("kubernetes") != nil {
 		return nil, fieldErr(codeBadRequest, "kubernetes", quote("kubernetes")+" does not apply to OpenKruise kinds: the webhooks validate with the Kubernetes libraries of their Kruise release")
 	}
@@ -679,15 +682,38 @@ func runKruiseWorkloadValidateUpdate(req *request, kind string) (*result, *proto
 	if err := kruiseGatesFrom(req, kruiseWorkloadGates, true); err != nil {
 		return nil, err
 	}
-	served, perr := kruiseServed(wk)
-	if perr != nil {
-		return nil, perr
-	}
 	oldData, perr := valueField(req, "old")
 	if perr != nil {
 		return nil, perr
 	}
 	newData, perr := valueField(req, "new")
+	if perr != nil {
+		return nil, perr
+	}
+	return kruiseWorkloadAnswer(req, kind, oldData, newData, defaults)
+}
+
+// kruiseAdmissionRefused reports whether OpenKruise's webhooks refuse the update of oldData to newData (the
+// verdict's check for the Kruise kinds: the mutating defaults always run, the webhooks' gates at their defaults).
+func kruiseAdmissionRefused(req *request, kind string, oldData, newData []byte) (bool, *protoError) {
+	resetGates()
+	kruiseResetWorkloadGates()
+	defer kruiseResetWorkloadGates()
+	res, perr := kruiseWorkloadAnswer(req, kind, oldData, newData, true)
+	if perr != nil {
+		// which refusal text upstream picks may be random; that it refuses is not
+		if strings.HasPrefix(perr.Message, "nondeterministic upstream answer: ") {
+			return true, nil
+		}
+		return false, perr
+	}
+	return !bytes.Contains(res.buf, []byte(`"message":""`)), nil
+}
+
+// kruiseWorkloadAnswer is workload.validateUpdate's answer once the request's members are read.
+func kruiseWorkloadAnswer(req *request, kind string, oldData, newData []byte, defaults bool) (*result, *protoError) {
+	wk := kruiseWorkloadKinds[kind]
+	served, perr := kruiseServed(wk)
 	if perr != nil {
 		return nil, perr
 	}
