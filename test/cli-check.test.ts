@@ -84,6 +84,9 @@ describe("kinplace check", () => {
     assert.deepEqual(outs.map((x) => [(x["object"] as { name: string }).name, x["verdict"]]), [["api", "none"], ["web", "recreate"]]);
     assert.match(r.stderr, /only in OLD: Deployment gone .*m-old\.yaml:\d+:1/);
     assert.match(r.stderr, /only in NEW: Deployment added .*m-new\.yaml:\d+:1/);
+    // the skipped objects, each at its file:line:column
+    assert.match(r.stderr, /^skipped in OLD: ConfigMap cfg \(.*m-old\.yaml:1:1\): not a workload kind$/m);
+    assert.match(r.stderr, /^skipped in NEW: ConfigMap cfg \(.*m-new\.yaml:\d+:1\): not a workload kind$/m);
     // only the non-disruptive pair: exit 0
     const o2 = tmp.file("m2-old.yaml", toYaml(cm, apiOld));
     const n2 = tmp.file("m2-new.yaml", toYaml(apiNew, cm));

@@ -62,7 +62,8 @@ test("labels per kind: CloneSet revision name + pod-template-hash + lifecycle; A
 });
 
 test("a grace period: the spec is not touched, the update spec waits in the grace annotation", () => {
-  const cs = (img: string) => ({ apiVersion: "apps.kruise.io/v1beta1", kind: "CloneSet", metadata: { name: "web" }, spec: { selector: { matchLabels: { app: "web" } }, template: template(img), updateStrategy: { type: "InPlaceIfPossible", rollingUpdate: { inPlaceUpdateStrategy: { gracePeriodSeconds: 30 } } } } });
+  // a v1beta1 CloneSet names its in-place policy in rollingUpdate.podUpdatePolicy
+  const cs = (img: string) => ({ apiVersion: "apps.kruise.io/v1beta1", kind: "CloneSet", metadata: { name: "web" }, spec: { selector: { matchLabels: { app: "web" } }, template: template(img), updateStrategy: { rollingUpdate: { podUpdatePolicy: "InPlaceIfPossible", inPlaceUpdateStrategy: { gracePeriodSeconds: 30 } } } } });
   const p = podPatch(cs("nginx:1"), cs("nginx:2"));
   assert.equal(p.spec, undefined);
   const grace = JSON.parse(p.metadata.annotations["apps.kruise.io/inplace-update-grace"]);

@@ -92,10 +92,18 @@ test("generated revision pairs: the planner's action agrees with kruise.inplaceS
       assert.ok(spec.ok, JSON.stringify(spec));
       const expected = spec.result.inPlace ? "in-place" : "recreate";
       for (const u of update) assert.equal(u.action, expected, `${edits.map((e) => e.name)}: ${JSON.stringify(spec.result.reasons)}`);
-      const cs = (x: Obj) => ({ apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "sample" }, spec: { replicas: 3, updateStrategy: { type: "InPlaceIfPossible" }, template: x } });
+      // the selector is the old template's labels: a new template whose labels stop matching it is refused by the webhook
+      const selector = { matchLabels: { ...((t as any).metadata?.labels ?? {}) } };
+      const cs = (x: Obj) => ({ apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "sample" }, spec: { replicas: 3, selector, updateStrategy: { type: "InPlaceIfPossible" }, template: x } });
       const v = ask({ op: "verdict", old: cs(t), new: cs(next) });
       assert.ok(v.ok, JSON.stringify(v));
-      if (v.result.verdict !== "none") assert.equal(v.result.verdict, expected);
+      // an update the webhooks refuse (workload.validateUpdate) is rejected with their text; any other follows the planner
+      const w = ask({ op: "workload.validateUpdate", kind: "CloneSet", old: cs(t), new: cs(next) });
+      assert.ok(w.ok, JSON.stringify(w));
+      if (w.result.message !== "") {
+        assert.equal(v.result.verdict, "rejected");
+        assert.equal(v.result.rejection, w.result.message);
+      } else if (v.result.verdict !== "none") assert.equal(v.result.verdict, expected);
     }),
     { numRuns: 150, interruptAfterTimeLimit: 30_000 },
   );

@@ -2,7 +2,7 @@
 
 import {
   arrayLen, elem, fieldCount, fieldFlags, FieldFlag, fieldIndex, fieldJSONName, fieldJSONRef, fieldName,
-  fieldNameRef, fieldPatchMergeKey, fieldPatchMergeKeyRef, fieldPatchStrategy, fieldPatchStrategyRef, fieldType, key, Kind, kind, Method, methods, minorAt, minorCount, minorIndex, minorOf, nameCount,
+  fieldNameRef, fieldIndexScan, fieldPatchMergeKey, fieldPatchMergeKeyRef, fieldPatchStrategy, fieldPatchStrategyRef, fieldType, key, Kind, kind, Method, methods, minorAt, minorCount, minorIndex, minorOf, nameCount,
   nameRef, newestMinor, pkgPath, pkgPathRef, resolve, spewName, spewNameRef, strLen, strPtr, typeId, typeIdUTF8,
 } from "../schema/schema";
 import { ByteSink } from "../io/sink";
@@ -358,5 +358,27 @@ describe("every minor", () => {
       expect(count).toBe(DIGEST_COUNTS[mi]);
       expect(h).toBe(DIGESTS[mi]);
     }
+  });
+});
+
+describe("fieldIndex", () => {
+  it("answers as the scan of the fields does, for every field of every struct, twice (memo cold and warm), and for absent names", () => {
+    let checked = 0, wrong = 0;
+    for (let mi = 0; mi < minorCount(); mi += 3) {
+      for (let n = 0; n < nameCount(); n++) {
+        const t = resolve(mi, n);
+        if (t < 0 || kind(t) != Kind.Struct) continue;
+        for (let round = 0; round < 2; round++) {
+          for (let i = 0; i < fieldCount(t); i++) {
+            const name = fieldName(t, i); // a fresh (heap) string each time
+            if (fieldIndex(t, name) != fieldIndexScan(t, name)) wrong++;
+            checked++;
+          }
+          if (fieldIndex(t, "NoSuchField") != -1 || fieldIndex(t, "Spec") != fieldIndexScan(t, "Spec")) wrong++;
+        }
+      }
+    }
+    expect(wrong).toBe(0);
+    expect(checked).toBeGreaterThan(10000);
   });
 });

@@ -92,6 +92,13 @@ export function kruiseK8sMinorOf(kruise: i32): i32 {
   return -1;
 }
 
+/** The OpenKruise release of minor `kruise` ("v1.9.0", "v1.8.3"; "" when unknown). */
+export function kruiseReleaseOf(kruise: i32): string {
+  if (kruise == 9) return "v1.9.0";
+  if (kruise == 8) return "v1.8.3";
+  return "";
+}
+
 /** Parses "1.N" into N; returns -1 for anything else. */
 export function parseMinor(p: usize, n: i32): i32 {
   if (n < 3 || n > 5 || load<u8>(p) != 0x31 || load<u8>(p, 1) != 0x2e) return -1;

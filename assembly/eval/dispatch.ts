@@ -5,7 +5,7 @@ import { withinItems, readJSON, ReadOptions, goDepthLimit } from "../json/reader
 import { Tape, K_STRING, F_ESCAPE } from "../json/tape";
 import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../base/pins";
 import { K_OBJECT } from "../json/tape";
-import { writeJSONString, copyValidUTF8 } from "../json/strings";
+import { writeAnswerString, copyValidUTF8 } from "../json/strings";
 import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../base/errors";
 import { Limits } from "../base/limits";
 import { Request, exactOf } from "./ops/request";
@@ -185,6 +185,6 @@ function goDialectOp(t: Tape, op: i32): bool {
 
 function writeError(out: ByteSink): void {
   out.ascii("\"ok\":false,\"error\":");
-  writeErrorJSON(out, writeJSONString);
+  writeErrorJSON(out, writeAnswerString);
   out.byte(0x7d);
 }

@@ -232,6 +232,14 @@ export function writeJSONStr(out: ByteSink, s: string): void {
   writeGoString(out, b.ptr, b.len, true, false, false);
 }
 
+/** Writes bytes [p, p+n) as an answer line's JSON string: each byte that is not valid UTF-8 becomes the character
+ *  U+FFFD itself (as every string of an answer line, the oracles' too), then Go's escaping without HTML escapes. */
+export function writeAnswerString(out: ByteSink, p: usize, n: i32): void {
+  const v = new ByteSink(n + 8);
+  copyValidUTF8(v, p, n);
+  writeGoString(out, v.ptr, v.len, true, false, false);
+}
+
 /** Copies bytes, writing each byte that is not valid UTF-8 (by Go's rules) as U+FFFD. */
 export function copyValidUTF8(out: ByteSink, p: usize, n: i32): void {
   out.reserve(n);

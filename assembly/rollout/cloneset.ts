@@ -4,7 +4,7 @@
 
 import { Obj, StrMap, strEq } from "./objects";
 import { RolloutLimits } from "./options";
-import { IntOrStr, IOS_NIL, scaledKubernetesDeprecated, orDefault } from "./intorstr";
+import { IntOrStr, IOS_NIL, scaledKubernetesDeprecated, orDefault } from "../upstream/intstr/intorstr";
 import { partitionReplicas } from "./partition";
 import { PriorityStrategy, readPriorityStrategy } from "./priority";
 import { ScatterTerm, readScatterStrategy } from "./scatter";

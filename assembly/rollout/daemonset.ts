@@ -10,7 +10,7 @@
 
 import { Obj, StrMap, compareGo, strAt, bad } from "./objects";
 import { hasError } from "../base/errors";
-import { IntOrStr, IOS_NIL, scaledKubernetes, orDefault } from "./intorstr";
+import { IntOrStr, IOS_NIL, scaledKubernetes, orDefault } from "../upstream/intstr/intorstr";
 import { Selector, readSelector } from "./selector";
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";

@@ -6,7 +6,7 @@
 // sets first), Recreate scales every old set to 0 and waits for their pods before scaling the new one.
 
 import { Obj, StrMap, compareGo } from "./objects";
-import { IntOrStr, scaledKubernetes, orDefault } from "./intorstr";
+import { IntOrStr, scaledKubernetes, orDefault } from "../upstream/intstr/intorstr";
 import { GoTime } from "./gotime";
 import { LessSwap, goSort } from "./gosort";
 import { K8S_NEWEST_GO } from "../base/pins";

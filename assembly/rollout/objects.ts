@@ -6,7 +6,7 @@ import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_INT, F_ESCAPE, F_HIGH } from "../json/tape";
 import { unquote } from "../json/strings";
 import { fail, E_BAD_REQUEST, E_LIMIT } from "../base/errors";
-import { IntOrStr, readIntOrStr, readInt } from "./intorstr";
+import { IntOrStr, readIntOrStr, readInt } from "../upstream/intstr/intorstr";
 import { GoTime, parseRFC3339 } from "./gotime";
 
 /** A JSON object (or nothing: node -1) with the path that names it in the request. */

@@ -2,7 +2,7 @@
 // at the old revision, with its two percent rules (round up so that a non-zero percent keeps at least
 // one old pod; a percent other than "100%" that reaches all replicas leaves one pod to update).
 
-import { IntOrStr, IOS_NIL, IOS_STRING, scaledKruise, Scaled } from "./intorstr";
+import { IntOrStr, IOS_NIL, IOS_STRING, scaledKruise, Scaled } from "../upstream/intstr/intorstr";
 
 /** CalculatePartitionReplicas(partition, replicas); `hasReplicas` false is the nil pointer (taken as 1). */
 export function partitionReplicas(partition: IntOrStr, replicas: i32, hasReplicas: bool): Scaled {

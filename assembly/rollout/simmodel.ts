@@ -5,7 +5,7 @@
 
 import { Obj, StrMap, bad } from "./objects";
 import { K_NUMBER, F_INT } from "../json/tape";
-import { readInt } from "./intorstr";
+import { readInt } from "../upstream/intstr/intorstr";
 import { Pod, COND_TRUE, COND_OTHER, LABEL_REVISION } from "./pod";
 import { GoTime } from "./gotime";
 import { arenaMark } from "../io/arena";

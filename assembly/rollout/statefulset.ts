@@ -11,7 +11,7 @@
 // Pods beyond the replica range (scale down) are reported and stop the round.
 
 import { Obj, bad, overLimit } from "./objects";
-import { IntOrStr, IOS_INT, IOS_STRING, Scaled, readIntOrStr, scaledKubernetes, scaledKubernetesDeprecated, orDefault } from "./intorstr";
+import { IntOrStr, IOS_INT, IOS_STRING, Scaled, readIntOrStr, scaledKubernetes, scaledKubernetesDeprecated, orDefault } from "../upstream/intstr/intorstr";
 import { Pod, COND_OTHER, ORDINAL_UNREAD } from "./pod";
 import { GoTime } from "./gotime";
 import { podAvailable } from "./availability";

@@ -280,8 +280,35 @@ export function fieldType(t: i32, i: i32): i32 {
   return resolve(t >>> 16, <i32>load<u16>(fieldPtr(t, i) + 7));
 }
 
-/** Index of the field whose Go name is `name`, or -1. */
+// A process-wide direct-mapped memo of fieldIndex answers: (type, name string address) → (type + 1, name address,
+// index). Names are mostly literals (static addresses). A found index is confirmed by comparing the field's name, so a
+// stale slot only misses; a "no such field" answer is kept for literal names only (an address below __heap_base
+// always holds the same string).
+const FI_SLOTS: i32 = 2048; // power of two
+const FI_TABLE: usize = memory.data(FI_SLOTS * 12, 8);
+
+/** Index of the field whose Go name is `name`, or -1: fieldIndexScan's answer, memoized. */
 export function fieldIndex(t: i32, name: string): i32 {
+  const a = changetype<usize>(name);
+  const h = (<u32>t * 0x9e3779b1 ^ <u32>a * 0x85ebca6b) >> 21;
+  const e = FI_TABLE + <usize>(h & <u32>(FI_SLOTS - 1)) * 12;
+  if (load<i32>(e) == t + 1 && load<u32>(e, 4) == <u32>a) {
+    const i = load<i32>(e, 8);
+    if (i < 0) return NONE; // only literal names are stored with a miss
+    const r = fieldNameRef(t, i);
+    if (strLen(r) == name.length && cmpString(name, r) == 0) return i;
+  }
+  const i = fieldIndexScan(t, name);
+  if (i >= 0 || a < __heap_base) {
+    store<i32>(e, t + 1);
+    store<u32>(e, <u32>a, 4);
+    store<i32>(e, i, 8);
+  }
+  return i;
+}
+
+/** Index of the field whose Go name is `name`, or -1, by a scan of the struct's fields. */
+export function fieldIndexScan(t: i32, name: string): i32 {
   const n = fieldCount(t);
   const len = name.length;
   for (let i = 0; i < n; i++) {

@@ -25,12 +25,16 @@ import {
   ObjectKind, isKruise, isNative,
 } from "./kinds";
 import { beforeUpdate } from "../upstream/kubernetes/registry/appsupdate";
-import { DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
+import { DEFAULT_MAX_ERROR_BYTES, ErrList } from "../upstream/kubernetes/validation/errlist";
 import { rejectedBy, fieldPathToPointer } from "./pod";
+import { decodePair, ObjectNode } from "../upstream/kruise/webhook/objects";
+import { admitUpdate, namespaceMatches, AdmissionResult } from "../upstream/kruise/webhook/admission";
+import { Webhook } from "../upstream/kruise/webhook/common";
+import { PodLookup } from "../upstream/kruise/webhook/pods";
 import { FV_IGNORE, FV_STRICT } from "./options";
 import { joinStrings } from "../golang/join";
 import { V_REJECTED } from "./result";
-import { EFFECT_REJECTED } from "../policy/levels";
+import { EFFECT_REJECTED, EFFECT_NONE } from "../policy/levels";
 import { defaultGoOf, KRUISE_GO, K8S_MODELLED_MIN } from "../base/pins";
 
 /** The workload kind (or a Kruise strategy of it) is not answered by the verdict; the message names it. */
@@ -90,7 +94,11 @@ export function kruiseStrategy(kind: i32, t: Tape): string {
   const spec = member(t, 0, "spec");
   const us = member(t, spec, "updateStrategy");
   let s: string | null = null;
-  if (kind == KIND_CLONESET) s = stringAt(t, member(t, us, "type"));
+  if (kind == KIND_CLONESET) {
+    // v1beta1 names the in-place policy in rollingUpdate.podUpdatePolicy (its type is RollingUpdate or OnDelete)
+    const av = stringAt(t, member(t, 0, "apiVersion"));
+    s = av !== null && av == "apps.kruise.io/v1beta1" ? stringAt(t, member(t, member(t, us, "rollingUpdate"), "podUpdatePolicy")) : stringAt(t, member(t, us, "type"));
+  }
   else if (kind == KIND_ADVANCED_STATEFULSET) s = stringAt(t, member(t, member(t, us, "rollingUpdate"), "podUpdatePolicy"));
   else if (kind == KIND_ADVANCED_DAEMONSET) {
     s = stringAt(t, member(t, member(t, us, "rollingUpdate"), "rollingUpdateType"));
@@ -181,6 +189,17 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
       return hasError() ? null : run;
     }
   }
+  if (isKruise(kind)) {
+    // OpenKruise's webhooks first (their mutating defaults always run): a refused update changes nothing
+    const r = kruiseAdmission(kindName(kind), ov, nv, opts.kruise.minor);
+    if (r === null) return null;
+    if (r.message.length > 0) {
+      v.rejection = r.message;
+      if (!rejectedBy(r.errs, diff, v)) rejectedAt(r.plainPath, r.message, diff, v);
+      if (!templatePatches(a.tape, ta, b.tape, tb, false, opts.minor, opts.go, v)) return null;
+      return hasError() ? null : run;
+    }
+  }
   if (isKruise(kind) && v.strategy != "ReCreate") {
     const av = stringAt(b.tape, member(b.tape, 0, "apiVersion"));
     // (`nv`, the object as given: patches.pod reads a v1.8 CloneSet's v1alpha1 grace from it)
@@ -191,6 +210,38 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   if (!templatePatches(a.tape, ta, b.tape, tb, kind == KIND_POD, opts.minor, opts.go, v)) return null;
   if (hasError()) return null;
   return run;
+}
+
+/** The verdict `rejected` for a denial without field errors: the changed paths at or under `at` (a JSON pointer; "" when
+ *  the denial names none) get its text, every other changed path is not applied. */
+function rejectedAt(at: string, message: string, diff: DiffOps, v: Verdict): void {
+  let covered = false;
+  for (let i = 0; i < diff.length; i++) {
+    const p = diff.paths[i];
+    if (p == "/status" || p.startsWith("/status/")) continue;
+    if (at.length > 0 && (p == at || p.startsWith(at + "/"))) {
+      covered = true;
+      v.reason(p, EFFECT_REJECTED, message);
+    } else v.reason(p, EFFECT_NONE, "not applied: the API server refuses the update");
+  }
+  if (!covered) v.reason(at, EFFECT_REJECTED, message);
+  v.verdict = V_REJECTED;
+}
+
+/** What OpenKruise's webhooks answer to the update of `ov` to `nv` (kind "CloneSet" | "AdvancedStatefulSet" |
+ *  "AdvancedDaemonSet", Kruise minor `kruise`, the webhooks' gates at their defaults, no pods); null with an error. */
+function kruiseAdmission(kind: string, ov: Value, nv: Value, kruise: i32): AdmissionResult | null {
+  const pair = decodePair(kind, new ObjectNode(ov.tape, ov.node), new ObjectNode(nv.tape, nv.node), kruise);
+  if (pair === null) return null;
+  if (!namespaceMatches(pair.n, pair.o)) {
+    fail(E_BAD_REQUEST, "the namespace of the provided object does not match the namespace sent on the request", -1, "new");
+    return null;
+  }
+  const w = new Webhook(kruise, pair.minor, pair.v1beta1, new ErrList(DEFAULT_MAX_ERROR_BYTES));
+  const r = admitUpdate(kind, pair.n, pair.o, w, true, new PodLookup());
+  if (r === null || hasError()) return null;
+  if (r.errs.over) { fail(E_LIMIT, "the validation errors exceed " + DEFAULT_MAX_ERROR_BYTES.toString() + " characters", -1, "new"); return null; }
+  return r;
 }
 
 /** The JSON pointer of the field a strict-decoding text names (`unknown field "spec.x[0].y"` → /spec/x/0/y). */

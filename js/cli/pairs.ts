@@ -34,13 +34,39 @@ export interface PairOptions {
   limits: InputLimits;
 }
 
-/** Pairs OLD and NEW, calling `onPair` for each pair in NEW's order; returns notes on unpaired objects. */
+/** The most skipped objects listed by name per input (the rest are counted). */
+const SKIPPED_LISTED = 20;
+
+/** Notes on the objects of one input that are not of a paired kind: each at its file:line:column, then a count. */
+class Skipped {
+  private notes: string[] = [];
+  private count = 0;
+  constructor(private readonly side: string) {}
+
+  /** Records document `doc`. */
+  add(doc: SourceDoc): void {
+    this.count++;
+    if (this.count <= SKIPPED_LISTED) this.notes.push(`skipped in ${this.side}: ${objectLabel(doc.value)} (${where(doc)}): not a workload kind`);
+  }
+
+  /** The notes. */
+  lines(): string[] {
+    const more = this.count - this.notes.length;
+    return more > 0 ? [...this.notes, `skipped in ${this.side}: ${more} more objects that are not workloads`] : this.notes;
+  }
+}
+
+/** Pairs OLD and NEW, calling `onPair` for each pair in NEW's order; returns notes on unpaired and skipped objects. */
 export async function pairObjects(oldPath: string, newPath: string, io: CliIO, options: PairOptions, onPair: (old: Stored, doc: SourceDoc) => Promise<void>): Promise<string[]> {
   const olds = new Map<string, Stored>();
+  const skippedOld = new Skipped("OLD"), skippedNew = new Skipped("NEW");
   let oldCount = 0;
   for await (const doc of documents(oldPath, io, options.limits)) {
     const kind = options.kindOf(doc.value);
-    if (kind === undefined) continue;
+    if (kind === undefined) {
+      skippedOld.add(doc);
+      continue;
+    }
     oldCount++;
     olds.set(objectKey(doc.value), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) });
   }
@@ -48,7 +74,10 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
   const unmatched: SourceDoc[] = [];
   let newCount = 0;
   for await (const doc of documents(newPath, io, options.limits)) {
-    if (options.kindOf(doc.value) === undefined) continue;
+    if (options.kindOf(doc.value) === undefined) {
+      skippedNew.add(doc);
+      continue;
+    }
     newCount++;
     const key = objectKey(doc.value);
     const old = olds.get(key);
@@ -68,6 +97,8 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
   return [
     ...[...olds.values()].map((o) => `only in OLD: ${o.label} (${where(o)}): removed, not compared`),
     ...unmatched.map((d) => `only in NEW: ${objectLabel(d.value)} (${where(d)}): added, not compared`),
+    ...skippedOld.lines(),
+    ...skippedNew.lines(),
   ];
 }
 

@@ -5,7 +5,7 @@
 // for byte: field paths, error types and messages (with upstream's printed values), the StatusError text and
 // the warnings (the template warnings of each minor, the StatefulSet's own, the 1.24 clusterName warning).
 //
-// Minors: those with a kube build in this run's scope (CI: 1.37; KINPLACE_ORACLE_SCOPE=full: 1.15-1.37);
+// Minors: CI runs the oldest and the newest kube build (1.15 and 1.37); KINPLACE_ORACLE_SCOPE=full: 1.15-1.37;
 // KINPLACE_WORKLOAD_MINORS="1.32 1.37" or "all" picks them. KINPLACE_WORKLOAD_PAIRS sets the pairs per minor
 // (default 2,000), KINPLACE_K8S_SEED the seed, KINPLACE_WORKLOAD_DUMP a file to append mismatches to. The
 // committed test/vectors/workload-validate.jsonl.gz comes from make-workload-vectors.ts.
@@ -15,14 +15,14 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { WORKLOAD_KINDS, storedWorkload, workloadRequest, workloadRequestErrors } from "./workload-arbitraries.ts";
-import { compareWithOracle, suiteMinors, useOracle } from "./validate-compare.ts";
+import { compareWithOracle, useOracle } from "./validate-compare.ts";
 
 /** The answer as it is: the comparison is byte for byte. */
 const asIs = (answer: string) => answer;
-import { ALL_MINORS } from "./scope.ts";
+import { ALL_MINORS, CI_WORKLOAD_MINORS, SCOPE, minorsFromEnv } from "./scope.ts";
 
 const KUBE_MINORS = ALL_MINORS.filter((m) => m !== "1.12");
-const TARGET_MINORS = suiteMinors("KINPLACE_WORKLOAD_MINORS", KUBE_MINORS);
+const TARGET_MINORS = minorsFromEnv("KINPLACE_WORKLOAD_MINORS", SCOPE === "full" ? KUBE_MINORS : CI_WORKLOAD_MINORS);
 const PAIRS = Number(process.env.KINPLACE_WORKLOAD_PAIRS ?? 2000);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const DUMP = process.env.KINPLACE_WORKLOAD_DUMP;

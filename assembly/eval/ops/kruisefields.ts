@@ -17,8 +17,21 @@ function keyText(t: Tape, k: i32): string {
   return String.UTF8.decodeUnsafe(d.ptr, <usize>d.len);
 }
 
-/** Reads `kruise` ("1.8" | "1.9", default "1.9") and `gates` ({name: bool}); null with a typed error. */
-export function readKruiseOptions(req: Request): KruiseOptions | null {
+/** Checks `kruise` alone ("1.8" | "1.9"; absent: fine); false with readKruiseOptions' error. */
+export function kruiseVersionOK(req: Request): bool {
+  const kv = req.field("kruise");
+  if (kv < 0) return true;
+  const t = req.tape;
+  if (t.kind(kv) != K_STRING) { fail(E_BAD_REQUEST, "\"kruise\" must be a string", -1, "kruise"); return false; }
+  const v = keyText(t, kv);
+  if (v == "1.9" || v == "1.8") return true;
+  fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"" + v + "\"", -1, "kruise");
+  return false;
+}
+
+/** Reads `kruise` ("1.8" | "1.9", default "1.9") and `gates` ({name: bool}); null with a typed error. Gates named in
+ *  `extra` (accepted from Kruise minor `extraSince[i]` on) are accepted too, their values kept in `extraGates`. */
+export function readKruiseOptions(req: Request, extra: Array<string> | null = null, extraSince: Array<i32> | null = null, extraGates: Map<string, bool> | null = null): KruiseOptions | null {
   const o = new KruiseOptions();
   const t = req.tape;
   const kv = req.field("kruise");
@@ -47,10 +60,13 @@ export function readKruiseOptions(req: Request): KruiseOptions | null {
     for (let i = 0; i < order.length; i++) {
       const name = order[i];
       const v = byName.get(name);
-      if (!KRUISE_GATES.includes(name)) { fail(E_BAD_REQUEST, "unknown feature gate \"" + name + "\"", -1, "gates/" + name); return null; }
+      const x = extra === null ? -1 : extra.indexOf(name);
+      const isExtra = x >= 0 && o.minor >= extraSince![x];
+      if (!KRUISE_GATES.includes(name) && !isExtra) { fail(E_BAD_REQUEST, "unknown feature gate \"" + name + "\"", -1, "gates/" + name); return null; }
       const kind = t.kind(v);
       if (kind != K_TRUE && kind != K_FALSE) { fail(E_BAD_REQUEST, "feature gate \"" + name + "\" must be a boolean", -1, "gates/" + name); return null; }
       const on = kind == K_TRUE;
+      if (isExtra) { extraGates!.set(name, on); continue; }
       if (name == "InPlaceUpdateEnvFromMetadata") o.envFromMetadata = on;
       else if (name == "InPlaceWorkloadVerticalScaling") o.verticalScaling = on;
       else if (name == "KruiseDaemon") o.kruiseDaemon = on;

@@ -7,7 +7,7 @@ import { ResultWriter } from "../../json/resultwriter";
 import { fail, hasError, E_UNKNOWN_OP, E_BAD_REQUEST } from "../../base/errors";
 import { RolloutRequest } from "./rollout-request";
 import { K_NUMBER, F_INT } from "../../json/tape";
-import { readInt } from "../../rollout/intorstr";
+import { readInt } from "../../upstream/intstr/intorstr";
 import { readVerdicts } from "../../rollout/verdict";
 import { JsonOut } from "../../rollout/jsonout";
 import { readCloneSet, readCloneSetGates, cloneSetNumbers, calculateDiffs, Diffs } from "../../rollout/cloneset";

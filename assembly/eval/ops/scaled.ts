@@ -1,12 +1,12 @@
 // Ops `scaled` {value, total?, roundUp?, variant} → {value} and `kruise.partition` {partition, replicas?}
-// → {value}: the IntOrString helpers of Kubernetes and OpenKruise (assembly/rollout/intorstr.ts).
+// → {value}: the IntOrString helpers of Kubernetes and OpenKruise (assembly/upstream/intstr/intorstr.ts).
 // Upstream's own errors are E_INT_OR_STRING with upstream's text.
 
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { K_NULL, K_NUMBER, F_INT } from "../../json/tape";
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
-import { IntOrStr, readIntOrStr, readInt, scaledBy, VARIANT_KUBERNETES, VARIANT_DEPRECATED, VARIANT_KRUISE } from "../../rollout/intorstr";
+import { IntOrStr, readIntOrStr, readInt, scaledBy, VARIANT_KUBERNETES, VARIANT_DEPRECATED, VARIANT_KRUISE } from "../../upstream/intstr/intorstr";
 import { partitionReplicas } from "../../rollout/partition";
 
 /** Error code of an upstream IntOrString helper's error. */

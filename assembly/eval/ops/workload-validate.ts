@@ -1,4 +1,5 @@
 // Op `workload.validateUpdate` {kind, old|oldText, new|newText, kubernetes?, gates?, applyDefaults?, maxErrorBytes?}
+// (the OpenKruise kinds, with `kruise` and `pods`: kruise-workload-validate.ts)
 // → {errors: [{field, type, message}], message, warnings}: what kube-apiserver of a Kubernetes minor (1.15-1.37)
 // answers to a PUT of the new apps/v1 Deployment, StatefulSet, DaemonSet or ReplicaSet over the stored old one.
 // Both objects are decoded as that API server decodes them and defaulted (unless applyDefaults is false); an
@@ -27,10 +28,11 @@ import { newStruct } from "../../upstream/kubernetes/defaults/tree";
 import { beforeUpdate } from "../../upstream/kubernetes/registry/appsupdate";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
 import { E_LIMIT } from "../../base/errors";
+import { KRUISE_WORKLOADS, opKruiseWorkloadUpdate } from "./kruise-workload-validate";
 
 const KINDS = ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"];
 /** The op's members besides op, id, limits and exact (the oracle's list, and the engine's maxErrorBytes). */
-const FIELDS = ["kind", "old", "oldText", "new", "newText", "kubernetes", "gates", "applyDefaults", "maxErrorBytes"];
+const FIELDS = ["kind", "old", "oldText", "new", "newText", "kubernetes", "kruise", "gates", "applyDefaults", "pods", "maxErrorBytes"];
 
 /** Decodes (and defaults) workload field `name`; null with an error (path `name`). */
 function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor: i32, defaults: bool, gates: Gates): StructV | null {
@@ -52,6 +54,11 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
     val = applyDefaultsTo(kind, ty, val, minor, name, defaultGates(gates, minor));
     if (hasError()) return null;
   }
+  if (minor <= 16 && nilIntOrStringConverted(kind, val)) {
+    // 1.15-1.16 convert a rolling update's maxUnavailable / maxSurge with the reflection converter, which refuses nil
+    fail(E_DECODE, "expected pointer, but got nil", -1, name);
+    return null;
+  }
   if (kind == "StatefulSet" && minor <= 16) {
     // 1.15-1.16 conversion dereferences a rolling update's partition: nil panics (the server's recovered text)
     const ru = fld(fld(fld(val, "Spec"), "UpdateStrategy"), "RollingUpdate");
@@ -59,15 +66,23 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
       fail(E_DECODE, "panic: runtime error: invalid memory address or nil pointer dereference", -1, name);
       return null;
     }
-  } else if (kind != "ReplicaSet" && minor <= 16) {
-    // 1.15-1.16 conversion hands a rolling update's maxUnavailable (a Deployment's maxSurge too) to s.Convert: nil is refused
-    const ru = fld(fld(fld(val, "Spec"), kind == "Deployment" ? "Strategy" : "UpdateStrategy"), "RollingUpdate");
-    if (isSet(ru) && (!isSet(fld(ru, "MaxUnavailable")) || (kind == "Deployment" && !isSet(fld(ru, "MaxSurge"))))) {
-      fail(E_DECODE, "expected pointer, but got nil", -1, name);
-      return null;
-    }
   }
   return val === null ? newStruct(ty) : changetype<StructV>(val);
+}
+
+/** True when 1.15-1.16's conversion meets a nil *IntOrString in a rolling update: a Deployment's maxUnavailable or
+ *  maxSurge, a DaemonSet's maxUnavailable (Convert_v1_RollingUpdate{Deployment,DaemonSet}_To_apps_... call s.Convert). */
+function nilIntOrStringConverted(kind: string, v: Val | null): bool {
+  const spec = fld(v, "Spec");
+  if (kind == "Deployment") {
+    const ru = fld(fld(spec, "Strategy"), "RollingUpdate");
+    return isSet(ru) && (!isSet(fld(deref(ru), "MaxUnavailable")) || !isSet(fld(deref(ru), "MaxSurge")));
+  }
+  if (kind == "DaemonSet") {
+    const ru = fld(fld(spec, "UpdateStrategy"), "RollingUpdate");
+    return isSet(ru) && !isSet(fld(deref(ru), "MaxUnavailable"));
+  }
+  return false;
 }
 
 /** Convert_v1_DaemonSet_To_apps_DaemonSet: the deprecated.daemonset.template.generation annotation must be an int64
@@ -110,7 +125,10 @@ export function opWorkloadValidateUpdate(req: Request, res: ResultWriter): bool 
   const kb = k8sString(req, "kind");
   if (kb === null) return false;
   const kind = String.UTF8.decodeUnsafe(kb.ptr, <usize>kb.len);
-  if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want Deployment, StatefulSet, DaemonSet or ReplicaSet)", -1, "kind");
+  if (KRUISE_WORKLOADS.includes(kind)) return opKruiseWorkloadUpdate(req, res, kind);
+  if (!KINDS.includes(kind)) return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\" (want Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, AdvancedStatefulSet or AdvancedDaemonSet)", -1, "kind");
+  if (req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
+  if (req.field("pods") >= 0) return fail(E_BAD_REQUEST, "\"pods\" applies to OpenKruise kinds only", -1, "pods");
   const minor = k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
   if (minor < K8S_MODELLED_MIN) return fail(E_UNSUPPORTED_VERSION, "workload.validateUpdate does not support kubernetes 1." + minor.toString() + " (no oracle build)", -1, "kubernetes");

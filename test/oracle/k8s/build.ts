@@ -298,6 +298,17 @@ async function tidyWithFallbacks(k: BuildKey, dir: string, env: NodeJS.ProcessEn
   }
 }
 
+/** The CustomResourceDefinitions whose schemas a Kruise build embeds (harness/kruise_workload.go: served versions, structural defaults). */
+const KRUISE_CRDS = ["apps.kruise.io_clonesets.yaml", "apps.kruise.io_statefulsets.yaml", "apps.kruise.io_daemonsets.yaml"];
+
+/** The CRD files (name, content) of a Kruise key's release, read from its module in the module cache (config/crd/bases). */
+async function kruiseCRDFiles(k: BuildKey): Promise<[string, string][]> {
+  if (!k.kruise) return [];
+  const info = JSON.parse(await sh("go", ["mod", "download", "-json", `github.com/openkruise/kruise@${kruisePin(k).version}`], { env: { ...goEnv(k), GOTOOLCHAIN: "local", GOFLAGS: "" } }));
+  if (info.Error || !info.Dir) throw new Error(`go mod download github.com/openkruise/kruise@${kruisePin(k).version}: ${info.Error ?? "no Dir"}`);
+  return KRUISE_CRDS.map((f) => [f, readFileSync(join(info.Dir, "config", "crd", "bases", f), "utf8")]);
+}
+
 /** Path of the binary of a key (whether built or not). */
 export function binaryPath(k: BuildKey): string {
   return join(BIN_ROOT, keyName(k), "k8s-oracle");
@@ -360,8 +371,9 @@ export async function ensureBinary(k: BuildKey, log: (s: string) => void = () =>
     const mod = await goModText(k);
     const overridesFile = join(dir, "overrides.json");
     const overrides: Record<string, string> = existsSync(overridesFile) ? JSON.parse(readFileSync(overridesFile, "utf8")) : {};
+    const crds = await kruiseCRDFiles(k);
     const stamp = createHash("sha256")
-      .update(JSON.stringify({ GENERATOR_VERSION, mod, files, tags, ldflags, toolchain: GO_CLASSES[k.goClass].toolchain }))
+      .update(JSON.stringify({ GENERATOR_VERSION, mod, files, crds, tags, ldflags, toolchain: GO_CLASSES[k.goClass].toolchain }))
       .digest("hex");
     const stampFile = join(dir, "stamp");
     if (existsSync(bin) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return bin;
@@ -369,6 +381,10 @@ export async function ensureBinary(k: BuildKey, log: (s: string) => void = () =>
     log(`k8s oracle: building ${keyName(k)} (tags ${tags.join(",") || "-"}, ${GO_CLASSES[k.goClass].toolchain})`);
     for (const f of readdirSync(dir)) if (f.endsWith(".go") || f.endsWith(".s")) rmSync(join(dir, f));
     for (const [f] of files) copyFileSync(join(HARNESS_DIR, f), join(dir, f));
+    // the Kruise builds embed their release's CRDs (//go:embed crd/*.yaml in harness/kruise_workload.go)
+    rmSync(join(dir, "crd"), { recursive: true, force: true });
+    if (crds.length > 0) mkdirSync(join(dir, "crd"));
+    for (const [f, text] of crds) writeFileSync(join(dir, "crd", f), text);
     const modPath = join(dir, "go.mod");
     const modIn = join(dir, "go.mod.in");
     const previous = existsSync(modPath) && existsSync(modIn) ? readFileSync(modIn, "utf8") : "";

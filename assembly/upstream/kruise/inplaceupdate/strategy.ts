@@ -69,6 +69,38 @@ function imagePathMatches(p: string, anchored: bool): bool {
   }
 }
 
+/** One appscode patch operation InPlaceOnly refuses. */
+export class Violation {
+  constructor(public op: string, public path: string) {}
+}
+
+/**
+ * The operations of the appscode diff of two template specs (json.Marshal texts `a` → `b`) that InPlaceOnly
+ * refuses: anything but a `replace` of a container image path (`anchored`: ^/containers/N/image$ as the CloneSet
+ * check; else unanchored, as the Advanced StatefulSet webhook). Null with the library's error recorded.
+ */
+export function inPlaceOnlyViolations(a: ByteSink, b: ByteSink, anchored: bool): Array<Violation> | null {
+  const ro = new ReadOptions();
+  const ta = readJSON(a.ptr, a.len, ro)!;
+  const tb = readJSON(b.ptr, b.len, ro)!;
+  const out = new ByteSink(256);
+  const ao = new AppscodeOptions();
+  ao.goMinor = KRUISE_GO;
+  ao.go27 = false;
+  if (!appscodeDiff(ta, 0, tb, 0, ao, out)) return null;
+  const pt = readJSON(out.ptr, out.len, ro)!;
+  const n = pt.children(0);
+  const found = new Array<Violation>();
+  let e = 1;
+  for (let i = 0; i < n; i++) {
+    const op = textOf(pt, pt.member(e, "op"));
+    const p = textOf(pt, pt.member(e, "path"));
+    if (op != "replace" || !imagePathMatches(p, anchored)) found.push(new Violation(op, p));
+    e = pt.next(e);
+  }
+  return found;
+}
+
 /** json.Marshal of a typed value; null with an error. */
 function encodeTV(v: TV): ByteSink | null {
   return encodeTyped(v.t, v.v);
@@ -147,26 +179,13 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
     const a = encodeTV(fieldOf(oldT, "spec"));
     const b = encodeTV(fieldOf(newT, "spec"));
     if (a === null || b === null) return null;
-    const ro = new ReadOptions();
-    const ta = readJSON(a.ptr, a.len, ro)!;
-    const tb = readJSON(b.ptr, b.len, ro)!;
-    const out = new ByteSink(256);
-    const ao = new AppscodeOptions();
-    ao.goMinor = KRUISE_GO;
-    ao.go27 = false;
-    if (!appscodeDiff(ta, 0, tb, 0, ao, out)) return null; // (the library's error stays recorded)
-    const pt = readJSON(out.ptr, out.len, ro)!;
-    const n = pt.children(0);
+    const found = inPlaceOnlyViolations(a, b, cloneSet);
+    if (found === null) return null; // (the library's error stays recorded)
     const rejections = new SpecResult();
-    let e = 1;
-    for (let i = 0; i < n; i++) {
-      const op = textOf(pt, pt.member(e, "op"));
-      const p = textOf(pt, pt.member(e, "path"));
-      if (op != "replace" || !imagePathMatches(p, cloneSet)) {
-        r.violations.push(op + " " + p);
-        rejections.add(p, op, REASON_REJECTED, "rejected: InPlaceOnly allows only image changes in the template spec");
-      }
-      e = pt.next(e);
+    for (let i = 0; i < found.length; i++) {
+      const v = found[i];
+      r.violations.push(v.op + " " + v.path);
+      rejections.add(v.path, v.op, REASON_REJECTED, "rejected: InPlaceOnly allows only image changes in the template spec");
     }
     if (r.violations.length > 0) {
       r.allowed = false;

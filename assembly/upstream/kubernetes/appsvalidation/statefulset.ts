@@ -128,7 +128,7 @@ function copyStruct(v: Val | null, t: i32): StructV {
 }
 
 /** Volume{Name: name, VolumeSource{PersistentVolumeClaim: &{ClaimName: name}}}. */
-function claimVolume(volType: i32, name: string): StructV {
+export function claimVolume(volType: i32, name: string): StructV {
   const v = newStruct(volType);
   const ni = fieldIndex(volType, "Name");
   v.f[ni] = strVal(fieldType(volType, ni), name);
@@ -149,7 +149,7 @@ function claimVolume(volType: i32, name: string): StructV {
 }
 
 /** ValidatePodTemplateSpecForStatefulSet(template, selector, "spec.template", opts, setOpts). */
-function templateForStatefulSet(tpl: Val | null, sel: Val | null, kind: i32, set: SetOptions, opts: PodValidationOptions, errs: ErrList): void {
+export function templateForStatefulSet(tpl: Val | null, sel: Val | null, kind: i32, set: SetOptions, opts: PodValidationOptions, errs: ErrList): void {
   const minor = opts.minor;
   selectorMatchesTemplate(sel, kind, tpl, "spec.template", minor >= 34, errs);
   if (minor >= 34 && !set.skipTemplate) podTemplateSpec(tpl, "spec.template", opts, errs);

@@ -54,7 +54,7 @@ export function applyWorkloadDefaults(kind: string, obj: StructV, minor: i32, g:
 }
 
 /** A new *intstr.IntOrString of pointer field `name` of `s`: an int (`str` null) or a string. */
-function setPtrIntOrString(s: StructV, name: string, n: i32, str: string | null): void {
+export function setPtrIntOrString(s: StructV, name: string, n: i32, str: string | null): void {
   const ru = newPtrStruct(s, name);
   if (ru === null) return;
   const ti = fieldIndex(ru.t, "Type");

@@ -62,7 +62,7 @@ export function applyContainerDefaults(c: StructV, minor: i32): void {
  */
 export function applyPodSpecDefaults(spec: StructV, minor: i32, asPod: bool): bool {
   if (asPod && !podRules(spec, minor)) return false;
-  podSpecRules(spec, minor);
+  setDefaultsPodSpec(spec, minor);
   const volumes = structItems(spec, "Volumes");
   for (let i = 0; i < volumes.length; i++) defaultVolume(volumes[i], minor);
   const inits = structItems(spec, "InitContainers");
@@ -100,7 +100,7 @@ function podRules(spec: StructV, minor: i32): bool {
 }
 
 /** SetDefaults_PodSpec at `minor` (host ports here until 1.27; 1.28–1.30 behind a gate that is off). */
-function podSpecRules(spec: StructV, minor: i32): void {
+export function setDefaultsPodSpec(spec: StructV, minor: i32): void {
   if (minor >= 37) {
     if (strEmpty(spec, "ServiceAccountName")) setStrVal(spec, "ServiceAccountName", strOfField(spec, "DeprecatedServiceAccount"));
     setStrVal(spec, "DeprecatedServiceAccount", strOfField(spec, "ServiceAccountName"));

@@ -71,6 +71,7 @@ function templateGeneration(meta: Val | null): i64 {
 /** The options GetValidationOptionsFromPodTemplate computes from the two templates. */
 function templateOptions(nt: Val | null, ot: Val | null, minor: i32, gates: Gates): PodValidationOptions {
   const o = new PodValidationOptions(minor, gates);
+  o.resourceIsPod = false;
   o.oldSpec = fld(ot, "Spec");
   levelOptions(o, ot, nt);
   podOptions(o, fld(ot, "Spec"), fld(nt, "Spec"));

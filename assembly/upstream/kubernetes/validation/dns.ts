@@ -117,8 +117,9 @@ export function validateHostAliases(list: Val | null, minor: i32, errs: ErrList)
   }
 }
 
-/** The hostNetwork port rule of a pod: 1.15-1.27 containerPort must equal hostPort, 1.28+ hostPort must equal containerPort. */
-export function hostNetworkPorts(spec: Val | null, minor: i32, errs: ErrList): void {
+/** The hostNetwork port rule of a pod: 1.15-1.27 containerPort must equal hostPort, 1.28+ hostPort must equal containerPort
+ *  (in a pod template - `resourceIsPod` false - a hostPort of 0 too). */
+export function hostNetworkPorts(spec: Val | null, minor: i32, resourceIsPod: bool, errs: ErrList): void {
   if (int(fld(spec, "HostNetwork")) == 0) return; // a bool is an IntV
   const cs = fld(spec, "Containers");
   for (let i = 0; i < sliceLen(cs); i++) {
@@ -126,7 +127,7 @@ export function hostNetworkPorts(spec: Val | null, minor: i32, errs: ErrList): v
     for (let j = 0; j < sliceLen(ports); j++) {
       const port = at(ports, j);
       const hp = int(fld(port, "HostPort")), cp = int(fld(port, "ContainerPort"));
-      if (hp == cp) continue;
+      if (hp == cp || (minor >= 28 && !resourceIsPod && hp == 0)) continue;
       const p = "spec.containers[" + i.toString() + "].ports[" + j.toString() + "]";
       if (minor <= 27) errs.invalidInt(p + ".containerPort", cp, "must match `hostPort` when `hostNetwork` is true");
       else errs.invalidInt(p + ".hostPort", hp, "must match `containerPort` when `hostNetwork` is true");

@@ -31,6 +31,8 @@ export class PodValidationOptions {
   invalidDeletionCost: bool = false;
   /** AllowTaintTolerationComparisonOperators (1.35+: the old pod used Lt/Gt; the gate is off by default). */
   tolerationComparison: bool = false;
+  /** ResourceIsPod (1.28+): the spec is a Pod's (a template's hostNetwork port may leave hostPort 0). */
+  resourceIsPod: bool = true;
   /** 1.15-1.19: SCTP ports allowed (SCTPSupport on, or the old pod used SCTP). */
   sctp: bool = true;
 

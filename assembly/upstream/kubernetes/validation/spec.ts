@@ -158,7 +158,7 @@ export function validateNewSpec(spec: Val | null, meta: Val | null, opts: PodVal
   containerList(fld(spec, "InitContainers"), fld(spec, "Containers"), true, vols, "spec.initContainers", co, errs);
   validateEphemeralContainers(spec, vols, co, errs); // ephemeral.ts (1.16+)
   validatePodResources(spec, co, errs); // podresources.ts (1.32+, PodLevelResources)
-  if (minor >= 28) hostNetworkPorts(spec, minor, errs); // dns.ts: validatePodHostNetworkDeps
+  if (minor >= 28) hostNetworkPorts(spec, minor, opts.resourceIsPod, errs); // dns.ts: validatePodHostNetworkDeps
   const rp = str(fld(spec, "RestartPolicy"));
   if (rp.length == 0) errs.required("spec.restartPolicy");
   else if (rp != "Always" && rp != "OnFailure" && rp != "Never") errs.notSupported("spec.restartPolicy", rp, ["Always", "OnFailure", "Never"]);
@@ -168,7 +168,7 @@ export function validateNewSpec(spec: Val | null, meta: Val | null, opts: PodVal
     errs.notSupported("spec.dnsPolicy", dp, ["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"]);
   }
   validateLabels(fld(spec, "NodeSelector"), "spec.nodeSelector", minor, errs);
-  if (minor <= 27) hostNetworkPorts(spec, minor, errs); // dns.ts: 1.15-1.27 open ValidatePodSecurityContext with it
+  if (minor <= 27) hostNetworkPorts(spec, minor, true, errs); // dns.ts: 1.15-1.27 open ValidatePodSecurityContext with it
   podSecurityContext(spec, opts, errs);
   validateAffinity(fld(spec, "Affinity"), opts, errs); // affinity.ts
   validatePodDNSConfig(spec, opts, errs); // dns.ts

@@ -76,8 +76,15 @@ var kruiseGateDefaults = map[string]bool{
 
 // kruiseGates resets the gates and applies the request's `gates` object.
 func kruiseGates(req *request) *protoError {
+	return kruiseGatesFrom(req, kruiseGateDefaults, true)
+}
+
+// kruiseGatesFrom resets the gates of `defaults` to their values there and applies the request's `gates`
+// object, whose names must be among them (checked in sorted order). daemon: KruiseDaemon=false forces
+// InPlaceUpdateEnvFromMetadata off (the in-place update ops).
+func kruiseGatesFrom(req *request, defaults map[string]bool, daemon bool) *protoError {
 	m := map[string]bool{}
-	for k, v := range kruiseGateDefaults {
+	for k, v := range defaults {
 		m[k] = v
 	}
 	if raw := req.field("gates"); raw != nil && string(raw) != "null" {
@@ -91,7 +98,7 @@ func kruiseGates(req *request) *protoError {
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			if _, ok := kruiseGateDefaults[k]; !ok {
+			if _, ok := defaults[k]; !ok {
 				return fieldErr(codeBadRequest, "gates/"+k, "unknown feature gate "+quote(k))
 			}
 			switch string(g[k]) {
@@ -104,7 +111,7 @@ func kruiseGates(req *request) *protoError {
 			}
 		}
 	}
-	if !m[string(kfeatures.KruiseDaemon)] {
+	if daemon && !m[string(kfeatures.KruiseDaemon)] {
 		m[string(kfeatures.InPlaceUpdateEnvFromMetadata)] = false
 	}
 	if err := utilfeature.DefaultMutableFeatureGate.SetFromMap(m); err != nil {

@@ -28,6 +28,10 @@ func init() {
 // kruiseVerdictHook decides for a Kruise kind under an in-place strategy (kruise_verdict.go, Kruise build).
 var kruiseVerdictHook func(req *request, kind, strategy string, newData []byte, objs [2]interface{}) (string, []verdictContainer, *protoError)
 
+// kruiseAdmissionHook reports whether OpenKruise's webhooks refuse the update of a Kruise kind (kruise_workload.go,
+// Kruise build).
+var kruiseAdmissionHook func(req *request, kind string, oldData, newData []byte) (bool, *protoError)
+
 // workloadVerdictHook reports whether kube-apiserver refuses the update of an apps/v1 workload (verdict_workload.go,
 // kube builds); nil in the api flavor.
 var workloadVerdictHook func(req *request, kind string, objs [2]interface{}) (bool, *protoError)
@@ -67,7 +71,8 @@ func templateOfObject(obj interface{}) (*v1.PodTemplateSpec, *protoError) {
 		return nil, plainErr(codeInternal, "json.Marshal: "+err.Error())
 	}
 	var w struct {
-		Spec struct {
+		APIVersion string `json:"apiVersion"`
+		Spec       struct {
 			Template v1.PodTemplateSpec `json:"template"`
 		} `json:"spec"`
 	}
@@ -80,7 +85,8 @@ func templateOfObject(obj interface{}) (*v1.PodTemplateSpec, *protoError) {
 // strategyOf is the Kruise update strategy an object names (ReCreate when none).
 func strategyOf(kind string, data []byte) string {
 	var w struct {
-		Spec struct {
+		APIVersion string `json:"apiVersion"`
+		Spec       struct {
 			UpdateStrategy struct {
 				Type          string `json:"type"`
 				RollingUpdate struct {
@@ -94,7 +100,12 @@ func strategyOf(kind string, data []byte) string {
 	s := ""
 	switch kind {
 	case "CloneSet":
-		s = w.Spec.UpdateStrategy.Type
+		// v1beta1 names the in-place policy in rollingUpdate.podUpdatePolicy (its type is RollingUpdate or OnDelete)
+		if w.APIVersion == "apps.kruise.io/v1beta1" {
+			s = w.Spec.UpdateStrategy.RollingUpdate.PodUpdatePolicy
+		} else {
+			s = w.Spec.UpdateStrategy.Type
+		}
 	case "AdvancedStatefulSet":
 		s = w.Spec.UpdateStrategy.RollingUpdate.PodUpdatePolicy
 	case "AdvancedDaemonSet":
@@ -216,6 +227,34 @@ func runVerdict(req *request) (*result, *protoError) {
 		}
 		if kind == "AdvancedDaemonSet" && strategy == "InPlaceOnly" {
 			return nil, fieldErr(codeBadRequest, "strategy", "an Advanced DaemonSet has no InPlaceOnly strategy (ReCreate or InPlaceIfPossible)")
+		}
+	}
+	if t.kruise && kruiseAdmissionHook != nil {
+		// OpenKruise's webhooks first: a refused update changes nothing
+		refused, perr := kruiseAdmissionHook(req, kind, oldData, newData)
+		if perr != nil {
+			return nil, perr
+		}
+		if refused {
+			tmpl, perr := templateOfObject(objs[1])
+			if perr != nil {
+				return nil, perr
+			}
+			containers := []verdictContainer{}
+			for _, c := range tmpl.Spec.InitContainers {
+				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep", Init: true})
+			}
+			for _, c := range tmpl.Spec.Containers {
+				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep"})
+			}
+			res := &result{}
+			res.str("verdict", "rejected")
+			res.str("kind", kind)
+			res.str("strategy", strategy)
+			cj, _ := json.Marshal(containers)
+			res.key("containers")
+			res.buf = append(res.buf, cj...)
+			return res, nil
 		}
 	}
 	if t.kruise && strategy != "ReCreate" {

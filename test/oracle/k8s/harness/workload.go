@@ -8,7 +8,9 @@ package main
 //	workload.validateUpdate {kind, old|oldText, new|newText, kubernetes?, gates?, applyDefaults?}
 //	  -> {errors: [{field, type, message}], message, warnings}
 //
-// kind is Deployment, StatefulSet, DaemonSet or ReplicaSet (apps/v1). Both objects are decoded as the
+// kind is Deployment, StatefulSet, DaemonSet or ReplicaSet (apps/v1); the OpenKruise kinds CloneSet,
+// AdvancedStatefulSet and AdvancedDaemonSet are answered by the Kruise builds (kruise_workload.go, reached
+// through kruiseWorkloadHook: their webhooks; `kruise` and `pods` are theirs). Both objects are decoded as the
 // API server decodes an apps/v1 body of that kind (apiDecode; an apiVersion other than apps/v1 is
 // refused with the update handler's text, a kind other than the request's with this harness's text,
 // both E_BAD_REQUEST with the object's path), defaulted with the real apps/v1
@@ -56,8 +58,12 @@ import (
 	"k8s.io/kubernetes/pkg/registry/apps/statefulset"
 )
 
+// kruiseWorkloadHook answers workload.validateUpdate for an OpenKruise kind (set by kruise_workload.go in
+// the Kruise builds; nil elsewhere).
+var kruiseWorkloadHook func(req *request, kind string) (*result, *protoError)
+
 func init() {
-	ops["workload.validateUpdate"] = opSpec{[]string{"kind", "old", "oldText", "new", "newText", "kubernetes", "gates", "applyDefaults"}, runWorkloadValidateUpdate}
+	ops["workload.validateUpdate"] = opSpec{[]string{"kind", "old", "oldText", "new", "newText", "kubernetes", "kruise", "gates", "applyDefaults", "pods"}, runWorkloadValidateUpdate}
 }
 
 // workloadKind is one apps/v1 kind the op accepts.
@@ -144,9 +150,6 @@ func convertWorkload(obj runtime.Object, k workloadKind, name string) (out runti
 
 // runWorkloadValidateUpdate: decode + default + convert both objects, then rest.BeforeUpdate.
 func runWorkloadValidateUpdate(req *request) (*result, *protoError) {
-	if kruiseVersion != "" {
-		return nil, plainErr(codeInternal, "workload.validateUpdate routed to the OpenKruise build")
-	}
 	kindName, present, perr := stringField(req, "kind")
 	if perr != nil {
 		return nil, perr
@@ -155,9 +158,25 @@ func runWorkloadValidateUpdate(req *request) (*result, *protoError) {
 		return nil, fieldErr(codeBadRequest, "kind", "missing "+quote("kind"))
 	}
 	kind := string(kindName)
+	if kruiseKinds[kind] {
+		if kruiseWorkloadHook == nil {
+			return nil, fieldErr(codeInternal, "kind", "OpenKruise kind "+quote(kind)+" routed to a non-Kruise build")
+		}
+		return kruiseWorkloadHook(req, kind)
+	}
+	if kruiseVersion != "" {
+		return nil, plainErr(codeInternal, "workload.validateUpdate of an apps/v1 kind routed to the OpenKruise build")
+	}
 	k, ok := workloadKinds[kind]
 	if !ok {
-		return nil, fieldErr(codeBadRequest, "kind", "unknown kind "+quote(kind)+" (want Deployment, StatefulSet, DaemonSet or ReplicaSet)")
+		return nil, fieldErr(codeBadRequest, "kind", "unknown kind "+quote(kind)+" (want Deployment, StatefulSet, DaemonSet, ReplicaSet, CloneSet, AdvancedStatefulSet or AdvancedDaemonSet)")
+	}
+	// the OpenKruise kinds' members (answered by the OpenKruise builds)
+	if req.field("kruise") != nil {
+		return nil, fieldErr(codeBadRequest, "kruise", quote("kruise")+" applies to OpenKruise kinds only")
+	}
+	if req.field("pods") != nil {
+		return nil, fieldErr(codeBadRequest, "pods", quote("pods")+" applies to OpenKruise kinds only")
 	}
 	if err := checkMinor(req, "kubernetes"); err != nil {
 		return nil, err

@@ -185,8 +185,8 @@ func route(req map[string]json.RawMessage) string {
 	// a Kruise `type`/`kind` goes to the Kruise build, a `go` field picks the Go class (an op that
 	// takes no `go` rejects the field itself, whichever build answers)
 	kind, _ := str(req, "type")
-	if op == "revision" {
-		kind, _ = str(req, "kind")
+	if op == "revision" || op == "workload.validateUpdate" {
+		kind, _ = str(req, "kind") // workload.validateUpdate: the OpenKruise kinds are answered by the Kruise builds
 	}
 	if strings.HasPrefix(op, "kruise.") {
 		kind = tab.KruiseKinds[0] // the kruise.* in-place update ops run in the Kruise build

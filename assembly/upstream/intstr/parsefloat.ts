@@ -4,8 +4,8 @@
 // `value out of range` (ErrRange, the value overflowed float64). Decimal text is converted by the
 // JSON engine's exact parser; hex text is rounded here.
 
-import { ByteSink } from "../io/sink";
-import { parseNumber, outOfRange } from "../json/number";
+import { ByteSink } from "../../io/sink";
+import { parseNumber, outOfRange } from "../../json/number";
 
 /** What goParseFloat answers: the value and its error (0: ok; 1: invalid syntax; 2: value out of range). */
 export class ParsedFloat {

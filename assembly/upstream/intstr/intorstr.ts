@@ -4,11 +4,11 @@
 //  - OpenKruise util.GetScaledValueFromIntOrPercent (a string must end in `%`, the percent may be fractional).
 // Error texts are upstream's, with strings quoted as Go 1.27's strconv.Quote does (the oracle's release).
 
-import { ByteSink } from "../io/sink";
-import { Tape, K_NULL, K_NUMBER, K_STRING, F_INT } from "../json/tape";
-import { unquote } from "../json/strings";
-import { goAtoi } from "../json/gostrconv";
-import { goQuoteV2 } from "../json/quote-v2";
+import { ByteSink } from "../../io/sink";
+import { Tape, K_NULL, K_NUMBER, K_STRING, F_INT } from "../../json/tape";
+import { unquote } from "../../json/strings";
+import { goAtoi } from "../../json/gostrconv";
+import { goQuoteV2 } from "../../json/quote-v2";
 import { goParseFloat, parseFloatError } from "./parsefloat";
 
 /** IntOrString kinds. */

@@ -1,0 +1,128 @@
+// An update of an OpenKruise workload as the API server and OpenKruise's webhooks (v1.8.3, v1.9.0) handle it, on
+// the decoded new and stored old objects of the served version: the mutating webhook's defaults (the stored
+// object defaulted as at its creation, the new one as on update; the CRDs' own `default:` values are only
+// false booleans, the zero value), the request's namespace and the stored object's resourceVersion, uid,
+// timestamps and generation carried to the new object (rest.BeforeUpdate runs before validating admission),
+// then the kind's validating webhook. A denial reads as the API server reports it:
+// `admission webhook "<name>" denied the request: <text>`.
+
+import { StructV } from "../../../typed/value";
+import { hasError } from "../../../base/errors";
+import { readJSON, ReadOptions } from "../../../json/reader";
+import { decodeAt } from "../../../typed/decodeat";
+import { defaultGoOf } from "../../../base/pins";
+import { newStruct } from "../../kubernetes/defaults/tree";
+import { encodeTyped } from "../inplaceupdate/typedpod";
+import { ErrList, quote } from "../../kubernetes/validation/errlist";
+import { fld, str, int, isSet } from "../../kubernetes/validation/view";
+import { structField, strEmpty, setStr, setField, setInt } from "../../kubernetes/defaults/tree";
+import { TimeV } from "../../../typed/value";
+import { isZeroTime } from "../../../typed/zero";
+import { cloneSetDefaults, statefulSetDefaults, daemonSetDefaults } from "../defaults/workloads";
+import { Webhook } from "./common";
+import { cloneSetUpdate } from "./cloneset";
+import { statefulSetUpdate } from "./statefulset";
+import { daemonSetUpdate } from "./daemonset";
+import { PodLookup } from "./pods";
+
+/** What the update gets: the field errors behind a denial, the API server's message ("" when admitted), or a 400. */
+export class AdmissionResult {
+  /** A refusal before admission (400 Bad Request: its text), "" when none. */
+  badRequest: string = "";
+  message: string = "";
+  /** A plain denial's JSON pointer into the object, or "". */
+  plainPath: string = "";
+  constructor(public errs: ErrList) {}
+}
+
+/** The validating webhook's name for a kind ("CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"). */
+export function webhookName(kind: string): string {
+  if (kind == "CloneSet") return "vcloneset.kb.io";
+  if (kind == "AdvancedStatefulSet") return "vstatefulset.kb.io";
+  return "vdaemonset.kb.io";
+}
+
+/** The mutating webhook's defaults of `kind` on `obj` (`create`: as on creation). */
+export function mutatingDefaults(kind: string, obj: StructV, w: Webhook): void {
+  const inject = !w.templateNoDefaults;
+  if (kind == "CloneSet") cloneSetDefaults(obj, w.v1beta1, inject, w.kruise, w.minor, w.hostNetworkPorts);
+  else if (kind == "AdvancedStatefulSet") statefulSetDefaults(obj, inject, w.kruise, w.minor, w.hostNetworkPorts, w.autoDeletePVC, w.autoResizePVC);
+  else daemonSetDefaults(obj, w.v1beta1);
+}
+
+/** False when the new object names a namespace other than the request's (the stored object's, else the new one's). */
+export function namespaceMatches(n: StructV, o: StructV): bool {
+  const os = str(fld(fld(o, "ObjectMeta"), "Namespace")), ns = str(fld(fld(n, "ObjectMeta"), "Namespace"));
+  return os.length == 0 || ns.length == 0 || os == ns;
+}
+
+/** The metadata rest.BeforeUpdate settles before validating admission; false (res.badRequest set) on a namespace mismatch. */
+function settleMeta(n: StructV, o: StructV, res: AdmissionResult): bool {
+  const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
+  let ns = str(fld(om, "Namespace"));
+  if (ns.length == 0) ns = str(fld(nm, "Namespace"));
+  if (ns.length == 0) ns = "default";
+  if (strEmpty(nm, "Namespace")) setStr(nm, "Namespace", ns);
+  else if (str(fld(nm, "Namespace")) != ns) {
+    res.badRequest = "the namespace of the provided object does not match the namespace sent on the request";
+    return false;
+  }
+  if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
+  if (strEmpty(om, "ResourceVersion")) setStr(om, "ResourceVersion", "1");
+  if (strEmpty(nm, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
+  setInt(nm, "Generation", int(fld(om, "Generation")));
+  if (str(fld(nm, "UID")).length == 0) setField(nm, "UID", fld(om, "UID"));
+  const ct = fld(om, "CreationTimestamp");
+  if (ct !== null && ct instanceof TimeV && !isZeroTime(changetype<TimeV>(ct))) setField(nm, "CreationTimestamp", ct);
+  if (isSet(fld(om, "DeletionTimestamp"))) setField(nm, "DeletionTimestamp", fld(om, "DeletionTimestamp"));
+  if (isSet(fld(om, "DeletionGracePeriodSeconds")) && !isSet(fld(nm, "DeletionGracePeriodSeconds"))) setField(nm, "DeletionGracePeriodSeconds", fld(om, "DeletionGracePeriodSeconds"));
+  return true;
+}
+
+/**
+ * The mutating webhook on `obj`: its defaults, and when they changed the object, what the API server then holds -
+ * the object as its JSON patch leaves it, i.e. json.Marshal of the typed object read back (empty lists and maps
+ * omitted become nil, unknown fields are gone). Null with an error recorded.
+ */
+function mutate(kind: string, obj: StructV, w: Webhook): StructV | null {
+  const before = encodeTyped(obj.t, obj);
+  mutatingDefaults(kind, obj, w);
+  const after = encodeTyped(obj.t, obj);
+  if (before === null || after === null) return null;
+  if (before.len == after.len && memory.compare(before.ptr, after.ptr, <usize>before.len) == 0) return obj;
+  const t = readJSON(after.ptr, after.len, new ReadOptions());
+  if (t === null) return null;
+  const v = decodeAt(t, 0, obj.t, w.minor, defaultGoOf(w.minor));
+  if (hasError()) return null;
+  return v === null ? newStruct(obj.t) : changetype<StructV>(v);
+}
+
+/** The update of `kind` from stored `o` to `n` (both changed in place); `defaults`: run the mutating webhook first.
+ *  Null with an error recorded. */
+export function admitUpdate(kind: string, nv: StructV, ov: StructV, w: Webhook, defaults: bool, pods: PodLookup): AdmissionResult | null {
+  let n = nv, o = ov;
+  const res = new AdmissionResult(w.errs);
+  if (defaults) {
+    const mo = mutate(kind, o, w);
+    if (mo === null) return null;
+    o = mo;
+    const mn = mutate(kind, n, w);
+    if (mn === null) return null;
+    n = mn;
+  }
+  if (!settleMeta(n, o, res)) return res;
+  let plain = "";
+  if (kind == "CloneSet") cloneSetUpdate(n, o, pods, w);
+  else if (kind == "AdvancedStatefulSet") plain = statefulSetUpdate(n, o, w);
+  else daemonSetUpdate(n, o, w);
+  const head = "admission webhook " + quote(webhookName(kind)) + " denied the request: ";
+  if (w.panicked) {
+    w.errs.list = [];
+    res.message = head + "panic: runtime error: invalid memory address or nil pointer dereference [recovered]";
+  } else if (w.errs.length > 0) res.message = head + w.errs.aggregate();
+  else if (plain.length > 0) {
+    res.message = head + plain;
+    res.plainPath = w.plainPath;
+  }
+  return res;
+}

@@ -1,0 +1,153 @@
+// The two objects of an OpenKruise workload update as the webhooks receive them: the version served (the objects'
+// apiVersion: new's, else old's; neither: v1alpha1 for CloneSet and Advanced DaemonSet, v1beta1 for Advanced
+// StatefulSet - an Advanced StatefulSet of either version is validated as v1beta1), decoded into that version's
+// types at the Kubernetes minor of Kruise's libraries (v1.8.3's types: without the fields v1.9.0 added, and an
+// Advanced DaemonSet partition that is an integer). Errors carry the object's path ("old" / "new").
+
+import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_JSON_TYPE } from "../../../base/errors";
+import { readJSON, ReadOptions } from "../../../json/reader";
+import { encodeTyped } from "../inplaceupdate/typedpod";
+import { Tape, K_STRING, K_OBJECT } from "../../../json/tape";
+import { unquote } from "../../../json/strings";
+import { ByteSink } from "../../../io/sink";
+import { decodeAt } from "../../../typed/decodeat";
+import { StructV } from "../../../typed/value";
+import { resolve, minorIndex, nameId } from "../../../schema/schema";
+import { fld, str, isSet, deref } from "../../kubernetes/validation/view";
+import { newStruct, setField } from "../../kubernetes/defaults/tree";
+import { kruiseK8sMinorOf, kruiseReleaseOf, defaultGoOf } from "../../../base/pins";
+
+/** The decoded pair and the version served. */
+export class WorkloadPair {
+  constructor(public o: StructV, public n: StructV, public v1beta1: bool, public minor: i32) {}
+}
+
+/** One object: its tape and node. */
+export class ObjectNode {
+  constructor(public tape: Tape, public node: i32) {}
+}
+
+function textOf(t: Tape, i: i32): string {
+  const b = new ByteSink(t.len(i) + 4);
+  unquote(b, t.ptr(i), t.len(i), true);
+  return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+}
+
+/** The apiVersion string of an object ("" when absent or not a string). */
+function apiVersionOf(v: ObjectNode): string {
+  const t = v.tape;
+  if (t.kind(v.node) != K_OBJECT) return "";
+  const a = t.member(v.node, "apiVersion");
+  return a >= 0 && t.kind(a) == K_STRING ? textOf(t, a) : "";
+}
+
+/** The data kind of each request kind. */
+function dataKind(kind: string): string {
+  return kind == "CloneSet" ? "CloneSet" : kind == "AdvancedStatefulSet" ? "StatefulSet" : "DaemonSet";
+}
+
+/** True when Kruise minor `kruise` serves `version` ("v1alpha1" | "v1beta1") of `kind`. */
+function served(kind: string, version: string, kruise: i32): bool {
+  if (version == "v1alpha1") return true;
+  if (version != "v1beta1") return false;
+  return kruise >= 9 || kind == "AdvancedStatefulSet";
+}
+
+/** Decodes object `v` into `ty`; null with an error (path `name`). */
+function decodeObject(v: ObjectNode, name: string, kind: string, ty: i32, minor: i32, kruise: i32): StructV | null {
+  if (kruise <= 8 && kind == "AdvancedDaemonSet" && !partitionIsInt(v.tape, v.node, name)) return null;
+  const val = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
+  if (hasError()) { setErrorPath(name); return null; }
+  const k = str(fld(fld(val, "TypeMeta"), "Kind"));
+  if (k.length > 0 && k != dataKind(kind)) {
+    fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (" + dataKind(kind) + ")", -1, name);
+    return null;
+  }
+  const s = val === null ? newStruct(ty) : changetype<StructV>(val);
+  if (kruise <= 8) dropNewerFields(s, kind);
+  return s;
+}
+
+/** v1.8.3's Advanced DaemonSet partition is an *int32: a JSON string there is encoding/json's type error. */
+function partitionIsInt(t: Tape, node: i32, name: string): bool {
+  if (t.kind(node) != K_OBJECT) return true;
+  let p = node;
+  const path = ["spec", "updateStrategy", "rollingUpdate", "partition"];
+  for (let i = 0; i < path.length; i++) {
+    p = t.member(p, path[i]);
+    if (p < 0) return true;
+    if (i < 3 && t.kind(p) != K_OBJECT) return true;
+  }
+  if (t.kind(p) != K_STRING) return true;
+  fail(E_JSON_TYPE, "json: cannot unmarshal string into Go struct field RollingUpdateDaemonSet.spec.updateStrategy.rollingUpdate.partition of type int32", -1, name);
+  return false;
+}
+
+/** Fields v1.8.3's types do not have (its decoder drops them): a CloneSet's progressDeadlineSeconds and the image
+ *  pre-download settings of the in-place update strategy. */
+function dropNewerFields(o: StructV, kind: string): void {
+  if (kind != "CloneSet") return;
+  const spec = fld(o, "Spec");
+  if (spec === null) return;
+  setField(changetype<StructV>(spec), "ProgressDeadlineSeconds", null);
+  const ip = fld(fld(spec, "UpdateStrategy"), "InPlaceUpdateStrategy");
+  if (isSet(ip) && deref(ip) !== null) {
+    const s = changetype<StructV>(deref(ip));
+    setField(s, "ImagePreDownloadParallelism", null);
+    setField(s, "ImagePreDownloadTimeoutSeconds", null);
+    setField(s, "ImagePreDownloadMinUpdatedReadyPods", null);
+  }
+}
+
+/** The versions a Kruise release serves for `kind`, in its CRD's order. */
+function servedList(kind: string, kruise: i32): string {
+  return kruise >= 9 || kind == "AdvancedStatefulSet" ? "apps.kruise.io/v1alpha1, apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1";
+}
+
+/** False (an error recorded at `name`) when object `v` names an apiVersion the release does not serve for `kind`. */
+function servedOK(av: string, kind: string, kruise: i32, name: string): bool {
+  if (av.length == 0) return true;
+  const version = av.startsWith("apps.kruise.io/") ? av.substring(15) : "";
+  if (served(kind, version, kruise)) return true;
+  fail(E_BAD_REQUEST, "the API version in the data (" + av + ") is not served for " + kind + " by openkruise/kruise " + kruiseReleaseOf(kruise) + " (served: " + servedList(kind, kruise) + ")", -1, name);
+  return false;
+}
+
+/** An Advanced StatefulSet read as v1alpha1, converted to the v1beta1 the webhooks validate (StatefulSet.ConvertTo: the
+ *  fields both versions have), as json.Marshal of the one read into the other; null with an error. */
+function toV1beta1(v: StructV, minor: i32): StructV | null {
+  const b = encodeTyped(v.t, v);
+  if (b === null) return null;
+  const t = readJSON(b.ptr, b.len, new ReadOptions());
+  if (t === null) return null;
+  const ty = resolve(minorIndex(minor), nameId("v1beta1.StatefulSet"));
+  const r = decodeAt(t, 0, ty, minor, defaultGoOf(minor));
+  if (hasError()) return null;
+  return r === null ? newStruct(ty) : changetype<StructV>(r);
+}
+
+/** Decodes the stored object `ov` and the new one `nv` of `kind` for Kruise minor `kruise`; null with an error. */
+export function decodePair(kind: string, ov: ObjectNode, nv: ObjectNode, kruise: i32): WorkloadPair | null {
+  const minor = kruiseK8sMinorOf(kruise);
+  const nav = apiVersionOf(nv), oav = apiVersionOf(ov);
+  if (!servedOK(oav, kind, kruise, "old") || !servedOK(nav, kind, kruise, "new")) return null;
+  if (nav.length > 0 && oav.length > 0 && nav != oav) {
+    fail(E_BAD_REQUEST, "the API version in the data (" + nav + ") does not match the old object's (" + oav + ")", -1, "new");
+    return null;
+  }
+  let av = nav.length > 0 ? nav : oav;
+  if (av.length == 0) av = kind == "AdvancedStatefulSet" ? "apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1";
+  const v1beta1 = av == "apps.kruise.io/v1beta1";
+  const ty = resolve(minorIndex(minor), nameId((v1beta1 ? "v1beta1." : "v1alpha1.") + dataKind(kind)));
+  let o = decodeObject(ov, "old", kind, ty, minor, kruise);
+  if (o === null) return null;
+  let n = decodeObject(nv, "new", kind, ty, minor, kruise);
+  if (n === null) return null;
+  if (kind == "AdvancedStatefulSet" && !v1beta1) {
+    o = toV1beta1(o, minor);
+    if (o === null) return null;
+    n = toV1beta1(n, minor);
+    if (n === null) return null;
+  }
+  return new WorkloadPair(o, n, v1beta1, minor);
+}

@@ -1,0 +1,63 @@
+// fmt's %#v of a Go value of a schema type, as field.Error.ErrorBody prints a bad value that is neither a
+// simple type nor a fmt.Stringer (apimachinery up to 0.33): structs as T{Field:value, ...} with every field,
+// a nil pointer as (*T)(nil) and a non-nil one as its address - which no two processes share, so it is
+// written (*T)(0xc000000000) (README, "Workload update validation") - slices as []T{...} or []T(nil),
+// maps with their keys sorted as fmt sorts them, strings quoted, named string types without their name.
+
+import { Val, StrV, IntV, PtrV, SliceV, MapV, StructV, sortedEntries } from "../../../typed/value";
+import { Kind, kind, spewName, elem, fieldCount, fieldName, fieldType } from "../../../schema/schema";
+import { quote } from "./errlist";
+import { joinStrings } from "../../../golang/join";
+
+/** %#v of value `v` (null: the zero value) of schema type `t`. */
+export function goSyntax(t: i32, v: Val | null): string {
+  const k = kind(t);
+  if (k == Kind.Pointer) {
+    if (v === null || !(v instanceof PtrV)) return "(" + spewName(t) + ")(nil)";
+    return "(" + spewName(t) + ")(0xc000000000)";
+  }
+  if (k == Kind.String) {
+    if (v === null || !(v instanceof StrV)) return "\"\"";
+    const s = changetype<StrV>(v);
+    return quote(String.UTF8.decodeUnsafe(s.p, <usize>s.n));
+  }
+  if (k == Kind.Bool) return v !== null && v instanceof IntV && changetype<IntV>(v).v != 0 ? "true" : "false";
+  if (k >= Kind.Int && k <= Kind.Uintptr) {
+    const n: i64 = v !== null && v instanceof IntV ? changetype<IntV>(v).v : 0;
+    return k >= Kind.Uint ? "0x" + (<u64>n).toString(16) : n.toString();
+  }
+  if (k == Kind.Slice) {
+    if (v === null || !(v instanceof SliceV)) return spewName(t) + "(nil)";
+    const s = changetype<SliceV>(v);
+    const et = elem(t);
+    const parts = new Array<string>(s.len);
+    for (let i = 0; i < s.len; i++) parts[i] = goSyntax(et, s.items[i]);
+    return spewName(t) + "{" + joinStrings(parts, ", ") + "}";
+  }
+  if (k == Kind.Map) {
+    if (v === null || !(v instanceof MapV)) return spewName(t) + "(nil)";
+    const m = changetype<MapV>(v);
+    const e = sortedEntries(m);
+    const vt = elem(t);
+    const parts = new Array<string>(e.length);
+    for (let i = 0; i < e.length; i++) {
+      const ent = e[i];
+      parts[i] = quote(String.UTF8.decodeUnsafe(m.keyP[ent], <usize>m.keyN[ent])) + ":" + goSyntax(vt, m.vals[ent]);
+    }
+    return spewName(t) + "{" + joinStrings(parts, ", ") + "}";
+  }
+  if (k == Kind.Struct) {
+    const s = v !== null && v instanceof StructV ? changetype<StructV>(v) : null;
+    const n = fieldCount(t);
+    const parts = new Array<string>(n);
+    for (let i = 0; i < n; i++) parts[i] = fieldName(t, i) + ":" + goSyntax(fieldType(t, i), s === null ? null : s.f[i]);
+    return spewName(t) + "{" + joinStrings(parts, ", ") + "}";
+  }
+  return spewName(t) + "{}";
+}
+
+/** What ErrorBody prints for a bad value given as a pointer (`t` the pointer type): "null" when nil, else %#v of the pointee. */
+export function goSyntaxOfPointer(t: i32, v: Val | null): string {
+  if (v === null || !(v instanceof PtrV)) return "\"null\"";
+  return goSyntax(elem(t), changetype<PtrV>(v).to);
+}

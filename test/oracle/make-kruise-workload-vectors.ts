@@ -1,0 +1,55 @@
+// Writes test/vectors/kruise-workload-validate.jsonl.gz: workload.validateUpdate requests for the OpenKruise
+// kinds (realistic stored CloneSets, Advanced StatefulSets and Advanced DaemonSets and edits of them from
+// kruise-workload-arbitraries.ts, at every API version each release serves, plus request errors for every
+// kind), for both Kruise builds (kruise "1.9": openkruise/kruise v1.9.0, "1.8": v1.8.3), each answered by
+// the Go oracle through its router (k8s/harness/kruise_workload.go: CRD defaults, the mutating and the
+// validating webhook of the release). The oracle refuses to answer the few generated updates whose upstream
+// answer is random (E_INTERNAL "nondeterministic upstream answer": an InPlaceOnly template edit with several
+// changes, a printed pointer); they are left out and counted.
+//
+//   node --import tsx test/oracle/make-kruise-workload-vectors.ts [PER_VERSION]
+//
+// KINPLACE_K8S_SEED changes the seed (default 20261129); KINPLACE_KRUISE_WORKLOAD_OUT the output path.
+
+import fc from "fast-check";
+import { writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { KRUISE_KINDS, kruiseWorkloadLines, kruiseWorkloadRequestErrors, servedVersions, storedKruiseWorkload, type KruiseRelease } from "./kruise-workload-arbitraries.ts";
+import { buildAll, runOracle, stopOracle } from "./run.ts";
+
+const perVersion = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 250);
+const seed = Number(process.env.KINPLACE_K8S_SEED ?? 20261129);
+const outPath = process.env.KINPLACE_KRUISE_WORKLOAD_OUT ?? new URL("../vectors/kruise-workload-validate.jsonl.gz", import.meta.url).pathname;
+
+/** The request lines of a release: generated updates, then request errors for every kind and served version. */
+function releaseLines(release: KruiseRelease, base: number): string[] {
+  const lines = kruiseWorkloadLines(release, perVersion, base);
+  let i = 0;
+  for (const kind of KRUISE_KINDS) {
+    for (const version of servedVersions(release, kind)) {
+      const [stored] = fc.sample(storedKruiseWorkload(release, kind, version), { numRuns: 1, seed: base + 500 + i++ });
+      lines.push(...kruiseWorkloadRequestErrors(release, kind, stored!));
+    }
+  }
+  return lines;
+}
+
+buildAll();
+const out: string[] = [];
+const releases: [KruiseRelease, number][] = [["1.9", seed], ["1.8", seed + 10_000]];
+for (const [release, base] of releases) {
+  const lines = releaseLines(release, base);
+  const answers = await runOracle(lines);
+  let dropped = 0, refused = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const a = answers[k]!;
+    if (a.includes('"E_INTERNAL"') && a.includes("nondeterministic upstream answer")) { dropped++; continue; }
+    if (a.includes('"E_INTERNAL"') || a.includes('"E_UNKNOWN_OP"')) throw new Error(`kruise ${release}: oracle failed on ${lines[k]!.slice(0, 300)}: ${a}`);
+    if (a.includes('"errors":[') && !a.includes('"message":""')) refused++;
+    out.push(`{"request":${JSON.stringify(lines[k])},"answer":${a}}`);
+  }
+  console.error(`kruise ${release}: ${lines.length - dropped} vectors (${refused} refused by a webhook, ${dropped} nondeterministic left out)`);
+}
+stopOracle();
+writeFileSync(outPath, gzipSync(out.join("\n") + "\n", { level: 9 }));
+console.error(`wrote ${out.length} vectors to ${outPath}`);
