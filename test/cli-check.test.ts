@@ -93,6 +93,22 @@ describe("kinplace check", () => {
     assert.equal((await kinplace(["check", o2, n2])).status, 0);
   });
 
+  test("OpenKruise's webhooks: a CloneSet selector change is rejected with the webhook's denial; an image change is in place", async () => {
+    const cs = (app: string, image: string) => ({
+      apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "sample" },
+      spec: { replicas: 5, selector: { matchLabels: { app } }, template: { metadata: { labels: { app } }, spec: { containers: [{ name: "nginx", image }] } }, updateStrategy: { type: "InPlaceIfPossible" } },
+    });
+    const o = tmp.file("k-old.yaml", toYaml(cs("sample", "nginx:alpine")));
+    const sel = await kinplace(["check", o, tmp.file("k-sel.yaml", toYaml(cs("sample2", "nginx:alpine"))), "-o", "json"]);
+    assert.equal(sel.status, 1);
+    const r = jsonLines(sel.stdout)[0]!;
+    assert.equal(r["verdict"], "rejected");
+    assert.match(String(r["rejection"]), /^admission webhook "vcloneset\.kb\.io" denied the request: spec: Forbidden: updates to cloneset spec for fields other than 'replicas', 'template', /);
+    const img = await kinplace(["check", o, tmp.file("k-img.yaml", toYaml(cs("sample", "nginx:1.27"))), "-o", "json"]);
+    assert.equal(img.status, 0);
+    assert.equal(jsonLines(img.stdout)[0]!["verdict"], "in-place");
+  });
+
   test("a workload the engine cannot judge is reported with its position; the others are still checked; exit 2", async () => {
     const bad = { ...webScaled, metadata: { name: "api" }, spec: { ...webScaled.spec, replicas: "three" } };
     const o = tmp.file("e-old.yaml", toYaml({ ...webOld, metadata: { name: "api" } }, webOld));
