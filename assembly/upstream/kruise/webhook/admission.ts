@@ -15,9 +15,8 @@ import { newStruct } from "../../kubernetes/defaults/tree";
 import { encodeTyped } from "../inplaceupdate/typedpod";
 import { ErrList, quote } from "../../kubernetes/validation/errlist";
 import { fld, str, int, isSet } from "../../kubernetes/validation/view";
-import { structField, strEmpty, setStr, setField, setInt } from "../../kubernetes/defaults/tree";
-import { TimeV } from "../../../typed/value";
-import { isZeroTime } from "../../../typed/zero";
+import { structField, setInt } from "../../kubernetes/defaults/tree";
+import { settleRequestMeta, carryStoredMeta } from "../../kubernetes/registry/objectmeta";
 import { cloneSetDefaults, statefulSetDefaults, daemonSetDefaults } from "../defaults/workloads";
 import { Webhook } from "./common";
 import { cloneSetUpdate } from "./cloneset";
@@ -56,26 +55,14 @@ export function namespaceMatches(n: StructV, o: StructV): bool {
   return os.length == 0 || ns.length == 0 || os == ns;
 }
 
-/** The metadata rest.BeforeUpdate settles before validating admission; false (res.badRequest set) on a namespace mismatch. */
+/** The metadata rest.BeforeUpdate settles before the validating webhooks; false (res.badRequest set) on a namespace
+ *  mismatch. */
 function settleMeta(n: StructV, o: StructV, res: AdmissionResult): bool {
   const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
-  let ns = str(fld(om, "Namespace"));
-  if (ns.length == 0) ns = str(fld(nm, "Namespace"));
-  if (ns.length == 0) ns = "default";
-  if (strEmpty(nm, "Namespace")) setStr(nm, "Namespace", ns);
-  else if (str(fld(nm, "Namespace")) != ns) {
-    res.badRequest = "the namespace of the provided object does not match the namespace sent on the request";
-    return false;
-  }
-  if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
-  if (strEmpty(om, "ResourceVersion")) setStr(om, "ResourceVersion", "1");
-  if (strEmpty(nm, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
+  res.badRequest = settleRequestMeta(nm, om);
+  if (res.badRequest.length > 0) return false;
   setInt(nm, "Generation", int(fld(om, "Generation")));
-  if (str(fld(nm, "UID")).length == 0) setField(nm, "UID", fld(om, "UID"));
-  const ct = fld(om, "CreationTimestamp");
-  if (ct !== null && ct instanceof TimeV && !isZeroTime(changetype<TimeV>(ct))) setField(nm, "CreationTimestamp", ct);
-  if (isSet(fld(om, "DeletionTimestamp"))) setField(nm, "DeletionTimestamp", fld(om, "DeletionTimestamp"));
-  if (isSet(fld(om, "DeletionGracePeriodSeconds")) && !isSet(fld(nm, "DeletionGracePeriodSeconds"))) setField(nm, "DeletionGracePeriodSeconds", fld(om, "DeletionGracePeriodSeconds"));
+  carryStoredMeta(nm, om);
   return true;
 }
 

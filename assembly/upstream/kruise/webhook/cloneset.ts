@@ -20,7 +20,7 @@ import { Scaled } from "../../intstr/intorstr";
 import { encodeTyped } from "../inplaceupdate/typedpod";
 import { inPlaceOnlyViolations } from "../inplaceupdate/strategy";
 import {
-  Webhook, convertTemplate, validateTemplate, templateOf, scaledUp, scaledUpDeprecated, intOrStringText, duplicates,
+  Webhook, convertTemplate, validateTemplate, templateOf, selectorChecks, templateRestartRules, scaledUp, scaledUpDeprecated, intOrStringText, duplicates,
   stringsV, priorityError, scatterError, equalExcept, nonNegative, mustInt,
 } from "./common";
 import { PodLookup } from "./pods";
@@ -59,27 +59,15 @@ function templateWithClaims(tpl: StructV, claims: Val | null): StructV {
 function specHead(spec: StructV, w: Webhook): void {
   const errs = w.errs;
   nonNegative(mustInt(fld(spec, "Replicas"), w), "spec.replicas", errs);
-  const selPtr = fld(spec, "Selector");
-  if (!isSet(selPtr)) errs.required("spec.selector");
-  else {
-    const sel = deref(selPtr);
-    labelSelector(sel, false, "spec.selector", w.minor, errs);
-    if (strMap(fld(sel, "MatchLabels")).keys.length + sliceLen(fld(sel, "MatchExpressions")) == 0) {
-      errs.invalid("spec.selector", selectorValue(selPtr, false), "empty selector is invalid for cloneset");
-    }
-  }
-  const kind = selectorKind(deref(selPtr), isSet(selPtr), w.minor);
+  const kind = selectorChecks(spec, "cloneset", w);
   const tpl = templateOf(spec);
-  if (kind == SEL_ERROR) errs.invalid("spec.selector", selectorValue(selPtr, false), "");
-  else {
+  if (kind != SEL_ERROR) {
+    const selPtr = fld(spec, "Selector");
     selectorMatchesTemplate(deref(selPtr), kind, tpl, "spec.template", false, errs);
     convertTemplate(tpl, w);
     validateTemplate(templateWithClaims(tpl, fld(spec, "VolumeClaimTemplates")), "spec.template", w);
   }
-  const ps = fld(tpl, "Spec");
-  const rp = str(fld(ps, "RestartPolicy"));
-  if (rp.length > 0 && rp != "Always") errs.notSupported("spec.template.spec.restartPolicy", rp, ["Always"]);
-  if (isSet(fld(ps, "ActiveDeadlineSeconds"))) errs.forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in cloneset is not Supported");
+  templateRestartRules(tpl, "cloneset", errs);
 }
 
 /** What ErrorBody prints for a *IntOrString bad value. */

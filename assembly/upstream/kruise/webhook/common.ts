@@ -13,6 +13,9 @@ import { Gates } from "../../kubernetes/validation/gates";
 import { semEqual } from "../../kubernetes/validation/equal";
 import { isQualifiedName, isValidLabelValue } from "../../kubernetes/validation/names";
 import { podTemplateSpec } from "../../kubernetes/appsvalidation/template";
+import { labelSelector } from "../../kubernetes/validation/affinity";
+import { selectorKind, SEL_ERROR } from "../../kubernetes/appsvalidation/selector";
+import { selectorValue } from "../../kubernetes/appsvalidation/values";
 import { newStruct } from "../../kubernetes/defaults/tree";
 import { kruisePodSpecDefaults } from "../defaults/pod";
 import { IntOrStr, Scaled, scaledKruise, scaledKubernetesDeprecated } from "../../intstr/intorstr";
@@ -69,6 +72,32 @@ export function templateOf(spec: StructV): StructV {
   const ti = fieldIndex(spec.t, "Template");
   if (spec.f[ti] === null) spec.f[ti] = newStruct(fieldType(spec.t, ti));
   return changetype<StructV>(spec.f[ti]);
+}
+
+/** The selector checks a CloneSet's and an Advanced StatefulSet's spec open with (`what`: "cloneset" | "statefulset"):
+ *  required, ValidateLabelSelector, not empty; then LabelSelectorAsSelector's outcome (SEL_*), its failure reported. */
+export function selectorChecks(spec: Val | null, what: string, w: Webhook): i32 {
+  const errs = w.errs;
+  const selPtr = fld(spec, "Selector");
+  if (!isSet(selPtr)) errs.required("spec.selector");
+  else {
+    const sel = deref(selPtr);
+    labelSelector(sel, false, "spec.selector", w.minor, errs);
+    if (strMap(fld(sel, "MatchLabels")).keys.length + sliceLen(fld(sel, "MatchExpressions")) == 0) {
+      errs.invalid("spec.selector", selectorValue(selPtr, false), "empty selector is invalid for " + what);
+    }
+  }
+  const kind = selectorKind(deref(selPtr), isSet(selPtr), w.minor);
+  if (kind == SEL_ERROR) errs.invalid("spec.selector", selectorValue(selPtr, false), "");
+  return kind;
+}
+
+/** The restartPolicy and activeDeadlineSeconds rules of a workload's template (`what` names the kind in the text). */
+export function templateRestartRules(tpl: Val | null, what: string, errs: ErrList): void {
+  const ps = fld(tpl, "Spec");
+  const rp = str(fld(ps, "RestartPolicy"));
+  if (rp.length > 0 && rp != "Always") errs.notSupported("spec.template.spec.restartPolicy", rp, ["Always"]);
+  if (isSet(fld(ps, "ActiveDeadlineSeconds"))) errs.forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in " + what + " is not Supported");
 }
 
 /** An *intstr.IntOrString value (a pointer field) as the scaling helpers read it. */

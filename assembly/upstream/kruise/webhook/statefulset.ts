@@ -21,7 +21,7 @@ import { newStruct } from "../../kubernetes/defaults/tree";
 import { IntOrStr, scaledKubernetesDeprecated } from "../../intstr/intorstr";
 import { encodeTyped } from "../inplaceupdate/typedpod";
 import { inPlaceOnlyViolations } from "../inplaceupdate/strategy";
-import { Webhook, convertTemplate, templateOf, intOrStrOf, priorityError, equalExcept, nonNegative, mustInt } from "./common";
+import { Webhook, convertTemplate, templateOf, selectorChecks, templateRestartRules, intOrStrOf, priorityError, equalExcept, nonNegative, mustInt } from "./common";
 import { goAtoi } from "../../../json/gostrconv";
 
 const CHANGEABLE = "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'reserveOrdinals', 'lifecycle', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', `volumeClaimTemplates`, `VolumeClaimUpdateStrategy` and 'updateStrategy' are forbidden";
@@ -220,26 +220,13 @@ function statefulSetSpec(spec: StructV, w: Webhook): void {
   updateStrategy(spec, spec.t, w);
   retentionPolicy(fld(spec, "PersistentVolumeClaimRetentionPolicy"), "spec.persistentVolumeClaimRetentionPolicy", errs);
   nonNegative(mustInt(fld(spec, "Replicas"), w), "spec.replicas", errs);
-  const selPtr = fld(spec, "Selector");
-  if (!isSet(selPtr)) errs.required("spec.selector");
-  else {
-    const sel = deref(selPtr);
-    labelSelector(sel, false, "spec.selector", w.minor, errs);
-    if (strMap(fld(sel, "MatchLabels")).keys.length + sliceLen(fld(sel, "MatchExpressions")) == 0) {
-      errs.invalid("spec.selector", selectorValue(selPtr, false), "empty selector is invalid for statefulset");
-    }
-  }
-  const kind = selectorKind(deref(selPtr), isSet(selPtr), w.minor);
+  const kind = selectorChecks(spec, "statefulset", w);
   const tpl = templateOf(spec);
-  if (kind == SEL_ERROR) errs.invalid("spec.selector", selectorValue(selPtr, false), "");
-  else {
+  if (kind != SEL_ERROR) {
     convertTemplate(tpl, w);
-    templateForStatefulSet(tpl, deref(selPtr), kind, new SetOptions(), w.podOptions(), errs);
+    templateForStatefulSet(tpl, deref(fld(spec, "Selector")), kind, new SetOptions(), w.podOptions(), errs);
   }
-  const ps = fld(tpl, "Spec");
-  const rp = str(fld(ps, "RestartPolicy"));
-  if (rp.length > 0 && rp != "Always") errs.notSupported("spec.template.spec.restartPolicy", rp, ["Always"]);
-  if (isSet(fld(ps, "ActiveDeadlineSeconds"))) errs.forbidden("spec.template.spec.activeDeadlineSeconds", "activeDeadlineSeconds in StatefulSet is not Supported");
+  templateRestartRules(tpl, "StatefulSet", errs);
 }
 
 /** The Advanced StatefulSet webhook's update validation of `n` over `o`; a plain denial text (or "") is returned,

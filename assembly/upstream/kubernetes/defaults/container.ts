@@ -34,9 +34,10 @@ export function defaultFieldRef(f: StructV): void {
 /**
  * Every default the generated Pod/PodTemplate defaulters apply to container `c` (a v1.Container, or the
  * EphemeralContainerCommon of an ephemeral container), `withContainerDefaults` = run SetDefaults_Container
- * (false only for ephemeral containers before 1.20, which had no SetDefaults_EphemeralContainer).
+ * (false only for ephemeral containers before 1.20, which had no SetDefaults_EphemeralContainer); `grpc`: the gRPC
+ * probes' service default (OpenKruise's own pod defaulting leaves it out).
  */
-export function defaultContainerFields(c: StructV, minor: i32, withContainerDefaults: bool): void {
+export function defaultContainerFields(c: StructV, minor: i32, withContainerDefaults: bool, grpc: bool = true): void {
   if (withContainerDefaults) setContainerDefaults(c, minor);
   const ports = structItems(c, "Ports");
   for (let j = 0; j < ports.length; j++) {
@@ -52,5 +53,5 @@ export function defaultContainerFields(c: StructV, minor: i32, withContainerDefa
     if (fk !== null && isNil(fk, "Optional")) setPtrInt(fk, "Optional", 0);
   }
   roundRequirements(structField(c, "Resources"));
-  defaultContainerProbes(c);
+  defaultContainerProbes(c, grpc);
 }

@@ -117,7 +117,7 @@ export function setDefaultsPodSpec(spec: StructV, minor: i32): void {
 }
 
 /** defaultHostNetworkPorts: hostPort = containerPort where hostPort is 0. */
-function hostNetworkPorts(cs: Array<StructV>): void {
+export function hostNetworkPorts(cs: Array<StructV>): void {
   for (let i = 0; i < cs.length; i++) {
     const ports = structItems(cs[i], "Ports");
     for (let j = 0; j < ports.length; j++) {

@@ -18,8 +18,8 @@ function probeHandler(p: StructV): StructV | null {
   return structField(p, "Handler");
 }
 
-/** SetDefaults_Probe plus the handler defaults the generated code applies inside it. */
-export function defaultProbe(p: StructV): void {
+/** SetDefaults_Probe plus the handler defaults the generated code applies inside it (`grpc`: the gRPC service's too). */
+export function defaultProbe(p: StructV, grpc: bool = true): void {
   if (intOf(p, "TimeoutSeconds") == 0) setInt(p, "TimeoutSeconds", 1);
   if (intOf(p, "PeriodSeconds") == 0) setInt(p, "PeriodSeconds", 10);
   if (intOf(p, "SuccessThreshold") == 0) setInt(p, "SuccessThreshold", 1);
@@ -28,16 +28,16 @@ export function defaultProbe(p: StructV): void {
   if (h === null) return;
   const g = ptrStruct(h, "HTTPGet");
   if (g !== null) defaultHTTPGet(g);
-  const r = ptrStruct(h, "GRPC");
+  const r = grpc ? ptrStruct(h, "GRPC") : null;
   if (r !== null && isNil(r, "Service")) setPtrStr(r, "Service", "");
 }
 
-/** The probes (liveness, readiness, startup) and lifecycle hooks of container `c`. */
-export function defaultContainerProbes(c: StructV): void {
+/** The probes (liveness, readiness, startup) and lifecycle hooks of container `c` (`grpc`: as defaultProbe). */
+export function defaultContainerProbes(c: StructV, grpc: bool = true): void {
   const names: StaticArray<string> = ["LivenessProbe", "ReadinessProbe", "StartupProbe"];
   for (let k = 0; k < names.length; k++) {
     const p = ptrStruct(c, names[k]);
-    if (p !== null) defaultProbe(p);
+    if (p !== null) defaultProbe(p, grpc);
   }
   const l = ptrStruct(c, "Lifecycle");
   if (l === null) return;

@@ -15,8 +15,10 @@ import { roundRequirements } from "./resources";
 /** The Kubernetes minor from which ImageVolume is enabled by default (beta on in 1.35, GA 1.36). */
 const IMAGE_VOLUME_ON: i32 = 35;
 
-/** Every volume default for volume `v` (a v1.Volume) at Kubernetes `minor`. */
-export function defaultVolume(v: StructV, minor: i32): void {
+/** Every volume default for volume `v` (a v1.Volume) at Kubernetes `minor`; `legacy`: the iSCSI, RBD, AzureDisk and
+ *  ScaleIO defaults, `claims`: the generic ephemeral volume's claim template (OpenKruise v1.9.0's own pod defaulting
+ *  leaves out both, v1.8.3 the claims). */
+export function defaultVolume(v: StructV, minor: i32, legacy: bool = true, claims: bool = true): void {
   const src = structField(v, "VolumeSource");
   if (src === null) return;
   if (allPtrFieldsNil(src)) newPtrStruct(src, "EmptyDir");
@@ -28,9 +30,9 @@ export function defaultVolume(v: StructV, minor: i32): void {
   if (hp !== null && isNil(hp, "Type")) setPtrStr(hp, "Type", "");
   const sec = ptrStruct(src, "Secret");
   if (sec !== null) defaultMode(sec);
-  const iscsi = ptrStruct(src, "ISCSI");
+  const iscsi = legacy ? ptrStruct(src, "ISCSI") : null;
   if (iscsi !== null && strEmpty(iscsi, "ISCSIInterface")) setStr(iscsi, "ISCSIInterface", "default");
-  const rbd = ptrStruct(src, "RBD");
+  const rbd = legacy ? ptrStruct(src, "RBD") : null;
   if (rbd !== null) {
     if (strEmpty(rbd, "RBDPool")) setStr(rbd, "RBDPool", "rbd");
     if (strEmpty(rbd, "RadosUser")) setStr(rbd, "RadosUser", "admin");
@@ -43,7 +45,7 @@ export function defaultVolume(v: StructV, minor: i32): void {
   }
   const cm = ptrStruct(src, "ConfigMap");
   if (cm !== null) defaultMode(cm);
-  const az = ptrStruct(src, "AzureDisk");
+  const az = legacy ? ptrStruct(src, "AzureDisk") : null;
   if (az !== null) {
     if (isNil(az, "CachingMode")) setPtrStr(az, "CachingMode", "ReadWrite");
     if (isNil(az, "FSType")) setPtrStr(az, "FSType", "ext4");
@@ -61,12 +63,12 @@ export function defaultVolume(v: StructV, minor: i32): void {
       if (t !== null && isNil(t, "ExpirationSeconds")) setPtrInt(t, "ExpirationSeconds", 3600);
     }
   }
-  const sio = ptrStruct(src, "ScaleIO");
+  const sio = legacy ? ptrStruct(src, "ScaleIO") : null;
   if (sio !== null) {
     if (strEmpty(sio, "StorageMode")) setStr(sio, "StorageMode", "ThinProvisioned");
     if (strEmpty(sio, "FSType")) setStr(sio, "FSType", "xfs");
   }
-  const eph = ptrStruct(src, "Ephemeral");
+  const eph = claims ? ptrStruct(src, "Ephemeral") : null;
   if (eph !== null) {
     const tpl = ptrStruct(eph, "VolumeClaimTemplate");
     if (tpl !== null) {

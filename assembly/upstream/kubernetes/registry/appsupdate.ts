@@ -23,7 +23,7 @@ import { selectorInvalid } from "../validation/affinity";
 import { validateNewMeta, NAMES_PATH_SEGMENT, NAMES_SUBDOMAIN } from "../validation/spec";
 import { fieldIndex, fieldType, elem } from "../../../schema/schema";
 import { setInt, setField, structField, newStruct, setStr, strEmpty } from "../defaults/tree";
-import { objectMetaUpdate } from "./objectmeta";
+import { objectMetaUpdate, settleRequestMeta, carryStoredMeta } from "./objectmeta";
 import { deploymentSpec, replicaSetSpec } from "../appsvalidation/deployment";
 import { daemonSetSpec, daemonSetSpecUpdate } from "../appsvalidation/daemonset";
 import { statefulSetUpdate, statefulSetSpec, SetOptions } from "../appsvalidation/statefulset";
@@ -280,29 +280,15 @@ export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objTy
   const errs = new ErrList(maxErrorBytes);
   const res = new UpdateResult(errs);
   const nm = structField(n, "ObjectMeta")!, om = structField(o, "ObjectMeta")!;
-  let ns = str(fld(om, "Namespace"));
-  if (ns.length == 0) ns = str(fld(nm, "Namespace"));
-  if (ns.length == 0) ns = "default";
-  if (strEmpty(nm, "Namespace")) setStr(nm, "Namespace", ns);
-  else if (str(fld(nm, "Namespace")) != ns) {
-    // rest.EnsureObjectNamespaceMatchesRequestNamespace
-    res.badRequest = "the namespace of the provided object does not match the namespace sent on the request";
-    return res;
-  }
-  if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
-  if (strEmpty(om, "ResourceVersion")) setStr(om, "ResourceVersion", "1");
-  if (strEmpty(nm, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
+  res.badRequest = settleRequestMeta(nm, om);
+  if (res.badRequest.length > 0) return res;
   const specType = typeOf(objType, "Spec");
   const tg = new TemplateGenerations(templateGeneration(nm), templateGeneration(om));
   setInt(nm, "Generation", int(fld(om, "Generation")));
   prepareForUpdate(kind, n, o, specType, minor, gates, tg);
   const cw = warn ? clusterNameWarning(nm, minor) : null;
   if (cw !== null) res.warnings.add(cw);
-  if (str(fld(nm, "UID")).length == 0) setField(nm, "UID", fld(om, "UID"));
-  const ct = fld(om, "CreationTimestamp");
-  if (ct !== null && ct instanceof TimeV && !isZeroTime(changetype<TimeV>(ct))) setField(nm, "CreationTimestamp", ct);
-  if (isSet(fld(om, "DeletionTimestamp"))) setField(nm, "DeletionTimestamp", fld(om, "DeletionTimestamp"));
-  if (isSet(fld(om, "DeletionGracePeriodSeconds")) && !isSet(fld(nm, "DeletionGracePeriodSeconds"))) setField(nm, "DeletionGracePeriodSeconds", fld(om, "DeletionGracePeriodSeconds"));
+  carryStoredMeta(nm, om);
   // validateCommonFields
   validateNewMeta(nm, minor, errs, NAMES_PATH_SEGMENT, false);
   objectMetaUpdate(nm, om, minor, false, errs);

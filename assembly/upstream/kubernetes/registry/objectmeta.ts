@@ -4,7 +4,9 @@
 // the generation (not negative from 1.37, never decremented), name / namespace / uid / timestamps immutable, then
 // the labels, annotations, owner references and managed fields of the new object.
 
-import { Val } from "../../../typed/value";
+import { Val, StructV, TimeV } from "../../../typed/value";
+import { isZeroTime } from "../../../typed/zero";
+import { strEmpty, setStr, setField } from "../defaults/tree";
 import { ErrList, quote } from "../validation/errlist";
 import { fld, str, int, isSet, sliceLen, at } from "../validation/view";
 import { validateLabels, validateAnnotationKeys } from "../validation/labels";
@@ -51,4 +53,33 @@ export function objectMetaUpdate(nm: Val | null, om: Val | null, minor: i32, cor
   ownerReferences(nm, minor, errs);
   managedFields(nm, minor, errs);
   if (core) kubeFinalizerNames(nm, errs);
+}
+
+/**
+ * The request's namespace and the stored object's resourceVersion on an update: the namespace is the stored object's
+ * (else the new one's, else "default") and is set where an object names none; a stored object without a
+ * resourceVersion holds "1", a new one without one carries the stored one's (the registry's unconditional update, and
+ * what kubectl apply's patch of the stored object sends). Returns rest.EnsureObjectNamespaceMatchesRequestNamespace's
+ * Bad Request text when the new object names another namespace, else "".
+ */
+export function settleRequestMeta(nm: StructV, om: StructV): string {
+  let ns = str(fld(om, "Namespace"));
+  if (ns.length == 0) ns = str(fld(nm, "Namespace"));
+  if (ns.length == 0) ns = "default";
+  if (strEmpty(nm, "Namespace")) setStr(nm, "Namespace", ns);
+  else if (str(fld(nm, "Namespace")) != ns) return "the namespace of the provided object does not match the namespace sent on the request";
+  if (strEmpty(om, "Namespace")) setStr(om, "Namespace", ns);
+  if (strEmpty(om, "ResourceVersion")) setStr(om, "ResourceVersion", "1");
+  if (strEmpty(nm, "ResourceVersion")) setStr(nm, "ResourceVersion", str(fld(om, "ResourceVersion")));
+  return "";
+}
+
+/** rest.BeforeUpdate's copies from the stored metadata `om` to the new `nm`: the uid when the new one has none, the
+ *  creationTimestamp, the deletionTimestamp and (when the new one has none) the deletionGracePeriodSeconds. */
+export function carryStoredMeta(nm: StructV, om: StructV): void {
+  if (str(fld(nm, "UID")).length == 0) setField(nm, "UID", fld(om, "UID"));
+  const ct = fld(om, "CreationTimestamp");
+  if (ct !== null && ct instanceof TimeV && !isZeroTime(changetype<TimeV>(ct))) setField(nm, "CreationTimestamp", ct);
+  if (isSet(fld(om, "DeletionTimestamp"))) setField(nm, "DeletionTimestamp", fld(om, "DeletionTimestamp"));
+  if (isSet(fld(om, "DeletionGracePeriodSeconds")) && !isSet(fld(nm, "DeletionGracePeriodSeconds"))) setField(nm, "DeletionGracePeriodSeconds", fld(om, "DeletionGracePeriodSeconds"));
 }
