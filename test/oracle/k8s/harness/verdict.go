@@ -32,6 +32,32 @@ var kruiseVerdictHook func(req *request, kind, strategy string, newData []byte, 
 // Kruise build).
 var kruiseAdmissionHook func(req *request, kind string, oldData, newData []byte) (bool, *protoError)
 
+// rejectedVerdict is the verdict of a refused update: rejected, every container of the new template kept (strategy
+// written when not "").
+func rejectedVerdict(kind, strategy string, obj interface{}) (*result, *protoError) {
+	tmpl, perr := templateOfObject(obj)
+	if perr != nil {
+		return nil, perr
+	}
+	containers := []verdictContainer{}
+	for _, c := range tmpl.Spec.InitContainers {
+		containers = append(containers, verdictContainer{Name: c.Name, Action: "keep", Init: true})
+	}
+	for _, c := range tmpl.Spec.Containers {
+		containers = append(containers, verdictContainer{Name: c.Name, Action: "keep"})
+	}
+	res := &result{}
+	res.str("verdict", "rejected")
+	res.str("kind", kind)
+	if strategy != "" {
+		res.str("strategy", strategy)
+	}
+	cj, _ := json.Marshal(containers)
+	res.key("containers")
+	res.buf = append(res.buf, cj...)
+	return res, nil
+}
+
 // workloadVerdictHook reports whether kube-apiserver refuses the update of an apps/v1 workload (verdict_workload.go,
 // kube builds); nil in the api flavor.
 var workloadVerdictHook func(req *request, kind string, objs [2]interface{}) (bool, *protoError)
@@ -197,24 +223,7 @@ func runVerdict(req *request) (*result, *protoError) {
 			return nil, perr
 		}
 		if refused {
-			tmpl, perr := templateOfObject(objs[1])
-			if perr != nil {
-				return nil, perr
-			}
-			containers := []verdictContainer{}
-			for _, c := range tmpl.Spec.InitContainers {
-				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep", Init: true})
-			}
-			for _, c := range tmpl.Spec.Containers {
-				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep"})
-			}
-			res := &result{}
-			res.str("verdict", "rejected")
-			res.str("kind", kind)
-			cj, _ := json.Marshal(containers)
-			res.key("containers")
-			res.buf = append(res.buf, cj...)
-			return res, nil
+			return rejectedVerdict(kind, "", objs[1])
 		}
 	}
 	strategy := ""
@@ -236,25 +245,7 @@ func runVerdict(req *request) (*result, *protoError) {
 			return nil, perr
 		}
 		if refused {
-			tmpl, perr := templateOfObject(objs[1])
-			if perr != nil {
-				return nil, perr
-			}
-			containers := []verdictContainer{}
-			for _, c := range tmpl.Spec.InitContainers {
-				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep", Init: true})
-			}
-			for _, c := range tmpl.Spec.Containers {
-				containers = append(containers, verdictContainer{Name: c.Name, Action: "keep"})
-			}
-			res := &result{}
-			res.str("verdict", "rejected")
-			res.str("kind", kind)
-			res.str("strategy", strategy)
-			cj, _ := json.Marshal(containers)
-			res.key("containers")
-			res.buf = append(res.buf, cj...)
-			return res, nil
+			return rejectedVerdict(kind, strategy, objs[1])
 		}
 	}
 	if t.kruise && strategy != "ReCreate" {
