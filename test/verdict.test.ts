@@ -188,3 +188,22 @@ test("bad input: typed errors naming the field, the engine keeps working", () =>
     assert.equal(verdict(d, workload("Deployment", "apps/v1", "b")).verdict, "recreate");
   }
 });
+
+test("a refused update that changes thousands of paths: each error's text once, the other paths refer to it (the answer stays linear)", () => {
+  const labels: Record<string, string> = {};
+  for (let i = 0; i < 5000; i++) labels[`app.kubernetes.io/l${i}`] = String(i);
+  for (const [apiVersion, kind] of [["apps/v1", "Deployment"], ["apps.kruise.io/v1beta1", "StatefulSet"]]) {
+    const obj = (l: Record<string, string>) => ({
+      apiVersion, kind, metadata: { name: "web", namespace: "default" },
+      spec: { replicas: 2, selector: { matchLabels: { app: "web" } }, template: { metadata: { labels: l }, spec: { containers: [{ name: "c", image: "nginx:1" }] } } },
+    });
+    const text = JSON.stringify({ op: "verdict", old: obj({ app: "web" }), new: obj(labels) });
+    const out = decoder.decode(kinplace.evaluateLine(encoder.encode(text)));
+    const a = JSON.parse(out);
+    assert.ok(a.ok, out.slice(0, 300));
+    assert.equal(a.result.verdict, "rejected", kind);
+    // the labels no longer match the selector: one error printing the whole map, 5,001 changed label paths
+    assert.ok(a.result.reasons.length > 5000, `${a.result.reasons.length} reasons`);
+    assert.ok(out.length < 20 * text.length, `${kind}: ${out.length} bytes answer to a ${text.length}-byte request`);
+  }
+});

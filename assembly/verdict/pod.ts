@@ -33,14 +33,24 @@ export function rejectedBy(errs: ErrList, diff: DiffOps, v: Verdict): bool {
   const errPtrs = new Array<string>();
   for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(objectPath(errs.list[i].field)));
   const covered = new Array<bool>(errPtrs.length);
+  const firstAt = new Array<string>(errPtrs.length);
   const firstCover = new PrefixIndex(errPtrs);
+  // the error's whole text once, at the first path it covers in the reasons' order (it may print a whole map); a
+  // reference to it on every other path it covers
+  for (let i = 0; i < diff.length; i++) {
+    const p = diff.paths[i];
+    if (p == "/status" || p.startsWith("/status/")) continue;
+    const hit = firstCover.first(p);
+    if (hit >= 0 && (!covered[hit] || p < firstAt[hit])) firstAt[hit] = p;
+    if (hit >= 0) covered[hit] = true;
+  }
   for (let i = 0; i < diff.length; i++) {
     const p = diff.paths[i];
     if (p == "/status" || p.startsWith("/status/")) continue;
     const hit = firstCover.first(p);
     if (hit >= 0) {
-      covered[hit] = true;
-      v.reason(p, EFFECT_REJECTED, errs.list[hit].text());
+      const e = errs.list[hit];
+      v.reason(p, EFFECT_REJECTED, p == firstAt[hit] ? e.text() : "rejected: " + e.field + ": " + e.type + " (the error given at " + firstAt[hit] + ")");
     } else v.reason(p, EFFECT_NONE, "not applied: the API server refuses the update");
   }
   for (let j = 0; j < errPtrs.length; j++) if (!covered[j]) v.reason(errPtrs[j], EFFECT_REJECTED, errs.list[j].text());
