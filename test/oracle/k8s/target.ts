@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Route, RouteRequest, Target } from "../routes.ts";
 
 /** The Kubernetes-object and hash ops answered by the k8s oracle. */
-export const K8S_OPS: ReadonlySet<string> = new Set(["k8s.json", "quantity", "spew", "container.hash", "podTemplateHash", "revision", "pod.validateUpdate", "workload.validateUpdate"]);
+export const K8S_OPS: ReadonlySet<string> = new Set(["k8s.json", "quantity", "spew", "container.hash", "podTemplateHash", "revision", "pod.validateUpdate", "pod.validateResize", "workload.validateUpdate"]);
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 

@@ -207,6 +207,13 @@ func runWorkloadValidateUpdate(req *request) (*result, *protoError) {
 	if perr != nil {
 		return nil, perr
 	}
+	return beforeUpdateAnswer(err, warnings)
+}
+
+// beforeUpdateAnswer is the answer for rest.BeforeUpdate's error: a *StatusError of reason Invalid gives its
+// causes in order and its Error() text, nil gives no errors and ""; warnings are the recorded texts either
+// way. Any other error is E_BAD_REQUEST with its Error() text and path "new".
+func beforeUpdateAnswer(err error, warnings *warningTexts) (*result, *protoError) {
 	res := &result{}
 	res.key("errors")
 	res.buf = append(res.buf, '[')
@@ -242,6 +249,28 @@ func runWorkloadValidateUpdate(req *request) (*result, *protoError) {
 // stored object's namespace and resourceVersion carried over (see above), a context with that namespace, the
 // update's RequestInfo and the warning recorder. It returns BeforeUpdate's error, or a protocol error.
 func workloadBeforeUpdate(k workloadKind, newObj, oldObj runtime.Object, warnings *warningTexts) (error, *protoError) {
+	return storedBeforeUpdate(k.strategy, newObj, oldObj, warnings, func(ns, name string) *genericapirequest.RequestInfo {
+		return &genericapirequest.RequestInfo{
+			IsResourceRequest: true,
+			Path:              "/apis/apps/v1/namespaces/" + ns + "/" + k.resource + "/" + name,
+			Verb:              "update",
+			APIPrefix:         "apis",
+			APIGroup:          "apps",
+			APIVersion:        "v1",
+			Namespace:         ns,
+			Resource:          k.resource,
+			Name:              name,
+			Parts:             []string{k.resource, name},
+		}
+	})
+}
+
+// storedBeforeUpdate runs rest.BeforeUpdate with strategy on two internal objects of a namespaced kind as the
+// registry would: the object stands where it is stored (the request's namespace is the stored object's, else
+// the new one's, else "default"; a stored object has a resourceVersion, and the registry's unconditional
+// update gives a new object without one the stored one's), a context with that namespace, the RequestInfo
+// info(namespace, new's name) and the warning recorder. It returns BeforeUpdate's error, or a protocol error.
+func storedBeforeUpdate(strategy rest.RESTUpdateStrategy, newObj, oldObj runtime.Object, warnings *warningTexts, info func(ns, name string) *genericapirequest.RequestInfo) (error, *protoError) {
 	newMeta, err := meta.Accessor(newObj)
 	if err != nil {
 		return nil, plainErr(codeInternal, "meta.Accessor: "+err.Error())
@@ -250,9 +279,6 @@ func workloadBeforeUpdate(k workloadKind, newObj, oldObj runtime.Object, warning
 	if err != nil {
 		return nil, plainErr(codeInternal, "meta.Accessor: "+err.Error())
 	}
-	// the object stands where it is stored: the request's namespace is the stored object's (else the new
-	// one's, else "default"), and a stored object has a resourceVersion; the registry's unconditional update
-	// (these kinds allow it) gives a new object without one the stored one's
 	ns := oldMeta.GetNamespace()
 	if ns == "" {
 		ns = newMeta.GetNamespace()
@@ -273,19 +299,8 @@ func workloadBeforeUpdate(k workloadKind, newObj, oldObj runtime.Object, warning
 		newMeta.SetResourceVersion(oldMeta.GetResourceVersion())
 	}
 	ctx := genericapirequest.WithNamespace(context.Background(), ns)
-	ctx = genericapirequest.WithRequestInfo(ctx, &genericapirequest.RequestInfo{
-		IsResourceRequest: true,
-		Path:              "/apis/apps/v1/namespaces/" + ns + "/" + k.resource + "/" + newMeta.GetName(),
-		Verb:              "update",
-		APIPrefix:         "apis",
-		APIGroup:          "apps",
-		APIVersion:        "v1",
-		Namespace:         ns,
-		Resource:          k.resource,
-		Name:              newMeta.GetName(),
-		Parts:             []string{k.resource, newMeta.GetName()},
-	})
+	ctx = genericapirequest.WithRequestInfo(ctx, info(ns, newMeta.GetName()))
 	ctx = withWarningRecorder(ctx, warnings)
 
-	return rest.BeforeUpdate(k.strategy, ctx, newObj, oldObj), nil
+	return rest.BeforeUpdate(strategy, ctx, newObj, oldObj), nil
 }

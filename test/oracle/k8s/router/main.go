@@ -239,8 +239,8 @@ func route(req map[string]json.RawMessage) string {
 	if info.HasKube && strings.HasPrefix(op, "kubelet.") {
 		api = false // kubelet prediction runs the real kubelet code (kube flavor only)
 	}
-	if info.HasKube && (op == "pod.validateUpdate" || op == "workload.validateUpdate") {
-		api = false // pod and workload update validation run k8s.io/kubernetes (kube flavor only)
+	if info.HasKube && (op == "pod.validateUpdate" || op == "pod.validateResize" || op == "workload.validateUpdate") {
+		api = false // pod and workload update validation (and the pod resize subresource) run k8s.io/kubernetes (kube flavor only)
 	}
 	if info.HasKube && op == "verdict" && string(req["applyDefaults"]) != "false" {
 		api = false // the verdict defaults (and validates Pods) with k8s.io/kubernetes unless applyDefaults is false
