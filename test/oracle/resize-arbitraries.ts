@@ -97,7 +97,6 @@ export const storedPod: fc.Arbitrary<Obj> = fc.constantFrom<Qos>("Guaranteed", "
   labels: fc.option(fc.constantFrom<Obj>({ app: "web" }, { app: "web", "pod-template-hash": "7d9f8c6b5" }, { "app.kubernetes.io/name": "api", tier: "backend" }), { nil: undefined }),
   generation: fc.option(fc.constantFrom(1, 2), { nil: undefined }),
 })).map((r) => {
-  // sidecars must not drop the pod's class: a Burstable pod may hold BestEffort-looking containers, others not
   const spec: Obj = {
     containers: r.containers,
     restartPolicy: r.special === "never" ? "Never" : "Always",
@@ -117,6 +116,7 @@ export const storedPod: fc.Arbitrary<Obj> = fc.constantFrom<Qos>("Guaranteed", "
   if (r.init) init.push(stripResizePolicy(r.init));
   if (r.sidecar) init.push(r.sidecar);
   if (init.length) spec.initContainers = init;
+  // a Burstable pod whose draws came out all empty or all equal gets one container with a cpu request only
   if (r.qos === "Burstable" && qosOf(spec) !== "Burstable") spec.containers[0].resources = { requests: { cpu: "100m" } };
   if (r.special === "never") for (const c of spec.containers) if (c.resizePolicy) c.resizePolicy = c.resizePolicy.map((p: Obj) => ({ ...p, restartPolicy: "NotRequired" }));
   if (r.special === "windows") spec.os = { name: "windows" };
