@@ -36,6 +36,9 @@ export const E_PATCH_LIMIT = "E_PATCH_LIMIT";
 /** An explicit engine limit of an op other than the patch ops (a request's `limits` member or an op option such as
  * pod.validateUpdate's `maxErrorBytes`, documented with its default) was exceeded; `path` names the field. */
 export const E_LIMIT = "E_LIMIT";
+/** The API server has no such resource at this minor or with these gates (a 404: `the server could not find the
+ * requested resource`, e.g. pods/resize before 1.32 or with InPlacePodVerticalScaling off); `path` names the field. */
+export const E_NOT_FOUND = "E_NOT_FOUND";
 /** Strategic merge patch: strategicpatch returned an error (message: upstream's text, e.g. `unable to find api field ...`). */
 export const E_PATCH_STRATEGIC = "E_PATCH_STRATEGIC";
 

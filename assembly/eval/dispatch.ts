@@ -26,6 +26,7 @@ import { patchPodsLine } from "./lines/patchpods";
 import { jsonPatchDiffDocsLine } from "./lines/jsonpatchdiff";
 import { opPodValidateUpdate } from "./ops/pod-validate";
 import { opWorkloadValidateUpdate } from "./ops/workload-validate";
+import { opPodValidateResize } from "./ops/pod-resize";
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise";
 import { PodRanges } from "./ops/podsline";
 import { opVerdict } from "./ops/verdict";
@@ -56,6 +57,7 @@ function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | nu
   if (op == "revision") return opRevision(req, res);
   if (op == "pod.validateUpdate") return opPodValidateUpdate(req, res);
   if (op == "workload.validateUpdate") return opWorkloadValidateUpdate(req, res);
+  if (op == "pod.validateResize") return opPodValidateResize(req, res);
   if (op == "kruise.inplaceSpec") return opKruiseInplaceSpec(req, res);
   if (op == "kruise.patchPod") return opKruisePatchPod(req, res, pods);
   if (op == "kruise.patchPods") return opKruisePatchPods(req, res, pods);

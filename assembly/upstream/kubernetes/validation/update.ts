@@ -496,8 +496,8 @@ function resourcesMungedEqual(t: i32, a: Val | null, b: Val | null, path: string
   return eq;
 }
 
-/** munge(new, old) == old: old nil -> nil; else new without cpu/memory plus old's cpu/memory. */
-function mungedListEqual(nl: Val | null, ol: Val | null): bool {
+/** dropCPUMemoryUpdates(new, old) == old: old nil -> nil; else new without cpu/memory plus old's cpu/memory. */
+export function mungedListEqual(nl: Val | null, ol: Val | null): bool {
   if (ol === null) return true; // munged nil == old nil
   const om = changetype<MapV>(ol);
   const oe = sortedEntries(om);
