@@ -31,6 +31,7 @@ const MIRROR_KEY = "kubernetes.io/config.mirror";
 /** What differs between minors (every condition of this file reads these). */
 class ResizeFacts {
   constructor(public m: i32, public gates: Gates) {}
+  // field.NewPath("") prints as "[]"
   /** 1.32: PrepareForUpdate matches containers by name on a copy of the stored pod; no ordering checks. */
   get byName(): bool { return this.m <= 32; }
   /** 1.33+: the pod's generation grows with a spec change. */
@@ -276,25 +277,25 @@ function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs
   const anyPodLevel = podLevelSet(os) || podLevelSet(ns);
   if (!f.podLevelGated && anyPodLevel && minor <= 34) {
     errs.list = [];
-    errs.forbidden("", "pods with pod-level resources cannot be resized");
+    errs.forbidden("[]", "pods with pod-level resources cannot be resized");
     return;
   }
   if (strMap(fld(fld(o, "ObjectMeta"), "Annotations")).find(MIRROR_KEY) >= 0) {
     errs.list = [];
-    errs.forbidden("", "static pods cannot be resized");
+    errs.forbidden("[]", "static pods cannot be resized");
     return;
   }
   const os_ = deref(fld(os, "OS"));
   if (isSet(fld(os, "OS")) && str(fld(os_, "Name")) == "windows") {
     errs.list = [];
-    errs.forbidden("", "windows pods cannot be resized");
+    errs.forbidden("[]", "windows pods cannot be resized");
     return;
   }
   const oq = storedQOS(o), nq = computeQOS(ns);
   if (oq !== null && nq !== null && oq != nq) errs.invalid("spec", quote(str(fld(fld(n, "Status"), "QOSClass"))), "Pod QOS Class may not change as a result of resizing");
   if (!resizeSupported(o)) errs.forbidden("spec", "Pod running on node without support for resize");
   if (anyPodLevel && f.podLevelGated && !f.podLevelResize) {
-    errs.forbidden("", "resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled");
+    errs.forbidden("[]", "resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled");
     return;
   }
   const nc = fld(ns, "Containers"), oc = fld(os, "Containers");
