@@ -40,16 +40,16 @@ class ResizeFacts {
   get memoryLimitRule(): bool { return this.m == 33; }
   /** 1.35+: pod-level resources may be resized with InPlacePodLevelResourcesVerticalScaling (on from 1.36). */
   get podLevelGated(): bool { return this.m >= 35; }
-  /** InPlacePodLevelResourcesVerticalScaling. */
-  get podLevelResize(): bool { return this.m >= 36; }
+  /** InPlacePodLevelResourcesVerticalScaling (1.35 alpha, on from 1.36). */
+  get podLevelResize(): bool { return this.m >= 35 && this.gates.enabled("InPlacePodLevelResourcesVerticalScaling", this.m); }
   /** InPlacePodVerticalScalingInitContainers (1.36+): non-sidecar init containers may be resized. */
-  get initContainers(): bool { return this.m >= 36; }
+  get initContainers(): bool { return this.m >= 36 && this.gates.enabled("InPlacePodVerticalScalingInitContainers", this.m); }
   /** 1.36+: the init or sidecar wording, and the RestartContainer rule of non-sidecar init containers. */
   get initWording(): bool { return this.m >= 36; }
   /** 1.36 only: pods whose status holds node allocatable resource claims cannot be resized. */
   get allocatableClaims(): bool { return this.m == 36; }
   /** 1.37: InPlacePodVerticalScalingMemoryBackedVolumes (volumes checked, emptyDir sizeLimit carried over). */
-  get volumes(): bool { return this.m >= 37; }
+  get volumes(): bool { return this.m >= 37 && this.gates.enabled("InPlacePodVerticalScalingMemoryBackedVolumes", this.m); }
 }
 
 /** A shallow copy of struct `v` of type `t` (the zero value when null). */
@@ -269,6 +269,47 @@ function storedQOS(pod: Val | null): string | null {
   return q.length > 0 ? q : computeQOS(fld(pod, "Spec"));
 }
 
+/** Whether structs `a` and `b` of type `t` are semantically equal in every field but `skip`. */
+function equalExcept(t: i32, a: Val | null, b: Val | null, skip: string): bool {
+  const n = fieldCount(t);
+  for (let i = 0; i < n; i++) {
+    const name = fieldName(t, i);
+    if (name == skip) continue;
+    if (!semEqual(fieldType(t, i), fld(a, name), fld(b, name), "", null)) return false;
+  }
+  return true;
+}
+
+/** The sizeLimit quantity of emptyDir `ed`, or null when unset. */
+function sizeLimitOf(ed: Val | null): Quantity | null {
+  const q = deref(fld(ed, "SizeLimit"));
+  return q === null ? null : changetype<QuantityV>(q).q;
+}
+
+/** ValidatePodResize's volume rules (1.37 with InPlacePodVerticalScalingMemoryBackedVolumes): only the sizeLimit of a memory-backed emptyDir may change. */
+function volumesResize(nl: Val | null, ol: Val | null, vt: i32, errs: ErrList): void {
+  if (sliceLen(nl) != sliceLen(ol)) { errs.forbidden("spec.volumes", "volumes may not be added or removed on resize"); return; }
+  const vsT = typeOf(vt, "VolumeSource");
+  const edPT = typeOf(vsT, "EmptyDir");
+  for (let i = 0; i < sliceLen(nl); i++) {
+    const nv = at(nl, i), ov = at(ol, i);
+    const path = "spec.volumes[" + i.toString() + "]";
+    if (str(fld(nv, "Name")) != str(fld(ov, "Name"))) { errs.forbidden(path + ".name", "volumes may not be renamed or reordered on resize"); continue; }
+    const ne = fld(fld(nv, "VolumeSource"), "EmptyDir"), oe = fld(fld(ov, "VolumeSource"), "EmptyDir");
+    const both = isSet(ne) && isSet(oe);
+    let same = equalExcept(vt, nv, ov, "VolumeSource") && equalExcept(vsT, fld(nv, "VolumeSource"), fld(ov, "VolumeSource"), "EmptyDir");
+    if (same) same = both ? equalExcept(elem(edPT), deref(ne), deref(oe), "SizeLimit") : semEqual(edPT, ne, oe, "", null);
+    if (!same) { errs.forbidden(path, "only sizeLimit of memory-backed emptyDir volumes is mutable on resize"); continue; }
+    if (!both) continue;
+    const oq = sizeLimitOf(deref(oe)), nq = sizeLimitOf(deref(ne));
+    const hasOld = oq !== null && !oq.isZero(), hasNew = nq !== null && !nq.isZero();
+    if (hasOld != hasNew) errs.forbidden(path + ".emptyDir.sizeLimit", "adding or removing sizeLimit on an existing volume is not allowed");
+    else if (oq !== null && nq !== null && quantityCmpValues(oq, nq) != 0 && str(fld(deref(ne), "Medium")) != "Memory") {
+      errs.forbidden(path + ".emptyDir.sizeLimit", "sizeLimit is only mutable for memory-backed emptyDir volumes");
+    }
+  }
+}
+
 /** ValidatePodResize's own rules (after the metadata and the new pod's checks). */
 function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs: ErrList): void {
   const minor = f.m;
@@ -342,6 +383,7 @@ function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs
         errs.forbidden("spec", "resources for non-sidecar init containers are immutable");
       }
     }
+    if (f.volumes) volumesResize(fld(ns, "Volumes"), fld(os, "Volumes"), elem(typeOf(specT, "Volumes")), errs);
     if (errs.length > 0) return;
     // the rest of the spec (PrepareForUpdate kept the stored one unless a list changed length or order)
     const n2 = fieldCount(specT);
@@ -349,6 +391,7 @@ function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs
       const name = fieldName(specT, i);
       if (name == "Containers" || name == "InitContainers") continue;
       if (name == "Resources" && f.podLevelResize) continue;
+      if (name == "Volumes" && f.volumes) continue;
       if (!semEqual(fieldType(specT, i), fld(ns, name), fld(os, name), "", null)) {
         errs.forbidden("spec", "only cpu and memory resources are mutable");
         return;

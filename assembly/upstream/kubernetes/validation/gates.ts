@@ -8,7 +8,9 @@ import { joinStrings } from "../../../golang/join";
 // name, first minor, last minor (0: still present), first minor defaulting to true (0: never), first locked minor (0: never)
 const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingReadiness", "SCTPSupport", "WindowsHostProcessContainers", "SELinuxMount", "VolumeAttributesClass", "HugePageStorageMediumSize", "PodLevelResources",
   "StatefulSetMinReadySeconds", "DaemonSetUpdateSurge", "MaxUnavailableStatefulSet", "StatefulSetAutoDeletePVC", "StatefulSetRecreateStrategy",
-  "StatefulSetStartOrdinal", "DeclarativeValidationBeta", "ContainerRestartRules", "GitRepoVolumeDriver"];
+  "StatefulSetStartOrdinal", "DeclarativeValidationBeta", "ContainerRestartRules", "GitRepoVolumeDriver",
+  "SidecarContainers", "NodeDeclaredFeatures", "InPlacePodLevelResourcesVerticalScaling", "InPlacePodVerticalScalingInitContainers",
+  "InPlacePodVerticalScalingMemoryBackedVolumes"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
@@ -27,6 +29,11 @@ const FACTS: StaticArray<i32> = [
   36, 0, 36, 0, // DeclarativeValidationBeta: 1.36+ beta (on)
   34, 0, 35, 0, // ContainerRestartRules: 1.34 alpha (off), 1.35+ beta (on)
   33, 0, 0, 36, // GitRepoVolumeDriver: 1.33-1.35 deprecated (off), locked off from 1.36 (the workload warnings read it)
+  28, 36, 29, 33, // SidecarContainers: 1.28 alpha (off), 1.29-1.32 beta (on), GA and locked 1.33-1.36, gone in 1.37
+  35, 0, 36, 37, // NodeDeclaredFeatures: 1.35 alpha (off), 1.36 beta (on), 1.37 GA and locked
+  35, 0, 36, 0, // InPlacePodLevelResourcesVerticalScaling: 1.35 alpha (off), 1.36+ beta (on)
+  36, 0, 36, 37, // InPlacePodVerticalScalingInitContainers: 1.36 beta (on), 1.37 GA and locked
+  37, 0, 0, 0, // InPlacePodVerticalScalingMemoryBackedVolumes: 1.37 alpha (off)
 ];
 
 /** The gate values a request runs with. */
