@@ -263,10 +263,15 @@ function resizeSupported(pod: Val | null): bool {
   return true;
 }
 
+/** qos.ComputePodQOS of a pod spec under the request's gates (pod-level resources when PodLevelResources is on). */
+function podQOS(spec: Val | null, f: ResizeFacts): string | null {
+  return computeQOS(spec, f.gates.enabled("PodLevelResources", f.m), f.gates.enabled("PodLevelResourcesFixKubeletQOSClass", f.m));
+}
+
 /** qos.GetPodQOS of the stored pod: its status' class, else computed. */
-function storedQOS(pod: Val | null): string | null {
+function storedQOS(pod: Val | null, f: ResizeFacts): string | null {
   const q = str(fld(fld(pod, "Status"), "QOSClass"));
-  return q.length > 0 ? q : computeQOS(fld(pod, "Spec"));
+  return q.length > 0 ? q : podQOS(fld(pod, "Spec"), f);
 }
 
 /** Whether structs `a` and `b` of type `t` are semantically equal in every field but `skip`. */
@@ -310,6 +315,51 @@ function volumesResize(nl: Val | null, ol: Val | null, vt: i32, errs: ErrList): 
   }
 }
 
+/** The quantity of `name` in ResourceList `m`, or null when absent. */
+function listGet(m: Val | null, name: string): Quantity | null {
+  if (m === null || !(m instanceof MapV)) return null;
+  const mv = changetype<MapV>(m);
+  for (let i = 0; i < mv.vals.length; i++) {
+    if (String.UTF8.decodeUnsafe(mv.keyP[i], <usize>mv.keyN[i]) != name) continue;
+    const v = mv.vals[i];
+    return v === null ? new Quantity() : changetype<QuantityV>(v).q;
+  }
+  return null;
+}
+
+/** Whether ResourceLists `a` and `b` hold the same names and quantities apart from cpu and memory. */
+function othersEqual(a: Val | null, b: Val | null): bool {
+  const ka = strKeys(a), kb = strKeys(b);
+  let na = 0, nb = 0;
+  for (let i = 0; i < kb.length; i++) if (kb[i] != "cpu" && kb[i] != "memory") nb++;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i];
+    if (k == "cpu" || k == "memory") continue;
+    na++;
+    const qa = listGet(a, k), qb = listGet(b, k);
+    if (qa === null || qb === null || quantityCmpValues(qa, qb) != 0) return false;
+  }
+  return na == nb;
+}
+
+/** validatePodLevelResourcesResize (1.35+): pod-level resources may not be removed and only their cpu and memory may change. */
+function podLevelResize(ns: Val | null, os: Val | null, specT: i32, errs: ErrList): void {
+  const oldSet = isSet(fld(os, "Resources")), newSet = isSet(fld(ns, "Resources"));
+  if (oldSet && !newSet) { errs.forbidden("spec.resources", "pod-level resources cannot be removed"); return; }
+  const nr = deref(fld(ns, "Resources")), or = oldSet ? deref(fld(os, "Resources")) : null;
+  if (oldSet) {
+    if (resourcesRemoved(fld(nr, "Requests"), fld(or, "Requests"))) errs.forbidden("spec.resources.requests", "pod-level resource requests cannot be removed");
+    if (resourcesRemoved(fld(nr, "Limits"), fld(or, "Limits"))) errs.forbidden("spec.resources.limits", "pod-level resource limits cannot be removed");
+  }
+  if (!newSet) return;
+  // the new requirements with the stored cpu and memory put back must equal the stored ones (unset when the
+  // store had none and nothing but cpu and memory was given)
+  const rrT = elem(typeOf(specT, "Resources"));
+  const same = othersEqual(fld(nr, "Requests"), fld(or, "Requests")) && othersEqual(fld(nr, "Limits"), fld(or, "Limits")) &&
+    semEqual(typeOf(rrT, "Claims"), fld(nr, "Claims"), fld(or, "Claims"), "", null);
+  if (!same) errs.forbidden("spec", "only cpu and memory resources are mutable at pod-level");
+}
+
 /** ValidatePodResize's own rules (after the metadata and the new pod's checks). */
 function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs: ErrList): void {
   const minor = f.m;
@@ -332,12 +382,16 @@ function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs
     errs.forbidden("[]", "windows pods cannot be resized");
     return;
   }
-  const oq = storedQOS(o), nq = computeQOS(ns);
+  const oq = storedQOS(o, f), nq = podQOS(ns, f);
   if (oq !== null && nq !== null && oq != nq) errs.invalid("spec", quote(str(fld(fld(n, "Status"), "QOSClass"))), "Pod QOS Class may not change as a result of resizing");
   if (!resizeSupported(o)) errs.forbidden("spec", "Pod running on node without support for resize");
   if (anyPodLevel && f.podLevelGated && !f.podLevelResize) {
     errs.forbidden("[]", "resize of pods with pod-level resources is forbidden when InPlacePodLevelResourcesVerticalScalingEnabled feature gate is disabled");
     return;
+  }
+  if (anyPodLevel && f.podLevelResize) podLevelResize(ns, os, specT, errs);
+  if (minor == 36 && sliceLen(fld(fld(o, "Status"), "NodeAllocatableResourceClaimStatuses")) > 0) {
+    errs.forbidden("spec", "pods with node allocatable resource claims cannot be resized");
   }
   const nc = fld(ns, "Containers"), oc = fld(os, "Containers");
   const nic = fld(ns, "InitContainers"), oic = fld(os, "InitContainers");
@@ -390,7 +444,7 @@ function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs
     for (let i = 0; i < n2; i++) {
       const name = fieldName(specT, i);
       if (name == "Containers" || name == "InitContainers") continue;
-      if (name == "Resources" && f.podLevelResize) continue;
+      if (name == "Resources" && f.podLevelResize && anyPodLevel) continue;
       if (name == "Volumes" && f.volumes) continue;
       if (!semEqual(fieldType(specT, i), fld(ns, name), fld(os, name), "", null)) {
         errs.forbidden("spec", "only cpu and memory resources are mutable");

@@ -4,7 +4,7 @@
 
 import { Val, MapV, QuantityV, sortedEntries } from "../../../typed/value";
 import { Quantity } from "../../../quantity/quantity";
-import { fld, sliceLen, at } from "./view";
+import { fld, sliceLen, at, isSet, deref } from "./view";
 import { quantityDeepCopy, quantityAdd, quantityCmpValues } from "../../../quantity/arith";
 import { quantitySign } from "../../../quantity/scaled";
 
@@ -54,12 +54,49 @@ function collect(list: Val | null, s: Sums): Array<string> {
   return found;
 }
 
+/** Whether a resource name counts for IsPodLevelResourcesSet: cpu, memory or a hugepages- size. */
+function podLevelName(name: string): bool {
+  return name == "cpu" || name == "memory" || name.startsWith("hugepages-");
+}
+
+/** IsPodLevelResourcesSet of a v1 PodSpec: spec.resources set with a supported name in requests or limits. */
+function podLevelResourcesSet(spec: Val | null): bool {
+  if (!isSet(fld(spec, "Resources"))) return false;
+  const r = deref(fld(spec, "Resources"));
+  for (let pass = 0; pass < 2; pass++) {
+    const list = fld(r, pass == 0 ? "Requests" : "Limits");
+    if (list === null || !(list instanceof MapV)) continue;
+    const m = changetype<MapV>(list);
+    for (let j = 0; j < m.vals.length; j++) {
+      if (podLevelName(String.UTF8.decodeUnsafe(m.keyP[j], <usize>m.keyN[j]))) return true;
+    }
+  }
+  return false;
+}
+
+/** Number of entries of a ResourceList (0 when unset). */
+function listLen(list: Val | null): i32 {
+  return list === null || !(list instanceof MapV) ? 0 : changetype<MapV>(list).vals.length;
+}
+
 /** ComputePodQOS of a v1 PodSpec: "Guaranteed", "Burstable" or "BestEffort"; null (E_TOO_LARGE recorded) when
- * a sum needs more digits than the engine's limit. */
-export function computeQOS(spec: Val | null): string | null {
+ * a sum needs more digits than the engine's limit. With `podLevelGate` (PodLevelResources on) and spec.resources
+ * set (with `fixKubeletQOS`, PodLevelResourcesFixKubeletQOSClass on: set with a supported name), the class comes
+ * from the pod-level requests and limits. */
+export function computeQOS(spec: Val | null, podLevelGate: bool = false, fixKubeletQOS: bool = false): string | null {
   const req = new Sums();
   const lim = new Sums();
   let guaranteed = true;
+  if (podLevelGate && isSet(fld(spec, "Resources")) && (!fixKubeletQOS || podLevelResourcesSet(spec))) {
+    const r = deref(fld(spec, "Resources"));
+    collect(fld(r, "Requests"), req);
+    const limits = fld(r, "Limits");
+    if (listLen(limits) > 0) {
+      const f = collect(limits, lim);
+      if (!f.includes("cpu") || !f.includes("memory")) guaranteed = false;
+    }
+    return classOf(req, lim, guaranteed);
+  }
   for (let pass = 0; pass < 2; pass++) {
     const list = fld(spec, pass == 0 ? "Containers" : "InitContainers");
     const n = sliceLen(list);
@@ -72,6 +109,12 @@ export function computeQOS(spec: Val | null): string | null {
       if (!cpu || !mem) guaranteed = false;
     }
   }
+  return classOf(req, lim, guaranteed);
+}
+
+/** The class of summed requests `req` and limits `lim` (null when a sum overflowed the engine's limit). */
+function classOf(req: Sums, lim: Sums, guaranteedSoFar: bool): string | null {
+  let guaranteed = guaranteedSoFar;
   if (!req.ok || !lim.ok) return null;
   if (req.names.length == 0 && lim.names.length == 0) return "BestEffort";
   if (guaranteed) {
