@@ -150,10 +150,16 @@ function prepareForUpdate(n: StructV, o: StructV, podT: i32, f: ResizeFacts): vo
     setField(n, "Spec", spec);
     return;
   }
+  const keepResources = f.gates.enabled("PodLevelResourcesFixDefaulting", f.m) && isSet(fld(os, "Resources"));
   if (sliceLen(fld(ns, "Containers")) != sliceLen(fld(os, "Containers")) ||
-      sliceLen(fld(ns, "InitContainers")) != sliceLen(fld(os, "InitContainers"))) return;
+      sliceLen(fld(ns, "InitContainers")) != sliceLen(fld(os, "InitContainers"))) {
+    if (keepResources && ns instanceof StructV && !isSet(fld(ns, "Resources"))) setField(changetype<StructV>(ns), "Resources", fld(os, "Resources"));
+    return;
+  }
   const spec = copyOf(os, specT);
   if (f.podLevelResize) setField(spec, "Resources", fld(ns, "Resources"));
+  // PodLevelResourcesFixDefaulting (1.37): a request without spec.resources keeps the stored ones
+  if (keepResources && !isSet(fld(spec, "Resources"))) setField(spec, "Resources", fld(os, "Resources"));
   setField(spec, "Containers", mergeByIndex(fld(ns, "Containers"), fld(os, "Containers"), ctT));
   setField(spec, "InitContainers", mergeByIndex(fld(ns, "InitContainers"), fld(os, "InitContainers"), ictT));
   if (f.volumes) setField(spec, "Volumes", mergeVolumes(fld(ns, "Volumes"), fld(os, "Volumes"), typeOf(specT, "Volumes")));
@@ -265,7 +271,7 @@ function resizeSupported(pod: Val | null): bool {
 
 /** qos.ComputePodQOS of a pod spec under the request's gates (pod-level resources when PodLevelResources is on). */
 function podQOS(spec: Val | null, f: ResizeFacts): string | null {
-  return computeQOS(spec, f.gates.enabled("PodLevelResources", f.m), f.gates.enabled("PodLevelResourcesFixKubeletQOSClass", f.m));
+  return computeQOS(spec, f.gates.enabled("PodLevelResources", f.m), f.gates.enabled("PodLevelResourcesFixKubeletQOSClass", f.m), f.m >= 37);
 }
 
 /** qos.GetPodQOS of the stored pod: its status' class, else computed. */

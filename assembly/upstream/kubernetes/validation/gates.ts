@@ -10,7 +10,8 @@ const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingR
   "StatefulSetMinReadySeconds", "DaemonSetUpdateSurge", "MaxUnavailableStatefulSet", "StatefulSetAutoDeletePVC", "StatefulSetRecreateStrategy",
   "StatefulSetStartOrdinal", "DeclarativeValidationBeta", "ContainerRestartRules", "GitRepoVolumeDriver",
   "SidecarContainers", "NodeDeclaredFeatures", "InPlacePodLevelResourcesVerticalScaling", "InPlacePodVerticalScalingInitContainers",
-  "InPlacePodVerticalScalingMemoryBackedVolumes", "PodLevelResourcesFixKubeletQOSClass"];
+  "InPlacePodVerticalScalingMemoryBackedVolumes", "PodLevelResourcesFixKubeletQOSClass",
+  "PodLevelResourcesFixDefaulting"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
@@ -35,6 +36,7 @@ const FACTS: StaticArray<i32> = [
   36, 0, 36, 37, // InPlacePodVerticalScalingInitContainers: 1.36 beta (on), 1.37 GA and locked
   37, 0, 0, 0, // InPlacePodVerticalScalingMemoryBackedVolumes: 1.37 alpha (off)
   37, 0, 37, 0, // PodLevelResourcesFixKubeletQOSClass: 1.37 beta (on; QoS from pod-level resources only when one is set)
+  37, 0, 37, 0, // PodLevelResourcesFixDefaulting: 1.37 beta (on; a resize without spec.resources keeps the stored ones)
 ];
 
 /** The gate values a request runs with. */

@@ -83,7 +83,8 @@ function listLen(list: Val | null): i32 {
  * a sum needs more digits than the engine's limit. With `podLevelGate` (PodLevelResources on) and spec.resources
  * set (with `fixKubeletQOS`, PodLevelResourcesFixKubeletQOSClass on: set with a supported name), the class comes
  * from the pod-level requests and limits. */
-export function computeQOS(spec: Val | null, podLevelGate: bool = false, fixKubeletQOS: bool = false): string | null {
+export function computeQOS(spec: Val | null, podLevelGate: bool = false, fixKubeletQOS: bool = false, perRequirements: bool = false): string | null {
+  if (perRequirements) return qosByRequirements(spec, podLevelGate, fixKubeletQOS);
   const req = new Sums();
   const lim = new Sums();
   let guaranteed = true;
@@ -110,6 +111,57 @@ export function computeQOS(spec: Val | null, podLevelGate: bool = false, fixKube
     }
   }
   return classOf(req, lim, guaranteed);
+}
+
+/** The quantity of `name` in ResourceList `list` (zero when absent). */
+function quantityOf(list: Val | null, name: string): Quantity {
+  if (list === null || !(list instanceof MapV)) return new Quantity();
+  const m = changetype<MapV>(list);
+  for (let j = 0; j < m.vals.length; j++) {
+    if (String.UTF8.decodeUnsafe(m.keyP[j], <usize>m.keyN[j]) != name) continue;
+    const v = m.vals[j];
+    return v === null ? new Quantity() : changetype<QuantityV>(v).q;
+  }
+  return new Quantity();
+}
+
+/** The class of one set of ResourceRequirements (1.37's requirementsQOS): per cpu and memory, request equal to
+ * limit and non-zero is Guaranteed, both zero BestEffort, else Burstable; mixed shapes are Burstable. */
+function requirementsClass(res: Val | null): string {
+  const reqs = fld(res, "Requests"), lims = fld(res, "Limits");
+  if (listLen(reqs) == 0 && listLen(lims) == 0) return "BestEffort";
+  let cls = "";
+  for (let k = 0; k < 2; k++) {
+    const name = k == 0 ? "cpu" : "memory";
+    const r = quantityOf(reqs, name), l = quantityOf(lims, name);
+    let c = "Guaranteed";
+    if (quantityCmpValues(r, l) != 0) c = "Burstable";
+    else if (quantitySign(r) == 0) c = "BestEffort";
+    if (c == "Burstable") return c;
+    if (cls.length == 0) cls = c;
+    else if (cls != c) return "Burstable";
+  }
+  return cls;
+}
+
+/** 1.37's ComputePodQOS: the pod-level requirements when they decide, else init then regular containers each classed
+ * on its own (any Burstable, or a mix, is Burstable; no containers: BestEffort). */
+function qosByRequirements(spec: Val | null, podLevelGate: bool, fixKubeletQOS: bool): string {
+  if (podLevelGate && isSet(fld(spec, "Resources")) && (!fixKubeletQOS || podLevelResourcesSet(spec))) {
+    return requirementsClass(deref(fld(spec, "Resources")));
+  }
+  let cls = "";
+  for (let pass = 0; pass < 2; pass++) {
+    const list = fld(spec, pass == 0 ? "InitContainers" : "Containers");
+    const n = sliceLen(list);
+    for (let i = 0; i < n; i++) {
+      const c = requirementsClass(fld(at(list, i), "Resources"));
+      if (c == "Burstable") return c;
+      if (cls.length == 0) cls = c;
+      else if (cls != c) return "Burstable";
+    }
+  }
+  return cls.length == 0 ? "BestEffort" : cls;
 }
 
 /** The class of summed requests `req` and limits `lim` (null when a sum overflowed the engine's limit). */
