@@ -247,8 +247,8 @@ function containerEqual(ct: i32, a: Val | null, b: Val | null, munge: bool, mino
     const name = fieldName(ct, i);
     const fa = fld(a, name), fb = fld(b, name);
     if (munge && name == "Resources") {
-      if (!mungedListEqual(fld(fa, "Limits"), fld(fb, "Limits"))) return false;
-      if (!mungedListEqual(fld(fa, "Requests"), fld(fb, "Requests"))) return false;
+      if (!mungedListEqual(fld(fa, "Limits"), fld(fb, "Limits"), minor < 35)) return false;
+      if (!mungedListEqual(fld(fa, "Requests"), fld(fb, "Requests"), minor < 35)) return false;
       // the munged requirements keep the new claims from 1.35 (before: none)
       const rt = fieldType(ct, i);
       if (!semEqual(typeOf(rt, "Claims"), minor >= 35 ? fld(fa, "Claims") : null, fld(fb, "Claims"), "", null)) return false;
@@ -431,7 +431,8 @@ function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs
       const modified = !containerEqual(ct, c, old, false, minor);
       if (side || f.initContainers) {
         if (!containerEqual(ct, c, old, true, minor)) {
-          errs.forbidden("spec.initContainers[" + i.toString() + "]", f.initWording ? "only cpu and memory resources for init or sidecar containers are mutable" : "only cpu and memory resources for sidecar containers are mutable");
+          // 1.36+ name the init container; before, the spec
+          errs.forbidden(f.initWording ? "spec.initContainers[" + i.toString() + "]" : "spec", f.initWording ? "only cpu and memory resources for init or sidecar containers are mutable" : "only cpu and memory resources for sidecar containers are mutable");
         }
         if (modified && !side && f.initWording) {
           const rp = fld(c, "ResizePolicy");

@@ -474,6 +474,17 @@ function containersEqual(t: i32, a: Val | null, b: Val | null, path: string, res
 }
 
 
+/** Whether ResourceList `m` holds a name other than cpu and memory. */
+function hasOtherThanCpuMemory(m: Val | null): bool {
+  if (m === null) return false;
+  const mv = changetype<MapV>(m);
+  for (let j = 0; j < mv.vals.length; j++) {
+    const key = String.UTF8.decodeUnsafe(mv.keyP[j], <usize>mv.keyN[j]);
+    if (key != "cpu" && key != "memory") return true;
+  }
+  return false;
+}
+
 /** The resize munge: {Limits: munge(new, old), Requests: munge(new, old)} compared with old's requirements. */
 function resourcesMungedEqual(t: i32, a: Val | null, b: Val | null, path: string, d: Diffs | null): bool {
   let eq = true;
@@ -496,9 +507,10 @@ function resourcesMungedEqual(t: i32, a: Val | null, b: Val | null, path: string
   return eq;
 }
 
-/** dropCPUMemoryUpdates(new, old) == old: old nil -> nil; else new without cpu/memory plus old's cpu/memory. */
-export function mungedListEqual(nl: Val | null, ol: Val | null): bool {
-  if (ol === null) return true; // munged nil == old nil
+/** dropCPUMemoryUpdates(new, old) == old: new without cpu/memory plus old's cpu/memory (`oldNilWins`, before 1.35: old nil gives nil). */
+export function mungedListEqual(nl: Val | null, ol: Val | null, oldNilWins: bool = true): bool {
+  if (ol === null && oldNilWins) return true; // munged nil == old nil
+  if (ol === null) return !hasOtherThanCpuMemory(nl); // 1.35+: new without cpu and memory, equal to nil when empty
   const om = changetype<MapV>(ol);
   const oe = sortedEntries(om);
   const names = new Array<string>();
