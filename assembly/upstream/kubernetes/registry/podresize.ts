@@ -487,13 +487,16 @@ export function resizeBeforeUpdate(nv: Val | null, ov: Val | null, podT: i32, mi
   const m2 = changetype<StructV>(fld(n, "ObjectMeta"));
   carryStoredMeta(m2, om);
   validateNewMeta(m2, minor, errs, NAMES_PATH_SEGMENT, false);
+  // validateCommonFields: the generic metadata update checks, before the strategy's own
+  objectMetaUpdate(m2, om, minor, false, errs);
   // the strategy's ValidateUpdate: ValidatePodResize
   const opts = new PodValidationOptions(minor, gates);
   opts.oldSpec = fld(o, "Spec");
   levelOptions(opts, o, n);
   podOptions(opts, fld(o, "Spec"), fld(n, "Spec"));
   const own = new ErrList(maxErrorBytes);
-  objectMetaUpdate(m2, om, minor, true, own);
+  // 1.33+: ValidateObjectMetaUpdate again (1.32 compares the whole metadata as immutable: not rendered here)
+  if (minor >= 33) objectMetaUpdate(m2, om, minor, true, own);
   validateNewPod(n, opts, own);
   podResize(n, o, podT, f, own);
   errs.addAll(own);
