@@ -69,10 +69,10 @@ export function template(version: string, appImage: string, shipperImage: string
   };
 }
 
-/** The CloneSet around a template. */
+/** The CloneSet around a template (apps.kruise.io/v1alpha1, whose update strategy type names the in-place policy). */
 export function cloneSet(tpl: Obj): Obj {
   return {
-    apiVersion: "apps.kruise.io/v1beta1", kind: "CloneSet",
+    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet",
     metadata: { name: "checkout", namespace: "shop", labels: { app: "checkout" } },
     spec: { replicas: 1000, selector: { matchLabels: { app: "checkout" } }, template: tpl, updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "10%" } },
   };

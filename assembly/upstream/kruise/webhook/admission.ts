@@ -41,7 +41,7 @@ export function webhookName(kind: string): string {
   return "vdaemonset.kb.io";
 }
 
-/** The mutating webhook's defaults of `kind` on `obj` (`create`: as on creation). */
+/** The mutating webhook's defaults of `kind` on `obj` (the same on creation and on update: the template defaults are idempotent). */
 export function mutatingDefaults(kind: string, obj: StructV, w: Webhook): void {
   const inject = !w.templateNoDefaults;
   if (kind == "CloneSet") cloneSetDefaults(obj, w.v1beta1, inject, w.kruise, w.minor, w.hostNetworkPorts);

@@ -35,19 +35,24 @@ var kruiseAdmissionHook func(req *request, kind string, oldData, newData []byte)
 // rejectedVerdict is the verdict of a refused update: rejected, every container of the new template kept (strategy
 // written when not "").
 func rejectedVerdict(kind, strategy string, obj interface{}) (*result, *protoError) {
+	return uniformVerdict(kind, strategy, "rejected", "keep", obj)
+}
+
+// uniformVerdict is a verdict in which every container of the new template (obj's) has the same action.
+func uniformVerdict(kind, strategy, verdict, action string, obj interface{}) (*result, *protoError) {
 	tmpl, perr := templateOfObject(obj)
 	if perr != nil {
 		return nil, perr
 	}
 	containers := []verdictContainer{}
 	for _, c := range tmpl.Spec.InitContainers {
-		containers = append(containers, verdictContainer{Name: c.Name, Action: "keep", Init: true})
+		containers = append(containers, verdictContainer{Name: c.Name, Action: action, Init: true})
 	}
 	for _, c := range tmpl.Spec.Containers {
-		containers = append(containers, verdictContainer{Name: c.Name, Action: "keep"})
+		containers = append(containers, verdictContainer{Name: c.Name, Action: action})
 	}
 	res := &result{}
-	res.str("verdict", "rejected")
+	res.str("verdict", verdict)
 	res.str("kind", kind)
 	if strategy != "" {
 		res.str("strategy", strategy)
@@ -280,29 +285,9 @@ func runVerdict(req *request) (*result, *protoError) {
 		}
 		equal = bytes.Equal(data[0], data[1])
 	}
-	tmpl, perr := templateOfObject(objs[1])
-	if perr != nil {
-		return nil, perr
-	}
 	verdict, action := "none", "keep"
 	if !equal {
 		verdict, action = "recreate", "recreate"
 	}
-	containers := []verdictContainer{}
-	for _, c := range tmpl.Spec.InitContainers {
-		containers = append(containers, verdictContainer{Name: c.Name, Action: action, Init: true})
-	}
-	for _, c := range tmpl.Spec.Containers {
-		containers = append(containers, verdictContainer{Name: c.Name, Action: action})
-	}
-	res := &result{}
-	res.str("verdict", verdict)
-	res.str("kind", kind)
-	if strategy != "" {
-		res.str("strategy", strategy)
-	}
-	cj, _ := json.Marshal(containers)
-	res.key("containers")
-	res.buf = append(res.buf, cj...)
-	return res, nil
+	return uniformVerdict(kind, strategy, verdict, action, objs[1])
 }
