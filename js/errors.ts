@@ -30,6 +30,7 @@ export type KinplaceErrorCode =
   | "E_UNSUPPORTED_KIND"
   | "E_POLICY"
   | "E_NOT_INITIALIZED"
+  | "E_NOT_FOUND"
   | (string & {});
 
 /** Where an error points: a JSON path (`path`) or a byte offset into the input (`offset`). */

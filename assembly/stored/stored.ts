@@ -15,6 +15,8 @@ import { marshalInto } from "../upstream/kubernetes/hash";
 import { decodesWithJsoniter, warningPaths, embeddedErrorPath } from "../typed/versions";
 import { fieldIndex, fieldType } from "../schema/schema";
 import { applyDefaultsTo } from "../upstream/kubernetes/defaults/index";
+import { DefaultGates } from "../upstream/kubernetes/defaults/apps";
+import { Gates } from "../upstream/kubernetes/validation/gates";
 import { storedForm } from "../fast/storedform/roundtrip";
 import { transcodeStored } from "../fast/transcode/transcode";
 import { decodeOptionsFor, decodeAt } from "../typed/decodeat";
@@ -49,7 +51,7 @@ export class Stored {
  * transcoder, the stored form) are taken where `exact` (base/exact.ts) allows.
  */
 export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: string, defaults: string | null, share: bool, exact: u32,
-  warnings: Array<string> | null = null): Stored | null {
+  warnings: Array<string> | null = null, gates: DefaultGates | null = null): Stored | null {
   // not defaulted: the stored JSON straight from the request's bytes (assembly/fast/transcode/; a fixed point of
   // decode → json.Marshal, so the value read back marshals to it again); `decoded` is that value (`share`)
   if (share && defaults === null && warnings === null && shortcutOn(exact, EXACT_TRANSCODE)) {
@@ -81,7 +83,7 @@ export function storeObject(v: Value, ty: i32, minor: i32, go: i32, field: strin
   if (hasError()) { setErrorPath(field); return null; }
   if (warnings !== null) for (let i = 0; i < d0.warnings.length; i++) warnings.push(d0.warnings[i]);
   if (defaults !== null) {
-    first = applyDefaultsTo(defaults, ty, first, minor, field);
+    first = applyDefaultsTo(defaults, ty, first, minor, field, gates);
     if (first === null || hasError()) return null;
   }
   const out = new ByteSink(v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) + 256);
@@ -156,4 +158,13 @@ export function stringAt(t: Tape, i: i32): string | null {
 export function slot(v: Val | null, i: i32): Val | null {
   if (v === null) return null;
   return changetype<StructV>(v).f[i];
+}
+
+/** The defaulters' gates as a request set them (`g`), at `minor`. */
+export function defaultGatesOf(g: Gates, minor: i32): DefaultGates {
+  const d = new DefaultGates(minor);
+  d.maxUnavailableStatefulSet = g.enabled("MaxUnavailableStatefulSet", minor);
+  d.autoDeletePVC = minor >= 35 || g.enabled("StatefulSetAutoDeletePVC", minor);
+  d.inPlacePodVerticalScaling = g.enabled("InPlacePodVerticalScaling", minor);
+  return d;
 }

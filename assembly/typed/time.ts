@@ -271,3 +271,30 @@ export function formatRFC3339UTC(out: ByteSink, ext: i64): void {
   pad(out, secs % 60, 2);
   out.byte(0x5a);
 }
+
+/** Go's longMonthNames[m-1] (a switch of literals: a module-level array would live on the per-call heap). */
+function monthName(m: i32): string {
+  switch (m) {
+    case 1: return "January"; case 2: return "February"; case 3: return "March"; case 4: return "April";
+    case 5: return "May"; case 6: return "June"; case 7: return "July"; case 8: return "August";
+    case 9: return "September"; case 10: return "October"; case 11: return "November"; default: return "December";
+  }
+}
+
+/** time.Time.GoString of a time `ext` seconds after January 1, year 1 plus `nsec` nanoseconds, in a zone at UTC
+ *  offset 0: `time.Date(2024, time.May, 1, 10, 0, 0, 0, time.Local)` (`local`: loc is time.Local, else time.UTC). */
+export function goStringOfTime(ext: i64, nsec: i64, local: bool): string {
+  const unix = ext - UNIX_TO_INTERNAL;
+  let days = unix / 86400;
+  let secs = unix % 86400;
+  if (secs < 0) { secs += 86400; days--; }
+  const c = civilFromDays(days);
+  return "time.Date(" + c.y.toString() + ", time." + monthName(c.m) + ", " + c.d.toString() + ", " + (secs / 3600).toString() + ", " +
+    ((secs / 60) % 60).toString() + ", " + (secs % 60).toString() + ", " + nsec.toString() + ", " + (local ? "time.Local" : "time.UTC") + ")";
+}
+
+/** Seconds since January 1, year 1 of a time.Time {wall, ext} (Go's Time.sec: wall's seconds when hasMonotonic is set). */
+export function timeSeconds(wall: u64, ext: i64): i64 {
+  if (wall & (<u64>1 << 63)) return <i64>((wall << 1) >>> 31) + 59453308800;
+  return ext;
+}

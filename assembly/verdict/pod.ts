@@ -15,7 +15,8 @@ import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResou
 import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
 import { Gates } from "../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../upstream/kubernetes/validation/update";
-import { ErrList } from "../upstream/kubernetes/validation/errlist";
+import { ErrList, DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
+import { resizeBeforeUpdate } from "../upstream/kubernetes/registry/podresize";
 import { Stored, decodeAt, member, stringAt, field, slot, sliceItems, strText } from "../stored/stored";
 import { semanticEqual } from "./semantic";
 import { DiffOps } from "./diff";
@@ -270,8 +271,20 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
   if (!any) { v.verdict = V_NONE; return true; }
   const rv = liveResourceVersion(a.ty, a.decoded);
   const ns = requestNamespace(a.ty, a.decoded);
-  const errs = validatePodUpdate(withResourceVersion(a.ty, a.decoded, rv, ns), withResourceVersion(b.ty, b.decoded, rv, ns), minor, gates, allowPrivileged);
-  if (hasError()) return false;
+  const oldPod = withResourceVersion(a.ty, a.decoded, rv, ns), newPod = withResourceVersion(b.ty, b.decoded, rv, ns);
+  // a change of resources alone goes to the pods/resize subresource where it exists (1.32+, InPlacePodVerticalScaling)
+  const resize = minor >= 32 && gates.enabled("InPlacePodVerticalScaling", minor) && resourcesOnly(diff);
+  let errs: ErrList;
+  if (resize) {
+    const r = resizeBeforeUpdate(newPod, oldPod, a.ty, minor, gates, DEFAULT_MAX_ERROR_BYTES);
+    if (hasError()) return false;
+    errs = r.errs;
+    v.resize = true;
+    if (errs.list.length > 0) v.rejection = r.message;
+  } else {
+    errs = validatePodUpdate(oldPod, newPod, minor, gates, allowPrivileged);
+    if (hasError()) return false;
+  }
   if (rejectedBy(errs, diff, v)) return true;
   let changed = false;
   for (let i = 0; i < diff.length && !changed; i++) changed = !(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"));
@@ -307,7 +320,9 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
     if (idx >= 0 && v.actions[idx + (p.startsWith("/spec/containers/") ? countItems(b.tape, "initContainers") : 0)] == A_RESTART) {
       v.reason(p, EFFECT_RESTART, "container spec hash changed (kubelet 1." + kubelet.toString() + "): the kubelet kills and restarts the container");
     } else if (idx >= 0 && p.includes("/resources/")) {
-      v.reason(p, EFFECT_IN_PLACE, "resized in place by the kubelet (InPlacePodVerticalScaling, resizePolicy NotRequired)");
+      v.reason(p, EFFECT_IN_PLACE, resize ? "resized in place by the kubelet (sent to the pods/resize subresource; resizePolicy NotRequired)" : "resized in place by the kubelet (InPlacePodVerticalScaling, resizePolicy NotRequired)");
+    } else if (resize && (p == "/spec/resources" || p.startsWith("/spec/resources/"))) {
+      v.reason(p, EFFECT_IN_PLACE, "pod-level resources resized in place by the kubelet (sent to the pods/resize subresource)");
     } else if (p.startsWith("/spec/initContainers/")) {
       v.reason(p, EFFECT_IN_PLACE, "applied in place; a completed init container does not run again");
     } else {
@@ -315,6 +330,32 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
     }
   }
   return true;
+}
+
+/** Whether every changed path outside status is a container's or an init container's resources or resizePolicy, or the
+ *  pod's own resources: what a resize may change (ValidatePodResize: "newPod and oldPod must only differ in ..."). */
+function resourcesOnly(diff: DiffOps): bool {
+  let any = false;
+  for (let i = 0; i < diff.length; i++) {
+    const p = diff.paths[i];
+    if (p == "/status" || p.startsWith("/status/")) continue;
+    if (!isResourcesPath(p)) return false;
+    any = true;
+  }
+  return any;
+}
+
+/** /spec/resources[/...], or .../resources[/...] or .../resizePolicy[/...] of /spec/containers/N or /spec/initContainers/N. */
+function isResourcesPath(p: string): bool {
+  if (p == "/spec/resources" || p.startsWith("/spec/resources/")) return true;
+  const idx = containerOfPath(p);
+  if (idx < 0) return false;
+  const item = (p.startsWith("/spec/containers/") ? "/spec/containers/" : "/spec/initContainers/") + idx.toString();
+  for (let k = 0; k < 2; k++) {
+    const head = item + (k == 0 ? "/resources" : "/resizePolicy");
+    if (p == head || p.startsWith(head + "/")) return true;
+  }
+  return false;
 }
 
 /** The container index of a /spec/containers/N/... or /spec/initContainers/N/... path, or -1. */

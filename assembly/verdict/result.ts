@@ -30,7 +30,9 @@ export class Verdict {
   messages: Array<string> = new Array<string>();
   /** Strategy the decision used (Kruise kinds; "" otherwise). */
   strategy: string = "";
-  /** The API server's refusal of a native workload's update (its StatusError text; "" when none). */
+  /** A Pod's change goes to its pods/resize subresource (resources alone, 1.32+ with InPlacePodVerticalScaling). */
+  resize: bool = false;
+  /** The API server's refusal of a native workload's update or of a pod resize (its StatusError text; "" when none). */
   rejection: string = "";
   /** The API server's field-validation warnings on the new object (fieldValidation Warn). */
   warnings: Array<string> = new Array<string>();
@@ -65,7 +67,7 @@ export class Verdict {
     return stableOrder(this.paths.length, new ByText(this.paths));
   }
 
-  /** Writes `"verdict","kind","strategy"?,"containers","rejection"?,"warnings"?,"reasons","patches"` members (no braces). */
+  /** Writes `"verdict","kind","strategy"?,"containers","subresource"?,"rejection"?,"warnings"?,"reasons","patches"` members (no braces). */
   writeMembers(out: ByteSink, kindName: string): void {
     out.ascii("\"verdict\":\"");
     out.ascii(this.verdict);
@@ -87,6 +89,7 @@ export class Verdict {
       out.byte(0x7d);
     }
     out.ascii("]");
+    if (this.resize) out.ascii(",\"subresource\":\"resize\"");
     if (this.rejection.length > 0) {
       out.ascii(",\"rejection\":");
       writeJSONStr(out, this.rejection);

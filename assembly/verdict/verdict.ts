@@ -12,7 +12,7 @@ import { fail, hasError, E_BAD_REQUEST, E_LIMIT } from "../base/errors";
 import { Tape } from "../json/tape";
 import { Value } from "../json/value";
 import { requestType } from "../typed/types";
-import { Stored, storeObject, member, stringAt } from "../stored/stored";
+import { Stored, storeObject, member, stringAt, defaultGatesOf } from "../stored/stored";
 import { diffNodes, DiffOps } from "./diff";
 import { Verdict, A_KEEP } from "./result";
 import { nativeVerdict } from "./native";
@@ -140,10 +140,12 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   const defaults: string | null = opts.applyDefaults ? kindName(kind) : null;
   // the read-back values may share parts with the API server's decode, which only the Pod verdict reads (and changes)
   const share = kind != KIND_POD;
-  const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults, share, opts.exact);
+  // the API server defaults with its feature gates: the request's
+  const dg = defaultGatesOf(opts.k8sGates, opts.minor);
+  const a = storeObject(ov, ty, opts.minor, opts.go, "old", defaults, share, opts.exact, null, dg);
   if (a === null) return null;
   const warned = opts.fieldValidation != FV_IGNORE ? new Array<string>() : null;
-  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share, opts.exact, warned);
+  const b = storeObject(nv, ty, opts.minor, opts.go, "new", defaults, share, opts.exact, warned, dg);
   if (b === null) return null;
   run.old = a;
   run.new = b;

@@ -298,11 +298,11 @@ const otherEdits: fc.Arbitrary<Edit> = fc.constantFrom<Edit>(
 
 /** Pod-level resources (1.35+ with InPlacePodLevelResourcesVerticalScaling) and memory-backed volumes (1.37). */
 const podEdits: fc.Arbitrary<Edit> = fc.constantFrom<Edit>(
-  (p) => { if (p.spec.resources) p.spec.resources.requests.cpu = "14"; },
-  (p) => { if (p.spec.resources) p.spec.resources.limits.memory = "20Gi"; },
+  (p) => { if (p.spec.resources) (p.spec.resources.requests ??= {}).cpu = "14"; },
+  (p) => { if (p.spec.resources) (p.spec.resources.limits ??= {}).memory = "20Gi"; },
   (p) => { if (p.spec.resources) delete p.spec.resources.limits; },
   (p) => { if (p.spec.resources) delete p.spec.resources; },
-  (p) => { if (p.spec.resources) p.spec.resources.limits["ephemeral-storage"] = "1Gi"; },
+  (p) => { if (p.spec.resources) (p.spec.resources.limits ??= {})["ephemeral-storage"] = "1Gi"; },
   (p) => { if (!p.spec.resources) p.spec.resources = podLevel(); },
   (p) => { const v = p.spec.volumes?.[0]; if (v) v.emptyDir.sizeLimit = "128Mi"; },
   (p) => { const v = p.spec.volumes?.[1]; if (v) v.emptyDir.sizeLimit = "2Gi"; },

@@ -20,13 +20,14 @@ import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/er
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
 import { resizeBeforeUpdate } from "../../upstream/kubernetes/registry/podresize";
 import { defaultGoOf } from "../../base/pins";
+import { defaultGatesOf } from "../../stored/stored";
 
 /** The op's members besides op, id, limits and exact. */
 const FIELDS = ["old", "oldText", "new", "newText", "kubernetes", "gates", "applyDefaults", "maxErrorBytes"];
 const NOT_FOUND = "the server could not find the requested resource";
 
 /** Decodes (and defaults) pod field `name`; null with an error (path `name`). */
-function decodeResizePod(req: Request, name: string, ty: i32, minor: i32, defaults: bool): Val | null {
+function decodeResizePod(req: Request, name: string, ty: i32, minor: i32, defaults: bool, gates: Gates): Val | null {
   const v = k8sValue(req, name);
   if (v === null) {
     const c = errorCode();
@@ -40,7 +41,7 @@ function decodeResizePod(req: Request, name: string, ty: i32, minor: i32, defaul
   if (av.length > 0 && av != "v1") { fail(E_BAD_REQUEST, "the API version in the data (" + av + ") does not match the expected API version (v1)", -1, name); return null; }
   if (k.length > 0 && k != "Pod") { fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (Pod)", -1, name); return null; }
   if (defaults) {
-    val = applyDefaultsTo("Pod", ty, val, minor, name);
+    val = applyDefaultsTo("Pod", ty, val, minor, name, defaultGatesOf(gates, minor));
     if (hasError()) return null;
   }
   return val;
@@ -62,9 +63,9 @@ export function opPodValidateResize(req: Request, res: ResultWriter): bool {
   if (!readGates(req, g, minor)) return false;
   if (!g.enabled("InPlacePodVerticalScaling", minor)) return fail(E_NOT_FOUND, NOT_FOUND, -1, "gates");
   const ty = requestType("Pod", minor);
-  const o = decodeResizePod(req, "old", ty, minor, defaults);
+  const o = decodeResizePod(req, "old", ty, minor, defaults, g);
   if (hasError()) return false;
-  const n = decodeResizePod(req, "new", ty, minor, defaults);
+  const n = decodeResizePod(req, "new", ty, minor, defaults, g);
   if (hasError()) return false;
   const r = resizeBeforeUpdate(n, o, ty, minor, g, maxErrorBytes);
   if (hasError()) return false;

@@ -23,7 +23,7 @@ import { readGates, writeFieldErrors } from "./pod-validate";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
-import { DefaultGates } from "../../upstream/kubernetes/defaults/apps";
+import { defaultGatesOf } from "../../stored/stored";
 import { newStruct } from "../../upstream/kubernetes/defaults/tree";
 import { beforeUpdate } from "../../upstream/kubernetes/registry/appsupdate";
 import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
@@ -51,7 +51,7 @@ function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor
   if (k.length > 0 && k != kind) { fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (" + kind + ")", -1, name); return null; }
   if (kind == "DaemonSet" && !templateGenerationParses(val, name)) return null;
   if (defaults) {
-    val = applyDefaultsTo(kind, ty, val, minor, name, defaultGates(gates, minor));
+    val = applyDefaultsTo(kind, ty, val, minor, name, defaultGatesOf(gates, minor));
     if (hasError()) return null;
   }
   if (minor <= 16 && nilIntOrStringConverted(kind, val)) {
@@ -108,14 +108,6 @@ function templateGenerationParses(v: Val | null, name: string): bool {
   if (ok && !over) return true;
   fail(E_DECODE, "strconv.ParseInt: parsing " + quote(s) + ": " + (ok ? "value out of range" : "invalid syntax"), -1, name);
   return false;
-}
-
-/** The defaulters' gates as the request set them. */
-function defaultGates(g: Gates, minor: i32): DefaultGates {
-  const d = new DefaultGates(minor);
-  d.maxUnavailableStatefulSet = g.enabled("MaxUnavailableStatefulSet", minor);
-  d.autoDeletePVC = minor >= 35 || g.enabled("StatefulSetAutoDeletePVC", minor);
-  return d;
 }
 
 /** `workload.validateUpdate`. */

@@ -19,9 +19,12 @@ export class DefaultGates {
   maxUnavailableStatefulSet: bool;
   /** StatefulSetAutoDeletePVC (on 1.27-1.34, ungated from 1.35): the retention policy defaults to Retain. */
   autoDeletePVC: bool;
+  /** InPlacePodVerticalScaling (off 1.27-1.32): SetDefaults_Pod gives containers with requests NotRequired resize policies. */
+  inPlacePodVerticalScaling: bool;
   constructor(minor: i32) {
     this.maxUnavailableStatefulSet = minor >= 37;
     this.autoDeletePVC = minor >= 27;
+    this.inPlacePodVerticalScaling = minor >= 33;
   }
 }
 

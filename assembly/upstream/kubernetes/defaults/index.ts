@@ -40,7 +40,7 @@ export function applyDefaultsTo(name: string, ty: i32, v: Val | null, minor: i32
   }
   const s: StructV = v === null ? newStruct(ty) : changetype<StructV>(v);
   let ok = true;
-  if (name == "Pod") ok = applyPodDefaults(s, minor);
+  if (name == "Pod") ok = applyPodDefaults(s, minor, gates !== null && gates.inPlacePodVerticalScaling);
   else if (name == "PodTemplateSpec") ok = applyPodTemplateSpecDefaults(s, minor);
   else if (name == "PodTemplate") {
     const t = structField(s, "Template");

@@ -203,3 +203,128 @@ function podRequests(spec: StructV, r: StructV): bool {
   if (podReqs.vals.length > 0) setMap(r, "Requests", podReqs);
   return true;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1.37: pkg/api/pod's DefaultPodLevelResources (PrepareForCreate, and the resize strategy's PrepareForUpdate with
+// PodLevelResourcesFixDefaulting): hugepage limits, then requests (from the aggregated container requests and the
+// pod-level limits, also when there are no pod-level limits), then limits (max of the pod-level request and the
+// aggregated container limits, for the requested resources every container limits). The caller checks the gates.
+
+/** A fresh v1.ResourceRequirements holding copies of `r`'s maps, so that defaulting it leaves `r` as it was. */
+export function copyRequirements(r: StructV): StructV {
+  const c = new StructV(r.t, r.f.length);
+  for (let i = 0; i < r.f.length; i++) c.f[i] = r.f[i];
+  for (let k = 0; k < 2; k++) {
+    const name = k == 0 ? "Limits" : "Requests";
+    const m = mapField(c, name);
+    if (m === null) continue;
+    const n = new MapV(m.t);
+    for (let j = 0; j < m.vals.length; j++) {
+      n.keyP.push(m.keyP[j]);
+      n.keyN.push(m.keyN[j]);
+      n.vals.push(m.vals[j] === null ? null : new QuantityV(elem(m.t), quantityDeepCopy(qOf(m.vals[j]))));
+    }
+    setMap(c, name, n);
+  }
+  return c;
+}
+
+/** DefaultPodLevelResources (1.37) on a Pod's spec whose `resources` is set; false with an error recorded (E_TOO_LARGE). */
+export function defaultPodLevelResources137(spec: StructV): bool {
+  const ri = fieldIndex(spec.t, "Resources");
+  if (ri < 0 || spec.f[ri] === null) return true;
+  const pp = changetype<PtrV>(spec.f[ri]);
+  if (pp.to === null) return true;
+  const r = changetype<StructV>(pp.to);
+  if (mapLen(mapField(r, "Requests")) == 0 && mapLen(mapField(r, "Limits")) == 0) return true;
+  if (!hugePagePodLimits(spec, r)) return false;
+  if (!podRequests137(spec, r)) return false;
+  return podLimits137(spec, r);
+}
+
+function mapLen(m: MapV | null): i32 {
+  return m === null ? 0 : m.vals.length;
+}
+
+/** defaultPodLevelRequests (1.37): from the aggregated container requests (cpu, memory), then from pod-level limits. */
+function podRequests137(spec: StructV, r: StructV): bool {
+  const lim = mapField(r, "Limits");
+  const cur = mapField(r, "Requests");
+  if (mapLen(lim) == 0 && mapLen(cur) == 0) return true;
+  const podReqs = cur !== null ? cur : new MapV(typeOfField(r, "Requests"));
+  const aggr = aggregate(spec, "Requests");
+  if (aggr === null) return false;
+  for (let k = 0; k < aggr.qs.length; k++) {
+    const p = aggr.keyP[k];
+    const n = aggr.keyN[k];
+    if (mapFind(podReqs, p, n) < 0 && (keyIs(p, n, "cpu") || keyIs(p, n, "memory"))) put(podReqs, p, n, aggr.qs[k]);
+  }
+  if (lim !== null) {
+    for (let k = 0; k < lim.vals.length; k++) {
+      const p = lim.keyP[k];
+      const n = lim.keyN[k];
+      if (mapFind(podReqs, p, n) < 0 && isSupported(p, n)) put(podReqs, p, n, qOf(lim.vals[k]));
+    }
+  }
+  if (podReqs.vals.length > 0) setMap(r, "Requests", podReqs);
+  return true;
+}
+
+/** Whether container `c` (its Resources, or an ephemeral container's EphemeralContainerCommon) limits key (p, n). */
+function limits(c: StructV, p: usize, n: i32): bool {
+  const m = containerList(c, "Limits");
+  return m !== null && mapFind(m, p, n) >= 0;
+}
+
+/** defaultPodLevelLimits (1.37): the requested resources without a pod-level limit that every container (init,
+ *  regular, ephemeral) limits get max(pod-level request, aggregated container limits). */
+function podLimits137(spec: StructV, r: StructV): bool {
+  const req = mapField(r, "Requests");
+  if (req === null) return true;
+  const lim = mapField(r, "Limits");
+  const candP = new Array<usize>();
+  const candN = new Array<i32>();
+  for (let k = 0; k < req.vals.length; k++) {
+    const p = req.keyP[k];
+    const n = req.keyN[k];
+    if (!isSupported(p, n)) continue;
+    if (lim !== null && mapFind(lim, p, n) >= 0) continue;
+    candP.push(p);
+    candN.push(n);
+  }
+  if (candP.length == 0) return true;
+  const all = new Array<StructV>();
+  const ics = structItems(spec, "InitContainers");
+  for (let i = 0; i < ics.length; i++) all.push(ics[i]);
+  const cs = structItems(spec, "Containers");
+  for (let i = 0; i < cs.length; i++) all.push(cs[i]);
+  const eph = structItems(spec, "EphemeralContainers");
+  for (let i = 0; i < eph.length; i++) {
+    const ci = fieldIndex(eph[i].t, "EphemeralContainerCommon");
+    if (ci >= 0 && eph[i].f[ci] !== null) all.push(changetype<StructV>(eph[i].f[ci]));
+    else all.push(eph[i]);
+  }
+  const keep = new Array<bool>(candP.length);
+  for (let j = 0; j < candP.length; j++) {
+    keep[j] = true;
+    for (let i = 0; i < all.length && keep[j]; i++) keep[j] = limits(all[i], candP[j], candN[j]);
+  }
+  let any = false;
+  for (let j = 0; j < keep.length; j++) any = any || keep[j];
+  if (!any) return true;
+  const aggr = aggregate(spec, "Limits");
+  if (aggr === null) return false;
+  let out = lim;
+  for (let j = 0; j < candP.length; j++) {
+    if (!keep[j]) continue;
+    const a = aggr.find(candP[j], candN[j]);
+    if (a < 0) continue;
+    let val = aggr.qs[a];
+    const ri = mapFind(req, candP[j], candN[j]);
+    const podReq = qOf(req.vals[ri]);
+    if (quantityCmp(podReq, val) > 0) val = podReq;
+    if (out === null) { out = new MapV(typeOfField(r, "Limits")); setMap(r, "Limits", out); }
+    put(out, candP[j], candN[j], val);
+  }
+  return true;
+}

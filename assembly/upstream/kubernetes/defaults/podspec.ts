@@ -12,17 +12,17 @@
 //                                           defaulter; asPod = also SetDefaults_Pod's spec rules
 //   applyContainerDefaults(c, minor)        a container as SetObjectDefaults_Pod defaults it inside a pod
 //
-// Feature gates at their defaults (pkg/features): InPlacePodVerticalScaling resize policies (1.27–1.32,
-// off), DefaultHostNetworkHostPortsInPodTemplates (1.28–1.30, off), ImageVolume (on from 1.35),
+// Feature gates at their defaults (pkg/features) unless a caller passes the request's: InPlacePodVerticalScaling
+// resize policies (1.27–1.32, off; `resizePolicies` of applyPodDefaults), DefaultHostNetworkHostPortsInPodTemplates (1.28–1.30, off), ImageVolume (on from 1.35),
 // PodLevelResources (on 1.34+; the pod-level limits/requests defaulting of a Pod at 1.34–1.36 is in
 // podlevel.ts) with PodLevelResourcesFixDefaulting (on 1.37: no pod-level defaulting in the defaulter),
 // H2CContainerProbe (1.37, off).
 
 import { StructV, SliceV } from "../../../typed/value";
-import { elem } from "../../../schema/schema";
+import { elem, fieldIndex, fieldType } from "../../../schema/schema";
 import {
   structField, ptrStruct, structItems, isNil, newPtrStruct, strEmpty, setStr, setPtrInt, intOf, setInt,
-  ptrIntOf, strOfField, setStrVal, typeOfField, newStruct, setField, sliceLen,
+  ptrIntOf, strOfField, setStrVal, typeOfField, newStruct, setField, sliceLen, mapField, mapFindStr, strIs,
 } from "./tree";
 import { defaultContainerFields } from "./container";
 import { defaultVolume } from "./volume";
@@ -32,11 +32,12 @@ import { defaultPodLevelResources } from "./podlevel";
 /** The oldest minor the defaulters answer for (1.12 cannot be checked against k8s.io/kubernetes). */
 export const DEFAULTS_MIN_MINOR: i32 = 15;
 
-/** SetObjectDefaults_Pod on v1.Pod `pod` at Kubernetes `minor`; false with an error recorded. */
-export function applyPodDefaults(pod: StructV, minor: i32): bool {
+/** SetObjectDefaults_Pod on v1.Pod `pod` at Kubernetes `minor` (`resizePolicies`: InPlacePodVerticalScaling is on);
+ *  false with an error recorded. */
+export function applyPodDefaults(pod: StructV, minor: i32, resizePolicies: bool = false): bool {
   const spec = structField(pod, "Spec");
   if (spec === null) return true;
-  if (!applyPodSpecDefaults(spec, minor, true)) return false;
+  if (!applyPodSpecDefaults(spec, minor, true, resizePolicies)) return false;
   const status = structField(pod, "Status");
   if (status !== null) defaultPodStatus(status, minor);
   return true;
@@ -60,8 +61,8 @@ export function applyContainerDefaults(c: StructV, minor: i32): void {
  * SetDefaults_PodSpec, volumes, init / regular / ephemeral containers, overhead and pod resources.
  * False with an error recorded when pod-level Quantity sums exceed the engine's digit cap (E_TOO_LARGE).
  */
-export function applyPodSpecDefaults(spec: StructV, minor: i32, asPod: bool): bool {
-  if (asPod && !podRules(spec, minor)) return false;
+export function applyPodSpecDefaults(spec: StructV, minor: i32, asPod: bool, resizePolicies: bool = false): bool {
+  if (asPod && !podRules(spec, minor, resizePolicies)) return false;
   setDefaultsPodSpec(spec, minor);
   const volumes = structItems(spec, "Volumes");
   for (let i = 0; i < volumes.length; i++) defaultVolume(volumes[i], minor);
@@ -80,13 +81,17 @@ export function applyPodSpecDefaults(spec: StructV, minor: i32, asPod: bool): bo
   return true;
 }
 
-/** SetDefaults_Pod's rules on the spec (requests from limits, enableServiceLinks, host ports 1.28+, grace period 1.37). */
-function podRules(spec: StructV, minor: i32): bool {
+/** SetDefaults_Pod's rules on the spec (requests from limits, resize policies 1.27-1.32 with InPlacePodVerticalScaling,
+ *  enableServiceLinks, host ports 1.28+, grace period 1.37). */
+function podRules(spec: StructV, minor: i32, resizePolicies: bool): bool {
   if (minor >= 37 && ptrIntOf(spec, "TerminationGracePeriodSeconds", 0) < 0) {
     setPtrInt(spec, "TerminationGracePeriodSeconds", 1);
   }
   const cs = structItems(spec, "Containers");
-  for (let i = 0; i < cs.length; i++) requestsFromLimits(cs[i]);
+  for (let i = 0; i < cs.length; i++) {
+    requestsFromLimits(cs[i]);
+    if (resizePolicies && minor >= 27 && minor <= 32) defaultResizePolicy(cs[i]);
+  }
   const inits = structItems(spec, "InitContainers");
   for (let i = 0; i < inits.length; i++) requestsFromLimits(inits[i]);
   // PodLevelResources (on 1.34+); 1.37's PodLevelResourcesFixDefaulting moves it out of the defaulter
@@ -97,6 +102,35 @@ function podRules(spec: StructV, minor: i32): bool {
     hostNetworkPorts(inits);
   }
   return true;
+}
+
+/** A container with requests gets a NotRequired resize policy for cpu, then memory, when it requests them and names none. */
+function defaultResizePolicy(c: StructV): void {
+  const r = structField(c, "Resources");
+  if (r === null) return;
+  const req = mapField(r, "Requests");
+  if (req === null) return;
+  const pi = fieldIndex(c.t, "ResizePolicy");
+  if (pi < 0) return;
+  const st = fieldType(c.t, pi);
+  const pt = elem(st);
+  const named = structItems(c, "ResizePolicy");
+  let list = c.f[pi];
+  for (let k = 0; k < 2; k++) {
+    const name = k == 0 ? "cpu" : "memory";
+    if (mapFindStr(req, name) < 0) continue;
+    let found = false;
+    for (let j = 0; j < named.length && !found; j++) found = strIs(named[j], "ResourceName", name);
+    if (found) continue;
+    const p = newStruct(pt);
+    setStr(p, "ResourceName", name);
+    setStr(p, "RestartPolicy", "NotRequired");
+    if (list === null) { list = new SliceV(st); c.f[pi] = list; }
+    const sl = changetype<SliceV>(list);
+    if (sl.len < sl.items.length) sl.items[sl.len] = p;
+    else sl.items.push(p);
+    sl.len++;
+  }
 }
 
 /** SetDefaults_PodSpec at `minor` (host ports here until 1.27; 1.28–1.30 behind a gate that is off). */

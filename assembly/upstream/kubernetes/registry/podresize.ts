@@ -8,12 +8,13 @@
 // pkg/apis/core/validation: the metadata update, the new pod's own checks, then the resize rules per minor.
 // The caller's objects are not changed: what the update writes goes to copies.
 
-import { Val, StructV, SliceV, MapV, QuantityV } from "../../../typed/value";
+import { Val, StructV, SliceV, MapV, QuantityV, PtrV } from "../../../typed/value";
 import { quantityCmpValues } from "../../../quantity/arith";
 import { Quantity } from "../../../quantity/quantity";
 import { ErrList, FieldError, quote } from "../validation/errlist";
 import { fld, str, int, isSet, deref, sliceLen, at, strMap } from "../validation/view";
 import { semEqual } from "../validation/equal";
+import { goSyntax } from "../validation/gosyntax";
 import { PodValidationOptions } from "../validation/options";
 import { Gates } from "../validation/gates";
 import { levelOptions } from "../validation/levelopts";
@@ -23,6 +24,7 @@ import { computeQOS } from "../validation/qos";
 import { mungedListEqual } from "../validation/update";
 import { fieldIndex, fieldType, fieldCount, fieldName, elem } from "../../../schema/schema";
 import { setInt, setField, newStruct } from "../defaults/tree";
+import { copyRequirements, defaultPodLevelResources137 } from "../defaults/podlevel";
 import { objectMetaUpdate, settleRequestMeta, carryStoredMeta } from "./objectmeta";
 import { UpdateResult } from "./appsupdate";
 
@@ -150,19 +152,18 @@ function prepareForUpdate(n: StructV, o: StructV, podT: i32, f: ResizeFacts): vo
     setField(n, "Spec", spec);
     return;
   }
-  const keepResources = f.gates.enabled("PodLevelResourcesFixDefaulting", f.m) && isSet(fld(os, "Resources"));
+  const fix = f.gates.enabled("PodLevelResourcesFixDefaulting", f.m);
   if (sliceLen(fld(ns, "Containers")) != sliceLen(fld(os, "Containers")) ||
       sliceLen(fld(ns, "InitContainers")) != sliceLen(fld(os, "InitContainers"))) {
-    if (keepResources && ns instanceof StructV && !isSet(fld(ns, "Resources"))) setField(changetype<StructV>(ns), "Resources", fld(os, "Resources"));
+    if (fix && ns instanceof StructV && !fixDefaulting(changetype<StructV>(ns), os, f)) return;
     return;
   }
   const spec = copyOf(os, specT);
   if (f.podLevelResize) setField(spec, "Resources", fld(ns, "Resources"));
-  // PodLevelResourcesFixDefaulting (1.37): a request without spec.resources keeps the stored ones
-  if (keepResources && !isSet(fld(spec, "Resources"))) setField(spec, "Resources", fld(os, "Resources"));
   setField(spec, "Containers", mergeByIndex(fld(ns, "Containers"), fld(os, "Containers"), ctT));
   setField(spec, "InitContainers", mergeByIndex(fld(ns, "InitContainers"), fld(os, "InitContainers"), ictT));
   if (f.volumes) setField(spec, "Volumes", mergeVolumes(fld(ns, "Volumes"), fld(os, "Volumes"), typeOf(specT, "Volumes")));
+  if (fix && !fixDefaulting(spec, os, f)) return;
   setField(n, "Spec", spec);
   setField(n, "Status", fld(o, "Status"));
   // ResetObjectMetaForStatus
@@ -172,6 +173,32 @@ function prepareForUpdate(n: StructV, o: StructV, podT: i32, f: ResizeFacts): vo
   if (f.generation && !semEqual(specT, fld(n, "Spec"), os, "", null)) {
     setInt(nm, "Generation", int(fld(nm, "Generation")) + 1);
   }
+}
+
+/**
+ * PodLevelResourcesFixDefaulting (1.37) in PrepareForUpdate: a new spec without `resources` keeps a copy of the stored
+ * ones, then DefaultPodLevelResources (with PodLevelResources on) completes the new pod-level resources. False with an
+ * error recorded (E_TOO_LARGE).
+ */
+function fixDefaulting(spec: StructV, os: Val | null, f: ResizeFacts): bool {
+  const ri = fieldIndex(spec.t, "Resources");
+  if (ri < 0) return true;
+  if (!isSet(fld(spec, "Resources")) && isSet(fld(os, "Resources"))) {
+    const op = changetype<PtrV>(fld(os, "Resources"));
+    const p = new PtrV(op.t);
+    p.to = op.to === null ? null : copyRequirements(changetype<StructV>(op.to));
+    spec.f[ri] = p;
+  } else if (isSet(fld(spec, "Resources"))) {
+    // the defaulter writes into the maps: give the new spec its own
+    const np = changetype<PtrV>(spec.f[ri]);
+    if (np.to !== null) {
+      const p = new PtrV(np.t);
+      p.to = copyRequirements(changetype<StructV>(np.to));
+      spec.f[ri] = p;
+    }
+  }
+  if (!isSet(fld(spec, "Resources")) || !f.gates.enabled("PodLevelResources", f.m)) return true;
+  return defaultPodLevelResources137(spec);
 }
 
 /** Whether the pod-level resources of `spec` are set (requests or limits). */
@@ -496,8 +523,9 @@ export function resizeBeforeUpdate(nv: Val | null, ov: Val | null, podT: i32, mi
   levelOptions(opts, o, n);
   podOptions(opts, fld(o, "Spec"), fld(n, "Spec"));
   const own = new ErrList(maxErrorBytes);
-  // 1.33+: ValidateObjectMetaUpdate again (1.32 compares the whole metadata as immutable: not rendered here)
+  // 1.33+: ValidateObjectMetaUpdate again; 1.32: ValidateImmutableField on the whole metadata (its %#v text)
   if (minor >= 33) objectMetaUpdate(m2, om, minor, true, own);
+  else if (!semEqual(metaT, m2, om, "", null)) own.invalid("metadata", goSyntax(metaT, m2), "field is immutable");
   validateNewPod(n, opts, own);
   podResize(n, o, podT, f, own);
   errs.addAll(own);

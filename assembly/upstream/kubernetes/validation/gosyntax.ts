@@ -4,14 +4,20 @@
 // written (*T)(0xc000000000) (README, "Workload update validation") - slices as []T{...} or []T(nil),
 // maps with their keys sorted as fmt sorts them, strings quoted, named string types without their name.
 
-import { Val, StrV, IntV, PtrV, SliceV, MapV, StructV, sortedEntries } from "../../../typed/value";
-import { Kind, kind, spewName, elem, fieldCount, fieldName, fieldType } from "../../../schema/schema";
+import { Val, StrV, IntV, PtrV, SliceV, MapV, StructV, TimeV, sortedEntries } from "../../../typed/value";
+import { Kind, kind, spewName, elem, fieldCount, fieldName, fieldType, typeNameId } from "../../../schema/schema";
+import { specialOf, SP_TIME } from "../../../typed/types";
+import { goStringOfTime, timeSeconds } from "../../../typed/time";
 import { quote } from "./errlist";
 import { joinStrings } from "../../../golang/join";
 
 /** %#v of value `v` (null: the zero value) of schema type `t`. */
 export function goSyntax(t: i32, v: Val | null): string {
   const k = kind(t);
+  // metav1.Time has time.Time's GoString method (promoted): fmt prints time.Date(...) for it and its pointers, and
+  // "<nil>" for a nil *metav1.Time (the method's nil dereference panics; fmt catches it)
+  if (k == Kind.Pointer && isTime(elem(t))) return v === null || !(v instanceof PtrV) ? "<nil>" : timeText(changetype<PtrV>(v).to);
+  if (isTime(t)) return timeText(v);
   if (k == Kind.Pointer) {
     if (v === null || !(v instanceof PtrV)) return "(" + spewName(t) + ")(nil)";
     return "(" + spewName(t) + ")(0xc000000000)";
@@ -54,6 +60,17 @@ export function goSyntax(t: i32, v: Val | null): string {
     return spewName(t) + "{" + joinStrings(parts, ", ") + "}";
   }
   return spewName(t) + "{}";
+}
+
+function isTime(t: i32): bool {
+  return specialOf(typeNameId(t)) == SP_TIME;
+}
+
+/** time.Time.GoString of a metav1.Time value (null: the zero time, whose loc is nil: time.UTC). */
+function timeText(v: Val | null): string {
+  if (v === null || !(v instanceof TimeV)) return goStringOfTime(0, 0, false);
+  const tv = changetype<TimeV>(v);
+  return goStringOfTime(timeSeconds(tv.wall, tv.ext), <i64>(tv.wall & 0x3fffffff), tv.local);
 }
 
 /** What ErrorBody prints for a bad value given as a pointer (`t` the pointer type): "null" when nil, else %#v of the pointee. */

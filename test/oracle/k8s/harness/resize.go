@@ -64,6 +64,32 @@ import (
 
 func init() {
 	ops["pod.validateResize"] = opSpec{resizeFields, runPodValidateResize}
+	resizeVerdictHook = resizeRefused
+}
+
+// resizeRefused: rest.BeforeUpdate with the resize strategy on the verdict's decoded pods (their live
+// resourceVersion and namespace already set), as runPodValidateResize runs it: its error's text ("" when accepted).
+func resizeRefused(dNew, dOld *v1.Pod) (string, *protoError) {
+	oldObj, perr := convertWorkload(dOld.DeepCopy(), podResizeKind, "old")
+	if perr != nil {
+		return "", perr
+	}
+	newObj, perr := convertWorkload(dNew.DeepCopy(), podResizeKind, "new")
+	if perr != nil {
+		return "", perr
+	}
+	err, perr := storedBeforeUpdate(podResizeKind.strategy, newObj, oldObj, &warningTexts{}, func(ns, name string) *genericapirequest.RequestInfo {
+		return &genericapirequest.RequestInfo{IsResourceRequest: true, Path: "/api/v1/namespaces/" + ns + "/pods/" + name + "/resize",
+			Verb: "patch", APIPrefix: "api", APIVersion: "v1", Namespace: ns, Resource: "pods", Subresource: "resize", Name: name,
+			Parts: []string{"pods", name, "resize"}}
+	})
+	if perr != nil {
+		return "", perr
+	}
+	if err == nil {
+		return "", nil
+	}
+	return err.Error(), nil
 }
 
 // podResizeKind is the Pod as workload.go's helpers see a kind: the resize subresource's store strategy.

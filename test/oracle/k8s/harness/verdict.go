@@ -69,7 +69,20 @@ var workloadVerdictHook func(req *request, kind string, objs [2]interface{}) (bo
 
 // podVerdictHook decides for a Pod (verdict_pod.go, kube builds): objects as decoded (and defaulted)
 // and as stored; nil in the api flavor.
-var podVerdictHook func(req *request, decoded, stored [2]interface{}) (string, []verdictContainer, *protoError)
+var podVerdictHook func(req *request, decoded, stored [2]interface{}) (podVerdictAnswer, *protoError)
+
+// verdictGatesHook (kube builds) sets the request's Kubernetes feature gates before the objects are decoded and
+// defaulted: the API server defaults with its gates.
+var verdictGatesHook func(req *request) *protoError
+
+// podVerdictAnswer is a Pod's verdict: its containers' actions, and for a change sent to the pods/resize
+// subresource, subresource "resize" and (refused) the StatusError text.
+type podVerdictAnswer struct {
+	verdict     string
+	containers  []verdictContainer
+	subresource string
+	rejection   string
+}
 
 // verdictKinds: request kind names by (apiVersion group is Kruise, kind).
 func verdictKind(data []byte) string {
@@ -188,6 +201,11 @@ func runVerdict(req *request) (*result, *protoError) {
 		}
 		defaults = b
 	}
+	if verdictGatesHook != nil && !t.kruise {
+		if perr := verdictGatesHook(req); perr != nil {
+			return nil, perr
+		}
+	}
 	objs, decoded := [2]interface{}{}, [2]interface{}{}
 	for i, data := range [][]byte{oldData, newData} {
 		obj := t.new()
@@ -210,16 +228,22 @@ func runVerdict(req *request) (*result, *protoError) {
 		if podVerdictHook == nil {
 			return nil, fieldErr(codeUnsupportedKind, "kind", "Pod verdicts need a kube build (k8s.io/kubernetes validation)")
 		}
-		verdict, containers, perr := podVerdictHook(req, decoded, objs)
+		a, perr := podVerdictHook(req, decoded, objs)
 		if perr != nil {
 			return nil, perr
 		}
 		res := &result{}
-		res.str("verdict", verdict)
+		res.str("verdict", a.verdict)
 		res.str("kind", kind)
-		cj, _ := json.Marshal(containers)
+		cj, _ := json.Marshal(a.containers)
 		res.key("containers")
 		res.buf = append(res.buf, cj...)
+		if a.subresource != "" {
+			res.str("subresource", a.subresource)
+		}
+		if a.rejection != "" {
+			res.str("rejection", a.rejection)
+		}
 		return res, nil
 	}
 	if workloadVerdictHook != nil && defaults && !t.kruise {

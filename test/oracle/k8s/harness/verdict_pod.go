@@ -20,7 +20,43 @@ import (
 	podregistry "k8s.io/kubernetes/pkg/registry/core/pod"
 )
 
-func init() { podVerdictHook = podVerdictKube }
+func init() {
+	podVerdictHook = podVerdictKube
+	verdictGatesHook = func(req *request) *protoError {
+		resetGates()
+		return applyGates(req.field("gates"))
+	}
+}
+
+// resizeVerdictHook (resize.go, 1.32+ builds): rest.BeforeUpdate of the pods/resize subresource on the verdict's
+// decoded pods (new, old); refused reports an error from it.
+var resizeVerdictHook func(dNew, dOld *v1.Pod) (rejection string, perr *protoError)
+
+// resourcesOnly: the stored pods (status cleared) differ only in spec.resources and the resources and resizePolicy
+// of containers and init containers (the same lists otherwise): what ValidatePodResize says a resize may change.
+func resourcesOnly(a, b *v1.Pod) bool {
+	strip := func(p *v1.Pod) string {
+		raw, _ := json.Marshal(p)
+		var m map[string]interface{}
+		_ = json.Unmarshal(raw, &m)
+		if spec, ok := m["spec"].(map[string]interface{}); ok {
+			delete(spec, "resources")
+			for _, list := range []string{"containers", "initContainers"} {
+				if cs, ok := spec[list].([]interface{}); ok {
+					for _, c := range cs {
+						if cm, ok := c.(map[string]interface{}); ok {
+							delete(cm, "resources")
+							delete(cm, "resizePolicy")
+						}
+					}
+				}
+			}
+		}
+		out, _ := json.Marshal(m)
+		return string(out)
+	}
+	return strip(a) == strip(b)
+}
 
 // gateEnabled is DefaultFeatureGate.Enabled for a gate known to this minor (false when unknown).
 // (gateState in validate.go: DefaultMutableFeatureGate.GetAll does not exist before 1.22.)
@@ -101,11 +137,16 @@ func initRestartable(c *v1.Container) bool {
 	return w.RestartPolicy == "Always"
 }
 
-func podVerdictKube(req *request, decoded, stored [2]interface{}) (string, []verdictContainer, *protoError) {
+func podVerdictKube(req *request, decoded, stored [2]interface{}) (podVerdictAnswer, *protoError) {
+	v, containers, subresource, rejection, perr := podVerdictOf(req, decoded, stored)
+	return podVerdictAnswer{v, containers, subresource, rejection}, perr
+}
+
+func podVerdictOf(req *request, decoded, stored [2]interface{}) (string, []verdictContainer, string, string, *protoError) {
 	if k, present, e := stringField(req, "kubelet"); e != nil {
-		return "", nil, e
+		return "", nil, "", "", e
 	} else if present && string(k) != buildMinor {
-		return "", nil, fieldErr(codeUnsupported, "kubelet", "the verdict oracle answers kubelet == kubernetes only")
+		return "", nil, "", "", fieldErr(codeUnsupported, "kubelet", "the verdict oracle answers kubelet == kubernetes only")
 	}
 	oldS, newS := stored[0].(*v1.Pod).DeepCopy(), stored[1].(*v1.Pod).DeepCopy()
 	oldS.Status, newS.Status = v1.PodStatus{}, v1.PodStatus{}
@@ -113,14 +154,14 @@ func podVerdictKube(req *request, decoded, stored [2]interface{}) (string, []ver
 	nb, _ := json.Marshal(newS)
 	newPod := stored[1].(*v1.Pod)
 	if string(ob) == string(nb) {
-		return "none", podContainers(newPod, nil, "keep"), nil
+		return "none", podContainers(newPod, nil, "keep"), "", "", nil
 	}
 	resetGates()
 	if err := applyGates(req.field("gates")); err != nil {
-		return "", nil, err
+		return "", nil, "", "", err
 	}
 	if err := applyAllowPrivileged(req); err != nil {
-		return "", nil, err
+		return "", nil, "", "", err
 	}
 	dOld, dNew := decoded[0].(*v1.Pod).DeepCopy(), decoded[1].(*v1.Pod).DeepCopy()
 	rv := dOld.ResourceVersion
@@ -140,16 +181,30 @@ func podVerdictKube(req *request, decoded, stored [2]interface{}) (string, []ver
 	}
 	io, perr := toInternal(dOld)
 	if perr != nil {
-		return "", nil, perr
+		return "", nil, "", "", perr
 	}
 	in, perr := toInternal(dNew)
 	if perr != nil {
-		return "", nil, perr
-	}
-	if errs := podregistry.Strategy.ValidateUpdate(context.Background(), in, io); len(errs) > 0 {
-		return "rejected", podContainers(newPod, nil, "keep"), nil
+		return "", nil, "", "", perr
 	}
 	minor := parseMinor(buildMinor)
+	subresource := ""
+	if minor >= 32 && gateEnabled("InPlacePodVerticalScaling") && resourcesOnly(oldS, newS) {
+		// a change of resources alone is sent to the pods/resize subresource
+		if resizeVerdictHook == nil {
+			return "", nil, "", "", plainErr(codeInternal, "the verdict's resize route has no resize strategy in this build")
+		}
+		subresource = "resize"
+		rejection, perr := resizeVerdictHook(dNew, dOld)
+		if perr != nil {
+			return "", nil, "", "", perr
+		}
+		if rejection != "" {
+			return "rejected", podContainers(newPod, nil, "keep"), subresource, rejection, nil
+		}
+	} else if errs := podregistry.Strategy.ValidateUpdate(context.Background(), in, io); len(errs) > 0 {
+		return "rejected", podContainers(newPod, nil, "keep"), "", "", nil
+	}
 	ippvs := minor >= 27 && gateEnabled("InPlacePodVerticalScaling")
 	oldPod := stored[0].(*v1.Pod)
 	return "in-place", podContainers(newPod, func(init bool, i int, c *v1.Container) string {
@@ -163,7 +218,7 @@ func podVerdictKube(req *request, decoded, stored [2]interface{}) (string, []ver
 			return "keep"
 		}
 		return kubeletAction(&oldPod.Spec.Containers[i], c, minor, ippvs)
-	}, "keep"), nil
+	}, "keep"), subresource, "", nil
 }
 
 // podContainers lists the pod's init containers then containers with their actions.
