@@ -30,6 +30,25 @@ const webImage = deployment("web", ["nginx:1.26", "envoy:1"], { namespace: "prod
 const webScaled = deployment("web", ["nginx:1.25", "envoy:1"], { namespace: "prod", replicas: 7 });
 
 describe("kinplace check", () => {
+  test("a Pod's memory resize: refused by the resize subresource at 1.33 (exit 1), in place through it at 1.34 (exit 0)", async () => {
+    const pod = (limit: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "web-0", namespace: "default" },
+      spec: { containers: [{ name: "app", image: "nginx:1.27", resources: { requests: { cpu: "250m", memory: "512Mi" }, limits: { memory: limit } } }] } });
+    const o = tmp.file("pod-old.yaml", toYaml(pod("1Gi")));
+    const down = tmp.file("pod-down.yaml", toYaml(pod("768Mi")));
+    const r133 = await kinplace(["check", o, down, "--kubernetes", "1.33"]);
+    assert.equal(r133.status, 1);
+    assert.match(r133.stdout.toString(), /sent to the pod's resize subresource/);
+    assert.match(r133.stdout.toString(), /the API server answers: Pod "web-0" is invalid: spec\.containers\[0\]\.resources\.limits\[memory\]: Forbidden: memory limits cannot be decreased unless resizePolicy is RestartContainer/);
+    const r134 = await kinplace(["check", o, down, "--kubernetes", "1.34"]);
+    assert.equal(r134.status, 0);
+    assert.match(r134.stdout.toString(), /^Pod default\/web-0: in place\n/);
+    assert.match(r134.stdout.toString(), /sent to the pod's resize subresource/);
+    // the same change before the subresource: the pod update refuses it
+    const r131 = await kinplace(["check", o, down, "--kubernetes", "1.31"]);
+    assert.equal(r131.status, 1);
+    assert.doesNotMatch(r131.stdout.toString(), /resize subresource/);
+  });
+
   test("a Deployment image bump recreates its pods: exit 1; the JSON output is the verdict op's result, verdict first", async () => {
     const o = tmp.file("web-old.json", JSON.stringify(webOld));
     const n = tmp.file("web-new.yaml", toYaml(webImage));

@@ -59,6 +59,7 @@ export function renderVerdict(
   out.push(`${style.bold(label)}: ${style.bold(style.tone(words.tone, words.label))}`);
   out.push(`  ${words.sentence}`);
   out.push(`  ${style.dim(sources)}`);
+  if (result["subresource"] === "resize") out.push(`  sent to the pod's resize subresource (kubectl patch --subresource resize with the strategic merge patch below)`);
   if (typeof result["rejection"] === "string") out.push(`  ${style.tone("bad", "the API server answers:")} ${result["rejection"] as string}`);
   const warnings = Array.isArray(result["warnings"]) ? (result["warnings"] as unknown[]).filter((w): w is string => typeof w === "string") : [];
   for (const w of warnings) out.push(`  ${style.tone("notice", "warning:")} ${w}`);
