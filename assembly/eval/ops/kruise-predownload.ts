@@ -5,7 +5,7 @@
 // oracle's order (test/oracle/k8s/harness/kruise_predownload.go): unknown fields, kruise, gates, kind, workload,
 // the old revisions, updateRevision, pods, then the fields the controllers dereference.
 
-import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_JSON_TYPE } from "../../base/errors";
+import { fail, hasError, setErrorPath, errorCode, E_BAD_REQUEST, E_JSON_TYPE, E_JSON_SYNTAX } from "../../base/errors";
 import { Tape, K_ARRAY, K_OBJECT, K_STRING } from "../../json/tape";
 import { ByteSink } from "../../io/sink";
 import { KRUISE_GO, kruiseK8sMinorOf } from "../../base/pins";
@@ -70,9 +70,16 @@ function revisionOf(v: Value, path: string, minor: i32): Revision | null {
   return new Revision(revisionInput(tv), str(fld(meta, "Name")), strMap(fld(meta, "Labels")));
 }
 
+/** Field `name` (or `nameText`); null with an error (a text that is not JSON: at path `name`, as the oracle's decode says). */
+function valueOf(req: Request, name: string): Value | null {
+  const v = k8sValue(req, name);
+  if (v === null && errorCode() == E_JSON_SYNTAX) setErrorPath(name);
+  return v;
+}
+
 /** Field `name` (or `nameText`) as a ControllerRevision; null with an error. */
 function revisionField(req: Request, name: string, minor: i32): Revision | null {
-  const v = k8sValue(req, name);
+  const v = valueOf(req, name);
   if (v === null) return null;
   if (v.tape.kind(v.node) != K_OBJECT) { fail(E_BAD_REQUEST, "\"" + name + "\" must be a ControllerRevision object", -1, name); return null; }
   return revisionOf(v, name, minor);
@@ -123,7 +130,7 @@ export function opKruisePreDownload(req: Request, res: ResultWriter): bool {
   }
   const release = gates.minor;
   const minor = kruiseK8sMinorOf(release);
-  const wv = k8sValue(req, "workload");
+  const wv = valueOf(req, "workload");
   if (wv === null) return false;
   if (wv.tape.kind(wv.node) != K_OBJECT) return fail(E_BAD_REQUEST, "\"workload\" must be a " + kindName + " object", -1, "workload");
   if (release <= 8 && kind == PD_ADVANCED_DAEMONSET && !partitionIsInt(wv.tape, wv.node)) return false;
