@@ -35,7 +35,7 @@ function pods(n: number, nodes: number, rev: string): Obj {
 function revisionName(kind: string, o: Obj): string {
   const a = evaluate({ op: "revision", kind, object: o });
   assert.equal(a.ok, true, JSON.stringify(a));
-  return (a as { result: { name: string } }).result.name;
+  return (a as unknown as { result: { name: string } }).result.name;
 }
 
 const GATE = ["--gate", "PreDownloadImageForInPlaceUpdate=true"];
@@ -66,7 +66,7 @@ describe("kinplace check: image pre-download", () => {
     const g = await kinplace(["check", o, n, ...GATE]);
     assert.equal(r.status, 0);
     assert.ok(!String(r.stdout).includes("pre-download"), String(r.stdout));
-    assert.equal(String(g.stdout).replace(/ {2}Image pre-download: [^\n]*\n/, ""), String(r.stdout));
+    assert.equal(String(g.stdout).replace(/ {2}Image pre-download: [^\n]*\n\n/, ""), String(r.stdout));
   });
 
   test("all pods in one batch: the controller skips it, and says why", async () => {

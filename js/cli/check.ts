@@ -198,7 +198,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods);
     if (format === "text") {
       const line = pre === undefined ? undefined : preDownloadLine(pre);
-      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style) + (line === undefined ? "" : `  ${line}\n`));
+      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style) + (line === undefined ? "" : `  ${line}\n\n`));
       return;
     }
     const extra = { object: identity(newDoc.value), sources: { old: where(oldDoc), new: where(newDoc) }, ...(pre !== undefined ? { preDownload: pre } : {}) };
