@@ -14,7 +14,7 @@ import { readIOS, parseIOS, parseInt, calculatePartitionReplicas } from "./intor
 import { diffImages, RevisionDataRef } from "./images";
 import { JobTemplate } from "./job";
 import { jobSelector } from "./selector";
-import { GoMap, goCompare } from "./gomap";
+import { GoMap, sortedKeys } from "./gomap";
 import * as R from "./reasons";
 
 /** The workload kinds. */
@@ -298,11 +298,9 @@ function createJobs(in_: PreDownloadInput, d: Decision, t: JobTemplate, olds: Ar
 
 /** Sorts the jobs by name in Go's byte order. */
 function sortJobs(d: Decision): void {
-  for (let i = 1; i < d.names.length; i++) {
-    const n = d.names[i], im = d.images[i];
-    let j = i;
-    while (j > 0 && goCompare(n, d.names[j - 1]) < 0) { d.names[j] = d.names[j - 1]; d.images[j] = d.images[j - 1]; j--; }
-    d.names[j] = n;
-    d.images[j] = im;
-  }
+  const order = sortedKeys(d.names);
+  const names = new Array<string>(order.length), images = new Array<string>(order.length);
+  for (let i = 0; i < order.length; i++) { names[i] = d.names[order[i]]; images[i] = d.images[order[i]]; }
+  d.names = names;
+  d.images = images;
 }

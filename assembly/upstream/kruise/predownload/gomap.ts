@@ -9,11 +9,12 @@ import { StrMap } from "../../kubernetes/validation/view";
 export class GoMap {
   keys: Array<string> = new Array<string>();
   vals: Array<string> = new Array<string>();
+  private at: Map<string, i32> = new Map<string, i32>();
 
   /** m[k] = v. */
   set(k: string, v: string): void {
-    const i = this.keys.indexOf(k);
-    if (i >= 0) { this.vals[i] = v; return; }
+    if (this.at.has(k)) { this.vals[this.at.get(k)] = v; return; }
+    this.at.set(k, this.keys.length);
     this.keys.push(k);
     this.vals.push(v);
   }
@@ -27,31 +28,38 @@ export class GoMap {
   get size(): i32 { return this.keys.length; }
 }
 
-/** -1, 0 or 1 as Go compares the two strings (their UTF-8 bytes). */
-export function goCompare(a: string, b: string): i32 {
-  const x = String.UTF8.encode(a), y = String.UTF8.encode(b);
-  const n = min(x.byteLength, y.byteLength);
-  const c = memory.compare(changetype<usize>(x), changetype<usize>(y), <usize>n);
-  if (c != 0) return c < 0 ? -1 : 1;
-  return x.byteLength < y.byteLength ? -1 : x.byteLength > y.byteLength ? 1 : 0;
-}
-
 /** Writes a string as encoding/json does (Go 1.22+ short escapes, HTML escaped). */
 export function goStr(out: ByteSink, s: string): void {
   const b = String.UTF8.encode(s);
   writeGoString(out, changetype<usize>(b), b.byteLength, true, false, true);
 }
 
+/** The indexes of `keys` (distinct) in Go's order of the strings. */
+export function sortedKeys(keys: Array<string>): Array<i32> {
+  const refs = new Array<KeyRef>(keys.length);
+  for (let i = 0; i < keys.length; i++) refs[i] = new KeyRef(String.UTF8.encode(keys[i]), i);
+  refs.sort((a: KeyRef, b: KeyRef): i32 => compareBytes(a.bytes, b.bytes));
+  const idx = new Array<i32>(keys.length);
+  for (let i = 0; i < refs.length; i++) idx[i] = refs[i].index;
+  return idx;
+}
+
+/** A key's UTF-8 bytes and its position. */
+class KeyRef {
+  constructor(public bytes: ArrayBuffer, public index: i32) {}
+}
+
+/** -1, 0 or 1 as the byte strings compare. */
+function compareBytes(x: ArrayBuffer, y: ArrayBuffer): i32 {
+  const n = min(x.byteLength, y.byteLength);
+  const c = memory.compare(changetype<usize>(x), changetype<usize>(y), <usize>n);
+  if (c != 0) return c < 0 ? -1 : 1;
+  return x.byteLength < y.byteLength ? -1 : x.byteLength > y.byteLength ? 1 : 0;
+}
+
 /** Writes the map as a JSON object, keys in Go's order. */
 export function writeGoMap(out: ByteSink, m: GoMap): void {
-  const idx = new Array<i32>(m.keys.length);
-  for (let i = 0; i < idx.length; i++) idx[i] = i;
-  for (let i = 1; i < idx.length; i++) {
-    const x = idx[i];
-    let j = i;
-    while (j > 0 && goCompare(m.keys[idx[j - 1]], m.keys[x]) > 0) { idx[j] = idx[j - 1]; j--; }
-    idx[j] = x;
-  }
+  const idx = sortedKeys(m.keys);
   out.byte(0x7b);
   for (let i = 0; i < idx.length; i++) {
     if (i > 0) out.byte(0x2c);

@@ -8,7 +8,7 @@ import { ByteSink } from "../../../io/sink";
 import { Val } from "../../../typed/value";
 import { fld, str, sliceLen, at, strMap, StrMap, isSet } from "../../kubernetes/validation/view";
 import { goQuoteV2 } from "../../../json/quote-v2";
-import { goStr, goCompare } from "./gomap";
+import { goStr, sortedKeys } from "./gomap";
 
 /** One requirement of a label selector. */
 export class Requirement {
@@ -109,6 +109,7 @@ export function targetNodes(s: PodSelector, namespace: string, pods: Array<Val |
   const reqs = new Array<Requirement>();
   for (let i = 0; i < s.matchLabels.keys.length; i++) reqs.push(new Requirement(s.matchLabels.keys[i], "Equals", [s.matchLabels.vals[i]]));
   for (let i = 0; i < s.exprs.length; i++) reqs.push(s.exprs[i]);
+  const seen = new Set<string>();
   for (let p = 0; p < pods.length; p++) {
     const pod = pods[p];
     const meta = fld(pod, "ObjectMeta");
@@ -120,9 +121,13 @@ export function targetNodes(s: PodSelector, namespace: string, pods: Array<Val |
     const phase = str(fld(fld(pod, "Status"), "Phase"));
     if (phase == "Succeeded" || phase == "Failed" || isSet(fld(meta, "DeletionTimestamp"))) continue;
     const node = str(fld(fld(pod, "Spec"), "NodeName"));
-    if (node.length == 0 || res.names.includes(node)) continue;
+    if (node.length == 0 || seen.has(node)) continue;
+    seen.add(node);
     res.names.push(node);
   }
-  res.names.sort((a: string, b: string): i32 => goCompare(a, b));
+  const order = sortedKeys(res.names);
+  const sorted = new Array<string>(order.length);
+  for (let i = 0; i < order.length; i++) sorted[i] = res.names[order[i]];
+  res.names = sorted;
   return res;
 }
