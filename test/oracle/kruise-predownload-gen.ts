@@ -50,7 +50,9 @@ function templates(r: Rand, app: string): [Obj, Obj, string] {
   const oldImages = names.map(() => r.pick(IMAGES));
   const labels: Obj = { app };
   if (r.chance(0.3)) labels.tier = r.pick(["web", "backend"]);
-  const annotations: Obj | undefined = r.chance(0.4) ? { "prometheus.io/scrape": "true", ...(r.chance(0.3) ? { note: "a<b>&c" } : {}) } : undefined;
+  if (r.chance(0.1)) labels["\ue000x"] = "y";
+  if (r.chance(0.1)) labels["\ud83d\ude00"] = "z";
+  const annotations: Obj | undefined = r.chance(0.4) ? { "prometheus.io/scrape": "true", ...(r.chance(0.3) ? { note: "a<b>&c", "z\u00e9": "caf\u00e9", "\ud83d\ude00k": "2", "\ue000k": "\u2028" } : {}) } : undefined;
   const secrets = r.chance(0.3) ? [{ name: "regcred" }, ...(r.chance(0.3) ? [{ name: "mirror" }] : [])] : undefined;
   const build = (images: string[], extra: Obj[], tl: Obj, more: Obj[] = []): Obj => ({
     metadata: { labels: tl, ...(annotations ? { annotations } : {}) },
