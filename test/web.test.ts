@@ -337,6 +337,24 @@ describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_B
     await bad.close();
   });
 
+  test("image pre-download: with its gate on, the verdict says which image OpenKruise pre-pulls before the in-place update", async () => {
+    const page = await open(baseUrl);
+    await page.click('button[data-example="image-bump"]');
+    await ready(page);
+    assert.equal(await page.$("#verdict-predownload"), null, "nothing is said while the gate is off (its default)");
+    await page.selectOption("#gate-PreDownloadImageForInPlaceUpdate", "on");
+    await ready(page);
+    assert.equal((await verdictOf(page)).verdict, "in-place");
+    assert.match((await page.textContent("#verdict-predownload")) ?? "", /^Image pre-download: nginx:1\.27\.1 is pre-pulled on the nodes of the pods still at the old revision before they update \(ImagePullJob web-[0-9a-z]+-app\)\.$/);
+    // the gate is part of the shared state: a link brings the sentence back
+    await page.waitForFunction(() => document.body.dataset["url"] === "saved" && location.hash.length > 10);
+    await page.waitForTimeout(400);
+    const again = await open(page.url());
+    assert.equal(await again.textContent("#verdict-predownload"), await page.textContent("#verdict-predownload"));
+    await again.close();
+    await page.close();
+  });
+
   test("every example loads in one click with its verdict", async () => {
     const page = await open(baseUrl);
     const expected: { [id: string]: string } = { "image-bump": "in-place", "env-reorder": "recreate", "resources-no-gate": "recreate", "resources-gate": "in-place", "label-env": "in-place" };

@@ -28,6 +28,7 @@ import { opPodValidateUpdate } from "./ops/pod-validate";
 import { opWorkloadValidateUpdate } from "./ops/workload-validate";
 import { opPodValidateResize } from "./ops/pod-resize";
 import { opKruiseInplaceSpec, opKruisePatchPod, opKruisePatchPods, opKruiseCompleted, opKruiseStrategy, opKruiseUpdate, opKruiseRefresh } from "./ops/kruise";
+import { opKruisePreDownload } from "./ops/kruise-predownload";
 import { PodRanges } from "./ops/podsline";
 import { opVerdict } from "./ops/verdict";
 import { opPolicyCheck } from "./ops/policy";
@@ -65,6 +66,7 @@ function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | nu
   if (op == "kruise.strategy") return opKruiseStrategy(req, res);
   if (op == "kruise.update") return opKruiseUpdate(req, res);
   if (op == "kruise.refresh") return opKruiseRefresh(req, res);
+  if (op == "kruise.preDownload") return opKruisePreDownload(req, res);
   if (op == "verdict") return opVerdict(req, res);
   if (op == "policy.check") return opPolicyCheck(req, res);
   if (op == "kubelet.podActions") return opKubeletPodActions(req, res);

@@ -1,17 +1,18 @@
 // `kinplace check OLD NEW`: the verdict for every workload in OLD and NEW (paired by kind, namespace and
 // name; a single workload on each side is paired whatever its name), optionally checked against a policy.
 
-import { identity, objectLabel, workloadKind } from "../present/kinds.js";
+import { asObject, identity, objectLabel, workloadKind } from "../present/kinds.js";
+import { isPreDownloadGate, preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { isDisruptive } from "../present/verdict.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
-import { atDoc, cliEngine } from "./common.js";
+import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, readSingle, type SourceDoc } from "./documents.js";
 import { splitFieldPath } from "./locate.js";
-import { EXIT_USAGE } from "./command.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
+import { EXIT_USAGE, type CliIO } from "./command.js";
+import { LIMIT_SPECS, limitsOption, limitsUsage, type InputLimits } from "./limits.js";
 import { asInvoked } from "./program.js";
 import { pairObjects, where, type Stored } from "./pairs.js";
-import { callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
+import { call, callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
 import { policyView, renderVerdict } from "./render-verdict.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -30,7 +31,12 @@ Options:
   --kubernetes MINOR     API server minor, e.g. 1.30 (default: the newest supported)
   --kubelet MINOR        kubelet minor (default: the Kubernetes minor)
   --kruise VERSION       OpenKruise version (default: the newest supported)
-  --gate NAME=BOOL       a Kubernetes or Kruise feature gate (repeatable, or comma-separated)
+  --gate NAME=BOOL       a Kubernetes or Kruise feature gate (repeatable, or comma-separated);
+                         PreDownloadImageForInPlaceUpdate=true (CloneSet, Advanced StatefulSet) or
+                         PreDownloadImageForDaemonSetUpdate=true (Advanced DaemonSet) adds which images
+                         OpenKruise pre-pulls before the in-place update (kruise.preDownload)
+  --pods FILE            the workloads' Pods (\`kubectl get pods -o json\`): the pre-pull line counts
+                         the nodes of those still at the old revision
   --strategy NAME        override the update strategy (e.g. InPlaceIfPossible, InPlaceOnly, ReCreate)
   --policy FILE          judge the change with a policy file (YAML or JSON; see docs/policy.md):
                          a denial exits with 1
@@ -52,6 +58,7 @@ const SPECS = {
   kubelet: { type: "value" },
   kruise: { type: "value" },
   gate: { type: "list" },
+  pods: { type: "value" },
   strategy: { type: "value" },
   policy: { type: "value" },
   validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
@@ -104,6 +111,24 @@ function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, polic
   return atDoc(newDoc, () => callResult(cliEngine(), "verdict", { ...options }, raw));
 }
 
+/** The Pods of a `kubectl get pods -o json` dump (Lists and multi-document files), or undefined without --pods. */
+async function readPods(path: string | undefined, io: CliIO, limits: InputLimits): Promise<unknown[] | undefined> {
+  if (path === undefined) return undefined;
+  const pods: unknown[] = [];
+  for await (const doc of documents(path, io, limits)) if (doc.value["kind"] === "Pod") pods.push(doc.value);
+  return pods;
+}
+
+/** What OpenKruise pre-pulls for the pair (its gate on, a Kruise kind updated in place), else undefined. */
+function preDownloadOf(oldDoc: Stored, newDoc: SourceDoc, verdict: string, options: VerdictOptions, gates: { [gate: string]: boolean } | undefined, pods: unknown[] | undefined): PreDownload | undefined {
+  if (verdict !== "in-place") return undefined;
+  const ns = asObject(newDoc.value["metadata"])?.["namespace"] ?? "";
+  const own = pods?.filter((p) => (asObject(asObject(p)?.["metadata"])?.["namespace"] ?? "") === ns);
+  const ask = (op: string, request: { [key: string]: unknown }) => call(cliEngine(), op, request);
+  const old = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as { [key: string]: unknown };
+  return atDoc(newDoc, () => preDownloadFor(ask, workloadKind(newDoc.value), old, newDoc.value, { kruise: options.kruise, gates, pods: own }));
+}
+
 /** The result text with `verdict` moved to the top (the engine writes `kind` first), other bytes untouched. */
 function verdictFirst(text: string, result: Result): string {
   if (text.startsWith('{"verdict":')) return text;
@@ -123,11 +148,14 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
   }
   const [oldPath, newPath] = a.positionals as [string, string];
   if ([oldPath, newPath, a.values.get("policy")].filter((p) => p === "-").length > 1) throw new UsageError("only one of OLD, NEW and --policy can be stdin");
+  // the pre-download gates are read by kruise.preDownload only: the verdict does not take them
+  const allGates = gatesOption(a.lists.get("gate"));
+  const verdictGates = allGates === undefined ? undefined : Object.fromEntries(Object.entries(allGates).filter(([g]) => !isPreDownloadGate(g)));
   const options: VerdictOptions = {
     kubernetes: minorOption("kubernetes", a.values.get("kubernetes")),
     kubelet: minorOption("kubelet", a.values.get("kubelet")),
     kruise: a.values.get("kruise"),
-    gates: gatesOption(a.lists.get("gate")),
+    gates: verdictGates !== undefined && Object.keys(verdictGates).length > 0 ? verdictGates : undefined,
     strategy: a.values.get("strategy"),
     fieldValidation: FIELD_VALIDATION[a.values.get("validate") ?? "strict"],
   };
@@ -140,6 +168,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
   if (policyPath !== undefined) {
     policy = (await readSingle(policyPath, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b), limits })).json;
   }
+  const pods = await readPods(a.values.get("pods"), io, limits);
 
   let worst = 0;
   let errors = 0;
@@ -166,14 +195,16 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     counts[verdict] = (counts[verdict] ?? 0) + 1;
     if (denied) counts["denied"]!++;
     if (isDisruptive(verdict) || denied) worst = 1;
+    const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods);
     if (format === "text") {
-      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style));
+      const line = pre === undefined ? undefined : preDownloadLine(pre);
+      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style) + (line === undefined ? "" : `  ${line}\n\n`));
       return;
     }
-    const extra = { object: identity(newDoc.value), sources: { old: where(oldDoc), new: where(newDoc) } };
+    const extra = { object: identity(newDoc.value), sources: { old: where(oldDoc), new: where(newDoc) }, ...(pre !== undefined ? { preDownload: pre } : {}) };
     if (format === "json") {
       const body = verdictFirst(text, result);
-      await write(io.stdout, `${body.slice(0, -1)},"object":${JSON.stringify(extra.object)},"sources":${JSON.stringify(extra.sources)}}\n`);
+      await write(io.stdout, `${body.slice(0, -1)},"object":${JSON.stringify(extra.object)},"sources":${JSON.stringify(extra.sources)}${pre !== undefined ? `,"preDownload":${JSON.stringify(pre)}` : ""}}\n`);
     } else {
       const { verdict: v, ...rest } = result;
       await write(io.stdout, structured(format, { verdict: v, ...rest, ...extra }, first));

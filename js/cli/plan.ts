@@ -3,7 +3,8 @@
 
 import { asObject, identity, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { timelineRows, timelineSummary } from "../present/timeline.js";
-import { minorOption, parseArgs, UsageError } from "./args.js";
+import { preDownloadFor, preDownloadLine, isPreDownloadGate, type PreDownload } from "../present/predownload.js";
+import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
 import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
@@ -32,6 +33,10 @@ Options:
   --max-rounds N           stop after N rounds (default 10000)
   --now TIME               RFC 3339 time availability is judged at (default: pods are long available)
   --kubernetes MINOR       Kubernetes minor for computed hashes and revisions (default: the newest)
+  --kruise VERSION         OpenKruise version for the pre-download line (default: the newest supported)
+  --gate NAME=BOOL         with --old, PreDownloadImageForInPlaceUpdate=true (CloneSet, Advanced StatefulSet)
+                           or PreDownloadImageForDaemonSetUpdate=true (Advanced DaemonSet) adds which images
+                           OpenKruise pre-pulls on which nodes before the in-place update (repeatable)
   -o, --output FORMAT      text (default), json or yaml: the rollout.simulate result
 ${limitsUsage(27)}
 
@@ -49,6 +54,8 @@ const SPECS = {
   "max-rounds": { type: "value" },
   now: { type: "value" },
   kubernetes: { type: "value" },
+  kruise: { type: "value" },
+  gate: { type: "list" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
   ...LIMIT_SPECS,
 } as const;
@@ -187,12 +194,20 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const inPlaceOpt = a.values.get("in-place");
   if (oldPath !== undefined && inPlaceOpt !== undefined) throw new UsageError("--old and --in-place exclude each other");
   if (inPlaceOpt !== undefined) request["inPlace"] = inPlaceOpt === "yes" || inPlaceOpt === "true";
+  const gates = gatesOption(a.lists.get("gate"));
+  let pre: PreDownload | undefined;
   if (oldPath !== undefined) {
     let old: SourceDoc | undefined;
     for await (const doc of documents(oldPath, io, limits)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
     if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
-    const v = atDoc(workload, () => call(cliEngine(), "verdict", { kubernetes }, { old: old.json, new: workload.json }));
+    const kruise = a.values.get("kruise");
+    const verdictGates = Object.fromEntries(Object.entries(gates ?? {}).filter(([g]) => !isPreDownloadGate(g)));
+    const v = atDoc(workload, () => call(cliEngine(), "verdict", { kubernetes, kruise, gates: Object.keys(verdictGates).length > 0 ? verdictGates : undefined }, { old: old.json, new: workload.json }));
     request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
+    if (v["verdict"] === "in-place") {
+      const ask = (op: string, r: Obj) => call(cliEngine(), op, r);
+      pre = atDoc(workload, () => preDownloadFor(ask, workloadKind(w), old.value, w, { kruise, gates, pods: own }));
+    }
   }
   const model: Obj = {};
   const ready = intOption("ready-seconds", a.values.get("ready-seconds"));
@@ -209,7 +224,10 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
 
   const result = atDoc(workload, () => call(cliEngine(), "rollout.simulate", request, raw));
   const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${replicaSets.filter((rs) => belongsTo(rs, w)).length} ReplicaSets` : ""})`;
-  const out = format === "text" ? renderTimeline(label, result, styleFor(io.stdout)) : structured(format, { ...result, object: identity(w) }, true);
+  const line = pre === undefined ? undefined : preDownloadLine(pre);
+  const out = format === "text"
+    ? renderTimeline(label, result, styleFor(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
+    : structured(format, { ...result, object: identity(w), ...(pre !== undefined ? { preDownload: pre } : {}) }, true);
   await write(io.stdout, out);
   return result["outcome"] === "complete" ? 0 : 1;
 });

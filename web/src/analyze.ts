@@ -1,7 +1,8 @@
 // Everything the page shows, computed in the browser by the engine through the library API: the verdict,
 // the containers' kubelet hashes before and after per minor, and the rollout plan.
 
-import { containerHash, KinplaceError, revision, simulateRollout, verdict, type RolloutTimeline, type Verdict, type VerdictOptions } from "../../js/inline.js";
+import { containerHash, evaluate, KinplaceError, revision, simulateRollout, verdict, type RolloutTimeline, type Verdict, type VerdictOptions } from "../../js/inline.js";
+import { isPreDownloadGate, preDownloadFor, preDownloadLine, type Ask } from "../../js/present/predownload.js";
 import { asObject, containersOf, workloadKind, type WorkloadKind } from "../../js/present/kinds.js";
 import { containerTable, containerHashes, hashSpans, type ContainerTableRow, type HashSpan } from "../../js/present/rows.js";
 import { KUBERNETES_MINORS } from "../../js/present/versions.js";
@@ -19,6 +20,8 @@ export const KRUISE_GATES: readonly { name: string; default: boolean; help: stri
   { name: "InPlaceWorkloadVerticalScaling", default: false, help: "resize cpu/memory of running pods in place" },
   { name: "InPlaceUpdateEnvFromMetadata", default: true, help: "restart containers whose env reads a changed label or annotation" },
   { name: "RecreatePodWhenChangeVCTInCloneSetGate", default: false, help: "recreate pods when volumeClaimTemplates change" },
+  { name: "PreDownloadImageForInPlaceUpdate", default: false, help: "CloneSet / Advanced StatefulSet: pre-pull the new images (ImagePullJobs) before updating in place" },
+  { name: "PreDownloadImageForDaemonSetUpdate", default: false, help: "Advanced DaemonSet: pre-pull the new images (ImagePullJobs) before updating" },
 ];
 
 /** The Kubernetes feature gates the verdict reads for Pods and the native kinds (default: the minor's). */
@@ -43,7 +46,8 @@ export function verdictOptions(state: PageState, kind: WorkloadKind | undefined)
   const kruise = isKruise(kind);
   const names = new Set((kruise ? KRUISE_GATES : KUBERNETES_GATES).map((g) => g.name));
   const gates: { [gate: string]: boolean } = {};
-  for (const [g, on] of Object.entries(state.gates)) if (names.has(g)) gates[g] = on;
+  // the pre-download gates are read by kruise.preDownload only (preDownloadSentence), not by the verdict
+  for (const [g, on] of Object.entries(state.gates)) if (names.has(g) && !isPreDownloadGate(g)) gates[g] = on;
   const o: VerdictOptions = {};
   if (state.kubernetes !== "") o.kubernetes = state.kubernetes;
   if (state.kubelet !== "") o.kubelet = state.kubelet;
@@ -59,6 +63,26 @@ export function runVerdict(old: unknown, next: unknown, state: PageState): { ver
     return { verdict: verdict(old, next, verdictOptions(state, workloadKind(next) ?? workloadKind(old))) };
   } catch (e) {
     return { problem: problemOf(e) };
+  }
+}
+
+/** The engine as kruise.preDownload's helpers ask it: the result, or the engine's error thrown. */
+const ask: Ask = (op, request) => {
+  const a = evaluate({ op, ...request } as never) as { ok: boolean; result?: { [key: string]: unknown }; error?: { code: string; message: string; path?: string } };
+  if (!a.ok) throw new KinplaceError(a.error!.code as never, a.error!.message, { path: a.error!.path });
+  return a.result!;
+};
+
+/** What OpenKruise pre-pulls before an in-place update of a Kruise workload (its gate on), as one sentence; undefined otherwise. */
+export function preDownloadSentence(old: unknown, next: unknown, v: Verdict, state: PageState): string | undefined {
+  if (v.verdict !== "in-place") return undefined;
+  const o = asObject(old), n = asObject(next);
+  if (o === undefined || n === undefined) return undefined;
+  try {
+    const p = preDownloadFor(ask, workloadKind(n), o, n, { kruise: state.kruise, gates: state.gates });
+    return p === undefined ? undefined : preDownloadLine(p);
+  } catch (e) {
+    return `Image pre-download: the engine refused the question (${problemOf(e).message}).`;
   }
 }
 

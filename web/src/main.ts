@@ -3,7 +3,7 @@
 import { goJSONText, init, KinplaceError, type Verdict } from "../../js/inline.js";
 import { workloadKind } from "../../js/present/kinds.js";
 import { KUBERNETES_MINORS, NEWEST_MINOR } from "../../js/present/versions.js";
-import { hashRows, intOrString, isKruise, KRUISE_GATES, KUBERNETES_GATES, manifestReplicas, problemOf, runPlan, runVerdict } from "./analyze.js";
+import { hashRows, intOrString, isKruise, KRUISE_GATES, KUBERNETES_GATES, manifestReplicas, preDownloadSentence, problemOf, runPlan, runVerdict } from "./analyze.js";
 import { byId, fill, h } from "./dom.js";
 import { Editor, type Mark } from "./editor.js";
 import { EXAMPLES } from "./examples.js";
@@ -186,7 +186,8 @@ function recompute(): void {
     }
     const v = r.verdict;
     byId("verdict").dataset["verdict"] = v.verdict;
-    fill(byId("verdict-body"), ...verdictBanner(v));
+    const pre = preDownloadSentence(oldV, newV, v, state);
+    fill(byId("verdict-body"), ...verdictBanner(v), ...(pre === undefined ? [] : [h("p", { class: "verdict-predownload", id: "verdict-predownload" }, pre)]));
     fill(byId("containers"), containerTable(hashRows(v, oldV, newV), state.kubelet || state.kubernetes || (isKruise(kind) ? KRUISE_MINOR : NEWEST_MINOR)));
     fill(byId("reasons"), reasonList(v, showPath));
     patches = patchTexts(v);
