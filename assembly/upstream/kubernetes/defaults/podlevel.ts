@@ -181,27 +181,11 @@ function hugePagePodLimits(spec: StructV, r: StructV): bool {
   return true;
 }
 
-/** defaultPodRequests: pod-level requests from the aggregated container requests (cpu, memory), then from pod limits. */
+/** defaultPodRequests (1.34-1.36): pod-level requests from the aggregated container requests (cpu, memory), then from
+ *  pod limits; only when pod-level limits are set. */
 function podRequests(spec: StructV, r: StructV): bool {
-  const lim = mapField(r, "Limits");
-  if (lim === null || lim.vals.length == 0) return true;
-  const cur = mapField(r, "Requests");
-  const podReqs = cur !== null ? cur : new MapV(typeOfField(r, "Requests"));
-  const aggr = aggregate(spec, "Requests");
-  if (aggr === null) return false;
-  for (let k = 0; k < aggr.qs.length; k++) {
-    const p = aggr.keyP[k];
-    const n = aggr.keyN[k];
-    // IsSupportedPodLevelResource && IsOvercommitAllowed: cpu and memory
-    if (mapFind(podReqs, p, n) < 0 && (keyIs(p, n, "cpu") || keyIs(p, n, "memory"))) put(podReqs, p, n, aggr.qs[k]);
-  }
-  for (let k = 0; k < lim.vals.length; k++) {
-    const p = lim.keyP[k];
-    const n = lim.keyN[k];
-    if (mapFind(podReqs, p, n) < 0 && isSupported(p, n)) put(podReqs, p, n, qOf(lim.vals[k]));
-  }
-  if (podReqs.vals.length > 0) setMap(r, "Requests", podReqs);
-  return true;
+  if (mapLen(mapField(r, "Limits")) == 0) return true;
+  return podRequests137(spec, r);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -246,7 +230,8 @@ function mapLen(m: MapV | null): i32 {
   return m === null ? 0 : m.vals.length;
 }
 
-/** defaultPodLevelRequests (1.37): from the aggregated container requests (cpu, memory), then from pod-level limits. */
+/** defaultPodLevelRequests (1.37): from the aggregated container requests (cpu, memory), then from pod-level limits
+ *  (also when only pod-level requests are set; 1.34-1.36's defaultPodRequests runs it only with pod-level limits). */
 function podRequests137(spec: StructV, r: StructV): bool {
   const lim = mapField(r, "Limits");
   const cur = mapField(r, "Requests");

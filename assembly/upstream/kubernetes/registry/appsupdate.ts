@@ -296,16 +296,7 @@ export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objTy
   if (minor >= 37) {
     // 1.37 reports an error the metadata passes (and the checks declarative validation shares) repeat once, in the
     // place of the first (observed with and without DeclarativeValidationBeta)
-    const seen = new Set<string>();
-    const kept = new Array<FieldError>();
-    for (let i = 0; i < errs.list.length; i++) {
-      const e = errs.list[i];
-      const key = e.field + "\u0000" + e.type + "\u0000" + e.body;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      kept.push(e);
-    }
-    errs.list = kept;
+    dropRepeatedErrors(errs);
   }
   if (errs.length > 0) {
     const agg = errs.aggregate();
@@ -315,4 +306,18 @@ export function beforeUpdate(kind: string, nv: Val | null, ov: Val | null, objTy
   const changed = kind == "DaemonSet" ? tg.n != tg.o : int(fld(nm, "Generation")) != int(fld(om, "Generation"));
   if (warn) warningsOnUpdate(kind, n, changed, minor, gates, res.warnings);
   return res;
+}
+
+/** Keeps the first of each error (same field, type and body) in place: what 1.37's BeforeUpdate reports. */
+export function dropRepeatedErrors(errs: ErrList): void {
+  const seen = new Set<string>();
+  const kept = new Array<FieldError>();
+  for (let i = 0; i < errs.list.length; i++) {
+    const e = errs.list[i];
+    const key = e.field + "\u0000" + e.type + "\u0000" + e.body;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(e);
+  }
+  errs.list = kept;
 }

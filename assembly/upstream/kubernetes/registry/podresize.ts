@@ -11,7 +11,7 @@
 import { Val, StructV, SliceV, MapV, QuantityV, PtrV } from "../../../typed/value";
 import { quantityCmpValues } from "../../../quantity/arith";
 import { Quantity } from "../../../quantity/quantity";
-import { ErrList, FieldError, quote } from "../validation/errlist";
+import { ErrList, quote } from "../validation/errlist";
 import { fld, str, int, isSet, deref, sliceLen, at, strMap } from "../validation/view";
 import { semEqual } from "../validation/equal";
 import { goSyntax } from "../validation/gosyntax";
@@ -26,7 +26,7 @@ import { fieldIndex, fieldType, fieldCount, fieldName, elem } from "../../../sch
 import { setInt, setField, newStruct } from "../defaults/tree";
 import { copyRequirements, defaultPodLevelResources137 } from "../defaults/podlevel";
 import { objectMetaUpdate, settleRequestMeta, carryStoredMeta } from "./objectmeta";
-import { UpdateResult } from "./appsupdate";
+import { UpdateResult, dropRepeatedErrors } from "./appsupdate";
 
 const MIRROR_KEY = "kubernetes.io/config.mirror";
 
@@ -529,18 +529,7 @@ export function resizeBeforeUpdate(nv: Val | null, ov: Val | null, podT: i32, mi
   validateNewPod(n, opts, own);
   podResize(n, o, podT, f, own);
   errs.addAll(own);
-  if (minor >= 37) {
-    const seen = new Set<string>();
-    const kept = new Array<FieldError>();
-    for (let i = 0; i < errs.list.length; i++) {
-      const e = errs.list[i];
-      const key = e.field + "\u0000" + e.type + "\u0000" + e.body;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      kept.push(e);
-    }
-    errs.list = kept;
-  }
+  if (minor >= 37) dropRepeatedErrors(errs);
   if (errs.length > 0) {
     const agg = errs.aggregate();
     res.message = "Pod " + quote(str(fld(m2, "Name"))) + " is invalid" + (agg.length > 0 ? ": " + agg : "");

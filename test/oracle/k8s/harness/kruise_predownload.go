@@ -106,7 +106,7 @@ type logLine struct {
 type captureSink struct{ lines *[]logLine }
 
 func (s captureSink) Init(logr.RuntimeInfo) {}
-func (s captureSink) Enabled(int) bool       { return true }
+func (s captureSink) Enabled(int) bool      { return true }
 func (s captureSink) Info(_ int, msg string, kv ...interface{}) {
 	*s.lines = append(*s.lines, logLine{msg, kv})
 }
@@ -114,7 +114,7 @@ func (s captureSink) Error(_ error, msg string, kv ...interface{}) {
 	*s.lines = append(*s.lines, logLine{msg, kv})
 }
 func (s captureSink) WithValues(...interface{}) logr.LogSink { return s }
-func (s captureSink) WithName(string) logr.LogSink         { return s }
+func (s captureSink) WithName(string) logr.LogSink           { return s }
 
 // captureClient is the controllers' client: Create and Patch are recorded, nothing else is called.
 type captureClient struct {

@@ -78,11 +78,7 @@ func resizeRefused(dNew, dOld *v1.Pod) (string, *protoError) {
 	if perr != nil {
 		return "", perr
 	}
-	err, perr := storedBeforeUpdate(podResizeKind.strategy, newObj, oldObj, &warningTexts{}, func(ns, name string) *genericapirequest.RequestInfo {
-		return &genericapirequest.RequestInfo{IsResourceRequest: true, Path: "/api/v1/namespaces/" + ns + "/pods/" + name + "/resize",
-			Verb: "patch", APIPrefix: "api", APIVersion: "v1", Namespace: ns, Resource: "pods", Subresource: "resize", Name: name,
-			Parts: []string{"pods", name, "resize"}}
-	})
+	err, perr := storedBeforeUpdate(podResizeKind.strategy, newObj, oldObj, &warningTexts{}, resizeRequestInfo)
 	if perr != nil {
 		return "", perr
 	}
@@ -156,23 +152,26 @@ func runPodValidateResize(req *request) (*result, *protoError) {
 		return nil, perr
 	}
 	warnings := &warningTexts{}
-	err, perr := storedBeforeUpdate(podResizeKind.strategy, newObj, oldObj, warnings, func(ns, name string) *genericapirequest.RequestInfo {
-		return &genericapirequest.RequestInfo{
-			IsResourceRequest: true,
-			Path:              "/api/v1/namespaces/" + ns + "/pods/" + name + "/resize",
-			Verb:              "patch",
-			APIPrefix:         "api",
-			APIGroup:          "",
-			APIVersion:        "v1",
-			Namespace:         ns,
-			Resource:          "pods",
-			Subresource:       "resize",
-			Name:              name,
-			Parts:             []string{"pods", name, "resize"},
-		}
-	})
+	err, perr := storedBeforeUpdate(podResizeKind.strategy, newObj, oldObj, warnings, resizeRequestInfo)
 	if perr != nil {
 		return nil, perr
 	}
 	return beforeUpdateAnswer(err, warnings)
+}
+
+// resizeRequestInfo is the request info of a PATCH of pod ns/name's resize subresource.
+func resizeRequestInfo(ns, name string) *genericapirequest.RequestInfo {
+	return &genericapirequest.RequestInfo{
+		IsResourceRequest: true,
+		Path:              "/api/v1/namespaces/" + ns + "/pods/" + name + "/resize",
+		Verb:              "patch",
+		APIPrefix:         "api",
+		APIGroup:          "",
+		APIVersion:        "v1",
+		Namespace:         ns,
+		Resource:          "pods",
+		Subresource:       "resize",
+		Name:              name,
+		Parts:             []string{"pods", name, "resize"},
+	}
 }
