@@ -1,6 +1,7 @@
-// The kruise.* ops at `kruise: "1.8"` without Go: the golden vectors the real OpenKruise v1.8.3 answered
-// (test/vectors/kruise-18.jsonl.gz, written by test/oracle/kruise-18.test.ts with KINPLACE_KRUISE18_VECTORS)
-// replayed through the engine, and the v1.8 differences from v1.9.0 they pin down.
+// The kruise.* ops at the OpenKruise releases before v1.9 (`kruise: "1.5"` .. `"1.8"`) without Go: the golden
+// vectors the real OpenKruise v1.5.5, v1.6.0, v1.7.0 and v1.8.3 answered (test/vectors/kruise-15 .. 18.jsonl.gz,
+// written by test/oracle/kruise-releases.test.ts with KINPLACE_KRUISE_VECTORS) replayed through the engine, and
+// the differences from v1.9.0 they pin down.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,28 +15,31 @@ const dec = new TextDecoder();
 type Answer = { ok: boolean; result?: Record<string, any>; error?: { code: string; message: string; path?: string } };
 const ask = (req: object | string): Answer => JSON.parse(dec.decode(kinplace.evaluateLine(enc.encode(typeof req === "string" ? req : JSON.stringify(req))))) as Answer;
 
-test("golden vectors kruise-18.jsonl.gz: the engine answers as OpenKruise v1.8.3 did", () => {
-  const lines = gunzipSync(readFileSync(new URL("./vectors/kruise-18.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter(Boolean);
-  assert.ok(lines.length >= 1500, `${lines.length} vectors, expected at least 1500`);
-  const ops = new Map<string, number>();
-  let mismatches = 0;
-  const first: string[] = [];
-  for (const l of lines) {
-    const v = JSON.parse(l) as { request: string; answer: Answer };
-    const req = JSON.parse(v.request) as { op: string; kruise: string };
-    assert.equal(req.kruise, "1.8");
-    ops.set(req.op, (ops.get(req.op) ?? 0) + 1);
-    const problem = kruise18View(ask(v.request) as never, v.answer as never);
-    if (problem) {
-      mismatches++;
-      if (first.length < 3) first.push(`${problem}: ${v.request.slice(0, 400)}`);
+for (const [k, version] of [["1.5", "v1.5.5"], ["1.6", "v1.6.0"], ["1.7", "v1.7.0"], ["1.8", "v1.8.3"]] as const) {
+  const file = `kruise-${k.replace(".", "")}.jsonl.gz`;
+  test(`golden vectors ${file}: the engine answers as OpenKruise ${version} did`, () => {
+    const lines = gunzipSync(readFileSync(new URL(`./vectors/${file}`, import.meta.url))).toString("utf8").split("\n").filter(Boolean);
+    assert.ok(lines.length >= 1500, `${lines.length} vectors, expected at least 1500`);
+    const ops = new Map<string, number>();
+    let mismatches = 0;
+    const first: string[] = [];
+    for (const l of lines) {
+      const v = JSON.parse(l) as { request: string; answer: Answer };
+      const req = JSON.parse(v.request) as { op: string; kruise: string };
+      assert.equal(req.kruise, k);
+      ops.set(req.op, (ops.get(req.op) ?? 0) + 1);
+      const problem = kruise18View(ask(v.request) as never, v.answer as never);
+      if (problem) {
+        mismatches++;
+        if (first.length < 3) first.push(`${problem}: ${v.request.slice(0, 400)}`);
+      }
     }
-  }
-  const n = (op: string) => ops.get(op) ?? 0;
-  assert.ok(n("kruise.inplaceSpec") >= 300 && n("kruise.strategy") >= 300 && n("kruise.update") >= 300 && n("kruise.refresh") >= 200 &&
-    n("kruise.patchPod") >= 100 && n("kruise.completed") >= 150, JSON.stringify([...ops]));
-  assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ:\n${first.join("\n\n")}`);
-});
+    const n = (op: string) => ops.get(op) ?? 0;
+    assert.ok(n("kruise.inplaceSpec") >= 300 && n("kruise.strategy") >= 300 && n("kruise.update") >= 300 && n("kruise.refresh") >= 200 &&
+      n("kruise.patchPod") >= 100 && n("kruise.completed") >= 150, JSON.stringify([...ops]));
+    assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ:\n${first.join("\n\n")}`);
+  });
+}
 
 test("v1.8: PatchSpecToPod writes resources into the spec whatever the server version (no resize subresource)", () => {
   const pod = { metadata: { name: "p" }, spec: { containers: [{ name: "a", image: "b", resources: { limits: { cpu: "1" } } }] } };

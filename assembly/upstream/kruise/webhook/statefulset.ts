@@ -3,6 +3,7 @@
 // ValidateStatefulSetUpdate, both in one denial; then, under InPlaceOnly, the image-only rule on the templates
 // (a plain error: "invalid template modified with InPlaceOnly strategy: ...").
 
+import { kruiseGoOf } from "../../../base/pins";
 import { Val, StructV, MapV, QuantityV } from "../../../typed/value";
 import { fieldIndex, fieldType, elem } from "../../../schema/schema";
 import { Quantity } from "../../../quantity/quantity";
@@ -261,7 +262,7 @@ export function statefulSetUpdate(n: StructV, o: StructV, w: Webhook): string {
   let e = "";
   if (a === null || b === null) e = "failed calculate patches between old/new template spec";
   else {
-    const v = inPlaceOnlyViolations(a, b, false);
+    const v = inPlaceOnlyViolations(a, b, false, kruiseGoOf(w.kruise));
     if (v === null) e = "failed calculate patches between old/new template spec";
     else if (v.length > 0) {
       e = v[0].op + " " + v[0].path;
