@@ -59,3 +59,31 @@ test("v1.8: pods and templates are read as Kubernetes 1.30 types (fields added i
   assert.match(ask({ ...req, kruise: "1.9" }).result!.pod, /"claims":\[\{"name":"gpu","request":"r1"\}\]/);
   assert.match(ask({ ...req, kruise: "1.8" }).result!.pod, /"claims":\[\{"name":"gpu"\}\]/);
 });
+
+test("v1.5 - v1.7: gates, state and JSON of the older releases (checked against their oracle builds)", () => {
+  // gates a release does not have are refused as its feature gate refuses them
+  const done = (k: string, gates: object) => ask({ op: "kruise.completed", pod: {}, kruise: k, gates });
+  assert.equal(done("1.7", { InPlaceWorkloadVerticalScaling: true }).error?.message, 'unknown feature gate "InPlaceWorkloadVerticalScaling"');
+  assert.equal(done("1.8", { InPlaceWorkloadVerticalScaling: true }).ok, true);
+  assert.equal(done("1.6", { RecreatePodWhenChangeVCTInCloneSetGate: true }).error?.code, "E_BAD_REQUEST");
+  assert.equal(done("1.7", { RecreatePodWhenChangeVCTInCloneSetGate: true }).ok, true);
+  // the state Update starts with has no updateImages before v1.8; Go 1.19 / 1.20 JSON has no short \b escape
+  const pod = { metadata: { name: "p" }, spec: { containers: [{ name: "a", image: "b" }] } };
+  const req = { op: "kruise.patchPod", pod, updateSpec: { revision: "r", containerImages: { a: "c\b" } }, now: "2026-01-01T00:00:00Z" };
+  const v17 = ask({ ...req, kruise: "1.7" }), v18 = ask({ ...req, kruise: "1.8" });
+  assert.equal(v17.result!.state, `{"revision":"r","updateTimestamp":"2026-01-01T00:00:00Z","lastContainerStatuses":null,"containerBatchesRecord":[{"timestamp":"2026-01-01T00:00:00Z","containers":["a"]}]}`);
+  assert.match(v18.result!.state, /"updateImages":true/);
+  assert.match(v17.result!.pod, /"image":"c\\u0008"/);
+  assert.match(v18.result!.pod, /"image":"c\\b"/);
+  // unknown releases are refused, never mapped to a neighbour
+  for (const k of ["1.4", "1.10", "1.5.5", "v1.7"]) assert.equal(done(k, {}).error?.code, "E_UNSUPPORTED_VERSION", k);
+});
+
+test("README: the Advanced StatefulSet partition at v1.7 and v1.8 prints what the README shows", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const block = readme.slice(readme.indexOf("<!-- partition-example -->"));
+  const pairs = [...block.slice(0, block.indexOf("```\n", block.indexOf("```sh") + 5)).matchAll(/^\$ echo '(.*)' \| npx kinplace eval\n(.*)$/gm)];
+  assert.equal(pairs.length, 2);
+  for (const [, request, answer] of pairs) assert.equal(JSON.stringify(ask(request!)), answer);
+  assert.notEqual(pairs[0]![2], pairs[1]![2]);
+});

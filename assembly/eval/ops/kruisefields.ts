@@ -36,6 +36,13 @@ export function kruiseVersionOK(req: Request): bool {
   return false;
 }
 
+/** The OpenKruise minor `kruise` names (5 .. 9; absent: 9); -1 with readKruiseOptions' error. */
+export function kruiseReleaseOf(req: Request): i32 {
+  if (!kruiseVersionOK(req)) return -1;
+  const kv = req.field("kruise");
+  return kv < 0 ? KRUISE_NEWEST : kruiseMinorOfText(keyText(req.tape, kv));
+}
+
 /** Reads `kruise` ("1.5" .. "1.9", default "1.9") and `gates` ({name: bool}); null with a typed error. Gates named in
  *  `extra` (accepted from Kruise minor `extraSince[i]` on) are accepted too, their values kept in `extraGates`. */
 export function readKruiseOptions(req: Request, extra: Array<string> | null = null, extraSince: Array<i32> | null = null, extraGates: Map<string, bool> | null = null): KruiseOptions | null {

@@ -108,8 +108,9 @@ export function daemonSetUpdate(n: StructV, o: StructV, w: Webhook): void {
   if (n.f[si] === null) n.f[si] = newStruct(specType);
   const ns = changetype<StructV>(n.f[si]);
   if (w.kruise <= 5) {
-    // v1.5.5 has no update rules: validateDaemonSet of the new object (ValidateObjectMeta, then the spec)
-    validateNewMeta(fld(n, "ObjectMeta"), w.minor, errs, NAMES_SUBDOMAIN, true);
+    // v1.5.5 has no update rules: validateDaemonSet of the new object (apimachinery's ValidateObjectMeta, without
+    // core's finalizer-name check, then the spec)
+    validateNewMeta(fld(n, "ObjectMeta"), w.minor, errs, NAMES_SUBDOMAIN, false);
     daemonSetSpec(ns, w);
     return;
   }
