@@ -93,7 +93,7 @@ const KRUISE_RELEASES: StaticArray<i32> = [
   5, 24, 19, // v1.5.5: k8s.io/kubernetes v1.24.16, golang:1.19
   6, 26, 19, // v1.6.0: v1.26.10, golang:1.19
   7, 28, 20, // v1.7.0: v1.28.9, golang:1.20.14
-  8, 30, 22, // v1.8.3: v1.30.10, golang:1.22.11
+  8, 30, 23, // v1.8.3: v1.30.10, golang:1.22.11 - read as 1.23, as its oracle build (class go126) and the v1.8 vectors answer (Go 1.23's time.Parse offset range check included)
   9, 32, 23, // v1.9.0: v1.32.10, golang:1.23.9
 ];
 
@@ -108,7 +108,7 @@ export function kruiseK8sMinorOf(kruise: i32): i32 {
   return r < 0 ? -1 : KRUISE_RELEASES[r + 1];
 }
 
-/** The Go minor whose encoding/json OpenKruise minor `kruise`'s release image writes with (19 .. 23; -1 when unknown). */
+/** The Go minor whose encoding/json and time parsing OpenKruise minor `kruise` is answered with (19, 19, 20, 23, 23; -1 when unknown). */
 export function kruiseGoOf(kruise: i32): i32 {
   const r = kruiseRow(kruise);
   return r < 0 ? -1 : KRUISE_RELEASES[r + 2];
@@ -118,6 +118,22 @@ export function kruiseGoOf(kruise: i32): i32 {
 export function kruiseGoOfK8s(minor: i32): i32 {
   for (let i = 0; i < KRUISE_RELEASES.length; i += 3) if (KRUISE_RELEASES[i + 1] == minor) return KRUISE_RELEASES[i + 2];
   return KRUISE_GO;
+}
+
+/** The oldest Go minor a request may name for OpenKruise minor `kruise`: its go.mod `go` line when 1.21 or newer (v1.9.0: 23, v1.8.3: 22), else 10; -1 when unknown. */
+export function kruiseMinGoOf(kruise: i32): i32 {
+  if (kruiseRow(kruise) < 0) return -1;
+  return kruise >= 9 ? KRUISE_MIN_GO : kruise == 8 ? 22 : K8S_GO_MIN;
+}
+
+/** The k8s.io/kubernetes release OpenKruise minor `kruise` pins ("1.32.10", "1.30.10", "1.28.9", "1.26.10", "1.24.16"; "" when unknown). */
+export function kruiseK8sPatchOf(kruise: i32): string {
+  if (kruise == 9) return "1.32.10";
+  if (kruise == 8) return "1.30.10";
+  if (kruise == 7) return "1.28.9";
+  if (kruise == 6) return "1.26.10";
+  if (kruise == 5) return "1.24.16";
+  return "";
 }
 
 /** The OpenKruise release of minor `kruise` ("v1.9.0", "v1.8.3", "v1.7.0", "v1.6.0", "v1.5.5"; "" when unknown). */

@@ -1,6 +1,6 @@
 // Ops `container.hash` {container|containerText, kubelet?, go?, applyDefaults?} → {hash,
 // hashWithoutResources? (1.27–1.30), era} and `podTemplateHash` {template|templateText, kubernetes?,
-// collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?}
+// collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?, kruise? (OpenKruise kinds)}
 // → {name, hash, data} (StatefulSet, DaemonSet, CloneSet, AdvancedStatefulSet, AdvancedDaemonSet). The object is seen as the cluster sees it: decoded by the API server,
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
 // The engine-only field `exact` (base/exact.ts) turns shortcuts off: `transcode` (container.hash from the raw bytes),
@@ -33,7 +33,9 @@ import { tapeSpewFnv } from "../../fast/spew/spewtape";
 import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
 import { Value } from "../../json/value";
-import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR } from "../../base/pins";
+import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR, KRUISE_NEWEST } from "../../base/pins";
+import { resolve, minorIndex, nameId } from "../../schema/schema";
+import { requestKruiseMinor } from "./kruisefields";
 import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 
 
@@ -220,6 +222,13 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   return true;
 }
 
+/** The type an OpenKruise controller of minor `release` reads `kind` as: before v1.9 the CloneSet and Advanced DaemonSet
+ *  controllers read apps.kruise.io/v1alpha1 (the Advanced StatefulSet's is v1beta1 throughout). */
+function kruiseRevisionType(kind: string, minor: i32, release: i32): i32 {
+  if (release >= 9 || kind == "AdvancedStatefulSet") return requestType(kind, minor);
+  return resolve(minorIndex(minor), nameId(kind == "CloneSet" ? "v1alpha1.CloneSet" : "v1alpha1.DaemonSet"));
+}
+
 /** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */
 export function opRevision(req: Request, res: ResultWriter): bool {
   if (req.field("kind") < 0) return missing("kind");
@@ -231,10 +240,16 @@ export function opRevision(req: Request, res: ResultWriter): bool {
     if (requestType(kind, KRUISE_MINOR) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\"", -1, "kind");
   }
-  // OpenKruise kinds: kruise v1.9.0's controllers, built on k8s.io/* v0.32.10 with Go 1.23 by default
-  const minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
+  // OpenKruise kinds: the controllers of the release `kruise` names (v1.9.0 by default: k8s.io/* v0.32.10, Go
+  // 1.23), each at the Kubernetes minor and Go of its own build
+  let release = KRUISE_NEWEST;
+  if (kruise) {
+    release = requestKruiseMinor(req);
+    if (release < 0) return false;
+  } else if (req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
+  const minor = kruise ? kruiseMinor(req, "kubernetes", release) : k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
-  const go = k8sGo(req, minor, kruise);
+  const go = k8sGo(req, minor, kruise, release);
   if (go < 0) return false;
   const cc = int32Field(req, "collisionCount");
   if (cc === null) return false;
@@ -246,7 +261,7 @@ export function opRevision(req: Request, res: ResultWriter): bool {
   if (defaults == 1 && kruise) return fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults");
   const v = k8sValue(req, "object");
   if (v === null) return false;
-  const ty = requestType(kind, minor);
+  const ty = kruise ? kruiseRevisionType(kind, minor, release) : requestType(kind, minor);
   const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object", exact);
   if (hasError()) return false;
   let r: Revision | null;

@@ -37,7 +37,7 @@ export function kruiseVersionOK(req: Request): bool {
 }
 
 /** The OpenKruise minor `kruise` names (5 .. 9; absent: 9); -1 with readKruiseOptions' error. */
-export function kruiseReleaseOf(req: Request): i32 {
+export function requestKruiseMinor(req: Request): i32 {
   if (!kruiseVersionOK(req)) return -1;
   const kv = req.field("kruise");
   return kv < 0 ? KRUISE_NEWEST : kruiseMinorOfText(keyText(req.tape, kv));

@@ -2,7 +2,7 @@
 // (assembly/rollout/statefulset.ts). Fields: docs/rollout.md.
 
 import { hasError, fail, E_BAD_REQUEST } from "../../base/errors";
-import { kruiseReleaseOf } from "./kruisefields";
+import { requestKruiseMinor } from "./kruisefields";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "./rollout-request";
 import { readVerdicts } from "../../rollout/verdict";
@@ -29,7 +29,7 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   if (opts === null) return false;
   // the OpenKruise release whose controller plans (Advanced StatefulSet only)
   if (!kruise && r.req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
-  const release = kruiseReleaseOf(r.req);
+  const release = requestKruiseMinor(r.req);
   if (release < 0) return false;
   const top = r.top;
   const verdicts = readVerdicts(top, opts.exact);

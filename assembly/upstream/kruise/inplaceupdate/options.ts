@@ -22,7 +22,7 @@ export class KruiseOptions {
     return kruiseK8sMinorOf(this.minor);
   }
 
-  /** The Go minor whose encoding/json the release's image writes with (23 for v1.9.0 and v1.8.3, 20 for v1.7.0, 19 before). */
+  /** The Go minor the release is answered with (23 for v1.9.0 and v1.8.3, 20 for v1.7.0, 19 before: base/pins.ts). */
   go(): i32 {
     return kruiseGoOf(this.minor);
   }
