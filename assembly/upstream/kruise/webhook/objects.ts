@@ -7,7 +7,8 @@
 import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_JSON_TYPE } from "../../../base/errors";
 import { readJSON, ReadOptions } from "../../../json/reader";
 import { encodeTyped } from "../inplaceupdate/typedpod";
-import { Tape, K_STRING, K_OBJECT, K_ARRAY, K_TRUE, K_FALSE } from "../../../json/tape";
+import { Tape, K_STRING, K_OBJECT } from "../../../json/tape";
+import { olderTypesAccept } from "./oldtypes";
 import { unquote } from "../../../json/strings";
 import { ByteSink } from "../../../io/sink";
 import { decodeAt } from "../../../typed/decodeat";
@@ -55,9 +56,7 @@ function served(kind: string, version: string, kruise: i32): bool {
 
 /** Decodes object `v` into `ty`; null with an error (path `name`). */
 function decodeObject(v: ObjectNode, name: string, kind: string, ty: i32, minor: i32, kruise: i32, v1beta1: bool): StructV | null {
-  if (kruise <= 8 && kind == "AdvancedDaemonSet" && !partitionIsInt(v.tape, v.node, name)) return null;
-  // (the v1alpha1 type has no reserveOrdinals: the member is ignored there)
-  if (kruise <= 7 && v1beta1 && kind == "AdvancedStatefulSet" && !reserveOrdinalsAreInts(v.tape, v.node, name)) return null;
+  if (!olderTypesAccept(v.tape, v.node, kind, kruise, v1beta1, name)) return null;
   const val = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
   if (hasError()) { setErrorPath(name); return null; }
   const k = str(fld(fld(val, "TypeMeta"), "Kind"));
@@ -71,26 +70,6 @@ function decodeObject(v: ObjectNode, name: string, kind: string, ty: i32, minor:
   return s;
 }
 
-/** Before v1.8 an Advanced StatefulSet's reserveOrdinals is a []int: an element that is not a JSON integer is encoding/json's
- *  type error (strings, the usual case: a range; the first one, as the decoder saves the first type error). */
-function reserveOrdinalsAreInts(t: Tape, node: i32, name: string): bool {
-  if (t.kind(node) != K_OBJECT) return true;
-  const spec = t.member(node, "spec");
-  if (spec < 0 || t.kind(spec) != K_OBJECT) return true;
-  const list = t.member(spec, "reserveOrdinals");
-  if (list < 0 || t.kind(list) != K_ARRAY) return true;
-  let e = list + 1;
-  for (let i = 0, n = t.children(list); i < n; i++) {
-    const k = t.kind(e);
-    const what = k == K_STRING ? "string" : k == K_OBJECT ? "object" : k == K_ARRAY ? "array" : k == K_TRUE || k == K_FALSE ? "bool" : "";
-    if (what.length > 0) {
-      fail(E_JSON_TYPE, "json: cannot unmarshal " + what + " into Go struct field StatefulSetSpec.spec.reserveOrdinals of type int", -1, name);
-      return false;
-    }
-    e = t.next(e);
-  }
-  return true;
-}
 
 /** Fields the types before v1.8 do not have (their decoder drops them): an Advanced StatefulSet's volumeClaimUpdateStrategy,
  *  and before v1.7 its ordinals. */
@@ -102,20 +81,6 @@ function dropFieldsOf18(o: StructV, kind: string, kruise: i32): void {
   if (kruise <= 6) setField(changetype<StructV>(spec), "Ordinals", null);
 }
 
-/** v1.8.3's Advanced DaemonSet partition is an *int32: a JSON string there is encoding/json's type error. */
-function partitionIsInt(t: Tape, node: i32, name: string): bool {
-  if (t.kind(node) != K_OBJECT) return true;
-  let p = node;
-  const path = ["spec", "updateStrategy", "rollingUpdate", "partition"];
-  for (let i = 0; i < path.length; i++) {
-    p = t.member(p, path[i]);
-    if (p < 0) return true;
-    if (i < 3 && t.kind(p) != K_OBJECT) return true;
-  }
-  if (t.kind(p) != K_STRING) return true;
-  fail(E_JSON_TYPE, "json: cannot unmarshal string into Go struct field RollingUpdateDaemonSet.spec.updateStrategy.rollingUpdate.partition of type int32", -1, name);
-  return false;
-}
 
 /** Fields v1.8.3's types do not have (its decoder drops them): a CloneSet's progressDeadlineSeconds and the image
  *  pre-download settings of the in-place update strategy. */
