@@ -36,6 +36,7 @@ import { Value } from "../../json/value";
 import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR, KRUISE_NEWEST } from "../../base/pins";
 import { resolve, minorIndex, nameId } from "../../schema/schema";
 import { requestKruiseMinor } from "./kruisefields";
+import { olderTypesAccept } from "../../upstream/kruise/webhook/oldtypes";
 import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 
 
@@ -261,6 +262,8 @@ export function opRevision(req: Request, res: ResultWriter): bool {
   if (defaults == 1 && kruise) return fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults");
   const v = k8sValue(req, "object");
   if (v === null) return false;
+  // the older releases' own types refuse some values v1.9.0's accept (the Advanced StatefulSet is read as v1beta1)
+  if (kruise && !olderTypesAccept(v.tape, v.node, kind, release, kind == "AdvancedStatefulSet", null)) return false;
   const ty = kruise ? kruiseRevisionType(kind, minor, release) : requestType(kind, minor);
   const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object", exact);
   if (hasError()) return false;
