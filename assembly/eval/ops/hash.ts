@@ -1,6 +1,6 @@
 // Ops `container.hash` {container|containerText, kubelet?, go?, applyDefaults?} → {hash,
 // hashWithoutResources? (1.27–1.30), era} and `podTemplateHash` {template|templateText, kubernetes?,
-// collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?, kruise? (OpenKruise kinds)}
+// collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?}
 // → {name, hash, data} (StatefulSet, DaemonSet, CloneSet, AdvancedStatefulSet, AdvancedDaemonSet). The object is seen as the cluster sees it: decoded by the API server,
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
 // The engine-only field `exact` (base/exact.ts) turns shortcuts off: `transcode` (container.hash from the raw bytes),
@@ -33,10 +33,7 @@ import { tapeSpewFnv } from "../../fast/spew/spewtape";
 import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
 import { Value } from "../../json/value";
-import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR, KRUISE_NEWEST } from "../../base/pins";
-import { resolve, minorIndex, nameId } from "../../schema/schema";
-import { requestKruiseMinor } from "./kruisefields";
-import { olderTypesAccept } from "../../upstream/kruise/webhook/oldtypes";
+import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR } from "../../base/pins";
 import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 
 
@@ -223,13 +220,6 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   return true;
 }
 
-/** The type an OpenKruise controller of minor `release` reads `kind` as: before v1.9 the CloneSet and Advanced DaemonSet
- *  controllers read apps.kruise.io/v1alpha1 (the Advanced StatefulSet's is v1beta1 throughout). */
-function kruiseRevisionType(kind: string, minor: i32, release: i32): i32 {
-  if (release >= 9 || kind == "AdvancedStatefulSet") return requestType(kind, minor);
-  return resolve(minorIndex(minor), nameId(kind == "CloneSet" ? "v1alpha1.CloneSet" : "v1alpha1.DaemonSet"));
-}
-
 /** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */
 export function opRevision(req: Request, res: ResultWriter): bool {
   if (req.field("kind") < 0) return missing("kind");
@@ -241,16 +231,10 @@ export function opRevision(req: Request, res: ResultWriter): bool {
     if (requestType(kind, KRUISE_MINOR) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\"", -1, "kind");
   }
-  // OpenKruise kinds: the controllers of the release `kruise` names (v1.9.0 by default: k8s.io/* v0.32.10, Go
-  // 1.23), each at the Kubernetes minor and Go of its own build
-  let release = KRUISE_NEWEST;
-  if (kruise) {
-    release = requestKruiseMinor(req);
-    if (release < 0) return false;
-  } else if (req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
-  const minor = kruise ? kruiseMinor(req, "kubernetes", release) : k8sMinor(req, "kubernetes");
+  // OpenKruise kinds: kruise v1.9.0's controllers, built on k8s.io/* v0.32.10 with Go 1.23 by default
+  const minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
-  const go = k8sGo(req, minor, kruise, release);
+  const go = k8sGo(req, minor, kruise);
   if (go < 0) return false;
   const cc = int32Field(req, "collisionCount");
   if (cc === null) return false;
@@ -262,9 +246,7 @@ export function opRevision(req: Request, res: ResultWriter): bool {
   if (defaults == 1 && kruise) return fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults");
   const v = k8sValue(req, "object");
   if (v === null) return false;
-  // the older releases' own types refuse some values v1.9.0's accept (the Advanced StatefulSet is read as v1beta1)
-  if (kruise && !olderTypesAccept(v.tape, v.node, kind, release, kind == "AdvancedStatefulSet", null)) return false;
-  const ty = kruise ? kruiseRevisionType(kind, minor, release) : requestType(kind, minor);
+  const ty = requestType(kind, minor);
   const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object", exact);
   if (hasError()) return false;
   let r: Revision | null;
