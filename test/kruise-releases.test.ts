@@ -87,3 +87,10 @@ test("README: the Advanced StatefulSet partition at v1.7 and v1.8 prints what th
   for (const [, request, answer] of pairs) assert.equal(JSON.stringify(ask(request!)), answer);
   assert.notEqual(pairs[0]![2], pairs[1]![2]);
 });
+
+test("rollout.advancedStatefulSet: `kruise` names the planning release; refused elsewhere and for unknown releases", () => {
+  const req = { statefulSet: { metadata: { name: "web" }, spec: { replicas: 1 } }, pods: [], currentRevision: "a", updateRevision: "b" };
+  assert.equal(ask({ op: "rollout.advancedStatefulSet", kruise: "1.4", ...req }).error?.code, "E_UNSUPPORTED_VERSION");
+  assert.deepEqual(ask({ op: "rollout.statefulSet", kruise: "1.7", ...req }).error, { code: "E_BAD_REQUEST", message: '"kruise" applies to OpenKruise kinds only', path: "kruise" });
+  assert.equal(ask({ op: "rollout.advancedStatefulSet", kruise: "1.5", ...req }).ok, true);
+});
