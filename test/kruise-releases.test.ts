@@ -1,6 +1,6 @@
 // The kruise.* ops at the OpenKruise releases before v1.9 (`kruise: "1.5"` .. `"1.8"`) without Go: the golden
 // vectors the real OpenKruise v1.5.5, v1.6.0, v1.7.0 and v1.8.3 answered (test/vectors/kruise-15 .. 18.jsonl.gz,
-// written by test/oracle/kruise-releases.test.ts with KINPLACE_KRUISE_VECTORS) replayed through the engine, and
+// written by test/oracle/kruise-releases.test.ts with KINPLACE_KRUISE_RELEASE_VECTORS) replayed through the engine, and
 // the differences from v1.9.0 they pin down.
 
 import { test } from "node:test";
