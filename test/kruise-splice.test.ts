@@ -251,7 +251,7 @@ test("kruise.patchPod: the cross-call UpdateSpec / plan memo answers as a cold e
     now: fc.constantFrom("2026-03-04T05:06:07Z", "2026-03-04T05:06:07Z", "2026-03-04T05:06:08Z", "2026-03-04T05:06:08Z", "bad"),
     state: fc.constantFrom(undefined, undefined, undefined, first.result!.state as string, first.result!.state as string, "{\"revision\":5}"),
     gates: fc.constantFrom(undefined, undefined, undefined, { InPlaceUpdateEnvFromMetadata: false }, { KruiseDaemon: false }, { InPlaceWorkloadVerticalScaling: true }),
-    kruise: fc.constantFrom(undefined, undefined, undefined, undefined, "1.8", "1.8", "1.7"),
+    kruise: fc.constantFrom(undefined, undefined, undefined, undefined, "1.8", "1.8", "1.7", "1.4"),
     server: fc.constantFrom(undefined, undefined, "1.30"),
     limits: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, { maxDepth: 3 }),
   });

@@ -349,7 +349,7 @@ test("bad input: typed errors, and the engine keeps working", () => {
   const cases: [object | string, string, string, string?][] = [
     [{ ...ok, gates: { Bogus: true } }, "E_BAD_REQUEST", "unknown feature gate \"Bogus\"", "gates/Bogus"],
     [{ ...ok, gates: { KruiseDaemon: 1 } }, "E_BAD_REQUEST", "feature gate \"KruiseDaemon\" must be a boolean", "gates/KruiseDaemon"],
-    [{ ...ok, kruise: "1.7" }, "E_UNSUPPORTED_VERSION", "unsupported kruise version \"1.7\"", "kruise"],
+    [{ ...ok, kruise: "1.4" }, "E_UNSUPPORTED_VERSION", "unsupported kruise version \"1.4\"", "kruise"],
     [{ ...ok, gracePeriodSeconds: "30" }, "E_BAD_REQUEST", "\"gracePeriodSeconds\" must be an int32 integer", "gracePeriodSeconds"],
     [{ op: "kruise.inplaceSpec", oldRevisionText: "{nope", newRevision: ok.newRevision }, "E_JSON_SYNTAX", "invalid character 'n' looking for beginning of object key string"],
     [{ op: "kruise.inplaceSpec", oldRevision: "x", newRevision: ok.newRevision }, "E_BAD_REQUEST", "\"oldRevision\" must be a ControllerRevision object", "oldRevision"],

@@ -75,9 +75,11 @@ export function minGoOf(minor: i32): i32 {
 
 /** The newest supported OpenKruise minor (v1.9.0; requests without `kruise` mean it). */
 export const KRUISE_NEWEST: i32 = 9;
+/** The oldest supported OpenKruise minor (v1.5.5). */
+export const KRUISE_OLDEST: i32 = 5;
 /** The Kubernetes minor OpenKruise v1.9.0 pins (k8s.io/* v0.32.10): its kinds are answered there only. */
 export const KRUISE_MINOR: i32 = 32;
-/** Go of OpenKruise's release builds (v1.9.0 Dockerfile: golang:1.23.9; v1.8.3 likewise 1.23). */
+/** Go of OpenKruise v1.9.0's release build (Dockerfile golang:1.23.9; v1.8.3's golang:1.22.11 writes the same JSON). */
 export const KRUISE_GO: i32 = 23;
 /** Oldest Go for OpenKruise v1.9.0 (go.mod: go 1.23). */
 export const KRUISE_MIN_GO: i32 = 23;
@@ -85,17 +87,62 @@ export const KRUISE_MIN_GO: i32 = 23;
 /** The API server minor from which OpenKruise v1.9.0 sends resource changes through the pod's `resize` subresource (client.ShouldUpdateResourceByResize: server >= 1.32.0). */
 export const KRUISE_RESIZE_SERVER: i32 = 32;
 
-/** The Kubernetes minor of OpenKruise minor `kruise`'s k8s.io/* libraries (and so of its v1 types): 1.32 for v1.9.0, 1.30 for v1.8.3; -1 when unknown. */
-export function kruiseK8sMinorOf(kruise: i32): i32 {
-  if (kruise == 9) return KRUISE_MINOR;
-  if (kruise == 8) return 30;
+// OpenKruise minor, the Kubernetes minor its go.mod pins k8s.io/* at, the Go minor of its release image
+// (Dockerfile), and the release the module proxy serves (test/oracle/k8s/versions.ts KRUISE_RELEASES)
+const KRUISE_RELEASES: StaticArray<i32> = [
+  5, 24, 19, // v1.5.5: k8s.io/kubernetes v1.24.16, golang:1.19
+  6, 26, 19, // v1.6.0: v1.26.10, golang:1.19
+  7, 28, 20, // v1.7.0: v1.28.9, golang:1.20.14
+  8, 30, 23, // v1.8.3: v1.30.10, golang:1.22.11 - read as 1.23, as its oracle build (class go126) and the v1.8 vectors answer (Go 1.23's time.Parse offset range check included)
+  9, 32, 23, // v1.9.0: v1.32.10, golang:1.23.9
+];
+
+function kruiseRow(kruise: i32): i32 {
+  for (let i = 0; i < KRUISE_RELEASES.length; i += 3) if (KRUISE_RELEASES[i] == kruise) return i;
   return -1;
 }
 
-/** The OpenKruise release of minor `kruise` ("v1.9.0", "v1.8.3"; "" when unknown). */
+/** The Kubernetes minor of OpenKruise minor `kruise`'s k8s.io/* libraries (and so of its v1 types): 1.32 for v1.9.0 .. 1.24 for v1.5.5; -1 when unknown. */
+export function kruiseK8sMinorOf(kruise: i32): i32 {
+  const r = kruiseRow(kruise);
+  return r < 0 ? -1 : KRUISE_RELEASES[r + 1];
+}
+
+/** The Go minor whose encoding/json and time parsing OpenKruise minor `kruise` is answered with (19, 19, 20, 23, 23; -1 when unknown). */
+export function kruiseGoOf(kruise: i32): i32 {
+  const r = kruiseRow(kruise);
+  return r < 0 ? -1 : KRUISE_RELEASES[r + 2];
+}
+
+/** The Go minor of the OpenKruise release whose libraries pin Kubernetes `minor` (the Kruise kinds' typed values carry only that minor); KRUISE_GO for any other. */
+export function kruiseGoOfK8s(minor: i32): i32 {
+  for (let i = 0; i < KRUISE_RELEASES.length; i += 3) if (KRUISE_RELEASES[i + 1] == minor) return KRUISE_RELEASES[i + 2];
+  return KRUISE_GO;
+}
+
+/** The oldest Go minor a request may name for OpenKruise minor `kruise`: its go.mod `go` line when 1.21 or newer (v1.9.0: 23, v1.8.3: 22), else 10; -1 when unknown. */
+export function kruiseMinGoOf(kruise: i32): i32 {
+  if (kruiseRow(kruise) < 0) return -1;
+  return kruise >= 9 ? KRUISE_MIN_GO : kruise == 8 ? 22 : K8S_GO_MIN;
+}
+
+/** The k8s.io/kubernetes release OpenKruise minor `kruise` pins ("1.32.10", "1.30.10", "1.28.9", "1.26.10", "1.24.16"; "" when unknown). */
+export function kruiseK8sPatchOf(kruise: i32): string {
+  if (kruise == 9) return "1.32.10";
+  if (kruise == 8) return "1.30.10";
+  if (kruise == 7) return "1.28.9";
+  if (kruise == 6) return "1.26.10";
+  if (kruise == 5) return "1.24.16";
+  return "";
+}
+
+/** The OpenKruise release of minor `kruise` ("v1.9.0", "v1.8.3", "v1.7.0", "v1.6.0", "v1.5.5"; "" when unknown). */
 export function kruiseReleaseOf(kruise: i32): string {
   if (kruise == 9) return "v1.9.0";
   if (kruise == 8) return "v1.8.3";
+  if (kruise == 7) return "v1.7.0";
+  if (kruise == 6) return "v1.6.0";
+  if (kruise == 5) return "v1.5.5";
   return "";
 }
 

@@ -28,6 +28,8 @@ import { KRUISE_GO, K8S_NEWEST_GO } from "../base/pins";
 /** The StatefulSet fields the controllers read. */
 export class StatefulSet {
   kruise: bool = false;
+  /** The OpenKruise minor whose controller plans (5 .. 9; Advanced StatefulSet only). */
+  release: i32 = 9;
   name: string = "";
   replicas: i64 = 1;
   parallel: bool = false;
@@ -48,15 +50,17 @@ export class StatefulSet {
   lifecycle: Lifecycle | null = null;
 }
 
-/** Reads a StatefulSet object (`kruise`: Advanced StatefulSet); native objects get the API server's defaults. */
-export function readStatefulSet(o: Obj, kruise: bool, limits: RolloutLimits): StatefulSet {
+/** Reads a StatefulSet object (`kruise`: Advanced StatefulSet of OpenKruise minor `release`); native objects get the API server's defaults. */
+export function readStatefulSet(o: Obj, kruise: bool, limits: RolloutLimits, release: i32 = 9): StatefulSet {
   const s = new StatefulSet();
   s.kruise = kruise;
+  s.release = release;
   s.name = o.obj("metadata").str("name");
   const spec = o.obj("spec");
   s.replicas = spec.int("replicas", 1, 0);
   s.parallel = spec.str("podManagementPolicy") == "Parallel";
-  s.startOrdinal = spec.obj("ordinals").int("start", 0, 0);
+  // spec.ordinals arrived in OpenKruise v1.7 (the older types drop it)
+  s.startOrdinal = kruise && release < 7 ? 0 : spec.obj("ordinals").int("start", 0, 0);
   const us = spec.obj("updateStrategy");
   const type = us.str("type");
   s.updateType = type.length > 0 ? type : "RollingUpdate";
@@ -388,9 +392,9 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
     else if (!runningAndAvailableKruise(p, s.minReadySeconds, now)) un = true;
     if (un) { unavailable.add(p.name); r.unavailable.push(p.name); }
   }
-  // specified-delete pods (not bound by the partition)
+  // specified-delete pods (not bound by the partition; v1.8+: handleSpecifiedDeletedPods)
   const specified = new Set<string>();
-  for (let t = replicas.length - 1; t >= 0; t--) {
+  for (let t = replicas.length - 1; t >= 0 && s.release >= 8; t--) {
     const p = replicas[t];
     if (p === null || !p.labels.has("apps.kruise.io/specified-delete")) continue;
     if (<i64>unavailable.size >= maxUnavailable && !unavailable.has(p.name)) continue;
@@ -398,10 +402,15 @@ function kruiseRollingUpdate(s: StatefulSet, r: STSRound, replicas: Array<Pod | 
     r.specifiedDelete.push(p.name);
     unavailable.add(p.name);
   }
-  // sortPodsToUpdate
+  // sortPodsToUpdate: the partition is an index into the slots (reserved ordinals included) and, from v1.8, also
+  // the number of pods kept (at most replicas - partition updated); before v1.8 only the index counts
   const indexes = new Array<i32>();
   const maxUpdate = s.replicas - s.partition;
-  if (maxUpdate > 0) {
+  if (!s.unordered && s.release < 8) {
+    for (let t = replicas.length - 1; t >= <i32>s.partition; t--) {
+      if (replicas[t] !== null) indexes.push(t);
+    }
+  } else if (maxUpdate > 0) {
     if (!s.unordered) {
       for (let t = replicas.length - 1; t >= <i32>s.partition && <i64>indexes.length < maxUpdate; t--) {
         if (replicas[t] !== null) indexes.push(t);

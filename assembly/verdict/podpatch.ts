@@ -111,7 +111,7 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, given: Value, sp
   if (rev === null || hasError()) return false;
   const revision = kind == KIND_ADVANCED_DAEMONSET ? rev.hash : rev.name;
   spec.revision = revision;
-  if (kind == KIND_CLONESET) spec.graceSeconds = cloneSetGrace(b.tape, given, gates.minor == 8);
+  if (kind == KIND_CLONESET) spec.graceSeconds = cloneSetGrace(b.tape, given, gates.minor <= 8);
   const before = new ByteSink(ta.rawEnd(tmpl) - ta.rawStart(tmpl) + 16);
   before.bytes(ta.src + <usize>ta.rawStart(tmpl), ta.rawEnd(tmpl) - ta.rawStart(tmpl));
   const decoded = decodeTyped(kruiseType(T_POD, gates.k8sMinor()), before, gates.k8sMinor());
@@ -138,7 +138,7 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, given: Value, sp
     formatRFC3339UTC(ts, now.ext);
     mapPut(ann, LIFECYCLE_TIMESTAMP, String.UTF8.decodeUnsafe(ts.ptr, <usize>ts.len));
   }
-  const state = updateState(spec, now); // (spec.revision is the revision above)
+  const state = updateState(spec, now, gates.minor); // (spec.revision is the revision above)
   const sb = new ByteSink(128);
   state.write(sb);
   mapPut(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));

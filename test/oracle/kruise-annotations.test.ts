@@ -2,7 +2,7 @@
 // the in-place update state, the grace UpdateSpec and the runtime containers meta holding JSON of every wrong
 // type at every field, bad times, quantities and base64, several wrong fields at once, odd keys — read by
 // kruise.completed, kruise.refresh and kruise.patchPod, answered by the engine and by the real OpenKruise
-// (v1.9.0 build; v1.8.3 build in the full scope, or with KINPLACE_KRUISE_ANN_18=1) — every answer byte for
+// (v1.9.0 and v1.5.5 builds; v1.6.0, v1.7.0, v1.8.3 in the full scope, or with KINPLACE_KRUISE_ANN_RELEASES) — every answer byte for
 // byte: the error texts Go's encoding/json writes (`json: cannot unmarshal number into Go struct field
 // RuntimeContainerMetaSet.containers of type []pub.RuntimeContainerMeta`, `parsing time "yesterday" as ...`)
 // and the values it fills.
@@ -20,7 +20,7 @@ import { engineAnswers } from "./k8s-drive.ts";
 import { answerView } from "./compare.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { annotationRequests, embeddedRequests } from "./kruise-annotations-gen.ts";
-import { SLOW_BUILDS } from "./scope.ts";
+import { CI_KRUISE_RELEASES, SLOW_BUILDS } from "./scope.ts";
 
 const VECTORS = process.env.KINPLACE_KRUISE_ANN_VECTORS;
 const WITH_18 = SLOW_BUILDS || process.env.KINPLACE_KRUISE_ANN_18 === "1";
@@ -79,8 +79,10 @@ function tally(answers: Answer[]): string {
 
 const same = (a: Answer) => a;
 
-for (const [release, kruise] of [["v1.9.0", undefined], ["v1.8.3", "1.8"]] as const) {
-  test(`kruise annotations: json.Unmarshal of state, UpdateSpec and runtime meta agrees with OpenKruise ${release}`, { timeout: TIME_LIMIT, skip: kruise !== undefined && !WITH_18 ? "the v1.8.3 build runs in the full scope (KINPLACE_ORACLE_SCOPE=full) or with KINPLACE_KRUISE_ANN_18=1" : false }, async () => {
+for (const [release, kruise] of [["v1.9.0", undefined], ["v1.8.3", "1.8"], ["v1.7.0", "1.7"], ["v1.6.0", "1.6"], ["v1.5.5", "1.5"]] as const) {
+  // v1.5.5 is built in CI too (scope.ts CI_KRUISE_RELEASES); the others in the full scope, v1.8.3 also with KINPLACE_KRUISE_ANN_18=1
+  const runs = kruise === undefined || CI_KRUISE_RELEASES.includes(kruise) || SLOW_BUILDS || (kruise === "1.8" && WITH_18) || (process.env.KINPLACE_KRUISE_ANN_RELEASES ?? "").split(/[\s,]+/).includes(kruise);
+  test(`kruise annotations: json.Unmarshal of state, UpdateSpec and runtime meta agrees with OpenKruise ${release}`, { timeout: TIME_LIMIT, skip: runs ? false : `the ${release} build runs in the full scope (KINPLACE_ORACLE_SCOPE=full) or with KINPLACE_KRUISE_ANN_RELEASES=${kruise}` }, async () => {
     const lines = annotationRequests().map((r) => JSON.stringify(kruise ? { ...r, kruise } : r));
     const { failures, answers } = await compare(lines, same, true);
     console.log(`kruise ${release} annotations: ${lines.length} requests; ${tally(answers)}`);

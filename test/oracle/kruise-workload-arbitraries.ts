@@ -25,11 +25,14 @@ export type KruiseKind = "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet
 export const KRUISE_KINDS: KruiseKind[] = ["CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"];
 
 /** The `kruise` values (the OpenKruise builds: v1.9.0 and v1.8.3). */
-export type KruiseRelease = "1.9" | "1.8";
+export type KruiseRelease = "1.9" | "1.8" | "1.7" | "1.6" | "1.5";
+
+/** The OpenKruise minor of a release ("1.7" -> 7). */
+export const kruiseMinor = (r: KruiseRelease): number => Number(r.split(".")[1]);
 
 /** The versions each release's CRDs (config/crd/bases) serve for each kind. */
 export function servedVersions(release: KruiseRelease, kind: KruiseKind): string[] {
-  if (release === "1.8" && kind !== "AdvancedStatefulSet") return ["v1alpha1"];
+  if (release !== "1.9" && kind !== "AdvancedStatefulSet") return ["v1alpha1"];
   return ["v1alpha1", "v1beta1"];
 }
 
@@ -166,7 +169,7 @@ function advancedDaemonSet(release: KruiseRelease, version: string, v: Variation
   const rolling: Obj = { rollingUpdateType: type };
   if (type === "Surging") rolling.maxSurge = typeof v.maxUnavailable === "number" ? v.maxUnavailable : "10%";
   else rolling.maxUnavailable = v.maxUnavailable;
-  if (v.partition !== undefined) rolling.partition = typeof v.partition === "number" ? v.partition * 5 : release === "1.8" ? 4 : v.partition;
+  if (v.partition !== undefined) rolling.partition = typeof v.partition === "number" ? v.partition * 5 : release !== "1.9" ? 4 : v.partition;
   if (v.extras) rolling.selector = { matchLabels: { nodeType: "canary" } };
   const spec: Obj = {
     selector: { matchLabels: { app: "log-agent" } },
@@ -189,6 +192,8 @@ export function storedKruiseWorkload(release: KruiseRelease, kind: KruiseKind, v
   return variation.map((v) => {
     const o = kind === "CloneSet" ? cloneSet(version, v) : kind === "AdvancedStatefulSet" ? advancedStatefulSet(version, v) : advancedDaemonSet(release, version, v);
     Object.assign(o.metadata, { uid: UID, resourceVersion: v.resourceVersion, generation: v.generation, creationTimestamp: CREATED });
+    const s = o.spec as Obj;
+    if (kruiseMinor(release) < 8 && Array.isArray(s.reserveOrdinals)) s.reserveOrdinals = intOrdinals(s.reserveOrdinals);
     return o;
   });
 }
@@ -252,7 +257,7 @@ const accepted: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom<number | string>(0, 1, 3, "30%", "100%").map((p): Edit => (o, kind, version, _pods, release) => {
     const r = rolling(o, kind, version);
     // (integers only where the field is an int32: Advanced StatefulSets, v1.8.3's Advanced DaemonSet)
-    r.partition = kind === "AdvancedStatefulSet" || (kind === "AdvancedDaemonSet" && release === "1.8") ? (typeof p === "number" ? p : 2) : p;
+    r.partition = kind === "AdvancedStatefulSet" || (kind === "AdvancedDaemonSet" && release !== "1.9") ? (typeof p === "number" ? p : 2) : p;
   }),
   fc.constantFrom<number | string>(1, "25%").map((m): Edit => (o, kind, version) => { const r = rolling(o, kind, version); r.maxUnavailable = kind === "AdvancedStatefulSet" && spec(o).podManagementPolicy !== "Parallel" ? 1 : m; }),
   fc.constant<Edit>((o, _kind, version) => { spec(o).lifecycle = { preDelete: { finalizersHandler: ["example.com/protect"], markPodNotReady: true } }; void version; }),
@@ -260,7 +265,9 @@ const accepted: fc.Arbitrary<Edit> = fc.oneof(
   fc.constant<Edit>((o, kind, version) => { const r = rolling(o, kind, version); r.paused = true; }),
   fc.constant<Edit>((o) => { const t = spec(o).volumeClaimTemplates?.[0]; if (t) t.spec.resources.requests.storage = "40Gi"; }),
   // Advanced StatefulSet: ordinals and the PVC retention policy are updatable
-  fc.constantFrom<unknown[]>([1], [1, 3], ["5-7"], [0, "10-12"]).map((r): Edit => (o, kind) => { if (kind === "AdvancedStatefulSet") spec(o).reserveOrdinals = r; }),
+  // (ranges arrived in v1.8: before it reserveOrdinals is a list of ints, so a range there is a decode error, generated rarely)
+  fc.constantFrom<unknown[]>([1], [1, 3], ["5-7"], [0, "10-12"]).map((r): Edit => (o, kind, _version, _pods, release) => { if (kind === "AdvancedStatefulSet") spec(o).reserveOrdinals = kruiseMinor(release) < 8 ? intOrdinals(r) : r; }),
+  fc.constantFrom<unknown[]>([2, 2], [-1], [4, "8-9"]).map((r): Edit => (o, kind) => { if (kind === "AdvancedStatefulSet") spec(o).reserveOrdinals = r; }),
   fc.constantFrom<Obj>({ whenDeleted: "Delete", whenScaled: "Retain" }, { whenDeleted: "Retain", whenScaled: "Retain" }).map((p): Edit => (o, kind) => { if (kind === "AdvancedStatefulSet") spec(o).persistentVolumeClaimRetentionPolicy = p; }),
   fc.constantFrom(0, 3).map((n): Edit => (o, kind) => { if (kind === "AdvancedStatefulSet") spec(o).ordinals = { start: n }; }),
   // CloneSet: podsToDelete naming a pod the CloneSet owns (looked up by the v1alpha1 webhook)
@@ -299,7 +306,7 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom<[number, number]>([5, 10], [0, 0], [-1, 0], [600, 30]).map(([pds, mrs]): Edit => (o, kind) => { if (kind === "CloneSet") { spec(o).progressDeadlineSeconds = pds; spec(o).minReadySeconds = mrs; } }),
   // partitions
   fc.constantFrom<number | string>(-1, -10, "abc", "50", "120%", "-10%", "x%").map((p): Edit => (o, kind, version, _pods, release) => {
-    rolling(o, kind, version).partition = kind === "AdvancedStatefulSet" || (kind === "AdvancedDaemonSet" && release === "1.8") ? (typeof p === "number" ? p : -3) : p;
+    rolling(o, kind, version).partition = kind === "AdvancedStatefulSet" || (kind === "AdvancedDaemonSet" && release !== "1.9") ? (typeof p === "number" ? p : -3) : p;
   }),
   // maxUnavailable / maxSurge
   fc.constantFrom<[unknown, unknown]>([0, 0], ["0%", 0], [0, "0%"], ["25%", "25%"], [1, 1], ["abc", 1], [-1, 0], [0, "50%"], ["150%", 0], [0, 2], [2, undefined], ["0", 0]).map(([mu, ms]): Edit => (o, kind, version) => {
@@ -376,7 +383,7 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
     r.maxUnavailable = mu;
     r.maxSurge = ms;
   }),
-  fc.constantFrom<number | string>(-1, "150%", "-5%", "abc").map((p): Edit => (o, kind, version, _pods, release) => { if (kind === "AdvancedDaemonSet") rolling(o, kind, version).partition = release === "1.8" && typeof p === "string" ? -2 : p; }),
+  fc.constantFrom<number | string>(-1, "150%", "-5%", "abc").map((p): Edit => (o, kind, version, _pods, release) => { if (kind === "AdvancedDaemonSet") rolling(o, kind, version).partition = release !== "1.9" && typeof p === "string" ? -2 : p; }),
   fc.constantFrom<number | string>(100, "10%").map((b): Edit => (o, kind) => { if (kind === "AdvancedDaemonSet") spec(o).burstReplicas = b; }),
   fc.constant<Edit>((o, kind) => { if (kind === "AdvancedDaemonSet") spec(o).lifecycle = { inPlaceUpdate: { labelsHandler: { "example.com/in-place": "true" } } }; }),
   // metadata
@@ -426,12 +433,18 @@ function inPlaceOnly(o: Obj, kind: KruiseKind, version: string): boolean {
   return us?.rollingUpdate?.podUpdatePolicy === "InPlaceOnly";
 }
 
+/** reserveOrdinals as the releases before v1.8 hold them (ints: a range becomes its first ordinal). */
+function intOrdinals(r: unknown[]): unknown[] {
+  return r.map((x) => (typeof x === "string" ? Number(x.split("-")[0]) : x));
+}
+
 /** Kruise gate settings a request may carry (gates on the webhook path that exist in the release). */
 function gatesFor(release: KruiseRelease): fc.Arbitrary<Obj | undefined> {
+  const since8 = kruiseMinor(release) >= 8;
   const opts: (Obj | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined,
-    { TemplateNoDefaults: true }, { StatefulSetAutoDeletePVC: false }, { StatefulSetAutoResizePVCGate: true }, { StatefulSetAutoResizePVCGate: true, StatefulSetAutoDeletePVC: true },
+    { TemplateNoDefaults: true }, { StatefulSetAutoDeletePVC: false }, since8 ? { StatefulSetAutoResizePVCGate: true } : { KruiseDaemon: true }, since8 ? { StatefulSetAutoResizePVCGate: true, StatefulSetAutoDeletePVC: true } : { StatefulSetAutoDeletePVC: true },
     // (the in-place update ops' gates are accepted too; this path does not read them)
-    { InPlaceWorkloadVerticalScaling: true, KruiseDaemon: false }];
+    since8 ? { InPlaceWorkloadVerticalScaling: true, KruiseDaemon: false } : { InPlaceUpdateEnvFromMetadata: false, KruiseDaemon: false }];
   if (release === "1.9") opts.push({ DefaultHostNetworkHostPortsInPodTemplates: true });
   return fc.constantFrom(...opts);
 }
@@ -460,7 +473,7 @@ export function kruiseWorkloadRequest(release: KruiseRelease, kind: KruiseKind, 
     if (typeMeta !== "keep") { delete nu.apiVersion; delete nu.kind; }
     if (typeMeta === "noTypeMeta" && version === DEFAULT_VERSION[kind]) { delete old.apiVersion; delete old.kind; }
     const req: Obj = { op: "workload.validateUpdate", kind };
-    if (release === "1.8" || kruise === "named") req.kruise = release;
+    if (release !== "1.9" || kruise === "named") req.kruise = release;
     if (gates) req.gates = gates;
     if (applyDefaults !== undefined) req.applyDefaults = applyDefaults;
     if (text === "oldText") req.oldText = JSON.stringify(old); else req.old = old;
@@ -485,7 +498,7 @@ export function kruiseWorkloadLines(release: KruiseRelease, perVersion: number, 
 
 /** Request lines the op must refuse or answer on odd input (fields, versions, gates, broken objects, pods). */
 export function kruiseWorkloadRequestErrors(release: KruiseRelease, kind: KruiseKind, stored: Obj): string[] {
-  const base: Obj = { op: "workload.validateUpdate", kind, ...(release === "1.8" ? { kruise: "1.8" } : {}) };
+  const base: Obj = { op: "workload.validateUpdate", kind, ...(release !== "1.9" ? { kruise: release } : {}) };
   const other = kind === "CloneSet" ? "StatefulSet" : "CloneSet";
   const notServed = servedVersions(release, kind).includes("v1beta1") ? "apps.kruise.io/v1" : "apps.kruise.io/v1beta1";
   const otherVersion = stored.apiVersion === "apps.kruise.io/v1alpha1" ? "apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1";

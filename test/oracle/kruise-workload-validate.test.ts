@@ -5,10 +5,11 @@
 // be the oracle's byte for byte (field paths, error types, upstream's printed values, the API server's
 // "admission webhook ... denied the request: ..." text, request errors).
 //
-// Releases: kruise "1.9" (v1.9.0) always; "1.8" (v1.8.3, a build of its own) in the full scope
-// (KINPLACE_ORACLE_SCOPE=full) or with KINPLACE_KRUISE_WORKLOAD_18=1, like the other v1.8 suites.
+// Releases: the ones CI builds (scope.ts CI_KRUISE_RELEASES: kruise "1.9" = v1.9.0 and "1.5" = v1.5.5) always;
+// "1.6", "1.7", "1.8" (v1.6.0, v1.7.0, v1.8.3, builds of their own) in the full scope (KINPLACE_ORACLE_SCOPE=full);
+// KINPLACE_KRUISE_WORKLOAD_RELEASES="1.7 1.9" picks them (KINPLACE_KRUISE_WORKLOAD_18=1 adds "1.8", its older switch).
 // KINPLACE_KRUISE_WORKLOAD_PAIRS sets the updates per (kind, version) (default 300: 1,800 at v1.9.0, 1,200 at
-// v1.8.3), KINPLACE_K8S_SEED the seed, KINPLACE_KRUISE_WORKLOAD_DUMP a file to append mismatches to. The few
+// the releases before it), KINPLACE_K8S_SEED the seed, KINPLACE_KRUISE_WORKLOAD_DUMP a file to append mismatches to. The few
 // updates whose upstream answer is random (the oracle's E_INTERNAL "nondeterministic upstream answer": an
 // InPlaceOnly template edit with several changes, a bad value printed with a pointer) are left out and
 // counted. The committed test/vectors/kruise-workload-validate.jsonl.gz comes from make-kruise-workload-vectors.ts.
@@ -20,13 +21,16 @@ import fc from "fast-check";
 import { KRUISE_KINDS, kruiseWorkloadLines, kruiseWorkloadRequestErrors, servedVersions, storedKruiseWorkload, type KruiseRelease } from "./kruise-workload-arbitraries.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { engineAnswers } from "./k8s-drive.ts";
-import { SLOW_BUILDS } from "./scope.ts";
+import { CI_KRUISE_RELEASES, SLOW_BUILDS } from "./scope.ts";
 
-const RELEASES: KruiseRelease[] = SLOW_BUILDS || process.env.KINPLACE_KRUISE_WORKLOAD_18 === "1" ? ["1.9", "1.8"] : ["1.9"];
+const ALL: KruiseRelease[] = ["1.9", "1.8", "1.7", "1.6", "1.5"];
+const RELEASES: KruiseRelease[] = process.env.KINPLACE_KRUISE_WORKLOAD_RELEASES
+  ? (process.env.KINPLACE_KRUISE_WORKLOAD_RELEASES.split(/[\s,]+/).filter(Boolean) as KruiseRelease[])
+  : ALL.filter((r) => SLOW_BUILDS || CI_KRUISE_RELEASES.includes(r) || (r === "1.8" && process.env.KINPLACE_KRUISE_WORKLOAD_18 === "1"));
 const PER_VERSION = Number(process.env.KINPLACE_KRUISE_WORKLOAD_PAIRS ?? 300);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const DUMP = process.env.KINPLACE_KRUISE_WORKLOAD_DUMP;
-const VERSION: Record<KruiseRelease, string> = { "1.9": "v1.9.0", "1.8": "v1.8.3" };
+const VERSION: Record<KruiseRelease, string> = { "1.9": "v1.9.0", "1.8": "v1.8.3", "1.7": "v1.7.0", "1.6": "v1.6.0", "1.5": "v1.5.5" };
 const TIME_LIMIT = 900_000;
 
 before(() => {
@@ -35,7 +39,7 @@ before(() => {
 });
 after(() => stopOracle());
 
-if (!RELEASES.includes("1.8")) console.log("kruise 1.8: workload.validateUpdate against v1.8.3 runs with KINPLACE_ORACLE_SCOPE=full (or KINPLACE_KRUISE_WORKLOAD_18=1); test/vectors/kruise-workload-validate.jsonl.gz is checked by npm test");
+for (const r of ALL.filter((x) => !RELEASES.includes(x))) console.log(`kruise ${r}: workload.validateUpdate against ${VERSION[r]} runs with KINPLACE_ORACLE_SCOPE=full; test/vectors/kruise-workload-validate.jsonl.gz is checked by npm test`);
 
 /** Whether the oracle refused to answer because upstream's answer is random. */
 const nondeterministic = (answer: string) => answer.includes('"E_INTERNAL"') && answer.includes("nondeterministic upstream answer");

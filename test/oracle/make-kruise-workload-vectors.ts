@@ -1,7 +1,8 @@
 // Writes test/vectors/kruise-workload-validate.jsonl.gz: workload.validateUpdate requests for the OpenKruise
 // kinds (realistic stored CloneSets, Advanced StatefulSets and Advanced DaemonSets and edits of them from
 // kruise-workload-arbitraries.ts, at every API version each release serves, plus request errors for every
-// kind), for both Kruise builds (kruise "1.9": openkruise/kruise v1.9.0, "1.8": v1.8.3), each answered by
+// kind), for every Kruise build (kruise "1.9": openkruise/kruise v1.9.0, "1.8": v1.8.3, "1.7": v1.7.0, "1.6":
+// v1.6.0, "1.5": v1.5.5), each answered by
 // the Go oracle through its router (k8s/harness/kruise_workload.go: CRD defaults, the mutating and the
 // validating webhook of the release). The oracle refuses to answer the few generated updates whose upstream
 // answer is random (E_INTERNAL "nondeterministic upstream answer": an InPlaceOnly template edit with several
@@ -36,7 +37,7 @@ function releaseLines(release: KruiseRelease, base: number): string[] {
 
 buildAll();
 const out: string[] = [];
-const releases: [KruiseRelease, number][] = [["1.9", seed], ["1.8", seed + 10_000]];
+const releases: [KruiseRelease, number][] = [["1.9", seed], ["1.8", seed + 10_000], ["1.7", seed + 20_000], ["1.6", seed + 30_000], ["1.5", seed + 40_000]];
 for (const [release, base] of releases) {
   const lines = releaseLines(release, base);
   const answers = await runOracle(lines);

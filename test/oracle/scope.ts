@@ -4,7 +4,8 @@
 // about half a minute cold with k8s.io/api + apimachinery only (the api builds) and several minutes with
 // k8s.io/kubernetes linked (the kube builds: defaulting, validation, kubelet, verdict), so by default
 // ("ci") each suite runs only on the minors of its list that are in the CI sample below, and suites that need a
-// slow build of their own (OpenKruise v1.8) run only in the full scope.
+// slow build of their own (OpenKruise v1.6 - v1.8; CI builds v1.5 and v1.9 only, CI_KRUISE_RELEASES) run only in
+// the full scope.
 // KINPLACE_ORACLE_SCOPE=full (`npm run test:oracle:all`) runs every minor each suite covers. Either way
 // the golden vectors under test/vectors/, written from full runs, check every minor in `npm test`.
 // A suite's own KINPLACE_*_MINORS variable still picks minors explicitly.
@@ -24,8 +25,16 @@ export const CI_KUBE_MINORS = ["1.37"];
  *  one suite that pays for a second kube build, so that every CI run checks both ends of the supported range). */
 export const CI_WORKLOAD_MINORS = ["1.15", "1.37"];
 
-/** Whether a live suite whose only build is a slow one of its own (the OpenKruise v1.8 build) runs: full scope only. */
+/** Whether a live suite whose only build is a slow one of its own (the OpenKruise v1.6, v1.7 and v1.8 builds) runs: full scope only. */
 export const SLOW_BUILDS = SCOPE === "full";
+
+/**
+ * The OpenKruise releases whose builds CI pays for: the newest (v1.9.0, on k8s.io/kubernetes 1.32) and the oldest
+ * (v1.5.5, on 1.24: go1.21 class, controller-runtime v0.12), so every CI run checks both ends of the supported range.
+ * Each costs about 8-14 minutes cold on CI's 2 cores; v1.6.0, v1.7.0 and v1.8.3 run in the full scope only
+ * (SLOW_BUILDS), their golden vectors (test/vectors/kruise-16/17/18.jsonl.gz, kruise-workload-validate) checked by `npm test`.
+ */
+export const CI_KRUISE_RELEASES = ["1.5", "1.9"];
 
 /** Every supported minor, ascending. */
 export const ALL_MINORS = MINORS.map((m) => m.minor);

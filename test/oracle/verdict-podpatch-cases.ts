@@ -26,7 +26,7 @@ function setGrace(w: Obj, kind: string, kruise: string, grace: number): void {
   } else if (kind === "CloneSet") us.inPlaceUpdateStrategy = { gracePeriodSeconds: grace };
 }
 
-/** `total` cases spread over the three Kruise kinds, for Kruise release `kruise` ("1.9" or "1.8"). */
+/** `total` cases spread over the three Kruise kinds, for Kruise release `kruise` ("1.5" .. "1.9"). */
 export function podPatchCases(total: number, seed: number, kruise: string): PodCase[] {
   const kinds = ["CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"];
   const per = Math.ceil(total / kinds.length);
@@ -47,7 +47,9 @@ export function podPatchCases(total: number, seed: number, kruise: string): PodC
         if (i % 4 === 1) w.status = { collisionCount: 1 + (i % 7) };
         if (i % 5 === 2) setGrace(w, kind, kruise, 5 + (i % 55));
       }
-      const gates = i % 6 === 1 ? { InPlaceWorkloadVerticalScaling: true } : i % 10 === 4 ? { InPlaceUpdateEnvFromMetadata: false } : undefined;
+      // (InPlaceWorkloadVerticalScaling exists from v1.8 on; older releases get the env gate instead)
+      const vertical = Number(kruise.split(".")[1]) >= 8 ? { InPlaceWorkloadVerticalScaling: true } : { InPlaceUpdateEnvFromMetadata: false };
+      const gates = i % 6 === 1 ? vertical : i % 10 === 4 ? { InPlaceUpdateEnvFromMetadata: false } : undefined;
       const fields: Record<string, unknown> = { old: o, new: n, now: NOWS[i % NOWS.length]!, ...(gates ? { gates } : {}), ...(kruise !== "1.9" || i % 2 ? { kruise } : {}) };
       out.push({ kind, fields, edits: p.edits });
     });

@@ -2,7 +2,8 @@
 // pod update the real controller code sends (test/oracle/verdict-podpatch-cases.ts, `kruise.verdictPod`
 // in the Kruise builds), for Kruise v1.9.0 and v1.8.3. Zero mismatches; in-place outcomes with and
 // without a grace period are seen for every kind. Needs Go.
-// KINPLACE_PODPATCH_PAIRS (default 300 per release) sets the pairs, KINPLACE_K8S_SEED the seed.
+// KINPLACE_PODPATCH_PAIRS (default 300 per release) sets the pairs, KINPLACE_K8S_SEED the seed,
+// KINPLACE_PODPATCH_RELEASES the releases (default "1.9 1.8"; "1.5" .. "1.7" answer from their own builds).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -19,7 +20,8 @@ before(() => {
 });
 after(() => stopOracle());
 
-for (const kruise of ["1.9", "1.8"]) {
+const RELEASES = process.env.KINPLACE_PODPATCH_RELEASES?.split(/[\s,]+/).filter(Boolean) ?? ["1.9", "1.8"];
+for (const kruise of RELEASES) {
   test(`verdict patches.pod = the pod update Kruise ${kruise} sends (${PAIRS} realistic pairs)`, { timeout: 900_000 }, async () => {
     const cases = podPatchCases(PAIRS, SEED, kruise);
     const expected = await podExpectations(cases);

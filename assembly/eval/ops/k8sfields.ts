@@ -10,7 +10,7 @@ import { fail, errorCode, takeErrorMessage, errorOffset, E_BAD_REQUEST, E_UNSUPP
 import { minorIndex, newestMinor } from "../../schema/schema";
 import { Request } from "./request";
 import { Value } from "../../json/value";
-import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX, KRUISE_MINOR, KRUISE_GO, KRUISE_NEWEST, K8S_NEWEST_GO } from "../../base/pins";
+import { defaultGoOf, minGoOf, K8S_GO_MIN, K8S_GO_MAX, KRUISE_NEWEST, K8S_NEWEST_GO, kruiseK8sMinorOf, kruiseReleaseOf, kruiseK8sPatchOf, kruiseGoOf, kruiseMinGoOf } from "../../base/pins";
 
 /** Raw bytes of string field `name` (escapes decoded, raw bytes kept); null when absent or on error. */
 export function k8sString(req: Request, name: string): ByteSink | null {
@@ -67,28 +67,30 @@ export function k8sMinor(req: Request, name: string): i32 {
   return m;
 }
 
-/** OpenKruise kinds: the version field may be absent or name Kruise's pinned minor only. */
-export function kruiseMinor(req: Request, name: string): i32 {
-  if (req.field(name) < 0) return KRUISE_MINOR;
+/** OpenKruise kinds: the version field may be absent or name the Kubernetes minor OpenKruise minor `release` pins only. */
+export function kruiseMinor(req: Request, name: string, release: i32 = KRUISE_NEWEST): i32 {
+  const pinned = kruiseK8sMinorOf(release);
+  if (req.field(name) < 0) return pinned;
   const b = k8sString(req, name);
   if (b === null) return -1;
   const v = text(b);
   const m = parseDotMinor(b);
-  if (m == KRUISE_MINOR && v == "1." + m.toString()) return m;
+  if (m == pinned && v == "1." + m.toString()) return m;
   if (m < 0 || minorIndex(m) < 0) {
     fail(E_UNSUPPORTED_VERSION, "unsupported " + name + " version \"" + v + "\"", -1, name);
     return -1;
   }
-  fail(E_UNSUPPORTED_VERSION, "OpenKruise kinds are answered at " + name + " \"1." + KRUISE_MINOR.toString() +
-    "\" only (openkruise/kruise v1." + KRUISE_NEWEST.toString() + ".0 pins k8s.io/kubernetes v1." + KRUISE_MINOR.toString() + ".10)", -1, name);
+  fail(E_UNSUPPORTED_VERSION, "OpenKruise kinds are answered at " + name + " \"1." + pinned.toString() +
+    "\" only (openkruise/kruise " + kruiseReleaseOf(release) + " pins k8s.io/kubernetes v" + kruiseK8sPatchOf(release) + ")", -1, name);
   return -1;
 }
 
 
-/** The Go release of field `go` for Kubernetes `minor` (default: the minor's release Go); -1 with an error. */
-export function k8sGo(req: Request, minor: i32, kruise: bool): i32 {
-  const def = kruise ? KRUISE_GO : defaultGoOf(minor);
-  const min = kruise ? KRUISE_GO : minGoOf(minor);
+/** The Go release of field `go` for Kubernetes `minor` (default: the minor's release Go; OpenKruise kinds: that of
+ *  OpenKruise minor `release`'s image); -1 with an error. */
+export function k8sGo(req: Request, minor: i32, kruise: bool, release: i32 = KRUISE_NEWEST): i32 {
+  const def = kruise ? kruiseGoOf(release) : defaultGoOf(minor);
+  const min = kruise ? kruiseMinGoOf(release) : minGoOf(minor);
   if (req.field("go") < 0) return def;
   const b = k8sString(req, "go");
   if (b === null) return -1;

@@ -24,7 +24,7 @@ import { decodePair, ObjectNode } from "../../upstream/kruise/webhook/objects";
 
 /** The Kruise gates of the webhooks' path (beside the in-place update ops' four) and the Kruise minor each appears in. */
 const WEBHOOK_GATES = ["DefaultHostNetworkHostPortsInPodTemplates", "StatefulSetAutoDeletePVC", "StatefulSetAutoResizePVCGate", "TemplateNoDefaults"];
-const WEBHOOK_GATES_SINCE = [9, 8, 8, 8];
+const WEBHOOK_GATES_SINCE = [9, 5, 8, 5];
 
 /** Gate `name` as the request set it, else its default. */
 function gateOn(g: Map<string, bool>, name: string, dflt: bool): bool {

@@ -18,7 +18,7 @@ import { arenaMark, keepAndRelease } from "../../io/arena";
 import { Tape, K_NUMBER, K_OBJECT, K_ARRAY, K_STRING, F_INT } from "../../json/tape";
 import { fail, hasError, clearError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_TOO_LARGE, E_JSON_SYNTAX } from "../../base/errors";
 import { EXACT_KRUISESPEC, EXACT_PODSPLICE, EXACT_TRANSCODE, EXACT_MEMO, shortcutOn } from "../../base/exact";
-import { KRUISE_GO, KRUISE_MINOR, K8S_NEWEST_GO } from "../../base/pins";
+import { KRUISE_MINOR, K8S_NEWEST_GO } from "../../base/pins";
 import { Limits } from "../../base/limits";
 import { TopFields } from "../../fast/transcode/state";
 import { Request, onlyFields } from "./request";
@@ -73,7 +73,7 @@ function kruiseTypedOf(v: Value, name: string, ty: i32, what: string, gates: Kru
   }
   const o = new DecodeOptions();
   o.minor = gates.k8sMinor();
-  o.goMinor = KRUISE_GO;
+  o.goMinor = gates.go();
   o.warnings = false;
   const d = new Decoder(v.tape, o);
   d.jit.dataStart = v.tape.rawStart(v.node);
@@ -184,7 +184,7 @@ export function opKruiseInplaceSpec(req: Request, res: ResultWriter): bool {
 
 /** The state PatchSpecToPod starts from: the request's (re-read for every pod: it is changed), or the one Update writes. */
 function startState(st: Value | null, spec: UpdateSpec, now: KTime, kruise: i32): InPlaceState {
-  return st !== null ? readState(st.tape, st.node, kruise)! : updateState(spec, now);
+  return st !== null ? readState(st.tape, st.node, kruise)! : updateState(spec, now, kruise);
 }
 
 const STATE_REFUSED = "\"state\" must be an InPlaceUpdateState object";
@@ -375,7 +375,7 @@ function podInput(v: Value, name: string, call: PodCall): PodIn | null {
 function transcodePod(r: PodIn, p: usize, n: i32, gates: KruiseOptions): bool {
   const g = new ByteSink(n + (n >> 3) + 256);
   const top = new TopFields();
-  if (transcodeStored(podType(gates), p, n, KRUISE_GO, g, MAX_DEPTH, top) && !hasError()) {
+  if (transcodeStored(podType(gates), p, n, gates.go(), g, MAX_DEPTH, top) && !hasError()) {
     r.g = g;
     r.top = top;
     return true;

@@ -9,7 +9,8 @@ import { ByteSink } from "../../io/sink";
 import { fail, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { EXACT_ALL } from "../../base/exact";
 import { Request, exactOf } from "./request";
-import { KruiseOptions, KRUISE_GATES } from "../../upstream/kruise/inplaceupdate/options";
+import { KruiseOptions, KRUISE_GATES, gateSince } from "../../upstream/kruise/inplaceupdate/options";
+import { KRUISE_OLDEST, KRUISE_NEWEST } from "../../base/pins";
 
 function keyText(t: Tape, k: i32): string {
   const d = new ByteSink(t.len(k) + 4);
@@ -17,19 +18,32 @@ function keyText(t: Tape, k: i32): string {
   return String.UTF8.decodeUnsafe(d.ptr, <usize>d.len);
 }
 
-/** Checks `kruise` alone ("1.8" | "1.9"; absent: fine); false with readKruiseOptions' error. */
+/** The OpenKruise minor a `kruise` value names ("1.5" .. "1.9" exactly; no neighbour is ever taken), or -1. */
+function kruiseMinorOfText(v: string): i32 {
+  for (let m = KRUISE_OLDEST; m <= KRUISE_NEWEST; m++) if (v == "1." + m.toString()) return m;
+  return -1;
+}
+
+/** Checks `kruise` alone ("1.5" .. "1.9"; absent: fine); false with readKruiseOptions' error. */
 export function kruiseVersionOK(req: Request): bool {
   const kv = req.field("kruise");
   if (kv < 0) return true;
   const t = req.tape;
   if (t.kind(kv) != K_STRING) { fail(E_BAD_REQUEST, "\"kruise\" must be a string", -1, "kruise"); return false; }
   const v = keyText(t, kv);
-  if (v == "1.9" || v == "1.8") return true;
+  if (kruiseMinorOfText(v) >= 0) return true;
   fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"" + v + "\"", -1, "kruise");
   return false;
 }
 
-/** Reads `kruise` ("1.8" | "1.9", default "1.9") and `gates` ({name: bool}); null with a typed error. Gates named in
+/** The OpenKruise minor `kruise` names (5 .. 9; absent: 9); -1 with readKruiseOptions' error. */
+export function requestKruiseMinor(req: Request): i32 {
+  if (!kruiseVersionOK(req)) return -1;
+  const kv = req.field("kruise");
+  return kv < 0 ? KRUISE_NEWEST : kruiseMinorOfText(keyText(req.tape, kv));
+}
+
+/** Reads `kruise` ("1.5" .. "1.9", default "1.9") and `gates` ({name: bool}); null with a typed error. Gates named in
  *  `extra` (accepted from Kruise minor `extraSince[i]` on) are accepted too, their values kept in `extraGates`. */
 export function readKruiseOptions(req: Request, extra: Array<string> | null = null, extraSince: Array<i32> | null = null, extraGates: Map<string, bool> | null = null): KruiseOptions | null {
   const o = new KruiseOptions();
@@ -38,9 +52,8 @@ export function readKruiseOptions(req: Request, extra: Array<string> | null = nu
   if (kv >= 0) {
     if (t.kind(kv) != K_STRING) { fail(E_BAD_REQUEST, "\"kruise\" must be a string", -1, "kruise"); return null; }
     const v = keyText(t, kv);
-    if (v == "1.9") o.minor = 9;
-    else if (v == "1.8") o.minor = 8;
-    else { fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"" + v + "\"", -1, "kruise"); return null; }
+    o.minor = kruiseMinorOfText(v);
+    if (o.minor < 0) { fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"" + v + "\"", -1, "kruise"); return null; }
   }
   const g = req.field("gates");
   if (g >= 0 && t.kind(g) != K_NULL) {
@@ -62,7 +75,7 @@ export function readKruiseOptions(req: Request, extra: Array<string> | null = nu
       const v = byName.get(name);
       const x = extra === null ? -1 : extra.indexOf(name);
       const isExtra = x >= 0 && o.minor >= extraSince![x];
-      if (!KRUISE_GATES.includes(name) && !isExtra) { fail(E_BAD_REQUEST, "unknown feature gate \"" + name + "\"", -1, "gates/" + name); return null; }
+      if (!(KRUISE_GATES.includes(name) && gateSince(name) <= o.minor) && !isExtra) { fail(E_BAD_REQUEST, "unknown feature gate \"" + name + "\"", -1, "gates/" + name); return null; }
       const kind = t.kind(v);
       if (kind != K_TRUE && kind != K_FALSE) { fail(E_BAD_REQUEST, "feature gate \"" + name + "\" must be a boolean", -1, "gates/" + name); return null; }
       const on = kind == K_TRUE;

@@ -1,13 +1,14 @@
 // Ops rollout.advancedStatefulSet and rollout.statefulSet: one sync of the StatefulSet controllers
 // (assembly/rollout/statefulset.ts). Fields: docs/rollout.md.
 
-import { hasError } from "../../base/errors";
+import { hasError, fail, E_BAD_REQUEST } from "../../base/errors";
+import { requestKruiseMinor } from "./kruisefields";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "./rollout-request";
 import { readVerdicts } from "../../rollout/verdict";
 import { readStatefulSet, planStatefulSet, STSRound } from "../../rollout/statefulset";
 
-/** rollout.advancedStatefulSet {statefulSet, pods, currentRevision, updateRevision, now?, inPlace?}. */
+/** rollout.advancedStatefulSet {statefulSet, pods, currentRevision, updateRevision, now?, inPlace?, kruise?}. */
 export function opAdvancedStatefulSet(r: RolloutRequest, out: JsonOut): bool { return run(r, out, true); }
 
 /** rollout.statefulSet {statefulSet, pods, currentRevision, updateRevision, now?, gates?}. */
@@ -26,12 +27,16 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   if (now === null) return false;
   const opts = r.options();
   if (opts === null) return false;
+  // the OpenKruise release whose controller plans (Advanced StatefulSet only)
+  if (!kruise && r.req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
+  const release = requestKruiseMinor(r.req);
+  if (release < 0) return false;
   const top = r.top;
   const verdicts = readVerdicts(top, opts.exact);
   const gates = top.obj("gates");
   const gate = gates.bool("MaxUnavailableStatefulSet", true);
   const preparing = gates.bool("PreparingUpdateAsUpdate", false);
-  const s = readStatefulSet(so, kruise, opts.limits);
+  const s = readStatefulSet(so, kruise, opts.limits, release);
   if (hasError()) return false;
   writeRound(out, planStatefulSet(s, pods, cur, upd, now, verdicts, gate, preparing, opts));
   return true;

@@ -7,7 +7,7 @@ import { Tape, K_OBJECT, K_STRING, F_ESCAPE, F_HIGH } from "../../json/tape";
 import { Decoder, DecodeOptions } from "../../typed/decode";
 import { RawV } from "../../typed/value";
 import { JField } from "../../typed/fields";
-import { KRUISE_GO } from "../../base/pins";
+import { kruiseGoOfK8s } from "../../base/pins";
 import { fieldNamed } from "../../upstream/kruise/inplaceupdate/typed";
 import { StrMap } from "../../upstream/kruise/inplaceupdate/model";
 import { RevisionInput } from "../../upstream/kruise/inplaceupdate/revision";
@@ -23,7 +23,7 @@ export function revisionFromTape(t: Tape, node: i32, minor: i32): RevisionInput 
   if (df === null) return null;
   const o = new DecodeOptions();
   o.minor = minor;
-  o.goMinor = KRUISE_GO;
+  o.goMinor = kruiseGoOfK8s(minor);
   o.warnings = false;
   if (!new TypedCheck(t, new Decoder(t, o), null).ok(rev, node, -1)) return null;
   const r = new RevisionInput();

@@ -13,7 +13,7 @@ import { ByteSink } from "../../io/sink";
 import { Tape, K_OBJECT } from "../../json/tape";
 import { fail, E_INTERNAL } from "../../base/errors";
 import { Decoder, DecodeOptions } from "../../typed/decode";
-import { KRUISE_GO } from "../../base/pins";
+import { kruiseGoOfK8s } from "../../base/pins";
 import { TV, fieldOf } from "../../upstream/kruise/inplaceupdate/typed";
 import { KruiseOptions } from "../../upstream/kruise/inplaceupdate/options";
 import { RevisionData, getTemplateFromRevision } from "../../upstream/kruise/inplaceupdate/revision";
@@ -32,7 +32,7 @@ import { tapeContainers, onlyMember } from "./containersview";
 function templateDecoder(t: Tape, minor: i32): Decoder {
   const o = new DecodeOptions();
   o.minor = minor;
-  o.goMinor = KRUISE_GO;
+  o.goMinor = kruiseGoOfK8s(minor);
   o.warnings = false;
   return new Decoder(t, o);
 }

@@ -174,6 +174,8 @@ export function splicePatchPod(res: ResultWriter, g: usize, n: i32, podT: i32, t
   now: KTime, gates: KruiseOptions, why: SpliceWhy, prep: SplicePrep | null = null): bool {
   const fromTranscoder = top !== null;
   if (gates.verticalScaling && spec.containerResources.size > 0) return why.no("resources are written");
+  // the round-trip checks below assume Go 1.22+ JSON (the short \b \f escapes): OpenKruise v1.5 - v1.7 wrote with Go 1.19 / 1.20
+  if (gates.go() < 22) return why.no("the release's Go writes JSON older than the splice's checks");
   let entries: Array<MetaEntry> | null = null;
   if (spec.hasPatch) {
     entries = prep !== null ? prep.entries : metadataMapPatch(spec.patch.ptr, spec.patch.len);

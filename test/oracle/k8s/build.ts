@@ -20,13 +20,14 @@ import {
   K8S_112_REQUIRES,
   KJSON_FOR_OLD_MINORS,
   KRUISE,
-  KRUISE_18,
+  KRUISE_RELEASES,
   MINORS,
   NEWEST,
   classOfGo,
   goMinorOf,
   minorInfo,
   type GoClass,
+  type KruiseRelease,
   type MinorInfo,
 } from "./versions.ts";
 
@@ -58,20 +59,31 @@ export interface BuildKey {
   flavor: Flavor;
 }
 
-/** The OpenKruise release of a Kruise key: its pinned minor tells v1.9.0 (1.32) from v1.8.3 (1.30). */
-export function kruisePin(k: BuildKey): { version: string; minor: string; patch: string; releaseGo: string } {
-  return k.minor === KRUISE_18.minor ? KRUISE_18 : KRUISE;
+/** The OpenKruise release of a Kruise key: each release pins its own Kubernetes minor (v1.9.0 1.32, v1.8.3 1.30, v1.7.0 1.28, v1.6.0 1.26, v1.5.5 1.24). */
+export function kruisePin(k: BuildKey): KruiseRelease {
+  const r = KRUISE_RELEASES.find((x) => x.minor === k.minor);
+  if (!r) throw new Error(`no OpenKruise release pins kubernetes ${k.minor}`);
+  return r;
 }
 
-/** Directory / file name of a key, e.g. "1.37-go126", "1.37-go126-api", "kruise-v1.9.0-go126" or "kruise-v1.8.3-go126". */
+/** The Go class of a Kruise release's own build (its Dockerfile's Go). */
+export function kruiseClass(r: KruiseRelease): GoClass {
+  return classOfGo(goMinorOf(r.releaseGo));
+}
+
+/** Directory / file name of a key, e.g. "1.37-go126", "1.37-go126-api", "kruise-v1.9.0-go126", "kruise-v1.5.5-go121". */
 export function keyName(k: BuildKey): string {
   return k.kruise ? `kruise-${kruisePin(k).version}-${k.goClass}` : `${k.minor}-${k.goClass}${k.flavor === "api" ? "-api" : ""}`;
 }
 
-/** Parses a key name back ("1.N-goXY[-api]", "kruise[-v1.9.0][-goXY]", "kruise-v1.8[.3][-goXY]"). */
+/** Parses a key name back ("1.N-goXY[-api]", "kruise[-v1.9.0][-goXY]", "kruise-v1.N[.P][-goXY]"; no class: the release's own). */
 export function parseKey(name: string): BuildKey {
-  const kr = /^kruise(?:-v([\d.]+))?(?:-(go\d+))?$/.exec(name);
-  if (kr) return { minor: kr[1]?.startsWith("1.8") ? KRUISE_18.minor : KRUISE.minor, goClass: (kr[2] as GoClass) ?? "go126", kruise: true, flavor: "kube" };
+  const kr = /^kruise(?:-v(1\.\d+)(?:\.\d+)?)?(?:-(go\d+))?$/.exec(name);
+  if (kr) {
+    const r = kr[1] ? KRUISE_RELEASES.find((x) => x.kruise === kr[1]) : KRUISE;
+    if (!r || (kr[2] && !(kr[2] in GO_CLASSES))) throw new Error(`bad k8s oracle key ${name}`);
+    return { minor: r.minor, goClass: (kr[2] as GoClass) ?? kruiseClass(r), kruise: true, flavor: "kube" };
+  }
   const m = /^(1\.\d+)-(go\d+)(-api)?$/.exec(name);
   if (!m || !minorInfo(m[1]!) || !(m[2]! in GO_CLASSES)) throw new Error(`bad k8s oracle key ${name}`);
   return { minor: m[1]!, goClass: m[2] as GoClass, kruise: false, flavor: m[3] || m[1] === STAGING_112 ? "api" : "kube" };
@@ -97,7 +109,13 @@ export function tagsFor(k: BuildKey): string[] {
   if (n >= 16) tags.push("ephemeral");
   if (n >= 27 && n <= 30) tags.push("hwr");
   if (k.kruise) tags.push("kruise");
-  if (k.kruise && kruisePin(k) === KRUISE_18) tags.push("kruise18");
+  // the OpenKruise release: "kruisegeN" for every 5 <= N <= its minor (harness/kruise_*.go split by release as
+  // `kruise && kruisege7 && !kruisege9`), and "kruise18" for every release before v1.9 (the v1alpha1 CloneSet era)
+  if (k.kruise) {
+    const rn = goMinorOf(kruisePin(k).kruise);
+    for (let m = 5; m <= rn; m++) tags.push(`kruisege${m}`);
+    if (rn < 9) tags.push("kruise18");
+  }
   // kubelet.* ops, harness/kubelet_*.go: "minorgeN" for every N <= minor, so a file can say
   // `kube && minorge28 && !minorge34` (the constraint syntax here has no ||)
   if (k.flavor === "kube") for (let m = 16; m <= n; m++) tags.push(`minorge${m}`);
@@ -242,7 +260,7 @@ export function minGoOf(goModGo: string): number {
 /** -ldflags -X values stamped into the binary. */
 function buildFacts(k: BuildKey): Record<string, string> {
   const info = minorInfo(k.minor)!;
-  const goModGo = k.kruise ? (kruisePin(k) === KRUISE_18 ? KRUISE_18.goModGo : "1.23") : info.goModGo;
+  const goModGo = k.kruise ? kruisePin(k).goModGo : info.goModGo;
   const [lo, hi] = GO_CLASSES[k.goClass].serves;
   return {
     "main.buildMinor": k.minor,
@@ -359,7 +377,7 @@ export interface BuildRecord {
  * harness sources, the generated go.mod, the toolchain, tags or stamped facts change.
  */
 export async function ensureBinary(k: BuildKey, log: (s: string) => void = () => {}): Promise<string> {
-  if (k.kruise ? k.minor !== KRUISE.minor && k.minor !== KRUISE_18.minor : !minorInfo(k.minor)) throw new Error(`unsupported key ${keyName(k)}`);
+  if (k.kruise ? !KRUISE_RELEASES.some((r) => r.minor === k.minor) : !minorInfo(k.minor)) throw new Error(`unsupported key ${keyName(k)}`);
   const dir = join(BIN_ROOT, keyName(k));
   const bin = binaryPath(k);
   const tags = tagsFor(k);
@@ -416,12 +434,11 @@ export async function ensureBinary(k: BuildKey, log: (s: string) => void = () =>
   });
 }
 
-/** Every key a full build covers: each minor at its default class, plus the Kruise builds (v1.9.0, v1.8.3). */
+/** Every key a full build covers: each minor at its default class, plus the Kruise builds (v1.5.5 .. v1.9.0), each at its own class. */
 export function defaultKeys(flavor: Flavor = "kube"): BuildKey[] {
   return [
     ...MINORS.map((m: MinorInfo) => ({ minor: m.minor, goClass: defaultClass(m.minor), kruise: false, flavor: hasKube(m.minor) ? flavor : ("api" as Flavor) })),
-    { minor: KRUISE.minor, goClass: "go126" as GoClass, kruise: true, flavor: "kube" as Flavor },
-    { minor: KRUISE_18.minor, goClass: "go126" as GoClass, kruise: true, flavor: "kube" as Flavor },
+    ...KRUISE_RELEASES.map((r) => ({ minor: r.minor, goClass: kruiseClass(r), kruise: true, flavor: "kube" as Flavor })),
   ];
 }
 
@@ -431,10 +448,10 @@ export function routingTable() {
     newest: NEWEST,
     minors: MINORS.map((m) => ({ minor: m.minor, releaseGo: goMinorOf(m.releaseGo), minGo: minGoOf(m.goModGo), hasKube: hasKube(m.minor) })),
     classes: Object.entries(GO_CLASSES).map(([name, c]) => ({ name, from: c.serves[0], to: c.serves[1] })),
-    kruise: { minor: KRUISE.minor, releaseGo: goMinorOf(KRUISE.releaseGo), minGo: 23 },
+    kruise: { minor: KRUISE.minor, releaseGo: goMinorOf(KRUISE.releaseGo), minGo: minGoOf(KRUISE.goModGo) },
     kruiseKinds: ["CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"],
     // `kruise` values answered by another Kruise build than the default (router: key "kruise-<version>-<class>")
-    kruiseReleases: [{ kruise: "1.8", version: KRUISE_18.version, releaseGo: goMinorOf(KRUISE_18.releaseGo) }],
+    kruiseReleases: KRUISE_RELEASES.filter((r) => r !== KRUISE).map((r) => ({ kruise: r.kruise, version: r.version, releaseGo: goMinorOf(r.releaseGo), minGo: minGoOf(r.goModGo) })),
   };
 }
 

@@ -112,11 +112,42 @@ export const K8S_112_REQUIRES: Record<string, string> = {
 /** sigs.k8s.io/json used for field-validation warnings where the minor predates it (that of 1.25). */
 export const KJSON_FOR_OLD_MINORS = "v0.0.0-20220713155537-f223a00ba0e2";
 
+/** One OpenKruise release the oracle builds: the `kruise` value it answers, the module version, the
+ *  k8s.io/kubernetes release its go.mod pins (minor, patch), its Dockerfile's Go and its go.mod `go` line. */
+export interface KruiseRelease {
+  kruise: string;
+  version: string;
+  minor: string;
+  patch: string;
+  releaseGo: string;
+  goModGo: string;
+}
+
 /** OpenKruise build: kruise v1.9.0 pins k8s.io/kubernetes v1.32.10. */
-export const KRUISE = { version: "v1.9.0", minor: "1.32", patch: "1.32.10", releaseGo: "1.23.9" /* Dockerfile golang:1.23.9 */ };
+export const KRUISE: KruiseRelease = { kruise: "1.9", version: "v1.9.0", minor: "1.32", patch: "1.32.10", releaseGo: "1.23.9" /* Dockerfile golang:1.23.9 */, goModGo: "1.23" };
 
 /**
  * OpenKruise v1.8 build (`kruise: "1.8"`): v1.8.3 is the newest v1.8.x the module proxy serves here
  * (v1.8.4+ answer 403), pinning k8s.io/kubernetes v1.30.10 (go.mod `go 1.22.0`).
  */
-export const KRUISE_18 = { version: "v1.8.3", minor: "1.30", patch: "1.30.10", releaseGo: "1.22.11" /* Dockerfile golang:1.22.11 */, goModGo: "1.22" };
+export const KRUISE_18: KruiseRelease = { kruise: "1.8", version: "v1.8.3", minor: "1.30", patch: "1.30.10", releaseGo: "1.22.11" /* Dockerfile golang:1.22.11 */, goModGo: "1.22" };
+
+/**
+ * OpenKruise v1.7 build (`kruise: "1.7"`): v1.7.0, the newest v1.7.x whose zip the module proxy serves here
+ * (v1.7.1 lists its .info but its .zip answers 403; v1.7.2+ answer 403), pinning k8s.io/kubernetes v1.28.9.
+ */
+export const KRUISE_17: KruiseRelease = { kruise: "1.7", version: "v1.7.0", minor: "1.28", patch: "1.28.9", releaseGo: "1.20.14" /* Dockerfile golang:1.20.14 */, goModGo: "1.20" };
+
+/** OpenKruise v1.6 build (`kruise: "1.6"`): v1.6.0 (v1.6.1+ answer 403 here), pinning k8s.io/kubernetes v1.26.10. */
+export const KRUISE_16: KruiseRelease = { kruise: "1.6", version: "v1.6.0", minor: "1.26", patch: "1.26.10", releaseGo: "1.19" /* Dockerfile golang:1.19 */, goModGo: "1.19" };
+
+/** OpenKruise v1.5 build (`kruise: "1.5"`): v1.5.5 (the last v1.5.x; v1.5.6 answers 403), pinning k8s.io/kubernetes v1.24.16. */
+export const KRUISE_15: KruiseRelease = { kruise: "1.5", version: "v1.5.5", minor: "1.24", patch: "1.24.16", releaseGo: "1.19" /* Dockerfile golang:1.19 */, goModGo: "1.19" };
+
+/** Every OpenKruise release the oracle builds, oldest first (each pins its own Kubernetes minor). */
+export const KRUISE_RELEASES: KruiseRelease[] = [KRUISE_15, KRUISE_16, KRUISE_17, KRUISE_18, KRUISE];
+
+/** The release answering `kruise` value v ("1.5" .. "1.9"), or undefined. */
+export function kruiseRelease(v: string): KruiseRelease | undefined {
+  return KRUISE_RELEASES.find((r) => r.kruise === v);
+}

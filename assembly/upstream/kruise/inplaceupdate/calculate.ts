@@ -18,7 +18,6 @@ import { readJSON, ReadOptions } from "../../../json/reader";
 import { unquote } from "../../../json/strings";
 import { takeErrorMessage } from "../../../base/errors";
 import { appscodeDiff, AppscodeOptions } from "../../jsonpatch/appscode";
-import { KRUISE_GO } from "../../../base/pins";
 import { UpdateSpec, StrMap, ObjMeta } from "./model";
 import { RevisionInput, RevisionData, revisionData, vctHashChange } from "./revision";
 import { TemplateReads, DecodeTemplates, OLD, NEW } from "./templates";
@@ -59,12 +58,12 @@ function textOf(t: Tape, i: i32): string {
   return String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
 }
 
-/** jsonpatch.CreatePatch(oldRevision.Data.Raw, newRevision.Data.Raw). */
-function createPatch(a: RevisionData, b: RevisionData): Patches {
+/** jsonpatch.CreatePatch(oldRevision.Data.Raw, newRevision.Data.Raw) under Go minor `go`. */
+function createPatch(a: RevisionData, b: RevisionData, go: i32): Patches {
   const p = new Patches();
   const out = new ByteSink(1024);
   const ao = new AppscodeOptions();
-  ao.goMinor = KRUISE_GO;
+  ao.goMinor = go;
   ao.go27 = false;
   if (!appscodeDiff(a.tape, a.node, b.tape, b.node, ao, out)) {
     p.err = takeErrorMessage();
@@ -148,10 +147,10 @@ export function defaultCalculateInPlaceUpdateSpec(oldRevision: RevisionInput | n
   if (oldRevision === null || newRevision === null) return res.nil("recreate: the pod's revision is not among the workload's revisions");
   const gates = opts.gates;
 
-  const oldData = revisionData(oldRevision);
-  const newData = revisionData(newRevision);
+  const oldData = revisionData(oldRevision, gates.go());
+  const newData = revisionData(newRevision, gates.go());
   if (oldData === null || newData === null) return res.nil("recreate: the " + (oldData === null ? "old" : "new") + " revision's data is not a JSON object");
-  const patches = createPatch(oldData, newData);
+  const patches = createPatch(oldData, newData, gates.go());
   if (patches.tape === null) return res.nil("recreate: the revisions cannot be diffed: " + patches.err);
   const values = patches.tape!;
 

@@ -118,11 +118,11 @@ function hashConsistent(pod: TV, metas: Array<RuntimeMeta>, envHash: bool, witho
     if (meta.containerID != strOf(fieldOf(st, "containerID"))) return false;
     if (envHash) {
       if (meta.envHash != envFromMetadataHash(c, labels, annotations)) return false;
-    } else if (gates.minor == 8) {
-      // kubeletcontainer.HashContainer of the kubelet v1.8.3 vendors (1.30, the JSON era)
+    } else if (gates.minor <= 8) {
+      // kubeletcontainer.HashContainer of the kubelet the release vendors (1.24 .. 1.30, the JSON era)
       if (withoutRes) {
-        if (<u64>hashContainer(kubelet, c.t, withoutResources(c.t, c.v), KRUISE_GO) != meta.plainHashWithoutResources) return false;
-      } else if (<u64>hashContainer(kubelet, c.t, c.v, KRUISE_GO) != meta.plainHash) return false;
+        if (<u64>hashContainer(kubelet, c.t, withoutResources(c.t, c.v), gates.go()) != meta.plainHashWithoutResources) return false;
+      } else if (<u64>hashContainer(kubelet, c.t, c.v, gates.go()) != meta.plainHash) return false;
     } else {
       // kubeletcontainer.HashContainer of the kubelet v1.9.0 vendors (1.32), or the copied pre-1.31 JSON hash
       const h1 = hashContainer(kubelet, c.t, c.v, KRUISE_GO);

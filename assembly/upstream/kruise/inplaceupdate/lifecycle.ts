@@ -216,17 +216,17 @@ export function inPlaceUpdate(pod: TV, oldRev: RevisionInput, newRev: RevisionIn
   res.inPlace = true;
   root(pod);
   if (podNeedsBeUnready(pod, spec, opts.gates)) {
-    // v1.8.x skipped the whole status update when an equal (status, reason, message) condition existed
+    // v1.5 - v1.8 skipped the whole status update when an equal (status, reason, message) condition existed
     const cur = condition(pod, GATE);
     const equal = cur !== null && cstr(pod, cur, "status") == "False" && cstr(pod, cur, "reason") == "StartInPlaceUpdate" && cstr(pod, cur, "message") == "";
-    if (!(opts.gates.minor == 8 && equal)) {
+    if (!(opts.gates.minor <= 8 && equal)) {
       setPodCondition(pod, newCondition(pod, GATE, "False", now, "StartInPlaceUpdate", ""));
       setPodReadyCondition(pod);
     }
   }
   mapSet(metaMap(pod, "labels"), REVISION_LABEL, spec.revision);
   const ann = metaMap(pod, "annotations");
-  const state = updateState(spec, now);
+  const state = updateState(spec, now, opts.gates.minor);
   const sb = new ByteSink(128);
   state.write(sb);
   mapSet(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));

@@ -125,7 +125,8 @@ export function planPatch(r: PodReads, spec: UpdateSpec, state: InPlaceState, no
     if (!changed.includes(name)) continue;
     if (state.lastContainerStatuses === null) state.lastContainerStatuses = new StrMap();
     const l = state.lastContainerStatuses!;
-    if (!l.has(name)) l.set(name, r.statusImageIDs[i]);
+    // v1.8+ keeps an entry already there (it sets the image ID on a copy); v1.5 - v1.7 overwrite it
+    if (!l.has(name) || gates.minor < 8) l.set(name, r.statusImageIDs[i]);
   }
 
   // resources

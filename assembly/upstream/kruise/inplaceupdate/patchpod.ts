@@ -18,7 +18,7 @@ import { strategicMergePatch } from "../../strategicpatch/smp";
 import { StrV, SliceV, MapV, StructV, QuantityV } from "../../../typed/value";
 import { Kind, kind, elem, fieldCount, fieldType } from "../../../schema/schema";
 import { Quantity } from "../../../quantity/quantity";
-import { KRUISE_GO } from "../../../base/pins";
+import { kruiseGoOfK8s } from "../../../base/pins";
 import { UpdateSpec, ResReq, QMap, Named } from "./model";
 import { InPlaceState, KTime, STATE_KEY } from "./state";
 import { PodReads, planPatch, barrierPriority, BARRIER_ENV } from "./patchplan";
@@ -42,7 +42,7 @@ export class MetaDataPatcher {
     if (b === null) return null;
     const out = new ByteSink(b.len + 256);
     const m = opts.gates.k8sMinor();
-    if (!strategicMergePatch(doc(b.ptr, b.len), doc(spec.patch.ptr, spec.patch.len), kruiseType(T_POD, m), m, KRUISE_GO, new ReadOptions(), out)) {
+    if (!strategicMergePatch(doc(b.ptr, b.len), doc(spec.patch.ptr, spec.patch.len), kruiseType(T_POD, m), m, kruiseGoOfK8s(m), new ReadOptions(), out)) {
       returnedError(opts);
       return null;
     }

@@ -11,7 +11,7 @@ import { numbersFit } from "../../../json/document";
 import { Decoder, DecodeOptions } from "../../../typed/decode";
 import { Val, RawV } from "../../../typed/value";
 import { foldEqual } from "../../../typed/fields";
-import { KRUISE_GO } from "../../../base/pins";
+import { kruiseGoOfK8s } from "../../../base/pins";
 import { TV, fieldOf, path, strOf, entriesOf, entryStr } from "./typed";
 import { StrMap } from "./model";
 import { kruiseType, T_TEMPLATE } from "./types";
@@ -65,8 +65,8 @@ export class RevisionData {
   constructor(public tape: Tape, public node: i32) {}
 }
 
-/** Data.Raw as json.Unmarshal into map[string]interface{} accepts it (what CreatePatch diffs), or null. */
-export function revisionData(r: RevisionInput): RevisionData | null {
+/** Data.Raw as json.Unmarshal (Go minor `go`) into map[string]interface{} accepts it (what CreatePatch diffs), or null. */
+export function revisionData(r: RevisionInput, go: i32): RevisionData | null {
   const d = r.data;
   if (d === null) return null;
   const pt = r.tape;
@@ -75,7 +75,7 @@ export function revisionData(r: RevisionInput): RevisionData | null {
     return new RevisionData(pt, r.node);
   }
   const o = new ReadOptions();
-  o.goMinor = KRUISE_GO;
+  o.goMinor = go;
   const t = readJSON(d.p, d.n, o);
   if (t === null) { clearError(); return null; }
   if (t.kind(0) != K_OBJECT || !numbersFit(t, 0)) return null;
@@ -118,7 +118,7 @@ export function getTemplateFromRevision(data: RevisionData, minor: i32): TV | nu
   const ty = kruiseType(T_TEMPLATE, minor);
   const o = new DecodeOptions();
   o.minor = minor;
-  o.goMinor = KRUISE_GO;
+  o.goMinor = kruiseGoOfK8s(minor);
   o.warnings = false;
   o.foldKeys = true;
   const d = new Decoder(t, o);

@@ -33,12 +33,13 @@ export class Batch {
   containers: Array<string> | null = null;
 }
 
-/** The state updatePodInPlace starts PatchSpecToPod with: {revision, updateTimestamp: now, updateEnvFromMetadata, updateImages, updateResources}. */
-export function updateState(spec: UpdateSpec, now: KTime): InPlaceState {
+/** The state updatePodInPlace of OpenKruise minor `kruise` starts PatchSpecToPod with: {revision, updateTimestamp: now, updateEnvFromMetadata, and from v1.8 updateImages, updateResources}. */
+export function updateState(spec: UpdateSpec, now: KTime, kruise: i32): InPlaceState {
   const state = new InPlaceState();
   state.revision = spec.revision;
   state.updateTimestamp = now;
   state.updateEnvFromMetadata = spec.updateEnvFromMetadata;
+  if (kruise < 8) return state;
   state.updateImages = spec.containerImages.size > 0;
   state.updateResources = spec.containerResources.size > 0;
   return state;

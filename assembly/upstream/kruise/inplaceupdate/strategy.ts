@@ -31,7 +31,6 @@ import { goQuote } from "../../../json/gostrconv";
 import { defaultCalculateInPlaceUpdateSpec, UpdateOptions } from "./calculate";
 import { RevisionInput } from "./revision";
 import { SpecResult, REASON_REJECTED } from "./reasons";
-import { KRUISE_GO } from "../../../base/pins";
 
 /** The outcome of one strategy evaluation. */
 export class StrategyResult {
@@ -79,13 +78,13 @@ export class Violation {
  * refuses: anything but a `replace` of a container image path (`anchored`: ^/containers/N/image$ as the CloneSet
  * check; else unanchored, as the Advanced StatefulSet webhook). Null with the library's error recorded.
  */
-export function inPlaceOnlyViolations(a: ByteSink, b: ByteSink, anchored: bool): Array<Violation> | null {
+export function inPlaceOnlyViolations(a: ByteSink, b: ByteSink, anchored: bool, go: i32): Array<Violation> | null {
   const ro = new ReadOptions();
   const ta = readJSON(a.ptr, a.len, ro)!;
   const tb = readJSON(b.ptr, b.len, ro)!;
   const out = new ByteSink(256);
   const ao = new AppscodeOptions();
-  ao.goMinor = KRUISE_GO;
+  ao.goMinor = go;
   ao.go27 = false;
   if (!appscodeDiff(ta, 0, tb, 0, ao, out)) return null;
   const pt = readJSON(out.ptr, out.len, ro)!;
@@ -179,7 +178,7 @@ export function evaluateStrategy(kind: string, apiVersion: string, policy: strin
     const a = encodeTV(fieldOf(oldT, "spec"));
     const b = encodeTV(fieldOf(newT, "spec"));
     if (a === null || b === null) return null;
-    const found = inPlaceOnlyViolations(a, b, cloneSet);
+    const found = inPlaceOnlyViolations(a, b, cloneSet, opts.gates.go());
     if (found === null) return null; // (the library's error stays recorded)
     const rejections = new SpecResult();
     for (let i = 0; i < found.length; i++) {

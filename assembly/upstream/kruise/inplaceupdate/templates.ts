@@ -14,8 +14,8 @@ import { createTwoWayMergePatch } from "../../strategicpatch/smp";
 import { Encoder, EncodeOptions } from "../../../typed/encode";
 import { StructV, MapV } from "../../../typed/value";
 import { jsonFields } from "../../../typed/fields";
-import { Kind, kind } from "../../../schema/schema";
-import { KRUISE_GO } from "../../../base/pins";
+import { Kind, kind, minorOf } from "../../../schema/schema";
+import { kruiseGoOfK8s } from "../../../base/pins";
 import { TV, fieldOf, deleteKey } from "./typed";
 import { RevisionData, getTemplateFromRevision } from "./revision";
 import { ContainersView, typedContainers } from "./containermeta";
@@ -135,7 +135,7 @@ function podMetaDoc(meta: TV): DocInput | null {
   const out = new ByteSink(256);
   out.ascii("{\"metadata\":");
   const eo = new EncodeOptions();
-  eo.goMinor = KRUISE_GO;
+  eo.goMinor = kruiseGoOfK8s(minorOf(meta.t));
   if (!new Encoder(out, eo).value(meta.t, meta.v)) return null;
   out.byte(0x7d);
   const d = new DocInput();
@@ -156,7 +156,7 @@ export function templateMetadataPatch(oldMeta: TV, newMeta: TV, delLabels: Array
   const a = podMetaDoc(om);
   const b = podMetaDoc(nm);
   if (a === null || b === null) { clearError(); return "recreate: the template metadata cannot be encoded"; }
-  if (!createTwoWayMergePatch(a, b, kruiseType(T_POD, minor), minor, KRUISE_GO, new ReadOptions(), out)) {
+  if (!createTwoWayMergePatch(a, b, kruiseType(T_POD, minor), minor, kruiseGoOfK8s(minor), new ReadOptions(), out)) {
     return "recreate: the metadata patch fails: " + takeErrorMessage();
   }
   return null;

@@ -9,8 +9,8 @@ import { ReadOptions, readJSON } from "../../../json/reader";
 import { Decoder, DecodeOptions } from "../../../typed/decode";
 import { Encoder, EncodeOptions } from "../../../typed/encode";
 import { Val, StrV, PtrV, MapV, StructV } from "../../../typed/value";
-import { Kind, kind, elem, fieldCount, fieldType } from "../../../schema/schema";
-import { KRUISE_GO } from "../../../base/pins";
+import { Kind, kind, elem, fieldCount, fieldType, minorOf } from "../../../schema/schema";
+import { kruiseGoOfK8s } from "../../../base/pins";
 import { TV, fieldNamed } from "./typed";
 
 /** Go field index of JSON field `name` of struct type `st`, or -1 (absent or promoted from an embedded struct). */
@@ -139,7 +139,7 @@ export function mapPut(m: MapV, k: string, s: string): void {
 export function encodeTyped(t: i32, v: Val | null): ByteSink | null {
   const out = new ByteSink(4096);
   const eo = new EncodeOptions();
-  eo.goMinor = KRUISE_GO;
+  eo.goMinor = kruiseGoOfK8s(minorOf(t)); // the Go of the release whose libraries pin the handle's minor
   if (!new Encoder(out, eo).value(t, v)) return null;
   return out;
 }
@@ -150,7 +150,7 @@ export function decodeTyped(t: i32, b: ByteSink, minor: i32): TV | null {
   if (pt === null) return null;
   const o = new DecodeOptions();
   o.minor = minor;
-  o.goMinor = KRUISE_GO;
+  o.goMinor = kruiseGoOfK8s(minor);
   o.warnings = false;
   const v = new Decoder(pt, o).decodeTop(t, 0);
   if (hasError()) return null;

@@ -1,4 +1,4 @@
-// json.Unmarshal (encoding/json of Kruise's Go release, KRUISE_GO) of the JSON values OpenKruise reads into
+// json.Unmarshal (encoding/json of the Go release of Kruise's image, kruiseGoOf) of the JSON values OpenKruise reads into
 // its own structs, with the value Go fills and the error Go returns, byte for byte:
 //   appspub.InPlaceUpdateState       apps.kruise.io/inplace-update-state (and the legacy key); kruise.patchPod's state
 //   inplaceupdate.UpdateSpec         apps.kruise.io/inplace-update-grace (and the legacy key); kruise.patchPod's updateSpec
@@ -35,7 +35,7 @@ import { Tape, K_NULL, K_TRUE, K_FALSE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F
 import { unquote } from "../../../json/strings";
 import { readJSON, ReadOptions } from "../../../json/reader";
 import { hasError, errorCode, takeErrorMessage, E_JSON_SYNTAX, E_JSON_DEPTH, E_JSON_TYPE, E_DECODE, E_QUANTITY } from "../../../base/errors";
-import { KRUISE_GO, KRUISE_NEWEST, kruiseK8sMinorOf } from "../../../base/pins";
+import { KRUISE_NEWEST, kruiseK8sMinorOf, kruiseGoOf } from "../../../base/pins";
 import { decodeBase64 } from "../../../golang/base64";
 import { Kind, elem, spewName } from "../../../schema/schema";
 import { Decoder, DecodeOptions, goIntInto } from "../../../typed/decode";
@@ -168,10 +168,10 @@ class GoUnmarshal {
     this.t = t;
     const o = new DecodeOptions();
     o.minor = kruiseK8sMinorOf(kruise);
-    o.goMinor = KRUISE_GO;
+    o.goMinor = kruiseGoOf(kruise);
     o.warnings = false;
     o.foldKeys = true;
-    o.embeddedPath = goEmbeddedErrorPath(KRUISE_GO);
+    o.embeddedPath = goEmbeddedErrorPath(o.goMinor);
     this.d = new Decoder(t, o);
     this.types = new K8sTypes(o.minor);
   }
@@ -378,7 +378,9 @@ class GoUnmarshal {
     let key = i + 1;
     for (let j = 0, n = t.children(i); j < n; j++) {
       const v = t.next(key);
-      const f = this.field(key, STATE_FIELDS);
+      let f = this.field(key, STATE_FIELDS);
+      // updateResources, updateImages and nextContainerResources arrived in v1.8.0
+      if (this.kruise < 8 && (f == 4 || f == 5 || f == 8)) f = -1;
       if (f >= 0) {
         const m = this.enter(STATE, STATE_FIELDS[f]);
         switch (f) {
@@ -502,7 +504,9 @@ class GoUnmarshal {
     let key = i + 1;
     for (let j = 0, n = t.children(i); j < n; j++) {
       const v = t.next(key);
-      const f = this.field(key, SPEC_FIELDS);
+      let f = this.field(key, SPEC_FIELDS);
+      // containerResources arrived in v1.8.0
+      if (this.kruise < 8 && f == 3) f = -1;
       if (f >= 0) {
         const m = this.enter(SPEC, SPEC_FIELDS[f]);
         switch (f) {
@@ -617,6 +621,7 @@ class GoUnmarshal {
     const k = t.kind(i);
     if (k == K_NULL) return;
     if (k != K_OBJECT) { this.mismatch(i, T_HASHES); return; }
+    // plainHashWithoutResources: v1.8.x only
     const names = this.kruise == 8 ? HASHES_FIELDS_18 : HASHES_FIELDS_19;
     let key = i + 1;
     for (let j = 0, n = t.children(i); j < n; j++) {
@@ -679,10 +684,10 @@ function qmapOf(v: TV): QMap | null {
 }
 
 /** The tape of annotation text `text` as json.Unmarshal's checkValid reads it, or null with `r.error` (or an engine failure). */
-function readText<T>(text: string, r: Unmarshaled<T>): Tape | null {
+function readText<T>(text: string, r: Unmarshaled<T>, kruise: i32): Tape | null {
   const b = String.UTF8.encode(text);
   const o = new ReadOptions();
-  o.goMinor = KRUISE_GO;
+  o.goMinor = kruiseGoOf(kruise);
   const t = readJSON(changetype<usize>(b), b.byteLength, o);
   if (t === null) goError(r);
   return t;
@@ -717,21 +722,21 @@ export function unmarshalRuntimeMetas(t: Tape, node: i32, kruise: i32): Unmarsha
 /** json.Unmarshal([]byte(text), &appspub.InPlaceUpdateState{}). */
 export function unmarshalStateText(text: string, kruise: i32): Unmarshaled<InPlaceState> {
   const r = new Unmarshaled<InPlaceState>();
-  const t = readText<InPlaceState>(text, r);
+  const t = readText<InPlaceState>(text, r, kruise);
   return t === null ? r : unmarshalState(t, 0, kruise);
 }
 
 /** json.Unmarshal([]byte(text), &inplaceupdate.UpdateSpec{}). */
 export function unmarshalUpdateSpecText(text: string, kruise: i32): Unmarshaled<UpdateSpec> {
   const r = new Unmarshaled<UpdateSpec>();
-  const t = readText<UpdateSpec>(text, r);
+  const t = readText<UpdateSpec>(text, r, kruise);
   return t === null ? r : unmarshalUpdateSpec(t, 0, kruise);
 }
 
 /** appspub.GetRuntimeContainerMetaSet's json.Unmarshal of the annotation text. */
 export function unmarshalRuntimeMetasText(text: string, kruise: i32): Unmarshaled<Array<RuntimeMeta>> {
   const r = new Unmarshaled<Array<RuntimeMeta>>();
-  const t = readText<Array<RuntimeMeta>>(text, r);
+  const t = readText<Array<RuntimeMeta>>(text, r, kruise);
   return t === null ? r : unmarshalRuntimeMetas(t, 0, kruise);
 }
 

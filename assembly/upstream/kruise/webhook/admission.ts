@@ -67,16 +67,16 @@ function settleMeta(n: StructV, o: StructV, res: AdmissionResult): bool {
 }
 
 /**
- * The mutating webhook on `obj`: its defaults, and when they changed the object, what the API server then holds -
- * the object as its JSON patch leaves it, i.e. json.Marshal of the typed object read back (empty lists and maps
- * omitted become nil, unknown fields are gone). Null with an error recorded.
+ * The mutating webhook on `obj`: its defaults, then what the API server holds - the object as the webhook's JSON
+ * patch (from the request's bytes to json.Marshal of the defaulted typed object) leaves it, i.e. that json.Marshal
+ * read back (empty lists and maps omitted become nil, unknown fields are gone), even when the defaults changed
+ * nothing: the request's bytes may still differ from the typed object's (`"values": []`). When the patch is empty
+ * the read-back equals `obj` anyway. Null with an error recorded.
  */
 function mutate(kind: string, obj: StructV, w: Webhook): StructV | null {
-  const before = encodeTyped(obj.t, obj);
   mutatingDefaults(kind, obj, w);
   const after = encodeTyped(obj.t, obj);
-  if (before === null || after === null) return null;
-  if (before.len == after.len && memory.compare(before.ptr, after.ptr, <usize>before.len) == 0) return obj;
+  if (after === null) return null;
   const t = readJSON(after.ptr, after.len, new ReadOptions());
   if (t === null) return null;
   const v = decodeAt(t, 0, obj.t, w.minor, defaultGoOf(w.minor));

@@ -3,6 +3,7 @@
 // change, the InPlaceOnly image-only rule, then validateCloneSet on the new object with its scale strategy's pod
 // lookups) and ValidateCloneSetUpdateV1beta1 (v1.9.0) for v1beta1 ones, in upstream's order and texts.
 
+import { kruiseGoOf } from "../../../base/pins";
 import { Val, StructV, SliceV } from "../../../typed/value";
 import { fieldIndex, fieldType, elem } from "../../../schema/schema";
 import { quote } from "../../kubernetes/validation/errlist";
@@ -245,14 +246,14 @@ function specV1beta1(spec: StructV, w: Webhook): void {
   updateStrategyV1beta1(fld(spec, "UpdateStrategy"), mustInt(fld(spec, "Replicas"), w), w);
 }
 
-/** The InPlaceOnly rule of clonesetcore's ValidateCloneSetUpdate: its error text, or "". */
-function inPlaceOnlyError(ns: Val | null, os: Val | null): string {
+/** The InPlaceOnly rule of clonesetcore's ValidateCloneSetUpdate (Go minor `go`): its error text, or "". */
+function inPlaceOnlyError(ns: Val | null, os: Val | null, go: i32): string {
   if (str(fld(fld(ns, "UpdateStrategy"), "Type")) != "InPlaceOnly") return "";
   const nt = fld(ns, "Template"), ot = fld(os, "Template");
   const a = encodeTyped(fieldType(ot === null ? nt!.t : ot.t, fieldIndex(ot === null ? nt!.t : ot.t, "Spec")), fld(ot, "Spec"));
   const b = encodeTyped(fieldType(nt === null ? ot!.t : nt.t, fieldIndex(nt === null ? ot!.t : nt.t, "Spec")), fld(nt, "Spec"));
   if (a === null || b === null) return "failed calculate patches between old/new template spec";
-  const v = inPlaceOnlyViolations(a, b, true);
+  const v = inPlaceOnlyViolations(a, b, true, go);
   if (v === null) return "failed calculate patches between old/new template spec";
   if (v.length == 0) return "";
   return "only allowed to update images in spec for InPlaceOnly, but found " + v[0].op + " " + v[0].path;
@@ -272,7 +273,7 @@ export function cloneSetUpdate(n: StructV, o: StructV, pods: PodLookup, w: Webho
   if (w.kruise >= 9) names.push("ProgressDeadlineSeconds");
   if (!equalExcept(specType, ns, os, names)) errs.forbidden("spec", w.kruise >= 9 ? CHANGEABLE_19 : CHANGEABLE_18);
   if (!w.v1beta1) {
-    const e = inPlaceOnlyError(ns, os);
+    const e = inPlaceOnlyError(ns, os, kruiseGoOf(w.kruise));
     if (e.length > 0) errs.forbidden("spec", e);
   }
   validateNewMeta(nm, w.minor, errs, NAMES_SUBDOMAIN, true);

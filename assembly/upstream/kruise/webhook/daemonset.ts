@@ -3,6 +3,7 @@
 // metadata update, the spec fields that may change, then validateDaemonSetSpec[V1beta1] of the new spec (v1.8.3
 // also refuses read-write GCE disks; its partition is an integer, v1.9.0's an int or percent).
 
+import { validateNewMeta, NAMES_SUBDOMAIN } from "../../kubernetes/validation/spec";
 import { Val, StructV } from "../../../typed/value";
 import { fieldIndex, fieldType } from "../../../schema/schema";
 import { fld, str, int, isSet, deref, sliceLen, strMap } from "../../kubernetes/validation/view";
@@ -102,11 +103,18 @@ function daemonSetSpec(spec: StructV, w: Webhook): void {
 /** The Advanced DaemonSet webhook's update validation of `n` over `o` (objects of the served version). */
 export function daemonSetUpdate(n: StructV, o: StructV, w: Webhook): void {
   const errs = w.errs;
-  objectMetaUpdate(fld(n, "ObjectMeta"), fld(o, "ObjectMeta"), w.minor, true, errs);
   const si = fieldIndex(n.t, "Spec");
   const specType = fieldType(n.t, si);
   if (n.f[si] === null) n.f[si] = newStruct(specType);
   const ns = changetype<StructV>(n.f[si]);
+  if (w.kruise <= 5) {
+    // v1.5.5 has no update rules: validateDaemonSet of the new object (apimachinery's ValidateObjectMeta, without
+    // core's finalizer-name check, then the spec)
+    validateNewMeta(fld(n, "ObjectMeta"), w.minor, errs, NAMES_SUBDOMAIN, false);
+    daemonSetSpec(ns, w);
+    return;
+  }
+  objectMetaUpdate(fld(n, "ObjectMeta"), fld(o, "ObjectMeta"), w.minor, true, errs);
   const names = ["Template", "UpdateStrategy", "Lifecycle", "BurstReplicas", "MinReadySeconds", "RevisionHistoryLimit"];
   if (w.v1beta1) names.push("ScaleStrategy");
   if (!equalExcept(specType, ns, fld(o, "Spec"), names)) errs.forbidden("spec", w.v1beta1 ? CHANGEABLE_V1BETA1 : CHANGEABLE_V1ALPHA1);

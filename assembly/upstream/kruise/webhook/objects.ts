@@ -8,6 +8,7 @@ import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_JSON_TYPE } from "../../
 import { readJSON, ReadOptions } from "../../../json/reader";
 import { encodeTyped } from "../inplaceupdate/typedpod";
 import { Tape, K_STRING, K_OBJECT } from "../../../json/tape";
+import { olderTypesAccept } from "./oldtypes";
 import { unquote } from "../../../json/strings";
 import { ByteSink } from "../../../io/sink";
 import { decodeAt } from "../../../typed/decodeat";
@@ -54,8 +55,8 @@ function served(kind: string, version: string, kruise: i32): bool {
 }
 
 /** Decodes object `v` into `ty`; null with an error (path `name`). */
-function decodeObject(v: ObjectNode, name: string, kind: string, ty: i32, minor: i32, kruise: i32): StructV | null {
-  if (kruise <= 8 && kind == "AdvancedDaemonSet" && !partitionIsInt(v.tape, v.node, name)) return null;
+function decodeObject(v: ObjectNode, name: string, kind: string, ty: i32, minor: i32, kruise: i32, v1beta1: bool): StructV | null {
+  if (!olderTypesAccept(v.tape, v.node, kind, kruise, v1beta1, name)) return null;
   const val = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
   if (hasError()) { setErrorPath(name); return null; }
   const k = str(fld(fld(val, "TypeMeta"), "Kind"));
@@ -65,23 +66,21 @@ function decodeObject(v: ObjectNode, name: string, kind: string, ty: i32, minor:
   }
   const s = val === null ? newStruct(ty) : changetype<StructV>(val);
   if (kruise <= 8) dropNewerFields(s, kind);
+  if (kruise <= 7) dropFieldsOf18(s, kind, kruise);
   return s;
 }
 
-/** v1.8.3's Advanced DaemonSet partition is an *int32: a JSON string there is encoding/json's type error. */
-function partitionIsInt(t: Tape, node: i32, name: string): bool {
-  if (t.kind(node) != K_OBJECT) return true;
-  let p = node;
-  const path = ["spec", "updateStrategy", "rollingUpdate", "partition"];
-  for (let i = 0; i < path.length; i++) {
-    p = t.member(p, path[i]);
-    if (p < 0) return true;
-    if (i < 3 && t.kind(p) != K_OBJECT) return true;
-  }
-  if (t.kind(p) != K_STRING) return true;
-  fail(E_JSON_TYPE, "json: cannot unmarshal string into Go struct field RollingUpdateDaemonSet.spec.updateStrategy.rollingUpdate.partition of type int32", -1, name);
-  return false;
+
+/** Fields the types before v1.8 do not have (their decoder drops them): an Advanced StatefulSet's volumeClaimUpdateStrategy,
+ *  and before v1.7 its ordinals. */
+function dropFieldsOf18(o: StructV, kind: string, kruise: i32): void {
+  if (kind != "AdvancedStatefulSet") return;
+  const spec = fld(o, "Spec");
+  if (spec === null) return;
+  setField(changetype<StructV>(spec), "VolumeClaimUpdateStrategy", null);
+  if (kruise <= 6) setField(changetype<StructV>(spec), "Ordinals", null);
 }
+
 
 /** Fields v1.8.3's types do not have (its decoder drops them): a CloneSet's progressDeadlineSeconds and the image
  *  pre-download settings of the in-place update strategy. */
@@ -139,9 +138,9 @@ export function decodePair(kind: string, ov: ObjectNode, nv: ObjectNode, kruise:
   if (av.length == 0) av = kind == "AdvancedStatefulSet" ? "apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1";
   const v1beta1 = av == "apps.kruise.io/v1beta1";
   const ty = resolve(minorIndex(minor), nameId((v1beta1 ? "v1beta1." : "v1alpha1.") + dataKind(kind)));
-  let o = decodeObject(ov, "old", kind, ty, minor, kruise);
+  let o = decodeObject(ov, "old", kind, ty, minor, kruise, v1beta1);
   if (o === null) return null;
-  let n = decodeObject(nv, "new", kind, ty, minor, kruise);
+  let n = decodeObject(nv, "new", kind, ty, minor, kruise, v1beta1);
   if (n === null) return null;
   if (kind == "AdvancedStatefulSet" && !v1beta1) {
     o = toV1beta1(o, minor);

@@ -3,6 +3,7 @@
 // ValidateStatefulSetUpdate, both in one denial; then, under InPlaceOnly, the image-only rule on the templates
 // (a plain error: "invalid template modified with InPlaceOnly strategy: ...").
 
+import { kruiseGoOf } from "../../../base/pins";
 import { Val, StructV, MapV, QuantityV } from "../../../typed/value";
 import { fieldIndex, fieldType, elem } from "../../../schema/schema";
 import { Quantity } from "../../../quantity/quantity";
@@ -25,6 +26,10 @@ import { Webhook, convertTemplate, templateOf, selectorChecks, templateRestartRu
 import { goAtoi } from "../../../json/gostrconv";
 
 const CHANGEABLE = "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'reserveOrdinals', 'lifecycle', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', `volumeClaimTemplates`, `VolumeClaimUpdateStrategy` and 'updateStrategy' are forbidden";
+/** v1.7.0's text (no volumeClaimUpdateStrategy yet). */
+const CHANGEABLE_17 = "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'reserveOrdinals', 'lifecycle', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', `volumeClaimTemplates` and 'updateStrategy' are forbidden";
+/** v1.5.5's and v1.6.0's text (no ordinals yet either). */
+const CHANGEABLE_15 = "updates to statefulset spec for fields other than 'replicas', 'template', 'reserveOrdinals', 'lifecycle', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', `volumeClaimTemplates` and 'updateStrategy' are forbidden";
 
 /** The type of field `name` of the struct type `t`. */
 function typeOf(t: i32, name: string): i32 {
@@ -70,9 +75,29 @@ function isRange(s: string): bool {
   return true;
 }
 
+/** The reserveOrdinals check before v1.8, when the list was a []int (the decode refused anything but integers):
+ *  duplicates, then each negative entry (errors at path "spec", the list printed as a []int). */
+function reserveOrdinalsInts(list: Val | null, w: Webhook): void {
+  const n = sliceLen(list);
+  const vals = new Array<i64>(n);
+  for (let i = 0; i < n; i++) vals[i] = int(fld(at(list, i), "IntVal"));
+  let rendered = "[]int{";
+  for (let i = 0; i < n; i++) rendered += (i > 0 ? ", " : "") + vals[i].toString();
+  rendered += "}";
+  let dup = false;
+  for (let i = 0; i < n && !dup; i++) for (let j = 0; j < i; j++) if (vals[j] == vals[i]) { dup = true; break; }
+  if (dup) w.errs.invalid("spec", rendered, "reserveOrdinals contains duplicated items");
+  for (let i = 0; i < n; i++) if (vals[i] < 0) w.errs.invalid("spec", rendered, "reserveOrdinals contains " + vals[i].toString() + " which must be order >= 0");
+}
+
 /** validateReserveOrdinals (errors at path "spec", the whole list as the value). */
 function reserveOrdinals(spec: Val | null, w: Webhook): void {
   const list = fld(spec, "ReserveOrdinals");
+  if (w.kruise <= 7) {
+    // v1.5 - v1.7: `if spec.ReserveOrdinals != nil` (an empty list too)
+    if (list !== null) reserveOrdinalsInts(list, w);
+    return;
+  }
   const n = sliceLen(list);
   if (n == 0) return;
   let rendered: string | null = null;
@@ -244,7 +269,7 @@ export function statefulSetUpdate(n: StructV, o: StructV, w: Webhook): string {
   objectMetaUpdate(nm, om, w.minor, true, errs);
   const names = ["Replicas", "Template", "UpdateStrategy", "PersistentVolumeClaimRetentionPolicy", "ScaleStrategy", "VolumeClaimTemplates",
     "VolumeClaimUpdateStrategy", "ReserveOrdinals", "Lifecycle", "RevisionHistoryLimit", "Ordinals"];
-  if (!equalExcept(specType, ns, os, names)) errs.forbidden("spec", CHANGEABLE);
+  if (!equalExcept(specType, ns, os, names)) errs.forbidden("spec", w.kruise >= 8 ? CHANGEABLE : w.kruise == 7 ? CHANGEABLE_17 : CHANGEABLE_15);
   nonNegative(mustInt(fld(ns, "Replicas"), w), "spec.replicas", errs);
   retentionPolicy(fld(ns, "PersistentVolumeClaimRetentionPolicy"), "spec.persistentVolumeClaimRetentionPolicy", errs);
   if (errs.length > 0 || w.panicked) return "";
@@ -261,7 +286,7 @@ export function statefulSetUpdate(n: StructV, o: StructV, w: Webhook): string {
   let e = "";
   if (a === null || b === null) e = "failed calculate patches between old/new template spec";
   else {
-    const v = inPlaceOnlyViolations(a, b, false);
+    const v = inPlaceOnlyViolations(a, b, false, kruiseGoOf(w.kruise));
     if (v === null) e = "failed calculate patches between old/new template spec";
     else if (v.length > 0) {
       e = v[0].op + " " + v[0].path;

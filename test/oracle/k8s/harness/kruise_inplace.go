@@ -66,13 +66,7 @@ func init() {
 	ops["kruise.completed"] = opSpec{[]string{"pod", "podText", "gates", "kruise"}, runKruiseCompleted}
 }
 
-// kruiseGateDefaults are the gates the in-place update functions read, at their v1.9.0 defaults.
-var kruiseGateDefaults = map[string]bool{
-	string(kfeatures.InPlaceUpdateEnvFromMetadata):           true,
-	string(kfeatures.InPlaceWorkloadVerticalScaling):         false,
-	string(kfeatures.RecreatePodWhenChangeVCTInCloneSetGate): false,
-	string(kfeatures.KruiseDaemon):                           true,
-}
+// kruiseGateDefaults (the gates the in-place update functions read, at the release's defaults): kruise_gates_v*.go.
 
 // kruiseGates resets the gates and applies the request's `gates` object.
 func kruiseGates(req *request) *protoError {
@@ -277,13 +271,7 @@ func runKruisePatchPod(req *request) (*result, *protoError) {
 			return nil, fieldErr(codeBadRequest, "state", quote("state")+" must be an InPlaceUpdateState object")
 		}
 	} else {
-		*state = appspub.InPlaceUpdateState{
-			Revision:              spec.Revision,
-			UpdateTimestamp:       metav1.NewTime(now),
-			UpdateEnvFromMetadata: spec.UpdateEnvFromMetadata,
-			UpdateImages:          len(spec.ContainerImages) > 0,
-			UpdateResources:       len(spec.ContainerResources) > 0,
-		}
+		*state = kruiseInitialState(spec, now)
 	}
 	kruiseSetServerVersion(sv)
 	inplaceupdate.Clock = testingclock.NewFakeClock(now)
@@ -492,7 +480,7 @@ func runKruiseStrategy(req *request) (*result, *protoError) {
 		opts.GracePeriodSeconds = *grace
 	}
 	if cloneSet && policy == "InPlaceOnly" {
-		opts.IgnoreVolumeClaimTemplatesHashDiff = true
+		kruiseIgnoreVCTHashDiff(opts)
 	}
 	// the op has templates, not workloads: the spec names the new revision "new"
 	opts.GetRevision = func(*appsv1.ControllerRevision) string { return "new" }

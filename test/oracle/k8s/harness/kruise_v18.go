@@ -15,16 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/version"
 )
 
-// kruiseMinorName is the `kruise` value this build answers.
-const kruiseMinorName = "1.8"
-
 type kruiseCloneSet = kruiseappsv1alpha1.CloneSet
 type kruiseDaemonSet = kruiseappsv1alpha1.DaemonSet
-
-func init() {
-	kruisePinnedMinor = "1.30"
-	kruisePinnedNote = "openkruise/kruise v1.8.3 pins k8s.io/kubernetes v1.30.10"
-}
 
 // kruiseSetServerVersion: v1.8 never asks the API server version (the serverVersion field is only checked).
 func kruiseSetServerVersion(*version.Info) {}

@@ -17,9 +17,6 @@ import (
 	"k8s.io/apimachinery/pkg/version"
 )
 
-// kruiseMinorName is the `kruise` value this build answers.
-const kruiseMinorName = "1.9"
-
 type kruiseCloneSet = kruiseappsv1beta1.CloneSet
 type kruiseDaemonSet = kruiseappsv1beta1.DaemonSet
 

@@ -122,7 +122,6 @@ import (
 	appscodejsonpatch "github.com/appscode/jsonpatch"
 	kruiseappsv1alpha1 "github.com/openkruise/kruise/apis/apps/v1alpha1"
 	kruiseappsv1beta1 "github.com/openkruise/kruise/apis/apps/v1beta1"
-	kfeatures "github.com/openkruise/kruise/pkg/features"
 	utilfeature "github.com/openkruise/kruise/pkg/util/feature"
 	csmutating "github.com/openkruise/kruise/pkg/webhook/cloneset/mutating"
 	csvalidating "github.com/openkruise/kruise/pkg/webhook/cloneset/validating"
@@ -470,7 +469,7 @@ func kruiseAdmission(wk kruiseWorkloadKind, version string, op admissionv1.Opera
 }
 
 // kruiseMutatingHandler and kruiseValidatingHandler are the kind's real handlers.
-func kruiseMutatingHandler(kind string, dec admission.Decoder) admission.Handler {
+func kruiseMutatingHandler(kind string, dec kruiseDecoder) admission.Handler {
 	switch kind {
 	case "CloneSet":
 		return &csmutating.CloneSetCreateUpdateHandler{Decoder: dec}
@@ -480,12 +479,12 @@ func kruiseMutatingHandler(kind string, dec admission.Decoder) admission.Handler
 	return &dsmutating.DaemonSetCreateUpdateHandler{Decoder: dec}
 }
 
-func kruiseValidatingHandler(kind string, c client.Client, dec admission.Decoder) admission.Handler {
+func kruiseValidatingHandler(kind string, c client.Client, dec kruiseDecoder) admission.Handler {
 	switch kind {
 	case "CloneSet":
 		return &csvalidating.CloneSetCreateUpdateHandler{Client: c, Decoder: dec}
 	case "AdvancedStatefulSet":
-		return &stsvalidating.StatefulSetCreateUpdateHandler{Client: c, Decoder: dec}
+		return kruiseStsValidating(c, dec)
 	}
 	return &dsvalidating.DaemonSetCreateUpdateHandler{Decoder: dec}
 }
@@ -537,9 +536,6 @@ func kruiseMutate(h admission.Handler, areq admission.Request, s *structuralsche
 //go:linkname kruiseCSValidateUpdate github.com/openkruise/kruise/pkg/webhook/cloneset/validating.(*CloneSetCreateUpdateHandler).validateCloneSetUpdate
 func kruiseCSValidateUpdate(h *csvalidating.CloneSetCreateUpdateHandler, cloneSet, oldCloneSet *kruiseappsv1alpha1.CloneSet) field.ErrorList
 
-//go:linkname kruiseDSValidateUpdate github.com/openkruise/kruise/pkg/webhook/daemonset/validating.(*DaemonSetCreateUpdateHandler).validateDaemonSetUpdate
-func kruiseDSValidateUpdate(h *dsvalidating.DaemonSetCreateUpdateHandler, ds, oldDs *kruiseappsv1alpha1.DaemonSet) field.ErrorList
-
 //go:linkname kruiseStsValidate github.com/openkruise/kruise/pkg/webhook/statefulset/validating.validateStatefulSet
 func kruiseStsValidate(statefulSet *kruiseappsv1beta1.StatefulSet) field.ErrorList
 
@@ -575,7 +571,7 @@ func kruiseInPlaceOnlyPatches(oldSpec, newSpec *v1.PodSpec) []string {
 // kruiseValidationErrors recomputes what the validating handler validates for an UPDATE: the ErrorList it
 // aggregates (nil when it denies with a plain error or allows), the InPlaceOnly check's candidate patches,
 // and a decode error of its own decoding.
-func kruiseValidationErrors(kind, version string, areq admission.Request, c client.Client, dec admission.Decoder) (field.ErrorList, []string, error) {
+func kruiseValidationErrors(kind, version string, areq admission.Request, c client.Client, dec kruiseDecoder) (field.ErrorList, []string, error) {
 	if version == "v1beta1" && kind != "AdvancedStatefulSet" {
 		return kruiseV1beta1ValidationErrors(kind, areq, c, dec)
 	}
@@ -602,10 +598,10 @@ func kruiseValidationErrors(kind, version string, areq admission.Request, c clie
 		if err := dec.DecodeRaw(areq.OldObject, old); err != nil {
 			return nil, nil, err
 		}
-		return kruiseDSValidateUpdate(&dsvalidating.DaemonSetCreateUpdateHandler{Decoder: dec}, obj, old), nil, nil
+		return kruiseDSUpdateErrors(&dsvalidating.DaemonSetCreateUpdateHandler{Decoder: dec}, obj, old), nil, nil
 	}
 	// Advanced StatefulSet (both versions: the handler converts v1alpha1 to v1beta1)
-	h := &stsvalidating.StatefulSetCreateUpdateHandler{Client: c, Decoder: dec}
+	h := kruiseStsValidating(c, dec)
 	obj, old := &kruiseappsv1beta1.StatefulSet{}, &kruiseappsv1beta1.StatefulSet{}
 	if err := kruiseStsDecodeObject(h, areq, obj); err != nil {
 		return nil, nil, err
@@ -618,10 +614,8 @@ func kruiseValidationErrors(kind, version string, areq admission.Request, c clie
 	if len(errs) > 0 {
 		return errs, nil, nil
 	}
-	if utilfeature.DefaultFeatureGate.Enabled(kfeatures.StatefulSetAutoResizePVCGate) {
-		if errs := stsvalidating.ValidateVolumeClaimTemplateUpdate(c, obj, old); len(errs) > 0 {
-			return errs, nil, nil
-		}
+	if errs := kruiseStsVCTUpdateErrors(c, obj, old); len(errs) > 0 {
+		return errs, nil, nil
 	}
 	var patches []string
 	if obj.Spec.UpdateStrategy.RollingUpdate != nil && obj.Spec.UpdateStrategy.RollingUpdate.PodUpdatePolicy == kruiseappsv1beta1.InPlaceOnlyPodUpdateStrategyType {
@@ -632,7 +626,7 @@ func kruiseValidationErrors(kind, version string, areq admission.Request, c clie
 
 // kruiseRecompute is kruiseValidationErrors with a panic of the upstream functions (the handler's own
 // panic, recovered into a plain denial) reported as an error.
-func kruiseRecompute(kind, version string, areq admission.Request, c client.Client, dec admission.Decoder) (errs field.ErrorList, patches []string, err error) {
+func kruiseRecompute(kind, version string, areq admission.Request, c client.Client, dec kruiseDecoder) (errs field.ErrorList, patches []string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			errs, patches, err = nil, nil, fmt.Errorf("panic: %v", r)
@@ -779,7 +773,7 @@ func kruiseWorkloadAnswer(req *request, kind string, oldData, newData []byte, de
 		return nil, perr
 	}
 
-	dec := admission.NewDecoder(clientgoscheme.Scheme)
+	dec := kruiseNewDecoder(clientgoscheme.Scheme)
 	warnings := &warningTexts{}
 	oldRaw, newRaw := oldData, newData
 	if defaults {

@@ -14,20 +14,11 @@ import (
 	jsonpatch "github.com/evanphx/json-patch"
 	kruiseappsv1alpha1 "github.com/openkruise/kruise/apis/apps/v1alpha1"
 	kruiseappsv1beta1 "github.com/openkruise/kruise/apis/apps/v1beta1"
-	kfeatures "github.com/openkruise/kruise/pkg/features"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 )
-
-// kruiseWebhookGateDefaults are the Kruise gates the webhooks of workload.validateUpdate read, at their v1.8.3 defaults
-// (see kruise_workload_v19.go).
-var kruiseWebhookGateDefaults = map[string]bool{
-	string(kfeatures.TemplateNoDefaults):           false,
-	string(kfeatures.StatefulSetAutoDeletePVC):     true,
-	string(kfeatures.StatefulSetAutoResizePVCGate): false,
-}
 
 // kruiseWorkloadNew returns a new object of a kind at an API version (nil when this release has no such type).
 func kruiseWorkloadNew(kind, version string) runtime.Object {
@@ -46,7 +37,7 @@ func kruiseWorkloadNew(kind, version string) runtime.Object {
 
 // kruiseV1beta1ValidationErrors: v1.8.3 serves no v1beta1 CloneSet or Advanced DaemonSet (the CRD check
 // refuses the version before this).
-func kruiseV1beta1ValidationErrors(kind string, areq admission.Request, c client.Client, dec admission.Decoder) (field.ErrorList, []string, error) {
+func kruiseV1beta1ValidationErrors(kind string, areq admission.Request, c client.Client, dec kruiseDecoder) (field.ErrorList, []string, error) {
 	return nil, nil, errors.New("openkruise/kruise v1.8.3 has no v1beta1 " + kind)
 }
 

@@ -13,7 +13,6 @@ import (
 
 	kruiseappsv1alpha1 "github.com/openkruise/kruise/apis/apps/v1alpha1"
 	kruiseappsv1beta1 "github.com/openkruise/kruise/apis/apps/v1beta1"
-	kfeatures "github.com/openkruise/kruise/pkg/features"
 	csvalidating "github.com/openkruise/kruise/pkg/webhook/cloneset/validating"
 	dsvalidating "github.com/openkruise/kruise/pkg/webhook/daemonset/validating"
 	jsonpatch "gopkg.in/evanphx/json-patch.v4"
@@ -22,17 +21,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 )
-
-// kruiseWebhookGateDefaults are the Kruise gates the webhooks of workload.validateUpdate read, at their v1.9.0 defaults:
-// TemplateNoDefaults (mutating: no pod template defaults), StatefulSetAutoDeletePVC (Advanced StatefulSet
-// defaults: the PVC retention policy), StatefulSetAutoResizePVCGate (its volumeClaimUpdateStrategy default
-// and ValidateVolumeClaimTemplateUpdate), DefaultHostNetworkHostPortsInPodTemplates (SetDefaultPodSpec).
-var kruiseWebhookGateDefaults = map[string]bool{
-	string(kfeatures.TemplateNoDefaults):                        false,
-	string(kfeatures.StatefulSetAutoDeletePVC):                  true,
-	string(kfeatures.StatefulSetAutoResizePVCGate):              false,
-	string(kfeatures.DefaultHostNetworkHostPortsInPodTemplates): false,
-}
 
 // kruiseWorkloadNew returns a new object of a kind at an API version (nil when this release has no such type).
 func kruiseWorkloadNew(kind, version string) runtime.Object {
@@ -58,7 +46,7 @@ func kruiseDSValidateUpdateV1beta1(h *dsvalidating.DaemonSetCreateUpdateHandler,
 
 // kruiseV1beta1ValidationErrors: the v1beta1 CloneSet (no InPlaceOnly template check at this version) and
 // Advanced DaemonSet update validation.
-func kruiseV1beta1ValidationErrors(kind string, areq admission.Request, c client.Client, dec admission.Decoder) (field.ErrorList, []string, error) {
+func kruiseV1beta1ValidationErrors(kind string, areq admission.Request, c client.Client, dec kruiseDecoder) (field.ErrorList, []string, error) {
 	if kind == "CloneSet" {
 		obj, old := &kruiseappsv1beta1.CloneSet{}, &kruiseappsv1beta1.CloneSet{}
 		if err := dec.Decode(areq, obj); err != nil {

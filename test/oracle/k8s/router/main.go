@@ -39,11 +39,12 @@ type table struct {
 		MinGo     int    `json:"minGo"`
 	} `json:"kruise"`
 	KruiseKinds []string `json:"kruiseKinds"`
-	// `kruise` values answered by another Kruise build (v1.8.3)
+	// `kruise` values answered by another Kruise build (v1.5.5 .. v1.8.3), each at its own Go class
 	KruiseReleases []struct {
 		Kruise    string `json:"kruise"`
 		Version   string `json:"version"`
 		ReleaseGo int    `json:"releaseGo"`
+		MinGo     int    `json:"minGo"`
 	} `json:"kruiseReleases"`
 }
 
@@ -207,6 +208,10 @@ func route(req map[string]json.RawMessage) string {
 			if v, ok := str(req, "kruise"); ok {
 				for _, r := range tab.KruiseReleases {
 					if v == r.Kruise {
+						class = classOf(r.ReleaseGo)
+						if goNamed >= r.MinGo && classOf(goNamed) != "" {
+							class = classOf(goNamed)
+						}
 						return "kruise-" + r.Version + "-" + class
 					}
 				}

@@ -1,0 +1,24 @@
+//go:build kruise && kruisege7 && !kruisege8
+
+package main
+
+// The admission decoder of OpenKruise v1.7 (controller-runtime v0.16: a *admission.Decoder, NewDecoder without
+// an error) and its Advanced StatefulSet validating handler (no client: it has no VolumeClaimTemplate checks).
+
+import (
+	stsvalidating "github.com/openkruise/kruise/pkg/webhook/statefulset/validating"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
+)
+
+// kruiseDecoder is the type of the handlers' Decoder field.
+type kruiseDecoder = *admission.Decoder
+
+// kruiseNewDecoder is admission.NewDecoder of the release's controller-runtime.
+func kruiseNewDecoder(s *runtime.Scheme) kruiseDecoder { return admission.NewDecoder(s) }
+
+// kruiseStsValidating is the Advanced StatefulSet validating handler as kruise-manager builds it.
+func kruiseStsValidating(_ client.Client, dec kruiseDecoder) *stsvalidating.StatefulSetCreateUpdateHandler {
+	return &stsvalidating.StatefulSetCreateUpdateHandler{Decoder: dec}
+}
