@@ -5,7 +5,7 @@
 // oracle's order (test/oracle/k8s/harness/kruise_predownload.go): unknown fields, kruise, gates, kind, workload,
 // the old revisions, updateRevision, pods, then the fields the controllers dereference.
 
-import { fail, hasError, setErrorPath, errorCode, E_BAD_REQUEST, E_JSON_TYPE, E_JSON_SYNTAX } from "../../base/errors";
+import { fail, hasError, setErrorPath, errorCode, E_BAD_REQUEST, E_JSON_TYPE, E_JSON_SYNTAX, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { Tape, K_ARRAY, K_OBJECT, K_STRING } from "../../json/tape";
 import { ByteSink } from "../../io/sink";
 import { KRUISE_GO, kruiseK8sMinorOf } from "../../base/pins";
@@ -17,7 +17,7 @@ import { Val } from "../../typed/value";
 import { resolve, minorIndex, nameId } from "../../schema/schema";
 import { fld, isSet, strMap, str } from "../../upstream/kubernetes/validation/view";
 import { k8sValue, k8sString, missing } from "./k8sfields";
-import { readKruiseOptions } from "./kruisefields";
+import { readKruiseOptions, kruiseVersionOK, requestKruiseMinor } from "./kruisefields";
 import { calculateOptions } from "../../verdict/inplace";
 import { TV } from "../../upstream/kruise/inplaceupdate/typed";
 import { revisionInput } from "../../upstream/kruise/inplaceupdate/revision";
@@ -31,6 +31,8 @@ const FIELDS = ["kind", "workload", "workloadText", "currentRevision", "currentR
 /** The gates of this op beside the in-place update ones, and the Kruise minor each appears in. */
 const GATES = ["PreDownloadImageForInPlaceUpdate", "PreDownloadImageForDaemonSetUpdate"];
 const GATES_SINCE = [8, 8];
+/** The oldest Kruise minor this op answers for. */
+const PREDOWNLOAD_OLDEST: i32 = 8;
 
 /** The Go type a release's controller reads for `kind` ("" when unknown). */
 function workloadTypeName(kind: i32, release: i32): string {
@@ -115,6 +117,10 @@ function contractOK(kind: i32, w: Val | null): bool {
 /** `kruise.preDownload`: the ImagePullJobs the workload's controller creates before an in-place update. */
 export function opKruisePreDownload(req: Request, res: ResultWriter): bool {
   if (!onlyFields(req, FIELDS)) return false;
+  // the releases whose pre-download code is checked against its own oracle build
+  if (!kruiseVersionOK(req)) return false;
+  const asked = requestKruiseMinor(req);
+  if (asked < PREDOWNLOAD_OLDEST) return fail(E_UNSUPPORTED_VERSION, "kruise.preDownload answers for kruise \"1.8\" and \"1.9\" only", -1, "kruise");
   const extra = new Map<string, bool>();
   const gates = readKruiseOptions(req, GATES, GATES_SINCE, extra);
   if (gates === null) return false;

@@ -1,4 +1,4 @@
-//go:build kruise
+//go:build kruise && kruisege8
 
 package main
 

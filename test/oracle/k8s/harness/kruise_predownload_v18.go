@@ -1,4 +1,4 @@
-//go:build kruise && kruise18
+//go:build kruise && kruisege8 && !kruisege9
 
 package main
 
