@@ -120,7 +120,7 @@ export function opKruisePreDownload(req: Request, res: ResultWriter): bool {
   // the releases whose pre-download code is checked against its own oracle build
   if (!kruiseVersionOK(req)) return false;
   const asked = requestKruiseMinor(req);
-  if (asked < PREDOWNLOAD_OLDEST) return fail(E_UNSUPPORTED_VERSION, "kruise.preDownload answers for kruise \"1.8\" and \"1.9\" only", -1, "kruise");
+  if (asked < PREDOWNLOAD_OLDEST) return fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"1." + asked.toString() + "\"", -1, "kruise");
   const extra = new Map<string, bool>();
   const gates = readKruiseOptions(req, GATES, GATES_SINCE, extra);
   if (gates === null) return false;
