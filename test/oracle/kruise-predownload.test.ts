@@ -15,10 +15,10 @@ import assert from "node:assert/strict";
 import { preDownloadErrorLines, preDownloadLines, type Release } from "./kruise-predownload-gen.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { engineAnswers } from "./k8s-drive.ts";
-import { SLOW_BUILDS } from "./scope.ts";
+import { CI_KRUISE_RELEASES, SLOW_BUILDS } from "./scope.ts";
 import { knownPreDownload } from "../support/kruise-predownload-known.ts";
 
-const RELEASES: Release[] = SLOW_BUILDS || process.env.KINPLACE_KRUISE_PREDOWNLOAD_18 === "1" ? ["1.9", "1.8"] : ["1.9"];
+const RELEASES: Release[] = SLOW_BUILDS || CI_KRUISE_RELEASES.includes("1.8") || process.env.KINPLACE_KRUISE_PREDOWNLOAD_18 === "1" ? ["1.9", "1.8"] : ["1.9"];
 const CASES = Number(process.env.KINPLACE_KRUISE_PREDOWNLOAD_CASES ?? 1200);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const TIME_LIMIT = 900_000;

@@ -8,8 +8,8 @@
 // kruise.patchPod (first and next batch) and kruise.completed (kubelet states, runtime-containers-meta hashes,
 // vertical-scaling resources where the release has the gate) — every answer byte for byte, zero mismatches.
 // Gates a release does not have are dropped from the generated cases (a few requests check that they are refused).
-// Releases: KINPLACE_KRUISE_RELEASES ("1.5 1.6 1.7 1.8"); the CI scope runs "1.5" (the oldest, whose build CI
-// pays for: test/oracle/scope.ts), the full scope all four.
+// Releases: KINPLACE_KRUISE_RELEASES ("1.5 1.6 1.7 1.8"); both the CI and the full scope run all four
+// (test/oracle/scope.ts CI_KRUISE_RELEASES), 1,000 pairs each by default.
 // KINPLACE_KRUISE_RELEASE_PAIRS (default 800 per release; KINPLACE_KRUISE18_PAIRS is its older name) sets the pairs,
 // KINPLACE_KRUISE_SEED the seed; KINPLACE_KRUISE_RELEASE_VECTORS=DIR writes every request with the oracle's answer to
 // DIR/kruise-<15..18>.jsonl.gz (test/vectors/, replayed by test/kruise-releases.test.ts).
@@ -27,7 +27,7 @@ import { cloneSet, controllerRevision, gates, launchPriorities, podFrom, revisio
 import { kruise18View } from "../support/kruise-18.ts";
 import { CI_KRUISE_RELEASES, SLOW_BUILDS } from "./scope.ts";
 
-const PAIRS = Number(process.env.KINPLACE_KRUISE_RELEASE_PAIRS ?? process.env.KINPLACE_KRUISE18_PAIRS ?? 800);
+const PAIRS = Number(process.env.KINPLACE_KRUISE_RELEASE_PAIRS ?? process.env.KINPLACE_KRUISE18_PAIRS ?? 1000);
 const SEED = Number(process.env.KINPLACE_KRUISE_SEED ?? Date.now() % 1_000_000_007);
 const VECTORS = process.env.KINPLACE_KRUISE_RELEASE_VECTORS;
 const OLDER = ["1.5", "1.6", "1.7", "1.8"];
