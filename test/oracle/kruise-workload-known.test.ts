@@ -1,5 +1,5 @@
 // Self-check of the k8s oracle's workload.validateUpdate for the OpenKruise kinds (no engine involved): known
-// answers of OpenKruise's admission webhooks (v1.9.0; v1.8.3 as well in the full scope or with
+// answers of OpenKruise's admission webhooks (v1.9.0; v1.8.3 as well when CI_KRUISE_RELEASES names it, in the full scope or with
 // KINPLACE_KRUISE_WORKLOAD_18=1) must come out of the oracle: the CloneSet's immutable spec, the Advanced
 // StatefulSet's InPlaceOnly text, the Advanced DaemonSet's selector and partition, podsToDelete lookups, what
 // the mutating webhook's defaults change, the release differences, the request errors.
