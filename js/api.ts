@@ -624,6 +624,12 @@ export interface Verdict {
   kind: string;
   strategy?: string;
   containers: { name: string; action: "keep" | "restart" | "recreate"; init?: boolean }[];
+  /** "resize": a Pod's change goes to its pods/resize subresource (resources alone, Kubernetes 1.32+). */
+  subresource?: "resize";
+  /** The API server's or the webhook's refusal (its StatusError text) of a rejected update. */
+  rejection?: string;
+  /** The API server's field-validation warnings on the new object. */
+  warnings?: string[];
   reasons: VerdictReason[];
   patches: { json: unknown[]; merge: unknown; strategic: unknown; pod: unknown };
   policy?: PolicyJudgement;

@@ -25,7 +25,8 @@ export function effectWords(effect: string): { label: string; tone: string } {
 export function verdictBanner(v: Verdict): HTMLElement[] {
   const w = verdictWords(v.verdict);
   const restarting = v.containers.filter((c) => c.action === "restart").map((c) => c.name);
-  const detail = v.verdict === "in-place" && restarting.length > 0 ? ` Restarting: ${restarting.join(", ")}.` : v.verdict === "in-place" ? " No container restarts." : "";
+  const route = v.subresource === "resize" ? " Sent to the pod's resize subresource." : "";
+  const detail = (v.verdict === "in-place" && restarting.length > 0 ? ` Restarting: ${restarting.join(", ")}.` : v.verdict === "in-place" ? " No container restarts." : "") + route;
   return [
     h("p", { class: "verdict-label" }, h("span", { class: `badge badge-${w.tone}` }, w.label)),
     h("p", { class: "verdict-sentence", id: "verdict-sentence" }, w.sentence + detail),
