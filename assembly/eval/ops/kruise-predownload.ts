@@ -27,6 +27,7 @@ import { PreDownloadInput, Revision, Decision, PD_CLONESET, PD_ADVANCED_STATEFUL
 import { writeJob } from "../../upstream/kruise/predownload/job";
 import { targetNodes } from "../../upstream/kruise/predownload/selector";
 import { goStr } from "../../upstream/kruise/predownload/gomap";
+import { withoutNewerMembers } from "../../upstream/kruise/predownload/oldfields";
 
 const FIELDS = ["kind", "workload", "workloadText", "currentRevision", "currentRevisionText", "oldRevisions", "updateRevision", "updateRevisionText", "pods", "gates", "kruise"];
 /** The gates of this op beside the in-place update ones, and the Kruise minor each appears in (both are in every
@@ -130,7 +131,7 @@ export function opKruisePreDownload(req: Request, res: ResultWriter): bool {
   if (wv.tape.kind(wv.node) != K_OBJECT) return fail(E_BAD_REQUEST, "\"workload\" must be a " + kindName + " object", -1, "workload");
   // the older releases' JSON types (a v1alpha1 DaemonSet's integer partition, v1.5 - v1.7's integer reserveOrdinals)
   if (!olderTypesAccept(wv.tape, wv.node, kindName, release, kind == PD_ADVANCED_STATEFULSET, "workload")) return false;
-  const w = decodeObject(wv, "workload", workloadTypeName(kind, release), minor);
+  const w = decodeObject(withoutNewerMembers(wv, kind, release), "workload", workloadTypeName(kind, release), minor);
   if (hasError()) return false;
   const input = new PreDownloadInput();
   input.kind = kind;

@@ -5,6 +5,7 @@
 
 import { Val } from "../../../typed/value";
 import { hasError } from "../../../base/errors";
+import { kruiseGoOf } from "../../../base/pins";
 import { fld, str, int, isSet, deref, sliceLen, at, strMap } from "../../kubernetes/validation/view";
 import { IntOrStr, IOS_NIL, scaledKubernetes, scaledKubernetesDeprecated, orDefault } from "../../intstr/intorstr";
 import { defaultCalculateInPlaceUpdateSpec } from "../inplaceupdate/calculate";
@@ -137,6 +138,7 @@ function jobTemplate(in_: PreDownloadInput, version: string, ownerKind: string):
   const tmpl = fld(spec, "Template");
   const upd = in_.update!;
   t.apiVersion = version;
+  t.go22 = kruiseGoOf(in_.release) >= 22;
   t.ownerApiVersion = version;
   t.ownerKind = ownerKind;
   t.ownerName = str(fld(meta, "Name"));
