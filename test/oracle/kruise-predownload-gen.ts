@@ -56,7 +56,7 @@ function templates(r: Rand, app: string): [Obj, Obj, string] {
   if (r.chance(0.3)) labels.tier = r.pick(["web", "backend"]);
   if (r.chance(0.1)) labels["\ue000x"] = "y";
   if (r.chance(0.1)) labels["\ud83d\ude00"] = "z";
-  const annotations: Obj | undefined = r.chance(0.4) ? { "prometheus.io/scrape": "true", ...(r.chance(0.3) ? { note: "a<b>&c", "z\u00e9": "caf\u00e9", "\ud83d\ude00k": "2", "\ue000k": "\u2028" } : {}) } : undefined;
+  const annotations: Obj | undefined = r.chance(0.4) ? { "prometheus.io/scrape": "true", ...(r.chance(0.3) ? { note: "a<b>&c\b\f", "z\u00e9": "caf\u00e9", "\ud83d\ude00k": "2", "\ue000k": "\u2028" } : {}) } : undefined;
   const secrets = r.chance(0.3) ? [{ name: "regcred" }, ...(r.chance(0.3) ? [{ name: "mirror" }] : [])] : undefined;
   const build = (images: string[], extra: Obj[], tl: Obj, more: Obj[] = []): Obj => ({
     metadata: { labels: tl, ...(annotations ? { annotations } : {}) },
@@ -233,6 +233,8 @@ export function preDownloadErrorLines(release: Release): string[] {
   const r = new Rand(7);
   const good = preDownloadRequest(r, "CloneSet", release);
   const ds = preDownloadRequest(r, "AdvancedDaemonSet", release);
+  const sts = preDownloadRequest(r, "AdvancedStatefulSet", release);
+  const stsSpec = (more: Obj): Obj => ({ ...sts, workload: { ...sts.workload, spec: { ...sts.workload.spec, ...more } } });
   const k = release !== "1.9" ? { kruise: release } : {};
   const variants: Obj[] = [
     { ...good, extra: 1 },
@@ -267,6 +269,17 @@ export function preDownloadErrorLines(release: Release): string[] {
     { ...ds, currentRevision: ds.updateRevision },
     { ...ds, workload: { ...ds.workload, spec: { ...ds.workload.spec, updateStrategy: {} } } },
     { ...ds, workload: { ...ds.workload, spec: { ...ds.workload.spec, updateStrategy: { rollingUpdate: { partition: "50%" } } } } },
+    // the older releases' types: reserveOrdinals ranges (v1.8 on), fields a release does not have (ignored there)
+    stsSpec({ reserveOrdinals: [1, "2-4"] }),
+    stsSpec({ reserveOrdinals: [true] }),
+    stsSpec({ ordinals: { start: "x" } }),
+    stsSpec({ volumeClaimUpdateStrategy: { type: 5 } }),
+    { ...good, workload: { ...good.workload, spec: { ...good.workload.spec, progressDeadlineSeconds: "x" } } },
+    { ...good, workload: { ...good.workload, status: { ...good.workload.status, conditions: [{ type: "Ready", status: "True", lastUpdateTime: 5 }] } } },
+    { ...good, workload: { ...good.workload, spec: { ...good.workload.spec, updateStrategy: { ...good.workload.spec.updateStrategy, inPlaceUpdateStrategy: { imagePreDownloadParallelism: true } } } } },
+    stsSpec({ updateStrategy: { type: "RollingUpdate", rollingUpdate: { inPlaceUpdateStrategy: { imagePreDownloadTimeoutSeconds: "60" } } } }),
+    { ...sts, workload: { ...sts.workload, status: { ...sts.workload.status, volumeClaims: [{ volumeClaimName: 7 }] } } },
+    { ...sts, workload: undefined, workloadText: JSON.stringify(stsSpec({ ordinals: { start: "x" } }).workload).replace('"ordinals"', '"ord\\u0069nals"') },
   ];
   return variants.map((v) => JSON.stringify({ ...k, ...v }));
 }
