@@ -86,6 +86,21 @@ describe("kinplace check: image pre-download", () => {
     assert.equal(pre["jobs"][0].metadata.name, job);
   });
 
+  test("--kruise 1.5 sends the CloneSet as v1.5.5's controller reads it (v1alpha1)", async () => {
+    const r = await kinplace(["check", o, n, ...GATE, "--kruise", "1.5", "--output", "json"]);
+    const [out] = jsonLines(String(r.stdout));
+    const pre = out!["preDownload"] as Obj;
+    assert.equal(pre["reason"], "created", JSON.stringify(pre));
+    assert.equal(pre["jobs"][0].apiVersion, "apps.kruise.io/v1alpha1");
+    assert.equal(pre["jobs"][0].metadata.ownerReferences[0].apiVersion, "apps.kruise.io/v1alpha1");
+    assert.equal(pre["jobs"][0].metadata.name, job);
+    // the strategy stays where v1alpha1 keeps it: maxUnavailable 100% is one batch at v1.5.5 too
+    const o1 = tmp.file("cs-old15.json", JSON.stringify(cloneSet("nginx:1.25", { type: "InPlaceIfPossible", maxUnavailable: "100%" })));
+    const n1 = tmp.file("cs-new15.json", JSON.stringify(cloneSet("nginx:1.26", { type: "InPlaceIfPossible", maxUnavailable: "100%" })));
+    const b = await kinplace(["check", o1, n1, ...GATE, "--kruise", "1.5"]);
+    assert.ok(String(b.stdout).includes("  Image pre-download: none (one-batch: every pod updates in one batch (partition 0, maxUnavailable 6 of 6 pods): no pre-download).\n"), String(b.stdout));
+  });
+
   test("an Advanced DaemonSet reads its own gate", async () => {
     const ds = (image: string): Obj => ({ apiVersion: "apps.kruise.io/v1alpha1", kind: "DaemonSet", metadata: { name: "agent", namespace: "default" }, spec: { selector: { matchLabels: { app: "agent" } }, template: { metadata: { labels: { app: "agent" } }, spec: { containers: [{ name: "agent", image }] } }, updateStrategy: { type: "RollingUpdate", rollingUpdate: { rollingUpdateType: "InPlaceIfPossible", maxUnavailable: 1 } } }, status: { desiredNumberScheduled: 10, updatedNumberScheduled: 0 } });
     const a = tmp.file("ds-old.json", JSON.stringify(ds("agent:1")));

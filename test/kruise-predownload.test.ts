@@ -1,6 +1,7 @@
 // kruise.preDownload (OpenKruise's image pre-download before in-place updates) against the golden vectors
 // test/vectors/kruise-predownload.jsonl.gz (generated CloneSets, Advanced StatefulSets and Advanced DaemonSets
-// with revisions, status and pods, request errors and the known cases, kruise "1.9" = v1.9.0 and "1.8" = v1.8.3,
+// with revisions, status and pods, request errors and the known cases, kruise "1.9" = v1.9.0, "1.8" = v1.8.3,
+// "1.7" = v1.7.0, "1.6" = v1.6.0 and "1.5" = v1.5.5,
 // answered by the Go oracle running the controllers' own createImagePullJobsForInPlaceUpdate,
 // k8s/harness/kruise_predownload.go): every answer is the oracle's byte for byte. Plus the known answers on the
 // engine alone and typed errors of bad input.
@@ -16,7 +17,7 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 const answer = (line: string) => dec.decode(kinplace.evaluateLine(enc.encode(line)));
 
-test("golden vectors kruise-predownload.jsonl.gz: the engine answers as OpenKruise's controllers did (v1.9.0, v1.8.3)", () => {
+test("golden vectors kruise-predownload.jsonl.gz: the engine answers as OpenKruise's controllers did (v1.9.0, v1.8.3, v1.7.0, v1.6.0, v1.5.5)", () => {
   const lines = gunzipSync(readFileSync(new URL("./vectors/kruise-predownload.jsonl.gz", import.meta.url))).toString().split("\n").filter(Boolean);
   const bad: string[] = [];
   const releases = new Map<string, number>();
@@ -33,6 +34,7 @@ test("golden vectors kruise-predownload.jsonl.gz: the engine answers as OpenKrui
     if (got !== expected) bad.push(`${request.slice(0, 400)}\n  engine: ${got.slice(0, 800)}\n  oracle: ${expected.slice(0, 800)}`);
   }
   assert.ok((releases.get("1.9") ?? 0) >= 1000 && (releases.get("1.8") ?? 0) >= 1000, `vectors per release: ${JSON.stringify([...releases])}`);
+  for (const older of ["1.7", "1.6", "1.5"]) assert.ok((releases.get(older) ?? 0) >= 600, `vectors of kruise ${older}: ${JSON.stringify([...releases])}`);
   assert.ok(created > lines.length / 10, `${created} answers create jobs`);
   assert.equal(bad.length, 0, `${bad.length} of ${lines.length} answers differ; first:\n${bad.slice(0, 3).join("\n\n")}`);
 });
@@ -45,8 +47,9 @@ test("kruise.preDownload: bad input is a typed error naming the field", () => {
   const base = readmeRequest();
   const err = (r: object) => (JSON.parse(answer(JSON.stringify(r))) as { error: { code: string; path?: string; message: string } }).error;
   assert.deepEqual(err({ ...base, kind: "Deployment" }), { code: "E_BAD_REQUEST", message: 'kind must be CloneSet, AdvancedStatefulSet or AdvancedDaemonSet, not "Deployment"', path: "kind" });
-  assert.equal(err({ ...base, kruise: "1.5" }).code, "E_UNSUPPORTED_VERSION");
-  assert.equal(err({ ...base, kruise: "1.5" }).path, "kruise");
+  assert.equal(err({ ...base, kruise: "1.4" }).code, "E_UNSUPPORTED_VERSION");
+  assert.equal(err({ ...base, kruise: "1.4" }).path, "kruise");
+  assert.deepEqual(err({ ...base, kruise: "1.5", gates: { InPlaceWorkloadVerticalScaling: true } }), { code: "E_BAD_REQUEST", message: 'unknown feature gate "InPlaceWorkloadVerticalScaling"', path: "gates/InPlaceWorkloadVerticalScaling" });
   assert.equal(err({ ...base, workload: { ...base.workload, spec: { ...base.workload.spec, replicas: "six" } } }).path, "workload");
   assert.equal(err({ ...base, workload: { ...base.workload, spec: { ...base.workload.spec, replicas: "six" } } }).code, "E_JSON_TYPE");
   assert.equal(err({ ...base, currentRevision: undefined }).path, "currentRevision");

@@ -68,7 +68,7 @@ function cloneSetV1beta1(o: Obj): Obj {
   return { ...o, apiVersion: "apps.kruise.io/v1beta1", spec: { ...spec, updateStrategy: t === "OnDelete" ? { type: "OnDelete" } : { type: "RollingUpdate", rollingUpdate: rolling } } };
 }
 
-/** A CloneSet as v1.8's controller reads it (v1alpha1), converted from v1beta1 (the fields pre-download reads). */
+/** A CloneSet as the controllers before v1.9 read it (v1alpha1), converted from v1beta1 (the fields pre-download reads). */
 function cloneSetV1alpha1(o: Obj): Obj {
   const spec = asObject(o["spec"]) ?? {};
   const us = asObject(spec["updateStrategy"]) ?? {};
@@ -84,19 +84,25 @@ function cloneSetV1alpha1(o: Obj): Obj {
   return { ...o, apiVersion: "apps.kruise.io/v1alpha1", metadata: meta, spec: { ...spec, updateStrategy: strategy } };
 }
 
+/** Whether the release's CloneSet and Advanced DaemonSet controllers read v1alpha1 (v1.5.5 .. v1.8.3; v1.9.0 reads v1beta1). */
+function readsV1alpha1(release: string): boolean {
+  return ["1.5", "1.6", "1.7", "1.8"].includes(release);
+}
+
 /** An Advanced DaemonSet's status in the release's version (v1alpha1 daemonSetHash, v1beta1 updateRevision). */
 function daemonSetFor(o: Obj, release: string): Obj {
   const status = json(o["status"]);
-  if (release === "1.8" && status["updateRevision"] !== undefined) status["daemonSetHash"] = status["updateRevision"];
-  if (release !== "1.8" && status["daemonSetHash"] !== undefined) status["updateRevision"] = status["daemonSetHash"];
+  const alpha = readsV1alpha1(release);
+  if (alpha && status["updateRevision"] !== undefined) status["daemonSetHash"] = status["updateRevision"];
+  if (!alpha && status["daemonSetHash"] !== undefined) status["updateRevision"] = status["daemonSetHash"];
   return { ...o, status };
 }
 
 /** The workload as the release's controller reads it (its CRD version). */
 export function asControllerReads(kind: WorkloadKind, o: Obj, release: string): Obj {
   const v = String(o["apiVersion"] ?? "");
-  if (kind === "CloneSet" && release !== "1.8" && v.endsWith("/v1alpha1")) return cloneSetV1beta1(o);
-  if (kind === "CloneSet" && release === "1.8" && v.endsWith("/v1beta1")) return cloneSetV1alpha1(o);
+  if (kind === "CloneSet" && !readsV1alpha1(release) && v.endsWith("/v1alpha1")) return cloneSetV1beta1(o);
+  if (kind === "CloneSet" && readsV1alpha1(release) && v.endsWith("/v1beta1")) return cloneSetV1alpha1(o);
   if (kind === "AdvancedDaemonSet") return daemonSetFor(o, release);
   return o;
 }

@@ -13,7 +13,11 @@ import { kinplace } from "../support/engine.ts";
 /** A JSON object. */
 export type Obj = Record<string, any>;
 export type Kind = "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet";
-export type Release = "1.8" | "1.9";
+export type Release = "1.5" | "1.6" | "1.7" | "1.8" | "1.9";
+/** Every release the op answers for, oldest first. */
+export const RELEASES: Release[] = ["1.5", "1.6", "1.7", "1.8", "1.9"];
+/** The OpenKruise version each release value is answered with. */
+export const VERSION: Record<Release, string> = { "1.5": "v1.5.5", "1.6": "v1.6.0", "1.7": "v1.7.0", "1.8": "v1.8.3", "1.9": "v1.9.0" };
 export const KINDS: Kind[] = ["CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"];
 
 /** mulberry32: a small seeded generator. */
@@ -52,7 +56,7 @@ function templates(r: Rand, app: string): [Obj, Obj, string] {
   if (r.chance(0.3)) labels.tier = r.pick(["web", "backend"]);
   if (r.chance(0.1)) labels["\ue000x"] = "y";
   if (r.chance(0.1)) labels["\ud83d\ude00"] = "z";
-  const annotations: Obj | undefined = r.chance(0.4) ? { "prometheus.io/scrape": "true", ...(r.chance(0.3) ? { note: "a<b>&c", "z\u00e9": "caf\u00e9", "\ud83d\ude00k": "2", "\ue000k": "\u2028" } : {}) } : undefined;
+  const annotations: Obj | undefined = r.chance(0.4) ? { "prometheus.io/scrape": "true", ...(r.chance(0.3) ? { note: "a<b>&c\b\f", "z\u00e9": "caf\u00e9", "\ud83d\ude00k": "2", "\ue000k": "\u2028" } : {}) } : undefined;
   const secrets = r.chance(0.3) ? [{ name: "regcred" }, ...(r.chance(0.3) ? [{ name: "mirror" }] : [])] : undefined;
   const build = (images: string[], extra: Obj[], tl: Obj, more: Obj[] = []): Obj => ({
     metadata: { labels: tl, ...(annotations ? { annotations } : {}) },
@@ -90,7 +94,7 @@ function annotations(r: Rand, replicas: number): Obj | undefined {
   const a: Obj = {};
   if (r.chance(0.3)) a["apps.kruise.io/image-predownload-parallelism"] = r.pick(["1", "2", "5", "50%", "x", "99999999999", "-3"]);
   if (r.chance(0.3)) a["apps.kruise.io/image-predownload-timeout-seconds"] = r.pick(["60", "600", "abc", "4294967296"]);
-  if (r.chance(0.35)) a["apps.kruise.io/image-predownload-min-updated-ready-pods"] = r.pick(["0", "1", "2", String(replicas), "50%", "100%", "x", "3000000000"]);
+  if (r.chance(0.35)) a["apps.kruise.io/image-predownload-min-updated-ready-pods"] = r.pick(["0", "1", "2", String(replicas), "50%", "100%", "x", "3000000000", "4294967302"]);
   return Object.keys(a).length ? a : undefined;
 }
 
@@ -172,13 +176,14 @@ function pods(r: Rand, w: Obj, oldRev: Obj, newRev: Obj, count: number): Obj[] {
   return out;
 }
 
-/** The gates of a request (mostly the kind's pre-download gate on). */
-function gates(r: Rand, kind: Kind): Obj | undefined {
+/** The gates of a request at `release` (mostly the kind's pre-download gate on). */
+function gates(r: Rand, kind: Kind, release: Release): Obj | undefined {
   const g: Obj = {};
   const own = kind === "AdvancedDaemonSet" ? "PreDownloadImageForDaemonSetUpdate" : "PreDownloadImageForInPlaceUpdate";
   if (r.chance(0.93)) g[own] = true;
   if (r.chance(0.05)) g.KruiseDaemon = false;
-  if (r.chance(0.1)) g.InPlaceWorkloadVerticalScaling = true;
+  // (InPlaceWorkloadVerticalScaling is a gate from v1.8 on; the older releases get one they have)
+  if (r.chance(0.1)) g[release === "1.8" || release === "1.9" ? "InPlaceWorkloadVerticalScaling" : "InPlaceUpdateEnvFromMetadata"] = true;
   if (r.chance(0.05)) g[kind === "AdvancedDaemonSet" ? "PreDownloadImageForInPlaceUpdate" : "PreDownloadImageForDaemonSetUpdate"] = true;
   return Object.keys(g).length ? g : undefined;
 }
@@ -202,9 +207,9 @@ export function preDownloadRequest(r: Rand, kind: Kind, release: Release): Obj {
     : { replicas, readyReplicas: replicas, updatedReplicas: updatedReady, updatedReadyReplicas: updatedReady, updateRevision: r.chance(0.8) ? upd.metadata.name : cur.metadata.name, currentRevision: cur.metadata.name };
   newW.status = status;
   const req: Obj = { op: "kruise.preDownload", kind, workload: newW };
-  if (release === "1.8") req.kruise = "1.8";
+  if (release !== "1.9") req.kruise = release;
   else if (r.chance(0.3)) req.kruise = "1.9";
-  const g = gates(r, kind);
+  const g = gates(r, kind, release);
   if (g) req.gates = g;
   if (kind === "AdvancedDaemonSet") {
     const olds = r.chance(0.85) ? [cur] : r.chance(0.5) ? [] : [cur, revisionOf(kind, { ...oldW, spec: { ...oldW.spec, template: { ...oldT, spec: { ...oldT.spec, containers: oldT.spec.containers.map((c: Obj) => ({ ...c, image: r.pick(IMAGES) })) } } } }, 0, undefined)];
@@ -228,7 +233,9 @@ export function preDownloadErrorLines(release: Release): string[] {
   const r = new Rand(7);
   const good = preDownloadRequest(r, "CloneSet", release);
   const ds = preDownloadRequest(r, "AdvancedDaemonSet", release);
-  const k = release === "1.8" ? { kruise: "1.8" } : {};
+  const sts = preDownloadRequest(r, "AdvancedStatefulSet", release);
+  const stsSpec = (more: Obj): Obj => ({ ...sts, workload: { ...sts.workload, spec: { ...sts.workload.spec, ...more } } });
+  const k = release !== "1.9" ? { kruise: release } : {};
   const variants: Obj[] = [
     { ...good, extra: 1 },
     { ...good, kind: undefined },
@@ -254,7 +261,7 @@ export function preDownloadErrorLines(release: Release): string[] {
     { ...good, gates: { PreDownloadImageForInPlaceUpdate: "yes" } },
     { ...good, gates: { Nope: true } },
     { ...good, gates: [] },
-    { ...good, kruise: "1.7" },
+    { ...good, kruise: "1.4" },
     { ...good, kruise: 9 },
     { ...ds, oldRevisions: undefined },
     { ...ds, oldRevisions: {} },
@@ -262,6 +269,17 @@ export function preDownloadErrorLines(release: Release): string[] {
     { ...ds, currentRevision: ds.updateRevision },
     { ...ds, workload: { ...ds.workload, spec: { ...ds.workload.spec, updateStrategy: {} } } },
     { ...ds, workload: { ...ds.workload, spec: { ...ds.workload.spec, updateStrategy: { rollingUpdate: { partition: "50%" } } } } },
+    // the older releases' types: reserveOrdinals ranges (v1.8 on), fields a release does not have (ignored there)
+    stsSpec({ reserveOrdinals: [1, "2-4"] }),
+    stsSpec({ reserveOrdinals: [true] }),
+    stsSpec({ ordinals: { start: "x" } }),
+    stsSpec({ volumeClaimUpdateStrategy: { type: 5 } }),
+    { ...good, workload: { ...good.workload, spec: { ...good.workload.spec, progressDeadlineSeconds: "x" } } },
+    { ...good, workload: { ...good.workload, status: { ...good.workload.status, conditions: [{ type: "Ready", status: "True", lastUpdateTime: 5 }] } } },
+    { ...good, workload: { ...good.workload, spec: { ...good.workload.spec, updateStrategy: { ...good.workload.spec.updateStrategy, inPlaceUpdateStrategy: { imagePreDownloadParallelism: true } } } } },
+    stsSpec({ updateStrategy: { type: "RollingUpdate", rollingUpdate: { inPlaceUpdateStrategy: { imagePreDownloadTimeoutSeconds: "60" } } } }),
+    { ...sts, workload: { ...sts.workload, status: { ...sts.workload.status, volumeClaims: [{ volumeClaimName: 7 }] } } },
+    { ...sts, workload: undefined, workloadText: JSON.stringify(stsSpec({ ordinals: { start: "x" } }).workload).replace('"ordinals"', '"ord\\u0069nals"') },
   ];
   return variants.map((v) => JSON.stringify({ ...k, ...v }));
 }

@@ -5,20 +5,30 @@
 // every answer (reason, message, the ImagePullJob bytes, the revision patch, the nodes, request errors) must be
 // the oracle's byte for byte. Known answers pin the README example and one case per kind.
 //
-// Releases: kruise "1.9" (v1.9.0) always; "1.8" (v1.8.3, a build of its own) in the full scope
-// (KINPLACE_ORACLE_SCOPE=full) or with KINPLACE_KRUISE_PREDOWNLOAD_18=1. KINPLACE_KRUISE_PREDOWNLOAD_CASES sets the
+// Releases: kruise "1.9" (v1.9.0) and "1.5" (v1.5.5) in the CI scope (CI_KRUISE_RELEASES: the builds CI pays for);
+// "1.6" (v1.6.0), "1.7" (v1.7.0) and "1.8" (v1.8.3), each a build of its own, in the full scope
+// (KINPLACE_ORACLE_SCOPE=full). KINPLACE_KRUISE_PREDOWNLOAD_RELEASES ("1.6 1.8") picks releases explicitly
+// (KINPLACE_KRUISE_PREDOWNLOAD_18=1, its older switch, adds "1.8"). KINPLACE_KRUISE_PREDOWNLOAD_CASES sets the
 // requests per release (default 1,200), KINPLACE_K8S_SEED the seed. The committed
 // test/vectors/kruise-predownload.jsonl.gz comes from make-kruise-predownload-vectors.ts.
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { preDownloadErrorLines, preDownloadLines, type Release } from "./kruise-predownload-gen.ts";
+import { preDownloadErrorLines, preDownloadLines, RELEASES as ALL_RELEASES, VERSION, type Release } from "./kruise-predownload-gen.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { engineAnswers } from "./k8s-drive.ts";
 import { CI_KRUISE_RELEASES, SLOW_BUILDS } from "./scope.ts";
 import { knownPreDownload } from "../support/kruise-predownload-known.ts";
 
-const RELEASES: Release[] = SLOW_BUILDS || CI_KRUISE_RELEASES.includes("1.8") || process.env.KINPLACE_KRUISE_PREDOWNLOAD_18 === "1" ? ["1.9", "1.8"] : ["1.9"];
+/** The releases this run checks, newest first. */
+function releasesOfRun(): Release[] {
+  const named = (process.env.KINPLACE_KRUISE_PREDOWNLOAD_RELEASES ?? "").split(/[\s,]+/).filter(Boolean);
+  for (const n of named) assert.ok((ALL_RELEASES as string[]).includes(n), `KINPLACE_KRUISE_PREDOWNLOAD_RELEASES: unknown release ${n}`);
+  const picked = new Set<string>(named.length > 0 ? named : SLOW_BUILDS ? ALL_RELEASES : CI_KRUISE_RELEASES);
+  if (process.env.KINPLACE_KRUISE_PREDOWNLOAD_18 === "1") picked.add("1.8");
+  return ALL_RELEASES.filter((r) => picked.has(r)).reverse();
+}
+const RELEASES = releasesOfRun();
 const CASES = Number(process.env.KINPLACE_KRUISE_PREDOWNLOAD_CASES ?? 1200);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
 const TIME_LIMIT = 900_000;
@@ -29,7 +39,7 @@ before(() => {
 });
 after(() => stopOracle());
 
-if (!RELEASES.includes("1.8")) console.log("kruise 1.8: kruise.preDownload against v1.8.3 runs with KINPLACE_ORACLE_SCOPE=full (or KINPLACE_KRUISE_PREDOWNLOAD_18=1); test/vectors/kruise-predownload.jsonl.gz is checked by npm test");
+for (const r of ALL_RELEASES.filter((x) => !RELEASES.includes(x))) console.log(`kruise ${r}: kruise.preDownload against ${VERSION[r]} runs with KINPLACE_ORACLE_SCOPE=full (or KINPLACE_KRUISE_PREDOWNLOAD_RELEASES); test/vectors/kruise-predownload.jsonl.gz is checked by npm test`);
 
 /** The mismatches of the engine against the oracle over `lines`, and the reasons the oracle gave. */
 async function compare(lines: string[]): Promise<{ bad: string[]; reasons: Map<string, number> }> {
@@ -49,7 +59,7 @@ async function compare(lines: string[]): Promise<{ bad: string[]; reasons: Map<s
 }
 
 for (const [r, release] of RELEASES.entries()) {
-  test(`kruise.preDownload agrees with OpenKruise ${release === "1.9" ? "v1.9.0" : "v1.8.3"}'s controllers (${CASES} generated requests)`, { timeout: TIME_LIMIT }, async () => {
+  test(`kruise.preDownload agrees with OpenKruise ${VERSION[release]}'s controllers (${CASES} generated requests)`, { timeout: TIME_LIMIT }, async () => {
     const lines = preDownloadLines(release, CASES, SEED + 1000 * r);
     const { bad, reasons } = await compare(lines);
     console.log(`kruise ${release}: ${lines.length} requests, seed ${SEED}: ${JSON.stringify([...reasons].sort((a, b) => b[1] - a[1]))}`);

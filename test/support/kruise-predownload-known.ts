@@ -1,8 +1,9 @@
 // Known answers of kruise.preDownload: hand-written workloads and revisions with the facts OpenKruise's
 // controllers are known to produce (job names revision-container, the NotIn selector over the update
 // revision's name and hash, parallelism and timeout from the spec fields or annotations, the owner's API
-// version per release, the revision labels, the nodes of the pods still to update). Used by the live suite
-// (against the oracle) and by test/kruise-predownload.test.ts (against the engine alone).
+// version and the annotations' integer parsing per release, the revision labels, the nodes of the pods still
+// to update). Used by the live suite (against the oracle) and by test/kruise-predownload.test.ts (against the
+// engine alone).
 
 import assert from "node:assert/strict";
 
@@ -59,6 +60,13 @@ export function knownPreDownload(): KnownCase[] {
     oldRevisions: [revision("web-5d7c8b9f4", "5d7c8b9f4", "nginx:1.25", 1, { "controller-revision-hash": "5d7c8b9f4" }), revision("web-1a2b3c4d5", "1a2b3c4d5", "nginx:1.26", 0, { "controller-revision-hash": "1a2b3c4d5" })],
     updateRevision: revision("web-7f9d6c5b8", "7f9d6c5b8", "nginx:1.26", 2, { "controller-revision-hash": "7f9d6c5b8" }),
   };
+  // the README's CloneSet as v1.5.5 reads it (v1alpha1: the policy is the strategy's type), its timeout annotation past int32
+  const cs15 = JSON.parse(JSON.stringify(readme));
+  cs15.kruise = "1.5";
+  cs15.workload.apiVersion = "apps.kruise.io/v1alpha1";
+  cs15.workload.metadata.annotations = { "apps.kruise.io/image-predownload-timeout-seconds": "4294967356" };
+  cs15.workload.spec.updateStrategy = { type: "InPlaceIfPossible", partition: 2, maxUnavailable: 1 };
+  const cs17 = { ...JSON.parse(JSON.stringify(cs15)), kruise: "1.7" };
   const envChange = JSON.parse(JSON.stringify(readme));
   envChange.updateRevision.data.spec.template.spec.containers[0].env = [{ name: "MODE", value: "fast" }];
   return [
@@ -110,6 +118,24 @@ export function knownPreDownload(): KnownCase[] {
         assert.equal(a.result.reason, "created");
         assert.equal(a.result.jobs[0].metadata.name, "web-7f9d6c5b8-nginx");
         assert.equal(a.result.jobs[0].metadata.ownerReferences[0].kind, "DaemonSet");
+      },
+    },
+    {
+      name: "CloneSet at v1.5.5: the timeout annotation is strconv.Atoi's, converted to int32 (4294967356 → 60), the job is v1alpha1",
+      request: cs15,
+      check: (a) => {
+        const job = a.result.jobs[0];
+        assert.equal(job.apiVersion, "apps.kruise.io/v1alpha1");
+        assert.deepEqual(job.metadata.ownerReferences[0], { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: "web", uid: "5f0c3a9e-1b2d-4c8e-9f7a-2d3e4f5a6b7c", controller: true, blockOwnerDeletion: true });
+        assert.equal(job.spec.pullPolicy.timeoutSeconds, 60);
+      },
+    },
+    {
+      name: "CloneSet at v1.7.0: a timeout annotation past int32 does not parse (the default 300)",
+      request: cs17,
+      check: (a) => {
+        assert.equal(a.result.reason, "created");
+        assert.equal(a.result.jobs[0].spec.pullPolicy.timeoutSeconds, 300);
       },
     },
     {

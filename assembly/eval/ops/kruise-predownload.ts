@@ -5,8 +5,9 @@
 // oracle's order (test/oracle/k8s/harness/kruise_predownload.go): unknown fields, kruise, gates, kind, workload,
 // the old revisions, updateRevision, pods, then the fields the controllers dereference.
 
-import { fail, hasError, setErrorPath, errorCode, E_BAD_REQUEST, E_JSON_TYPE, E_JSON_SYNTAX, E_UNSUPPORTED_VERSION } from "../../base/errors";
-import { Tape, K_ARRAY, K_OBJECT, K_STRING } from "../../json/tape";
+import { fail, hasError, setErrorPath, errorCode, E_BAD_REQUEST, E_JSON_SYNTAX, E_UNSUPPORTED_VERSION } from "../../base/errors";
+import { Tape, K_ARRAY, K_OBJECT } from "../../json/tape";
+import { olderTypesAccept } from "../../upstream/kruise/webhook/oldtypes";
 import { ByteSink } from "../../io/sink";
 import { KRUISE_GO, kruiseK8sMinorOf } from "../../base/pins";
 import { Request, onlyFields } from "./request";
@@ -26,13 +27,15 @@ import { PreDownloadInput, Revision, Decision, PD_CLONESET, PD_ADVANCED_STATEFUL
 import { writeJob } from "../../upstream/kruise/predownload/job";
 import { targetNodes } from "../../upstream/kruise/predownload/selector";
 import { goStr } from "../../upstream/kruise/predownload/gomap";
+import { withoutNewerMembers } from "../../upstream/kruise/predownload/oldfields";
 
 const FIELDS = ["kind", "workload", "workloadText", "currentRevision", "currentRevisionText", "oldRevisions", "updateRevision", "updateRevisionText", "pods", "gates", "kruise"];
-/** The gates of this op beside the in-place update ones, and the Kruise minor each appears in. */
+/** The gates of this op beside the in-place update ones, and the Kruise minor each appears in (both are in every
+ *  release answered, v1.5.5 on, alpha and off by default). */
 const GATES = ["PreDownloadImageForInPlaceUpdate", "PreDownloadImageForDaemonSetUpdate"];
-const GATES_SINCE = [8, 8];
-/** The oldest Kruise minor this op answers for. */
-const PREDOWNLOAD_OLDEST: i32 = 8;
+const GATES_SINCE = [5, 5];
+/** The oldest Kruise minor this op answers for (each release's pre-download code checked against its own oracle build). */
+const PREDOWNLOAD_OLDEST: i32 = 5;
 
 /** The Go type a release's controller reads for `kind` ("" when unknown). */
 function workloadTypeName(kind: i32, release: i32): string {
@@ -47,20 +50,6 @@ function decodeObject(v: Value, path: string, typeName: string, minor: i32): Val
   const val = decodeAt(v.tape, v.node, ty, minor, KRUISE_GO);
   if (hasError()) { setErrorPath(path); return null; }
   return val;
-}
-
-/** v1.8.3's Advanced DaemonSet partition is an *int32: a JSON string there is encoding/json's type error. */
-function partitionIsInt(t: Tape, node: i32): bool {
-  let p = node;
-  const names = ["spec", "updateStrategy", "rollingUpdate", "partition"];
-  for (let i = 0; i < names.length; i++) {
-    if (t.kind(p) != K_OBJECT) return true;
-    p = t.member(p, names[i]);
-    if (p < 0) return true;
-  }
-  if (t.kind(p) != K_STRING) return true;
-  fail(E_JSON_TYPE, "json: cannot unmarshal string into Go struct field RollingUpdateDaemonSet.spec.updateStrategy.rollingUpdate.partition of type int32", -1, "workload");
-  return false;
 }
 
 /** A ControllerRevision request value at `path`; null with an error. */
@@ -120,7 +109,7 @@ export function opKruisePreDownload(req: Request, res: ResultWriter): bool {
   // the releases whose pre-download code is checked against its own oracle build
   if (!kruiseVersionOK(req)) return false;
   const asked = requestKruiseMinor(req);
-  if (asked < PREDOWNLOAD_OLDEST) return fail(E_UNSUPPORTED_VERSION, "unsupported kruise version \"1." + asked.toString() + "\"", -1, "kruise");
+  if (asked < PREDOWNLOAD_OLDEST) return fail(E_UNSUPPORTED_VERSION, "kruise.preDownload answers for kruise \"1." + PREDOWNLOAD_OLDEST.toString() + "\" and later only", -1, "kruise");
   const extra = new Map<string, bool>();
   const gates = readKruiseOptions(req, GATES, GATES_SINCE, extra);
   if (gates === null) return false;
@@ -140,8 +129,9 @@ export function opKruisePreDownload(req: Request, res: ResultWriter): bool {
   const wv = valueOf(req, "workload");
   if (wv === null) return false;
   if (wv.tape.kind(wv.node) != K_OBJECT) return fail(E_BAD_REQUEST, "\"workload\" must be a " + kindName + " object", -1, "workload");
-  if (release <= 8 && kind == PD_ADVANCED_DAEMONSET && !partitionIsInt(wv.tape, wv.node)) return false;
-  const w = decodeObject(wv, "workload", workloadTypeName(kind, release), minor);
+  // the older releases' JSON types (a v1alpha1 DaemonSet's integer partition, v1.5 - v1.7's integer reserveOrdinals)
+  if (!olderTypesAccept(wv.tape, wv.node, kindName, release, kind == PD_ADVANCED_STATEFULSET, "workload")) return false;
+  const w = decodeObject(withoutNewerMembers(wv, kind, release), "workload", workloadTypeName(kind, release), minor);
   if (hasError()) return false;
   const input = new PreDownloadInput();
   input.kind = kind;

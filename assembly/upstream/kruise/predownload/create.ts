@@ -5,6 +5,7 @@
 
 import { Val } from "../../../typed/value";
 import { hasError } from "../../../base/errors";
+import { kruiseGoOf } from "../../../base/pins";
 import { fld, str, int, isSet, deref, sliceLen, at, strMap } from "../../kubernetes/validation/view";
 import { IntOrStr, IOS_NIL, scaledKubernetes, scaledKubernetesDeprecated, orDefault } from "../../intstr/intorstr";
 import { defaultCalculateInPlaceUpdateSpec } from "../inplaceupdate/calculate";
@@ -70,7 +71,7 @@ export function createForCloneSet(in_: PreDownloadInput, d: Decision, replicas: 
   if (hasError()) return d;
   const t = jobTemplate(in_, v1beta1 ? "apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1", "CloneSet");
   if (v1beta1) strategyJobFields(t, ip);
-  else annotationJobFields(t, in_.workload);
+  else annotationJobFields(t, in_.workload, in_.release);
   return createJobs(in_, d, t, [in_.current!]);
 }
 
@@ -92,7 +93,7 @@ export function createForStatefulSet(in_: PreDownloadInput, d: Decision, replica
   if (hasError()) return d;
   const t = jobTemplate(in_, in_.release >= 9 ? "apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1", "StatefulSet");
   t.ownerApiVersion = "apps.kruise.io/v1beta1";
-  annotationJobFields(t, in_.workload);
+  annotationJobFields(t, in_.workload, in_.release);
   return createJobs(in_, d, t, [in_.current!]);
 }
 
@@ -124,7 +125,7 @@ export function createForDaemonSet(in_: PreDownloadInput, d: Decision): Decision
   if (batch !== null) return batch;
   const v = in_.release >= 9 ? "apps.kruise.io/v1beta1" : "apps.kruise.io/v1alpha1";
   const t = jobTemplate(in_, v, "DaemonSet");
-  annotationJobFields(t, in_.workload);
+  annotationJobFields(t, in_.workload, in_.release);
   return createJobs(in_, d, t, in_.olds);
 }
 
@@ -137,6 +138,7 @@ function jobTemplate(in_: PreDownloadInput, version: string, ownerKind: string):
   const tmpl = fld(spec, "Template");
   const upd = in_.update!;
   t.apiVersion = version;
+  t.go22 = kruiseGoOf(in_.release) >= 22;
   t.ownerApiVersion = version;
   t.ownerKind = ownerKind;
   t.ownerName = str(fld(meta, "Name"));
@@ -162,12 +164,13 @@ function strategyJobFields(t: JobTemplate, ip: Val | null): void {
   if (isSet(par)) t.parallelism = readIOS(par);
 }
 
-/** CreateJobForWorkload's parallelism and timeout: the owner's annotations (values that do not parse keep the defaults). */
-function annotationJobFields(t: JobTemplate, w: Val | null): void {
+/** CreateJobForWorkload's parallelism and timeout: the owner's annotations (values that do not parse keep the defaults;
+ *  before v1.7 the timeout is strconv.Atoi's int converted to int32, from v1.7 on strconv.ParseInt(s, 10, 32)'s). */
+function annotationJobFields(t: JobTemplate, w: Val | null, release: i32): void {
   const ann = strMap(fld(fld(w, "ObjectMeta"), "Annotations"));
   const ti = ann.find(TIMEOUT_KEY);
   if (ti >= 0) {
-    const v = parseInt(ann.vals[ti], 32);
+    const v = parseInt(ann.vals[ti], release <= 6 ? 64 : 32);
     if (v.ok) t.timeoutSeconds = <i32>v.value;
   }
   const pi = ann.find(PARALLELISM_KEY);

@@ -1,7 +1,7 @@
 // Whether the CloneSet, Advanced StatefulSet and Advanced DaemonSet controllers create ImagePullJobs for an
 // update: their Reconcile glue (the gate, "the revisions differ", the min-updated-ready-pods threshold) in front of
-// createImagePullJobsForInPlaceUpdate (create.ts). The OpenKruise release travels as `release` (its minor: 8 =
-// v1.8.x, 9 = v1.9.0); each difference between releases is a case on it.
+// createImagePullJobsForInPlaceUpdate (create.ts). The OpenKruise release travels as `release` (its minor: 5 =
+// v1.5.5, 6 = v1.6.0, 7 = v1.7.0, 8 = v1.8.3, 9 = v1.9.0); each difference between releases is a case on it.
 
 import { fld, str, int, isSet, strMap } from "../../kubernetes/validation/view";
 import { IntOrStr, scaledKubernetes } from "../../intstr/intorstr";
@@ -54,5 +54,5 @@ function minUpdatedReadyPods(in_: PreDownloadInput, replicas: i64): i64 {
   const ann = strMap(fld(fld(w, "ObjectMeta"), "Annotations"));
   const i = ann.find(MIN_READY_KEY);
   if (i < 0) return 0;
-  return scaledKubernetes(parseIOS(ann.vals[i]), replicas, true).value;
+  return scaledKubernetes(parseIOS(ann.vals[i], in_.release), replicas, true).value;
 }

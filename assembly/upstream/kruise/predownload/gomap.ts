@@ -28,10 +28,10 @@ export class GoMap {
   get size(): i32 { return this.keys.length; }
 }
 
-/** Writes a string as encoding/json does (Go 1.22+ short escapes, HTML escaped). */
-export function goStr(out: ByteSink, s: string): void {
+/** Writes a string as encoding/json does (HTML escaped; `go22`: Go 1.22+'s \b and \f short escapes, else \u0008 / \u000c). */
+export function goStr(out: ByteSink, s: string, go22: bool = true): void {
   const b = String.UTF8.encode(s);
-  writeGoString(out, changetype<usize>(b), b.byteLength, true, false, true);
+  writeGoString(out, changetype<usize>(b), b.byteLength, go22, false, true);
 }
 
 /** The indexes of `keys` (distinct) in Go's order of the strings. */
@@ -57,15 +57,15 @@ function compareBytes(x: ArrayBuffer, y: ArrayBuffer): i32 {
   return x.byteLength < y.byteLength ? -1 : x.byteLength > y.byteLength ? 1 : 0;
 }
 
-/** Writes the map as a JSON object, keys in Go's order. */
-export function writeGoMap(out: ByteSink, m: GoMap): void {
+/** Writes the map as a JSON object, keys in Go's order (`go22`: goStr's escapes). */
+export function writeGoMap(out: ByteSink, m: GoMap, go22: bool): void {
   const idx = sortedKeys(m.keys);
   out.byte(0x7b);
   for (let i = 0; i < idx.length; i++) {
     if (i > 0) out.byte(0x2c);
-    goStr(out, m.keys[idx[i]]);
+    goStr(out, m.keys[idx[i]], go22);
     out.byte(0x3a);
-    goStr(out, m.vals[idx[i]]);
+    goStr(out, m.vals[idx[i]], go22);
   }
   out.byte(0x7d);
 }

@@ -35,9 +35,10 @@ export function parseInt(s: string, bits: i32): Parsed {
   return new Parsed(true, a.value);
 }
 
-/** intstr.Parse: an int32 integer text is an Int, anything else a String. */
-export function parseIOS(s: string): IntOrStr {
-  const p = parseInt(s, 32);
+/** intstr.Parse of the apimachinery OpenKruise minor `release` pins: an integer text is an Int (before v1.8: strconv.Atoi,
+ *  then FromInt's int32 conversion; from v1.8: int32 range only), anything else a String. */
+export function parseIOS(s: string, release: i32): IntOrStr {
+  const p = parseInt(s, release <= 7 ? 64 : 32);
   return p.ok ? IntOrStr.ofInt(<i32>p.value) : IntOrStr.ofString(s);
 }
 

@@ -24,61 +24,63 @@ export class JobTemplate {
   pullSecrets: Array<string> = new Array<string>();
   parallelism: IntOrStr = IntOrStr.ofInt(1);
   timeoutSeconds: i32 = 300;
+  /** The release's Go writes \b and \f short (Go 1.22+; v1.5.5 - v1.7.0 are built with older Go). */
+  go22: bool = true;
 }
 
-/** Writes an IntOrString as its MarshalJSON does. */
-function writeIntOrStr(out: ByteSink, v: IntOrStr): void {
-  if (v.kind == IOS_STRING) writeGoString(out, v.ptr, v.len, true, false, true);
+/** Writes an IntOrString as its MarshalJSON does (`go22`: goStr's escapes). */
+function writeIntOrStr(out: ByteSink, v: IntOrStr, go22: bool): void {
+  if (v.kind == IOS_STRING) writeGoString(out, v.ptr, v.len, go22, false, true);
   else out.int(<i64>v.intVal);
 }
 
 /** Writes the ImagePullJob `name` pulling `image`. */
 export function writeJob(out: ByteSink, t: JobTemplate, name: string, image: string): void {
   out.ascii("{\"kind\":\"ImagePullJob\",\"apiVersion\":");
-  goStr(out, t.apiVersion);
+  goStr(out, t.apiVersion, t.go22);
   out.ascii(",\"metadata\":{\"name\":");
-  goStr(out, name);
+  goStr(out, name, t.go22);
   if (t.namespace.length > 0) {
     out.ascii(",\"namespace\":");
-    goStr(out, t.namespace);
+    goStr(out, t.namespace, t.go22);
   }
   out.ascii(",\"creationTimestamp\":null,\"labels\":");
-  writeGoMap(out, t.labels);
+  writeGoMap(out, t.labels, t.go22);
   out.ascii(",\"ownerReferences\":[{\"apiVersion\":");
-  goStr(out, t.ownerApiVersion);
+  goStr(out, t.ownerApiVersion, t.go22);
   out.ascii(",\"kind\":");
-  goStr(out, t.ownerKind);
+  goStr(out, t.ownerKind, t.go22);
   out.ascii(",\"name\":");
-  goStr(out, t.ownerName);
+  goStr(out, t.ownerName, t.go22);
   out.ascii(",\"uid\":");
-  goStr(out, t.ownerUID);
+  goStr(out, t.ownerUID, t.go22);
   out.ascii(",\"controller\":true,\"blockOwnerDeletion\":true}]},\"spec\":{\"image\":");
-  goStr(out, image);
+  goStr(out, image, t.go22);
   if (t.pullSecrets.length > 0) {
     out.ascii(",\"pullSecrets\":[");
     for (let i = 0; i < t.pullSecrets.length; i++) {
       if (i > 0) out.byte(0x2c);
-      goStr(out, t.pullSecrets[i]);
+      goStr(out, t.pullSecrets[i], t.go22);
     }
     out.byte(0x5d);
   }
   out.ascii(",\"podSelector\":");
-  writeSelector(out, t.selector);
+  writeSelector(out, t.selector, t.go22);
   out.ascii(",\"parallelism\":");
-  writeIntOrStr(out, t.parallelism);
+  writeIntOrStr(out, t.parallelism, t.go22);
   out.ascii(",\"pullPolicy\":{\"timeoutSeconds\":");
   out.int(<i64>t.timeoutSeconds);
   out.ascii(",\"backoffLimit\":1},\"completionPolicy\":{\"type\":\"Always\",\"ttlSecondsAfterFinished\":600},\"sandboxConfig\":{");
   let any = false;
   if (t.labels.size > 0) {
     out.ascii("\"labels\":");
-    writeGoMap(out, t.labels);
+    writeGoMap(out, t.labels, t.go22);
     any = true;
   }
   if (t.annotations.size > 0) {
     if (any) out.byte(0x2c);
     out.ascii("\"annotations\":");
-    writeGoMap(out, t.annotations);
+    writeGoMap(out, t.annotations, t.go22);
   }
   out.ascii("}},\"status\":{\"desired\":0,\"active\":0,\"succeeded\":0,\"failed\":0}}");
 }

@@ -37,17 +37,17 @@ export function jobSelector(sel: Val | null, revisionName: string, revisionHash:
   return s;
 }
 
-/** Writes the selector as json.Marshal of metav1.LabelSelector. */
-export function writeSelector(out: ByteSink, s: PodSelector): void {
+/** Writes the selector as json.Marshal of metav1.LabelSelector (`go22`: goStr's escapes). */
+export function writeSelector(out: ByteSink, s: PodSelector, go22: bool): void {
   out.byte(0x7b);
   let first = true;
   if (s.matchLabels.keys.length > 0) {
     out.ascii("\"matchLabels\":{");
     for (let i = 0; i < s.matchLabels.keys.length; i++) {
       if (i > 0) out.byte(0x2c);
-      goStr(out, s.matchLabels.keys[i]);
+      goStr(out, s.matchLabels.keys[i], go22);
       out.byte(0x3a);
-      goStr(out, s.matchLabels.vals[i]);
+      goStr(out, s.matchLabels.vals[i], go22);
     }
     out.byte(0x7d);
     first = false;
@@ -58,14 +58,14 @@ export function writeSelector(out: ByteSink, s: PodSelector): void {
     const r = s.exprs[i];
     if (i > 0) out.byte(0x2c);
     out.ascii("{\"key\":");
-    goStr(out, r.key);
+    goStr(out, r.key, go22);
     out.ascii(",\"operator\":");
-    goStr(out, r.op);
+    goStr(out, r.op, go22);
     if (r.values.length > 0) {
       out.ascii(",\"values\":[");
       for (let j = 0; j < r.values.length; j++) {
         if (j > 0) out.byte(0x2c);
-        goStr(out, r.values[j]);
+        goStr(out, r.values[j], go22);
       }
       out.byte(0x5d);
     }

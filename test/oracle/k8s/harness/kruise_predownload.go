@@ -1,4 +1,4 @@
-//go:build kruise && kruisege8
+//go:build kruise
 
 package main
 
@@ -39,6 +39,7 @@ import (
 	"flag"
 	"fmt"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -469,23 +470,18 @@ func runCreate(c *captureClient, upd *appsv1.ControllerRevision, call func() err
 		return a
 	}
 	for _, l := range lines {
-		kv := map[string]interface{}{}
-		for i := 0; i+1 < len(l.kv); i += 2 {
-			if s, ok := l.kv[i].(string); ok {
-				kv[s] = l.kv[i+1]
-			}
-		}
+		kv := logFacts(l)
 		switch {
-		case strings.Contains(l.msg, "update type is ReCreate") || strings.Contains(l.msg, "for certain update type"):
+		case strings.Contains(l.msg, "update type is ReCreate") || strings.Contains(l.msg, "for certain update type") || strings.Contains(l.msg, "skipped to create ImagePullJob for update type is "):
 			a.reason, a.message = "recreate-update", "the workload does not update pods in place: no pre-download"
 			return a
-		case strings.Contains(l.msg, "less than or equal to"):
+		case strings.Contains(l.msg, "less than or equal to") || strings.Contains(l.msg, "skipped to create ImagePullJob for replicas "):
 			a.reason, a.message = "few-replicas", fmt.Sprintf("%v replicas: the controller pre-downloads only for more than 3", kv["replicas"])
 			return a
 		case strings.Contains(l.msg, "all Pods update in one batch"):
 			a.reason, a.message = "one-batch", fmt.Sprintf("every pod updates in one batch (partition %v, maxUnavailable %v of %v pods): no pre-download", kv["partition"], kv["maxUnavailable"], kv["replicas"])
 			return a
-		case strings.Contains(l.msg, "in-place update was not possible") || strings.Contains(l.msg, "could not update in-place"):
+		case strings.Contains(l.msg, "in-place update was not possible") || strings.Contains(l.msg, "could not update in-place") || strings.Contains(l.msg, "can not update in-place"):
 			a.reason, a.message = "not-in-place", "the update revision cannot be applied in place: no pre-download"
 			return a
 		}
@@ -498,11 +494,32 @@ func runCreate(c *captureClient, upd *appsv1.ControllerRevision, call func() err
 	return a
 }
 
+// logMessageFacts: the numbers a printf-style skip message carries (v1.5.5 and v1.6.0 log with klog.Infof:
+// "... replicas 3 <= 3", "... replicas=5, partition=0, maxUnavailable=5").
+var logMessageFacts = regexp.MustCompile(`(replicas|partition|maxUnavailable)(?:=| )(-?[0-9]+)`)
+
+// logFacts: a captured line's key/value pairs (structured logging), else the numbers of its printf message.
+func logFacts(l logLine) map[string]interface{} {
+	kv := map[string]interface{}{}
+	for i := 0; i+1 < len(l.kv); i += 2 {
+		if s, ok := l.kv[i].(string); ok {
+			kv[s] = l.kv[i+1]
+		}
+	}
+	for _, m := range logMessageFacts.FindAllStringSubmatch(l.msg, -1) {
+		if _, ok := kv[m[1]]; !ok {
+			kv[m[1]] = m[2]
+		}
+	}
+	return kv
+}
+
 // podReader is the pod and NodeImage cache GetNodeImagesForJob reads: pods filtered by namespace and the
 // label selector, and a NodeImage for every node.
 type podReader struct{ pods []v1.Pod }
 
-func (r *podReader) Get(_ context.Context, key client.ObjectKey, obj client.Object, _ ...client.GetOption) error {
+// getNodeImage: Get's answer (the Get signature differs per controller-runtime: kruise_predownload_get*.go).
+func (r *podReader) getNodeImage(key client.ObjectKey, obj client.Object) error {
 	if reflect.TypeOf(obj).Elem().Name() != "NodeImage" {
 		return apierrors.NewNotFound(schema.GroupResource{}, key.Name)
 	}

@@ -1,8 +1,8 @@
-//go:build kruise && kruisege8 && !kruisege9
+//go:build kruise && !kruisege9
 
 package main
 
-// kruise.preDownload, v1.8.3's release-specific reads (kruise_predownload.go): the CloneSet's threshold is the
+// kruise.preDownload, v1.5.5 .. v1.8.3's release-specific reads (kruise_predownload.go): the CloneSet's threshold is the
 // annotation apps.kruise.io/image-predownload-min-updated-ready-pods, the Advanced DaemonSet's hash is
 // status.daemonSetHash, the jobs are apps.kruise.io/v1alpha1 ImagePullJobs.
 
@@ -12,7 +12,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 )
 
-// cloneSetMinReadyPods: the CloneSet controller's min-updated-ready-pods threshold (v1.8.x: the annotation).
+// cloneSetMinReadyPods: the CloneSet controller's min-updated-ready-pods threshold (before v1.9: the annotation).
 func cloneSetMinReadyPods(cs *kruiseCloneSet) int {
 	return minReadyFromAnnotation(cs.Annotations, int(*cs.Spec.Replicas))
 }
