@@ -291,7 +291,11 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom<Obj>(
     { key: "env", operator: "In", values: ["prod"] },
     { key: "env", operator: "Exists", values: ["x"] },
-    { key: "env", operator: "In", values: [] },
+    // no values (absent, not `[]`): whether the API server then holds `[]` or nil depends on the mutating webhook's
+    // reflect.DeepEqual of the typed object before and after its defaults (no patch when equal; Quantity internals
+    // and cleared statuses count), which the engine does not model - it reads the defaulted object back as a patch
+    // would leave it
+    { key: "env", operator: "In" },
     { key: "env", operator: "Bogus", values: ["x"] },
   ).map((e): Edit => (o) => { (spec(o).selector ??= {}).matchExpressions = [e]; if (e.operator === "In") tmplLabels(o).env = "prod"; }),
   fc.constant<Edit>((o) => { spec(o).selector = {}; }),
