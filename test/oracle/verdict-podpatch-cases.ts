@@ -45,7 +45,8 @@ export function podPatchCases(total: number, seed: number, kruise: string): PodC
           if (!(ts.readinessGates ?? []).some((g: Obj) => g.conditionType === "InPlaceUpdateReady")) ts.readinessGates = [...(ts.readinessGates ?? []), { conditionType: "InPlaceUpdateReady" }];
         }
         if (i % 4 === 1) w.status = { collisionCount: 1 + (i % 7) };
-        if (i % 5 === 2) setGrace(w, kind, kruise, 5 + (i % 55));
+        // a third of the pairs carry a grace period, so that every run meets in-place updates with one
+        if (i % 3 === 2) setGrace(w, kind, kruise, 5 + (i % 55));
       }
       // (InPlaceWorkloadVerticalScaling exists from v1.8 on; older releases get the env gate instead)
       const vertical = Number(kruise.split(".")[1]) >= 8 ? { InPlaceWorkloadVerticalScaling: true } : { InPlaceUpdateEnvFromMetadata: false };
