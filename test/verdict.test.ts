@@ -207,3 +207,23 @@ test("a refused update that changes thousands of paths: each error's text once, 
     assert.ok(out.length < 20 * text.length, `${kind}: ${out.length} bytes answer to a ${text.length}-byte request`);
   }
 });
+
+test("a refused update whose changed field has its own error under a wider one: one reason per path, the field's own error there", () => {
+  const cs = (labels: Record<string, string>, app: Record<string, unknown>) => ({
+    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web", namespace: "default" },
+    spec: {
+      replicas: 2, selector: { matchLabels: { app: "api" } }, updateStrategy: { type: "InPlaceOnly" },
+      template: { metadata: { labels: { app: "api", ...labels } }, spec: { containers: [{ name: "app", image: "busybox:1.21", ...app }] } },
+    },
+  });
+  const a = ask({ op: "verdict", old: cs({ team: "a" }, { resources: { limits: { cpu: "500m" } } }), new: cs({ team: "c" }, { resources: { limits: { cpu: "500m" }, requests: { cpu: "1" } } }) });
+  assert.ok(a.ok, JSON.stringify(a));
+  assert.equal(a.result.verdict, "rejected");
+  const reasons = a.result.reasons as { path: string; message: string }[];
+  const paths = reasons.map((r) => r.path);
+  assert.deepEqual(paths, [...new Set(paths)], "no path twice");
+  // InPlaceOnly's "spec: Forbidden" covers every path; the requests path carries its own, deeper error
+  const requests = reasons.find((r) => r.path === "/spec/template/spec/containers/0/resources/requests")!;
+  assert.match(requests.message, /resources\.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m/);
+  assert.match(reasons.find((r) => r.path === "/spec/template/metadata/labels/team")!.message, /^spec: Forbidden: only allowed to update images/);
+});

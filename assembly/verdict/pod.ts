@@ -26,35 +26,50 @@ import { defaultGoOf } from "../base/pins";
 
 /**
  * The verdict `rejected` when the API server's validation found errors (false otherwise, nothing written): each
- * changed path (status aside) covered by an error's field gets that error's text, every other changed path says it
- * is not applied, then every error no changed path reached is a reason at its own field.
+ * changed path (status aside) gets the text of the deepest error whose field covers it (the first such error when
+ * several name the same field), every other changed path says it is not applied; an error that no changed path
+ * chose is a reason at its own field, or, when that field is itself a changed path, joins that path's message —
+ * one reason per path.
  */
 export function rejectedBy(errs: ErrList, diff: DiffOps, v: Verdict): bool {
   if (errs.list.length == 0) return false;
   const errPtrs = new Array<string>();
   for (let i = 0; i < errs.list.length; i++) errPtrs.push(fieldPathToPointer(objectPath(errs.list[i].field)));
-  const covered = new Array<bool>(errPtrs.length);
+  const chosen = new Array<bool>(errPtrs.length);
   const firstAt = new Array<string>(errPtrs.length);
-  const firstCover = new PrefixIndex(errPtrs);
-  // the error's whole text once, at the first path it covers in the reasons' order (it may print a whole map); a
-  // reference to it on every other path it covers
+  const reasonAt = new Map<string, i32>();
+  const cover = new PrefixIndex(errPtrs);
+  // the error's whole text once, at the first path it is chosen for in the reasons' order (it may print a whole
+  // map); a reference to it on every other path it is chosen for
   for (let i = 0; i < diff.length; i++) {
     const p = diff.paths[i];
     if (p == "/status" || p.startsWith("/status/")) continue;
-    const hit = firstCover.first(p);
-    if (hit >= 0 && (!covered[hit] || p < firstAt[hit])) firstAt[hit] = p;
-    if (hit >= 0) covered[hit] = true;
+    const hit = cover.deepest(p);
+    if (hit >= 0 && (!chosen[hit] || p < firstAt[hit])) firstAt[hit] = p;
+    if (hit >= 0) chosen[hit] = true;
   }
   for (let i = 0; i < diff.length; i++) {
     const p = diff.paths[i];
     if (p == "/status" || p.startsWith("/status/")) continue;
-    const hit = firstCover.first(p);
+    const hit = cover.deepest(p);
+    if (!reasonAt.has(p)) reasonAt.set(p, v.paths.length);
     if (hit >= 0) {
       const e = errs.list[hit];
       v.reason(p, EFFECT_REJECTED, p == firstAt[hit] ? e.text() : "rejected: " + e.field + ": " + e.type + " (the error given at " + firstAt[hit] + ")");
     } else v.reason(p, EFFECT_NONE, "not applied: the API server refuses the update");
   }
-  for (let j = 0; j < errPtrs.length; j++) if (!covered[j]) v.reason(errPtrs[j], EFFECT_REJECTED, errs.list[j].text());
+  for (let j = 0; j < errPtrs.length; j++) {
+    if (chosen[j]) continue;
+    const at = errPtrs[j];
+    if (reasonAt.has(at)) {
+      const k = reasonAt.get(at);
+      v.messages[k] = v.messages[k] + "; " + errs.list[j].text();
+      v.effects[k] = EFFECT_REJECTED;
+    } else {
+      reasonAt.set(at, v.paths.length);
+      v.reason(at, EFFECT_REJECTED, errs.list[j].text());
+    }
+  }
   v.verdict = V_REJECTED;
   return true;
 }
@@ -116,17 +131,15 @@ class PrefixIndex {
     this.lengths.sort((a: i32, b: i32): i32 => a - b);
   }
 
-  /** The index of the first pointer that covers `p`, or -1. */
-  first(p: string): i32 {
+  /** The index of the longest pointer that covers `p` (the first of equal pointers), or -1. */
+  deepest(p: string): i32 {
     let best = -1;
     for (let k = 0; k < this.lengths.length; k++) {
       const n = this.lengths[k];
       if (n > p.length) break;
       if (n != 0 && n != p.length && p.charCodeAt(n) != 0x2f) continue;
       const q = n == p.length ? p : p.substring(0, n);
-      if (!this.at.has(q)) continue;
-      const j = this.at.get(q);
-      if (best < 0 || j < best) best = j;
+      if (this.at.has(q)) best = this.at.get(q);
     }
     return best;
   }
