@@ -594,6 +594,10 @@ export interface VerdictOptions {
   /** The cluster's kube-apiserver --allow-privileged for privileged containers (default true). */
   allowPrivileged?: boolean;
   policy?: unknown;
+  /** OpenKruise kinds: the API server minor the controller sends pod updates and resizes to (default: the newest). */
+  serverVersion?: string;
+  /** OpenKruise kinds: that API server's feature gates (e.g. InPlacePodVerticalScaling on 1.32). */
+  serverGates?: { [gate: string]: boolean };
 }
 
 /** A changed path, what it does to running pods, and why. */
@@ -624,14 +628,16 @@ export interface Verdict {
   kind: string;
   strategy?: string;
   containers: { name: string; action: "keep" | "restart" | "recreate"; init?: boolean }[];
-  /** "resize": a Pod's change goes to its pods/resize subresource (resources alone, Kubernetes 1.32+). */
+  /** "resize": a Pod's change goes to its pods/resize subresource (resources alone, Kubernetes 1.32+), or OpenKruise
+   *  resizes each pod through it (v1.9 on servers from 1.32, InPlaceWorkloadVerticalScaling). */
   subresource?: "resize";
   /** The API server's or the webhook's refusal (its StatusError text) of a rejected update. */
   rejection?: string;
   /** The API server's field-validation warnings on the new object. */
   warnings?: string[];
   reasons: VerdictReason[];
-  patches: { json: unknown[]; merge: unknown; strategic: unknown; pod: unknown };
+  /** `resize`: the strategic merge patch OpenKruise sends to each pod's resize subresource, when it resizes. */
+  patches: { json: unknown[]; merge: unknown; strategic: unknown; pod: unknown; resize?: unknown };
   policy?: PolicyJudgement;
 }
 

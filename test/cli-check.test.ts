@@ -30,6 +30,28 @@ const webImage = deployment("web", ["nginx:1.26", "envoy:1"], { namespace: "prod
 const webScaled = deployment("web", ["nginx:1.25", "envoy:1"], { namespace: "prod", replicas: 7 });
 
 describe("kinplace check", () => {
+  test("a CloneSet's memory resize (v1.9, InPlaceWorkloadVerticalScaling): --kubernetes is the server Kruise resizes each pod on; the Deployment beside it keeps --kubernetes", async () => {
+    const cs = (limit: string) => ({ apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web", namespace: "shop" },
+      spec: { replicas: 3, selector: { matchLabels: { app: "web" } }, updateStrategy: { type: "InPlaceIfPossible" },
+        template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "nginx:1.27", resizePolicy: [{ resourceName: "memory", restartPolicy: "NotRequired" }], resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory: limit } } }] } } } });
+    const o = tmp.file("cs-old.yaml", toYaml(cs("1Gi"), webOld));
+    const down = tmp.file("cs-down.yaml", toYaml(cs("768Mi"), webImage));
+    const gates = ["--gate", "InPlaceWorkloadVerticalScaling=true,MaxUnavailableStatefulSet=true"];
+    const r133 = await kinplace(["check", o, down, "--kubernetes", "1.33", ...gates]);
+    assert.equal(r133.status, 1, r133.stderr.toString());
+    const out133 = r133.stdout.toString();
+    assert.match(out133, /^CloneSet shop\/web: rejected\n/);
+    assert.match(out133, /OpenKruise resizes each pod through its resize subresource/);
+    assert.match(out133, /the API server answers: Pod "pod-0" is invalid: spec\.containers\[0\]\.resources\.limits\[memory\]: Forbidden: memory limits cannot be decreased unless resizePolicy is RestartContainer/);
+    assert.match(out133, /resize patch Kruise sends to each pod: \{"spec":\{"containers":\[\{"name":"app","resources":\{"limits":\{"memory":"768Mi"\}\}\}\]\}\}/);
+    assert.match(out133, /Deployment prod\/web: recreate/);
+    const r134 = await kinplace(["check", o, down, "--kubernetes", "1.34", ...gates]);
+    assert.match(r134.stdout.toString(), /^CloneSet shop\/web: in place\n/);
+    // the same verdict as the engine's with the server fields
+    const a = engineVerdict(cs("1Gi"), cs("768Mi"), { serverVersion: "1.33", gates: { InPlaceWorkloadVerticalScaling: true } });
+    assert.equal(a["verdict"], "rejected");
+  });
+
   test("a Pod's memory resize: refused by the resize subresource at 1.33 (exit 1), in place through it at 1.34 (exit 0)", async () => {
     const pod = (limit: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "web-0", namespace: "default" },
       spec: { containers: [{ name: "app", image: "nginx:1.27", resources: { requests: { cpu: "250m", memory: "512Mi" }, limits: { memory: limit } } }] } });

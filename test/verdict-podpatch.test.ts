@@ -29,6 +29,9 @@ test("golden vectors verdict-podpatch.jsonl.gz: patches.pod is the pod update Kr
     }
   }
   assert.equal(mismatches, 0, `${mismatches} of ${vectors.length} vectors differ:\n${first.join("\n\n")}`);
+  // v1.9 resizes through the pods' resize subresource: vectors where the server takes it and where it refuses it
+  const resized = vectors.filter((v) => v.expect.ok && v.expect.resize);
+  assert.ok(resized.some((v) => v.expect.rejection) && resized.some((v) => !v.expect.rejection), `${resized.length} resize vectors`);
   for (const k of ["CloneSet", "AdvancedStatefulSet", "AdvancedDaemonSet"]) for (const r of ["1.9", "1.8"]) assert.ok(seen.has(`${k} kruise ${r}`), `${k} ${r} in place`);
 });
 
@@ -72,4 +75,46 @@ test("a grace period: the spec is not touched, the update spec waits in the grac
   const old18 = (img: string) => ({ ...cs(img), apiVersion: "apps.kruise.io/v1alpha1", spec: { ...cs(img).spec, updateStrategy: { type: "InPlaceIfPossible", inPlaceUpdateStrategy: { gracePeriodSeconds: 12 } } } });
   const q = podPatch(old18("nginx:1"), old18("nginx:2"), { kruise: "1.8" });
   assert.equal(JSON.parse(q.metadata.annotations["apps.kruise.io/inplace-update-grace"]).graceSeconds, 12);
+});
+
+test("v1.9 resizes each pod through pods/resize before it updates it: the server's minor and gates decide (a refused resize: nothing changes)", () => {
+  const cs = (memory: string) => ({
+    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web", namespace: "shop" },
+    spec: {
+      replicas: 3, selector: { matchLabels: { app: "web" } }, updateStrategy: { type: "InPlaceIfPossible" },
+      template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "nginx:1.27", resizePolicy: [{ resourceName: "memory", restartPolicy: "NotRequired" }], resources: { requests: { cpu: "250m", memory: "256Mi" }, limits: { cpu: "1", memory } } }] } },
+    },
+  });
+  const ask = (extra: object) => JSON.parse(line(JSON.stringify({ op: "verdict", old: cs("1Gi"), new: cs("768Mi"), now: NOW, gates: { InPlaceWorkloadVerticalScaling: true }, ...extra })));
+  const patch = { spec: { containers: [{ name: "app", resources: { limits: { memory: "768Mi" } } }] } };
+  // 1.34 takes a memory limit decrease under NotRequired: in place, the pod update without the resources
+  const ok = ask({ serverVersion: "1.34" });
+  assert.equal(ok.result.verdict, "in-place");
+  assert.equal(ok.result.subresource, "resize");
+  assert.deepEqual(ok.result.patches.resize, patch);
+  assert.equal(ok.result.patches.pod.spec, undefined);
+  // 1.33 refuses it: the pod update is never sent
+  const no = ask({ serverVersion: "1.33" });
+  assert.equal(no.result.verdict, "rejected");
+  assert.equal(no.result.rejection, "Pod \"pod-0\" is invalid: spec.containers[0].resources.limits[memory]: Forbidden: memory limits cannot be decreased unless resizePolicy is RestartContainer");
+  assert.equal(no.result.patches.pod, null);
+  assert.deepEqual(no.result.containers, [{ name: "app", action: "keep" }]);
+  assert.equal(no.result.reasons[0].effect, "rejected");
+  // 1.32 serves pods/resize only with InPlacePodVerticalScaling (alpha there)
+  assert.equal(ask({ serverVersion: "1.32" }).result.rejection, "the server could not find the requested resource");
+  // with it, 1.32 takes the decrease (the NotRequired rule came with 1.33)
+  assert.equal(ask({ serverVersion: "1.32", serverGates: { InPlacePodVerticalScaling: true } }).result.verdict, "in-place");
+  // before 1.32 v1.9 writes the resources into the pod update; v1.8 always does
+  for (const extra of [{ serverVersion: "1.31" }, { kruise: "1.8" }]) {
+    const a = ask(extra);
+    assert.equal(a.result.verdict, "in-place", JSON.stringify(extra));
+    assert.equal(a.result.subresource, undefined);
+    assert.equal(a.result.patches.resize, undefined);
+    assert.equal(a.result.patches.pod.spec.containers[0].resources.limits.memory, "768Mi");
+  }
+  // the server fields belong to the OpenKruise kinds; unknown servers and gates are refused
+  const deploy = { apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "web" }, spec: { selector: { matchLabels: { app: "web" } }, template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "nginx" }] } } } };
+  assert.equal(JSON.parse(line(JSON.stringify({ op: "verdict", old: deploy, new: deploy, serverVersion: "1.34" }))).error.code, "E_BAD_REQUEST");
+  assert.equal(ask({ serverVersion: "1.99" }).error.code, "E_UNSUPPORTED_VERSION");
+  assert.equal(ask({ serverVersion: "1.37", serverGates: { InPlacePodVerticalScaling: false } }).error.code, "E_BAD_REQUEST");
 });

@@ -22,6 +22,7 @@ import { Verdict, V_NONE, V_IN_PLACE, V_RECREATE, V_REJECTED, A_KEEP, A_RESTART,
 import { EFFECT_NONE, EFFECT_IN_PLACE, EFFECT_RESTART, EFFECT_RECREATE, EFFECT_REJECTED } from "../policy/levels";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
 import { kruisePodPatch } from "./podpatch";
+import { kruiseResize } from "./kruiseresize";
 import { KRUISE_GO } from "../base/pins";
 
 /** spec.updateStrategy[.rollingUpdate].inPlaceUpdateStrategy.gracePeriodSeconds of a stored workload (0 when absent). */
@@ -123,8 +124,9 @@ export function kruiseVerdict(kind: i32, strategy: string, a: Stored, b: Stored,
   if (!applyOutcome(outcome, r, diff, surge, b.tape, v)) return false;
   const sr = r.spec;
   const now = opts.now;
-  if (outcome == "in-place" && now !== null && sr !== null && sr.spec !== null) return kruisePodPatch(kind, a, b, given, sr.spec!, now, KRUISE_GO, opts, v);
-  return true;
+  if (outcome != "in-place" || sr === null || sr.spec === null) return true;
+  if (now !== null && !kruisePodPatch(kind, a, b, given, sr.spec!, now, KRUISE_GO, opts, v)) return false;
+  return kruiseResize(a, sr.spec!, opts, v);
 }
 
 function applyOutcome(outcome: string, r: StrategyResult, diff: DiffOps, surge: bool, t: Tape, v: Verdict): bool {

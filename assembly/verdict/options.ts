@@ -4,6 +4,7 @@
 import { Gates } from "../upstream/kubernetes/validation/gates";
 import { KTime } from "../upstream/kruise/inplaceupdate/state";
 import { KruiseOptions } from "../upstream/kruise/inplaceupdate/options";
+import { K8S_NEWEST } from "../base/pins";
 
 /** fieldValidation Ignore: unknown and duplicate fields are dropped silently. */
 export const FV_IGNORE: i32 = 0;
@@ -35,4 +36,13 @@ export class VerdictOptions {
   allowPrivileged: bool = true;
   /** How the API server treats unknown and duplicate fields of the new object (FV_*; request `fieldValidation`). */
   fieldValidation: i32 = FV_IGNORE;
+  /** Kruise kinds: the API server's minor the controller talks to (request `serverVersion`; 0: the newest minor). */
+  server: i32 = 0;
+  /** Kruise kinds: that API server's feature gates (request `serverGates`, over the server minor's defaults). */
+  serverGates: Gates = new Gates();
+
+  /** The API server minor of a Kruise kind's pod requests: `serverVersion`, or the newest minor kinplace knows. */
+  serverMinor(): i32 {
+    return this.server > 0 ? this.server : K8S_NEWEST;
+  }
 }

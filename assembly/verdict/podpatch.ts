@@ -43,7 +43,7 @@ import { GRACE_KEY, GRACE_KEY_OLD, STATE_KEY_OLD, podLabels } from "../upstream/
 import { Stored, member } from "../stored/stored";
 import { Verdict } from "./result";
 import { KIND_CLONESET, KIND_ADVANCED_STATEFULSET, KIND_ADVANCED_DAEMONSET } from "./kinds";
-import { K8S_NEWEST_GO, KRUISE_MINOR } from "../base/pins";
+import { K8S_NEWEST_GO } from "../base/pins";
 
 const REVISION_LABEL = "controller-revision-hash";
 const TEMPLATE_HASH_LABEL = "pod-template-hash";
@@ -144,8 +144,8 @@ export function kruisePodPatch(kind: i32, a: Stored, b: Stored, given: Value, sp
   mapPut(ann, STATE_KEY, String.UTF8.decodeUnsafe(sb.ptr, <usize>sb.len));
   delKey(ann, STATE_KEY_OLD);
   if (spec.graceSeconds <= 0) {
-    // v1.9.0 on a 1.32 server: resources through the resize subresource; v1.8.x: into the spec
-    const res = defaultPatchUpdateSpecToPod(pod, spec, state, now, patchOptions(gates, KRUISE_MINOR, opts.exact));
+    // v1.9.0 on a server from 1.32: resources through the resize subresource (verdict/kruiseresize.ts); v1.8.x: into the spec
+    const res = defaultPatchUpdateSpecToPod(pod, spec, state, now, patchOptions(gates, opts.serverMinor(), opts.exact));
     if (res === null || hasError()) return false;
     pod = res.pod;
     const a2 = metaMap(pod, "annotations");

@@ -30,7 +30,8 @@ export class Verdict {
   messages: Array<string> = new Array<string>();
   /** Strategy the decision used (Kruise kinds; "" otherwise). */
   strategy: string = "";
-  /** A Pod's change goes to its pods/resize subresource (resources alone, 1.32+ with InPlacePodVerticalScaling). */
+  /** The change goes to the pods/resize subresource: a Pod's (resources alone, 1.32+ with InPlacePodVerticalScaling), or
+   *  the resize OpenKruise sends to each pod (v1.9.0 on servers from 1.32, InPlaceWorkloadVerticalScaling). */
   resize: bool = false;
   /** The API server's refusal of a native workload's update or of a pod resize (its StatusError text; "" when none). */
   rejection: string = "";
@@ -42,6 +43,8 @@ export class Verdict {
   strategicPatch: ByteSink = new ByteSink(16);
   /** The pod Kruise sends (raw JSON), empty when there is none. */
   podPatch: ByteSink = new ByteSink(16);
+  /** The strategic merge patch Kruise sends to each pod's resize subresource (raw JSON), empty when there is none. */
+  resizePatch: ByteSink = new ByteSink(16);
 
   /** Adds a reason. */
   reason(path: string, effect: i32, message: string): void {
@@ -123,6 +126,10 @@ export class Verdict {
     raw(out, this.strategicPatch, "{}");
     out.ascii(",\"pod\":");
     raw(out, this.podPatch, "null");
+    if (this.resizePatch.len > 0) {
+      out.ascii(",\"resize\":");
+      raw(out, this.resizePatch, "null");
+    }
     out.byte(0x7d);
   }
 }

@@ -1,7 +1,7 @@
 // `kinplace check OLD NEW`: the verdict for every workload in OLD and NEW (paired by kind, namespace and
 // name; a single workload on each side is paired whatever its name), optionally checked against a policy.
 
-import { asObject, identity, objectLabel, workloadKind } from "../present/kinds.js";
+import { asObject, identity, isKruiseKind, KRUISE_GATES, objectLabel, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { isPreDownloadGate, preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { isDisruptive } from "../present/verdict.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
@@ -28,7 +28,8 @@ hold many documents or Lists (a whole \`kubectl get -A -o json\` dump): workload
 namespace and name; other kinds are skipped.
 
 Options:
-  --kubernetes MINOR     API server minor, e.g. 1.30 (default: the newest supported)
+  --kubernetes MINOR     API server minor, e.g. 1.30 (default: the newest supported); for the OpenKruise
+                         kinds, the server their controller sends pod updates and resizes to
   --kubelet MINOR        kubelet minor (default: the Kubernetes minor)
   --kruise VERSION       OpenKruise version (default: the newest supported)
   --gate NAME=BOOL       a Kubernetes or Kruise feature gate (repeatable, or comma-separated);
@@ -74,6 +75,8 @@ interface VerdictOptions {
   gates?: { [gate: string]: boolean };
   strategy?: string;
   fieldValidation?: string;
+  serverVersion?: string;
+  serverGates?: { [gate: string]: boolean };
 }
 
 /** kubectl's --validate values as the API server's fieldValidation (true is strict, false ignore). */
@@ -108,7 +111,23 @@ function fieldLines(doc: SourceDoc, result: Result): string[] {
 function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, policy: RawJson | undefined): { result: Result; text: string } {
   const raw: { [key: string]: RawJson } = { old: oldDoc.json, new: newDoc.json };
   if (policy !== undefined) raw["policy"] = policy;
-  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", { ...options }, raw));
+  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", { ...optionsFor(workloadKind(newDoc.value), options) }, raw));
+}
+
+/**
+ * The verdict options of one workload: an OpenKruise kind takes --kruise and the Kruise gates, and the cluster's API
+ * server (--kubernetes, the other gates) as `serverVersion` / `serverGates` (its controller's own Kubernetes code is
+ * the release's); the other kinds take --kubernetes and the Kubernetes gates.
+ */
+export function optionsFor(kind: WorkloadKind | undefined, options: VerdictOptions): VerdictOptions {
+  const { kubernetes, kubelet, kruise, gates, ...rest } = options;
+  const pick = (want: boolean) => {
+    const out = Object.fromEntries(Object.entries(gates ?? {}).filter(([g]) => KRUISE_GATES.includes(g) === want));
+    return Object.keys(out).length > 0 ? out : undefined;
+  };
+  if (!isKruiseKind(kind)) return { ...rest, kubernetes, kubelet, gates: pick(false) };
+  // (the kubelet restarts the containers whose image changes whatever its minor: --kubelet does not apply)
+  return { ...rest, kruise, gates: pick(true), serverVersion: kubernetes, serverGates: pick(false) };
 }
 
 /** The Pods of a `kubectl get pods -o json` dump (Lists and multi-document files), or undefined without --pods. */

@@ -38,6 +38,7 @@ const PATCH_NAMES: { readonly [name: string]: string } = {
   merge: "merge patch",
   strategic: "strategic merge patch",
   pod: "pod patch Kruise sends",
+  resize: "resize patch Kruise sends to each pod",
 };
 
 /** A patch value as one line of JSON text (strings are Go's bytes already). */
@@ -59,7 +60,11 @@ export function renderVerdict(
   out.push(`${style.bold(label)}: ${style.bold(style.tone(words.tone, words.label))}`);
   out.push(`  ${words.sentence}`);
   out.push(`  ${style.dim(sources)}`);
-  if (result["subresource"] === "resize") out.push(`  sent to the pod's resize subresource (kubectl patch --subresource resize with the strategic merge patch below)`);
+  if (result["subresource"] === "resize") {
+    out.push(result["kind"] === "Pod"
+      ? `  sent to the pod's resize subresource (kubectl patch --subresource resize with the strategic merge patch below)`
+      : `  OpenKruise resizes each pod through its resize subresource (the resize patch below) before it updates the pod`);
+  }
   if (typeof result["rejection"] === "string") out.push(`  ${style.tone("bad", "the API server answers:")} ${result["rejection"] as string}`);
   const warnings = Array.isArray(result["warnings"]) ? (result["warnings"] as unknown[]).filter((w): w is string => typeof w === "string") : [];
   for (const w of warnings) out.push(`  ${style.tone("notice", "warning:")} ${w}`);

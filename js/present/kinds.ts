@@ -11,6 +11,14 @@ export type WorkloadKind =
   | "AdvancedStatefulSet"
   | "AdvancedDaemonSet";
 
+/** The OpenKruise feature gates the verdict and kruise.* ops take (the others in a --gate list are Kubernetes gates). */
+export const KRUISE_GATES: readonly string[] = ["KruiseDaemon", "InPlaceUpdateEnvFromMetadata", "InPlaceWorkloadVerticalScaling", "RecreatePodWhenChangeVCTInCloneSetGate"];
+
+/** True for the OpenKruise kinds (CloneSet, Advanced StatefulSet, Advanced DaemonSet). */
+export function isKruiseKind(kind: WorkloadKind | undefined): boolean {
+  return kind === "CloneSet" || kind === "AdvancedStatefulSet" || kind === "AdvancedDaemonSet";
+}
+
 /** Where an object is: kind, namespace and name as a person reads them. */
 export interface ObjectIdentity {
   apiVersion: string;

@@ -3,7 +3,7 @@
 // object converted to the version the release's controller reads, the pods) and the sentence that says what is
 // pre-pulled where. Engine calls go through the `ask` function the caller passes (the CLI's engine, the page's).
 
-import { asObject, type WorkloadKind } from "./kinds.js";
+import { asObject, KRUISE_GATES, type WorkloadKind } from "./kinds.js";
 
 type Obj = { [key: string]: unknown };
 
@@ -13,8 +13,6 @@ export type Ask = (op: string, request: Obj) => Obj;
 /** The pre-download gates: the CloneSet / Advanced StatefulSet one and the Advanced DaemonSet one (both off by default). */
 export const PREDOWNLOAD_GATES = ["PreDownloadImageForInPlaceUpdate", "PreDownloadImageForDaemonSetUpdate"] as const;
 
-/** The Kruise gates kruise.preDownload also takes (CanUpdateInPlace reads them; KruiseDaemon turns pre-download off). */
-const KRUISE_GATES = ["KruiseDaemon", "InPlaceUpdateEnvFromMetadata", "InPlaceWorkloadVerticalScaling", "RecreatePodWhenChangeVCTInCloneSetGate"];
 
 /** True for a pre-download gate name. */
 export function isPreDownloadGate(name: string): boolean {

@@ -9,6 +9,7 @@ import { runOracle } from "./run.ts";
 import { MINORS, goMinorOf } from "./k8s/versions.ts";
 import fc from "fast-check";
 import { pair, type Obj } from "./verdict-edits.ts";
+import { resizeAnswers } from "./kruise-resize-compose.ts";
 
 /** The native kinds and the minors the suites spread them over. */
 export const NATIVE = ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"];
@@ -48,6 +49,21 @@ export async function expectations(cases: Case[], withPatches: (i: number) => bo
     if (!a.ok) return { ok: false, code: a.error.code };
     const r = a.result;
     return { ok: true, core: { kind: r.kind, verdict: r.verdict, ...(r.strategy ? { strategy: r.strategy } : {}), containers: r.containers } };
+  });
+  // OpenKruise in place with InPlaceWorkloadVerticalScaling: the resize each pod gets, and the server's answer to it
+  // (kruise-resize-compose.ts); refused, nothing happens to the pods
+  const vertical = cases.map((c, i) => ({ c, i })).filter(({ c, i }) => out[i]!.ok && out[i]!.core!.verdict === "in-place" && c.gates?.InPlaceWorkloadVerticalScaling === true);
+  const pods = (await runOracle(vertical.map(({ c }) => JSON.stringify({ op: "kruise.verdictPod", old: c.old, new: c.new, gates: c.gates, ...(c.strategy ? { strategy: c.strategy } : {}), now: "2026-01-01T00:00:00Z" })))).map((l) => JSON.parse(l));
+  const resized = vertical.map((x, k) => ({ ...x, a: pods[k] })).filter(({ a }) => {
+    if (!a.ok) throw new Error(`kruise.verdictPod failed: ${JSON.stringify(a).slice(0, 300)}`);
+    return a.result.resize !== null;
+  });
+  const told = await resizeAnswers(resized.map(({ a }) => ({ resize: a.result.resize, stored: a.result.stored })));
+  resized.forEach(({ i }, k) => {
+    if (told[k]!.rejection === "") return;
+    const core = out[i]!.core!;
+    core.verdict = "rejected";
+    core.containers = (core.containers as { action: string }[]).map((x) => ({ ...x, action: "keep" }));
   });
   const picked = cases.map((c, i) => ({ c, i })).filter(({ i, c }) => withPatches(i) && out[i]!.ok && c.kind !== "Pod");
   const minorOf = (c: Case) => c.minor ?? "1.32";

@@ -6,7 +6,8 @@
 import { Request } from "./request";
 import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_STRING } from "../../json/tape";
 import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
-import { k8sMinor, kruiseMinor, k8sString } from "./k8sfields";
+import { k8sMinor, kruiseMinor, k8sString, parseDotMinor } from "./k8sfields";
+import { minorIndex } from "../../schema/schema";
 import { readKruiseOptions } from "./kruisefields";
 import { tapeString } from "../../policy/policy";
 import { isKruise } from "../../verdict/kinds";
@@ -66,6 +67,7 @@ export function readVerdictOptions(req: Request, kind: i32, exact: u32): Verdict
     now.nsec = pt.nsec;
     o.now = now;
   }
+  if (!readServer(req, kruise, o)) return null;
   const ap = req.field("allowPrivileged");
   if (ap >= 0) {
     const k = req.tape.kind(ap);
@@ -108,6 +110,39 @@ export function readVerdictOptions(req: Request, kind: i32, exact: u32): Verdict
   return o;
 }
 
+/** `serverVersion` ("1.N") and `serverGates` (an object of booleans) of a Kruise-kind request; false with an error. */
+function readServer(req: Request, kruise: bool, o: VerdictOptions): bool {
+  const sv = req.field("serverVersion");
+  const sg = req.field("serverGates");
+  if (!kruise) {
+    if (sv >= 0) return fail(E_BAD_REQUEST, "\"serverVersion\" applies to OpenKruise kinds only (the server of the other kinds is \"kubernetes\")", -1, "serverVersion");
+    if (sg >= 0) return fail(E_BAD_REQUEST, "\"serverGates\" applies to OpenKruise kinds only (the other kinds take \"gates\")", -1, "serverGates");
+    return true;
+  }
+  if (sv >= 0) {
+    const b = k8sString(req, "serverVersion");
+    if (b === null) return false;
+    const m = parseDotMinor(b);
+    const text = String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
+    if (m < 0 || minorIndex(m) < 0 || text != "1." + m.toString()) return fail(E_UNSUPPORTED_VERSION, "unsupported serverVersion \"" + text + "\"", -1, "serverVersion");
+    o.server = m;
+  }
+  if (sg < 0) return true;
+  const t = req.tape;
+  if (t.kind(sg) != K_OBJECT) return fail(E_BAD_REQUEST, "\"serverGates\" must be an object of booleans", -1, "serverGates");
+  const minor = o.serverMinor();
+  const n = t.children(sg);
+  let k = sg + 1;
+  for (let m = 0; m < n; m++) {
+    const v = t.next(k);
+    const vk = t.kind(v);
+    if (vk != K_TRUE && vk != K_FALSE) return fail(E_BAD_REQUEST, "\"serverGates\" must be an object of booleans", -1, "serverGates");
+    if (!o.serverGates.set(tapeString(t, k), vk == K_TRUE, minor)) return fail(E_BAD_REQUEST, o.serverGates.error!, -1, "serverGates");
+    k = t.next(v);
+  }
+  return true;
+}
+
 /** Kubernetes gates of a Pod / native-kind request (pod.validateUpdate's rules and texts); false with an error. */
 function readK8sGates(t: Tape, g: i32, o: VerdictOptions): bool {
   const n = t.children(g);
@@ -124,7 +159,7 @@ function readK8sGates(t: Tape, g: i32, o: VerdictOptions): bool {
 
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
-  "allowPrivileged", "exact", "exactDecode", "fieldValidation",
+  "allowPrivileged", "exact", "exactDecode", "fieldValidation", "serverVersion", "serverGates",
   "policy", "policyText", "maxPolicyMatches",
 ];
 

@@ -16,7 +16,11 @@ package main
 // pod before to json.Marshal of the object the pods "update" call received, both without `status`
 // (the condition goes through UpdateStatus; the resize subresource patch is a separate request).
 // inplaceupdate.Clock is `now`; SetPodLifecycle's time.Now() timestamp is replaced by `now` in UTC
-// (RFC 3339), as a controller running at `now` in UTC writes it. Server version: Kruise's pinned minor.
+// (RFC 3339), as a controller running at `now` in UTC writes it. Server version: `serverVersion` ("1.N"; default
+// Kruise's pinned minor). `resize`: the strategic merge patch the controller sends to the pod's resize subresource
+// (v1.9.0, servers from 1.32; with a grace period, the one it sends when the grace ends: Update without the grace),
+// null when none; `stored`: json.Marshal of the pod before, without status (what the resize applies to).
+// `serverGates` is the engine's (the server's answer to the resize is composed by test/oracle/verdict-podpatch-cases.ts).
 
 import (
 	"encoding/json"
@@ -44,7 +48,7 @@ import (
 func kruiseDsInPlaceUpdateOptions() *inplaceupdate.UpdateOptions
 
 func init() {
-	ops["kruise.verdictPod"] = opSpec{[]string{"old", "oldText", "new", "newText", "kind", "kruise", "gates", "strategy", "now"}, runKruiseVerdictPod}
+	ops["kruise.verdictPod"] = opSpec{[]string{"old", "oldText", "new", "newText", "kind", "kruise", "gates", "strategy", "now", "serverVersion", "serverGates"}, runKruiseVerdictPod}
 }
 
 // verdictPodRevision is the ControllerRevision the controller of obj builds (name, hash label, data).
@@ -80,9 +84,13 @@ func runKruiseVerdictPod(req *request) (*result, *protoError) {
 	}
 	sub := &request{}
 	for _, m := range req.Members {
-		if m.Name != "now" {
+		if m.Name != "now" && m.Name != "serverVersion" && m.Name != "serverGates" {
 			sub.Members = append(sub.Members, m)
 		}
+	}
+	server, _, perr := stringField(req, "serverVersion")
+	if perr != nil {
+		return nil, perr
 	}
 	vres, perr := runVerdict(sub)
 	if perr != nil {
@@ -100,6 +108,8 @@ func runKruiseVerdictPod(req *request) (*result, *protoError) {
 	res.str("verdict", ans.Verdict)
 	res.key("pod")
 	if ans.Verdict != "in-place" {
+		res.buf = append(res.buf, "null"...)
+		res.key("resize")
 		res.buf = append(res.buf, "null"...)
 		return res, nil
 	}
@@ -163,27 +173,48 @@ func runKruiseVerdictPod(req *request) (*result, *protoError) {
 		return nil, plainErr(codeInternal, "json.Marshal: "+e.Error())
 	}
 	minor := kruisePinnedMinor[2:]
-	kruiseSetServerVersion(&version.Info{Major: "1", Minor: minor})
-	cs := kubefake.NewSimpleClientset(pod.DeepCopy())
-	var sent *v1.Pod
-	cs.PrependReactor("update", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
-		if a.GetSubresource() == "" {
-			sent = a.(k8stesting.UpdateAction).GetObject().(*v1.Pod).DeepCopy()
-		}
-		return false, nil, nil
-	})
-	cs.PrependReactor("patch", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
-		if a.GetSubresource() == "resize" {
-			return true, pod.DeepCopy(), nil // a separate request: not part of the update
-		}
-		return false, nil, nil
-	})
-	r := inplaceupdate.NewForTypedClient(cs, adapter).Update(pod, oldRev, newRev, opts)
-	if r.UpdateErr != nil {
-		return nil, plainErr(codeInternal, "Update: "+r.UpdateErr.Error())
+	if len(server) > 0 {
+		minor = string(server)[2:]
 	}
-	if !r.InPlaceUpdate || sent == nil {
-		return nil, plainErr(codeInternal, "the verdict is in-place but Update sent no pod update")
+	kruiseSetServerVersion(&version.Info{Major: "1", Minor: minor})
+	// update runs Update over a fake clientset holding the pod: the pod update it sends and its resize patch
+	update := func(opts *inplaceupdate.UpdateOptions) (*v1.Pod, []byte, *protoError) {
+		cs := kubefake.NewSimpleClientset(pod.DeepCopy())
+		var sent *v1.Pod
+		var resize []byte
+		cs.PrependReactor("update", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+			if a.GetSubresource() == "" {
+				sent = a.(k8stesting.UpdateAction).GetObject().(*v1.Pod).DeepCopy()
+			}
+			return false, nil, nil
+		})
+		cs.PrependReactor("patch", "pods", func(a k8stesting.Action) (bool, runtime.Object, error) {
+			if a.GetSubresource() == "resize" {
+				resize = append([]byte(nil), a.(k8stesting.PatchAction).GetPatch()...)
+				return true, pod.DeepCopy(), nil // a separate request: not part of the update
+			}
+			return false, nil, nil
+		})
+		r := inplaceupdate.NewForTypedClient(cs, adapter).Update(pod.DeepCopy(), oldRev, newRev, opts)
+		if r.UpdateErr != nil {
+			return nil, nil, plainErr(codeInternal, "Update: "+r.UpdateErr.Error())
+		}
+		if !r.InPlaceUpdate || sent == nil {
+			return nil, nil, plainErr(codeInternal, "the verdict is in-place but Update sent no pod update")
+		}
+		return sent, resize, nil
+	}
+	sent, resize, perr := update(opts)
+	if perr != nil {
+		return nil, perr
+	}
+	if opts != nil && opts.GracePeriodSeconds > 0 {
+		// the resize is sent when the grace period ends, by the same PatchSpecToPod: Update without the grace
+		o2 := *opts
+		o2.GracePeriodSeconds = 0
+		if _, resize, perr = update(&o2); perr != nil {
+			return nil, perr
+		}
 	}
 	if _, ok := sent.Annotations[appspub.LifecycleTimestampKey]; ok {
 		sent.Annotations[appspub.LifecycleTimestampKey] = now.UTC().Format(time.RFC3339)
@@ -197,5 +228,13 @@ func runKruiseVerdictPod(req *request) (*result, *protoError) {
 		return nil, plainErr(codeInternal, "CreateMergePatch: "+e.Error())
 	}
 	res.buf = append(res.buf, patch...)
+	res.key("resize")
+	if resize == nil {
+		res.buf = append(res.buf, "null"...)
+	} else {
+		res.buf = append(res.buf, resize...)
+	}
+	res.key("stored")
+	res.buf = append(res.buf, before...)
 	return res, nil
 }
