@@ -5,21 +5,19 @@
 // exist: E_NOT_FOUND. Both pods are decoded as that API server decodes a v1 body and defaulted (unless applyDefaults
 // is false); then rest.BeforeUpdate with the pod resize strategy (assembly/upstream/kubernetes/registry/podresize.ts).
 
-import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_JSON_SYNTAX, E_JSON_DEPTH, E_LIMIT, E_NOT_FOUND } from "../../base/errors";
-import { fld, str } from "../../upstream/kubernetes/validation/view";
+import { fail, hasError, E_BAD_REQUEST, E_LIMIT, E_NOT_FOUND } from "../../base/errors";
+import { decodeBody } from "./bodyfield";
 import { Request, onlyFields } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
-import { decodeAt } from "../../typed/decodeat";
 import { Val } from "../../typed/value";
-import { k8sMinor, k8sValue } from "./k8sfields";
+import { k8sMinor } from "./k8sfields";
 import { boolField } from "./hash";
 import { readGates, writeFieldErrors } from "./pod-validate";
 import { Gates } from "../../upstream/kubernetes/validation/gates";
 import { DEFAULT_MAX_ERROR_BYTES } from "../../upstream/kubernetes/validation/errlist";
 import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
 import { resizeBeforeUpdate } from "../../upstream/kubernetes/registry/podresize";
-import { defaultGoOf } from "../../base/pins";
 import { defaultGatesOf } from "../../stored/stored";
 
 /** The op's members besides op, id, limits and exact. */
@@ -28,18 +26,8 @@ const NOT_FOUND = "the server could not find the requested resource";
 
 /** Decodes (and defaults) pod field `name`; null with an error (path `name`). */
 function decodeResizePod(req: Request, name: string, ty: i32, minor: i32, defaults: bool, gates: Gates): Val | null {
-  const v = k8sValue(req, name);
-  if (v === null) {
-    const c = errorCode();
-    if (c == E_JSON_SYNTAX || c == E_JSON_DEPTH) setErrorPath(name);
-    return null;
-  }
-  let val: Val | null = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
-  if (hasError()) { setErrorPath(name); return null; }
-  const tm = fld(val, "TypeMeta");
-  const av = str(fld(tm, "APIVersion")), k = str(fld(tm, "Kind"));
-  if (av.length > 0 && av != "v1") { fail(E_BAD_REQUEST, "the API version in the data (" + av + ") does not match the expected API version (v1)", -1, name); return null; }
-  if (k.length > 0 && k != "Pod") { fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (Pod)", -1, name); return null; }
+  let val = decodeBody(req, name, ty, minor, "v1", "Pod");
+  if (val === null) return null;
   if (defaults) {
     val = applyDefaultsTo("Pod", ty, val, minor, name, defaultGatesOf(gates, minor));
     if (hasError()) return null;

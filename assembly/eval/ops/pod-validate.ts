@@ -9,7 +9,7 @@
 
 import { ByteSink } from "../../io/sink";
 import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH } from "../../base/errors";
-import { K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
+import { Tape, K_OBJECT, K_TRUE, K_FALSE } from "../../json/tape";
 import { unquote, writeJSONStr } from "../../json/strings";
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
@@ -49,19 +49,22 @@ function decodePod(req: Request, name: string, minor: i32): Val | null {
 /** Reads `gates` into `g` (in order); false with an error recorded. */
 export function readGates(req: Request, g: Gates, minor: i32): bool {
   const i = req.field("gates");
-  if (i < 0) return true;
-  const t = req.tape;
-  if (t.kind(i) != K_OBJECT) return fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates");
+  return i < 0 || readGatesAt(req.tape, i, g, minor, "gates");
+}
+
+/** Sets the gates of the object of booleans at node `i` of `t` (request member `field`) on `g` at `minor`; false with an error. */
+export function readGatesAt(t: Tape, i: i32, g: Gates, minor: i32, field: string): bool {
+  if (t.kind(i) != K_OBJECT) return fail(E_BAD_REQUEST, "\"" + field + "\" must be an object of booleans", -1, field);
   const n = t.children(i);
   let k = i + 1;
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
     const kv = t.kind(v);
-    if (kv != K_TRUE && kv != K_FALSE) return fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates");
+    if (kv != K_TRUE && kv != K_FALSE) return fail(E_BAD_REQUEST, "\"" + field + "\" must be an object of booleans", -1, field);
     const b = new ByteSink(t.len(k) + 4);
     unquote(b, t.ptr(k), t.len(k), true);
     const name = String.UTF8.decodeUnsafe(b.ptr, <usize>b.len);
-    if (!g.set(name, kv == K_TRUE, minor)) return fail(E_BAD_REQUEST, g.error!, -1, "gates");
+    if (!g.set(name, kv == K_TRUE, minor)) return fail(E_BAD_REQUEST, g.error!, -1, field);
     k = t.next(v);
   }
   return true;

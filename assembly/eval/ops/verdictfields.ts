@@ -4,10 +4,11 @@
 // (never mapped to something else).
 
 import { Request } from "./request";
-import { Tape, K_OBJECT, K_TRUE, K_FALSE, K_STRING } from "../../json/tape";
+import { K_TRUE, K_FALSE, K_STRING } from "../../json/tape";
 import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { k8sMinor, kruiseMinor, k8sString, parseDotMinor } from "./k8sfields";
 import { minorIndex } from "../../schema/schema";
+import { readGatesAt } from "./pod-validate";
 import { readKruiseOptions } from "./kruisefields";
 import { tapeString } from "../../policy/policy";
 import { isKruise } from "../../verdict/kinds";
@@ -52,9 +53,8 @@ export function readVerdictOptions(req: Request, kind: i32, exact: u32): Verdict
   const g = kruise ? -1 : req.field("gates");
   if (g >= 0) {
     const t = req.tape;
-    if (t.kind(g) != K_OBJECT) { fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates"); return null; }
     o.gatesNode = g;
-    if (!readK8sGates(t, g, o)) return null;
+    if (!readGatesAt(t, g, o.k8sGates, o.minor, "gates")) return null;
   }
   if (req.field("now") >= 0) {
     const nb = k8sString(req, "now");
@@ -127,35 +127,9 @@ function readServer(req: Request, kruise: bool, o: VerdictOptions): bool {
     if (m < 0 || minorIndex(m) < 0 || text != "1." + m.toString()) return fail(E_UNSUPPORTED_VERSION, "unsupported serverVersion \"" + text + "\"", -1, "serverVersion");
     o.server = m;
   }
-  if (sg < 0) return true;
-  const t = req.tape;
-  if (t.kind(sg) != K_OBJECT) return fail(E_BAD_REQUEST, "\"serverGates\" must be an object of booleans", -1, "serverGates");
-  const minor = o.serverMinor();
-  const n = t.children(sg);
-  let k = sg + 1;
-  for (let m = 0; m < n; m++) {
-    const v = t.next(k);
-    const vk = t.kind(v);
-    if (vk != K_TRUE && vk != K_FALSE) return fail(E_BAD_REQUEST, "\"serverGates\" must be an object of booleans", -1, "serverGates");
-    if (!o.serverGates.set(tapeString(t, k), vk == K_TRUE, minor)) return fail(E_BAD_REQUEST, o.serverGates.error!, -1, "serverGates");
-    k = t.next(v);
-  }
-  return true;
+  return sg < 0 || readGatesAt(req.tape, sg, o.serverGates, o.serverMinor(), "serverGates");
 }
 
-/** Kubernetes gates of a Pod / native-kind request (pod.validateUpdate's rules and texts); false with an error. */
-function readK8sGates(t: Tape, g: i32, o: VerdictOptions): bool {
-  const n = t.children(g);
-  let k = g + 1;
-  for (let m = 0; m < n; m++) {
-    const v = t.next(k);
-    const vk = t.kind(v);
-    if (vk != K_TRUE && vk != K_FALSE) return fail(E_BAD_REQUEST, "\"gates\" must be an object of booleans", -1, "gates");
-    if (!o.k8sGates.set(tapeString(t, k), vk == K_TRUE, o.minor)) return fail(E_BAD_REQUEST, o.k8sGates.error!, -1, "gates");
-    k = t.next(v);
-  }
-  return true;
-}
 
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",

@@ -8,15 +8,15 @@
 // (assembly/upstream/kubernetes/registry/appsupdate.ts). `message` is the API server's StatusError text
 // ("" when accepted); `warnings` what its warning recorder holds (registry/warnings.ts).
 
-import { fail, hasError, errorCode, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_JSON_SYNTAX, E_JSON_DEPTH, E_DECODE } from "../../base/errors";
+import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION, E_DECODE } from "../../base/errors";
 import { fld, str, strMap, isSet, deref } from "../../upstream/kubernetes/validation/view";
 import { quote } from "../../upstream/kubernetes/validation/errlist";
+import { decodeBody } from "./bodyfield";
 import { Request } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
-import { decodeAt } from "../../typed/decodeat";
 import { Val, StructV } from "../../typed/value";
-import { k8sMinor, k8sValue, k8sString, missing } from "./k8sfields";
+import { k8sMinor, k8sString, missing } from "./k8sfields";
 import { boolField } from "./hash";
 import { onlyFields } from "./request";
 import { readGates, writeFieldErrors } from "./pod-validate";
@@ -26,7 +26,7 @@ import { applyDefaultsTo } from "../../upstream/kubernetes/defaults/index";
 import { defaultGatesOf } from "../../stored/stored";
 import { newStruct } from "../../upstream/kubernetes/defaults/tree";
 import { beforeUpdate } from "../../upstream/kubernetes/registry/appsupdate";
-import { defaultGoOf, K8S_MODELLED_MIN } from "../../base/pins";
+import { K8S_MODELLED_MIN } from "../../base/pins";
 import { E_LIMIT } from "../../base/errors";
 import { KRUISE_WORKLOADS, opKruiseWorkloadUpdate } from "./kruise-workload-validate";
 
@@ -36,19 +36,9 @@ const FIELDS = ["kind", "old", "oldText", "new", "newText", "kubernetes", "kruis
 
 /** Decodes (and defaults) workload field `name`; null with an error (path `name`). */
 function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor: i32, defaults: bool, gates: Gates): StructV | null {
-  const v = k8sValue(req, name);
-  if (v === null) {
-    const c = errorCode();
-    if (c == E_JSON_SYNTAX || c == E_JSON_DEPTH) setErrorPath(name);
-    return null;
-  }
-  let val: Val | null = decodeAt(v.tape, v.node, ty, minor, defaultGoOf(minor));
-  if (hasError()) { setErrorPath(name); return null; }
   // the update handler takes apps/v1 objects of the URL's kind only
-  const tm = fld(val, "TypeMeta");
-  const av = str(fld(tm, "APIVersion")), k = str(fld(tm, "Kind"));
-  if (av.length > 0 && av != "apps/v1") { fail(E_BAD_REQUEST, "the API version in the data (" + av + ") does not match the expected API version (apps/v1)", -1, name); return null; }
-  if (k.length > 0 && k != kind) { fail(E_BAD_REQUEST, "the kind in the data (" + k + ") does not match the expected kind (" + kind + ")", -1, name); return null; }
+  let val = decodeBody(req, name, ty, minor, "apps/v1", kind);
+  if (val === null) return null;
   if (kind == "DaemonSet" && !templateGenerationParses(val, name)) return null;
   if (defaults) {
     val = applyDefaultsTo(kind, ty, val, minor, name, defaultGatesOf(gates, minor));
