@@ -1,7 +1,8 @@
 // `kinplace check OLD NEW`: the verdict for every workload in OLD and NEW (paired by kind, namespace and
 // name; a single workload on each side is paired whatever its name), optionally checked against a policy.
 
-import { asObject, identity, isKruiseKind, KRUISE_GATES, objectLabel, workloadKind, type WorkloadKind } from "../present/kinds.js";
+import { asObject, identity, objectLabel, workloadKind } from "../present/kinds.js";
+import { kindOptions } from "../present/options.js";
 import { isPreDownloadGate, preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { isDisruptive } from "../present/verdict.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
@@ -75,8 +76,6 @@ interface VerdictOptions {
   gates?: { [gate: string]: boolean };
   strategy?: string;
   fieldValidation?: string;
-  serverVersion?: string;
-  serverGates?: { [gate: string]: boolean };
 }
 
 /** kubectl's --validate values as the API server's fieldValidation (true is strict, false ignore). */
@@ -111,24 +110,10 @@ function fieldLines(doc: SourceDoc, result: Result): string[] {
 function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, policy: RawJson | undefined): { result: Result; text: string } {
   const raw: { [key: string]: RawJson } = { old: oldDoc.json, new: newDoc.json };
   if (policy !== undefined) raw["policy"] = policy;
-  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", { ...optionsFor(workloadKind(newDoc.value), options) }, raw));
+  const { kubernetes, kubelet, kruise, gates, ...rest } = options;
+  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", { ...rest, ...kindOptions(workloadKind(newDoc.value), { kubernetes, kubelet, kruise, gates }) }, raw));
 }
 
-/**
- * The verdict options of one workload: an OpenKruise kind takes --kruise and the Kruise gates, and the cluster's API
- * server (--kubernetes, the other gates) as `serverVersion` / `serverGates` (its controller's own Kubernetes code is
- * the release's); the other kinds take --kubernetes and the Kubernetes gates.
- */
-export function optionsFor(kind: WorkloadKind | undefined, options: VerdictOptions): VerdictOptions {
-  const { kubernetes, kubelet, kruise, gates, ...rest } = options;
-  const pick = (want: boolean) => {
-    const out = Object.fromEntries(Object.entries(gates ?? {}).filter(([g]) => KRUISE_GATES.includes(g) === want));
-    return Object.keys(out).length > 0 ? out : undefined;
-  };
-  if (!isKruiseKind(kind)) return { ...rest, kubernetes, kubelet, gates: pick(false) };
-  // (the kubelet restarts the containers whose image changes whatever its minor: --kubelet does not apply)
-  return { ...rest, kruise, gates: pick(true), serverVersion: kubernetes, serverGates: pick(false) };
-}
 
 /** The Pods of a `kubectl get pods -o json` dump (Lists and multi-document files), or undefined without --pods. */
 async function readPods(path: string | undefined, io: CliIO, limits: InputLimits): Promise<unknown[] | undefined> {

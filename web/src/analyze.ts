@@ -4,6 +4,7 @@
 import { containerHash, evaluate, KinplaceError, revision, simulateRollout, verdict, type RolloutTimeline, type Verdict, type VerdictOptions } from "../../js/inline.js";
 import { isPreDownloadGate, preDownloadFor, preDownloadLine, type Ask } from "../../js/present/predownload.js";
 import { asObject, containersOf, workloadKind, type WorkloadKind } from "../../js/present/kinds.js";
+import { kindOptions } from "../../js/present/options.js";
 import { containerTable, containerHashes, hashSpans, type ContainerTableRow, type HashSpan } from "../../js/present/rows.js";
 import { KUBERNETES_MINORS } from "../../js/present/versions.js";
 import type { PageState } from "./state.js";
@@ -44,15 +45,7 @@ export function problemOf(e: unknown): EngineProblem {
 /** The verdict request's options from the page state, with only the gates the kind reads. */
 export function verdictOptions(state: PageState, kind: WorkloadKind | undefined): VerdictOptions {
   const kruise = isKruise(kind);
-  const names = new Set((kruise ? KRUISE_GATES : KUBERNETES_GATES).map((g) => g.name));
-  const gates: { [gate: string]: boolean } = {};
-  // the pre-download gates are read by kruise.preDownload only (preDownloadSentence), not by the verdict
-  for (const [g, on] of Object.entries(state.gates)) if (names.has(g) && !isPreDownloadGate(g)) gates[g] = on;
-  const o: VerdictOptions = {};
-  if (state.kubernetes !== "") o.kubernetes = state.kubernetes;
-  if (state.kubelet !== "") o.kubelet = state.kubelet;
-  if (kruise) o.kruise = state.kruise;
-  if (Object.keys(gates).length > 0) o.gates = gates;
+  const o: VerdictOptions = kindOptions(kind, state);
   if (kruise && state.strategy !== "") o.strategy = state.strategy as VerdictOptions["strategy"];
   return o;
 }

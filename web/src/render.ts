@@ -25,7 +25,7 @@ export function effectWords(effect: string): { label: string; tone: string } {
 export function verdictBanner(v: Verdict): HTMLElement[] {
   const w = verdictWords(v.verdict);
   const restarting = v.containers.filter((c) => c.action === "restart").map((c) => c.name);
-  const route = v.subresource === "resize" ? " Sent to the pod's resize subresource." : "";
+  const route = v.subresource !== "resize" ? "" : v.kind === "Pod" ? " Sent to the pod's resize subresource." : " OpenKruise resizes each pod through its resize subresource first.";
   const detail = (v.verdict === "in-place" && restarting.length > 0 ? ` Restarting: ${restarting.join(", ")}.` : v.verdict === "in-place" ? " No container restarts." : "") + route;
   return [
     h("p", { class: "verdict-label" }, h("span", { class: `badge badge-${w.tone}` }, w.label)),
