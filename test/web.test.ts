@@ -303,8 +303,9 @@ describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_B
     await page.click('button[data-example="resources-gate"]');
     await ready(page);
     assert.equal((await verdictOf(page)).verdict, "in-place");
-    await page.selectOption("#kubernetes", "1.32");
-    await page.selectOption("#kubelet", "1.32");
+    // (for a CloneSet, the API server OpenKruise resizes pods on: 1.34 takes the resize)
+    await page.selectOption("#kubernetes", "1.34");
+    await page.selectOption("#kubelet", "1.34");
     await page.fill("#replicas", "8");
     await page.fill("#maxUnavailable", "2");
     await page.click("#tab-merge");
@@ -320,8 +321,8 @@ describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_B
     for (const u of [url, fileUrl + new URL(url).hash]) {
       const again = await open(u);
       assert.equal(await again.$eval("#new", (t) => (t as HTMLTextAreaElement).value), before);
-      assert.equal(await again.inputValue("#kubelet"), "1.32");
-      assert.equal(await again.inputValue("#kubernetes"), "1.32");
+      assert.equal(await again.inputValue("#kubelet"), "1.34");
+      assert.equal(await again.inputValue("#kubernetes"), "1.34");
       assert.equal(await again.inputValue("#replicas"), "8");
       assert.equal(await again.inputValue("#maxUnavailable"), "2");
       assert.equal(await again.inputValue("#gate-InPlaceWorkloadVerticalScaling"), "on");

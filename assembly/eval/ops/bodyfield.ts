@@ -9,7 +9,8 @@ import { Val } from "../../typed/value";
 import { k8sValue } from "./k8sfields";
 import { defaultGoOf } from "../../base/pins";
 
-/** Member `name` decoded as type `ty` of `minor`, its apiVersion / kind equal to `apiVersion` / `kind` when set; null with an error (path `name`). */
+/** Member `name` decoded as type `ty` of `minor`, its apiVersion / kind equal to `apiVersion` / `kind` when set (null also
+ *  for a null or empty document: check hasError()); an error has path `name`. */
 export function decodeBody(req: Request, name: string, ty: i32, minor: i32, apiVersion: string, kind: string): Val | null {
   const v = k8sValue(req, name);
   if (v === null) {

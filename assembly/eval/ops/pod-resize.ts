@@ -27,7 +27,7 @@ const NOT_FOUND = "the server could not find the requested resource";
 /** Decodes (and defaults) pod field `name`; null with an error (path `name`). */
 function decodeResizePod(req: Request, name: string, ty: i32, minor: i32, defaults: bool, gates: Gates): Val | null {
   let val = decodeBody(req, name, ty, minor, "v1", "Pod");
-  if (val === null) return null;
+  if (hasError()) return null;
   if (defaults) {
     val = applyDefaultsTo("Pod", ty, val, minor, name, defaultGatesOf(gates, minor));
     if (hasError()) return null;

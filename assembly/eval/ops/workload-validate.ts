@@ -38,7 +38,7 @@ const FIELDS = ["kind", "old", "oldText", "new", "newText", "kubernetes", "kruis
 function decodeWorkload(req: Request, name: string, kind: string, ty: i32, minor: i32, defaults: bool, gates: Gates): StructV | null {
   // the update handler takes apps/v1 objects of the URL's kind only
   let val = decodeBody(req, name, ty, minor, "apps/v1", kind);
-  if (val === null) return null;
+  if (hasError()) return null;
   if (kind == "DaemonSet" && !templateGenerationParses(val, name)) return null;
   if (defaults) {
     val = applyDefaultsTo(kind, ty, val, minor, name, defaultGatesOf(gates, minor));
