@@ -6,7 +6,8 @@
 // --cloneset-scaling-exclude-preparing-delete flag set per request). The oracle reads the real clock for pod
 // availability, so every request's `now` is the time of the run and the pods' times are taken from it.
 // Releases: KINPLACE_KRUISE_ROLLOUT_RELEASES, else those of CI_KRUISE_RELEASES before 1.9; KINPLACE_KRUISE_ROLLOUT_STATES
-// (default 300 per release) sets the CloneSets, each asked on both paths.
+// (default 300 per release) sets the CloneSets, each asked on both paths; KINPLACE_KRUISE_ROLLOUT_VECTORS=DIR writes the
+// engine's requests with the oracle's diffs to DIR/kruise-rollout.jsonl.gz (replayed by test/kruise-releases-everywhere.test.ts).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,6 +15,9 @@ import fc from "fast-check";
 import { engineAnswers } from "./k8s-drive.ts";
 import { buildAll, goAvailable, runOracle, stopOracle } from "./run.ts";
 import { CI_KRUISE_RELEASES } from "./scope.ts";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 
 const STATES = Number(process.env.KINPLACE_KRUISE_ROLLOUT_STATES ?? 300);
 const SEED = Number(process.env.KINPLACE_K8S_SEED ?? Date.now() % 1_000_000_007);
@@ -23,7 +27,12 @@ before(() => {
   assert.ok(goAvailable(), "the differential suite needs Go on PATH");
   buildAll();
 });
-after(() => stopOracle());
+const VECTORS = process.env.KINPLACE_KRUISE_ROLLOUT_VECTORS;
+const written: string[] = [];
+after(() => {
+  stopOracle();
+  if (VECTORS) writeFileSync(join(VECTORS, "kruise-rollout.jsonl.gz"), gzipSync(written.join("\n") + "\n", { level: 9 }));
+});
 
 type Obj = Record<string, any>;
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
@@ -105,6 +114,7 @@ for (const K of RELEASES) test(`rollout.cloneset diffs agree with OpenKruise's c
     assert.ok(e.ok, `oracle failed: ${expected[i]!.slice(0, 400)}`);
     const a = JSON.parse(actual[i]!) as { ok: boolean; result?: { diffs: Obj } };
     if (Object.values(e.result!.diffs).some((v) => v !== 0)) moving++;
+    if (VECTORS) written.push(JSON.stringify({ request: eng, diffs: e.result!.diffs }));
     try {
       assert.ok(a.ok, actual[i]!.slice(0, 300));
       assert.deepStrictEqual(a.result!.diffs, e.result!.diffs);
