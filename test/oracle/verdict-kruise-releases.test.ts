@@ -80,5 +80,8 @@ for (const K of RELEASES) test(`verdict of the OpenKruise kinds agrees with Open
   });
   console.log(`kruise ${K}: ${cases.length} verdicts ${JSON.stringify(seen)}`);
   assert.equal(failures.length, 0, `${failures.length} of ${cases.length} verdicts differ; the first ones:\n\n${failures.slice(0, 3).join("\n\n")}`);
-  for (const kind of KRUISE) assert.ok((seen[`${kind} recreate`] ?? 0) > 0 && (seen[`${kind} in-place`] ?? 0) > 0, `${kind}: ${JSON.stringify(seen)}`);
+  // every kind recreates somewhere; CloneSets and Advanced DaemonSets also update in place (an Advanced StatefulSet does so
+  // only with the readiness gate, too rarely to ask of every run)
+  for (const kind of KRUISE) assert.ok((seen[`${kind} recreate`] ?? 0) > 0, `${kind}: ${JSON.stringify(seen)}`);
+  for (const kind of ["CloneSet", "AdvancedDaemonSet"]) assert.ok((seen[`${kind} in-place`] ?? 0) > 0, `${kind}: ${JSON.stringify(seen)}`);
 });

@@ -165,8 +165,9 @@ function main(): void {
   const slots: { kruise: number; minor: number }[] = [];
   for (const [key, r] of Object.entries(versions.kruiseReleases ?? {})) {
     const km = Number(key.split(".")[1]), minor = Number(r.minor.split(".")[1]);
-    const base = perMinor.get(minor);
-    if (!base) { if (!onlyMinors) throw new Error(`kruise ${key}: minor ${r.minor} not reflected`); continue; }
+    const own = k8s.get(minor); // that minor's Kubernetes types only (not v1.9.0's OpenKruise types)
+    if (!own) { if (!onlyMinors) throw new Error(`kruise ${key}: minor ${r.minor} not reflected`); continue; }
+    const base = new Map(own.types.map((t) => [t.name, t] as [string, GoType]));
     const replaces = { "k8s.io/api": `k8s.io/api ${r.api}`, "k8s.io/apimachinery": `k8s.io/apimachinery ${r.api}` };
     const refl = runModule(`kruise-${r.version}`, join(OUT, `kruise-${r.version}.json`), { [kv.path]: r.version }, KRUISE_ROOTS, KRUISE_ENV, replaces);
     const m = new Map(base);
