@@ -15,17 +15,17 @@ import (
 	"encoding/json"
 	_ "unsafe" // go:linkname
 
-	"github.com/openkruise/kruise/pkg/util/revision"
 	utilfeature "github.com/openkruise/kruise/pkg/util/feature"
+	"github.com/openkruise/kruise/pkg/util/revision"
 	v1 "k8s.io/api/core/v1"
 )
 
 // cloneSetDiffs mirrors the unexported expectationDiffs (same fields, same order; every release v1.5 - v1.8).
 type cloneSetDiffs struct {
 	scaleUpNum, scaleUpNumOldRevision, scaleDownNum, scaleDownNumOldRevision int
-	scaleUpLimit, deleteReadyLimit                                          int
-	useSurge, useSurgeOldRevision                                           int
-	updateNum, updateMaxUnavailable                                         int
+	scaleUpLimit, deleteReadyLimit                                           int
+	useSurge, useSurgeOldRevision                                            int
+	updateNum, updateMaxUnavailable                                          int
 }
 
 //go:linkname kruiseCalculateDiffs github.com/openkruise/kruise/pkg/controller/cloneset/sync.calculateDiffsWithExpectation
@@ -38,6 +38,7 @@ func init() {
 	ops["kruise.cloneSetDiffs"] = opSpec{[]string{"cloneSet", "pods", "currentRevision", "updateRevision", "scaling", "gates", "scalingExcludePreparingDelete", "kruise"}, runCloneSetDiffs}
 }
 
+// runCloneSetDiffs answers kruise.cloneSetDiffs (see the file header).
 func runCloneSetDiffs(req *request) (*result, *protoError) {
 	if err := kruiseVersionField(req); err != nil {
 		return nil, err
