@@ -4,6 +4,7 @@ import {
   arrayLen, elem, fieldCount, fieldFlags, FieldFlag, fieldIndex, fieldJSONName, fieldJSONRef, fieldName,
   fieldNameRef, fieldIndexScan, fieldPatchMergeKey, fieldPatchMergeKeyRef, fieldPatchStrategy, fieldPatchStrategyRef, fieldType, key, Kind, kind, Method, methods, minorAt, minorCount, minorIndex, minorOf, nameCount,
   nameRef, newestMinor, pkgPath, pkgPathRef, resolve, spewName, spewNameRef, strLen, strPtr, typeId, typeIdUTF8,
+  kruiseSlotIndex, kruiseTypeId, nameId,
 } from "../schema/schema";
 import { ByteSink } from "../io/sink";
 import { fnv1a_64 } from "../hash/fnv";
@@ -380,5 +381,36 @@ describe("fieldIndex", () => {
     }
     expect(wrong).toBe(0);
     expect(checked).toBeGreaterThan(10000);
+  });
+});
+
+describe("OpenKruise release slots", () => {
+  it("hold each older release's own types at the Kubernetes minor it pins", () => {
+    expect(kruiseSlotIndex(9)).toBe(-1); // v1.9.0's types are those of every minor
+    expect(kruiseSlotIndex(4)).toBe(-1);
+    expect(kruiseSlotIndex(10)).toBe(-1);
+    const pinned: StaticArray<i32> = [24, 26, 28, 30];
+    for (let k = 5; k <= 8; k++) {
+      expect(kruiseSlotIndex(k)).toBeGreaterThanOrEqual(minorCount());
+      const cs = kruiseTypeId(k, "v1alpha1.CloneSet");
+      expect(cs).toBeGreaterThanOrEqual(0);
+      expect(minorOf(cs)).toBe(pinned[k - 5]);
+      // the older releases have no v1beta1 CloneSet or DaemonSet (v1.9.0 added them)
+      expect(kruiseTypeId(k, "v1beta1.CloneSet")).toBe(-1);
+      expect(kruiseTypeId(k, "v1beta1.DaemonSet")).toBe(-1);
+      expect(kruiseTypeId(k, "v1beta1.StatefulSet")).toBeGreaterThanOrEqual(0);
+      // the template resolves at the slot: the pinned minor's PodSpec (pod-level resources only from 1.32)
+      const spec = kruiseTypeId(k, "v1.PodSpec");
+      expect(fieldIndex(spec, "Resources")).toBe(-1);
+      expect(fieldIndex(spec, "SchedulingGates") >= 0).toBe(k >= 6);
+      // an Advanced DaemonSet partition is a *int32 before v1.9.0
+      const ru = kruiseTypeId(k, "v1alpha1.RollingUpdateDaemonSet");
+      expect(spewName(fieldType(ru, field(ru, "Partition")))).toBe("*int32");
+    }
+    expect(fieldIndex(typeId(32, "v1.PodSpec"), "Resources")).toBeGreaterThanOrEqual(0);
+    expect(spewName(fieldType(typeId(32, "v1alpha1.RollingUpdateDaemonSet"), field(typeId(32, "v1alpha1.RollingUpdateDaemonSet"), "Partition")))).toBe("*intstr.IntOrString");
+    // a name no slot has resolves to nothing there, and the real minors never see a slot
+    expect(resolve(minorCount() + 4, nameId("v1.Pod"))).toBe(-1);
+    expect(minorIndex(24)).toBeLessThan(minorCount());
   });
 });

@@ -40,6 +40,8 @@ export function readCloneSetGates(o: Obj): CloneSetGates {
 
 /** The fields of a CloneSet the rollout depends on. */
 export class CloneSet {
+  /** The OpenKruise minor whose controller plans (5 .. 9): before v1.9 an OnDelete type is no strategy of its own. */
+  release: i32 = 9;
   name: string = "";
   labels: StrMap = new StrMap();
   /** spec.replicas (defaulted to 1 when absent, as the webhook does). */
@@ -60,8 +62,9 @@ export class CloneSet {
 }
 
 /** Reads a CloneSet object (priority and scatter terms within `limits`). */
-export function readCloneSet(o: Obj, limits: RolloutLimits): CloneSet {
+export function readCloneSet(o: Obj, limits: RolloutLimits, release: i32 = 9): CloneSet {
   const cs = new CloneSet();
+  cs.release = release;
   const md = o.obj("metadata");
   cs.name = md.str("name");
   cs.labels = md.map("labels");

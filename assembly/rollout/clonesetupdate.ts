@@ -112,7 +112,8 @@ export function planCloneSetUpdate(cs: CloneSet, nums: CloneSetNumbers, pods: Ar
   gates: CloneSetGates, now: GoTime, verdicts: Verdicts, opts: PlanOptions, waitUpdate: Array<i32> | null = null, sortCandidates: bool = true): CloneSetUpdatePlan {
   const plan = new CloneSetUpdatePlan();
   plan.diffs = calculateDiffs(cs, nums, pods, currentRevision, updateRevision, false, gates, now);
-  if (cs.updateType == CS_ON_DELETE) { plan.reason = "onDelete"; return plan; }
+  // v1.9.0's Update returns at OnDelete; before it the type is not special (pods are recreated like ReCreate)
+  if (cs.updateType == CS_ON_DELETE && cs.release >= 9) { plan.reason = "onDelete"; return plan; }
   if (cs.paused) { plan.reason = "paused"; return plan; }
   const d = plan.diffs;
   if (d.updateNum == 0) { plan.reason = "noUpdateNeeded"; return plan; }

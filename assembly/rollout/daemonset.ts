@@ -94,8 +94,11 @@ export class DaemonSet {
   lifecycle: Lifecycle | null = null;
 }
 
-/** Reads a DaemonSet object (`kruise`: Advanced DaemonSet). Native objects get the API server's defaults. */
-export function readDaemonSet(o: Obj, kruise: bool): DaemonSet {
+/** The annotation that turns progressive pod creation on before v1.9.0 (v1.9.0: spec.scaleStrategy.partitionedScaling). */
+const PROGRESSIVE_CREATE_POD = "daemonset.kruise.io/progressive-create-pod";
+
+/** Reads a DaemonSet object (`kruise`: Advanced DaemonSet of OpenKruise minor `release`). Native objects get the API server's defaults. */
+export function readDaemonSet(o: Obj, kruise: bool, release: i32 = 9): DaemonSet {
   const ds = new DaemonSet();
   ds.kruise = kruise;
   const md = o.obj("metadata");
@@ -115,11 +118,13 @@ export function readDaemonSet(o: Obj, kruise: bool): DaemonSet {
   if (kruise) {
     const rt = ru.str("rollingUpdateType");
     ds.rollingUpdateType = rt.length > 0 ? rt : "Standard";
-    ds.partition = ru.ios("partition");
+    // v1.9.0: an IntOrString scaled by status.desiredNumberScheduled; before it a plain *int32
+    if (release >= 9) ds.partition = ru.ios("partition");
+    else if (ru.has("partition")) ds.partition = IntOrStr.ofInt(<i32>ru.int("partition", 0));
     if (ru.has("selector")) ds.selector = readSelector(ru, "selector");
     ds.paused = ru.bool("paused", false);
     ds.burstReplicas = spec.ios("burstReplicas");
-    ds.partitionedScaling = spec.obj("scaleStrategy").bool("partitionedScaling", false);
+    ds.partitionedScaling = release >= 9 ? spec.obj("scaleStrategy").bool("partitionedScaling", false) : ann.at(PROGRESSIVE_CREATE_POD) == "true";
     ds.lifecycle = readLifecycle(spec, "lifecycle");
   } else if (ds.updateType == "RollingUpdate") {
     // SetDefaults_DaemonSet: rollingUpdate {maxUnavailable: 1, maxSurge: 0}

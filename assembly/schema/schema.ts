@@ -2,9 +2,11 @@
 // tools/schemagen/encode.ts). A type handle is `minorIndex << 16 | recordRef`: it carries the Kubernetes minor
 // so that field, element and key types resolve by name at that minor. -1 means "no such type".
 // A string ref is `offset | length << 16` into the (ASCII) string pool: read it with strPtr/strLen/strOf.
+// The OpenKruise releases before the newest have minor indexes of their own after the Kubernetes minors (their
+// "slots": kruiseTypeId), where their own types and the k8s.io/api patch they pin resolve.
 // Everything here reads static data segments: no allocation except the `string` convenience getters.
 
-import { FIELDS, MINOR_COUNT, MINORS, NAME_COUNT, NAMES, PKGS, RECORDS, RUNS, STRINGS } from "./generated/tables";
+import { FIELDS, KRUISE_SLOT_COUNT, KRUISE_SLOTS, MINOR_COUNT, MINORS, NAME_COUNT, NAMES, PKGS, RECORDS, RUNS, STRINGS } from "./generated/tables";
 
 /** Go reflect.Kind values. */
 export enum Kind {
@@ -69,9 +71,24 @@ export function newestMinor(): i32 {
   return <i32>load<u8>(MINORS + <usize>(MINOR_COUNT - 1));
 }
 
-/** The Kubernetes minor a handle belongs to. */
+/** The Kubernetes minor a handle belongs to (an OpenKruise release slot's: the minor that release pins). */
 export function minorOf(t: i32): i32 {
-  return minorAt(t >>> 16);
+  const mi = t >>> 16;
+  if (mi >= MINOR_COUNT && mi < MINOR_COUNT + KRUISE_SLOT_COUNT) return <i32>load<u8>(KRUISE_SLOTS + <usize>((mi - MINOR_COUNT) * 2 + 1));
+  return minorAt(mi);
+}
+
+/** The minor index of OpenKruise minor `kruise`'s own tables (a release slot), or -1 when it has none (the newest
+ *  release's types are those of every Kubernetes minor). */
+export function kruiseSlotIndex(kruise: i32): i32 {
+  for (let i = 0; i < KRUISE_SLOT_COUNT; i++) if (<i32>load<u8>(KRUISE_SLOTS + <usize>(i * 2)) == kruise) return MINOR_COUNT + i;
+  return NONE;
+}
+
+/** Handle of the type named `name` as OpenKruise minor `kruise`'s controllers see it (its own types at the Kubernetes
+ *  minor it pins), or -1 when that release has no slot or no such type. */
+export function kruiseTypeId(kruise: i32, name: string): i32 {
+  return resolve(kruiseSlotIndex(kruise), nameId(name));
 }
 
 // ---- strings ----
@@ -152,7 +169,7 @@ export function nameId(name: string): i32 {
 
 /** Handle of name id `n` at minor index `mi`, or -1 if the type does not exist there. */
 export function resolve(mi: i32, n: i32): i32 {
-  if (n < 0 || mi < 0 || mi >= MINOR_COUNT) return NONE;
+  if (n < 0 || mi < 0 || mi >= MINOR_COUNT + KRUISE_SLOT_COUNT) return NONE;
   const e = NAMES + <usize>n * NAME_SIZE;
   let r = <usize>load<u16>(e + 3);
   const end = <usize>load<u16>(e + NAME_SIZE + 3);

@@ -18,6 +18,7 @@ import { Verdict, A_KEEP } from "./result";
 import { nativeVerdict } from "./native";
 import { podVerdict } from "./pod";
 import { kruiseVerdict } from "./kruise";
+import { kruiseControllerType } from "../typed/kruisetypes";
 import { templatePatches } from "./patches";
 import { VerdictOptions } from "./options";
 import {
@@ -134,7 +135,8 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   const run = new VerdictRun();
   run.kind = kind;
   run.opts = opts;
-  const ty = requestType(kindName(kind), opts.minor);
+  // an OpenKruise kind: the types of the release's controllers (v1alpha1 CloneSet / DaemonSet before v1.9)
+  const ty = isKruise(kind) ? kruiseControllerType(kindName(kind), opts.kruise.minor) : requestType(kindName(kind), opts.minor);
   if (ty < 0) return unsupported(kindName(kind) + " is not available at kubernetes 1." + opts.minor.toString(), "kubernetes");
   if (kind == KIND_POD && opts.minor < 15) return unsupported("Pod verdicts need pod update validation, answered for kubernetes 1.15 and later", "kubernetes");
   const defaults: string | null = opts.applyDefaults ? kindName(kind) : null;

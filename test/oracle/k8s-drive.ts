@@ -46,9 +46,10 @@ export async function withSeed(seed: number, check: () => Promise<void>): Promis
 }
 
 /** Asserts that the engine answers every line as the oracle does (and that the oracle itself did not fail). */
-export async function sameAnswers(lines: string[]): Promise<void> {
+export async function sameAnswers(lines: string[], record?: string[]): Promise<void> {
   const expected = await runOracle(lines);
   const actual = engineAnswers(lines);
+  if (record) lines.forEach((l, i) => record.push(JSON.stringify({ request: l, answer: JSON.parse(expected[i]!) })));
   const failures: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const view = answerView(expected[i]!) as { error?: { code?: string } };

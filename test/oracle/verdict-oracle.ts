@@ -16,7 +16,10 @@ export const NATIVE = ["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"];
 export const NATIVE_MINORS = [MINORS[MINORS.length - 1]!.minor, "1.30", "1.22"];
 
 /** One generated case. */
-export type Case = { kind: string; minor?: string; old: Obj; new: Obj; edits: string[]; strategy?: string; applyDefaults?: boolean; gates?: Record<string, boolean> };
+export type Case = { kind: string; minor?: string; kruise?: string; old: Obj; new: Obj; edits: string[]; strategy?: string; applyDefaults?: boolean; gates?: Record<string, boolean> };
+
+/** The Kubernetes minor each OpenKruise release pins (its kinds are answered there). */
+export const KRUISE_PINNED: Record<string, string> = { "1.9": "1.32", "1.8": "1.30", "1.7": "1.28", "1.6": "1.26", "1.5": "1.24" };
 
 /** What the oracle says the engine must answer (see test/support/verdict-check.ts). */
 export interface Expect {
@@ -28,7 +31,7 @@ export interface Expect {
 
 /** The verdict request line of a case. */
 export function verdictRequest(c: Case): string {
-  return JSON.stringify({ op: "verdict", old: c.old, new: c.new, ...(c.minor ? { kubernetes: c.minor } : {}), ...(c.strategy ? { strategy: c.strategy } : {}), ...(c.applyDefaults !== undefined ? { applyDefaults: c.applyDefaults } : {}), ...(c.gates ? { gates: c.gates } : {}) });
+  return JSON.stringify({ op: "verdict", old: c.old, new: c.new, ...(c.minor ? { kubernetes: c.minor } : {}), ...(c.kruise ? { kruise: c.kruise } : {}), ...(c.strategy ? { strategy: c.strategy } : {}), ...(c.applyDefaults !== undefined ? { applyDefaults: c.applyDefaults } : {}), ...(c.gates ? { gates: c.gates } : {}) });
 }
 
 /** A patch answer member: a JSON value, or a string holding the bytes (smp.diff). */
@@ -66,7 +69,7 @@ export async function expectations(cases: Case[], withPatches: (i: number) => bo
     core.containers = (core.containers as { action: string }[]).map((x) => ({ ...x, action: "keep" }));
   });
   const picked = cases.map((c, i) => ({ c, i })).filter(({ i, c }) => withPatches(i) && out[i]!.ok && c.kind !== "Pod");
-  const minorOf = (c: Case) => c.minor ?? "1.32";
+  const minorOf = (c: Case) => c.minor ?? KRUISE_PINNED[c.kruise ?? "1.9"]!;
   const stored = await runOracle(picked.flatMap(({ c }) => [c.old, c.new].map((w) => JSON.stringify({ op: "k8s.json", type: "PodTemplateSpec", value: w.spec.template, kubernetes: minorOf(c), go: goOf(minorOf(c)), ...(c.applyDefaults ? { applyDefaults: true } : {}) }))));
   const texts = stored.map((l) => {
     const a = JSON.parse(l);

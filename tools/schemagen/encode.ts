@@ -11,6 +11,8 @@
 //   NAMES    5 bytes per name id, sorted by name bytes: name (string ref), first run u16; plus one sentinel
 //            entry whose "first run" is the run count.
 //   RUNS     3 bytes per run: from u8 (minor index), rec u16 (record ref, 0xFFFF = absent from here on).
+//   KRUISE_SLOTS  2 bytes per OpenKruise release slot: OpenKruise minor u8, pinned Kubernetes minor u8. Slot i has
+//            minor index MINOR_COUNT + i (after every Kubernetes minor), so runs cover it like one more minor.
 // A name resolves at minor index m to the rec of its last run with from <= m (absent if none).
 
 import type { Model } from "./merge.js";
@@ -20,6 +22,7 @@ const KIND_ARRAY = 17, KIND_CHAN = 18, KIND_MAP = 21, KIND_PTR = 22, KIND_SLICE 
 /** Encoded sections. */
 export interface Encoded {
   minors: Uint8Array;
+  slots: Uint8Array;
   strings: Uint8Array;
   pkgs: Uint8Array;
   fields: Uint8Array;
@@ -75,7 +78,7 @@ export function buildPool(all: Iterable<string>): { pool: string; offset: Map<st
 }
 
 /** Encodes the model into the table sections. */
-export function encode(model: Model): Encoded {
+export function encode(model: Model, slots: { kruise: number; minor: number }[] = []): Encoded {
   const pkgList = [...new Set(model.records.map((r) => r.pkg))].sort();
   if (pkgList.length > 255) throw new Error("more than 255 packages");
   const pkgIdx = new Map(pkgList.map((p, i) => [p, i]));
@@ -155,9 +158,17 @@ export function encode(model: Model): Encoded {
   names.u16(runCount);
 
   const minors = new Bytes();
-  for (const m of model.minors) minors.u8(m);
+  const slotBytes = new Bytes();
+  for (const m of model.minors) {
+    if (m < 100) { minors.u8(m); continue; }
+    const s = slots.find((x) => x.kruise === m - 100);
+    if (!s) throw new Error(`slot ${m} has no release`);
+    slotBytes.u8(s.kruise);
+    slotBytes.u8(s.minor);
+  }
   return {
     minors: minors.bytes(),
+    slots: slotBytes.bytes(),
     strings: Uint8Array.from(Buffer.from(pool, "ascii")),
     pkgs: pkgs.bytes(),
     fields: fields.bytes(),
@@ -174,7 +185,7 @@ export function encode(model: Model): Encoded {
 
 /** Total embedded bytes. */
 export function totalSize(e: Encoded): number {
-  return e.minors.length + e.strings.length + e.pkgs.length + e.fields.length + e.records.length + e.names.length +
+  return e.minors.length + e.slots.length + e.strings.length + e.pkgs.length + e.fields.length + e.records.length + e.names.length +
     e.runs.length;
 }
 
@@ -190,6 +201,8 @@ export function assemblyScriptTables(e: Encoded, header: string[]): string {
   out.push("");
   out.push(`/** Number of supported Kubernetes minors. */`);
   out.push(`export const MINOR_COUNT: i32 = ${e.minors.length};`);
+  out.push(`/** Number of OpenKruise release slots (minor indexes MINOR_COUNT .. MINOR_COUNT + KRUISE_SLOT_COUNT - 1). */`);
+  out.push(`export const KRUISE_SLOT_COUNT: i32 = ${e.slots.length / 2};`);
   out.push(`/** Number of type names. */`);
   out.push(`export const NAME_COUNT: i32 = ${e.nameCount};`);
   out.push(`/** Number of package paths. */`);
@@ -206,6 +219,7 @@ export function assemblyScriptTables(e: Encoded, header: string[]): string {
     out.push(`export const ${name}: usize = ${dataLiteral(b)};`);
   };
   sec("MINORS", "Kubernetes minors, ascending: one u8 each (12 = 1.12)", e.minors);
+  sec("KRUISE_SLOTS", "OpenKruise release slots: OpenKruise minor u8, pinned Kubernetes minor u8", e.slots.length ? e.slots : Uint8Array.of(0));
   sec("STRINGS", "String pool (ASCII); a string ref is offset u16 + length u8", e.strings);
   sec("PKGS", "Package paths: one string ref (3 bytes) per package index", e.pkgs);
   sec("FIELDS", "Fields: goName ref, json ref, flags u8, type name id u16, patchStrategy ref, patchMergeKey ref (15 bytes each)", e.fields);

@@ -60,7 +60,12 @@ export interface GoReflection {
 export interface Versions {
   kruise: { path: string; version: string; commit: string; repo: string; note?: string };
   minors: Record<string, { api: string; apimachinery: string; note?: string }>;
+  /** The OpenKruise releases before `kruise` with tables of their own ("1.5" -> v1.5.5 at its pinned Kubernetes minor). */
+  kruiseReleases?: Record<string, { version: string; minor: string; api: string; note?: string }>;
 }
+
+/** The table slot key of OpenKruise minor `kruise` (its own types at its pinned Kubernetes minor): 100 + kruise. */
+export const KRUISE_SLOT_BASE = 100;
 
 /** Names of the types a type refers to directly (field types, element and key types). */
 export function refsOf(t: GoType): string[] {

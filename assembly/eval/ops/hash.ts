@@ -1,6 +1,6 @@
 // Ops `container.hash` {container|containerText, kubelet?, go?, applyDefaults?} → {hash,
 // hashWithoutResources? (1.27–1.30), era} and `podTemplateHash` {template|templateText, kubernetes?,
-// collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?}
+// collisionCount?, applyDefaults?} → {hash}, and `revision` {kind, object|objectText, kubernetes?, go?, collisionCount?, applyDefaults?, kruise? (OpenKruise kinds)}
 // → {name, hash, data} (StatefulSet, DaemonSet, CloneSet, AdvancedStatefulSet, AdvancedDaemonSet). The object is seen as the cluster sees it: decoded by the API server,
 // stored as json.Marshal of the typed value, decoded again by the kubelet / controller, then hashed.
 // The engine-only field `exact` (base/exact.ts) turns shortcuts off: `transcode` (container.hash from the raw bytes),
@@ -33,7 +33,9 @@ import { tapeSpewFnv } from "../../fast/spew/spewtape";
 import { containerHashRaw, RawHash } from "../../fast/transcode/containerhash";
 import { K_STRING } from "../../json/tape";
 import { Value } from "../../json/value";
-import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR } from "../../base/pins";
+import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR, KRUISE_NEWEST } from "../../base/pins";
+import { requestKruiseMinor } from "./kruisefields";
+import { kruiseControllerType } from "../../typed/kruisetypes";
 import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 
 
@@ -231,10 +233,16 @@ export function opRevision(req: Request, res: ResultWriter): bool {
     if (requestType(kind, KRUISE_MINOR) >= 0) return fail(E_BAD_REQUEST, "kind \"" + kind + "\" has no ControllerRevision", -1, "kind");
     return fail(E_BAD_REQUEST, "unknown kind \"" + kind + "\"", -1, "kind");
   }
-  // OpenKruise kinds: kruise v1.9.0's controllers, built on k8s.io/* v0.32.10 with Go 1.23 by default
-  const minor = kruise ? kruiseMinor(req, "kubernetes") : k8sMinor(req, "kubernetes");
+  // OpenKruise kinds: the controllers of the release `kruise` names (v1.9.0 by default: k8s.io/* v0.32.10, Go 1.23),
+  // each on its own types at the Kubernetes minor and Go of its own build
+  let release = KRUISE_NEWEST;
+  if (kruise) {
+    release = requestKruiseMinor(req);
+    if (release < 0) return false;
+  } else if (req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
+  const minor = kruise ? kruiseMinor(req, "kubernetes", release) : k8sMinor(req, "kubernetes");
   if (minor < 0) return false;
-  const go = k8sGo(req, minor, kruise);
+  const go = k8sGo(req, minor, kruise, release);
   if (go < 0) return false;
   const cc = int32Field(req, "collisionCount");
   if (cc === null) return false;
@@ -246,7 +254,7 @@ export function opRevision(req: Request, res: ResultWriter): bool {
   if (defaults == 1 && kruise) return fail(E_BAD_REQUEST, "applyDefaults is not supported for OpenKruise kinds", -1, "applyDefaults");
   const v = k8sValue(req, "object");
   if (v === null) return false;
-  const ty = requestType(kind, minor);
+  const ty = kruise ? kruiseControllerType(kind, release) : requestType(kind, minor);
   const obj = asStored(v, ty, minor, go, defaults == 1 ? kind : null, "object", exact);
   if (hasError()) return false;
   let r: Revision | null;
@@ -255,7 +263,8 @@ export function opRevision(req: Request, res: ResultWriter): bool {
     // history.NewControllerRevision naming as the StatefulSet controller (revision-kruise notes in README)
     r = statefulSetRevision(ty, obj, go, cc.present, cc.value);
   } else {
-    r = daemonSetRevision(ty, obj, go, cc.present, cc.value, requestType("PodTemplateSpec", minor), decodeOptionsFor(minor, go), exact);
+    const tmplTy = kruise ? kruiseControllerType("PodTemplateSpec", release) : requestType("PodTemplateSpec", minor);
+    r = daemonSetRevision(ty, obj, go, cc.present, cc.value, tmplTy, decodeOptionsFor(minor, go), exact);
   }
   if (r === null || hasError()) return false;
   res.str("name", r.name);

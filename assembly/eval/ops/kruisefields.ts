@@ -36,6 +36,15 @@ export function kruiseVersionOK(req: Request): bool {
   return false;
 }
 
+/** The OpenKruise minor `kruise` names (5 .. 9), or the newest (9) when it is absent or names no release; never fails
+ *  (the value's own errors are readKruiseOptions'). */
+export function kruiseReleaseOrNewest(req: Request): i32 {
+  const kv = req.field("kruise");
+  if (kv < 0 || req.tape.kind(kv) != K_STRING) return KRUISE_NEWEST;
+  const m = kruiseMinorOfText(keyText(req.tape, kv));
+  return m < 0 ? KRUISE_NEWEST : m;
+}
+
 /** The OpenKruise minor `kruise` names (5 .. 9; absent: 9); -1 with readKruiseOptions' error. */
 export function requestKruiseMinor(req: Request): i32 {
   if (!kruiseVersionOK(req)) return -1;

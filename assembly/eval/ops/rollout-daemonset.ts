@@ -6,9 +6,10 @@ import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "./rollout-request";
 import { Obj } from "../../rollout/objects";
 import { readVerdicts } from "../../rollout/verdict";
+import { requestKruiseMinor } from "./kruisefields";
 import { readDaemonSet, readNodes, planDaemonSet, DSRound, DSNode } from "../../rollout/daemonset";
 
-/** rollout.advancedDaemonSet {daemonSet, nodes, pods, hash, now?, inPlace?}. */
+/** rollout.advancedDaemonSet {daemonSet, nodes, pods, hash, now?, inPlace?, kruise?}. */
 export function opAdvancedDaemonSet(r: RolloutRequest, out: JsonOut): bool { return run(r, out, true); }
 
 /** rollout.daemonSet {daemonSet, nodes, pods, hash, now?}. */
@@ -31,7 +32,11 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   const exp = r.optString("expectations");
   if (hasError()) return false;
   if (exp != "" && exp != "watch" && exp != "immediate") return fail(E_BAD_REQUEST, "unknown expectations \"" + exp + "\" (want watch or immediate)", -1, "expectations");
-  const ds = readDaemonSet(dso, kruise);
+  // the OpenKruise release whose controller plans (Advanced DaemonSet only)
+  if (!kruise && r.req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
+  const release = requestKruiseMinor(r.req);
+  if (release < 0) return false;
+  const ds = readDaemonSet(dso, kruise, release);
   const nodes = na === null ? new Array<DSNode>() : readNodes(new Obj(na.tape, -1, ""), na.node, "nodes");
   if (hasError()) return false;
   writeRound(out, planDaemonSet(ds, nodes, pods, hash, now, verdicts, exp == "immediate", opts), kruise);

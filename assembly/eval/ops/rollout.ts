@@ -16,6 +16,7 @@ import { opAdvancedDaemonSet, opDaemonSet } from "./rollout-daemonset";
 import { opAdvancedStatefulSet, opStatefulSet } from "./rollout-statefulset";
 import { opDeployment } from "./rollout-deployment";
 import { opSimulate } from "./rollout-simulate";
+import { requestKruiseMinor } from "./kruisefields";
 
 /** Runs rollout op `op`. */
 export function opRollout(op: string, req: Request, res: ResultWriter): bool {
@@ -46,7 +47,7 @@ export function writeDiffs(out: JsonOut, d: Diffs): void {
     .end();
 }
 
-/** rollout.cloneset {cloneSet, pods, currentRevision, updateRevision, gates?, now?, inPlace?, scalingExcludePreparingDelete?}. */
+/** rollout.cloneset {cloneSet, pods, currentRevision, updateRevision, gates?, now?, inPlace?, scalingExcludePreparingDelete?, kruise?}. */
 function opCloneSet(r: RolloutRequest, out: JsonOut): bool {
   const cso = r.object("cloneSet");
   if (cso === null) return false;
@@ -63,7 +64,9 @@ function opCloneSet(r: RolloutRequest, out: JsonOut): bool {
   const top = r.top;
   const gates = readCloneSetGates(top);
   const verdicts = readVerdicts(top, opts.exact);
-  const cs = readCloneSet(cso, opts.limits);
+  const release = requestKruiseMinor(r.req);
+  if (release < 0) return false;
+  const cs = readCloneSet(cso, opts.limits, release);
   if (hasError()) return false;
   const nums = cloneSetNumbers(cs);
   const diffsFor = r.optString("diffsFor");

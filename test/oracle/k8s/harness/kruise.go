@@ -17,6 +17,7 @@ func init() {
 	utilruntime.Must(kruiseappsv1alpha1.AddToScheme(clientgoscheme.Scheme))
 	utilruntime.Must(kruiseappsv1beta1.AddToScheme(clientgoscheme.Scheme))
 	features = append(features, "openkruise")
+	kruiseReleaseField = kruiseVersionField
 	typeRegistry["CloneSet"] = typeEntry{new: func() interface{} { return &kruiseCloneSet{} }, kruise: true, revision: cloneSetRevision}
 	typeRegistry["AdvancedStatefulSet"] = typeEntry{new: func() interface{} { return &kruiseappsv1beta1.StatefulSet{} }, kruise: true, revision: advancedStatefulSetRevision}
 	typeRegistry["AdvancedDaemonSet"] = typeEntry{new: func() interface{} { return &kruiseDaemonSet{} }, kruise: true, revision: advancedDaemonSetRevision}

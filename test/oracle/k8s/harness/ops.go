@@ -21,7 +21,7 @@ var ops = map[string]opSpec{
 	"spew":            {[]string{"type", "value", "valueText", "kubernetes"}, runSpew},
 	"container.hash":  {[]string{"container", "containerText", "kubelet", "go", "applyDefaults"}, runContainerHash},
 	"podTemplateHash": {[]string{"template", "templateText", "kubernetes", "collisionCount", "applyDefaults"}, runPodTemplateHash},
-	"revision":        {[]string{"kind", "object", "objectText", "kubernetes", "go", "collisionCount", "applyDefaults"}, runRevision},
+	"revision":        {[]string{"kind", "object", "objectText", "kubernetes", "go", "collisionCount", "applyDefaults", "kruise"}, runRevision},
 }
 
 func dispatch(req *request) (*result, *protoError) {
@@ -286,6 +286,14 @@ func runRevision(req *request) (*result, *protoError) {
 	}
 	if t.revision == nil {
 		return nil, fieldErr(codeBadRequest, "kind", "kind "+quote(kind)+" has no ControllerRevision")
+	}
+	// `kruise` names the OpenKruise release of a Kruise kind (the router sends each release to its build)
+	if t.kruise {
+		if err := kruiseReleaseField(req); err != nil {
+			return nil, err
+		}
+	} else if req.field("kruise") != nil {
+		return nil, fieldErr(codeBadRequest, "kruise", quote("kruise")+" applies to OpenKruise kinds only")
 	}
 	if err := checkMinorFor(req, "kubernetes", t); err != nil {
 		return nil, err

@@ -189,6 +189,9 @@ func runVerdict(req *request) (*result, *protoError) {
 	if err := checkMinorFor(req, "kubernetes", t); err != nil {
 		return nil, err
 	}
+	if !t.kruise && req.field("kruise") != nil {
+		return nil, fieldErr(codeBadRequest, "kruise", quote("kruise")+" applies to OpenKruise kinds only")
+	}
 	// applyDefaults: default true for Kubernetes kinds from 1.15 (idempotent on live objects)
 	defaults := !t.kruise && parseMinor(buildMinor) >= 15
 	if raw := req.field("applyDefaults"); raw != nil {
