@@ -22,6 +22,8 @@ func applyTypeDefaults(name string, obj interface{}, path string) *protoError {
 		corev1defaults.SetObjectDefaults_Pod(o)
 	case *v1.PodTemplate:
 		corev1defaults.SetObjectDefaults_PodTemplate(o)
+	case *v1.Node:
+		corev1defaults.SetObjectDefaults_Node(o)
 	case *v1.PodTemplateSpec:
 		pt := &v1.PodTemplate{Template: *o}
 		corev1defaults.SetObjectDefaults_PodTemplate(pt)

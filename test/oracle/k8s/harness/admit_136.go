@@ -1,0 +1,43 @@
+//go:build kube && !kruise && minorge36 && !minorge37
+
+package main
+
+// kubelet.resizeAdmission, kubelet 1.36 (contract: admit.go): the allocation manager's canAdmitPod with the resize
+// operation, behind the resize admit handler.
+
+import (
+	"unsafe"
+
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/kubelet/allocation"
+	kubecontainer "k8s.io/kubernetes/pkg/kubelet/container"
+	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
+	kubetypes "k8s.io/kubernetes/pkg/kubelet/types"
+)
+
+//go:linkname allocCanAdmitPod k8s.io/kubernetes/pkg/kubelet/allocation.(*manager).canAdmitPod
+func allocCanAdmitPod(m unsafe.Pointer, logger klog.Logger, allocatedPods []*v1.Pod, pod *v1.Pod, operation lifecycle.Operation) (bool, string, string)
+
+// admitRuntime is a runtime without swap.
+type admitRuntime struct{ kubecontainer.Runtime }
+
+func (admitRuntime) GetContainerSwapBehavior(*v1.Pod, *v1.Container) kubetypes.SwapBehavior {
+	return kubetypes.NoSwap
+}
+
+func admitDecide(pod *v1.Pod, active []*v1.Pod, node *v1.Node, cfg admitConfig) admitAnswer {
+	getActive := func() []*v1.Pod { return active }
+	m := allocation.NewInMemoryManager(nil, nil, getActive, nil, nil, nil)
+	logger := klog.Background()
+	m.AddPodAdmitHandlers(lifecycle.PodAdmitHandlers{
+		allocation.NewPodResizesAdmitHandler(newAdmitCM(node, cfg), admitRuntime{}, m, logger),
+		predicateHandler(node),
+	})
+	for _, o := range othersOf(pod, active) { // admitted pods: their spec is their allocation
+		_ = m.SetAllocatedResources(o)
+	}
+	p := managerPtr(m)
+	fit, reason, message := allocCanAdmitPod(p, logger, allocGetAllocatedPods(p, getActive()), pod, lifecycle.ResizeOperation)
+	return fromCondition(fit, reason, message, true)
+}

@@ -1,0 +1,16 @@
+//go:build kube && !kruise && minorge27 && !minorge35
+
+package main
+
+import (
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
+	schedulerframework "k8s.io/kubernetes/pkg/scheduler/framework"
+)
+
+// predicateHandler is the kubelet's predicate admit handler over `node` (no device plugins, no preemption).
+func predicateHandler(node *v1.Node) lifecycle.PodAdmitHandler {
+	return lifecycle.NewPredicateAdmitHandler(func() (*v1.Node, error) { return node, nil },
+		lifecycle.NewAdmissionFailureHandlerStub(),
+		func(*schedulerframework.NodeInfo, *lifecycle.PodAdmitAttributes) error { return nil })
+}
