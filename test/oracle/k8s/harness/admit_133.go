@@ -12,16 +12,16 @@ import (
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/kubernetes/pkg/api/v1/resource"
 	v1qos "k8s.io/kubernetes/pkg/apis/core/v1/helper/qos"
-	"k8s.io/kubernetes/pkg/features"
+	kubefeatures "k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 )
 
 func admitDecide(pod *v1.Pod, active []*v1.Pod, node *v1.Node, cfg admitConfig) admitAnswer {
-	if v1qos.GetPodQOS(pod) == v1.PodQOSGuaranteed && !utilfeature.DefaultFeatureGate.Enabled(features.InPlacePodVerticalScalingExclusiveCPUs) {
+	if v1qos.GetPodQOS(pod) == v1.PodQOSGuaranteed && !utilfeature.DefaultFeatureGate.Enabled(kubefeatures.InPlacePodVerticalScalingExclusiveCPUs) {
 		if cfg.cpuPolicy == "static" {
 			return fromCondition(false, v1.PodReasonInfeasible, "Resize is infeasible for Guaranteed Pods alongside CPU Manager static policy", false)
 		}
-		if utilfeature.DefaultFeatureGate.Enabled(features.MemoryManager) && cfg.memPolicy == "Static" {
+		if utilfeature.DefaultFeatureGate.Enabled(kubefeatures.MemoryManager) && cfg.memPolicy == "Static" {
 			return fromCondition(false, v1.PodReasonInfeasible, "Resize is infeasible for Guaranteed Pods alongside Memory Manager static policy", false)
 		}
 	}
