@@ -33,6 +33,7 @@ import { PodRanges } from "./ops/podsline";
 import { opVerdict } from "./ops/verdict";
 import { opPolicyCheck } from "./ops/policy";
 import { opKubeletPodActions, opKubeletReadyCondition } from "./ops/kubelet";
+import { opKubeletResizeAdmission } from "./ops/kubelet-admit";
 import { DocBytes } from "./ops/docbytes";
 
 /** Runs op `op` on `req` (`pods`: the pods of a line read by eval/lines/patchpods.ts), writing result members into `res`. Returns false with an error recorded. */
@@ -71,6 +72,7 @@ function runOp(op: string, req: Request, res: ResultWriter, pods: PodRanges | nu
   if (op == "policy.check") return opPolicyCheck(req, res);
   if (op == "kubelet.podActions") return opKubeletPodActions(req, res);
   if (op == "kubelet.readyCondition") return opKubeletReadyCondition(req, res);
+  if (op == "kubelet.resizeAdmission") return opKubeletResizeAdmission(req, res);
   return fail(E_UNKNOWN_OP, "unknown op \"" + op + "\"", -1, "op");
 }
 

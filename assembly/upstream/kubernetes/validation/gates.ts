@@ -11,7 +11,7 @@ const GATES: StaticArray<string> = ["InPlacePodVerticalScaling", "PodSchedulingR
   "StatefulSetStartOrdinal", "DeclarativeValidationBeta", "ContainerRestartRules", "GitRepoVolumeDriver",
   "SidecarContainers", "NodeDeclaredFeatures", "InPlacePodLevelResourcesVerticalScaling", "InPlacePodVerticalScalingInitContainers",
   "InPlacePodVerticalScalingMemoryBackedVolumes", "PodLevelResourcesFixKubeletQOSClass",
-  "PodLevelResourcesFixDefaulting"];
+  "PodLevelResourcesFixDefaulting", "InPlacePodVerticalScalingExclusiveCPUs", "InPlacePodVerticalScalingExclusiveMemory"];
 const FACTS: StaticArray<i32> = [
   27, 0, 33, 35,
   26, 0, 27, 30,
@@ -37,6 +37,8 @@ const FACTS: StaticArray<i32> = [
   37, 0, 0, 0, // InPlacePodVerticalScalingMemoryBackedVolumes: 1.37 alpha (off)
   37, 0, 37, 0, // PodLevelResourcesFixKubeletQOSClass: 1.37 beta (on; QoS from pod-level resources only when one is set)
   37, 0, 37, 0, // PodLevelResourcesFixDefaulting: 1.37 beta (on; a resize without spec.resources keeps the stored ones)
+  32, 0, 0, 0, // InPlacePodVerticalScalingExclusiveCPUs: 1.32+ alpha (off; the kubelet's static CPU manager refusal)
+  34, 0, 0, 0, // InPlacePodVerticalScalingExclusiveMemory: 1.34+ alpha (off; the kubelet's static memory manager refusal)
 ];
 
 /** The gate values a request runs with. */
