@@ -9,20 +9,23 @@ package main
 //
 // Every object is seen as the kubelet sees it: decoded by the API server, defaulted (SetObjectDefaults_Pod /
 // SetObjectDefaults_Node), stored (json.Marshal) and decoded again. A missing metadata.uid is filled in
-// ("resized-pod" for the pod, "pod-<i>" for pods[i]); pods in phase Succeeded or Failed are not active (the
-// kubelet's GetActivePods), and the pod's own uid is left out of the others.
+// ("resized-pod" for the pod, "pod-<i>" for pods[i]). The kubelet (admit_kl.go) holds every pod of the request and
+// the resized pod in its real pod manager (mirror pods are kept apart, a repeated uid replaces the earlier pod);
+// its real GetActivePods leaves out the pods in phase Succeeded or Failed; the allocation checkpoint holds each
+// other active pod's spec (what the kubelet recorded when it admitted it) and nothing for the resized pod.
 //
-// Eras (admit_1NN.go): 1.27-1.33 (*Kubelet).canResizePod, whose few lines of glue (node allocatable against
-// resource.GetResourceRequest, 1.32-1.33's static CPU / memory manager refusals, then canAdmitPod) are written
-// here around the real leaf functions; 1.34-1.35 the allocation manager's canResizePod and 1.36+ its canAdmitPod
-// with lifecycle.ResizeOperation and the resize admit handler (allocation.NewPodResizesAdmitHandler), all pulled
-// with //go:linkname and run on allocation.NewInMemoryManager. The admit handlers are the real predicate admit
+// Eras (admit_1NN.go): 1.27-1.33 the kubelet's own (*Kubelet).canResizePod (1.27-1.31 return the status.resize
+// value, 1.32 also the static CPU / memory manager refusals, 1.33 the PodResizePending reason and message); 1.34-1.35
+// the allocation manager's canResizePod and 1.36+ its canAdmitPod with lifecycle.ResizeOperation and the resize
+// admit handler (allocation.NewPodResizesAdmitHandler), run on allocation.NewInMemoryManager with the kubelet's
+// GetActivePods; all unexported functions pulled with //go:linkname. The admit handlers are the real predicate admit
 // handler (lifecycle.NewPredicateAdmitHandler: node resources through the scheduler's NodeInfo and Fits, node
 // name, ports, affinity, NoExecute taints, OS) with AdmissionFailureHandlerStub and no device plugins; the
 // kubelet's other handlers (eviction, sysctls, AppArmor, topology, shutdown) admit. The container manager reports
 // the policies of the request and the Node's status.allocatable as its absolute allocatable; the runtime runs
 // without swap. Critical pods (static, mirror, priority >= 2000000000), which make the kubelet preempt other
-// pods, are refused (E_BAD_REQUEST). InPlacePodVerticalScaling is on (a resize exists only with it).
+// pods, are refused (E_BAD_REQUEST). InPlacePodVerticalScaling is on (a resize exists only with it). 1.27-1.31's
+// canResizePod panics when it admits a pod with a container status lacking allocatedResources: E_BAD_REQUEST.
 //
 // status.resize (1.27-1.32) is "InProgress" when admitted; from 1.33 the PodResizePending condition carries the
 // reason (Deferred for any refusal but Infeasible, as the status manager sets it) and the message.
@@ -155,15 +158,10 @@ func runResizeAdmission(req *request) (*result, *protoError) {
 	if kubetypes.IsCriticalPod(pod) {
 		return nil, fieldErr(codeBadRequest, "pod", "a critical pod (static, mirror or priority >= 2000000000) makes the kubelet preempt other pods: not modelled")
 	}
-	// the kubelet's GetActivePods: terminal pods are not active
-	var active []*v1.Pod
-	for _, p := range all {
-		if p.Status.Phase == v1.PodSucceeded || p.Status.Phase == v1.PodFailed {
-			continue
-		}
-		active = append(active, p)
+	a, perr := admitDecide(pod, all, node, cfg)
+	if perr != nil {
+		return nil, perr
 	}
-	a := admitDecide(pod, active, node, cfg)
 	res := &result{}
 	res.str("status", a.status)
 	res.str("resize", a.resize)
@@ -172,7 +170,10 @@ func runResizeAdmission(req *request) (*result, *protoError) {
 	return res, nil
 }
 
-// othersOf drops the pod's own uid from the active pods (canResizePod's filter).
+// admitNilMapPanic: kubelet 1.27-1.31's canResizePod, admitting, writes into a container status' nil allocatedResources.
+const admitNilMapPanic = "the kubelet panics admitting this resize (assignment to entry in nil map): a status.containerStatuses[] entry of a container with requests has no allocatedResources"
+
+// othersOf drops the pod's own uid from the kubelet's active pods (the filter of canResizePod and the seeding).
 func othersOf(pod *v1.Pod, active []*v1.Pod) []*v1.Pod {
 	var out []*v1.Pod
 	for _, p := range active {

@@ -2,27 +2,36 @@
 
 package main
 
-// kubelet.resizeAdmission, kubelet 1.27-1.31 (contract: admit.go): (*Kubelet).canResizePod's glue around the real
-// resource.GetResourceRequest and the predicate admit handler; status.resize InProgress / Deferred / Infeasible.
+// kubelet.resizeAdmission, kubelet 1.27-1.31 (contract: admit.go): the real (*Kubelet).canResizePod, pulled with
+// //go:linkname; status.resize InProgress / Deferred / Infeasible. Its last loop writes the admitted requests into
+// the copy's status.containerStatuses[].allocatedResources and panics on a status without that map (the kubelet
+// would crash): answered E_BAD_REQUEST.
 
 import (
+	_ "unsafe"
+
+	"fmt"
+	"strings"
+
 	v1 "k8s.io/api/core/v1"
-	"k8s.io/kubernetes/pkg/api/v1/resource"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
+	"k8s.io/kubernetes/pkg/kubelet"
 )
 
-func admitDecide(pod *v1.Pod, active []*v1.Pod, node *v1.Node, cfg admitConfig) admitAnswer {
-	podCopy := pod.DeepCopy()
-	cpuAvailable := node.Status.Allocatable.Cpu().MilliValue()
-	memAvailable := node.Status.Allocatable.Memory().Value()
-	cpuRequests := resource.GetResourceRequest(podCopy, v1.ResourceCPU)
-	memRequests := resource.GetResourceRequest(podCopy, v1.ResourceMemory)
-	if cpuRequests > cpuAvailable || memRequests > memAvailable {
-		return fromResizeStatus(v1.PodResizeStatusInfeasible)
-	}
-	attrs := &lifecycle.PodAdmitAttributes{Pod: podCopy, OtherPods: othersOf(pod, active)}
-	if r := predicateHandler(node).Admit(attrs); !r.Admit {
-		return fromResizeStatus(v1.PodResizeStatusDeferred)
-	}
-	return fromResizeStatus(v1.PodResizeStatusInProgress)
+//go:linkname klCanResizePod k8s.io/kubernetes/pkg/kubelet.(*Kubelet).canResizePod
+func klCanResizePod(kl *kubelet.Kubelet, pod *v1.Pod) (bool, *v1.Pod, v1.PodResizeStatus)
+
+func admitDecide(pod *v1.Pod, all []*v1.Pod, node *v1.Node, cfg admitConfig) (a admitAnswer, perr *protoError) {
+	kl, sm := newAdmitKubelet(pod, all, node)
+	seedStatusAllocation(kl, sm, pod)
+	defer func() {
+		if r := recover(); r != nil {
+			if s := fmt.Sprint(r); strings.Contains(s, "assignment to entry in nil map") {
+				perr = fieldErr(codeBadRequest, "pod", admitNilMapPanic)
+				return
+			}
+			panic(r)
+		}
+	}()
+	_, _, s := klCanResizePod(kl, pod)
+	return fromResizeStatus(s), nil
 }

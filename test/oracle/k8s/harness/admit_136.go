@@ -26,18 +26,19 @@ func (admitRuntime) GetContainerSwapBehavior(*v1.Pod, *v1.Container) kubetypes.S
 	return kubetypes.NoSwap
 }
 
-func admitDecide(pod *v1.Pod, active []*v1.Pod, node *v1.Node, cfg admitConfig) admitAnswer {
-	getActive := func() []*v1.Pod { return active }
+func admitDecide(pod *v1.Pod, all []*v1.Pod, node *v1.Node, cfg admitConfig) (admitAnswer, *protoError) {
+	kl, _ := newAdmitKubelet(pod, all, node)
+	getActive := kl.GetActivePods
 	m := allocation.NewInMemoryManager(nil, nil, getActive, nil, nil, nil)
 	logger := klog.Background()
 	m.AddPodAdmitHandlers(lifecycle.PodAdmitHandlers{
 		allocation.NewPodResizesAdmitHandler(newAdmitCM(node, cfg), admitRuntime{}, m, logger),
 		predicateHandler(node),
 	})
-	for _, o := range othersOf(pod, active) { // admitted pods: their spec is their allocation
+	for _, o := range othersOf(pod, getActive()) { // admitted pods: their spec is their allocation
 		_ = m.SetAllocatedResources(o)
 	}
 	p := managerPtr(m)
 	fit, reason, message := allocCanAdmitPod(p, logger, allocGetAllocatedPods(p, getActive()), pod, lifecycle.ResizeOperation)
-	return fromCondition(fit, reason, message, true)
+	return fromCondition(fit, reason, message, true), nil
 }

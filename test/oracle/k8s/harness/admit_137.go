@@ -27,17 +27,18 @@ func (admitRuntime) GetContainerSwapBehavior(*v1.Pod, *v1.Container) kubetypes.S
 	return kubetypes.NoSwap
 }
 
-func admitDecide(pod *v1.Pod, active []*v1.Pod, node *v1.Node, cfg admitConfig) admitAnswer {
-	getActive := func() []*v1.Pod { return active }
+func admitDecide(pod *v1.Pod, all []*v1.Pod, node *v1.Node, cfg admitConfig) (admitAnswer, *protoError) {
+	kl, _ := newAdmitKubelet(pod, all, node)
+	getActive := kl.GetActivePods
 	m := allocation.NewInMemoryManager(klog.Background(), nil, nil, getActive, nil, nil, nil)
 	m.AddPodAdmitHandlers(lifecycle.PodAdmitHandlers{
 		allocation.NewPodResizesAdmitHandler(newAdmitCM(node, cfg), admitRuntime{}, m),
 		predicateHandler(node),
 	})
-	for _, o := range othersOf(pod, active) { // admitted pods: their spec is their allocation
+	for _, o := range othersOf(pod, getActive()) { // admitted pods: their spec is their allocation
 		_ = m.SetAllocatedResources(klog.Background(), o)
 	}
 	p := managerPtr(m)
 	fit, reason, message := allocCanAdmitPod(p, context.Background(), allocGetAllocatedPods(p, getActive()), pod, lifecycle.ResizeOperation)
-	return fromCondition(fit, reason, message, true)
+	return fromCondition(fit, reason, message, true), nil
 }
