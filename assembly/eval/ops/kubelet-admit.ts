@@ -10,7 +10,8 @@
 // Objects are seen as the kubelet sees them: the pods decoded, defaulted and stored as the API server of that minor
 // does; the node's metadata.name, metadata.labels, spec.taints and status.allocatable (defaulted from
 // status.capacity when absent) read from its JSON. A missing metadata.uid is "resized-pod" for the pod and "pod-<i>"
-// for pods[i]; pods in phase Succeeded or Failed are not active; a pod with the resized pod's uid is left out.
+// for pods[i]; as in the kubelet's pod manager, mirror pods are not listed and a repeated uid keeps the last pod;
+// pods in phase Succeeded or Failed are not active; a pod with the resized pod's uid is left out.
 // InPlacePodVerticalScaling is on (refused when a request turns it off). cpuManagerPolicy ("none" default, "static")
 // and memoryManagerPolicy ("None" default, "Static") are compared as each minor compares them (1.32: both "static").
 //
@@ -20,7 +21,8 @@
 // (containerStatuses[].resources / allocatedResources, status.resources / allocatedResources). Also taken as given:
 // the kubelet's other admit handlers (eviction, sysctls, AppArmor, topology, shutdown) admit; no device plugins;
 // the container manager's absolute allocatable is the Node's status.allocatable; no swap; the other pods'
-// allocation is their spec and none is recorded for the resized pod.
+// allocation is their spec and none is recorded for the resized pod. Kubelet 1.27-1.31 panics when it admits a pod
+// with a container status lacking allocatedResources (for a container with requests): E_BAD_REQUEST.
 
 import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { ByteSink } from "../../io/sink";
@@ -38,7 +40,11 @@ import { storeObject, defaultGatesOf } from "../../stored/stored";
 import { defaultGoOf } from "../../base/pins";
 import { unmarshalQuantityJSON } from "../../quantity/unmarshal";
 import { fld, str, sliceLen, at, isSet, deref, int } from "../../upstream/kubernetes/validation/view";
-import { AdmitNode, AdmitConfig, RL, resizeAdmission, isCritical, rlOf } from "../../upstream/kubelet/admit";
+import { VerdictRun } from "../../verdict/verdict";
+import { KIND_POD } from "../../verdict/kinds";
+import { V_REJECTED } from "../../verdict/result";
+import { EFFECT_IN_PLACE, EFFECT_NONE } from "../../policy/levels";
+import { AdmitNode, AdmitConfig, AdmitAnswer, RL, resizeAdmission, isCritical, isMirror, rlOf } from "../../upstream/kubelet/admit";
 
 const FIELDS = ["pod", "podText", "node", "nodeText", "pods", "kubelet", "gates", "cpuManagerPolicy", "memoryManagerPolicy"];
 
@@ -202,16 +208,34 @@ function unmodelled(p: Val | null, resized: bool): string {
   return "";
 }
 
+/** Kubelet 1.27-1.31's canResizePod, admitting, writes each container's requests into its status' allocatedResources. */
+const NIL_MAP_PANIC = "the kubelet panics admitting this resize (assignment to entry in nil map): a status.containerStatuses[] entry of a container with requests has no allocatedResources";
+
+/** Whether that write meets a nil map: a container with requests whose first status by name has no allocatedResources. */
+function nilAllocatedPanics(pod: Val | null): bool {
+  const cs = fld(fld(pod, "Spec"), "Containers");
+  const st = fld(fld(pod, "Status"), "ContainerStatuses");
+  for (let i = 0; i < sliceLen(cs); i++) {
+    const c = at(cs, i);
+    if (rlOf(fld(fld(c, "Resources"), "Requests")).names.length == 0) continue;
+    const name = str(fld(c, "Name"));
+    for (let j = 0; j < sliceLen(st); j++) {
+      if (str(fld(at(st, j), "Name")) != name) continue;
+      if (rlOf(fld(at(st, j), "AllocatedResources")).names.length == 0) return true;
+      break;
+    }
+  }
+  return false;
+}
+
 /** `kubelet.resizeAdmission`. */
 export function opKubeletResizeAdmission(req: Request, res: ResultWriter): bool {
   if (!onlyFields(req, FIELDS)) return false;
   const k = k8sMinor(req, "kubelet");
   if (k < 0) return false;
   if (k < 27) return fail(E_UNSUPPORTED_VERSION, "kubelet.resizeAdmission models kubelet 1.27 to 1.37, not \"1." + k.toString() + "\"", -1, "kubelet");
-  const g = new Gates();
-  if (k < 35 && !g.set("InPlacePodVerticalScaling", true, k)) return fail(E_BAD_REQUEST, g.error!, -1, "gates");
-  if (!readGates(req, g, k)) return false;
-  if (!g.enabled("InPlacePodVerticalScaling", k)) return fail(E_BAD_REQUEST, "the kubelet admits a resize only with InPlacePodVerticalScaling on", -1, "gates");
+  const g = admitGates(req, k);
+  if (g === null) return false;
   const cfg = new AdmitConfig();
   if (req.field("cpuManagerPolicy") >= 0) {
     const b = k8sString(req, "cpuManagerPolicy");
@@ -227,50 +251,116 @@ export function opKubeletResizeAdmission(req: Request, res: ResultWriter): bool 
   if (exact < 0) return false;
   const pv = k8sValue(req, "pod");
   if (pv === null) return false;
-  const pod = storedPod(pv, k, g, "pod", <u32>exact);
-  if (pod === null) return false;
+  const a = admitOnNode(req, pv, "pod", k, g, cfg, <u32>exact);
+  if (a === null) return false;
+  res.str("status", a.status);
+  res.str("resize", a.resize);
+  res.str("reason", a.reason);
+  res.str("message", a.message);
+  return true;
+}
+
+/** The kubelet's gates of minor `k`: InPlacePodVerticalScaling on, then the request's `gates`; null with an error. */
+export function admitGates(req: Request, k: i32): Gates | null {
+  const g = new Gates();
+  if (k < 35 && !g.set("InPlacePodVerticalScaling", true, k)) { fail(E_BAD_REQUEST, g.error!, -1, "gates"); return null; }
+  if (!readGates(req, g, k)) return null;
+  if (!g.enabled("InPlacePodVerticalScaling", k)) { fail(E_BAD_REQUEST, "the kubelet admits a resize only with InPlacePodVerticalScaling on", -1, "gates"); return null; }
+  return g;
+}
+
+/**
+ * The admission by kubelet `k` of the resize of pod `pv` (request field `podField`) on the request's `node` beside
+ * its `pods`; null with an error recorded.
+ */
+export function admitOnNode(req: Request, pv: Value, podField: string, k: i32, g: Gates, cfg: AdmitConfig, exact: u32): AdmitAnswer | null {
+  const pod = storedPod(pv, k, g, podField, exact);
+  if (pod === null) return null;
   const nv = k8sValue(req, "node");
-  if (nv === null) return false;
+  if (nv === null) return null;
   const node = readNode(nv);
-  if (node === null) return false;
+  if (node === null) return null;
   const all = new Array<Val | null>();
   const uids = new Array<string>();
   const pi = req.field("pods");
   const t = req.tape;
   if (pi >= 0 && t.kind(pi) != K_NULL) {
-    if (t.kind(pi) != K_ARRAY) return fail(E_BAD_REQUEST, "\"pods\" must be an array of pods", -1, "pods");
+    if (t.kind(pi) != K_ARRAY) { fail(E_BAD_REQUEST, "\"pods\" must be an array of pods", -1, "pods"); return null; }
     const n = t.children(pi);
-    if (n > MAX_PODS) return fail(E_BAD_REQUEST, "\"pods\" holds more than " + MAX_PODS.toString() + " pods", -1, "pods");
+    if (n > MAX_PODS) { fail(E_BAD_REQUEST, "\"pods\" holds more than " + MAX_PODS.toString() + " pods", -1, "pods"); return null; }
     let e = pi + 1;
     for (let i = 0; i < n; i++) {
       const path = "pods[" + i.toString() + "]";
-      const p = storedPod(new Value(t, e, 0), k, g, path, <u32>exact);
-      if (p === null) return false;
+      const p = storedPod(new Value(t, e, 0), k, g, path, exact);
+      if (p === null) return null;
       all.push(p);
       const u = uidOf(p);
       uids.push(u.length > 0 ? u : "pod-" + i.toString());
       e = t.next(e);
     }
   }
-  if (isCritical(pod)) return fail(E_BAD_REQUEST, "a critical pod (static, mirror or priority >= 2000000000) makes the kubelet preempt other pods: not modelled", -1, "pod");
+  if (isCritical(pod)) { fail(E_BAD_REQUEST, "a critical pod (static, mirror or priority >= 2000000000) makes the kubelet preempt other pods: not modelled", -1, podField); return null; }
   const um = unmodelled(pod, true);
-  if (um.length > 0) return fail(E_BAD_REQUEST, "pod " + um + " is not modelled by kubelet.resizeAdmission", -1, "pod");
+  if (um.length > 0) { fail(E_BAD_REQUEST, "pod " + um + " is not modelled by kubelet.resizeAdmission", -1, podField); return null; }
   let self = uidOf(pod);
   if (self.length == 0) self = "resized-pod";
+  // the kubelet's pod manager: mirror pods apart, one pod per uid (the last added; the resized pod is added last)
+  const last = new Map<string, i32>();
+  for (let i = 0; i < all.length; i++) if (!isMirror(all[i])) last.set(uids[i], i);
   const others = new Array<Val | null>();
   for (let i = 0; i < all.length; i++) {
+    if (isMirror(all[i]) || last.get(uids[i]) != i) continue;
     const ph = str(fld(fld(all[i], "Status"), "Phase"));
     if (ph == "Succeeded" || ph == "Failed") continue;
     if (uids[i] == self) continue;
     const u = unmodelled(all[i], false);
-    if (u.length > 0) return fail(E_BAD_REQUEST, "pods[" + i.toString() + "] " + u + " is not modelled by kubelet.resizeAdmission", -1, "pods");
+    if (u.length > 0) { fail(E_BAD_REQUEST, "pods[" + i.toString() + "] " + u + " is not modelled by kubelet.resizeAdmission", -1, "pods"); return null; }
     others.push(all[i]);
   }
   const a = resizeAdmission(pod, others, node, cfg, k, g);
-  if (a === null || hasError()) return hasError() ? false : fail(E_BAD_REQUEST, "a sum of requests is too large", -1, "pod");
-  res.str("status", a.status);
-  res.str("resize", a.resize);
-  res.str("reason", a.reason);
-  res.str("message", a.message);
+  if (a === null || hasError()) {
+    if (!hasError()) fail(E_BAD_REQUEST, "a sum of requests is too large", -1, podField);
+    return null;
+  }
+  if (k <= 31 && a.status == "Admitted" && nilAllocatedPanics(pod)) { fail(E_BAD_REQUEST, NIL_MAP_PANIC, -1, podField); return null; }
+  return a;
+}
+
+/**
+ * The verdict's `node` (`nodeText`) and `pods`: when a Pod's change goes to the resize subresource and the API server
+ * accepts it, the kubelet's admission of that resize on the node (member resizeAdmission and a reason at the status
+ * field the kubelet writes); false with an error recorded.
+ */
+export function verdictAdmission(req: Request, run: VerdictRun, exact: u32): bool {
+  const t = req.tape;
+  const ni = req.field("node"), nt = req.field("nodeText"), pi = req.field("pods");
+  const given = (ni >= 0 && t.kind(ni) != K_NULL) || (nt >= 0 && t.kind(nt) != K_NULL);
+  if (!given) {
+    if (pi >= 0 && t.kind(pi) != K_NULL) return fail(E_BAD_REQUEST, "\"pods\" needs \"node\" (the node they are bound to)", -1, "pods");
+    return true;
+  }
+  if (run.kind != KIND_POD) return fail(E_BAD_REQUEST, "\"node\" applies to Pod verdicts only", -1, ni >= 0 ? "node" : "nodeText");
+  const v = run.verdict;
+  const k = run.opts.kubelet;
+  if (!v.resize || v.verdict == V_REJECTED || v.rejection.length > 0 || k < 27) return true;
+  const g = admitGates(req, k);
+  if (g === null) return false;
+  const pv = k8sValue(req, "new");
+  if (pv === null) return false;
+  const a = admitOnNode(req, pv, "new", k, g, new AdmitConfig(), exact);
+  if (a === null) return false;
+  v.admitStatus = a.status;
+  v.admitResize = a.resize;
+  v.admitReason = a.reason;
+  v.admitMessage = a.message;
+  v.reason(k <= 32 ? "/status/resize" : "/status/conditions", a.status == "Admitted" ? EFFECT_IN_PLACE : EFFECT_NONE, admissionSentence(a));
   return true;
+}
+
+/** The admission in words: "the kubelet defers the resize: Node didn't have enough resource: ...". */
+export function admissionSentence(a: AdmitAnswer): string {
+  let s = a.status == "Admitted" ? "the kubelet admits the resize on its node" : a.status == "Deferred" ? "the kubelet defers the resize" : "the kubelet finds the resize infeasible";
+  if (a.message.length > 0) s += ": " + a.message;
+  else if (a.resize.length > 0) s += " (status.resize " + a.resize + ")";
+  return s;
 }

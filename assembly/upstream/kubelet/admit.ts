@@ -430,6 +430,12 @@ function refused(a: AdmitAnswer, status: string, message: string, cond: bool): A
 }
 
 /** Whether the pod is critical for the kubelet: static or mirror (annotations) or priority >= 2000000000. */
+/** IsMirrorPod: the kubelet's pod manager keeps a mirror pod apart from the pods GetPods lists. */
+export function isMirror(pod: Val | null): bool {
+  return strMap(fld(fld(pod, "ObjectMeta"), "Annotations")).find("kubernetes.io/config.mirror") >= 0;
+}
+
+/** IsCriticalPod: static, mirror or priority >= 2000000000. */
 export function isCritical(pod: Val | null): bool {
   const ann = strMap(fld(fld(pod, "ObjectMeta"), "Annotations"));
   const si = ann.find("kubernetes.io/config.source");
