@@ -33,6 +33,11 @@ export class Verdict {
   /** The change goes to the pods/resize subresource: a Pod's (resources alone, 1.32+ with InPlacePodVerticalScaling), or
    *  the resize OpenKruise sends to each pod (v1.9.0 on servers from 1.32, InPlaceWorkloadVerticalScaling). */
   resize: bool = false;
+  /** The kubelet's admission of an accepted pod resize on the request's node (kubelet.resizeAdmission; "" when not asked). */
+  admitStatus: string = "";
+  admitResize: string = "";
+  admitReason: string = "";
+  admitMessage: string = "";
   /** The API server's refusal of a native workload's update or of a pod resize (its StatusError text; "" when none). */
   rejection: string = "";
   /** The API server's field-validation warnings on the new object (fieldValidation Warn). */
@@ -70,7 +75,7 @@ export class Verdict {
     return stableOrder(this.paths.length, new ByText(this.paths));
   }
 
-  /** Writes `"verdict","kind","strategy"?,"containers","subresource"?,"rejection"?,"warnings"?,"reasons","patches"` members (no braces). */
+  /** Writes `"verdict","kind","strategy"?,"containers","subresource"?,"resizeAdmission"?,"rejection"?,"warnings"?,"reasons","patches"` members (no braces). */
   writeMembers(out: ByteSink, kindName: string): void {
     out.ascii("\"verdict\":\"");
     out.ascii(this.verdict);
@@ -93,6 +98,19 @@ export class Verdict {
     }
     out.ascii("]");
     if (this.resize) out.ascii(",\"subresource\":\"resize\"");
+    if (this.admitStatus.length > 0) {
+      out.ascii(",\"resizeAdmission\":{\"status\":");
+      writeJSONStr(out, this.admitStatus);
+      if (this.admitResize.length > 0) {
+        out.ascii(",\"resize\":");
+        writeJSONStr(out, this.admitResize);
+      }
+      out.ascii(",\"reason\":");
+      writeJSONStr(out, this.admitReason);
+      out.ascii(",\"message\":");
+      writeJSONStr(out, this.admitMessage);
+      out.byte(0x7d);
+    }
     if (this.rejection.length > 0) {
       out.ascii(",\"rejection\":");
       writeJSONStr(out, this.rejection);

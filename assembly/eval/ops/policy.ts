@@ -15,6 +15,7 @@ import { effectName } from "../../policy/levels";
 import { VerdictRun } from "../../verdict/verdict";
 import { kindName } from "../../verdict/kinds";
 import { checkFields, runVerdictRequest } from "./verdictfields";
+import { verdictAdmission } from "./kubelet-admit";
 import { readExact } from "./kruisefields";
 
 /** The request's policy (`policy` or `policyText`); null when absent (`required`: error) or malformed (error recorded). */
@@ -73,6 +74,7 @@ export function opPolicyCheck(req: Request, res: ResultWriter): bool {
   if (exact < 0) return false;
   const run = runVerdictRequest(req, <u32>exact);
   if (run === null || hasError()) return false;
+  if (!verdictAdmission(req, run, <u32>exact)) return false;
   const out = res.out;
   if (!res.first) out.byte(0x2c);
   res.first = false;

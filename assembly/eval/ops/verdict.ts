@@ -1,5 +1,6 @@
 // Op `verdict` {old|oldText, new|newText, kind?, kubernetes?, kubelet?, kruise?, gates?, strategy?,
-// applyDefaults?, now?, allowPrivileged?, policy?|policyText?} → {kind, verdict, strategy?, containers, reasons, patches, policy?}: what an update
+// applyDefaults?, now?, allowPrivileged?, node?|nodeText?, pods?, policy?|policyText?} → {kind, verdict, strategy?, containers,
+// subresource?, resizeAdmission?, reasons, patches, policy?}: what an update
 // from `old` to `new` does to the workload's pods (assembly/verdict), and with a policy, its
 // judgement (assembly/policy) on the same diff.
 
@@ -12,6 +13,7 @@ import { checkFields, runVerdictRequest } from "./verdictfields";
 import { readExact } from "./kruisefields";
 import { kindName } from "../../verdict/kinds";
 import { readRequestPolicy, writePolicyResult } from "./policy";
+import { verdictAdmission } from "./kubelet-admit";
 
 /** `verdict`: the decision, per-container actions, reasons and patches (and a policy's judgement when given). */
 export function opVerdict(req: Request, res: ResultWriter): bool {
@@ -23,6 +25,7 @@ export function opVerdict(req: Request, res: ResultWriter): bool {
   if (exact < 0) return false;
   const run = runVerdictRequest(req, <u32>exact);
   if (run === null) return false;
+  if (!verdictAdmission(req, run, <u32>exact)) return false;
   // the policy is judged before anything is written: over its limit, the answer is the error alone
   let judged: ByteSink | null = null;
   if (pol !== null) {

@@ -128,6 +128,7 @@ function readServer(req: Request, kruise: bool, o: VerdictOptions): bool {
 const FIELDS: StaticArray<string> = [
   "op", "id", "limits", "old", "oldText", "new", "newText", "kind", "kubernetes", "kubelet", "kruise", "gates", "strategy", "applyDefaults", "now",
   "allowPrivileged", "exact", "exactDecode", "fieldValidation", "serverVersion", "serverGates",
+  "node", "nodeText", "pods",
   "policy", "policyText", "maxPolicyMatches",
 ];
 
