@@ -71,6 +71,29 @@ describe("kinplace check", () => {
     assert.doesNotMatch(r131.stdout.toString(), /resize subresource/);
   });
 
+  test("--node (with --pods): one line on the kubelet's admission of a Pod resize, from the pods bound to that node", async () => {
+    const pod = (cpu: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "web-0", namespace: "default", uid: "u1" },
+      spec: { nodeName: "n1", containers: [{ name: "app", image: "nginx:1.27", resources: { requests: { cpu, memory: "512Mi" } } }] }, status: { phase: "Running" } });
+    const bound = (name: string, nodeName: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name, namespace: "default", uid: name },
+      spec: { nodeName, containers: [{ name: "c", image: "x", resources: { requests: { cpu: "3" } } }] }, status: { phase: "Running" } });
+    const node = { apiVersion: "v1", kind: "Node", metadata: { name: "n1" }, status: { allocatable: { cpu: "4", memory: "8Gi", pods: "110" } } };
+    const o = tmp.file("rs-old.yaml", toYaml(pod("500m")));
+    const n = tmp.file("rs-new.yaml", toYaml(pod("1500m")));
+    const nf = tmp.file("rs-node.yaml", toYaml(node));
+    const pf = tmp.file("rs-pods.json", JSON.stringify({ apiVersion: "v1", kind: "List", items: [bound("a", "n1"), bound("b", "n2")] }));
+    const deferred = await kinplace(["check", o, n, "--node", nf, "--pods", pf]);
+    assert.equal(deferred.status, 0);
+    assert.match(deferred.stdout.toString(), /\n  the kubelet defers the resize: Node didn't have enough resource: cpu, requested: 1500, used: 3000, capacity: 4000\n/);
+    const admitted = await kinplace(["check", o, n, "--node", nf]);
+    assert.match(admitted.stdout.toString(), /\n  the kubelet admits the resize on its node\n/);
+    // the JSON output carries the verdict op's member, equal to the engine's with the pods bound to n1
+    const [out] = jsonLines((await kinplace(["check", o, n, "--node", nf, "--pods", pf, "-o", "json"])).stdout);
+    assert.deepEqual(out!["resizeAdmission"], engineVerdict(pod("500m"), pod("1500m"), { node, pods: [bound("a", "n1")] })["resizeAdmission"]);
+    // without --node nothing changes; a --node that is not a Node is bad usage
+    assert.doesNotMatch((await kinplace(["check", o, n])).stdout.toString(), /the kubelet (admits|defers|finds)/);
+    assert.equal((await kinplace(["check", o, n, "--node", o])).status, 2);
+  });
+
   test("a Deployment image bump recreates its pods: exit 1; the JSON output is the verdict op's result, verdict first", async () => {
     const o = tmp.file("web-old.json", JSON.stringify(webOld));
     const n = tmp.file("web-new.yaml", toYaml(webImage));

@@ -38,7 +38,11 @@ Options:
                          PreDownloadImageForDaemonSetUpdate=true (Advanced DaemonSet) adds which images
                          OpenKruise pre-pulls before the in-place update (kruise.preDownload)
   --pods FILE            the workloads' Pods (\`kubectl get pods -o json\`): the pre-pull line counts
-                         the nodes of those still at the old revision
+                         the nodes of those still at the old revision; with --node, the pods bound to
+                         that node are the ones the kubelet weighs the resize against
+  --node FILE            the Node a Pod runs on (\`kubectl get node NAME -o json\`): a resize the API
+                         server accepts gets a line on whether its kubelet admits, defers or refuses it
+                         (kubelet.resizeAdmission, kubelet 1.27+)
   --strategy NAME        override the update strategy (e.g. InPlaceIfPossible, InPlaceOnly, ReCreate)
   --policy FILE          judge the change with a policy file (YAML or JSON; see docs/policy.md):
                          a denial exits with 1
@@ -61,6 +65,7 @@ const SPECS = {
   kruise: { type: "value" },
   gate: { type: "list" },
   pods: { type: "value" },
+  node: { type: "value" },
   strategy: { type: "value" },
   policy: { type: "value" },
   validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
@@ -106,12 +111,32 @@ function fieldLines(doc: SourceDoc, result: Result): string[] {
   return out;
 }
 
-/** The verdict of one pair (with the policy's judgement as its `policy` member): the parsed result and its exact text. */
-function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, policy: RawJson | undefined): { result: Result; text: string } {
+/** The node of --node and the pods bound to it (those of --pods whose spec.nodeName is its name). */
+interface NodeContext {
+  node: RawJson;
+  pods: unknown[];
+}
+
+/** The verdict of one pair (with the policy's judgement as its `policy` member): the parsed result and its exact text.
+ *  A Pod is judged on `node` when given (the kubelet's admission of its resize). */
+function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, policy: RawJson | undefined, node?: NodeContext): { result: Result; text: string } {
   const raw: { [key: string]: RawJson } = { old: oldDoc.json, new: newDoc.json };
   if (policy !== undefined) raw["policy"] = policy;
   const { kubernetes, kubelet, kruise, gates, ...rest } = options;
-  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", { ...rest, ...kindOptions(workloadKind(newDoc.value), { kubernetes, kubelet, kruise, gates }) }, raw));
+  const onNode = node !== undefined && workloadKind(newDoc.value) === "Pod";
+  if (onNode) raw["node"] = node.node;
+  const fields = { ...rest, ...kindOptions(workloadKind(newDoc.value), { kubernetes, kubelet, kruise, gates }) };
+  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", onNode ? { ...fields, pods: node.pods } : fields, raw));
+}
+
+/** The --node file and the pods of --pods bound to it; undefined without --node. */
+async function readNode(path: string | undefined, pods: unknown[] | undefined, io: CliIO, limits: InputLimits): Promise<NodeContext | undefined> {
+  if (path === undefined) return undefined;
+  const doc = await readSingle(path, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(cliEngine(), b), limits });
+  if (doc.value["kind"] !== undefined && doc.value["kind"] !== "Node") throw new UsageError(`--node ${path}: a ${String(doc.value["kind"])}, not a Node`);
+  const name = asObject(doc.value["metadata"])?.["name"];
+  const bound = (pods ?? []).filter((p) => typeof name !== "string" || asObject(asObject(p)?.["spec"])?.["nodeName"] === name);
+  return { node: doc.json, pods: bound };
 }
 
 
@@ -173,6 +198,8 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     policy = (await readSingle(policyPath, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b), limits })).json;
   }
   const pods = await readPods(a.values.get("pods"), io, limits);
+  if ([oldPath, newPath, policyPath, a.values.get("node")].filter((p) => p === "-").length > 1) throw new UsageError("only one of OLD, NEW, --policy and --node can be stdin");
+  const node = await readNode(a.values.get("node"), pods, io, limits);
 
   let worst = 0;
   let errors = 0;
@@ -183,7 +210,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     pairs++;
     let judged: { result: Result; text: string };
     try {
-      judged = judge(oldDoc, newDoc, options, policy);
+      judged = judge(oldDoc, newDoc, options, policy, node);
     } catch (e) {
       // one workload the engine cannot judge (or bad input in it) does not stop a whole dump: report it, go on, exit 2
       if (!(e instanceof InputError) || policy !== undefined && /E_POLICY/.test(e.message)) throw e;

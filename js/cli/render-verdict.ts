@@ -46,6 +46,19 @@ function patchText(p: unknown): string {
   return typeof p === "string" ? p : JSON.stringify(p);
 }
 
+/** The kubelet's admission of the resize (the verdict's resizeAdmission member) as one line, e.g. "the kubelet defers
+ *  the resize: Node didn't have enough resource: cpu, ..."; undefined when absent. */
+export function admissionLine(admission: unknown): { tone: "good" | "notice" | "bad"; text: string } | undefined {
+  const a = asObject(admission);
+  if (a === undefined || typeof a["status"] !== "string") return undefined;
+  const status = a["status"];
+  const message = typeof a["message"] === "string" ? a["message"] : "";
+  const resize = typeof a["resize"] === "string" ? a["resize"] : "";
+  const head = status === "Admitted" ? "the kubelet admits the resize on its node" : status === "Deferred" ? "the kubelet defers the resize" : "the kubelet finds the resize infeasible";
+  const text = message ? `${head}: ${message}` : resize ? `${head} (status.resize ${resize})` : head;
+  return { tone: status === "Admitted" ? "good" : status === "Deferred" ? "notice" : "bad", text };
+}
+
 /** The text block of one verdict. */
 export function renderVerdict(
   label: string,
@@ -65,6 +78,8 @@ export function renderVerdict(
       ? `  sent to the pod's resize subresource (kubectl patch --subresource resize with the strategic merge patch below)`
       : `  OpenKruise resizes each pod through its resize subresource (the resize patch below) before it updates the pod`);
   }
+  const admission = admissionLine(result["resizeAdmission"]);
+  if (admission !== undefined) out.push(`  ${style.tone(admission.tone, admission.text)}`);
   if (typeof result["rejection"] === "string") out.push(`  ${style.tone("bad", "the API server answers:")} ${result["rejection"] as string}`);
   const warnings = Array.isArray(result["warnings"]) ? (result["warnings"] as unknown[]).filter((w): w is string => typeof w === "string") : [];
   for (const w of warnings) out.push(`  ${style.tone("notice", "warning:")} ${w}`);
