@@ -17,8 +17,9 @@
 //
 // Not modelled, refused with E_BAD_REQUEST (path to the field): critical pods (static, mirror, priority >=
 // 2000000000: the kubelet preempts other pods for them), required node affinity, host ports, NoExecute taints on
-// the node, supplementalGroupsPolicy Strict, kubelet-reported resources in the other pods' status
-// (containerStatuses[].resources / allocatedResources, status.resources / allocatedResources). Also taken as given:
+// the node, supplementalGroupsPolicy Strict, pod-level kubelet-reported resources in the other pods' status
+// (status.resources / allocatedResources). The other pods' container statuses count as the scheduler's NodeInfo
+// reads them (allocatedResources 1.27-1.31, resources 1.32+, with the resize's Infeasible state). Also taken as given:
 // the kubelet's other admit handlers (eviction, sysctls, AppArmor, topology, shutdown) admit; no device plugins;
 // the container manager's absolute allocatable is the Node's status.allocatable; no swap; the other pods'
 // allocation is their spec and none is recorded for the resized pod. Kubelet 1.27-1.31 panics when it admits a pod
@@ -197,14 +198,6 @@ function unmodelled(p: Val | null, resized: bool): string {
   const st = fld(p, "Status");
   if (isSet(fld(st, "Resources"))) return "status.resources";
   if (rlOf(fld(st, "AllocatedResources")).names.length > 0) return "status.allocatedResources";
-  for (let pass = 0; pass < 2; pass++) {
-    const list = fld(st, pass == 0 ? "ContainerStatuses" : "InitContainerStatuses");
-    for (let i = 0; i < sliceLen(list); i++) {
-      const c = at(list, i);
-      if (isSet(fld(c, "Resources"))) return "status.containerStatuses[].resources";
-      if (rlOf(fld(c, "AllocatedResources")).names.length > 0) return "status.containerStatuses[].allocatedResources";
-    }
-  }
   return "";
 }
 

@@ -111,33 +111,124 @@ function podLevelRequestsSet(spec: Val | null, k: i32): bool {
   return false;
 }
 
-/** The pod's requests from its spec alone (PodRequests without status resources); null when a sum is too large. */
-export function podRequests(pod: Val | null, k: i32, podLevel: bool, skipContainers: bool, excludeOverhead: bool): RL | null {
-  const spec = fld(pod, "Spec");
+/** Which requests a container contributes (the getResourceList functions of PodRequests). */
+const R_SPEC: i32 = 0; // container.Resources.Requests
+const R_STATUS: i32 = 1; // 1.27-1.36: the spec, or the era's mix with the container's status when it has one
+const R_ALLOCATED: i32 = 2; // 1.37 containerAllocatedRequests
+const R_ACTUATED: i32 = 3; // 1.37 containerActuatedRequests
+
+/** What PodRequests with UseStatusResources reads of a pod's status. */
+class StatusView {
+  /** The container statuses by name, as each era finds them. */
+  byName: Map<string, Val | null> = new Map<string, Val | null>();
+  /** status.resize Infeasible (1.27-1.32), the first PodResizePending condition's reason Infeasible (1.33+). */
+  infeasible: bool = false;
+}
+
+/** The status view of `pod` at kubelet `k`: 1.27-1.32 the last of containerStatuses by name; 1.33-1.36 the last of
+ *  initContainerStatuses, else of containerStatuses; 1.37 the first of containerStatuses, else of initContainerStatuses. */
+function statusView(pod: Val | null, k: i32): StatusView {
+  const v = new StatusView();
+  const st = fld(pod, "Status");
+  const cs = fld(st, "ContainerStatuses"), is = fld(st, "InitContainerStatuses");
+  if (k >= 37) {
+    for (let i = sliceLen(is) - 1; i >= 0; i--) v.byName.set(str(fld(at(is, i), "Name")), at(is, i));
+    for (let i = sliceLen(cs) - 1; i >= 0; i--) v.byName.set(str(fld(at(cs, i), "Name")), at(cs, i));
+  } else {
+    for (let i = 0; i < sliceLen(cs); i++) v.byName.set(str(fld(at(cs, i), "Name")), at(cs, i));
+    if (k >= 33) for (let i = 0; i < sliceLen(is); i++) v.byName.set(str(fld(at(is, i), "Name")), at(is, i));
+  }
+  if (k <= 32) v.infeasible = str(fld(st, "Resize")) == "Infeasible";
+  else {
+    const conds = fld(st, "Conditions");
+    for (let i = 0; i < sliceLen(conds); i++) {
+      const c = at(conds, i);
+      if (str(fld(c, "Type")) != "PodResizePending") continue;
+      v.infeasible = str(fld(c, "Reason")) == "Infeasible";
+      break;
+    }
+  }
+  return v;
+}
+
+/** The union of `lists` with each resource's largest quantity (PodRequests' max). */
+function maxOf(a: RL, b: RL, c: RL | null = null): RL {
+  const r = new RL();
+  maxRL(r, a);
+  maxRL(r, b);
+  if (c !== null) maxRL(r, c);
+  return r;
+}
+
+/** The requests container `c` contributes under `mode` (init: an init container). */
+function containerReqs(c: Val | null, init: bool, k: i32, mode: i32, sv: StatusView | null): RL {
+  const spec = rlOf(fld(fld(c, "Resources"), "Requests"));
+  if (mode == R_SPEC || sv === null) return spec;
+  const name = str(fld(c, "Name"));
+  const cs = sv.byName.has(name) ? sv.byName.get(name) : null;
+  const alloc = rlOf(fld(cs, "AllocatedResources"));
+  const hasRes = cs !== null && isSet(fld(cs, "Resources"));
+  const act = hasRes ? rlOf(fld(deref(fld(cs, "Resources")), "Requests")) : new RL();
+  if (mode == R_STATUS) {
+    if (init && (k <= 32 || !restartable(c))) return spec;
+    if (k <= 31) return cs === null ? spec : sv.infeasible ? alloc : maxOf(spec, alloc);
+    if (!hasRes) return spec;
+    if (k == 32) return sv.infeasible ? act : maxOf(spec, act);
+    return sv.infeasible ? maxOf(act, alloc) : maxOf(spec, act, alloc);
+  }
+  if (mode == R_ALLOCATED) {
+    if (cs !== null && alloc.names.length > 0) return alloc;
+    return sv.infeasible ? new RL() : spec;
+  }
+  if (cs !== null && act.names.length > 0) return act;
+  if (cs !== null && alloc.names.length > 0) return alloc;
+  return sv.infeasible ? new RL() : spec;
+}
+
+/** The containers' requests summed as PodRequests aggregates them (sidecars added, init containers as a floor). */
+function aggregate(spec: Val | null, k: i32, mode: i32, sv: StatusView | null): RL | null {
   const reqs = new RL();
+  const cs = fld(spec, "Containers");
+  for (let i = 0; i < sliceLen(cs); i++) {
+    if (!addRL(reqs, containerReqs(at(cs, i), false, k, mode, sv))) return null;
+  }
+  const inits = fld(spec, "InitContainers");
+  const sidecars = new RL();
+  const initMax = new RL();
+  for (let i = 0; i < sliceLen(inits); i++) {
+    const c = at(inits, i);
+    let cr = containerReqs(c, true, k, mode, sv);
+    if (k >= 28 && restartable(c)) {
+      if (!addRL(reqs, cr)) return null;
+      if (!addRL(sidecars, cr)) return null;
+      cr = sidecars;
+    } else if (k >= 28) {
+      const tmp = new RL();
+      if (!addRL(tmp, cr) || !addRL(tmp, sidecars)) return null;
+      cr = tmp;
+    }
+    maxRL(initMax, cr);
+  }
+  maxRL(reqs, initMax);
+  return reqs;
+}
+
+/** The pod's requests: PodRequests of kubelet `k` from the spec alone, or with `useStatus` its status' resources as
+ *  the scheduler's NodeInfo reads another pod (UseStatusResources); null when a sum is too large. */
+export function podRequests(pod: Val | null, k: i32, podLevel: bool, skipContainers: bool, excludeOverhead: bool, useStatus: bool = false): RL | null {
+  const spec = fld(pod, "Spec");
+  let reqs = new RL();
   if (!skipContainers) {
-    const cs = fld(spec, "Containers");
-    for (let i = 0; i < sliceLen(cs); i++) {
-      if (!addRL(reqs, rlOf(fld(fld(at(cs, i), "Resources"), "Requests")))) return null;
+    const sv = useStatus ? statusView(pod, k) : null;
+    if (sv !== null && k >= 37) {
+      const s = aggregate(spec, k, R_SPEC, sv), al = aggregate(spec, k, R_ALLOCATED, sv), ac = aggregate(spec, k, R_ACTUATED, sv);
+      if (s === null || al === null || ac === null) return null;
+      reqs = sv.infeasible ? maxOf(ac, al) : maxOf(s, ac, al);
+    } else {
+      const r = aggregate(spec, k, sv === null ? R_SPEC : R_STATUS, sv);
+      if (r === null) return null;
+      reqs = r;
     }
-    const inits = fld(spec, "InitContainers");
-    const sidecars = new RL();
-    const initMax = new RL();
-    for (let i = 0; i < sliceLen(inits); i++) {
-      const c = at(inits, i);
-      let cr = rlOf(fld(fld(c, "Resources"), "Requests"));
-      if (k >= 28 && restartable(c)) {
-        if (!addRL(reqs, cr)) return null;
-        if (!addRL(sidecars, cr)) return null;
-        cr = sidecars;
-      } else if (k >= 28) {
-        const tmp = new RL();
-        if (!addRL(tmp, cr) || !addRL(tmp, sidecars)) return null;
-        cr = tmp;
-      }
-      maxRL(initMax, cr);
-    }
-    maxRL(reqs, initMax);
   }
   if (podLevel && podLevelRequestsSet(spec, k)) {
     const pr = rlOf(fld(deref(fld(spec, "Resources")), "Requests"));
@@ -310,7 +401,7 @@ export function predicateAdmit(pod: Val | null, others: Array<Val | null>, node:
   // NodeInfo of the other pods
   const used = new Res();
   for (let i = 0; i < others.length; i++) {
-    const r = podRequests(others[i], k, podLevel, false, false);
+    const r = podRequests(others[i], k, podLevel, false, false, true);
     if (r === null) return null;
     used.add(r, false);
   }
@@ -429,7 +520,6 @@ function refused(a: AdmitAnswer, status: string, message: string, cond: bool): A
   return a;
 }
 
-/** Whether the pod is critical for the kubelet: static or mirror (annotations) or priority >= 2000000000. */
 /** IsMirrorPod: the kubelet's pod manager keeps a mirror pod apart from the pods GetPods lists. */
 export function isMirror(pod: Val | null): bool {
   return strMap(fld(fld(pod, "ObjectMeta"), "Annotations")).find("kubernetes.io/config.mirror") >= 0;
