@@ -151,6 +151,6 @@ registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => re
 // comparisons, ValidatePodUpdate and HashContainer, Kruise's CalculateSpec in the Kruise build).
 registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && req.op === "verdict" });
 
-// Kubelet prediction (kubelet.podActions, kubelet.readyCondition) runs the real kubelet code of the
-// `kubelet` minor in the kube-flavor builds (test/oracle/k8s/harness/kubelet*.go); the router picks them.
-registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && (req.op === "kubelet.podActions" || req.op === "kubelet.readyCondition") });
+// Kubelet prediction (kubelet.podActions, kubelet.readyCondition, kubelet.resizeAdmission) runs the real kubelet code
+// of the `kubelet` minor in the kube-flavor builds (test/oracle/k8s/harness/kubelet*.go, admit*.go); the router picks them.
+registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && (req.op === "kubelet.podActions" || req.op === "kubelet.readyCondition" || req.op === "kubelet.resizeAdmission") });
