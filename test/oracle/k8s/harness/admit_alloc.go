@@ -2,7 +2,7 @@
 
 package main
 
-// kubelet.resizeAdmission's stand-ins for the allocation manager's collaborators (1.34+, contract: admit.go).
+// kubelet.resizeAdmission's access to the allocation manager (1.34+, contract: admit.go).
 
 import (
 	"unsafe"
