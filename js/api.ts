@@ -598,6 +598,10 @@ export interface VerdictOptions {
   serverVersion?: string;
   /** OpenKruise kinds: that API server's feature gates (e.g. InPlacePodVerticalScaling on 1.32). */
   serverGates?: { [gate: string]: boolean };
+  /** Pods: the v1 Node the pod runs on; a resize the API server accepts gets the kubelet's admission (`resizeAdmission`). */
+  node?: unknown;
+  /** Pods, with `node`: the other pods bound to that node. */
+  pods?: unknown[];
 }
 
 /** A changed path, what it does to running pods, and why. */
@@ -631,6 +635,9 @@ export interface Verdict {
   /** "resize": a Pod's change goes to its pods/resize subresource (resources alone, Kubernetes 1.32+), or OpenKruise
    *  resizes each pod through it (v1.9 on servers from 1.32, InPlaceWorkloadVerticalScaling). */
   subresource?: "resize";
+  /** With `node`: the kubelet's admission of the resize on that node (the kubelet.resizeAdmission answer; `resize` is
+   *  status.resize up to kubelet 1.32, `reason` / `message` the PodResizePending condition from 1.33). */
+  resizeAdmission?: { status: "Admitted" | "Deferred" | "Infeasible"; resize?: string; reason: string; message: string };
   /** The API server's or the webhook's refusal (its StatusError text) of a rejected update. */
   rejection?: string;
   /** The API server's field-validation warnings on the new object. */
