@@ -24,7 +24,7 @@ export const ALL_OPS = [
   "rollout.statefulSet", "rollout.deployment", "rollout.simulate", "k8s.json", "quantity", "spew", "container.hash", "k8s.transcode",
   "podTemplateHash", "revision", "pod.validateUpdate", "kruise.inplaceSpec", "kruise.patchPod", "kruise.patchPods", "kruise.completed",
   "kruise.strategy", "kruise.update", "kruise.refresh", "verdict", "policy.check", "kubelet.podActions", "kubelet.readyCondition",
-  "workload.validateUpdate", "pod.validateResize", "kruise.preDownload",
+  "workload.validateUpdate", "pod.validateResize", "kruise.preDownload", "kubelet.resizeAdmission",
 ] as const;
 
 const VECTORS = new URL("../vectors/", import.meta.url);
