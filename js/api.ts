@@ -573,9 +573,9 @@ export interface Revision {
 
 /** The ControllerRevision the controller of `kind` ("StatefulSet" | "DaemonSet" | "CloneSet" | "AdvancedStatefulSet" | "AdvancedDaemonSet") creates for `object` at Kubernetes `kubernetes` (default the newest; OpenKruise kinds: "1.32" only) and Go `go`; `collisionCount` overrides status.collisionCount.
  *  A StatefulSet or DaemonSet is by default defaulted as the API server stores it (`applyDefaults: false` for it as written). */
-export function revision(kind: string, object: unknown, options?: { kubernetes?: string; go?: string; collisionCount?: number; applyDefaults?: boolean }): Revision {
+export function revision(kind: string, object: unknown, options?: { kubernetes?: string; go?: string; collisionCount?: number; applyDefaults?: boolean; kruise?: string }): Revision {
   const kruise = kind !== "StatefulSet" && kind !== "DaemonSet";
-  return rolloutOp({ op: "revision", kind, object, kubernetes: options?.kubernetes, go: options?.go, collisionCount: options?.collisionCount, applyDefaults: storedView(options?.applyDefaults, options?.kubernetes, kruise) }) as unknown as Revision;
+  return rolloutOp({ op: "revision", kind, object, kubernetes: options?.kubernetes, go: options?.go, collisionCount: options?.collisionCount, applyDefaults: storedView(options?.applyDefaults, options?.kubernetes, kruise), kruise: options?.kruise }) as unknown as Revision;
 }
 
 // ---------------------------------------------------------------------------------------------------

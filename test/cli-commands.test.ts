@@ -150,6 +150,24 @@ describe("kinplace plan", () => {
     assert.ok(expected.timeline.some((t) => (t.recreated ?? []).length > 0) && !expected.timeline.some((t) => (t.inPlace ?? []).length > 0));
   });
 
+  test("--kruise: the release's controller plans, names the update revision and decides in place (OnDelete: recreated before v1.9, waits from v1.9)", async () => {
+    const onDelete = (f: string): string => tmp.file(`od-${f}`, readFileSync(ex(f), "utf8").replace("type: InPlaceIfPossible", "type: OnDelete"));
+    const [o, n] = [onDelete("cloneset-old.yaml"), onDelete("cloneset-image.yaml")];
+    const yaml = await import("yaml");
+    const cs = yaml.parse(readFileSync(n, "utf8")) as unknown;
+    const pods = (JSON.parse(readFileSync(ex("cloneset-pods.json"), "utf8")) as { items: unknown[] }).items;
+    for (const [kruise, outcome, status] of [["1.8", "complete", 0], ["1.9", "stalled", 1]] as const) {
+      const r = await kinplace(["plan", n, ex("cloneset-pods.json"), "--old", o, "--kruise", kruise, "-o", "json"]);
+      assert.equal(r.status, status, r.stderr);
+      const [out] = jsonLines(r.stdout);
+      const rev = revision("CloneSet", cs, { kruise }).name;
+      const expected = simulateRollout({ kind: "CloneSet", workload: cs, pods, currentRevision: "sample-5d4b8b4f9c", updateRevision: rev, kruise, inPlace: true } as never);
+      const { object: _o, ...result } = out!;
+      assert.deepEqual(result, expected, kruise);
+      assert.equal(expected.outcome, outcome);
+    }
+  });
+
   test("a Deployment with its ReplicaSets: the new one is found by pod-template-hash", async () => {
     const d = { ...deployment("api", ["api:2"], { replicas: 4 }), metadata: { name: "api", namespace: "default", uid: "d-1" } };
     const hash = podTemplateHash(d.spec.template);

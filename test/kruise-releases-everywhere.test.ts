@@ -186,3 +186,14 @@ test("rollout.cloneset: OnDelete stops the update at v1.9.0; before it the type 
     assert.deepEqual(a.result!.update, [{ name: "a", action: "recreate" }]);
   }
 });
+
+test("rollout.simulate plays an OpenKruise kind's rollout with its release's controller: a CloneSet under OnDelete is recreated before v1.9 and waits from v1.9", () => {
+  const cs = { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web", namespace: "default" }, spec: { replicas: 3, selector: { matchLabels: { app: "web" } }, updateStrategy: { type: "OnDelete" }, template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "nginx:2" }] } } } };
+  const pods = [0, 1, 2].map((i) => ({ metadata: { name: `web-${i}`, namespace: "default", labels: { app: "web", "controller-revision-hash": "web-old" }, creationTimestamp: "2026-01-01T00:00:00Z" }, spec: { containers: [{ name: "app", image: "nginx:1" }] }, status: { phase: "Running", conditions: [{ type: "Ready", status: "True" }] } }));
+  const sim = (kruise: string) => ask({ op: "rollout.simulate", kind: "CloneSet", workload: cs, pods, currentRevision: "web-old", updateRevision: "web-new", kruise }) as { ok: boolean; result: { outcome: string; final: { updated: number } } };
+  const [v18, v19] = [sim("1.8"), sim("1.9")];
+  assert.deepEqual([v18.result.outcome, v18.result.final.updated], ["complete", 3]);
+  assert.deepEqual([v19.result.outcome, v19.result.final.updated], ["stalled", 0]);
+  assert.equal(ask({ op: "rollout.simulate", kind: "CloneSet", workload: cs, pods, currentRevision: "a", updateRevision: "b", kruise: "1.4" }).error?.code, "E_UNSUPPORTED_VERSION");
+  assert.equal(ask({ op: "rollout.simulate", kind: "Deployment", workload: cs, kruise: "1.8" }).error?.code, "E_BAD_REQUEST");
+});

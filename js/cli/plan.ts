@@ -1,9 +1,10 @@
 // `kinplace plan WORKLOAD [STATE...]`: the rollout of a workload (its new template in place) played round
 // by round from the cluster's state (`kubectl get pods,rs,nodes -o json`), by the `rollout.simulate` op.
 
-import { asObject, identity, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
+import { asObject, identity, isKruiseKind, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
+import { kindOptions } from "../present/options.js";
 import { timelineRows, timelineSummary } from "../present/timeline.js";
-import { preDownloadFor, preDownloadLine, isPreDownloadGate, type PreDownload } from "../present/predownload.js";
+import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
@@ -33,7 +34,8 @@ Options:
   --max-rounds N           stop after N rounds (default 10000)
   --now TIME               RFC 3339 time availability is judged at (default: pods are long available)
   --kubernetes MINOR       Kubernetes minor for computed hashes and revisions (default: the newest)
-  --kruise VERSION         OpenKruise version for the pre-download line (default: the newest supported)
+  --kruise VERSION         OpenKruise version whose controller plans, names revisions and decides in place
+                           (and pre-pulls images) for an OpenKruise kind (default: the newest supported)
   --gate NAME=BOOL         with --old, PreDownloadImageForInPlaceUpdate=true (CloneSet, Advanced StatefulSet)
                            or PreDownloadImageForDaemonSetUpdate=true (Advanced DaemonSet) adds which images
                            OpenKruise pre-pulls on which nodes before the in-place update (repeatable)
@@ -106,12 +108,12 @@ function simulateKind(kind: WorkloadKind | undefined, doc: SourceDoc): string {
 }
 
 /** The revision name the controller gives the workload's current template, when the engine computes it. */
-function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | undefined): { name: string; hash: string } | undefined {
+function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | undefined, kruise: string | undefined): { name: string; hash: string } | undefined {
   if (kind === "Deployment") return undefined;
-  // the OpenKruise kinds are answered at their controllers' Kubernetes minor only (the op's default)
+  // the OpenKruise kinds are answered by their release's controller, at its own Kubernetes minor (the op's default)
   const native = kind === "StatefulSet" || kind === "DaemonSet";
   // the controller names revisions after the stored (defaulted) object; OpenKruise objects are taken as written
-  const r = atDoc(doc, () => call(cliEngine(), "revision", { kind, kubernetes: native ? kubernetes : undefined, applyDefaults: native && kubernetes !== "1.12" }, { object: doc.json }));
+  const r = atDoc(doc, () => call(cliEngine(), "revision", { kind, kubernetes: native ? kubernetes : undefined, kruise: native ? undefined : kruise, applyDefaults: native && kubernetes !== "1.12" }, { object: doc.json }));
   return { name: r["name"] as string, hash: r["hash"] as string };
 }
 
@@ -145,6 +147,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   if (a.positionals.length === 0) throw new UsageError("plan needs a WORKLOAD file");
   if (a.positionals.filter((p) => p === "-").length > 1) throw new UsageError("only one input can be stdin");
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
+  const kruise = a.values.get("kruise");
   const format = (a.values.get("output") ?? "text") as OutputFormat;
   const limits = limitsOption(a);
   let workload: SourceDoc | undefined;
@@ -178,7 +181,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
     if (current !== undefined) request["newReplicaSet"] = meta(current)["name"];
   } else {
     raw["pods"] = JSON.stringify(own);
-    const computed = computedRevision(workload, kind, kubernetes);
+    const computed = computedRevision(workload, kind, kubernetes, kruise);
     const update = a.values.get("update-revision") ?? computed!.name;
     if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
       request["hash"] = a.values.get("update-revision") ?? computed?.hash ?? update;
@@ -200,9 +203,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
     let old: SourceDoc | undefined;
     for await (const doc of documents(oldPath, io, limits)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
     if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
-    const kruise = a.values.get("kruise");
-    const verdictGates = Object.fromEntries(Object.entries(gates ?? {}).filter(([g]) => !isPreDownloadGate(g)));
-    const v = atDoc(workload, () => call(cliEngine(), "verdict", { kubernetes, kruise, gates: Object.keys(verdictGates).length > 0 ? verdictGates : undefined }, { old: old.json, new: workload.json }));
+    const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: old.json, new: workload.json }));
     request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
     if (v["verdict"] === "in-place") {
       const ask = (op: string, r: Obj) => call(cliEngine(), op, r);
@@ -222,6 +223,8 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const now = a.values.get("now");
   if (now !== undefined) request["now"] = now;
 
+  // an OpenKruise kind is planned by its release's controller
+  if (kruise !== undefined && isKruiseKind(workloadKind(w))) request["kruise"] = kruise;
   const result = atDoc(workload, () => call(cliEngine(), "rollout.simulate", request, raw));
   const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${replicaSets.filter((rs) => belongsTo(rs, w)).length} ReplicaSets` : ""})`;
   const line = pre === undefined ? undefined : preDownloadLine(pre);

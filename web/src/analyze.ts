@@ -125,6 +125,8 @@ export interface PlanInputs {
   strategy: string;
   /** Kubernetes minor for the native kinds' revisions ("" = the newest). */
   kubernetes: string;
+  /** The OpenKruise release whose controller names revisions and plans (OpenKruise kinds). */
+  kruise: string;
 }
 
 /** An IntOrString typed into an input: "" → undefined, digits → number, else the string ("20%"). */
@@ -178,8 +180,9 @@ export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace
       const replicaSets = [{ metadata: { name: `${name}-old`, creationTimestamp: T0, annotations: ann }, spec: { replicas: n }, status: { availableReplicas: n, replicas: n } }];
       return { timeline: simulateRollout({ kind, workload: w, replicaSets, model }) };
     }
-    // OpenKruise kinds are answered at their controllers' Kubernetes minor only (the op's default)
-    const k8s = !isKruise(kind) && inputs.kubernetes !== "" ? { kubernetes: inputs.kubernetes } : undefined;
+    // OpenKruise kinds are answered by their release's controller at its own Kubernetes minor (the op's default)
+    const k8s = isKruise(kind) ? { kruise: inputs.kruise } : inputs.kubernetes !== "" ? { kubernetes: inputs.kubernetes } : undefined;
+    const release = isKruise(kind) ? { kruise: inputs.kruise } : {};
     const oldRev = revision(kind, old, k8s);
     const newRev = revision(kind, next, k8s);
     if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
@@ -188,7 +191,7 @@ export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace
       if (kind === "AdvancedDaemonSet") w = setPath(w, [...ru, "partition"], inputs.partition);
       const nodes = Array.from({ length: n }, (_, i) => `node-${i}`);
       const pods = nodes.map((node, i) => readyPod(`${name}-${i}`, oldRev.hash, i, node));
-      return { timeline: simulateRollout({ kind, workload: w, nodes, pods, hash: newRev.hash, inPlace, model }) };
+      return { timeline: simulateRollout({ kind, workload: w, nodes, pods, hash: newRev.hash, inPlace, model, ...release }) };
     }
     if (kind === "StatefulSet" || kind === "AdvancedStatefulSet") {
       const ru = ["spec", "updateStrategy", "rollingUpdate"];
@@ -200,7 +203,7 @@ export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace
       if (inputs.strategy !== "") w = setPath(w, [...us, "type"], inputs.strategy);
     }
     const pods = Array.from({ length: n }, (_, i) => readyPod(`${name}-${i}`, oldRev.name, i, `node-${i % 3}`));
-    return { timeline: simulateRollout({ kind, workload: w, pods, currentRevision: oldRev.name, updateRevision: newRev.name, inPlace, model }) };
+    return { timeline: simulateRollout({ kind, workload: w, pods, currentRevision: oldRev.name, updateRevision: newRev.name, inPlace, model, ...release }) };
   } catch (e) {
     return { problem: problemOf(e) };
   }

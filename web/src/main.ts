@@ -227,7 +227,7 @@ function renderPlan(oldV: unknown, newV: unknown, v: Verdict): void {
     return;
   }
   const inPlace = v.verdict === "in-place" || v.verdict === "none";
-  const r = runPlan(oldV, newV, kind, inPlace, { replicas, partition: intOrString(state.partition), maxUnavailable: intOrString(state.maxUnavailable), strategy: state.strategy, kubernetes: state.kubernetes });
+  const r = runPlan(oldV, newV, kind, inPlace, { replicas, partition: intOrString(state.partition), maxUnavailable: intOrString(state.maxUnavailable), strategy: state.strategy, kubernetes: state.kubernetes, kruise: state.kruise });
   if ("none" in r) fill(box, h("p", { class: "muted" }, r.none));
   else if ("problem" in r) fill(box, h("p", { class: "problem", id: "rollout-summary" }, `The rollout cannot be planned: ${r.problem.message} (${r.problem.code}${r.problem.path ? ` at ${r.problem.path}` : ""})`));
   else {

@@ -4,6 +4,7 @@
 import { fail, hasError, E_BAD_REQUEST } from "../../base/errors";
 import { JsonOut } from "../../rollout/jsonout";
 import { RolloutRequest } from "./rollout-request";
+import { requestKruiseMinor } from "./kruisefields";
 import { Obj, overLimit } from "../../rollout/objects";
 import { Pod, COND_TRUE } from "../../rollout/pod";
 import { readVerdicts } from "../../rollout/verdict";
@@ -23,10 +24,15 @@ function settle(pods: Array<Pod>, st: SimState): void {
   for (let i = 0; i < pods.length; i++) if (pods[i].ready != COND_TRUE) pods[i].simReadyAt = st.now.sec + st.model.readySeconds;
 }
 
-/** rollout.simulate {kind, workload, pods | replicaSets, nodes?, currentRevision?, updateRevision?, hash?, model?, inPlace?, gates?}. */
+/** rollout.simulate {kind, workload, pods | replicaSets, nodes?, currentRevision?, updateRevision?, hash?, model?, inPlace?, gates?, kruise?}. */
 export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
   const kind = r.string("kind");
   if (kind === null) return false;
+  // the OpenKruise release whose controller plays the rollout (OpenKruise kinds only)
+  const kruise = kind == "CloneSet" || kind == "AdvancedDaemonSet" || kind == "AdvancedStatefulSet";
+  if (!kruise && r.req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
+  const release = requestKruiseMinor(r.req);
+  if (release < 0) return false;
   const opts = r.options();
   if (opts === null) return false;
   const limits = opts.limits;
@@ -45,7 +51,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
     if (cur === null) return false;
     const upd = r.string("updateRevision");
     if (upd === null) return false;
-    const cs = readCloneSet(o, limits);
+    const cs = readCloneSet(o, limits, release);
     if (hasError()) return false;
     if (<i64>cs.replicas > limits.maxPods) return overLimit("workload.spec.replicas", cs.replicas, limits.maxPods, "maxPods");
     settle(pods, st);
@@ -59,7 +65,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
     if (pods === null) return false;
     const hash = r.string("hash");
     if (hash === null) return false;
-    const ds = readDaemonSet(o, kind == "AdvancedDaemonSet");
+    const ds = readDaemonSet(o, kind == "AdvancedDaemonSet", release);
     const nodes = na === null ? new Array<DSNode>() : readNodes(new Obj(na.tape, -1, ""), na.node, "nodes");
     if (hasError()) return false;
     settle(pods, st);
@@ -73,7 +79,7 @@ export function opSimulate(r: RolloutRequest, out: JsonOut): bool {
     if (cur === null) return false;
     const upd = r.string("updateRevision");
     if (upd === null) return false;
-    const s = readStatefulSet(o, kind == "AdvancedStatefulSet", limits);
+    const s = readStatefulSet(o, kind == "AdvancedStatefulSet", limits, release);
     const gate = top.obj("gates").bool("MaxUnavailableStatefulSet", true);
     if (hasError()) return false;
     settle(pods, st);
