@@ -287,6 +287,8 @@ describe("versions", () => {
     expect(embeddedErrorPath(35)).toBe(true);
     expect(defaultGoOf(30)).toBe(22);
     expect(minGoOf(37)).toBe(26);
+    expect(minGoOf(34)).toBe(25);
+    expect(defaultGoOf(34)).toBe(24);
     expect(minGoOf(28)).toBe(10);
     expect(requestType("EphemeralContainer", 15)).toBe(-1);
     expect(requestType("EphemeralContainer", 16)).toBeGreaterThanOrEqual(0);

@@ -239,7 +239,7 @@ export function containerHashLine(src: usize, len: i32, out: ByteSink): bool {
   const minor = kubelet != -2 ? kubelet : newestMinor();
   if (containerEra(minor) == ERA_STRUCT) return false;
   const g = go != -2 ? go : defaultGoOf(minor);
-  if (g < minGoOf(minor)) return false;
+  if (go != -2 && g < minGoOf(minor)) return false; // an explicit go older than the go.mod line: the general path answers the error (the default may be older: 1.34)
   let r = early;
   if (r === null || minor != earlyMinor || g != earlyGo) {
     const ty = containerType(minor);

@@ -36,10 +36,10 @@ export const MINORS: MinorInfo[] = [
   { minor: "1.31", patch: "1.31.14", releaseGo: "1.22.5", patchGo: "1.24.9", goModGo: "1.22.0" },
   { minor: "1.32", patch: "1.32.13", releaseGo: "1.23.3", patchGo: "1.24.13", goModGo: "1.23.0" },
   { minor: "1.33", patch: "1.33.13", releaseGo: "1.24.2", patchGo: "1.25.11", goModGo: "1.24.0" },
-  { minor: "1.34", patch: "1.34.4", releaseGo: "1.24.6", patchGo: "1.24.12", goModGo: "1.24.0" },
-  { minor: "1.35", patch: "1.35.4", releaseGo: "1.25.5", patchGo: "1.25.9", goModGo: "1.25.0" },
-  { minor: "1.36", patch: "1.36.3", releaseGo: "1.26.2", patchGo: "1.26.5", goModGo: "1.26.0" },
-  { minor: "1.37", patch: "1.37.1", releaseGo: "1.26.6", patchGo: "1.26.8", goModGo: "1.26.0" },
+  { minor: "1.34", patch: "1.34.12", releaseGo: "1.24.6", patchGo: "1.26.5", goModGo: "1.25.0" },
+  { minor: "1.35", patch: "1.35.8", releaseGo: "1.25.5", patchGo: "1.26.5", goModGo: "1.25.0" },
+  { minor: "1.36", patch: "1.36.5", releaseGo: "1.26.2", patchGo: "1.26.8", goModGo: "1.26.0" },
+  { minor: "1.37", patch: "1.37.2", releaseGo: "1.26.6", patchGo: "1.26.10", goModGo: "1.26.0" },
 ];
 
 /** The newest supported minor: requests without kubernetes/kubelet mean it. */
