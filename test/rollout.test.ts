@@ -2,7 +2,7 @@
 //  - test/vectors/rollout-scaled.jsonl: `scaled` / `kruise.partition` answers of the real upstream
 //    functions (the rollout oracle), replayed;
 //  - test/vectors/rollout-{cloneset-diffs,cloneset-order,daemonset,statefulset,deployment}.jsonl:
-//    upstream's own test tables (OpenKruise v1.9.0, Kubernetes v1.37.1) ported by tools/rollout-port/
+//    upstream's own test tables (OpenKruise v1.9.0, Kubernetes v1.37.2) ported by tools/rollout-port/
 //    (unexported functions: these are the tests' expectations, not oracle runs);
 //  - invariants on random states: planning rounds (10,000 CloneSet states, DaemonSet, StatefulSet and
 //    Deployment states) and whole simulated rollouts of every kind: never more unavailable pods than the

@@ -2,11 +2,12 @@
 // they are in the tests):
 //  - OpenKruise v1.9.0 pkg/controller/statefulset/stateful_update_utils_test.go TestSortPodsToUpdate
 //    (nil replicas are reserved ordinals; the test runs with PreparingUpdateAsUpdate on);
-//  - Kubernetes v1.37.1 pkg/controller/deployment/sync_test.go TestScale (dc.scale called directly:
+//  - Kubernetes v1.37.2 pkg/controller/deployment/sync_test.go TestScale (dc.scale called directly:
 //    forceScale; sets the test does not update, `wasntUpdated`, are not checked),
 //    rolling_test.go reconcileNewReplicaSet / reconcileOldReplicaSets,
 //    util/deployment_util_test.go TestMaxUnavailable and TestResolveFenceposts (cases with nil values
-//    or 0 replicas are left out: the API server defaults nil, and MaxUnavailable() is 0 at 0 replicas).
+//    or 0 replicas are left out: the API server defaults nil, and MaxUnavailable() is 0 at 0 replicas;
+//    pkg/controller/{deployment,statefulset,daemon} and their tests are identical in v1.37.1, where they were first ported).
 
 import type { PortedVector } from "./cloneset.ts";
 
@@ -116,7 +117,7 @@ export function portScale(): PortedVector[] {
       expect[`replicaSets.${i}.replicas`] = isNew ? c.expectedNew : c.expectedOld[c.newRS ? i - 1 : i];
     });
     return {
-      note: `kubernetes v1.37.1 ${SYNC} TestScale: ${c.name}`,
+      note: `kubernetes v1.37.2 ${SYNC} TestScale: ${c.name}`,
       request: { op: "rollout.deployment", deployment: deployment(c.replicas, c.surge ?? 0, c.unavailable ?? 0), replicaSets: sets, newReplicaSet: c.newRS ? c.newRS[0] : "", forceScale: true },
       expect,
     };
@@ -132,7 +133,7 @@ export function portRolling(): PortedVector[] {
   news.forEach(([replicas, surge, oldN, newN, scaled, expected], i) => {
     const plain = (name: string, n: number) => ({ metadata: { name }, spec: { replicas: n } });
     out.push({
-      note: `kubernetes v1.37.1 ${ROLLING} TestDeploymentController_reconcileNewReplicaSet: scenario ${i}`,
+      note: `kubernetes v1.37.2 ${ROLLING} TestDeploymentController_reconcileNewReplicaSet: scenario ${i}`,
       request: { op: "rollout.deployment", deployment: deployment(replicas, surge, 0), replicaSets: [plain("foo-new", newN), plain("foo-old", oldN)], newReplicaSet: "foo-new" },
       expect: { "replicaSets.0.replicas": scaled ? expected : newN },
     });
@@ -143,7 +144,7 @@ export function portRolling(): PortedVector[] {
   olds.forEach(([replicas, unavailable, oldN, newN, oldReady, newReady, scaled, expected], i) => {
     const set = (name: string, n: number, avail: number) => ({ metadata: { name }, spec: { replicas: n }, status: { availableReplicas: avail } });
     out.push({
-      note: `kubernetes v1.37.1 ${ROLLING} TestDeploymentController_reconcileOldReplicaSets: scenario ${i}`,
+      note: `kubernetes v1.37.2 ${ROLLING} TestDeploymentController_reconcileOldReplicaSets: scenario ${i}`,
       request: { op: "rollout.deployment", deployment: deployment(replicas, 0, unavailable), replicaSets: [set("foo-old", oldN, oldReady), set("foo-new", newN, newReady)], newReplicaSet: "foo-new" },
       expect: { "replicaSets.0.replicas": scaled ? expected : oldN, "replicaSets.1.replicas": newN },
     });
@@ -165,7 +166,7 @@ export function portFenceposts(): PortedVector[] {
     ["maxUnavailable greater than replicas with percents", deployment(5, 1, "100%"), 5],
   ];
   for (const [name, d, expected] of mu) {
-    out.push({ note: `kubernetes v1.37.1 ${UTIL} TestMaxUnavailable: ${name}`, request: { op: "rollout.deployment", deployment: d, replicaSets: [] }, expect: { maxUnavailable: expected } });
+    out.push({ note: `kubernetes v1.37.2 ${UTIL} TestMaxUnavailable: ${name}`, request: { op: "rollout.deployment", deployment: d, replicaSets: [] }, expect: { maxUnavailable: expected } });
   }
   const fp: [string, string, number, Record<string, unknown>][] = [
     ["39%", "39%", 10, { maxSurge: 4, maxUnavailable: 3 }],
@@ -173,7 +174,7 @@ export function portFenceposts(): PortedVector[] {
     ["55%", "urg", 10, { error: "invalid value for IntOrString: invalid type: string is not a percentage" }],
   ];
   fp.forEach(([surge, unavailable, desired, expect], i) => {
-    out.push({ note: `kubernetes v1.37.1 ${UTIL} TestResolveFenceposts: #${i + 1}`, request: { op: "rollout.deployment", deployment: deployment(desired, surge, unavailable), replicaSets: [] }, expect });
+    out.push({ note: `kubernetes v1.37.2 ${UTIL} TestResolveFenceposts: #${i + 1}`, request: { op: "rollout.deployment", deployment: deployment(desired, surge, unavailable), replicaSets: [] }, expect });
   });
   return out;
 }
