@@ -26,7 +26,7 @@ export function benchPatches(k: typeof Kinplace, wasm: Uint8Array, runs: number,
   let goLine = "";
   try {
     const report = goPatchBench();
-    goLine = `Native Go: ${report.go} ${report.goos}/${report.goarch} (github.com/appscode/jsonpatch v1.0.1, gopkg.in/evanphx/json-patch.v4 v4.13.0, k8s.io/apimachinery v0.37.1 strategicpatch).`;
+    goLine = `Native Go: ${report.go} ${report.goos}/${report.goarch} (github.com/appscode/jsonpatch v1.0.1, gopkg.in/evanphx/json-patch.v4 v4.13.0, k8s.io/apimachinery v0.37.2 strategicpatch).`;
     native = new Map(report.results.map((r) => [r.name, { ops: r.opsPerSec, bytes: r.allocBytesPerOp }]));
   } catch (e) {
     goLine = `(native Go numbers unavailable: ${(e as Error).message.split("\n")[0]})`;

@@ -5,8 +5,8 @@ go 1.26.0
 require (
 	github.com/appscode/jsonpatch v1.0.1
 	gopkg.in/evanphx/json-patch.v4 v4.13.0
-	k8s.io/api v0.37.1
-	k8s.io/apimachinery v0.37.1
+	k8s.io/api v0.37.2
+	k8s.io/apimachinery v0.37.2
 )
 
 require (
