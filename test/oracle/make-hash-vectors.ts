@@ -6,7 +6,8 @@
 //                                CloneSet, AdvancedStatefulSet and AdvancedDaemonSet (OpenKruise v1.9.0)
 // plus the request errors of those ops. Same line format as make-vectors.ts: {"request": R, "answer": A};
 // gzip-compressed (the generated containers and templates carry every field: ~9 MB and ~6 MB as text).
-// KINPLACE_VECTORS=hash or =revision writes only that file.
+// KINPLACE_VECTORS=hash or =revision writes only that file; KINPLACE_VECTORS_REFRESH="1.34 1.35" asks only those
+// minors and keeps the committed answers of the others (test/oracle/vector-reuse.ts).
 //
 // Usage: KINPLACE_K8S_FLAVOR=api node --import tsx test/oracle/make-hash-vectors.ts   (needs Go; the api
 // flavor answers with the real k8s.io/api + apimachinery and is proven equal to the kube flavor by
@@ -16,6 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { buildAll, runOracle, stopOracle } from "./run.ts";
+import { askReusing } from "./vector-reuse.ts";
 import { goChoices, warmUp } from "./k8s-drive.ts";
 import { MINORS } from "./k8s/versions.ts";
 import { kruiseWorkload } from "./k8s/gen.ts";
@@ -128,7 +130,8 @@ revision.push(...errors.filter((l) => l.includes('"op":"revision"')));
 const ONLY = process.env.KINPLACE_VECTORS;
 for (const [name, lines] of [["hash.jsonl.gz", hash], ["revision.jsonl.gz", revision]] as const) {
   if (ONLY && !name.startsWith(ONLY + ".")) continue;
-  const answers = await runOracle(lines);
+  // KINPLACE_VECTORS_REFRESH: only those minors are asked, the committed file answers the rest (vector-reuse.ts)
+  const answers = await askReusing(new URL(name, OUT), lines, runOracle);
   const bad = answers.findIndex((a) => a.includes('"code":"E_INTERNAL"'));
   if (bad >= 0) throw new Error(`the oracle failed on ${lines[bad]!.slice(0, 300)}: ${answers[bad]!.slice(0, 400)}`);
   const text = lines.map((l, i) => `{"request":${JSON.stringify(l)},"answer":${answers[i]}}\n`).join("");

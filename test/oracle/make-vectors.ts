@@ -12,6 +12,7 @@ import { BAD_REQUESTS, bytes, fnvRequest, goField, jsonRequest, toBase64, valueR
 import { GO_CLASSES } from "./routes.ts";
 import { PATCH_EDGE, pairRequests, randomPair, rawRequests, realisticPair } from "./patch-arbitraries.ts";
 import { buildAll, runOracle, stopOracle } from "./run.ts";
+import { askReusing } from "./vector-reuse.ts";
 import { smpVectorLines } from "./smp-vectors.ts";
 
 const SEED = 20_260_421;
@@ -89,7 +90,8 @@ if (wanted("smp.jsonl")) {
   const { kinplace } = await import("../support/engine.ts");
   const engine = (l: string) => new TextDecoder().decode(kinplace.evaluateLine(new TextEncoder().encode(l)));
   // written with the answers the filter saw (asking again could pick another of Go's answers)
-  const vectors = await smpVectorLines(SEED + 40, (l) => runOracle(l), engine);
+  // KINPLACE_VECTORS_REFRESH: only those minors are asked, the committed file answers the rest (vector-reuse.ts)
+  const vectors = await smpVectorLines(SEED + 40, (l) => askReusing(new URL("smp.jsonl", OUT), l, runOracle), engine);
   const text = vectors.map(([l, a]) => `{"request":${JSON.stringify(l)},"answer":${a}}\n`).join("");
   writeFileSync(new URL("smp.jsonl", OUT), text);
   console.log(`smp.jsonl: ${vectors.length} vectors, ${text.length} bytes`);

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { askKey } from "./k8s/drive.ts";
+import { REFRESH, askReusing } from "./vector-reuse.ts";
 import { MINORS, classOfGo, goMinorOf } from "./k8s/versions.ts";
 
 /** What one vector file needs: its default size, where it goes, and the requests of one minor. */
@@ -48,7 +49,9 @@ export async function writeValidateVectors(spec: ValidateVectorSpec): Promise<vo
     const all = spec.requests(minor, perMinor, seed, i);
     const bin = overrides.get(minor);
     const key = `${minor}-${classOfGo(goMinorOf(info.releaseGo))}`;
-    const answers = bin ? askBinary(bin, all) : await askKey(key, all);
+    // KINPLACE_VECTORS_REFRESH: a minor not refreshed keeps its committed answers (vector-reuse.ts)
+    const keep = REFRESH !== null && !REFRESH.includes(minor);
+    const answers = await askReusing(spec.out, all, async (l) => (bin ? askBinary(bin, l) : await askKey(key, l)), () => keep);
     for (let k = 0; k < all.length; k++) {
       if (answers[k]!.includes('"E_INTERNAL"') || answers[k]!.includes('"E_UNKNOWN_OP"')) throw new Error(`${minor}: oracle failed on ${all[k]!.slice(0, 200)}: ${answers[k]}`);
       out.push(`{"request":${JSON.stringify(all[k])},"answer":${answers[k]}}`);
