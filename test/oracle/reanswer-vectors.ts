@@ -35,7 +35,8 @@ try {
       answers[i] = answer;
     });
     const text = lines.map((l, i) => `{"request":${JSON.stringify(l)},"answer":${answers[i]}}\n`).join("");
-    writeFileSync(file, gz ? gzipSync(text, { level: 9 }) : text);
+    // an unchanged file is left as it is (its gzip bytes may come from another zlib)
+    if (text !== (gz ? gunzipSync(raw) : raw).toString("utf8")) writeFileSync(file, gz ? gzipSync(text, { level: 9 }) : text);
     console.log(`${file}: ${lines.length} lines, ${asked.length} asked again, ${changed} answers changed`);
   }
 } finally {

@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { MINORS } from "./k8s/versions.ts";
+import { MINORS, NEWEST } from "./k8s/versions.ts";
 
 /** The minors to ask anew, or null (a full run: ask everything). */
 export const REFRESH: string[] | null = (() => {
@@ -71,22 +71,23 @@ export function oldAnswers(file: string | URL): OldAnswers | null {
   return new OldAnswers(file);
 }
 
-/** Whether a request line is asked anew: it names a refreshed minor (`kubernetes`, `kubelet` or `serverVersion`), names
- *  no supported minor (the newest answers it, or it is an error), or is not a JSON object. */
+/** Whether a request line is asked anew: it names a refreshed minor (`kubernetes`, `kubelet` or `serverVersion`), or it
+ *  names no supported minor (no minor, an unknown one, not a JSON object: the newest minor's build answers it) and the
+ *  newest minor is refreshed. */
 export function refreshes(line: string): boolean {
   if (REFRESH === null) return true;
+  const newest = REFRESH.includes(NEWEST);
   let v: unknown;
   try {
     v = JSON.parse(line);
   } catch {
-    return true;
+    return newest;
   }
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return true;
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return newest;
   const o = v as Record<string, unknown>;
   const named = [o.kubernetes, o.kubelet, o.serverVersion].filter((x) => x !== undefined && x !== null);
-  if (named.length === 0) return true;
-  for (const m of named) if (typeof m !== "string" || REFRESH.includes(m) || !MINORS.some((x) => x.minor === m)) return true;
-  return false;
+  if (named.some((m) => typeof m === "string" && REFRESH.includes(m))) return true;
+  return named.length === 0 || named.some((m) => typeof m !== "string" || !MINORS.some((x) => x.minor === m)) ? newest : false;
 }
 
 /**
