@@ -6,7 +6,7 @@
 // else the resize strategy's validation) under the request's `serverGates`. Shared by the verdict suites.
 
 import { runOracle } from "./run.ts";
-import { MINORS, goMinorOf } from "./k8s/versions.ts";
+import { MINORS } from "./k8s/versions.ts";
 
 /** The newest Kubernetes minor: the engine's default `serverVersion` for the Kruise kinds. */
 export const NEWEST_SERVER = MINORS[MINORS.length - 1]!.minor;
@@ -17,15 +17,13 @@ export type ResizeAnswer = { rejection: string };
 /** One in-place update the controller resizes: the request's server fields and the oracle's `resize` / `stored`. */
 export type ResizeAsk = { serverVersion?: string; serverGates?: Record<string, boolean>; resize: unknown; stored: unknown };
 
-function goOf(minor: string): string {
-  return `1.${goMinorOf(MINORS.find((m) => m.minor === minor)!.releaseGo)}`;
-}
-
 /** The server's answers to `asks`, in order. */
 export async function resizeAnswers(asks: ResizeAsk[]): Promise<ResizeAnswer[]> {
   if (asks.length === 0) return [];
   const server = (a: ResizeAsk) => a.serverVersion ?? NEWEST_SERVER;
-  const patched = (await runOracle(asks.map((a) => JSON.stringify({ op: "smp.apply", type: "Pod", kubernetes: server(a), go: goOf(server(a)), originalText: JSON.stringify(a.stored), patchText: JSON.stringify(a.resize) })))).map((l) => JSON.parse(l));
+  // no `go`: the server minor's own release Go (naming it would be refused where the pinned patch's go.mod asks for a
+  // newer Go than the x.y.0 release was built with: 1.34.12 says go 1.25, 1.34.0 was built with Go 1.24)
+  const patched = (await runOracle(asks.map((a) => JSON.stringify({ op: "smp.apply", type: "Pod", kubernetes: server(a), originalText: JSON.stringify(a.stored), patchText: JSON.stringify(a.resize) })))).map((l) => JSON.parse(l));
   const lines = asks.map((a, i) => {
     const p = patched[i];
     if (!p.ok) throw new Error(`smp.apply failed: ${JSON.stringify(p).slice(0, 300)}`);
