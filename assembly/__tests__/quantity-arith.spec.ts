@@ -1,4 +1,4 @@
-// Quantity Add / Cmp / DeepCopy (assembly/quantity/arith.ts) against k8s.io/apimachinery v0.34.4: every
+// Quantity Add / Cmp / DeepCopy (assembly/quantity/arith.ts) against k8s.io/apimachinery v0.34.4 (pkg/api/resource is identical in v0.34.12, the 1.34 pin): every
 // expectation below was printed by Go (resource.MustParse(a); x := a.DeepCopy(); x.Cmp(b); a.Add(b); then
 // a.String(), a.Format and the int64Amount or inf.Dec fields).
 

@@ -50,7 +50,7 @@ const K8S_RELEASES: StaticArray<i32> = [
   31, 22, 22,
   32, 23, 23,
   33, 24, 24,
-  34, 24, 25, // go.mod of 1.34.12 (the pin) says go 1.25.0; 1.34.0-1.34.4 said 1.24.0
+  34, 24, 25, // go.mod of 1.34.12 (the pin) says go 1.25.0; 1.34.4 said 1.24.0
   35, 25, 25,
   36, 26, 26,
   37, 26, 26,
