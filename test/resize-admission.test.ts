@@ -57,7 +57,10 @@ test("bad input: typed errors, and the engine answers afterwards", () => {
   assert.deepEqual(answer({ op: "kubelet.resizeAdmission", pod: pod("1") }).error.path, "node");
   assert.equal(answer({ op: "kubelet.resizeAdmission", pod: pod("1"), node: 3 }).error.code, "E_BAD_REQUEST");
   assert.equal(answer({ op: "kubelet.resizeAdmission", pod: pod("1"), node, pods: {} }).error.path, "pods");
-  assert.equal(answer({ op: "kubelet.resizeAdmission", pod: pod("1"), node: { status: { allocatable: { cpu: "x" } } } }).error.code, "E_QUANTITY");
+  const badQuantity = answer({ op: "kubelet.resizeAdmission", pod: pod("1"), node: { status: { allocatable: { cpu: "x" } } } }).error;
+  assert.deepEqual([badQuantity.code, badQuantity.path], ["E_QUANTITY", "node"]);
+  assert.equal(answer({ op: "kubelet.resizeAdmission", pod: pod("1"), node: { status: { allocatable: ["cpu"] } } }).error.path, "node");
+  assert.equal(answer({ op: "kubelet.resizeAdmission", pod: { ...pod("1"), spec: { containers: [{ name: "a", image: "x", resources: { requests: { cpu: "lots" } } }] } }, node }).error.code, "E_QUANTITY");
   assert.equal(answer({ op: "kubelet.resizeAdmission", pod: pod("1"), node, bogus: 1 }).error.path, "bogus");
   assert.equal(ask("1.37", pod("1"), [], { gates: { InPlacePodVerticalScaling: false } }).error.code, "E_BAD_REQUEST");
   assert.equal(ask("1.33", pod("1"), [], { gates: { InPlacePodVerticalScaling: false } }).error.path, "gates");

@@ -25,7 +25,7 @@
 // allocation is their spec and none is recorded for the resized pod. Kubelet 1.27-1.31 panics when it admits a pod
 // with a container status lacking allocatedResources (for a container with requests): E_BAD_REQUEST.
 
-import { fail, hasError, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
+import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_UNSUPPORTED_VERSION } from "../../base/errors";
 import { ByteSink } from "../../io/sink";
 import { Request, onlyFields, exactOf } from "./request";
 import { ResultWriter } from "../../json/resultwriter";
@@ -91,7 +91,12 @@ function nodeList(t: Tape, obj: i32, path: string): RL | null {
   for (let m = 0; m < n; m++) {
     const v = t.next(k);
     const q = unmarshalQuantityJSON(t.src + <usize>t.rawStart(v), t.rawEnd(v) - t.rawStart(v));
-    if (q === null) { fail(E_BAD_REQUEST, "node " + path + "[" + textAt(t, k) + "]: not a quantity", -1, "node"); return null; }
+    if (q === null) {
+      // the parser's own error (E_QUANTITY with upstream's text) keeps its code; it names the node
+      if (hasError()) { setErrorPath("node"); return null; }
+      fail(E_BAD_REQUEST, "node " + path + "[" + textAt(t, k) + "]: not a quantity", -1, "node");
+      return null;
+    }
     r.set(textAt(t, k), q);
     k = t.next(v);
   }
