@@ -12,6 +12,7 @@
 // scalar resource is short at a time (Go's map order picks which one is reported first).
 
 import fc from "fast-check";
+import { rng } from "../support/arbitraries.ts";
 
 /** A JSON object. */
 export type Obj = Record<string, any>;
@@ -19,17 +20,6 @@ export type Obj = Record<string, any>;
 /** The kubelet minors with in-place resize. */
 export const ADMIT_MINORS = ["1.27", "1.28", "1.29", "1.30", "1.31", "1.32", "1.33", "1.34", "1.35", "1.36", "1.37"];
 
-/** A small seeded PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const GI = 1024 ** 3, MI = 1024 ** 2, KI = 1024;
 
@@ -193,7 +183,7 @@ function nearBoundary(g: Gen, left: number, total: number, unit: number, round: 
 /** One request line of kubelet `minor`. */
 export function admissionRequest(minor: string, seed: number): string {
   const k = Number(minor.slice(2));
-  const g = new Gen(prng(seed), k);
+  const g = new Gen(rng(seed), k);
   const n = nodeOf(g);
   const selfUid = g.p(0.1) ? undefined : "5b8a2b0e-3f1d-4c7e-9f4b-2a6c1d0e8f11";
   const others = otherPods(g, n, selfUid ?? "resized-pod");

@@ -61,7 +61,7 @@ export function docArb(maxDepth = 6): fc.Arbitrary<Doc> {
 }
 
 /** A tiny deterministic PRNG (mulberry32) so one seed gives one serialization. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
