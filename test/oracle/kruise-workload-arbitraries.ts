@@ -468,6 +468,11 @@ export function kruiseWorkloadRequest(release: KruiseRelease, kind: KruiseKind, 
     const pods = new Map<string, Obj>();
     for (const e of es) e(nu, kind, version, pods, release);
     tame(nu);
+    // an emptied matchLabels (`{}`, not absent): whether the stored selector prints `map[string]string{}` or nil hangs
+    // on the mutating webhook's reflect.DeepEqual of the object before and after its defaults (no patch when equal),
+    // which the engine does not model (see the `values` requirement below)
+    const sel = nu.spec?.selector;
+    if (sel && typeof sel.matchLabels === "object" && sel.matchLabels !== null && Object.keys(sel.matchLabels).length === 0) delete sel.matchLabels;
     // the Advanced StatefulSet webhook dereferences the rolling update's defaulted pointers (partition,
     // minReadySeconds): without the mutating webhook it panics (recovered into a denial by v1.9.0's
     // controller-runtime, a failed call with v1.8.3's). It also defaults the new template before its
