@@ -7,6 +7,9 @@ import { commands } from "./commands.js";
 import { asInvoked } from "./program.js";
 import { version } from "./version.js";
 
+const KUBECTL_DIFF = "kubectl-diff";
+const kubectlDiff = commands.find((c) => c.name === KUBECTL_DIFF)!;
+
 /** The top-level help text. */
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
@@ -40,6 +43,10 @@ export async function main(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(`${version}\n`);
     return 0;
   }
+  // kubectl diff runs `$KUBECTL_EXTERNAL_DIFF` with the directories FIRST and the variable's other words after them:
+  // KUBECTL_EXTERNAL_DIFF="kinplace kubectl-diff" runs `kinplace LIVE MERGED kubectl-diff`
+  const late = commands.some((c) => c.name === first) ? -1 : rest.indexOf(KUBECTL_DIFF);
+  if (late >= 0) return kubectlDiff.run([first, ...rest.slice(0, late), ...rest.slice(late + 1)], io);
   const command = commands.find((c) => c.name === first);
   if (command === undefined) {
     io.stderr.write(`kinplace: unknown command ${JSON.stringify(first)}\n\n${help()}`);

@@ -3,6 +3,7 @@
 export * from "./kinds.js";
 export * from "./predownload.js";
 export * from "./rows.js";
+export * from "./summary.js";
 export * from "./timeline.js";
 export * from "./verdict.js";
 export * from "./versions.js";
