@@ -62,6 +62,8 @@ export interface WebhookDeps {
   decide: DecideOptions;
   log: Logger;
   metrics: Metrics;
+  /** Called with each AdmissionReview body and the answer sent (the live suite records them as fixtures). */
+  record?: (body: Uint8Array, answer: string) => void;
 }
 
 /** Reads a request body up to `max` bytes; rejects with a ReviewError beyond it. */
@@ -133,10 +135,12 @@ export async function startWebhook(options: ServerOptions, deps: WebhookDeps): P
     const started = process.hrtime.bigint();
     metrics.inFlight++;
     try {
-      const review = readReview(await readBody(req, options.maxRequestBytes));
+      const raw = await readBody(req, options.maxRequestBytes);
+      const review = readReview(raw);
       const outcome = decide(review, deps.judge, deps.decide);
       const body = reviewResponse(review, outcome.decision);
       send(res, 200, "application/json", body);
+      deps.record?.(raw, body);
       metrics.reviews.inc({ kind: outcome.kind || "other", verdict: outcome.verdict, allowed: String(outcome.decision.allowed) });
       if (outcome.errorCode !== undefined) metrics.errors.inc({ code: outcome.errorCode });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
