@@ -95,6 +95,19 @@ say();
   benchVerdict(k, runs, ms, say);
 }
 
+say("### Go host");
+say();
+{
+  // the same engine embedded in the Go module (go/, wazero) vs Node vs OpenKruise's native Go, when Go is here
+  const { benchGoHost } = await import("./go-host.ts");
+  try {
+    benchGoHost(k, runs, ms, say);
+  } catch (e) {
+    say(`(Go host numbers unavailable: ${(e as Error).message.split("\n")[0]})`);
+    say();
+  }
+}
+
 say("### Cold start and size");
 say();
 const times: number[] = [];
