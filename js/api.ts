@@ -453,6 +453,8 @@ export interface DaemonSetPlanRequest extends RolloutCommon {
   /** The controller-revision-hash of the DaemonSet's current template. */
   hash: string;
   expectations?: "watch" | "immediate";
+  /** Testing hook: node names the rolling update walks first, in this order (upstream walks a Go map). */
+  walkOrder?: string[];
 }
 
 /** Plans one sync of an OpenKruise Advanced DaemonSet (result fields: docs/rollout.md). */

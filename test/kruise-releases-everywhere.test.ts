@@ -1,8 +1,9 @@
 // The OpenKruise releases (`kruise: "1.5"` .. `"1.9"`) in the revision names, the Kruise-kind verdict and the rollout
 // planners, without Go: the golden vectors the real OpenKruise v1.5.5 .. v1.9.0 builds answered
 // (test/vectors/kruise-revision.jsonl.gz from test/oracle/revision-kruise.test.ts, kruise-verdict.jsonl.gz from
-// test/oracle/verdict-kruise-releases.test.ts, kruise-rollout.jsonl.gz from test/oracle/rollout-kruise-releases.test.ts)
-// replayed through the engine, and hand-made cases where two releases differ.
+// test/oracle/verdict-kruise-releases.test.ts, kruise-rollout.jsonl.gz from test/oracle/rollout-kruise-releases.test.ts,
+// kruise-ads-rollout.jsonl.gz from test/oracle/rollout-kruise-ads.test.ts) replayed through the engine, and hand-made
+// cases where two releases differ.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -10,6 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { kinplace } from "./support/engine.ts";
 import { checkVerdict, type VerdictExpect } from "./support/verdict-check.ts";
+import { checkAdsSync } from "./support/ads-sync-check.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -88,6 +90,31 @@ test("golden vectors kruise-rollout.jsonl.gz: rollout.cloneset's diffs as calcul
     }
   }
   for (const k of ["1.5", "1.6", "1.7", "1.8"]) assert.ok((per.get(k) ?? 0) >= 150, `kruise ${k}: ${per.get(k) ?? 0} diffs`);
+  assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ:\n${first.join("\n\n")}`);
+});
+
+test("golden vectors kruise-ads-rollout.jsonl.gz: rollout.advancedDaemonSet as the Advanced DaemonSet controller of v1.5.5 - v1.9.0 synced", () => {
+  const lines = vectors("kruise-ads-rollout.jsonl.gz");
+  const per = new Map<string, number>();
+  let mismatches = 0;
+  let picked = 0;
+  const first: string[] = [];
+  for (const l of lines) {
+    const v = JSON.parse(l) as { request: string; oracle: Record<string, any> };
+    const k = (JSON.parse(v.request) as { kruise: string }).kruise;
+    per.set(k, (per.get(k) ?? 0) + 1);
+    if (v.oracle.rollingUpdate?.pick > 0) picked++;
+    const a = ask(v.request);
+    try {
+      assert.ok(a.ok, JSON.stringify(a));
+      checkAdsSync(a.result!, v.oracle);
+    } catch (e) {
+      mismatches++;
+      if (first.length < 3) first.push(`${v.request.slice(0, 300)}: ${(e as Error).message.slice(0, 600)}`);
+    }
+  }
+  for (const k of RELEASES) assert.ok((per.get(k) ?? 0) >= 150, `kruise ${k}: ${per.get(k) ?? 0} syncs`);
+  assert.ok(picked >= lines.length / 4, `only ${picked} of ${lines.length} syncs replace pods`);
   assert.equal(mismatches, 0, `${mismatches} of ${lines.length} vectors differ:\n${first.join("\n\n")}`);
 });
 

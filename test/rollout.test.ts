@@ -541,3 +541,33 @@ test("Deployment: cleanupUnhealthyReplicas refuses to scale an old set up (more 
   assert.deepEqual(r.scale, []);
   assert.equal(r.path, "rolling");
 });
+
+test("DaemonSet manage: of a node's failed pods only the first is deleted in a sync (the failed-pods backoff), native and Advanced at every release", () => {
+  const now = "2026-01-01T12:00:00Z";
+  const mk = (name: string, node: string, phase: string) => ({ metadata: { name, labels: { "controller-revision-hash": "h1" }, creationTimestamp: "2026-01-01T00:00:00Z" }, spec: { nodeName: node }, status: { phase, conditions: [{ type: "Ready", status: phase === "Running" ? "True" : "False", lastTransitionTime: "2026-01-01T00:00:00Z" }] } });
+  // n1: two failed pods and a running one; n2: one failed pod
+  const pods = [mk("f1", "n1", "Failed"), mk("r1", "n1", "Running"), mk("f2", "n1", "Failed"), mk("f3", "n2", "Failed")];
+  const daemonSet = { metadata: { name: "ds" }, spec: { updateStrategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 1 } } } };
+  const runs = [{ op: "rollout.daemonSet" }, ...["1.5", "1.6", "1.7", "1.8", "1.9"].map((kruise) => ({ op: "rollout.advancedDaemonSet", kruise }))];
+  for (const r of runs) {
+    const a = ok({ ...r, daemonSet, nodes: ["n1", "n2"], pods, hash: "h1", now });
+    // f2 waits for n1's backoff; r1 is n1's one running pod, so nothing else goes
+    assert.deepEqual(a.manage.delete, ["f1", "f3"], JSON.stringify(r));
+    assert.equal(a.reason, "manage");
+  }
+});
+
+test("DaemonSet walkOrder: the rolling update walks the named nodes first, so it picks their pods among equal candidates", () => {
+  const now = "2026-01-01T12:00:00Z";
+  const nodes = ["n1", "n2", "n3", "n4"];
+  const pods = nodes.map((n) => ({ metadata: { name: `p-${n}`, labels: { "controller-revision-hash": "h1" }, creationTimestamp: "2026-01-01T00:00:00Z" }, spec: { nodeName: n }, status: { phase: "Running", conditions: [{ type: "Ready", status: "True", lastTransitionTime: "2026-01-01T00:00:00Z" }] } }));
+  const daemonSet = { metadata: { name: "ds" }, spec: { updateStrategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 2 } } } };
+  const plan = (walkOrder?: string[]) => ok({ op: "rollout.advancedDaemonSet", daemonSet, nodes, pods, hash: "h2", now, ...(walkOrder ? { walkOrder } : {}) }).rollingUpdate;
+  // default: the partition filter's order (reverse node names)
+  assert.deepEqual(plan().delete, ["p-n4", "p-n3"]);
+  assert.deepEqual(plan(["n2", "gone", "n2", "n1"]).delete, ["p-n2", "p-n1"]);
+  assert.deepEqual(plan(["n1"]).candidates, ["p-n1", "p-n4", "p-n3", "p-n2"]);
+  // the filter still decides which nodes may be walked
+  assert.deepEqual(plan(["n1"]).nodesToUpdate, ["n4", "n3", "n2", "n1"]);
+  assert.equal((kinplace.evaluate({ op: "rollout.daemonSet", daemonSet, nodes, pods, hash: "h2", walkOrder: [1] } as never) as Obj).error?.path, "walkOrder[0]");
+});

@@ -1,12 +1,13 @@
 // One sync of a DaemonSet controller, for both the native Kubernetes controller (k8s.io/kubernetes
 // v1.37 pkg/controller/daemon) and OpenKruise's Advanced DaemonSet (v1.9.0 pkg/controller/daemonset):
-// manage (create missing pods, delete failed, excess and misplaced ones; with partitionedScaling the
-// creations are capped by the partition), syncNodes (burstReplicas cap, slow-start batches 1, 2, 4,
-// ..., preDelete hooks), and, when manage did nothing, the rolling update (Kruise: partition as a floor
+// manage (create missing pods, delete failed ones (one per node: the failed-pods backoff), excess and misplaced
+// ones; with partitionedScaling the creations are capped by the partition), syncNodes (burstReplicas cap,
+// slow-start batches 1, 2, 4, ..., preDelete hooks), and, when manage did nothing, the rolling update (Kruise: partition as a floor
 // of status.desiredNumberScheduled over nodes in reverse name order, selector, in-place first).
 // Node scheduling predicates are taken as given (`shouldRun`, `shouldContinueRunning` per node).
 // Where upstream walks a Go map (which old pods to replace first among equals), the nodes are taken in
-// the partition filter's order (reverse name order); the counts do not depend on it.
+// the partition filter's order (reverse name order), or in a given walk order (`walk`: the nodes named there
+// first, as a run of the real controller walked them); the counts do not depend on it.
 
 import { Obj, StrMap, compareGo, strAt, bad } from "./objects";
 import { hasError } from "../base/errors";
@@ -341,9 +342,9 @@ function nodesNeedingPods(newPods: i64, desire: i64, partition: i64, progressive
   return new Array<string>();
 }
 
-/** Plans one sync of a DaemonSet: manage, then (if nothing to manage) the rolling update. */
+/** Plans one sync of a DaemonSet: manage, then (if nothing to manage) the rolling update (walking the nodes of `walk` first, when given). */
 export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<Pod>, hash: string, now: GoTime, verdicts: Verdicts,
-  immediate: bool, opts: PlanOptions): DSRound {
+  immediate: bool, opts: PlanOptions, walk: Array<string> | null = null): DSRound {
   const r = new DSRound();
   r.nums = dsNumbers(ds, nodes);
   const byNode = nodesToPods(pods);
@@ -357,12 +358,17 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
       r.manageCreate.push(node.name);
     } else if (node.shouldContinueRunning) {
       const running = new Array<Pod>();
+      // failedPodsBackoff (a fresh controller's): deleting a node's first failed pod starts the node's backoff, so
+      // the other failed pods of that node wait for a later sync
+      let failedDeleted = false;
       if (daemonPods !== null) {
         for (let k = 0; k < daemonPods.length; k++) {
           const p = daemonPods[k];
           if (p.deleting) continue;
-          if (p.phase == "Failed") r.manageDelete.push(p.name);
-          else if (!ds.kruise && p.phase == "Succeeded") r.manageDelete.push(p.name);
+          if (p.phase == "Failed") {
+            if (!failedDeleted) r.manageDelete.push(p.name);
+            failedDeleted = true;
+          } else if (!ds.kruise && p.phase == "Succeeded") r.manageDelete.push(p.name);
           else if (ds.kruise && isPreDeleting(p)) r.manageDelete.push(p.name);
           else running.push(p);
         }
@@ -437,7 +443,7 @@ export function planDaemonSet(ds: DaemonSet, nodes: Array<DSNode>, pods: Array<P
   if (ds.paused) { r.reason = "paused"; return r; }
   if (ds.updateType != "RollingUpdate") { r.reason = "onDelete"; return r; }
   if (r.nums.error !== null) { r.reason = "error"; r.error = r.nums.error; return r; }
-  rollingUpdate(ds, r, nodes, nodeIndex, nodeMap, hash, now, verdicts, current, opts);
+  rollingUpdate(ds, r, nodes, nodeIndex, nodeMap, hash, now, verdicts, current, opts, walk);
   return r;
 }
 
@@ -507,8 +513,22 @@ function filterNodesToUpdate(ds: DaemonSet, r: DSRound, byNode: NodePods, nodes:
   return sorted;
 }
 
+/** `order` with the names of `walk` it holds first (in walk's order, each once), then the others in their order. */
+function walkFirst(order: Array<string>, walk: Array<string>): Array<string> {
+  const inOrder = new Set<string>();
+  for (let i = 0; i < order.length; i++) inOrder.add(order[i]);
+  const taken = new Set<string>();
+  const out = new Array<string>();
+  for (let i = 0; i < walk.length; i++) {
+    const name = walk[i];
+    if (inOrder.has(name) && !taken.has(name)) { taken.add(name); out.push(name); }
+  }
+  for (let i = 0; i < order.length; i++) if (!taken.has(order[i])) out.push(order[i]);
+  return out;
+}
+
 function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeIndex: Map<string, i32>, byNode: NodePods, hash: string, now: GoTime,
-  verdicts: Verdicts, pods: Array<Pod>, opts: PlanOptions): void {
+  verdicts: Verdicts, pods: Array<Pod>, opts: PlanOptions, walk: Array<string> | null): void {
   r.rolled = true;
   const maxSurge = r.nums.maxSurge;
   const maxUnavailable = r.nums.maxUnavailable;
@@ -529,6 +549,7 @@ function rollingUpdate(ds: DaemonSet, r: DSRound, nodes: Array<DSNode>, nodeInde
     for (let i = 0; i < byNode.names.length; i++) order.push(byNode.names[i]);
     order.sort((a: string, b: string): i32 => compareGo(b, a));
   }
+  if (walk !== null) order = walkFirst(order, walk);
   const minReady = ds.minReadySeconds;
   if (maxSurge == 0) {
     let numUnavailable: i64 = 0;

@@ -144,7 +144,7 @@ registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => re
 
 // The OpenKruise in-place update ops are answered by the real pkg/util/inplaceupdate in the Kruise
 // build of the k8s oracle (test/oracle/k8s/harness/kruise_inplace.go); the router sends kruise.* there.
-export const KRUISE_INPLACE_OPS: ReadonlySet<string> = new Set(["kruise.inplaceSpec", "kruise.patchPod", "kruise.completed", "kruise.strategy", "kruise.update", "kruise.refresh", "kruise.verdictPod", "kruise.preDownload", "kruise.cloneSetDiffs"]);
+export const KRUISE_INPLACE_OPS: ReadonlySet<string> = new Set(["kruise.inplaceSpec", "kruise.patchPod", "kruise.completed", "kruise.strategy", "kruise.update", "kruise.refresh", "kruise.verdictPod", "kruise.preDownload", "kruise.cloneSetDiffs", "kruise.daemonSetSync"]);
 registerRoute({ target: K8S_ROUTER_TARGET.name, match: (req: RouteRequest) => req !== null && typeof req.op === "string" && KRUISE_INPLACE_OPS.has(req.op) });
 
 // `verdict` is answered by the k8s oracle (harness/verdict*.go: the controllers' own template

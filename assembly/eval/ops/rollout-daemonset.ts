@@ -9,10 +9,10 @@ import { readVerdicts } from "../../rollout/verdict";
 import { requestKruiseMinor } from "./kruisefields";
 import { readDaemonSet, readNodes, planDaemonSet, DSRound, DSNode } from "../../rollout/daemonset";
 
-/** rollout.advancedDaemonSet {daemonSet, nodes, pods, hash, now?, inPlace?, kruise?}. */
+/** rollout.advancedDaemonSet {daemonSet, nodes, pods, hash, now?, inPlace?, expectations?, walkOrder?, kruise?}. */
 export function opAdvancedDaemonSet(r: RolloutRequest, out: JsonOut): bool { return run(r, out, true); }
 
-/** rollout.daemonSet {daemonSet, nodes, pods, hash, now?}. */
+/** rollout.daemonSet {daemonSet, nodes, pods, hash, now?, expectations?, walkOrder?}. */
 export function opDaemonSet(r: RolloutRequest, out: JsonOut): bool { return run(r, out, false); }
 
 function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
@@ -36,10 +36,13 @@ function run(r: RolloutRequest, out: JsonOut, kruise: bool): bool {
   if (!kruise && r.req.field("kruise") >= 0) return fail(E_BAD_REQUEST, "\"kruise\" applies to OpenKruise kinds only", -1, "kruise");
   const release = requestKruiseMinor(r.req);
   if (release < 0) return false;
+  // testing hook: the nodes the rolling update walks first (upstream walks a Go map)
+  const walk = r.top.member("walkOrder") >= 0 ? r.top.strs("walkOrder") : null;
+  if (hasError()) return false;
   const ds = readDaemonSet(dso, kruise, release);
   const nodes = na === null ? new Array<DSNode>() : readNodes(new Obj(na.tape, -1, ""), na.node, "nodes");
   if (hasError()) return false;
-  writeRound(out, planDaemonSet(ds, nodes, pods, hash, now, verdicts, exp == "immediate", opts), kruise);
+  writeRound(out, planDaemonSet(ds, nodes, pods, hash, now, verdicts, exp == "immediate", opts, walk), kruise);
   return true;
 }
 
