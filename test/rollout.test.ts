@@ -571,3 +571,20 @@ test("DaemonSet walkOrder: the rolling update walks the named nodes first, so it
   assert.deepEqual(plan(["n1"]).nodesToUpdate, ["n4", "n3", "n2", "n1"]);
   assert.equal((kinplace.evaluate({ op: "rollout.daemonSet", daemonSet, nodes, pods, hash: "h2", walkOrder: [1] } as never) as Obj).error?.path, "walkOrder[0]");
 });
+
+test("Advanced DaemonSet: without status.desiredNumberScheduled a percent burstReplicas or partition is 0 in a sync (as the controller reads an unsynced DaemonSet); a simulation starts from the nodes that should run", () => {
+  const now = "2026-01-01T12:00:00Z";
+  const nodes = ["n1", "n2", "n3", "n4"];
+  const spec = { burstReplicas: "50%", updateStrategy: { type: "RollingUpdate", rollingUpdate: { maxUnavailable: 1, partition: "50%" } } };
+  const plan = (status?: Obj) => ok({ op: "rollout.advancedDaemonSet", daemonSet: { metadata: { name: "ds" }, spec, ...(status ? { status } : {}) }, nodes, pods: [], hash: "h2", now });
+  const fresh = plan();
+  assert.deepEqual([fresh.burstReplicas, fresh.partition, fresh.manage.create.length, fresh.create.length], [0, 0, 4, 0]);
+  const synced = plan({ desiredNumberScheduled: 4 });
+  assert.deepEqual([synced.burstReplicas, synced.partition, synced.create], [2, 2, ["n1", "n2"]]);
+  // a simulation of the same DaemonSet with its old pods keeps the partition of 50% of the four nodes from the first round
+  const pods = nodes.map((n, i) => ({ metadata: { name: `ds-${i}`, labels: { "controller-revision-hash": "h1" }, creationTimestamp: "2026-01-01T00:00:00Z" }, spec: { nodeName: n }, status: { phase: "Running", conditions: [{ type: "Ready", status: "True", lastTransitionTime: "2026-01-01T00:00:00Z" }] } }));
+  const t = ok({ op: "rollout.simulate", kind: "AdvancedDaemonSet", workload: { metadata: { name: "ds" }, spec }, nodes, pods, hash: "h2" });
+  assert.equal(t.outcome, "complete", JSON.stringify(t).slice(0, 400));
+  assert.equal(t.final.updated, 2);
+  for (const r of t.timeline as Obj[]) assert.ok(r.updated <= 2, JSON.stringify(r));
+});

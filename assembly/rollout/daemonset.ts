@@ -88,8 +88,10 @@ export class DaemonSet {
   paused: bool = false;
   burstReplicas: IntOrStr = new IntOrStr();
   partitionedScaling: bool = false;
-  /** status.desiredNumberScheduled (Kruise scales partition and burstReplicas by it); -1 when absent. */
-  statusDesired: i64 = -1;
+  /** status.desiredNumberScheduled (Kruise scales partition and burstReplicas by it); 0 when absent, as Go reads it. */
+  statusDesired: i64 = 0;
+  /** Whether the object has status.desiredNumberScheduled. */
+  hasStatusDesired: bool = false;
   /** deprecated.daemonset.template.generation annotation (null when absent or not an integer). */
   templateGeneration: string | null = null;
   lifecycle: Lifecycle | null = null;
@@ -133,7 +135,9 @@ export function readDaemonSet(o: Obj, kruise: bool, release: i32 = 9): DaemonSet
     if (ds.maxUnavailable.kind == IOS_NIL) ds.maxUnavailable = IntOrStr.ofInt(1);
     if (ds.maxSurge.kind == IOS_NIL) ds.maxSurge = IntOrStr.ofInt(0);
   }
-  ds.statusDesired = o.obj("status").int("desiredNumberScheduled", -1, 0);
+  const status = o.obj("status");
+  ds.hasStatusDesired = status.has("desiredNumberScheduled");
+  ds.statusDesired = status.int("desiredNumberScheduled", 0, 0);
   return ds;
 }
 
@@ -236,7 +240,6 @@ export class DSNumbers {
 export function dsNumbers(ds: DaemonSet, nodes: Array<DSNode>): DSNumbers {
   const r = new DSNumbers();
   for (let i = 0; i < nodes.length; i++) if (nodes[i].shouldRun) r.desired++;
-  const statusDesired = ds.statusDesired >= 0 ? ds.statusDesired : r.desired;
   if (ds.updateType == "RollingUpdate" && ds.hasRollingUpdate) {
     if (ds.maxUnavailable.kind != IOS_NIL || !ds.kruise) {
       const mu = scaledKubernetes(ds.maxUnavailable, r.desired, true);
@@ -252,11 +255,11 @@ export function dsNumbers(ds: DaemonSet, nodes: Array<DSNode>): DSNumbers {
   if (r.error === null && r.desired > 0 && r.maxUnavailable == 0 && r.maxSurge == 0) r.maxUnavailable = 1;
   if (ds.kruise) {
     if (ds.partition.kind != IOS_NIL) {
-      const p = scaledKubernetes(ds.partition, statusDesired, false);
+      const p = scaledKubernetes(ds.partition, ds.statusDesired, false);
       if (!p.ok) { if (r.error === null) r.error = "failed to filterDaemonPodsToUpdate: failed to get partition value: " + p.err!; }
       else r.partition = <i64><i32>p.value;
     }
-    r.burstReplicas = scaledKubernetes(orDefault(ds.burstReplicas, IntOrStr.ofInt(250)), statusDesired, false).value;
+    r.burstReplicas = scaledKubernetes(orDefault(ds.burstReplicas, IntOrStr.ofInt(250)), ds.statusDesired, false).value;
   }
   return r;
 }

@@ -1,6 +1,9 @@
 // A DaemonSet rollout (native or Advanced) played round by round: each round is one sync
-// (planDaemonSet); created pods land on their node at the new revision (the DaemonSet's hash),
-// deleted pods are gone at once, in-place updates relabel the pod and keep it not Ready for a while.
+// (planDaemonSet) and the status update after it (status.desiredNumberScheduled, which the next sync
+// scales partition and burstReplicas against; a DaemonSet given without it starts from the nodes that
+// should run, as one its controller synced before); created pods land on their node at the new revision
+// (the DaemonSet's hash), deleted pods are gone at once, in-place updates relabel the pod and keep it not
+// Ready for a while.
 
 import { Pod } from "./pod";
 import { GoTime } from "./gotime";
@@ -45,9 +48,15 @@ export class DaemonSetSim extends SimWorkload {
     return <i64>this.pods.length == n.desired && this.updated() >= n.desired - n.partition && this.available(now) == n.desired;
   }
 
-  /** One sync. */
+  /** One sync (ending, as the controller's status update does, with status.desiredNumberScheduled written). */
   step(st: SimState, rec: SimRound): void {
+    // a DaemonSet given without status has its pods already: its controller synced it before
+    if (!this.ds.hasStatusDesired) {
+      this.ds.statusDesired = dsNumbers(this.ds, this.nodes).desired;
+      this.ds.hasStatusDesired = true;
+    }
     const r = planDaemonSet(this.ds, this.nodes, this.pods, this.hash, st.now, this.verdicts, false, this.opts);
+    this.ds.statusDesired = r.nums.desired;
     if (r.error !== null) this.error = r.error;
     const byName = new Map<string, Pod>();
     for (let i = 0; i < this.pods.length; i++) byName.set(this.pods[i].name, this.pods[i]);

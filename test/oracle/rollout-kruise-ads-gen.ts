@@ -163,7 +163,9 @@ export function adsCase(release: string, seed: number, i: number): AdsCase {
   const metadata: Obj = { name: dsName, namespace: ns, uid, generation: 3 };
   if (Object.keys(annotations).length) metadata.annotations = annotations;
   const desired = Math.max(0, n - r.pick([0, 0, 0, 0, 1, 2]) + (r.chance(0.1) ? 1 : 0));
-  const daemonSet: Obj = { apiVersion: `apps.kruise.io/${v19 ? "v1beta1" : "v1alpha1"}`, kind: "DaemonSet", metadata, spec, status: { desiredNumberScheduled: desired, currentNumberScheduled: desired, numberReady: desired } };
+  const daemonSet: Obj = { apiVersion: `apps.kruise.io/${v19 ? "v1beta1" : "v1alpha1"}`, kind: "DaemonSet", metadata, spec };
+  // a DaemonSet the controller has not synced yet has no status
+  if (r.chance(0.95)) daemonSet.status = { desiredNumberScheduled: desired, currentNumberScheduled: desired, numberReady: desired };
 
   // the pods: somewhere in the rollout; a settled cluster (the usual state between two syncs) has one pod on each node
   // that runs the DaemonSet (two where a surge is under way) and rarely a failed or leftover one
@@ -183,7 +185,8 @@ export function adsCase(release: string, seed: number, i: number): AdsCase {
   const addPod = (nodeName: string, scheduled: boolean, rev: "older" | "old" | "new", createdAgo: number, fresh = false) => {
     const name = `${dsName}-${(k++).toString(36).padStart(5, "x")}`;
     const labels: Obj = { app: "node-agent", "controller-revision-hash": HASHES[rev] };
-    if (generation !== undefined && r.chance(0.5)) labels["pod-template-generation"] = String(rev === "new" ? generation : generation - 1);
+    // the generation label mostly agrees with the revision (a pod of the current generation counts as updated)
+    if (generation !== undefined && r.chance(0.5)) labels["pod-template-generation"] = String(rev === "new" || r.chance(0.1) ? generation : generation - 1);
     const tmpl = rev === "new" ? newT : rev === "old" ? oldT : olderT;
     const conditions: Obj[] = [];
     const x = r.f();
