@@ -3,10 +3,11 @@
 // a node that was deleted while its pod was pending), a DaemonSet in the version each OpenKruise release reads
 // (v1alpha1 before v1.9: partition an integer, the progressive-create-pod annotation; v1.9.0: v1beta1, partition an
 // int or percent, scaleStrategy.partitionedScaling) with Standard or InPlaceIfPossible rolling updates, maxUnavailable
-// and maxSurge as ints or percents, a rolling selector, paused, burstReplicas, a preDelete hook, minReadySeconds, and
-// its pods somewhere in a rollout: at the old, the new or an older revision, ready for long or just now, not ready,
-// pending, failed, terminating, PreparingDelete, an in-place update under way, two on a node (a surge, or an excess
-// one). The revisions are the controller's (data {"spec":{"template":…,"$patch":"replace"}}); the new template changes
+// and maxSurge as ints or percents, a rolling selector, paused, burstReplicas, a preDelete hook, minReadySeconds, now and
+// then no status yet (a DaemonSet its controller has not synced), and its pods somewhere in a rollout (most clusters
+// settled between two syncs, the others in a mess): at the old, the new or an older revision, ready for long or just
+// now, not ready, pending, failed, terminating, PreparingDelete, an in-place update under way, two on a node (a surge,
+// or an excess one). The revisions are the controller's (data {"spec":{"template":…,"$patch":"replace"}}); the new template changes
 // an image (in place) or an image and an env var (recreate).
 //
 // oracleRequest gives kruise.daemonSetSync its request; engineRequest gives rollout.advancedDaemonSet the same sync,

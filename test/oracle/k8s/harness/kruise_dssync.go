@@ -463,14 +463,17 @@ func keyOf(ds *kruiseDaemonSet) string { return ds.Namespace + "/" + ds.Name }
 func dsRolling(dsc *daemonset.ReconcileDaemonSet, ctx context.Context, ds *kruiseDaemonSet, nodes []*v1.Node, cur *appsv1.ControllerRevision,
 	old []*appsv1.ControllerRevision, hash string, rec *dsRecorder, preDelete bool) (*dsRollingAnswer, error, *protoError) {
 	ru := &dsRollingAnswer{NodesToUpdate: []string{}}
-	surge := false
+	surge, budget := false, 0
 	// the calls rollingUpdate starts with, for the node order its filter gives
 	m, err := dsGetNodesToDaemonPods(dsc, ctx, ds)
 	if err != nil {
 		return nil, nil, plainErr(codeInternal, "getNodesToDaemonPods: "+err.Error())
 	}
-	if maxSurge, _, err := dsUpdatedDesiredNodeCounts(dsc, ds, nodes, m); err == nil {
-		surge = maxSurge > 0
+	if maxSurge, maxUnavailable, err := dsUpdatedDesiredNodeCounts(dsc, ds, nodes, m); err == nil {
+		surge, budget = maxSurge > 0, maxUnavailable
+		if surge {
+			budget = maxSurge
+		}
 		if _, err := dsFilterDaemonPodsToUpdate(dsc, ds, nodes, hash, m); err == nil {
 			if names, err := dsFilterDaemonPodsNodeToUpdate(dsc, ds, hash, m); err == nil && names != nil {
 				ru.NodesToUpdate = names
@@ -483,8 +486,8 @@ func dsRolling(dsc *daemonset.ReconcileDaemonSet, ctx context.Context, ds *kruis
 	}
 	events := rec.take()
 	sum := dsSummaryOf(events, ds.Name)
-	if !sum.found || sum.surge != surge {
-		return nil, nil, plainErr(codeInternal, "rollingUpdate: its summary log line not found")
+	if !sum.found || sum.surge != surge || sum.budget != budget {
+		return nil, nil, plainErr(codeInternal, "rollingUpdate: its summary log line not found (or not about the budget updatedDesiredNodeCounts gave)")
 	}
 	inPlaceType := !surge && ds.Spec.UpdateStrategy.RollingUpdate != nil && string(ds.Spec.UpdateStrategy.RollingUpdate.Type) == "InPlaceIfPossible"
 	skip := 0
