@@ -101,6 +101,8 @@ type DaemonSetPlanRequest struct {
 	Hash string `json:"hash"`
 	// Expectations is "watch" or "immediate".
 	Expectations string `json:"expectations,omitempty"`
+	// WalkOrder (testing hook) names the nodes the rolling update walks first, in this order (upstream walks a Go map).
+	WalkOrder []string `json:"walkOrder,omitempty"`
 }
 
 // StatefulSetPlanRequest is a rollout.advancedStatefulSet / rollout.statefulSet request: one StatefulSet sync.
