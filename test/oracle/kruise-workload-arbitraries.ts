@@ -291,10 +291,6 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom<Obj>(
     { key: "env", operator: "In", values: ["prod"] },
     { key: "env", operator: "Exists", values: ["x"] },
-    // no values (absent, not `[]`): whether the API server then holds `[]` or nil depends on the mutating webhook's
-    // reflect.DeepEqual of the typed object before and after its defaults (no patch when equal; Quantity internals
-    // and cleared statuses count), which the engine does not model - it reads the defaulted object back as a patch
-    // would leave it
     { key: "env", operator: "In" },
     { key: "env", operator: "Bogus", values: ["x"] },
   ).map((e): Edit => (o) => { (spec(o).selector ??= {}).matchExpressions = [e]; if (e.operator === "In") tmplLabels(o).env = "prod"; }),
@@ -468,11 +464,6 @@ export function kruiseWorkloadRequest(release: KruiseRelease, kind: KruiseKind, 
     const pods = new Map<string, Obj>();
     for (const e of es) e(nu, kind, version, pods, release);
     tame(nu);
-    // an emptied matchLabels (`{}`, not absent): whether the stored selector prints `map[string]string{}` or nil hangs
-    // on the mutating webhook's reflect.DeepEqual of the object before and after its defaults (no patch when equal),
-    // which the engine does not model (see the `values` requirement below)
-    const sel = nu.spec?.selector;
-    if (sel && typeof sel.matchLabels === "object" && sel.matchLabels !== null && Object.keys(sel.matchLabels).length === 0) delete sel.matchLabels;
     // the Advanced StatefulSet webhook dereferences the rolling update's defaulted pointers (partition,
     // minReadySeconds): without the mutating webhook it panics (recovered into a denial by v1.9.0's
     // controller-runtime, a failed call with v1.8.3's). It also defaults the new template before its
