@@ -103,12 +103,12 @@ test("workload.validateUpdate (OpenKruise): the mutating webhook stores an objec
   type Obj = { spec: Record<string, unknown>; status?: unknown };
   /** The selector as the validating webhook prints it (%#v) for the update of `old` to `nu`. */
   const printed = (kind: string, old: Obj, nu: Obj, extra: object = {}) => {
-    const a = kinplace.evaluate({ op: "workload.validateUpdate", kind, old, new: nu, ...extra } as never) as { result: { errors: { field: string; message: string }[] } };
+    const a = kinplace.evaluate({ op: "workload.validateUpdate", kind, old, new: nu, ...extra } as never) as unknown as { result: { errors: { field: string; message: string }[] } };
     const e = a.result.errors.find((x) => x.field === "spec.selector");
     assert.ok(e, JSON.stringify(a));
     return /^Invalid value: v1\.LabelSelector\{(.*?)\}(: |$)/.exec(e.message)![1];
   };
-  const emptied = <T extends Obj>(o: T, edit: (o: T) => void = () => {}): T => { const n = structuredClone(o); n.spec.selector = { matchLabels: {} }; edit(n); return n; };
+  const emptied = (o: Obj, edit: (n: Obj) => void = () => {}): Obj => { const n = structuredClone(o); n.spec.selector = { matchLabels: {} }; edit(n); return n; };
   const KEPT = "MatchLabels:map[string]string{}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)";
   const NIL = "MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)";
 
@@ -120,7 +120,7 @@ test("workload.validateUpdate (OpenKruise): the mutating webhook stores an objec
   assert.equal(printed("CloneSet", cloneSet(), emptied(cloneSet(), (n) => { delete n.spec.updateStrategy; })), NIL);
 
   // an In requirement without values prints nil either way; an empty `values` list only while nothing is patched
-  const requirement = (values?: string[]) => <T extends Obj>(n: T) => { n.spec.selector = { matchLabels: { app: "sample" }, matchExpressions: [{ key: "env", operator: "In", ...(values ? { values } : {}) }] }; };
+  const requirement = (values?: string[]) => (n: Obj) => { n.spec.selector = { matchLabels: { app: "sample" }, matchExpressions: [{ key: "env", operator: "In", ...(values ? { values } : {}) }] }; };
   const IN = (values: string) => `MatchLabels:map[string]string{"app":"sample"}, MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"env", Operator:"In", Values:${values}}}`;
   assert.equal(printed("CloneSet", cloneSet(), emptied(cloneSet(), requirement())), IN("[]string(nil)"));
   assert.equal(printed("CloneSet", cloneSet(), emptied(cloneSet(), (n) => { requirement()(n); delete n.spec.revisionHistoryLimit; })), IN("[]string(nil)"));
