@@ -324,7 +324,7 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom<Obj>(
     { key: "env", operator: "In", values: ["prod"] },
     { key: "env", operator: "Exists", values: ["x"] },
-    { key: "env", operator: "In" },
+    { key: "env", operator: "In", values: [] },
     { key: "env", operator: "Bogus", values: ["x"] },
   ).map((e): Edit => (o) => { (spec(o).selector ??= {}).matchExpressions = [e]; if (e.operator === "In") tmplLabels(o).env = "prod"; }),
   fc.constant<Edit>((o) => { spec(o).selector = {}; }),
