@@ -152,3 +152,19 @@ test("workload.validateUpdate (OpenKruise): the mutating webhook stores an objec
   assert.equal(printed("AdvancedStatefulSet", alpha, emptied(alpha), { gates: { StatefulSetAutoDeletePVC: false } }), KEPT);
   assert.equal(printed("AdvancedStatefulSet", alpha, emptied(alpha), { kruise: "1.8", gates: { StatefulSetAutoDeletePVC: false } }), KEPT);
 });
+
+test("workload.validateUpdate (OpenKruise): claim templates printed with %#v show their quantities' fields", () => {
+  const claim = (name: string, storage: string) => ({ metadata: { name }, spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage } } } });
+  const sts = (claims: object[]) => ({
+    apiVersion: "apps.kruise.io/v1beta1", kind: "StatefulSet", metadata: { name: "web", namespace: "default", resourceVersion: "7" },
+    spec: {
+      replicas: 3, serviceName: "web", selector: { matchLabels: { app: "web" } }, template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "nginx:alpine" }] } },
+      volumeClaimTemplates: claims, volumeClaimUpdateStrategy: { type: "OnRollingUpdate" },
+    },
+  });
+  const a = kinplace.evaluate({ op: "workload.validateUpdate", kind: "AdvancedStatefulSet", gates: { StatefulSetAutoResizePVCGate: true }, old: sts([claim("data", "20Gi")]), new: sts([claim("data", "20Gi"), claim("logs", "1500M")]) } as never) as unknown as { result: { errors: { field: string; message: string }[] } };
+  const m = a.result.errors[0]!.message;
+  assert.match(m, /: volumeClaimTemplate can not be added or deleted when OnRollingUpdate$/);
+  assert.ok(m.includes('Requests:v1.ResourceList{"storage":resource.Quantity{i:resource.int64Amount{value:21474836480, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"20Gi", Format:"BinarySI"}}'), m);
+  assert.ok(m.includes('Requests:v1.ResourceList{"storage":resource.Quantity{i:resource.int64Amount{value:1500, scale:6}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:"1500M", Format:"DecimalSI"}}'), m);
+});
