@@ -5,8 +5,8 @@
 // be the oracle's byte for byte (field paths, error types, upstream's printed values, the API server's
 // "admission webhook ... denied the request: ..." text, request errors).
 //
-// Releases: the ones CI builds (scope.ts CI_KRUISE_RELEASES: kruise "1.9" = v1.9.0 and "1.5" = v1.5.5) always;
-// "1.6", "1.7", "1.8" (v1.6.0, v1.7.0, v1.8.3, builds of their own) in the full scope (KINPLACE_ORACLE_SCOPE=full);
+// Releases: the ones CI builds (scope.ts CI_KRUISE_RELEASES: kruise "1.9" = v1.9.0, "1.8" = v1.8.3, "1.7" = v1.7.0,
+// "1.6" = v1.6.0 and "1.5" = v1.5.5, builds of their own) and any release in the full scope (KINPLACE_ORACLE_SCOPE=full);
 // KINPLACE_KRUISE_WORKLOAD_RELEASES="1.7 1.9" picks them (KINPLACE_KRUISE_WORKLOAD_18=1 adds "1.8", its older switch).
 // KINPLACE_KRUISE_WORKLOAD_PAIRS sets the updates per (kind, version) (default 300: 1,800 at v1.9.0, 1,200 at
 // the releases before it), KINPLACE_KRUISE_WORKLOAD_SETTLED the updates of settled workloads per (kind, version)
