@@ -187,13 +187,46 @@ function advancedDaemonSet(release: KruiseRelease, version: string, v: Variation
   };
 }
 
+/** The sample of `kind` at `version` of a release for variation `v`, with server-set metadata and status. */
+function workloadOf(release: KruiseRelease, kind: KruiseKind, version: string, v: Variation): Obj {
+  const o = kind === "CloneSet" ? cloneSet(version, v) : kind === "AdvancedStatefulSet" ? advancedStatefulSet(version, v) : advancedDaemonSet(release, version, v);
+  Object.assign(o.metadata, { uid: UID, resourceVersion: v.resourceVersion, generation: v.generation, creationTimestamp: CREATED });
+  const s = o.spec as Obj;
+  if (kruiseMinor(release) < 8 && Array.isArray(s.reserveOrdinals)) s.reserveOrdinals = intOrdinals(s.reserveOrdinals);
+  return o;
+}
+
 /** A workload of `kind` at `version` of a release as a client reads it back (server-set metadata and status). */
 export function storedKruiseWorkload(release: KruiseRelease, kind: KruiseKind, version: string): fc.Arbitrary<Obj> {
+  return variation.map((v) => workloadOf(release, kind, version, v));
+}
+
+/**
+ * A workload as the API server holds it once OpenKruise's mutating webhook has defaulted it: the sample with its
+ * template's server defaults and every default of the release's SetDefaults* written out, so that the webhook's
+ * defaults change nothing and it answers without a patch (reflect.DeepEqual of the object before and after them;
+ * an Advanced StatefulSet's still differs while it has a status, which the handler clears, and a v1alpha1 one
+ * while the StatefulSetAutoDeletePVC gate adds the v1beta1 retention policy).
+ */
+export function settledKruiseWorkload(release: KruiseRelease, kind: KruiseKind, version: string): fc.Arbitrary<Obj> {
   return variation.map((v) => {
-    const o = kind === "CloneSet" ? cloneSet(version, v) : kind === "AdvancedStatefulSet" ? advancedStatefulSet(version, v) : advancedDaemonSet(release, version, v);
-    Object.assign(o.metadata, { uid: UID, resourceVersion: v.resourceVersion, generation: v.generation, creationTimestamp: CREATED });
+    const o = workloadOf(release, kind, version, { ...v, defaulted: true });
     const s = o.spec as Obj;
-    if (kruiseMinor(release) < 8 && Array.isArray(s.reserveOrdinals)) s.reserveOrdinals = intOrdinals(s.reserveOrdinals);
+    s.revisionHistoryLimit ??= 10;
+    for (const c of s.template.spec.containers as Obj[]) c.imagePullPolicy = "IfNotPresent";
+    for (const t of (s.volumeClaimTemplates ?? []) as Obj[]) t.status = { phase: "Pending" };
+    const us = s.updateStrategy as Obj;
+    if (kind === "AdvancedDaemonSet") {
+      s.burstReplicas ??= 250;
+      const r = us.rollingUpdate as Obj;
+      if (r.rollingUpdateType === "Surging") { r.maxUnavailable ??= 0; r.rollingUpdateType = "Standard"; }
+    } else if (kind === "AdvancedStatefulSet") {
+      Object.assign(us.rollingUpdate, { partition: us.rollingUpdate.partition ?? 0, minReadySeconds: us.rollingUpdate.minReadySeconds ?? 0 });
+      if (version === "v1beta1") s.persistentVolumeClaimRetentionPolicy = { whenDeleted: "Retain", whenScaled: "Retain", ...(s.persistentVolumeClaimRetentionPolicy ?? {}) };
+    } else {
+      const r = version === "v1alpha1" ? us : (us.rollingUpdate as Obj);
+      Object.assign(r, { partition: r.partition ?? 0, maxSurge: r.maxSurge ?? 0 });
+    }
     return o;
   });
 }
@@ -291,11 +324,7 @@ const refused: fc.Arbitrary<Edit> = fc.oneof(
   fc.constantFrom<Obj>(
     { key: "env", operator: "In", values: ["prod"] },
     { key: "env", operator: "Exists", values: ["x"] },
-    // no values (absent, not `[]`): whether the API server then holds `[]` or nil depends on the mutating webhook's
-    // reflect.DeepEqual of the typed object before and after its defaults (no patch when equal; Quantity internals
-    // and cleared statuses count), which the engine does not model - it reads the defaulted object back as a patch
-    // would leave it
-    { key: "env", operator: "In" },
+    { key: "env", operator: "In", values: [] },
     { key: "env", operator: "Bogus", values: ["x"] },
   ).map((e): Edit => (o) => { (spec(o).selector ??= {}).matchExpressions = [e]; if (e.operator === "In") tmplLabels(o).env = "prod"; }),
   fc.constant<Edit>((o) => { spec(o).selector = {}; }),
@@ -453,6 +482,28 @@ function gatesFor(release: KruiseRelease): fc.Arbitrary<Obj | undefined> {
   return fc.constantFrom(...opts);
 }
 
+/** The request line of an update of `old` to the edited `nu` (the generators' constraints applied). */
+function requestLine(release: KruiseRelease, kind: KruiseKind, version: string, old: Obj, nu: Obj, pods: Map<string, Obj>, gates: Obj | undefined,
+  text: "obj" | "oldText" | "newText", applyDefaults: boolean | undefined, typeMeta: "keep" | "newNoTypeMeta" | "noTypeMeta", kruise: "absent" | "named"): string {
+  tame(nu);
+  // the Advanced StatefulSet webhook dereferences the rolling update's defaulted pointers (partition,
+  // minReadySeconds): without the mutating webhook it panics (recovered into a denial by v1.9.0's
+  // controller-runtime, a failed call with v1.8.3's). It also defaults the new template before its
+  // InPlaceOnly diff, so an undefaulted stored template would differ in every defaulted field.
+  if (kind === "AdvancedStatefulSet" && applyDefaults === false) applyDefaults = undefined;
+  if (kind === "AdvancedStatefulSet" && inPlaceOnly(nu, kind, version) && gates?.TemplateNoDefaults) gates = undefined;
+  if (typeMeta !== "keep") { delete nu.apiVersion; delete nu.kind; }
+  if (typeMeta === "noTypeMeta" && version === DEFAULT_VERSION[kind]) { delete old.apiVersion; delete old.kind; }
+  const req: Obj = { op: "workload.validateUpdate", kind };
+  if (release !== "1.9" || kruise === "named") req.kruise = release;
+  if (gates) req.gates = gates;
+  if (applyDefaults !== undefined) req.applyDefaults = applyDefaults;
+  if (text === "oldText") req.oldText = JSON.stringify(old); else req.old = old;
+  if (text === "newText") req.newText = JSON.stringify(nu); else req.new = nu;
+  if (pods.size > 0) req.pods = [...pods.values()];
+  return JSON.stringify(req);
+}
+
 /** One request line: a stored workload of `kind` at `version`, an edited copy, gates, pods, sometimes text fields. */
 export function kruiseWorkloadRequest(release: KruiseRelease, kind: KruiseKind, version: string): fc.Arbitrary<string> {
   return fc.tuple(
@@ -467,38 +518,72 @@ export function kruiseWorkloadRequest(release: KruiseRelease, kind: KruiseKind, 
     const nu = structuredClone(old);
     const pods = new Map<string, Obj>();
     for (const e of es) e(nu, kind, version, pods, release);
-    tame(nu);
-    // an emptied matchLabels (`{}`, not absent): whether the stored selector prints `map[string]string{}` or nil hangs
-    // on the mutating webhook's reflect.DeepEqual of the object before and after its defaults (no patch when equal),
-    // which the engine does not model (see the `values` requirement below)
-    const sel = nu.spec?.selector;
-    if (sel && typeof sel.matchLabels === "object" && sel.matchLabels !== null && Object.keys(sel.matchLabels).length === 0) delete sel.matchLabels;
-    // the Advanced StatefulSet webhook dereferences the rolling update's defaulted pointers (partition,
-    // minReadySeconds): without the mutating webhook it panics (recovered into a denial by v1.9.0's
-    // controller-runtime, a failed call with v1.8.3's). It also defaults the new template before its
-    // InPlaceOnly diff, so an undefaulted stored template would differ in every defaulted field.
-    if (kind === "AdvancedStatefulSet" && applyDefaults === false) applyDefaults = undefined;
-    if (kind === "AdvancedStatefulSet" && inPlaceOnly(nu, kind, version) && gates?.TemplateNoDefaults) gates = undefined;
-    if (typeMeta !== "keep") { delete nu.apiVersion; delete nu.kind; }
-    if (typeMeta === "noTypeMeta" && version === DEFAULT_VERSION[kind]) { delete old.apiVersion; delete old.kind; }
-    const req: Obj = { op: "workload.validateUpdate", kind };
-    if (release !== "1.9" || kruise === "named") req.kruise = release;
-    if (gates) req.gates = gates;
-    if (applyDefaults !== undefined) req.applyDefaults = applyDefaults;
-    if (text === "oldText") req.oldText = JSON.stringify(old); else req.old = old;
-    if (text === "newText") req.newText = JSON.stringify(nu); else req.new = nu;
-    if (pods.size > 0) req.pods = [...pods.values()];
-    return JSON.stringify(req);
+    return requestLine(release, kind, version, old, nu, pods, gates, text, applyDefaults, typeMeta, kruise);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// updates the mutating webhook may answer without a patch
+
+/** The stored form of a container's resource quantities hangs on the patch: the webhook's RoundUp(-3) changes a
+ *  quantity's internals (int64Amount scale below milli, any non-zero inf.Dec) without changing what it prints, a
+ *  template equal to the stored one is not defaulted again (an inf.Dec left unrounded), an inf.Dec zero at milli
+ *  scale is left as it is. */
+const QUANTITIES = ["1m", "250m", "1000u", "100000u", "0.5", "12345678901234567890", "0.000Ki", "0.0000000000", "-0.000Ki"];
+
+/** Edits whose answer shows whether the mutating webhook patched the new object (no patch: the object is stored
+ *  as sent, an emptied map or list stays non-nil and prints as `{}`; a patch: the json.Marshal round trip makes it
+ *  nil), mixed with the other edits. */
+const patchEdit: fc.Arbitrary<Edit> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Edit>((o) => { (spec(o).selector ??= {}).matchLabels = {}; }) },
+  { weight: 2, arbitrary: fc.constantFrom<Obj>({ key: "env", operator: "In", values: [] }, { key: "env", operator: "In" }, { key: "env", operator: "NotIn", values: [] }).map((e): Edit => (o) => { (spec(o).selector ??= {}).matchExpressions = [e]; }) },
+  { weight: 2, arbitrary: fc.constantFrom<Obj | undefined>(undefined, {}, { conditions: [] }, { replicas: 0 }).map((st): Edit => (o) => { if (st === undefined) delete o.status; else o.status = st; }) },
+  { weight: 2, arbitrary: fc.constantFrom(...QUANTITIES).map((q): Edit => (o) => { c0(o).resources = { requests: { cpu: q } }; }) },
+  { weight: 1, arbitrary: fc.constantFrom("0.5Gi", "536870912", "512Mi").map((q): Edit => (o) => { c0(o).resources = { limits: { memory: q }, requests: { memory: q } }; }) },
+  // (a default of the webhook's to write again: a patch whatever else is edited)
+  { weight: 1, arbitrary: fc.constant<Edit>((o) => { delete spec(o).revisionHistoryLimit; }) },
+  { weight: 3, arbitrary: edit },
+);
+
+/** One request line: a settled workload (settledKruiseWorkload), sometimes with a quantity in its template, and an
+ *  update of it with 1-3 edits that mostly leave the webhook's defaults nothing to do, often sent without its
+ *  status (as a manifest is applied; the Advanced StatefulSet handler's cleared status then changes nothing) and
+ *  often with the retention policy's gate off (so that a v1alpha1 Advanced StatefulSet can be left alone too). */
+export function kruiseSettledRequest(release: KruiseRelease, kind: KruiseKind, version: string): fc.Arbitrary<string> {
+  return fc.tuple(
+    settledKruiseWorkload(release, kind, version),
+    fc.option(fc.constantFrom(...QUANTITIES), { nil: undefined }),
+    fc.constantFrom(true, true, false),
+    fc.array(patchEdit, { minLength: 1, maxLength: 3 }),
+    fc.oneof({ weight: 3, arbitrary: gatesFor(release) }, { weight: 1, arbitrary: fc.constant<Obj | undefined>({ StatefulSetAutoDeletePVC: false }) }),
+    fc.constantFrom<"obj" | "oldText" | "newText">("obj", "obj", "obj", "oldText", "newText"),
+    fc.constantFrom<"keep" | "newNoTypeMeta">("keep", "keep", "keep", "newNoTypeMeta"),
+  ).map(([old, cpu, noStatus, es, gates, text, typeMeta]) => {
+    if (cpu !== undefined) c0(old).resources = { requests: { cpu } };
+    const nu = structuredClone(old);
+    if (noStatus) delete nu.status;
+    const pods = new Map<string, Obj>();
+    for (const e of es) e(nu, kind, version, pods, release);
+    return requestLine(release, kind, version, old, nu, pods, gates, text, undefined, typeMeta, "absent");
   });
 }
 
 /** Request lines of a release for every kind and served version, `perVersion` each. */
 export function kruiseWorkloadLines(release: KruiseRelease, perVersion: number, seed: number): string[] {
+  return linesOf(kruiseWorkloadRequest, release, perVersion, seed);
+}
+
+/** Request lines of settled workloads (kruiseSettledRequest) of a release for every kind and served version, `perVersion` each. */
+export function kruiseSettledLines(release: KruiseRelease, perVersion: number, seed: number): string[] {
+  return linesOf(kruiseSettledRequest, release, perVersion, seed);
+}
+
+function linesOf(request: (r: KruiseRelease, k: KruiseKind, v: string) => fc.Arbitrary<string>, release: KruiseRelease, perVersion: number, seed: number): string[] {
   const out: string[] = [];
   let i = 0;
   for (const kind of KRUISE_KINDS) {
     for (const version of servedVersions(release, kind)) {
-      const [lines] = fc.sample(fc.array(kruiseWorkloadRequest(release, kind, version), { minLength: perVersion, maxLength: perVersion }), { numRuns: 1, seed: seed + i++ });
+      const [lines] = fc.sample(fc.array(request(release, kind, version), { minLength: perVersion, maxLength: perVersion }), { numRuns: 1, seed: seed + i++ });
       out.push(...lines!);
     }
   }

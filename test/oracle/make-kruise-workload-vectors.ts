@@ -1,28 +1,32 @@
 // Writes test/vectors/kruise-workload-validate.jsonl.gz: workload.validateUpdate requests for the OpenKruise
 // kinds (realistic stored CloneSets, Advanced StatefulSets and Advanced DaemonSets and edits of them from
 // kruise-workload-arbitraries.ts, at every API version each release serves, plus request errors for every
-// kind), for every Kruise build (kruise "1.9": openkruise/kruise v1.9.0, "1.8": v1.8.3, "1.7": v1.7.0, "1.6":
-// v1.6.0, "1.5": v1.5.5), each answered by
+// kind, then updates of settled workloads whose answer shows whether the mutating webhook patched), for every Kruise
+// build (kruise "1.9": openkruise/kruise v1.9.0, "1.8": v1.8.3, "1.7": v1.7.0, "1.6": v1.6.0, "1.5": v1.5.5), each
+// answered by
 // the Go oracle through its router (k8s/harness/kruise_workload.go: CRD defaults, the mutating and the
 // validating webhook of the release). The oracle refuses to answer the few generated updates whose upstream
 // answer is random (E_INTERNAL "nondeterministic upstream answer": an InPlaceOnly template edit with several
 // changes, a printed pointer); they are left out and counted.
 //
-//   node --import tsx test/oracle/make-kruise-workload-vectors.ts [PER_VERSION]
+//   node --import tsx test/oracle/make-kruise-workload-vectors.ts [PER_VERSION [SETTLED_PER_VERSION]]
 //
 // KINPLACE_K8S_SEED changes the seed (default 20261129); KINPLACE_KRUISE_WORKLOAD_OUT the output path.
 
 import fc from "fast-check";
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { KRUISE_KINDS, kruiseWorkloadLines, kruiseWorkloadRequestErrors, servedVersions, storedKruiseWorkload, type KruiseRelease } from "./kruise-workload-arbitraries.ts";
+import { KRUISE_KINDS, kruiseSettledLines, kruiseWorkloadLines, kruiseWorkloadRequestErrors, servedVersions, storedKruiseWorkload, type KruiseRelease } from "./kruise-workload-arbitraries.ts";
 import { buildAll, runOracle, stopOracle } from "./run.ts";
 
-const perVersion = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 250);
+const counts = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number);
+const perVersion = counts[0] ?? 250;
+const settledPerVersion = counts[1] ?? 60;
 const seed = Number(process.env.KINPLACE_K8S_SEED ?? 20261129);
 const outPath = process.env.KINPLACE_KRUISE_WORKLOAD_OUT ?? new URL("../vectors/kruise-workload-validate.jsonl.gz", import.meta.url).pathname;
 
-/** The request lines of a release: generated updates, then request errors for every kind and served version. */
+/** The request lines of a release: generated updates, request errors for every kind and served version, then updates of
+ *  settled workloads. */
 function releaseLines(release: KruiseRelease, base: number): string[] {
   const lines = kruiseWorkloadLines(release, perVersion, base);
   let i = 0;
@@ -32,6 +36,7 @@ function releaseLines(release: KruiseRelease, base: number): string[] {
       lines.push(...kruiseWorkloadRequestErrors(release, kind, stored!));
     }
   }
+  lines.push(...kruiseSettledLines(release, settledPerVersion, base + 700));
   return lines;
 }
 

@@ -1,14 +1,14 @@
 // The two objects of an OpenKruise workload update as the webhooks receive them: the version served (the objects'
 // apiVersion: new's, else old's; neither: v1alpha1 for CloneSet and Advanced DaemonSet, v1beta1 for Advanced
-// StatefulSet - an Advanced StatefulSet of either version is validated as v1beta1), decoded into that version's
+// StatefulSet - an Advanced StatefulSet of either version is validated as v1beta1, a v1alpha1 one converted with
+// StatefulSet.ConvertTo, stsconvert.ts), decoded into that version's
 // types at the Kubernetes minor of Kruise's libraries (v1.8.3's types: without the fields v1.9.0 added, and an
 // Advanced DaemonSet partition that is an integer). Errors carry the object's path ("old" / "new").
 
-import { fail, hasError, setErrorPath, E_BAD_REQUEST, E_JSON_TYPE } from "../../../base/errors";
-import { readJSON, ReadOptions } from "../../../json/reader";
-import { encodeTyped } from "../inplaceupdate/typedpod";
+import { fail, hasError, setErrorPath, E_BAD_REQUEST } from "../../../base/errors";
 import { Tape, K_STRING, K_OBJECT } from "../../../json/tape";
 import { olderTypesAccept } from "./oldtypes";
+import { statefulSetToV1beta1 } from "./stsconvert";
 import { unquote } from "../../../json/strings";
 import { ByteSink } from "../../../io/sink";
 import { decodeAt } from "../../../typed/decodeat";
@@ -112,19 +112,6 @@ function servedOK(av: string, kind: string, kruise: i32, name: string): bool {
   return false;
 }
 
-/** An Advanced StatefulSet read as v1alpha1, converted to the v1beta1 the webhooks validate (StatefulSet.ConvertTo: the
- *  fields both versions have), as json.Marshal of the one read into the other; null with an error. */
-function toV1beta1(v: StructV, minor: i32): StructV | null {
-  const b = encodeTyped(v.t, v);
-  if (b === null) return null;
-  const t = readJSON(b.ptr, b.len, new ReadOptions());
-  if (t === null) return null;
-  const ty = resolve(minorIndex(minor), nameId("v1beta1.StatefulSet"));
-  const r = decodeAt(t, 0, ty, minor, defaultGoOf(minor));
-  if (hasError()) return null;
-  return r === null ? newStruct(ty) : changetype<StructV>(r);
-}
-
 /** Decodes the stored object `ov` and the new one `nv` of `kind` for Kruise minor `kruise`; null with an error. */
 export function decodePair(kind: string, ov: ObjectNode, nv: ObjectNode, kruise: i32): WorkloadPair | null {
   const minor = kruiseK8sMinorOf(kruise);
@@ -143,10 +130,9 @@ export function decodePair(kind: string, ov: ObjectNode, nv: ObjectNode, kruise:
   let n = decodeObject(nv, "new", kind, ty, minor, kruise, v1beta1);
   if (n === null) return null;
   if (kind == "AdvancedStatefulSet" && !v1beta1) {
-    o = toV1beta1(o, minor);
-    if (o === null) return null;
-    n = toV1beta1(n, minor);
-    if (n === null) return null;
+    const bt = resolve(minorIndex(minor), nameId("v1beta1.StatefulSet"));
+    o = statefulSetToV1beta1(o, bt);
+    n = statefulSetToV1beta1(n, bt);
   }
   return new WorkloadPair(o, n, v1beta1, minor);
 }

@@ -2,9 +2,11 @@
 // simple type nor a fmt.Stringer (apimachinery up to 0.33): structs as T{Field:value, ...} with every field,
 // a nil pointer as (*T)(nil) and a non-nil one as its address - which no two processes share, so it is
 // written (*T)(0xc000000000) (README, "Workload update validation") - slices as []T{...} or []T(nil),
-// maps with their keys sorted as fmt sorts them, strings quoted, named string types without their name.
+// maps with their keys sorted as fmt sorts them, strings quoted, named string types without their name, a
+// resource.Quantity as its fields.
 
-import { Val, StrV, IntV, PtrV, SliceV, MapV, StructV, TimeV, sortedEntries } from "../../../typed/value";
+import { Val, StrV, IntV, PtrV, SliceV, MapV, StructV, TimeV, QuantityV, sortedEntries } from "../../../typed/value";
+import { Quantity, formatName } from "../../../quantity/quantity";
 import { Kind, kind, spewName, elem, fieldCount, fieldName, fieldType, typeNameId } from "../../../schema/schema";
 import { specialOf, SP_TIME } from "../../../typed/types";
 import { goStringOfTime, timeSeconds } from "../../../typed/time";
@@ -18,6 +20,7 @@ export function goSyntax(t: i32, v: Val | null): string {
   // "<nil>" for a nil *metav1.Time (the method's nil dereference panics; fmt catches it)
   if (k == Kind.Pointer && isTime(elem(t))) return v === null || !(v instanceof PtrV) ? "<nil>" : timeText(changetype<PtrV>(v).to);
   if (isTime(t)) return timeText(v);
+  if (v !== null && v instanceof QuantityV) return quantityGoSyntax(changetype<QuantityV>(v).q, "0xc000000000");
   if (k == Kind.Pointer) {
     if (v === null || !(v instanceof PtrV)) return "(" + spewName(t) + ")(nil)";
     return "(" + spewName(t) + ")(0xc000000000)";
@@ -60,6 +63,14 @@ export function goSyntax(t: i32, v: Val | null): string {
     return spewName(t) + "{" + joinStrings(parts, ", ") + "}";
   }
   return spewName(t) + "{}";
+}
+
+/** %#v of a resource.Quantity: int64Amount, the inf.Dec pointer (`decAddress` standing for its address when set), the
+ *  cached string and the Format. */
+export function quantityGoSyntax(q: Quantity, decAddress: string): string {
+  const s = q.sLen > 0 ? String.UTF8.decodeUnsafe(q.sPtr, <usize>q.sLen) : "";
+  return "resource.Quantity{i:resource.int64Amount{value:" + q.value.toString() + ", scale:" + q.scale.toString() +
+    "}, d:resource.infDecAmount{Dec:(*inf.Dec)(" + (q.dec === null ? "nil" : decAddress) + ")}, s:" + quote(s) + ", Format:" + quote(formatName(q)) + "}";
 }
 
 function isTime(t: i32): bool {

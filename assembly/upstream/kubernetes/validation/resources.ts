@@ -8,7 +8,7 @@
 
 import { Val, MapV, QuantityV, sortedEntries } from "../../../typed/value";
 import { ByteSink } from "../../../io/sink";
-import { Quantity, formatName } from "../../../quantity/quantity";
+import { Quantity } from "../../../quantity/quantity";
 import { writeQuantityJSON } from "../../../quantity/canonical";
 import { parseQuantityOr, QuantityError } from "../../../quantity/parse";
 import { quantityCmpValues } from "../../../quantity/arith";
@@ -21,6 +21,7 @@ import { ContainerOpts, restartAlways } from "./containeropts";
 import { quantityStringOfCopy } from "./quantitytext";
 import { validateResourceClaimNames } from "./claims";
 import { joinStrings } from "../../../golang/join";
+import { quantityGoSyntax } from "./gosyntax";
 
 const STANDARD = ["cpu", "memory", "ephemeral-storage", "requests.cpu", "requests.memory", "requests.ephemeral-storage",
   "limits.cpu", "limits.memory", "limits.ephemeral-storage", "pods", "resourcequotas", "services", "replicationcontrollers",
@@ -84,9 +85,7 @@ function renderQuantity(q: Quantity, minor: i32): string {
     writeQuantityJSON(out, q);
     return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
   }
-  const s = q.sLen > 0 ? String.UTF8.decodeUnsafe(q.sPtr, <usize>q.sLen) : "";
-  return "resource.Quantity{i:resource.int64Amount{value:" + q.value.toString() + ", scale:" + q.scale.toString() +
-    "}, d:resource.infDecAmount{Dec:(*inf.Dec)(" + (q.dec === null ? "nil" : "0x?") + ")}, s:" + quote(s) + ", Format:" + quote(formatName(q)) + "}";
+  return quantityGoSyntax(q, "0x?");
 }
 
 /** IsHugePageResourceValueDivisible(name, q): the page size (ParseQuantity of the name after "hugepages-")
