@@ -15,7 +15,8 @@ import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResou
 import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
 import { Gates } from "../upstream/kubernetes/validation/gates";
 import { validatePodUpdate } from "../upstream/kubernetes/validation/update";
-import { ErrList, DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
+import { ErrList, DEFAULT_MAX_ERROR_BYTES, quote } from "../upstream/kubernetes/validation/errlist";
+import { fld, str } from "../upstream/kubernetes/validation/view";
 import { resizeBeforeUpdate } from "../upstream/kubernetes/registry/podresize";
 import { Stored, decodeAt, member, stringAt, field, slot, sliceItems, strText } from "../stored/stored";
 import { semanticEqual } from "./semantic";
@@ -297,6 +298,8 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
   } else {
     errs = validatePodUpdate(oldPod, newPod, minor, gates, allowPrivileged);
     if (hasError()) return false;
+    // the StatusError kube-apiserver answers the update with
+    if (errs.list.length > 0) v.rejection = "Pod " + quote(str(fld(fld(newPod, "ObjectMeta"), "Name"))) + " is invalid: " + errs.aggregate();
   }
   if (rejectedBy(errs, diff, v)) return true;
   let changed = false;
