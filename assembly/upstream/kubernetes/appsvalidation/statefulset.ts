@@ -23,7 +23,7 @@ import { podTemplateSpec, selectorMatchesTemplate, alwaysRestart } from "./templ
 import { nonNegative, positiveIntOrPercent, notOver100Percent, intOrPercentValue } from "./intorpercent";
 import { selectorValue, statefulSetStrategyValue, statefulSetRollingValue, intOrStringValue } from "./values";
 import { immutableSelector } from "./immutable";
-import { claimTemplatesValue } from "./claimsvalue";
+import { claimTemplatesValue, internalClaims } from "./claimsvalue";
 
 /** StatefulSetValidationOptions (1.34+). */
 export class SetOptions {
@@ -239,8 +239,9 @@ export function statefulSetUpdate(ns: Val | null, os: Val | null, specType: i32,
     immutableSelector(ns, os, selType, minor, errs);
     const ci = fieldIndex(specType, "VolumeClaimTemplates");
     const ct = fieldType(specType, ci);
-    if (!semEqual(ct, fld(ns, "VolumeClaimTemplates"), fld(os, "VolumeClaimTemplates"), "", null)) {
-      errs.invalid("spec.volumeClaimTemplates", claimTemplatesValue(fld(ns, "VolumeClaimTemplates"), ct), "field is immutable");
+    const nc = internalClaims(fld(ns, "VolumeClaimTemplates"), ct);
+    if (!semEqual(ct, nc, internalClaims(fld(os, "VolumeClaimTemplates"), ct), "", null)) {
+      errs.invalid("spec.volumeClaimTemplates", claimTemplatesValue(nc, ct), "field is immutable");
     }
     const a = str(fld(ns, "ServiceName")), b = str(fld(os, "ServiceName"));
     if (a != b) errs.invalidStr("spec.serviceName", a, "field is immutable");
@@ -251,9 +252,13 @@ export function statefulSetUpdate(ns: Val | null, os: Val | null, specType: i32,
   // the clone with every changeable field copied from the old spec must equal the old spec
   const n = fieldCount(specType);
   let same = true;
+  const claims = minor >= 17 ? fieldIndex(specType, "VolumeClaimTemplates") : -1;
   for (let i = 0; i < n && same; i++) {
     if (changeable(fieldName(specType, i), minor, opts)) continue;
-    if (!semEqual(fieldType(specType, i), slotOf(ns, i), slotOf(os, i), "", null)) same = false;
+    const ft = fieldType(specType, i);
+    const a = i == claims ? internalClaims(slotOf(ns, i), ft) : slotOf(ns, i);
+    const b = i == claims ? internalClaims(slotOf(os, i), ft) : slotOf(os, i);
+    if (!semEqual(ft, a, b, "", null)) same = false;
   }
   if (!same) errs.forbidden("spec", changeableText(minor, opts));
   if (minor <= 24) {
