@@ -270,8 +270,9 @@ export function kubectl(args: string[], input?: string, kubeconfig: string = kub
 }
 
 /**
- * Registers a ValidatingWebhookConfiguration (a v1 object, e.g. pointing `clientConfig.url` at an
- * https://127.0.0.1 server the caller runs, with its CA in `caBundle`) and waits until kubectl reads it back.
+ * Registers a ValidatingWebhookConfiguration (`config`: its metadata and webhooks, e.g. `clientConfig.url` at an
+ * https://127.0.0.1 server the caller runs, with its CA in `caBundle`) through kubectl apply. The admission chain
+ * picks it up through an informer, within about a second: a caller that needs it in force retries its first request.
  */
 export async function applyValidatingWebhook(config: Record<string, unknown>): Promise<void> {
   const r = await kubectl(["apply", "-f", "-"], JSON.stringify({ apiVersion: "admissionregistration.k8s.io/v1", kind: "ValidatingWebhookConfiguration", ...config }));
