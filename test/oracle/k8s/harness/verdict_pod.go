@@ -3,7 +3,7 @@
 package main
 
 // The `verdict` for a Pod (kube builds): the registry's podStrategy.ValidateUpdate of this minor on
-// both pods as decoded (and defaulted) — with the live resourceVersion the update carries (old's, or
+// both pods as decoded (and defaulted; refused: the StatusError text as `rejection`) — with the live resourceVersion the update carries (old's, or
 // "1" for both) and, when a pod has none, the request's namespace (old's, else "default") — then, when it passes, the kubelet's real HashContainer (and, 1.27-1.30 with
 // InPlacePodVerticalScaling, HashContainerWithoutResources) per container of the stored pods. The
 // resize rule (a cpu/memory change with resizePolicy RestartContainer restarts) is kubelet glue
@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 
 	v1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/resource"
 	core "k8s.io/kubernetes/pkg/apis/core"
 	corev1conv "k8s.io/kubernetes/pkg/apis/core/v1"
@@ -203,7 +204,8 @@ func podVerdictOf(req *request, decoded, stored [2]interface{}) (string, []verdi
 			return "rejected", podContainers(newPod, nil, "keep"), subresource, rejection, nil
 		}
 	} else if errs := podregistry.Strategy.ValidateUpdate(context.Background(), in, io); len(errs) > 0 {
-		return "rejected", podContainers(newPod, nil, "keep"), "", "", nil
+		// the StatusError kube-apiserver answers the update with
+		return "rejected", podContainers(newPod, nil, "keep"), "", apierrors.NewInvalid(core.Kind("Pod"), in.Name, errs).Error(), nil
 	}
 	ippvs := minor >= 27 && gateEnabled("InPlacePodVerticalScaling")
 	oldPod := stored[0].(*v1.Pod)
