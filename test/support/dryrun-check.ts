@@ -1,17 +1,18 @@
 /**
  * Holds the engine against a real kube-apiserver's answer to `kubectl apply --dry-run=server`: the object
  * kubectl read (`live`), the strategic merge patch it sent and the server's answer (status, body, Warning
- * headers), as test/live/dryrun.test.ts records them and test/fixtures/apiserver/ keeps them.
+ * headers), as test/live/dryrun.test.ts records them and test/vectors/apiserver-dryrun.jsonl.gz keeps them.
  *
  * The engine's side: `smp.apply` of the patch to the live object (what the server's patch handler does) gives
  * the object the update carries; the `verdict` of live → that object (fieldValidation as the request's query
  * named it) must be `rejected` exactly when the server refused, with the server's Status message as
  * `rejection` (the go-cmp diff kube-apiserver appends to a Pod's `spec: Forbidden` error, randomized upstream,
  * and the engine's `kinplace: changed` line stand for each other), its Warning headers as `warnings`, and, when
- * accepted, the server's `spec` as `k8s.json` with `applyDefaults` writes it. A Pod change the verdict sends to
- * the `resize` subresource is not what kubectl apply sends (a pod update): that PATCH is held against
- * `pod.validateUpdate`, and the verdict against the server's answer to its own `patches.strategic` sent to
- * `pods/resize` (`resize`).
+ * accepted, the server's `spec` as `k8s.json` with `applyDefaults` writes it. The verdict of a Pod's change as a
+ * user asks it (`resizeVerdict`: without the last-applied annotation kubectl rewrites) may send it to the `resize`
+ * subresource: then the server's answer to the verdict's `patches.strategic` sent there (`resize`) must be the
+ * verdict's; kubectl apply itself sends a pod update, held against the verdict (or `pod.validateUpdate` when the
+ * verdict would route that update to the subresource).
  */
 
 /** The answer of one request as kubectl saw it. */
@@ -35,7 +36,7 @@ export interface DryRunRecord {
   /** the raw body of the GET kubectl made before patching (the stored object) */
   live: string;
   apply: ServerAnswer;
-  /** Pods whose verdict goes to pods/resize: the server's answer to the verdict's patches.strategic there */
+  /** Pods whose change the verdict sends to pods/resize (`resizeVerdict`): the server's answer to its patch there */
   resize?: ServerAnswer;
 }
 
@@ -126,6 +127,22 @@ function fieldValidationOf(query: string): string {
   return /(?:^|&)fieldValidation=(\w+)/.exec(query)?.[1] ?? "Warn";
 }
 
+const LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
+
+/**
+ * The verdict of a Pod change as a user asks it (the patched pod with the stored last-applied annotation: kubectl
+ * apply rewrites it, a resize would not) and, when the verdict sends it to pods/resize, the patch it sends there
+ * (`patches.strategic`); undefined when it does not.
+ */
+export function resizeVerdict(live: string, patched: string, minor: string, evaluate: Evaluate): { verdict: ReturnType<Evaluate>; patch: string } | undefined {
+  const l = JSON.parse(live), p = JSON.parse(patched);
+  const a = l.metadata?.annotations?.[LAST_APPLIED];
+  if (a === undefined) delete p.metadata?.annotations?.[LAST_APPLIED];
+  else (p.metadata.annotations ??= {})[LAST_APPLIED] = a;
+  const verdict = evaluate({ op: "verdict", kind: "Pod", kubernetes: minor, oldText: live, newText: JSON.stringify(p) });
+  return verdict.ok && verdict.result.subresource === "resize" ? { verdict, patch: JSON.stringify(verdict.result.patches.strategic) } : undefined;
+}
+
 /** The object the update carries: the engine's `smp.apply` of the recorded patch to the live object (its error when it fails). */
 export function patchedObject(rec: DryRunRecord, minor: string, evaluate: Evaluate): { text?: string; error?: unknown } {
   const patched = evaluate({ op: "smp.apply", type: rec.kind, kubernetes: minor, originalText: rec.live, patchText: rec.apply.patch });
@@ -146,20 +163,14 @@ export function checkDryRun(rec: DryRunRecord, minor: string, evaluate: Evaluate
   }
   const newText = admit(patched.text);
   const verdict = evaluate({ op: "verdict", kind: rec.kind, kubernetes: minor, oldText: rec.live, newText, fieldValidation: fieldValidationOf(rec.apply.query) });
+  let engine: Outcome;
   if (verdict.ok && verdict.result.subresource === "resize") {
-    // the apply is a pod update: its answer is pod.validateUpdate's (no warnings there)
+    // the verdict would send this to pods/resize; kubectl apply sends a pod update: pod.validateUpdate's answer
     const pu = evaluate({ op: "pod.validateUpdate", kubernetes: minor, oldText: rec.live, newText });
-    const engine: Outcome = pu.ok
+    engine = pu.ok
       ? { refused: pu.result.message !== "", message: `Pod ${JSON.stringify(JSON.parse(rec.live).metadata.name)} is invalid: ${pu.result.message}`, errors: pu.result.errors.map((e: any) => `${e.field}: ${e.message}`), warnings: undefined }
       : { refused: true, message: pu.error!.message, errors: [], warnings: undefined };
-    compareOutcomes(server, engine, out);
-    const strategic = JSON.stringify(verdict.result.patches.strategic);
-    if (!rec.resize) out.push({ aspect: "resize-patch", server: "no resize recorded", engine: strategic });
-    else if (rec.resize.patch !== strategic) out.push({ aspect: "resize-patch", server: rec.resize.patch, engine: strategic });
-    else compareOutcomes(serverOutcome(rec.resize), verdictOutcome(verdict), out);
-    return out;
-  }
-  const engine = verdictOutcome(verdict);
+  } else engine = verdictOutcome(verdict);
   if (rec.kind !== "Pod" && verdict.ok) {
     // the verdict's `warnings` are the field-validation ones; the update's own (the strategy's WarningsOnUpdate,
     // which the server sends after them) are workload.validateUpdate's, unless the body was refused before the
@@ -176,6 +187,14 @@ export function checkDryRun(rec: DryRunRecord, minor: string, evaluate: Evaluate
       const diff = firstDifference(JSON.parse(rec.apply.response).spec, JSON.parse(d.result.json).spec, "/spec");
       if (diff) out.push({ aspect: "defaults", path: diff.path, server: diff.a, engine: diff.b });
     }
+  }
+  if (rec.kind === "Pod") {
+    const rv = resizeVerdict(rec.live, newText, minor, evaluate);
+    if (rv === undefined) {
+      if (rec.resize) out.push({ aspect: "resize-patch", server: rec.resize.patch, engine: "not sent to pods/resize" });
+    } else if (!rec.resize) out.push({ aspect: "resize-patch", server: "no resize recorded", engine: rv.patch });
+    else if (rec.resize.patch !== rv.patch) out.push({ aspect: "resize-patch", server: rec.resize.patch, engine: rv.patch });
+    else compareOutcomes(serverOutcome(rec.resize), verdictOutcome(rv.verdict), out);
   }
   return out;
 }
