@@ -46,6 +46,18 @@ test("workload.validateUpdate: the examples of a new user", () => {
     volumeClaimTemplates: [{ metadata: { name: "data" }, spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage: size } } } }] } });
   assert.match(ask({ kind: "StatefulSet", kubernetes: "1.32", old: sts("1Gi"), new: sts("2Gi") }).result.message, /spec: Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden$/);
   assert.equal(ask({ kind: "StatefulSet", kubernetes: "1.37", old: sts("1Gi"), new: sts("2Gi") }).result.errors[0]!.field, "spec.volumeClaimTemplates");
+  // a StatefulSet read back from the server carries apiVersion/kind on its claim templates (the v1 conversion sets
+  // them); the internal claims the update compares have none, so a manifest without them changes nothing
+  const typed = (size: string) => {
+    const o = sts(size);
+    o.spec.volumeClaimTemplates = o.spec.volumeClaimTemplates.map((c) => ({ apiVersion: "v1", kind: "PersistentVolumeClaim", ...c }));
+    return o;
+  };
+  for (const kubernetes of ["1.15", "1.16", "1.17", "1.30", "1.36", "1.37"]) {
+    assert.deepEqual(ask({ kind: "StatefulSet", kubernetes, old: typed("1Gi"), new: sts("1Gi") }).result.errors, [], kubernetes);
+    assert.deepEqual(ask({ kind: "StatefulSet", kubernetes, old: sts("1Gi"), new: typed("1Gi") }).result.errors, [], kubernetes);
+  }
+  assert.doesNotMatch(ask({ kind: "StatefulSet", kubernetes: "1.37", old: sts("1Gi"), new: typed("2Gi") }).result.message, /PersistentVolumeClaim/);
   // the stored object's namespace is the request's: another one in the new object is a Bad Request
   const other = { ...dep("web"), metadata: { name: "web", namespace: "other" } };
   const moved = kinplace.evaluate({ op: "workload.validateUpdate", kind: "Deployment", old: { ...dep("web"), metadata: { name: "web", namespace: "prod" } }, new: other } as never) as { ok: boolean; error: { code: string; message: string } };

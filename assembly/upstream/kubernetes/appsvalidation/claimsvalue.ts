@@ -1,5 +1,5 @@
-// The claim templates of a StatefulSet as the internal type holds them: from 1.17 the v1 → internal conversion
-// does not copy a claim's apiVersion/kind (the reverse conversion sets them, so a stored StatefulSet read back
+// The claim templates of a StatefulSet as the internal type holds them: the v1 → internal conversion does not
+// copy a claim's apiVersion/kind (from 1.17 the reverse conversion sets them, so a stored StatefulSet read back
 // carries them), and the update's immutability check compares the internal claims. The bad value of a changed
 // spec.volumeClaimTemplates (1.37's "field is immutable"): encoding/json of the internal
 // []core.PersistentVolumeClaim, whose types carry no json tags (fields by Go name, none omitted) while the metav1
@@ -21,7 +21,7 @@ export function claimTemplatesValue(v: Val | null, t: i32): string {
   return String.UTF8.decodeUnsafe(out.ptr, <usize>out.len);
 }
 
-/** The claim templates `v` (a slice of type `t`) as converted to the internal type from 1.17: each claim's TypeMeta cleared. */
+/** The claim templates `v` (a slice of type `t`) as converted to the internal type: each claim's TypeMeta cleared. */
 export function internalClaims(v: Val | null, t: i32): Val | null {
   if (v === null || !(v instanceof SliceV)) return v;
   const ti = fieldIndex(elem(t), "TypeMeta");

@@ -252,7 +252,7 @@ export function statefulSetUpdate(ns: Val | null, os: Val | null, specType: i32,
   // the clone with every changeable field copied from the old spec must equal the old spec
   const n = fieldCount(specType);
   let same = true;
-  const claims = minor >= 17 ? fieldIndex(specType, "VolumeClaimTemplates") : -1;
+  const claims = fieldIndex(specType, "VolumeClaimTemplates");
   for (let i = 0; i < n && same; i++) {
     if (changeable(fieldName(specType, i), minor, opts)) continue;
     const ft = fieldType(specType, i);
