@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
+import { freePort } from "./support/ports.ts";
 import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -26,17 +26,6 @@ function workerdBin(): string {
   return join(dirname(require.resolve("workerd/package.json")), "bin", "workerd");
 }
 
-/** A free localhost TCP port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 let base = "";

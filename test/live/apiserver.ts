@@ -13,7 +13,7 @@
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, openSync, closeSync, existsSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../support/ports.ts";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,17 +52,6 @@ const ADMIN_TOKEN = "kinplace-live-admin-token";
 
 let current: LiveServer | undefined;
 
-/** A free TCP port on 127.0.0.1 (asked from the kernel, then released). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs openssl with `args` in `cwd`; throws with its stderr on failure. */
 function openssl(cwd: string, args: string[]): void {
