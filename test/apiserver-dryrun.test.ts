@@ -1,4 +1,4 @@
-// A real kube-apiserver's answers, without Go or a server: test/vectors/apiserver-dryrun.jsonl.gz holds what
+// A real kube-apiserver's answers, without Go or a server: test/fixtures/apiserver/dryrun-1.37.jsonl.gz holds what
 // kube-apiserver (the release its first line names, with etcd, kubeadm's admission plugins) answered to
 // `kubectl apply --dry-run=server` on generated edits of Deployments, StatefulSets, DaemonSets, ReplicaSets and
 // bare Pods, recorded by the live suite (test/live/dryrun.test.ts): the stored object kubectl read, the patch it
@@ -15,7 +15,7 @@ import { checkDryRun, type DryRunRecord, type Evaluate } from "./support/dryrun-
 import { explainDryRun } from "./support/dryrun-known.ts";
 
 const evaluate = kinplace.evaluate as unknown as Evaluate;
-const lines = gunzipSync(readFileSync(new URL("./vectors/apiserver-dryrun.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter((l) => l !== "");
+const lines = gunzipSync(readFileSync(new URL("./fixtures/apiserver/dryrun-1.37.jsonl.gz", import.meta.url))).toString("utf8").split("\n").filter((l) => l !== "");
 const head = JSON.parse(lines[0]!) as { versions: { kubernetes: string; etcd: string; kubectl: string } };
 const records = lines.slice(1).map((l) => JSON.parse(l) as DryRunRecord);
 const minor = head.versions.kubernetes.split(".").slice(0, 2).join(".");

@@ -6,7 +6,7 @@
 // against them. Pods whose verdict goes to pods/resize also get the verdict's patch sent there
 // (`kubectl patch --subresource resize --dry-run=server`), the change taken as a user asks it (resizeVerdict). Needs Go (the first build takes minutes) and kubectl.
 // KINPLACE_LIVE_PER_KIND (default 30) sets the pairs per kind and generator, KINPLACE_LIVE_SEED the seed,
-// KINPLACE_LIVE_RECORD=FILE writes the records as a vector file (test/vectors/apiserver-dryrun.jsonl.gz).
+// KINPLACE_LIVE_RECORD=FILE writes the records (test/fixtures/apiserver/dryrun-1.37.jsonl.gz, its README).
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";

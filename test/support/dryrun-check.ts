@@ -1,7 +1,7 @@
 /**
  * Holds the engine against a real kube-apiserver's answer to `kubectl apply --dry-run=server`: the object
  * kubectl read (`live`), the strategic merge patch it sent and the server's answer (status, body, Warning
- * headers), as test/live/dryrun.test.ts records them and test/vectors/apiserver-dryrun.jsonl.gz keeps them.
+ * headers), as test/live/dryrun.test.ts records them and test/fixtures/apiserver/dryrun-1.37.jsonl.gz keeps them.
  *
  * The engine's side: `smp.apply` of the patch to the live object (what the server's patch handler does) gives
  * the object the update carries; the `verdict` of live → that object (fieldValidation as the request's query
