@@ -5,7 +5,7 @@
  * plugins a kubeadm cluster runs (the default set plus NodeRestriction). No controllers run: the suites
  * create what a controller would (namespaces, the `default` ServiceAccount) themselves. Waits for /readyz,
  * writes a kubeconfig, and kills both processes when stopped, when this process exits, and (through a
- * watchdog shell) when this process dies without running its exit handlers.
+ * watchdog shell, which also removes the temporary directory) when this process dies without running its exit handlers.
  *
  * Hooks for other suites: `kubeconfigPath()` of a running server, `kubectl()` to run the machine's
  * kubectl against it, `applyValidatingWebhook()` to register an admission webhook served elsewhere.
@@ -206,8 +206,9 @@ export async function startServer(opts: StartOptions = {}): Promise<LiveServer> 
       ...(opts.apiserverFlags ?? []),
     ], join(dir, "kube-apiserver.log"));
     procs.push(apiserver);
-    // kills both if this process dies without its exit handlers (SIGKILL, a crash)
-    watchdog = spawn("sh", ["-c", `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -9 ${etcd.pid} ${apiserver.pid} 2>/dev/null`], { stdio: "ignore", detached: true });
+    // kills both (and removes the directory) if this process dies without its exit handlers (SIGKILL, a crash)
+    const cleanup = process.env.KINPLACE_LIVE_KEEP === "1" ? "" : `; rm -rf '${dir}'`;
+    watchdog = spawn("sh", ["-c", `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -9 ${etcd.pid} ${apiserver.pid} 2>/dev/null; sleep 1${cleanup}`], { stdio: "ignore", detached: true });
     watchdog.unref();
     const url = `https://127.0.0.1:${securePort}`;
     const ca = readFileSync(join(dir, "ca.crt"));
