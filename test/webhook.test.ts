@@ -73,12 +73,27 @@ describe("reading AdmissionReviews", () => {
   test("member spans: the raw bytes of each value, strings with brackets and escapes, a repeated key keeps the last", () => {
     const text = ' { "a" : {"s":"}]\\"{[","n":[1,[2,{}]]} , "b":-1.5e3,"a":"x\\u0022y" , "c":null}';
     const spans = memberSpans(bytes(text), 0);
-    const at = (k: string): string => text.slice(...spans.get(k)!);
+    const at = (k: string): string => text.slice(spans.get(k)![0], spans.get(k)![1]);
     assert.equal(at("a"), '"x\\u0022y"');
     assert.equal(at("b"), "-1.5e3");
     assert.equal(at("c"), "null");
     const first = memberSpans(bytes(text.replace(',"a":"x\\u0022y"', "")), 0);
-    assert.equal(text.replace(',"a":"x\\u0022y"', "").slice(...first.get("a")!), '{"s":"}]\\"{[","n":[1,[2,{}]]}');
+    assert.equal(text.replace(',"a":"x\\u0022y"', "").slice(first.get("a")![0], first.get("a")![1]), '{"s":"}]\\"{[","n":[1,[2,{}]]}');
+  });
+
+  test("the objects are judged without metadata.managedFields (first, middle or last member; keys with escaped quotes)", () => {
+    const cases: [string, string][] = [
+      ['{"metadata":{"name":"a","managedFields":[{"f:spec":{"k:{\\"name\\":\\"x\\"}":{}}}]},"b":2}', '{"metadata":{"name":"a"},"b":2}'],
+      ['{"metadata":{"managedFields":[], "name":"a"}}', '{"metadata":{ "name":"a"}}'],
+      ['{"metadata":{ "managedFields" : [] }}', '{"metadata":{ }}'],
+      ['{"metadata":{"name":"a"}}', '{"metadata":{"name":"a"}}'],
+    ];
+    for (const [input, want] of cases) {
+      const body = `{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u","object":${input},"oldObject":${input}}}`;
+      const r = readReview(bytes(body));
+      assert.equal(new TextDecoder().decode(r.object), want);
+      assert.equal(new TextDecoder().decode(r.oldObject), want);
+    }
   });
 
   test("the objects reach the engine as the API server wrote them (large integers and number spellings untouched)", () => {
@@ -129,11 +144,16 @@ describe("deciding", () => {
   });
 
   test("warnAt recreate keeps quiet about in-place updates but not about recreations", () => {
-    const pod = (image: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "p", namespace: "shop" }, spec: { containers: [{ name: "app", image }] } });
+    const pod = (image: string): { [key: string]: unknown } => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "p", namespace: "shop" }, spec: { containers: [{ name: "app", image }] } });
     const r = readReview(bytes(review(pod("nginx:1.25"), pod("nginx:1.26"), { kind: { group: "", version: "v1", kind: "Pod" } })));
     const loud = decide(r, judge);
     assert.deepEqual(loud.decision.warnings, ["updates Pod shop/p in place (restarts container app): image of container app changed"]);
     assert.deepEqual(decide(r, judge, { ...DEFAULT_DECIDE, warnAt: "recreate" }).decision.warnings, []);
+    const labelled = pod("nginx:1.25");
+    (labelled["metadata"] as { [k: string]: unknown })["labels"] = { tier: "web" };
+    const quiet = decide(readReview(bytes(review(pod("nginx:1.25"), labelled, { kind: { group: "", version: "v1", kind: "Pod" } }))), judge);
+    assert.equal(quiet.verdict, "in-place");
+    assert.deepEqual(quiet.decision.warnings, [], "a Pod updated in place without a restart gets no warning");
     const d = readReview(bytes(review(deployment("nginx:1.25"), deployment("nginx:1.26"))));
     assert.equal(decide(d, judge, { ...DEFAULT_DECIDE, warnAt: "recreate" }).decision.warnings.length, 1);
   });

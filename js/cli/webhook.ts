@@ -7,7 +7,7 @@ import type { CliIO } from "./command.js";
 import { InputError, readSingle } from "./documents.js";
 import { kindOptions } from "../present/options.js";
 import { isPreDownloadGate } from "../present/predownload.js";
-import { createReadStream } from "node:fs";
+import { appendFileSync, createReadStream } from "node:fs";
 import { decide, DEFAULT_DECIDE, VERDICT_ORDER, type DecideOptions, type Judge } from "../webhook/decide.js";
 import { readReview, reviewResponse, ReviewError } from "../webhook/review.js";
 import { Logger, LOG_LEVELS, type LogLevel } from "../webhook/log.js";
@@ -52,6 +52,8 @@ Options:
   --request-timeout SEC    time a client has to send a whole request (default ${DEFAULT_SERVER.requestTimeoutMs / 1000})
   --shutdown-timeout SEC   time given to requests in flight on shutdown (default ${DEFAULT_SERVER.shutdownTimeoutMs / 1000})
   --log-level LEVEL        debug, info (default), warn or error
+  --record FILE            append each AdmissionReview and the answer sent to FILE as a JSON line
+                           ({"review":...,"answer":...}; the objects in full: for debugging)
 
 Exit codes: 0 after a clean shutdown, 2 bad usage or a bad policy file, 1 the server could not start
 (--review: 0 allowed, 1 denied, 2 a review the webhook would answer with an HTTP error).
@@ -76,6 +78,7 @@ const SPECS = {
   "request-timeout": { type: "value" },
   "shutdown-timeout": { type: "value" },
   "log-level": { type: "value", choices: LOG_LEVELS },
+  record: { type: "value" },
 } as const;
 
 /** A whole-number option between min and max; throws UsageError. */
@@ -166,7 +169,12 @@ export const webhookCommand = defineCommand("webhook", "serve the verdict as an 
   const metrics = new Metrics();
   let running;
   try {
-    running = await startWebhook(server!, { judge, decide: decideOptions, log, metrics });
+    const recordPath = a.values.get("record");
+    const record = recordPath === undefined ? undefined : (body: Uint8Array, answer: string): void => {
+      // a raw line break can only be whitespace between JSON tokens (inside strings it is escaped): one line per review
+      appendFileSync(recordPath, `{"review":${new TextDecoder().decode(body).replace(/[\r\n]+/g, " ")},"answer":${answer}}\n`);
+    };
+    running = await startWebhook(server!, { judge, decide: decideOptions, log, metrics, record });
   } catch (e) {
     log.log("error", "cannot start", { error: e instanceof Error ? e.message : String(e) });
     return 1;

@@ -55,10 +55,18 @@ export function pathWords(path: string, object: unknown): string {
   return parts.join(".");
 }
 
-/** The distinct things the reasons are about, at most `max` named ("image of container app, env of container app and 2 more"). */
+/** How much a reason's effect does to the pods (a higher rank names the cause of the verdict). */
+const EFFECT_RANK: { readonly [effect: string]: number } = { none: 0, "in-place": 1, restart: 2, recreate: 3, rejected: 4 };
+
+/** The distinct things the verdict's weightiest reasons are about (those of the highest effect: a recreation's cause rather
+ *  than the workload's own metadata), at most `max` named ("image of container app, env of container app and 2 more"). */
 export function changedWords(result: unknown, object: unknown, max = 3): string {
+  const rows = reasonRows(result);
+  const rank = (r: (typeof rows)[number]): number => EFFECT_RANK[String(r.details["effect"])] ?? 1;
+  const top = Math.max(1, ...rows.map(rank));
   const seen: string[] = [];
-  for (const r of reasonRows(result)) {
+  for (const r of rows) {
+    if (rank(r) !== top) continue;
     const w = r.path === "" ? "" : pathWords(r.path, object);
     if (w !== "" && !seen.includes(w)) seen.push(w);
   }

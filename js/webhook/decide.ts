@@ -69,6 +69,12 @@ function denialMessage(result: VerdictResult, sentence: string): string {
   return `kinplace policy denies this update: ${sentence}${lines.length > 0 ? `; ${lines.join("; ")}` : ""}`;
 }
 
+/** True when some container of the verdict restarts. */
+function restartsAny(result: VerdictResult): boolean {
+  const list = result["containers"];
+  return Array.isArray(list) && list.some((c) => (c as { action?: unknown } | null)?.action === "restart");
+}
+
 /** Decides one review with `judge`. */
 export function decide(review: Review, judge: Judge, options: DecideOptions = DEFAULT_DECIDE): Outcome {
   const kind = judgedKind(review);
@@ -91,7 +97,9 @@ export function decide(review: Review, judge: Judge, options: DecideOptions = DE
   const verdict = typeof result["verdict"] === "string" ? (result["verdict"] as string) : "none";
   const sentence = verdictSentence(result, review.oldObjectValue, review.objectValue) ?? `no pod of ${objectLabel(review.objectValue)} changes`;
   const rank = VERDICT_ORDER.indexOf(verdict as (typeof VERDICT_ORDER)[number]);
-  const warnings = rank >= VERDICT_ORDER.indexOf(options.warnAt) && verdict !== "none" ? [warningText(sentence, options.maxWarningLength)] : [];
+  // a Pod updated in place without a restart (labels, annotations: what controllers write all day) is left quiet
+  const quiet = verdict === "none" || (kind === "Pod" && verdict === "in-place" && !restartsAny(result));
+  const warnings = rank >= VERDICT_ORDER.indexOf(options.warnAt) && !quiet ? [warningText(sentence, options.maxWarningLength)] : [];
   const policy = result["policy"] as { decision?: string } | undefined;
   if (policy?.decision === "deny") {
     return { decision: { allowed: false, warnings, status: { code: 403, reason: "Forbidden", message: denialMessage(result, sentence) } }, kind, verdict, denied: true };

@@ -1,7 +1,7 @@
 // AdmissionReview v1 (admission.k8s.io/v1) as a validating webhook reads and answers it: the request's
 // identity and objects in, `{apiVersion, kind, response: {uid, allowed, status?, warnings?}}` out.
 
-import { memberSpans } from "./spans.js";
+import { memberSpans, withoutMember } from "./spans.js";
 
 /** A body that is not an AdmissionReview the webhook can answer: HTTP status and message. */
 export class ReviewError extends Error {
@@ -87,7 +87,10 @@ export function readReview(body: Uint8Array): Review {
     const s = spans.get(key);
     if (s === undefined) return undefined;
     const bytes = body.subarray(s[0], s[1]);
-    return bytes.length === 4 && bytes[0] === 0x6e ? undefined : bytes; // null
+    if (bytes.length === 4 && bytes[0] === 0x6e) return undefined; // null
+    // the API server rewrites managedFields on every write (and their `k:{"name":...}` keys are no paths the verdict's
+    // JSON patch can name): judged without them, as kubectl diff shows objects
+    return bytes[0] === 0x7b ? withoutMember(bytes, ["metadata", "managedFields"]) : bytes;
   };
   const dryRun = request["dryRun"];
   return {
