@@ -9,9 +9,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { identity, objectLabel, workloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
-import { isPreDownloadGate } from "../present/predownload.js";
 import { verdictSentence } from "../present/summary.js";
-import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
+import { parseArgs, UsageError } from "./args.js";
+import { clusterChoice, CLUSTER_SPECS } from "./cluster.js";
 import { atDoc, cliEngine } from "./common.js";
 import { InputError, readSingle, type SourceDoc } from "./documents.js";
 import { EXIT_USAGE } from "./command.js";
@@ -47,10 +47,7 @@ cannot be read, a workload the engine cannot judge: reported on stderr, the othe
 
 const SPECS = {
   diff: { type: "flag" },
-  kubernetes: { type: "value" },
-  kubelet: { type: "value" },
-  kruise: { type: "value" },
-  gate: { type: "list" },
+  ...CLUSTER_SPECS,
   policy: { type: "value" },
   output: { type: "value", short: "o", choices: ["text", "json"] },
 } as const;
@@ -103,13 +100,7 @@ export const kubectlDiffCommand = defineCommand("kubectl-diff", "kubectl diff's 
   const a = parseArgs([...args, ...extra], SPECS);
   if (a.positionals.length !== 2) throw new UsageError(a.positionals.length < 2 ? "kubectl-diff needs the LIVE and MERGED directories" : `unexpected argument ${JSON.stringify(a.positionals[2])}`);
   const [live, merged] = a.positionals as [string, string];
-  const gates = gatesOption(a.lists.get("gate"));
-  const cluster = {
-    kubernetes: minorOption("kubernetes", a.values.get("kubernetes")),
-    kubelet: minorOption("kubelet", a.values.get("kubelet")),
-    kruise: a.values.get("kruise"),
-    gates: gates === undefined ? undefined : Object.fromEntries(Object.entries(gates).filter(([g]) => !isPreDownloadGate(g))),
-  };
+  const cluster = clusterChoice(a);
   const json = a.values.get("output") === "json";
   const engine = cliEngine();
   const read = (path: string): Promise<SourceDoc> => readSingle(path, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b), limits: DEFAULT_LIMITS });

@@ -43,8 +43,8 @@ export function limitsUsage(column: number): string {
   ].join("\n");
 }
 
-/** A whole-number option between min and max; throws UsageError. */
-function count(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+/** A whole-number option between min and max (`fallback` when absent); throws UsageError. */
+export function wholeOption(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const n = /^[0-9]{1,10}$/.test(value) ? Number(value) : NaN;
   if (!(n >= min && n <= max)) throw new UsageError(`option --${name}: ${JSON.stringify(value)} is not a whole number from ${min} to ${max}`);
@@ -54,9 +54,9 @@ function count(name: string, value: string | undefined, min: number, max: number
 /** The limits given by --max-depth, --max-alias-nodes and --max-yaml-size; throws UsageError on a bad value. */
 export function limitsOption(a: ParsedArgs): InputLimits {
   return {
-    maxDepth: count("max-depth", a.values.get("max-depth"), 1, MAX_DEPTH_CEILING, DEFAULT_LIMITS.maxDepth),
-    maxAliasNodes: count("max-alias-nodes", a.values.get("max-alias-nodes"), 0, 1_000_000_000, DEFAULT_LIMITS.maxAliasNodes),
-    maxYamlSize: count("max-yaml-size", a.values.get("max-yaml-size"), 1, 2 ** 29, DEFAULT_LIMITS.maxYamlSize),
+    maxDepth: wholeOption("max-depth", a.values.get("max-depth"), 1, MAX_DEPTH_CEILING, DEFAULT_LIMITS.maxDepth),
+    maxAliasNodes: wholeOption("max-alias-nodes", a.values.get("max-alias-nodes"), 0, 1_000_000_000, DEFAULT_LIMITS.maxAliasNodes),
+    maxYamlSize: wholeOption("max-yaml-size", a.values.get("max-yaml-size"), 1, 2 ** 29, DEFAULT_LIMITS.maxYamlSize),
   };
 }
 

@@ -1,19 +1,19 @@
 // `kinplace webhook`: a validating admission webhook answering UPDATEs of Pods and the workload kinds with
 // the verdict as warnings, and denying what a policy file denies (js/webhook/ holds the server).
 
-import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
+import { parseArgs, UsageError } from "./args.js";
+import { clusterChoice, CLUSTER_SPECS } from "./cluster.js";
 import { cliEngine } from "./common.js";
 import type { CliIO } from "./command.js";
 import { InputError, readSingle } from "./documents.js";
 import { kindOptions } from "../present/options.js";
-import { isPreDownloadGate } from "../present/predownload.js";
 import { appendFileSync, createReadStream } from "node:fs";
 import { decide, DEFAULT_DECIDE, VERDICT_ORDER, type DecideOptions, type Judge } from "../webhook/decide.js";
 import { readReview, reviewResponse, ReviewError } from "../webhook/review.js";
 import { Logger, LOG_LEVELS, type LogLevel } from "../webhook/log.js";
 import { Metrics } from "../webhook/metrics.js";
 import { DEFAULT_SERVER, startWebhook, type ServerOptions } from "../webhook/server.js";
-import { DEFAULT_LIMITS } from "./limits.js";
+import { DEFAULT_LIMITS, wholeOption } from "./limits.js";
 import { callResult, goSyntaxError, type RawJson } from "./request.js";
 import { defineCommand } from "./run.js";
 
@@ -68,10 +68,7 @@ const SPECS = {
   port: { type: "value" },
   path: { type: "value" },
   policy: { type: "value" },
-  kubernetes: { type: "value" },
-  kubelet: { type: "value" },
-  kruise: { type: "value" },
-  gate: { type: "list" },
+  ...CLUSTER_SPECS,
   "warn-at": { type: "value", choices: VERDICT_ORDER.slice(1) },
   "on-error": { type: "value", choices: ["allow", "deny"] },
   "max-request-bytes": { type: "value" },
@@ -80,14 +77,6 @@ const SPECS = {
   "log-level": { type: "value", choices: LOG_LEVELS },
   record: { type: "value" },
 } as const;
-
-/** A whole-number option between min and max; throws UsageError. */
-function whole(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = /^[0-9]{1,10}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`option --${name}: ${JSON.stringify(value)} is not a whole number from ${min} to ${max}`);
-  return n;
-}
 
 /** The server options of the parsed arguments. */
 function serverOptions(a: ReturnType<typeof parseArgs>): ServerOptions {
@@ -101,12 +90,12 @@ function serverOptions(a: ReturnType<typeof parseArgs>): ServerOptions {
   return {
     ...DEFAULT_SERVER,
     address: a.values.get("address") ?? DEFAULT_SERVER.address,
-    port: whole("port", a.values.get("port"), 0, 65535, DEFAULT_SERVER.port),
+    port: wholeOption("port", a.values.get("port"), 0, 65535, DEFAULT_SERVER.port),
     tls: insecure ? undefined : { certFile: cert!, keyFile: key! },
     path,
-    maxRequestBytes: whole("max-request-bytes", a.values.get("max-request-bytes"), 1024, 1 << 30, DEFAULT_SERVER.maxRequestBytes),
-    requestTimeoutMs: whole("request-timeout", a.values.get("request-timeout"), 1, 3600, DEFAULT_SERVER.requestTimeoutMs / 1000) * 1000,
-    shutdownTimeoutMs: whole("shutdown-timeout", a.values.get("shutdown-timeout"), 0, 3600, DEFAULT_SERVER.shutdownTimeoutMs / 1000) * 1000,
+    maxRequestBytes: wholeOption("max-request-bytes", a.values.get("max-request-bytes"), 1024, 1 << 30, DEFAULT_SERVER.maxRequestBytes),
+    requestTimeoutMs: wholeOption("request-timeout", a.values.get("request-timeout"), 1, 3600, DEFAULT_SERVER.requestTimeoutMs / 1000) * 1000,
+    shutdownTimeoutMs: wholeOption("shutdown-timeout", a.values.get("shutdown-timeout"), 0, 3600, DEFAULT_SERVER.shutdownTimeoutMs / 1000) * 1000,
   };
 }
 
@@ -139,13 +128,7 @@ export const webhookCommand = defineCommand("webhook", "serve the verdict as an 
   if (a.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(a.positionals[0])}`);
   const reviewPath = a.values.get("review");
   const server = reviewPath === undefined ? serverOptions(a) : undefined;
-  const gates = gatesOption(a.lists.get("gate"));
-  const cluster = {
-    kubernetes: minorOption("kubernetes", a.values.get("kubernetes")),
-    kubelet: minorOption("kubelet", a.values.get("kubelet")),
-    kruise: a.values.get("kruise"),
-    gates: gates === undefined ? undefined : Object.fromEntries(Object.entries(gates).filter(([g]) => !isPreDownloadGate(g))),
-  };
+  const cluster = clusterChoice(a);
   const decideOptions: DecideOptions = {
     ...DEFAULT_DECIDE,
     warnAt: (a.values.get("warn-at") ?? DEFAULT_DECIDE.warnAt) as DecideOptions["warnAt"],

@@ -244,10 +244,10 @@ export interface KubectlResult {
   stderr: string;
 }
 
-/** Runs the machine's kubectl against the running server (its own discovery cache in the server's directory); `kubeconfig` another way in (a proxy's). */
-export function kubectl(args: string[], input?: string, kubeconfig: string = kubeconfigPath()): Promise<KubectlResult> {
+/** Runs the machine's kubectl against the running server (its own discovery cache in the server's directory); `kubeconfig` another way in (a proxy's), `env` its environment. */
+export function kubectl(args: string[], input?: string, kubeconfig: string = kubeconfigPath(), env?: NodeJS.ProcessEnv): Promise<KubectlResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("kubectl", ["--kubeconfig", kubeconfig, "--cache-dir", join(current!.dir, "kube-cache"), ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("kubectl", ["--kubeconfig", kubeconfig, "--cache-dir", join(current!.dir, "kube-cache"), ...args], { stdio: ["pipe", "pipe", "pipe"], env: env ?? process.env });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (b: Buffer) => out.push(b));

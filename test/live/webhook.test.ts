@@ -75,18 +75,7 @@ async function kubectlDiff(manifest: string, extra: string[] = []): Promise<{ st
   // a `kinplace` on the PATH as an installed package gives; it keeps kubectl's two directories for the fixture
   writeFileSync(join(bin, "kinplace"), `#!/bin/sh\nmkdir -p '${rec}' && cp -R "$1" '${rec}/LIVE' && cp -R "$2" '${rec}/MERGED'\nexec '${process.execPath}' '${cli}' "$@"\n`);
   chmodSync(join(bin, "kinplace"), 0o755);
-  const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn("kubectl", ["--kubeconfig", join(server.dir, "kubeconfig"), "diff", "-f", "-"], {
-      env: { ...process.env, PATH: `${bin}:${process.env["PATH"]}`, KUBECTL_EXTERNAL_DIFF: ["kinplace", "kubectl-diff", ...extra].join(" ") },
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => err.push(b));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }));
-    child.stdin.end(manifest);
-  });
+  const r = await kubectl(["diff", "-f", "-"], manifest, join(server.dir, "kubeconfig"), { ...process.env, PATH: `${bin}:${process.env["PATH"]}`, KUBECTL_EXTERNAL_DIFF: ["kinplace", "kubectl-diff", ...extra].join(" ") });
   let live: { [name: string]: string } = {};
   let merged: { [name: string]: string } = {};
   try {
