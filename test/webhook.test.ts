@@ -299,6 +299,18 @@ describe("the server", () => {
     assert.ok(text === "" || /^HTTP\/1\.1 408/.test(text), text);
   });
 
+  test("a client that goes away mid-body is logged as a bad request, not an internal error", async () => {
+    const socket = connect(Number(new URL(s.url).port), "127.0.0.1");
+    await new Promise<void>((r) => socket.once("connect", () => r()));
+    socket.write("POST /validate HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{\"apiVersion\":");
+    await new Promise((r) => setTimeout(r, 100));
+    socket.destroy();
+    for (let i = 0; i < 50 && !logs.some((l) => l.includes('"code":"aborted"')); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(logs.some((l) => l.includes('"msg":"bad request"') && l.includes('"code":"aborted"')), logs.slice(-3).join("\n"));
+    assert.ok(!logs.some((l) => l.includes('"msg":"internal error"')));
+    assert.equal((await send(s.url, { body: review(deployment("a"), deployment("b")) })).status, 200);
+  });
+
   test("metrics count requests by code, reviews by verdict, latency", async () => {
     const m = (await send(s.url, { method: "GET", path: "/metrics" })).body;
     assert.match(m, /^kinplace_webhook_reviews_total\{allowed="true",kind="Deployment",verdict="recreate"\} [1-9]/m);

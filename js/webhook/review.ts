@@ -7,7 +7,7 @@ import { memberSpans, withoutMember } from "./spans.js";
 export class ReviewError extends Error {
   /** The HTTP status to answer with (400 malformed, 413 too large, 415 not JSON). */
   readonly status: number;
-  /** A code for logs and metrics (`malformed`, `too-large`, `media-type`, `version`). */
+  /** A code for logs and metrics (`malformed`, `too-large`, `media-type`, `version`, `aborted`). */
   readonly code: string;
   /** Creates the error. */
   constructor(status: number, code: string, message: string) {

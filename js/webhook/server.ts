@@ -93,7 +93,8 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array> {
     req.on("error", (e) => {
       if (!done) {
         done = true;
-        reject(e);
+        // the client went away mid-body: nothing to answer, and no bug
+        reject(new ReviewError(400, "aborted", `the client closed the connection before the body ended: ${e.message}`));
       }
     });
   });
