@@ -191,3 +191,17 @@ test("hostile pointers are plain keys and never touch Object.prototype", () => {
   assert.deepEqual(Object.getOwnPropertyDescriptor(merged, "__proto__")?.value, { a: 1, b: 1 });
   assert.deepEqual(Object.getOwnPropertyNames(Object.prototype).sort(), protoKeys);
 });
+
+test("the oracle comparison allows Go's map order below an empty key and still holds array order", async () => {
+  const { assertSamePatchAnswer } = await import("./oracle/patch-compare.ts");
+  // makePath lets "/0/v" mean from[""][0].v (members: any order) as well as from["0"].v (an array: fixed order)
+  const req = JSON.stringify({ op: "jsonpatch.diff", from: { "": [{ a: 1 }], "0": [1, 2] }, to: { "": [{ v: 1, w: 2 }] } });
+  const answer = (ops: string[]) => `{"ok":true,"result":{"patch":[${ops.join(",")}]}}`;
+  const v = '{"op":"add","path":"/0/v","value":1}';
+  const w = '{"op":"add","path":"/0/w","value":2}';
+  assertSamePatchAnswer(req, answer([v, w]), answer([w, v]));
+  const plain = JSON.stringify({ op: "jsonpatch.diff", from: { x: [{ a: 1 }, { a: 2 }] }, to: { x: [] } });
+  const r0 = '{"op":"remove","path":"/x/0"}';
+  const r1 = '{"op":"remove","path":"/x/1"}';
+  assert.throws(() => assertSamePatchAnswer(plain, answer([r1, r0]), answer([r0, r1])), /come in another order/);
+});

@@ -37,12 +37,18 @@ export function splitArray(text: string): string[] {
 
 type J = null | boolean | number | string | J[] | { [k: string]: J };
 
-/** The value at an appscode-style pointer (segments split on "/", ~1 and ~0 decoded), or undefined. */
+/**
+ * The value at an appscode-style pointer (segments split on "/", ~1 and ~0 decoded), or undefined. makePath lets
+ * the next segment reuse the "/" an empty key leaves, so below an object with an empty key the pointer has more
+ * than one reading: undefined then (the order of such operations is not checked, only the multiset).
+ */
 function resolve(doc: J, ptr: string): J | undefined {
+  const ambiguous = (v: J | undefined) => v !== null && typeof v === "object" && !Array.isArray(v) && Object.hasOwn(v, "");
   if (ptr === "") return doc;
   let cur: J | undefined = doc;
   for (const raw of ptr.slice(1).split("/")) {
     const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (ambiguous(cur)) return undefined;
     if (Array.isArray(cur)) cur = /^[0-9]+$/.test(key) ? cur[Number(key)] : undefined;
     else if (cur !== null && typeof cur === "object") cur = Object.hasOwn(cur, key) ? cur[key] : undefined;
     else return undefined;
