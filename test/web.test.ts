@@ -1,23 +1,20 @@
-// The manifest checker page (web/) in a real browser: Debian's chromium driven by playwright-core, the page
-// served by web/serve.mjs and opened from disk (file://). Screenshots go to test/artifacts/.
-// Without /usr/bin/chromium this test fails (install it: apt-get install -y chromium), unless
-// KINPLACE_NO_BROWSER=1 is set explicitly.
+// The manifest checker page (web/) in a real browser: the Chromium of the npm package @sparticuz/chromium
+// (test/support/browser.ts) driven by playwright-core, the page served by web/serve.mjs and opened from disk
+// (file://). Screenshots go to test/artifacts/.
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+import { launchContext } from "./support/browser.ts";
 import { EXAMPLES } from "../web/src/examples.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const CHROMIUM = process.env["KINPLACE_CHROMIUM"] ?? "/usr/bin/chromium";
 const ARTIFACTS = join(root, "test/artifacts");
-const noBrowser = process.env["KINPLACE_NO_BROWSER"] === "1";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 let ctx: BrowserContext;
 let server: ChildProcess | undefined;
@@ -113,16 +110,13 @@ const DEPLOYMENT = (image: string) => JSON.stringify({
   spec: { replicas: 3, selector: { matchLabels: { app: "api" } }, template: { metadata: { labels: { app: "api" } }, spec: { containers: [{ name: "api", image }, { name: "proxy", image: "envoy:1.30" }] } } },
 }, null, 2);
 
-describe("manifest checker page in Chromium", { skip: noBrowser ? "KINPLACE_NO_BROWSER=1" : false }, () => {
+describe("manifest checker page in Chromium", () => {
   before(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: the browser tests need Debian's chromium (apt-get install -y chromium; .ci/run installs it). Set KINPLACE_NO_BROWSER=1 to run without them.`);
-    }
     mkdirSync(ARTIFACTS, { recursive: true });
     execFileSync(process.execPath, [join(root, "scripts/build-web.mjs")], { stdio: "inherit" });
     baseUrl = await startServer();
     profile = mkdtempSync(join(tmpdir(), "kinplace-chromium-"));
-    ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+    ctx = await launchContext(profile, { viewport: { width: 1280, height: 900 } });
     await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl.replace(/\/$/, "") });
   });
 
