@@ -1,5 +1,5 @@
-// A Pod updated in place: the API server's pod update validation of the minor (pod.validateUpdate's
-// validatePodUpdate, both pods as decoded from the request) decides `rejected`; otherwise the update is
+// A Pod updated in place: the API server's handling of the update at the minor (registry/podupdate.ts: rest.BeforeUpdate
+// with the pod strategy, both pods as decoded from the request) decides `rejected`; otherwise the update is
 // applied to the running pod and the kubelet restarts exactly the containers whose hash changed
 // (kubelet minor's HashContainer era, read from the stored pod as the kubelet decodes it). With
 // InPlacePodVerticalScaling on, 1.27-1.30 compare HashContainerWithoutResources instead, and a
@@ -8,15 +8,14 @@
 // containers restart like regular ones.
 
 import { Tape, K_ARRAY } from "../json/tape";
-import { hasError } from "../base/errors";
+import { hasError, fail, E_BAD_REQUEST } from "../base/errors";
 import { Val, MapV, StrV, StructV, sortedEntries } from "../typed/value";
 import { requestType } from "../typed/types";
 import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResources } from "../upstream/kubernetes/hash";
 import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
 import { Gates } from "../upstream/kubernetes/validation/gates";
-import { validatePodUpdate } from "../upstream/kubernetes/validation/update";
-import { ErrList, DEFAULT_MAX_ERROR_BYTES, quote } from "../upstream/kubernetes/validation/errlist";
-import { fld, str } from "../upstream/kubernetes/validation/view";
+import { podBeforeUpdate } from "../upstream/kubernetes/registry/podupdate";
+import { ErrList, DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
 import { resizeBeforeUpdate } from "../upstream/kubernetes/registry/podresize";
 import { Stored, decodeAt, member, stringAt, field, slot, sliceItems, strText } from "../stored/stored";
 import { semanticEqual } from "./semantic";
@@ -286,8 +285,11 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
   const rv = liveResourceVersion(a.ty, a.decoded);
   const ns = requestNamespace(a.ty, a.decoded);
   const oldPod = withResourceVersion(a.ty, a.decoded, rv, ns), newPod = withResourceVersion(b.ty, b.decoded, rv, ns);
+  // what the update cannot change (the stored values stay)
+  const kept = new Array<bool>(diff.length);
+  for (let i = 0; i < diff.length; i++) kept[i] = keptByUpdate(diff.ops[i], diff.paths[i], minor, gates);
   // a change of resources alone goes to the pods/resize subresource where it exists (1.32+, InPlacePodVerticalScaling)
-  const resize = minor >= 32 && gates.enabled("InPlacePodVerticalScaling", minor) && resourcesOnly(diff);
+  const resize = minor >= 32 && gates.enabled("InPlacePodVerticalScaling", minor) && resourcesOnly(diff, kept);
   let errs: ErrList;
   if (resize) {
     const r = resizeBeforeUpdate(newPod, oldPod, a.ty, minor, gates, DEFAULT_MAX_ERROR_BYTES);
@@ -296,14 +298,16 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
     v.resize = true;
     if (errs.list.length > 0) v.rejection = r.message;
   } else {
-    errs = validatePodUpdate(oldPod, newPod, minor, gates, allowPrivileged);
+    const r = podBeforeUpdate(newPod, oldPod, a.ty, minor, gates, allowPrivileged, DEFAULT_MAX_ERROR_BYTES);
     if (hasError()) return false;
+    if (r.badRequest.length > 0) return fail(E_BAD_REQUEST, r.badRequest, -1, "new");
+    errs = r.errs;
     // the StatusError kube-apiserver answers the update with
-    if (errs.list.length > 0) v.rejection = "Pod " + quote(str(fld(fld(newPod, "ObjectMeta"), "Name"))) + " is invalid: " + errs.aggregate();
+    if (errs.list.length > 0) v.rejection = r.message;
   }
   if (rejectedBy(errs, diff, v)) return true;
   let changed = false;
-  for (let i = 0; i < diff.length && !changed; i++) changed = !(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"));
+  for (let i = 0; i < diff.length && !changed; i++) changed = !kept[i] && !(diff.paths[i] == "/status" || diff.paths[i].startsWith("/status/"));
   v.verdict = changed ? V_IN_PLACE : V_NONE;
   // kubelet: per container, hash of the old and the new spec as it decodes the stored pod
   const go = defaultGoOf(kubelet);
@@ -333,7 +337,9 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
     const p = diff.paths[i];
     if (p == "/status" || p.startsWith("/status/")) continue;
     const idx = containerOfPath(p);
-    if (idx >= 0 && v.actions[idx + (p.startsWith("/spec/containers/") ? countItems(b.tape, "initContainers") : 0)] == A_RESTART) {
+    if (kept[i]) {
+      v.reason(p, EFFECT_NONE, p == "/spec/resources" ? "kept: a pod update without pod-level resources keeps the stored ones (PodLevelResourcesFixDefaulting)" : "kept: an update does not change it, the API server keeps the stored value");
+    } else if (idx >= 0 && v.actions[idx + (p.startsWith("/spec/containers/") ? countItems(b.tape, "initContainers") : 0)] == A_RESTART) {
       v.reason(p, EFFECT_RESTART, "container spec hash changed (kubelet 1." + kubelet.toString() + "): the kubelet kills and restarts the container");
     } else if (idx >= 0 && p.includes("/resources/")) {
       v.reason(p, EFFECT_IN_PLACE, resize ? "resized in place by the kubelet (sent to the pods/resize subresource; resizePolicy NotRequired)" : "resized in place by the kubelet (InPlacePodVerticalScaling, resizePolicy NotRequired)");
@@ -350,15 +356,31 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
 
 /** Whether every changed path outside status is a container's or an init container's resources or resizePolicy, or the
  *  pod's own resources: what a resize may change (ValidatePodResize: "newPod and oldPod must only differ in ..."). */
-function resourcesOnly(diff: DiffOps): bool {
+function resourcesOnly(diff: DiffOps, kept: Array<bool>): bool {
   let any = false;
   for (let i = 0; i < diff.length; i++) {
     const p = diff.paths[i];
-    if (p == "/status" || p.startsWith("/status/")) continue;
+    if (kept[i] || p == "/status" || p.startsWith("/status/")) continue;
     if (!isResourcesPath(p)) return false;
     any = true;
   }
   return any;
+}
+
+/**
+ * Whether diff operation `op` at `p` is undone by rest.BeforeUpdate and the pod strategy's PrepareForUpdate at `minor`
+ * (registry/podupdate.ts), so the stored value stays: the generation, the resourceVersion (the live one, see
+ * withResourceVersion) always, the namespace when one pod names none; a uid, creation or deletion timestamp or deletion grace period the new
+ * pod leaves out (or, for the timestamps, changes); from 1.37 with PodLevelResourcesFixDefaulting, pod-level resources
+ * the new pod leaves out.
+ */
+function keptByUpdate(op: string, p: string, minor: i32, gates: Gates): bool {
+  if (p == "/metadata/generation" || p == "/metadata/resourceVersion") return true;
+  if (p == "/metadata/namespace") return op == "remove" || op == "add"; // another namespace is a bad request
+  if (p == "/metadata/creationTimestamp" || p == "/metadata/deletionTimestamp") return op == "remove" || op == "replace";
+  if (p == "/metadata/uid" || p == "/metadata/deletionGracePeriodSeconds") return op == "remove";
+  if (p == "/spec/resources") return op == "remove" && minor >= 37 && gates.enabled("PodLevelResourcesFixDefaulting", minor);
+  return false;
 }
 
 /** /spec/resources[/...], or .../resources[/...] or .../resizePolicy[/...] of /spec/containers/N or /spec/initContainers/N. */

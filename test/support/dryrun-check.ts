@@ -184,7 +184,12 @@ export function checkDryRun(rec: DryRunRecord, minor: string, evaluate: Evaluate
     const d = evaluate({ op: "k8s.json", type: rec.kind, kubernetes: minor, valueText: newText, applyDefaults: true });
     if (!d.ok) out.push({ aspect: "defaults", server: "accepted", engine: d.error });
     else {
-      const diff = firstDifference(JSON.parse(rec.apply.response).spec, JSON.parse(d.result.json).spec, "/spec");
+      const spec = JSON.parse(d.result.json).spec;
+      // the pod strategy's PrepareForUpdate (1.37+, PodLevelResourcesFixDefaulting on by default) keeps the stored
+      // pod-level resources of an update that has none (the verdict's reasons call them kept)
+      const stored = JSON.parse(rec.live).spec;
+      if (rec.kind === "Pod" && Number(minor.split(".")[1]) >= 37 && spec.resources === undefined && stored?.resources !== undefined) spec.resources = stored.resources;
+      const diff = firstDifference(JSON.parse(rec.apply.response).spec, spec, "/spec");
       if (diff) out.push({ aspect: "defaults", path: diff.path, server: diff.a, engine: diff.b });
     }
   }

@@ -2,19 +2,21 @@
 
 package main
 
-// The `verdict` for a Pod (kube builds): the registry's podStrategy.ValidateUpdate of this minor on
-// both pods as decoded (and defaulted; refused: the StatusError text as `rejection`) — with the live resourceVersion the update carries (old's, or
+// The `verdict` for a Pod (kube builds): rest.BeforeUpdate with the registry's pod Strategy of this minor on
+// both pods as decoded (and defaulted; refused: the StatusError text as `rejection`; accepted with nothing left to change: "none") — with the live resourceVersion the update carries (old's, or
 // "1" for both) and, when a pod has none, the request's namespace (old's, else "default") — then, when it passes, the kubelet's real HashContainer (and, 1.27-1.30 with
 // InPlacePodVerticalScaling, HashContainerWithoutResources) per container of the stored pods. The
 // resize rule (a cpu/memory change with resizePolicy RestartContainer restarts) is kubelet glue
 // reproduced here as in the engine. allowPrivileged (default true) as pod.validateUpdate reads it. kubelet must equal kubernetes here (one build per minor).
 
 import (
-	"context"
 	"encoding/json"
 
 	v1 "k8s.io/api/core/v1"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	genericapirequest "k8s.io/apiserver/pkg/endpoints/request"
 	"k8s.io/apimachinery/pkg/api/resource"
 	core "k8s.io/kubernetes/pkg/apis/core"
 	corev1conv "k8s.io/kubernetes/pkg/apis/core/v1"
@@ -57,6 +59,57 @@ func resourcesOnly(a, b *v1.Pod) bool {
 		return string(out)
 	}
 	return strip(a) == strip(b)
+}
+
+// carriedByUpdate is a copy of stored pod n with what rest.BeforeUpdate and the pod strategy's PrepareForUpdate take
+// over from the stored pod o: the generation, resourceVersion and namespace, a uid, deletion grace period or pod-level
+// resources (1.37, PodLevelResourcesFixDefaulting) n leaves out, the creation and deletion timestamps o has. It picks the
+// verdict's route (the engine's keptByUpdate): what an update cannot change does not stop a resize.
+func carriedByUpdate(n, o *v1.Pod, minor int) *v1.Pod {
+	c := n.DeepCopy()
+	c.Generation, c.ResourceVersion = o.Generation, o.ResourceVersion
+	if c.Namespace == "" || o.Namespace == "" {
+		c.Namespace = o.Namespace
+	}
+	if c.UID == "" {
+		c.UID = o.UID
+	}
+	if !o.CreationTimestamp.IsZero() {
+		c.CreationTimestamp = o.CreationTimestamp
+	}
+	if o.DeletionTimestamp != nil && !o.DeletionTimestamp.IsZero() {
+		c.DeletionTimestamp = o.DeletionTimestamp
+	}
+	if c.DeletionGracePeriodSeconds == nil {
+		c.DeletionGracePeriodSeconds = o.DeletionGracePeriodSeconds
+	}
+	if minor >= 37 && gateEnabled("PodLevelResourcesFixDefaulting") {
+		keepPodLevelResources(c, o)
+	}
+	return c
+}
+
+// jsonEqual: the two pods marshal to the same JSON.
+func jsonEqual(a, b *v1.Pod) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return string(ja) == string(jb)
+}
+
+// podRequestInfo is the request info of a PUT of pod ns/name.
+func podRequestInfo(ns, name string) *genericapirequest.RequestInfo {
+	return &genericapirequest.RequestInfo{
+		IsResourceRequest: true,
+		Path:              "/api/v1/namespaces/" + ns + "/pods/" + name,
+		Verb:              "update",
+		APIPrefix:         "api",
+		APIGroup:          "",
+		APIVersion:        "v1",
+		Namespace:         ns,
+		Resource:          "pods",
+		Name:              name,
+		Parts:             []string{"pods", name},
+	}
 }
 
 // gateEnabled is DefaultFeatureGate.Enabled for a gate known to this minor (false when unknown).
@@ -190,7 +243,7 @@ func podVerdictOf(req *request, decoded, stored [2]interface{}) (string, []verdi
 	}
 	minor := parseMinor(buildMinor)
 	subresource := ""
-	if minor >= 32 && gateEnabled("InPlacePodVerticalScaling") && resourcesOnly(oldS, newS) {
+	if carried := carriedByUpdate(newS, oldS, minor); minor >= 32 && gateEnabled("InPlacePodVerticalScaling") && !jsonEqual(carried, oldS) && resourcesOnly(oldS, carried) {
 		// a change of resources alone is sent to the pods/resize subresource
 		if resizeVerdictHook == nil {
 			return "", nil, "", "", plainErr(codeInternal, "the verdict's resize route has no resize strategy in this build")
@@ -203,9 +256,21 @@ func podVerdictOf(req *request, decoded, stored [2]interface{}) (string, []verdi
 		if rejection != "" {
 			return "rejected", podContainers(newPod, nil, "keep"), subresource, rejection, nil
 		}
-	} else if errs := podregistry.Strategy.ValidateUpdate(context.Background(), in, io); len(errs) > 0 {
-		// the StatusError kube-apiserver answers the update with
-		return "rejected", podContainers(newPod, nil, "keep"), "", apierrors.NewInvalid(core.Kind("Pod"), in.Name, errs).Error(), nil
+	} else {
+		// rest.BeforeUpdate with the pod strategy: refused, the StatusError kube-apiserver answers the update with;
+		// accepted with nothing left to change once it kept the stored values, no change
+		err, perr := storedBeforeUpdate(podregistry.Strategy, in, io, &warningTexts{}, podRequestInfo)
+		if perr != nil {
+			return "", nil, "", "", perr
+		}
+		if se, ok := err.(*apierrors.StatusError); ok && se.ErrStatus.Reason == metav1.StatusReasonInvalid {
+			return "rejected", podContainers(newPod, nil, "keep"), "", err.Error(), nil
+		} else if err != nil {
+			return "", nil, "", "", fieldErr(codeBadRequest, "new", err.Error())
+		}
+		if apiequality.Semantic.DeepEqual(in, io) {
+			return "none", podContainers(newPod, nil, "keep"), "", "", nil
+		}
 	}
 	ippvs := minor >= 27 && gateEnabled("InPlacePodVerticalScaling")
 	oldPod := stored[0].(*v1.Pod)
