@@ -88,6 +88,7 @@ export function steps(block: Block): Step[] {
       expectStatus = command === "echo $?";
       if (expectStatus) {
         if (current === undefined) throw new Error(`line ${at}: \`$ echo $?\` without a command before it`);
+        if (current.head !== undefined) throw new Error(`line ${at}: after \`| head\`, \`$ echo $?\` is head's exit code, not kinplace's`);
         return;
       }
       const ev = /^echo '(.*)' \| (?:npx )?kinplace eval$/.exec(command);
@@ -187,8 +188,11 @@ test("the transcript reader refuses what it cannot run and reads what it can", (
   assert.throws(() => steps(block("$ kubectl get pods")), /not a runnable example/);
   assert.throws(() => steps(block("$ kinplace check a b | jq .")), /not a runnable example/);
   assert.throws(() => steps(block("orphan output\n$ kinplace hash x")), /output before any/);
-  const [s] = steps(block("$ kinplace check a b | head -2   # note\nx\ny\n$ echo $?\n1"));
-  assert.deepEqual({ ...s, line: 0 }, { kind: "cli", args: ["check", "a", "b"], head: 2, output: "x\ny\n", status: 1, line: 0 });
+  assert.throws(() => steps(block("$ kinplace check a b | head -1\nx\n$ echo $?\n1")), /head's exit code/);
+  const [s] = steps(block("$ kinplace check a b | head -2   # note\nx\ny"));
+  assert.deepEqual({ ...s, line: 0 }, { kind: "cli", args: ["check", "a", "b"], head: 2, output: "x\ny\n", line: 0 });
+  const [t] = steps(block("$ kinplace check a b\nx\n$ echo $?\n1"));
+  assert.equal(t!.status, 1);
   assert.equal(steps(block(`$ echo '{"op":"fnv"}' | npx kinplace eval\n{"ok":true}`))[0]!.request, '{"op":"fnv"}');
 });
 
