@@ -196,6 +196,18 @@ test("the transcript reader refuses what it cannot run and reads what it can", (
   assert.equal(steps(block(`$ echo '{"op":"fnv"}' | npx kinplace eval\n{"ok":true}`))[0]!.request, '{"op":"fnv"}');
 });
 
+test("docs/ops.md: every op of the engine has a runnable example there", () => {
+  const sources = ["assembly/eval/dispatch.ts", "assembly/eval/ops/rollout.ts"].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
+  const ops = new Set([...sources.matchAll(/op == "([a-zA-Z.]+)"/g)].map((m) => m[1]!));
+  assert.ok(ops.size >= 35, `found only ${ops.size} ops in the dispatch table`);
+  const shown = new Set<string>();
+  for (const block of blocks(readFileSync(join(root, "docs/ops.md"), "utf8"))) {
+    if (block.info !== "sh") continue;
+    for (const step of steps(block)) if (step.kind === "eval") shown.add((JSON.parse(step.request!) as { op: string }).op);
+  }
+  assert.deepEqual([...ops].filter((op) => !shown.has(op)).sort(), [], "ops without a runnable example in docs/ops.md");
+});
+
 test("docs/webhook.md: its options block is `kinplace webhook --help`'s", async () => {
   const help = (await kinplace(["webhook", "--help"])).stdout.toString();
   const options = help.slice(help.indexOf("Options:\n") + "Options:\n".length, help.indexOf("\nExit codes")).replace(/\n+$/, "");
