@@ -65,5 +65,5 @@ test("kruise.preDownload: the worked example of docs/ops.md prints what the page
   const m = /```sh\n\$ echo '([^\n]*)' \| npx kinplace eval\n([^\n]*)\n```/.exec(section);
   assert.ok(m !== null, "no worked example in the docs/ops.md section");
   assert.equal(answer(m[1]!), m[2]!);
-  assert.equal(m[1]!, JSON.stringify(readmeRequest()), "the README's request is the known case the oracle checks");
+  assert.equal(m[1]!, JSON.stringify(readmeRequest()), "the page's request is the known case the oracle checks");
 });
