@@ -18,10 +18,14 @@
 //               compiles and runs it.
 //   ```sh shape, ```js shape, ```ts shape
 //               deliberately not runnable (a shape with `...`, a cluster, a browser, an edge runtime): not run.
-//   ```text, ```json, ```jsonl, ```yaml, ```diff and bare ```
+//   ```text, ```json, ```jsonl, ```yaml, ```diff, ```html, ```css and bare ```
 //               data, output and diagrams: not run.
 //
-// Any other info string fails the test, so nothing is skipped without saying so.
+// Any other info string fails the test, so nothing is skipped without saying so. A `$ echo $?` after `| head` is refused
+// (a shell would print head's exit code). Eval lines are answered by the engine in this process (build/kinplace.wasm,
+// the bytes `kinplace eval` writes). Two more checks: docs/ops.md shows a runnable example of every op of the engine's
+// dispatch table, and every relative link of the pages resolves to a file and a heading (PENDING: pages another change
+// is writing).
 
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -111,7 +115,7 @@ export function steps(block: Block): Step[] {
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 const trimEnd = (s: string): string => s.replace(/\s+$/, "");
-const DATA = new Set(["", "text", "json", "jsonl", "yaml", "diff"]);
+const DATA = new Set(["", "text", "json", "jsonl", "yaml", "diff", "html", "css"]);
 const SHAPES = new Set(["sh shape", "js shape", "ts shape"]);
 
 /** A temporary directory whose node_modules/kinplace is this checkout, for the ```js / ```ts blocks. */
