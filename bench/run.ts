@@ -1,4 +1,4 @@
-// Runs every benchmark and prints Markdown tables of ops/s and ratios (README "Benchmarks").
+// Runs every benchmark and prints Markdown tables of ops/s and ratios (docs/benchmarks.md).
 // Usage: node --import tsx bench/run.ts [runs] [ms-per-run]. Numbers are reported, never asserted.
 
 import { readFileSync, existsSync, writeFileSync } from "node:fs";

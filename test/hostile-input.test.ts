@@ -14,7 +14,7 @@ const engine = engineFromModuleSync(mod);
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
-/** The codes a request may answer with (docs/architecture.md "Error codes"), E_INTERNAL excluded. */
+/** The codes a request may answer with (docs/errors.md), E_INTERNAL excluded. */
 const CODES = new Set(["E_JSON_SYNTAX", "E_JSON_DEPTH", "E_TOO_LARGE", "E_JSON_TYPE", "E_JCS", "E_BAD_REQUEST", "E_UNKNOWN_OP",
   "E_UNSUPPORTED_VERSION", "E_QUANTITY", "E_DECODE"]);
 

@@ -59,11 +59,11 @@ test("kruise.preDownload: bad input is a typed error naming the field", () => {
   assert.equal(err({ ...base, workload: { ...base.workload, spec: { ...base.workload.spec, selector: undefined } } }).message, '"workload" must set spec.selector (the controller dereferences it)');
 });
 
-test("kruise.preDownload: the README's worked example prints what the README shows", () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-  const section = readme.slice(readme.indexOf("\n### OpenKruise image pre-download\n"), readme.indexOf("\n### Update verdict and user policies\n"));
+test("kruise.preDownload: the worked example of docs/ops.md prints what the page shows", () => {
+  const readme = readFileSync(new URL("../docs/ops.md", import.meta.url), "utf8");
+  const section = readme.slice(readme.indexOf("\n## OpenKruise image pre-download\n"), readme.indexOf("\n## Update verdict and user policies\n"));
   const m = /```sh\n\$ echo '([^\n]*)' \| npx kinplace eval\n([^\n]*)\n```/.exec(section);
-  assert.ok(m !== null, "no worked example in the README section");
+  assert.ok(m !== null, "no worked example in the docs/ops.md section");
   assert.equal(answer(m[1]!), m[2]!);
-  assert.equal(m[1]!, JSON.stringify(readmeRequest()), "the README's request is the known case the oracle checks");
+  assert.equal(m[1]!, JSON.stringify(readmeRequest()), "the page's request is the known case the oracle checks");
 });

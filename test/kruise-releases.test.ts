@@ -79,8 +79,8 @@ test("v1.5 - v1.7: gates, state and JSON of the older releases (checked against 
   for (const k of ["1.4", "1.10", "1.5.5", "v1.7"]) assert.equal(done(k, {}).error?.code, "E_UNSUPPORTED_VERSION", k);
 });
 
-test("README: the Advanced StatefulSet partition at v1.7 and v1.8 prints what the README shows", () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+test("docs/ops.md: the Advanced StatefulSet partition at v1.7 and v1.8 prints what the page shows", () => {
+  const readme = readFileSync(new URL("../docs/ops.md", import.meta.url), "utf8");
   const block = readme.slice(readme.indexOf("<!-- partition-example -->"));
   const pairs = [...block.slice(0, block.indexOf("```\n", block.indexOf("```sh") + 5)).matchAll(/^\$ echo '(.*)' \| npx kinplace eval\n(.*)$/gm)];
   assert.equal(pairs.length, 2);

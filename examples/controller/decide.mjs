@@ -5,7 +5,7 @@
 //   Workloads (Deployment, StatefulSet, DaemonSet, ReplicaSet, OpenKruise CloneSet, Advanced
 //         StatefulSet / DaemonSet): the `verdict` op — none, in place (which containers restart) or recreate.
 // Feed it from anything that produces watch events: a file, `kubectl get -w --output-watch-events`, or
-// an informer of @kubernetes/client-node (see README, "Embedding in a controller").
+// an informer of @kubernetes/client-node (see docs/embedding.md, "Embedding in a controller").
 
 import { containerHash, verdict } from "kinplace";
 

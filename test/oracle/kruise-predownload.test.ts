@@ -3,7 +3,7 @@
 // (kruise-predownload-gen.ts), answered by the engine and by the Go oracle, which runs the controllers' own
 // createImagePullJobsForInPlaceUpdate and imagejob.GetNodeImagesForJob (k8s/harness/kruise_predownload.go):
 // every answer (reason, message, the ImagePullJob bytes, the revision patch, the nodes, request errors) must be
-// the oracle's byte for byte. Known answers pin the README example and one case per kind.
+// the oracle's byte for byte. Known answers pin the docs/ops.md example and one case per kind.
 //
 // Releases: kruise "1.9" (v1.9.0) and "1.5" (v1.5.5) in the CI scope (CI_KRUISE_RELEASES: the builds CI pays for);
 // "1.6" (v1.6.0), "1.7" (v1.7.0) and "1.8" (v1.8.3), each a build of its own, in the full scope
@@ -79,7 +79,7 @@ for (const [r, release] of RELEASES.entries()) {
   });
 }
 
-test("kruise.preDownload: known answers (the README's CloneSet with a partition, one case per kind) agree with the oracle", { timeout: TIME_LIMIT }, async () => {
+test("kruise.preDownload: known answers (docs/ops.md's CloneSet with a partition, one case per kind) agree with the oracle", { timeout: TIME_LIMIT }, async () => {
   const cases = knownPreDownload();
   const lines = cases.map((c) => JSON.stringify(c.request));
   const expected = await runOracle(lines);

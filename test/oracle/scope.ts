@@ -30,7 +30,7 @@ export const SLOW_BUILDS = SCOPE === "full";
 /**
  * The OpenKruise releases whose builds CI pays for: every supported one (v1.5.5, v1.6.0, v1.7.0, v1.8.3, v1.9.0), so that
  * each CI run checks at least 1,000 generated pairs per release. The first Kruise build downloads the modules the others
- * mostly share; measured with a cold .ci/run (README, "How fidelity is proved").
+ * mostly share; measured with a cold .ci/run (docs/fidelity.md).
  */
 export const CI_KRUISE_RELEASES = ["1.5", "1.6", "1.7", "1.8", "1.9"];
 

@@ -43,7 +43,7 @@ export async function writeValidateVectors(spec: ValidateVectorSpec): Promise<vo
   let index = 0;
   for (const info of MINORS) {
     const minor = info.minor;
-    if (minor === "1.12") continue; // no kube build (README): the engine refuses 1.12 for this op
+    if (minor === "1.12") continue; // no kube build (docs/versions.md): the engine refuses 1.12 for this op
     const i = index++;
     if (only.length > 0 && !only.includes(minor)) continue;
     const all = spec.requests(minor, perMinor, seed, i);

@@ -18,7 +18,7 @@ export function revision(name: string, hash: string, image: string, n: number, e
   };
 }
 
-/** The README's CloneSet: 6 replicas, partition 2, an image update from nginx:1.25 to nginx:1.26. */
+/** The CloneSet of docs/ops.md's pre-download example: 6 replicas, partition 2, an image update from nginx:1.25 to nginx:1.26. */
 export function readmeRequest(): Obj {
   return {
     op: "kruise.preDownload",
@@ -60,7 +60,7 @@ export function knownPreDownload(): KnownCase[] {
     oldRevisions: [revision("web-5d7c8b9f4", "5d7c8b9f4", "nginx:1.25", 1, { "controller-revision-hash": "5d7c8b9f4" }), revision("web-1a2b3c4d5", "1a2b3c4d5", "nginx:1.26", 0, { "controller-revision-hash": "1a2b3c4d5" })],
     updateRevision: revision("web-7f9d6c5b8", "7f9d6c5b8", "nginx:1.26", 2, { "controller-revision-hash": "7f9d6c5b8" }),
   };
-  // the README's CloneSet as v1.5.5 reads it (v1alpha1: the policy is the strategy's type), its timeout annotation past int32
+  // docs/ops.md's CloneSet as v1.5.5 reads it (v1alpha1: the policy is the strategy's type), its timeout annotation past int32
   const cs15 = JSON.parse(JSON.stringify(readme));
   cs15.kruise = "1.5";
   cs15.workload.apiVersion = "apps.kruise.io/v1alpha1";
