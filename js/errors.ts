@@ -1,8 +1,8 @@
 // The one error type of the public API: every failure of an engine call is a KinplaceError with a
-// stable `code` (see docs/architecture.md, "Error codes"), Go's message text, and a path or byte offset.
+// stable `code` (see docs/errors.md), Go's message text, and a path or byte offset.
 
 /**
- * Error codes the engine and the API report (docs/architecture.md; the engine's list is assembly/base/errors.ts).
+ * Error codes the engine and the API report (docs/errors.md; the engine's list is assembly/base/errors.ts).
  * Later engine releases may add codes, so any other string is possible too.
  */
 export type KinplaceErrorCode =
@@ -31,6 +31,7 @@ export type KinplaceErrorCode =
   | "E_POLICY"
   | "E_NOT_INITIALIZED"
   | "E_NOT_FOUND"
+  | "E_INT_OR_STRING"
   | (string & {});
 
 /** Where an error points: a JSON path (`path`) or a byte offset into the input (`offset`). */

@@ -46,3 +46,11 @@ test("docs/errors.md lists every error code that exists, once, and no other", ()
   assert.deepEqual(missing, [], "codes missing from docs/errors.md");
   assert.deepEqual(page.filter((c) => !codes.has(c)), [], "listed in docs/errors.md but defined nowhere");
 });
+
+test("js/errors.ts's KinplaceErrorCode names every code the engine reports", () => {
+  const js = read("js/errors.ts");
+  const union = js.slice(js.indexOf("export type KinplaceErrorCode"), js.indexOf(";", js.indexOf("export type KinplaceErrorCode")));
+  const named = new Set([...union.matchAll(/\| "(E_[A-Z_]+)"/g)].map((m) => m[1]!));
+  const missing = [...existing()].filter(([code, file]) => file.startsWith("assembly") && !named.has(code)).map(([code]) => code);
+  assert.deepEqual(missing, []);
+});
