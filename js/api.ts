@@ -628,7 +628,7 @@ export interface PolicyJudgement {
   violations: PolicyViolation[];
 }
 
-/** What an update does to a workload's pods (README "verdict"). */
+/** What an update does to a workload's pods (docs/ops.md, "Update verdict and user policies"). */
 export interface Verdict {
   verdict: "none" | "in-place" | "recreate" | "rejected";
   kind: string;

@@ -260,7 +260,7 @@ export function opRevision(req: Request, res: ResultWriter): bool {
   let r: Revision | null;
   if (kind == "StatefulSet" || kind == "CloneSet" || kind == "AdvancedStatefulSet") {
     // CloneSet revisionControl.NewRevision and Advanced StatefulSet newRevision: the same patch and
-    // history.NewControllerRevision naming as the StatefulSet controller (revision-kruise notes in README)
+    // history.NewControllerRevision naming as the StatefulSet controller (docs/ops.md, "revision")
     r = statefulSetRevision(ty, obj, go, cc.present, cc.value);
   } else {
     const tmplTy = kruise ? kruiseControllerType("PodTemplateSpec", release) : requestType("PodTemplateSpec", minor);

@@ -4,7 +4,7 @@
 // encoding/json writes it (1.34+; the internal apps types have no json tags, so their fields keep their Go
 // names, while metav1.LabelSelector and intstr.IntOrString have their own JSON forms).
 // A non-nil pointer inside a %#v struct prints its address, which no two processes share: it is written
-// here as (*T)(0xc000000000) (README, "Workload update validation").
+// here as (*T)(0xc000000000) (docs/ops.md, "Workload update validation").
 
 import { Val } from "../../../typed/value";
 import { quote, jsonQuote } from "../validation/errlist";

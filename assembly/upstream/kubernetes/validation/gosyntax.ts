@@ -1,7 +1,7 @@
 // fmt's %#v of a Go value of a schema type, as field.Error.ErrorBody prints a bad value that is neither a
 // simple type nor a fmt.Stringer (apimachinery up to 0.33): structs as T{Field:value, ...} with every field,
 // a nil pointer as (*T)(nil) and a non-nil one as its address - which no two processes share, so it is
-// written (*T)(0xc000000000) (README, "Workload update validation") - slices as []T{...} or []T(nil),
+// written (*T)(0xc000000000) (docs/ops.md, "Workload update validation") - slices as []T{...} or []T(nil),
 // maps with their keys sorted as fmt sorts them, strings quoted, named string types without their name, a
 // resource.Quantity as its fields.
 
