@@ -40,7 +40,8 @@ export class Verdict {
   admitMessage: string = "";
   /** The API server's refusal of a native workload's update or of a pod resize (its StatusError text; "" when none). */
   rejection: string = "";
-  /** The API server's field-validation warnings on the new object (fieldValidation Warn). */
+  /** The API server's warnings: field validation's on the new object (fieldValidation Warn), then the update's own
+   *  (the strategy's WarningsOnUpdate, native kinds as stored), each text once. */
   warnings: Array<string> = new Array<string>();
   /** Patches of the template (raw JSON; empty sink: not computed). */
   jsonPatch: ByteSink = new ByteSink(16);

@@ -183,10 +183,13 @@ export function runVerdict(ov: Value, nv: Value, kind: i32, opts: VerdictOptions
   }
   if (isNative(kind) && opts.applyDefaults && opts.minor >= K8S_MODELLED_MIN) {
     // the API server's update validation first: a refused update changes nothing
-    const r = beforeUpdate(kindName(kind), b.value, a.value, ty, opts.minor, opts.k8sGates, DEFAULT_MAX_ERROR_BYTES, false);
+    const r = beforeUpdate(kindName(kind), b.value, a.value, ty, opts.minor, opts.k8sGates, DEFAULT_MAX_ERROR_BYTES, true);
     if (hasError()) return null;
     if (r.badRequest.length > 0) { fail(E_BAD_REQUEST, r.badRequest, -1, "new"); return null; }
     if (r.errs.over) { fail(E_LIMIT, "the validation errors exceed " + DEFAULT_MAX_ERROR_BYTES.toString() + " characters", -1, "new"); return null; }
+    // the update's own warnings (the strategy's, and what BeforeUpdate adds before validating) follow the decode's in the
+    // request's recorder, each text once
+    for (let i = 0; i < r.warnings.texts.length; i++) if (!v.warnings.includes(r.warnings.texts[i])) v.warnings.push(r.warnings.texts[i]);
     if (rejectedBy(r.errs, diff, v)) {
       v.rejection = r.message;
       if (!templatePatches(a.tape, ta, b.tape, tb, false, opts.minor, opts.go, v)) return null;

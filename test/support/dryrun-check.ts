@@ -171,14 +171,6 @@ export function checkDryRun(rec: DryRunRecord, minor: string, evaluate: Evaluate
       ? { refused: pu.result.message !== "", message: `Pod ${JSON.stringify(JSON.parse(rec.live).metadata.name)} is invalid: ${pu.result.message}`, errors: pu.result.errors.map((e: any) => `${e.field}: ${e.message}`), warnings: undefined }
       : { refused: true, message: pu.error!.message, errors: [], warnings: undefined };
   } else engine = verdictOutcome(verdict);
-  if (rec.kind !== "Pod" && verdict.ok) {
-    // the verdict's `warnings` are the field-validation ones; the update's own (the strategy's WarningsOnUpdate,
-    // which the server sends after them) are workload.validateUpdate's, unless the body was refused before the
-    // update ran (strict decoding: the verdict's rejection is not the update's)
-    const wu = evaluate({ op: "workload.validateUpdate", kind: rec.kind, kubernetes: minor, oldText: rec.live, newText });
-    if (!wu.ok) engine.warnings = [...(engine.warnings ?? []), `workload.validateUpdate failed: ${wu.error!.message}`];
-    else if (!engine.refused || wu.result.message === engine.message) engine.warnings = [...(engine.warnings ?? []), ...wu.result.warnings];
-  }
   compareOutcomes(server, engine, out);
   if (!server.refused && out.length === 0) {
     const d = evaluate({ op: "k8s.json", type: rec.kind, kubernetes: minor, valueText: newText, applyDefaults: true });
