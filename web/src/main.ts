@@ -368,7 +368,7 @@ async function copyText(text: string): Promise<boolean> {
 function loadExample(id: string): void {
   const ex = EXAMPLES.find((e) => e.id === id);
   if (ex === undefined) return;
-  state = { ...state, replicas: "", partition: "", maxUnavailable: "", ...ex.state, gates: { ...(ex.state.gates ?? {}) } };
+  state = { ...state, replicas: "", partition: "", maxUnavailable: "", workload: "", ...ex.state, gates: { ...(ex.state.gates ?? {}) } };
   showState();
   changed();
 }

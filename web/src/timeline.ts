@@ -44,7 +44,7 @@ export function timelineChart(t: RolloutTimeline): SVGElement {
   }
   rows.forEach((pod, i) => {
     const y = top + i * rowH;
-    parts.push(s("text", { x: left - 8, y: y + 15, class: "pod", "text-anchor": "end" }, pod, s("title", {}, pod)));
+    parts.push(s("text", { x: left - 8, y: y + 15, class: "pod", "text-anchor": "end" }, pod));
     for (const r of t.timeline) {
       for (const a of POD_ACTIONS) {
         if (!(r[a] ?? []).includes(pod)) continue;
