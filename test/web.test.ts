@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -629,6 +629,57 @@ describe("manifest checker page in Chromium", () => {
     await page.evaluate(() => { const p = document.createElement("p"); p.id = "probe"; p.style.color = "#999999"; p.textContent = "faint probe"; document.querySelector("main")!.append(p); });
     const probe = (await page.evaluate(CONTRAST)) as { low: string[] };
     assert.deepEqual(probe.low, ["2.85 P.: faint probe"]);
+    await page.close();
+  });
+
+  test("README screenshots: cropped parts of the real page, each at most 150 KB (KINPLACE_SCREENSHOTS=docs writes docs/images/)", async () => {
+    const out = process.env["KINPLACE_SCREENSHOTS"] === "docs" ? join(root, "docs/images") : join(ARTIFACTS, "docs-images");
+    mkdirSync(out, { recursive: true });
+    const page = await open(baseUrl);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const shots: { [name: string]: () => Promise<Buffer> } = {
+      // the first screen: examples, verdict and the top of the editors
+      "web-first-screen.png": async () => {
+        await page.click('button[data-example="image-bump"]');
+        await ready(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const main = (await page.locator("main").boundingBox())!;
+        return page.screenshot({ clip: { x: main.x - 8, y: 0, width: main.width + 16, height: 700 } });
+      },
+      // several objects in one file: the per-workload list
+      "web-workloads.png": async () => {
+        await page.click('button[data-example="several-objects"]');
+        await ready(page);
+        return page.locator("#verdict").screenshot();
+      },
+      // the reasons and the side-by-side view, the second reason's lines highlighted
+      "web-diff.png": async () => {
+        await page.click('button[data-example="resources-no-gate"]');
+        await ready(page);
+        await page.click("#reason-list li:nth-child(2) .path-button");
+        await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+        return page.locator("section:has(#reasons)").screenshot();
+      },
+      // the rollout: summary and timeline
+      "web-rollout.png": async () => {
+        await page.click('button[data-example="image-bump"]');
+        await ready(page);
+        const a = (await page.locator("#rollout-summary").boundingBox())!;
+        const b = (await page.locator("svg.timeline").boundingBox())!;
+        await page.locator("#rollout-summary").scrollIntoViewIfNeeded();
+        const a2 = (await page.locator("#rollout-summary").boundingBox())!;
+        const dy = a2.y - a.y;
+        return page.screenshot({ clip: { x: a.x - 8, y: a.y + dy - 8, width: Math.max(a.width, b.width) + 16, height: b.y + b.height - a.y + 16 } });
+      },
+    };
+    for (const [name, take] of Object.entries(shots)) {
+      const png = await take();
+      assert.ok(png.length <= 150 * 1024, `${name}: ${png.length} bytes`);
+      writeFileSync(join(out, name), png);
+      // the committed copy the README shows exists and is small too
+      const committed = join(root, "docs/images", name);
+      assert.ok(statSync(committed).size <= 150 * 1024, `${committed} is over 150 KB`);
+    }
     await page.close();
   });
 });
