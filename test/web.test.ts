@@ -594,7 +594,28 @@ describe("manifest checker page in Chromium", () => {
     }
     const at = (id: string) => order.indexOf(id);
     assert.ok(at("old") >= 0 && at("old") < at("new") && at("new") < at("kubernetes") && at("kubernetes") < at("kubelet"), order.join(","));
-    await page.keyboard.press("Shift+Tab");
+    // several workloads: after the examples, Tab reaches the workload list (in the verdict box) before the editors;
+    // Enter on a workload shows it, and the focused button shows its focus
+    await page.focus('button[data-example="several-objects"]');
+    await page.keyboard.press("Enter");
+    await ready(page);
+    const path: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      path.push(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-workload") ?? document.activeElement?.id ?? ""));
+    }
+    assert.ok(path.indexOf("apps/Deployment/shop/api") >= 0 && path.indexOf("apps/Deployment/shop/api") < path.indexOf("old"), path.join(","));
+    await page.focus('li[data-workload="apps/Deployment/shop/api"] button');
+    await page.keyboard.press("Enter");
+    await ready(page);
+    assert.equal((await verdictOf(page)).verdict, "recreate");
+    // the list is rebuilt: focus goes back to the chosen workload's button, with a visible outline
+    assert.equal(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-workload")), "apps/Deployment/shop/api");
+    assert.match(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle + " " + getComputedStyle(document.activeElement!).outlineWidth), /^solid [3-9]/);
+    // the reasons' buttons reach the side-by-side view by keyboard
+    await page.focus("#reason-list .path-button");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("flash")), true);
     await page.close();
   });
 

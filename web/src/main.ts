@@ -244,7 +244,11 @@ async function recompute(): Promise<void> {
     if (run === runs) {
       const docs = [parsed.new, parsed.old].flatMap((p) => (p.kind === "docs" ? p.docs : []));
       settingsFor(current !== undefined ? workloadKind(current.new.value) : docs.map((d) => workloadKind(d.value)).find((k) => k !== undefined));
-      fill(byId("workloads"), pairs.length > 1 || notes.length > 0 ? workloadList(pairs.map((p) => ({ key: p.key, label: p.label, verdict: "verdict" in p.result ? p.result.verdict.verdict : "error", current: p === current })), notes, pickWorkload) : null);
+      // the list is rebuilt: a keyboard user's focus returns to the shown workload's button
+      const box = byId("workloads");
+      const hadFocus = box.contains(document.activeElement);
+      fill(box, pairs.length > 1 || notes.length > 0 ? workloadList(pairs.map((p) => ({ key: p.key, label: p.label, verdict: "verdict" in p.result ? p.result.verdict.verdict : "error", current: p === current })), notes, pickWorkload) : null);
+      if (hadFocus) box.querySelector<HTMLButtonElement>('button[aria-pressed="true"]')?.focus();
       editors.old.setMarks(baseMarks.old);
       editors.new.setMarks(baseMarks.new);
       document.body.dataset["state"] = "ready";
