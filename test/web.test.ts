@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -211,6 +211,27 @@ describe("manifest checker page in Chromium", () => {
     assert.deepEqual(await containerRows(page), [["api", "recreate", "recreated with the pod"]]);
     await shot(page, "web-file-env-reorder");
     await page.close();
+  });
+
+  test("hosting under a Content Security Policy: script-src 'self' 'wasm-unsafe-eval' and style-src 'self' suffice (docs/web.md)", async () => {
+    const policies = { enough: "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'", "no wasm": "default-src 'none'; script-src 'self'; style-src 'self'" };
+    const states: string[] = [];
+    for (const csp of Object.values(policies)) {
+      const page = await ctx.newPage();
+      const violations: string[] = [];
+      page.on("console", (m) => { if (m.type() === "error") violations.push(m.text()); });
+      await page.route("http://csp.test/**", (route) => {
+        const p = new URL(route.request().url()).pathname;
+        const f = p === "/" ? "index.html" : p.slice(1);
+        const type = f.endsWith(".js") ? "text/javascript" : f.endsWith(".css") ? "text/css" : "text/html";
+        return route.fulfill({ status: 200, headers: { "content-type": type, "content-security-policy": csp }, body: readFileSync(join(root, "web/dist", f)) });
+      });
+      await page.goto("http://csp.test/");
+      await page.waitForSelector('body[data-state="ready"], body[data-state="failed"]', { timeout: 30000 });
+      states.push(`${await page.getAttribute("body", "data-state")} ${await page.getAttribute("#verdict", "data-verdict") ?? ""} ${violations.length}`);
+      await page.close();
+    }
+    assert.deepEqual(states, ["ready in-place 0", "failed  0"]);
   });
 
   test("embedding: the browser entry in a module script fetches kinplace.wasm (application/wasm) and answers", async () => {
