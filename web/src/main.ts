@@ -331,7 +331,7 @@ function startSection(plan: Plan, kind: WorkloadKind): HTMLElement {
   const what = kind === "Deployment" ? `its old ReplicaSet with ${replicasOf(plan.start.replicaSets[0])} Ready pods` : `${plan.start.pods.length} Ready pods at the old revision`;
   const flags = [state.kubernetes !== "" && !isKruise(kind) ? ` --kubernetes ${state.kubernetes}` : "", isKruise(kind) ? ` --kruise ${state.kruise}` : ""].join("");
   return h("div", { class: "start" },
-    h("p", { class: "small", id: "rollout-start" }, `Played from ${what}, as \`kinplace plan\` reads a STATE file: the same rollout on the command line is `,
+    h("p", { class: "small", id: "rollout-start" }, `Played from ${what}, as `, h("code", {}, "kinplace plan"), " reads a STATE file: the same rollout on the command line is ",
       h("code", {}, `kinplace plan new.yaml start.json --old old.yaml${flags}`),
       " (new.yaml holding the workload with the replicas, partition and maxUnavailable set here)."),
     h("button", { type: "button", "data-copy": "start", onclick: () => void copyPatch("start", "the starting state") }, "Copy the starting state (start.json)"),
