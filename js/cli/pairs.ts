@@ -1,13 +1,16 @@
-// Pairs the objects of two inputs for `check` and `diff`: by API group, kind, namespace and name; OLD is
-// remembered as JSON text only, NEW is streamed and each pair is handed out as soon as NEW reaches it.
-// When each input holds exactly one object (of the same kind), they are paired whatever their names.
+// Pairs the objects of two input files for `check` and `diff` (the pairing itself: js/present/pairs.ts, shared
+// with the web page): OLD is remembered as JSON text only, NEW is streamed and each pair is handed out as soon as
+// NEW reaches it.
 
-import { objectKey, objectLabel } from "../present/kinds.js";
+import { objectLabel } from "../present/kinds.js";
+import { pairDocuments, where } from "../present/pairs.js";
 import type { CliIO } from "./command.js";
 import { documents } from "./common.js";
 import { displayName, InputError, type SourceDoc } from "./documents.js";
 import type { InputLimits } from "./limits.js";
 import type { RawJson } from "./request.js";
+
+export { where };
 
 /** An object remembered from OLD. */
 export interface Stored {
@@ -17,11 +20,6 @@ export interface Stored {
   column: number;
   kind: string;
   label: string;
-}
-
-/** `file:line:column` of a document. */
-export function where(d: { file: string; line: number; column: number }): string {
-  return `${d.file}:${d.line}:${d.column}`;
 }
 
 /** Options of pairObjects. */
@@ -34,71 +32,16 @@ export interface PairOptions {
   limits: InputLimits;
 }
 
-/** The most skipped objects listed by name per input (the rest are counted). */
-const SKIPPED_LISTED = 20;
-
-/** Notes on the objects of one input that are not of a paired kind: each at its file:line:column, then a count. */
-class Skipped {
-  private notes: string[] = [];
-  private count = 0;
-  constructor(private readonly side: string) {}
-
-  /** Records document `doc`. */
-  add(doc: SourceDoc): void {
-    this.count++;
-    if (this.count <= SKIPPED_LISTED) this.notes.push(`skipped in ${this.side}: ${objectLabel(doc.value)} (${where(doc)}): not a workload kind`);
-  }
-
-  /** The notes. */
-  lines(): string[] {
-    const more = this.count - this.notes.length;
-    return more > 0 ? [...this.notes, `skipped in ${this.side}: ${more} more objects that are not workloads`] : this.notes;
-  }
-}
-
 /** Pairs OLD and NEW, calling `onPair` for each pair in NEW's order; returns notes on unpaired and skipped objects. */
 export async function pairObjects(oldPath: string, newPath: string, io: CliIO, options: PairOptions, onPair: (old: Stored, doc: SourceDoc) => Promise<void>): Promise<string[]> {
-  const olds = new Map<string, Stored>();
-  const skippedOld = new Skipped("OLD"), skippedNew = new Skipped("NEW");
-  let oldCount = 0;
-  for await (const doc of documents(oldPath, io, options.limits)) {
-    const kind = options.kindOf(doc.value);
-    if (kind === undefined) {
-      skippedOld.add(doc);
-      continue;
-    }
-    oldCount++;
-    olds.set(objectKey(doc.value), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) });
-  }
-  if (olds.size === 0) throw new InputError(displayName(oldPath), 0, 0, `no ${options.what} found`);
-  const unmatched: SourceDoc[] = [];
-  let newCount = 0;
-  for await (const doc of documents(newPath, io, options.limits)) {
-    if (options.kindOf(doc.value) === undefined) {
-      skippedNew.add(doc);
-      continue;
-    }
-    newCount++;
-    const key = objectKey(doc.value);
-    const old = olds.get(key);
-    if (old === undefined) {
-      unmatched.push(doc);
-      continue;
-    }
-    olds.delete(key);
-    await onPair(old, doc);
-  }
-  if (newCount === 0) throw new InputError(displayName(newPath), 0, 0, `no ${options.what} found`);
-  const rest = [...olds.values()];
-  if (oldCount === 1 && newCount === 1 && rest.length === 1 && unmatched.length === 1 && rest[0]!.kind === options.kindOf(unmatched[0]!.value)) {
-    await onPair(rest[0]!, unmatched.pop()!);
-    olds.clear();
-  }
-  return [
-    ...[...olds.values()].map((o) => `only in OLD: ${o.label} (${where(o)}): removed, not compared`),
-    ...unmatched.map((d) => `only in NEW: ${objectLabel(d.value)} (${where(d)}): added, not compared`),
-    ...skippedOld.lines(),
-    ...skippedNew.lines(),
-  ];
+  // each input is opened when the pairing reaches it (NEW after all of OLD)
+  const read = (path: string): AsyncIterable<SourceDoc> => ({ [Symbol.asyncIterator]: () => documents(path, io, options.limits) });
+  const notes = await pairDocuments(read(oldPath), read(newPath), {
+    kindOf: options.kindOf,
+    remember: (doc, kind): Stored => ({ json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) }),
+    empty: (side) => {
+      throw new InputError(displayName(side === "OLD" ? oldPath : newPath), 0, 0, `no ${options.what} found`);
+    },
+  }, onPair);
+  return notes.map((n) => n.text);
 }
-

@@ -1,8 +1,9 @@
 // `kinplace plan WORKLOAD [STATE...]`: the rollout of a workload (its new template in place) played round
 // by round from the cluster's state (`kubectl get pods,rs,nodes -o json`), by the `rollout.simulate` op.
 
-import { asObject, identity, isKruiseKind, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
+import { identity, isKruiseKind, objectLabel, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
+import { planStart, type RawAsk } from "../present/plan-start.js";
 import { timelineRows, timelineSummary } from "../present/timeline.js";
 import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
@@ -71,50 +72,12 @@ function intOption(name: string, value: string | undefined): number | undefined 
   return Number(value);
 }
 
-/** metadata.<key> of an object as an object. */
-function meta(o: Obj): Obj {
-  return asObject(o["metadata"]) ?? {};
-}
-
-/** True when `o` belongs to `owner`: an owner reference with its uid, else its selector's matchLabels in the same namespace. */
-function belongsTo(o: Obj, owner: Obj): boolean {
-  const m = meta(o);
-  const om = meta(owner);
-  if ((m["namespace"] ?? "") !== (om["namespace"] ?? "")) return false;
-  const refs = Array.isArray(m["ownerReferences"]) ? (m["ownerReferences"] as unknown[]) : [];
-  if (typeof om["uid"] === "string" && refs.length > 0) return refs.some((r) => asObject(r)?.["uid"] === om["uid"]);
-  const labels = asObject(m["labels"]) ?? {};
-  const match = asObject(asObject(asObject(owner["spec"])?.["selector"])?.["matchLabels"]);
-  if (match === undefined || Object.keys(match).length === 0) return false;
-  return Object.entries(match).every(([k, v]) => labels[k] === v);
-}
-
-/** The most common controller-revision-hash label among pods. */
-function commonRevision(pods: Obj[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const p of pods) {
-    const h = asObject(meta(p)["labels"])?.["controller-revision-hash"];
-    if (typeof h === "string") counts.set(h, (counts.get(h) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-}
-
 /** The simulate kind of a workload kind, or a usage error for the kinds that do not roll out. */
 function simulateKind(kind: WorkloadKind | undefined, doc: SourceDoc): string {
   if (kind === undefined || kind === "Pod" || kind === "ReplicaSet") {
     throw new InputError(doc.file, doc.line, doc.column, `${objectLabel(doc.value)} does not roll out; plan takes a CloneSet, Advanced StatefulSet or DaemonSet, Deployment, StatefulSet or DaemonSet`);
   }
   return kind;
-}
-
-/** The revision name the controller gives the workload's current template, when the engine computes it. */
-function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | undefined, kruise: string | undefined): { name: string; hash: string } | undefined {
-  if (kind === "Deployment") return undefined;
-  // the OpenKruise kinds are answered by their release's controller, at its own Kubernetes minor (the op's default)
-  const native = kind === "StatefulSet" || kind === "DaemonSet";
-  // the controller names revisions after the stored (defaulted) object; OpenKruise objects are taken as written
-  const r = atDoc(doc, () => call(cliEngine(), "revision", { kind, kubernetes: native ? kubernetes : undefined, kruise: native ? undefined : kruise, applyDefaults: native && kubernetes !== "1.12" }, { object: doc.json }));
-  return { name: r["name"] as string, hash: r["hash"] as string };
 }
 
 /** The text rendering of a simulated rollout. */
@@ -166,33 +129,9 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   if (workload === undefined) throw new InputError(a.positionals[0] === "-" ? "<stdin>" : a.positionals[0]!, 0, 0, "no workload to plan found");
   const w = workload.value;
   const kind = simulateKind(workloadKind(w), workload);
-  const request: Obj = { kind };
-  const raw: { [k: string]: Uint8Array | string } = { workload: workload.json };
-  const status = asObject(w["status"]) ?? {};
-  const name = String(meta(w)["name"] ?? "workload");
-  const own = pods.filter((p) => belongsTo(p, w));
-
-  if (kind === "Deployment") {
-    const sets = replicaSets.filter((rs) => belongsTo(rs, w));
-    raw["replicaSets"] = JSON.stringify(sets);
-    const collisionCount = typeof status["collisionCount"] === "number" ? status["collisionCount"] : undefined;
-    const hash = atDoc(workload, () => call(cliEngine(), "podTemplateHash", { kubernetes, collisionCount, applyDefaults: kubernetes !== "1.12" }, { template: JSON.stringify(podTemplate(w) ?? {}) }))["hash"];
-    const current = sets.find((rs) => asObject(meta(rs)["labels"])?.["pod-template-hash"] === hash);
-    if (current !== undefined) request["newReplicaSet"] = meta(current)["name"];
-  } else {
-    raw["pods"] = JSON.stringify(own);
-    const computed = computedRevision(workload, kind, kubernetes, kruise);
-    const update = a.values.get("update-revision") ?? computed!.name;
-    if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
-      request["hash"] = a.values.get("update-revision") ?? computed?.hash ?? update;
-      const names = nodes.length > 0 ? nodes : [...new Set(own.map((p) => asObject(p["spec"])?.["nodeName"]).filter((n) => typeof n === "string"))];
-      raw["nodes"] = JSON.stringify(names);
-    } else {
-      request["updateRevision"] = update;
-      const current = a.values.get("current-revision") ?? (typeof status["currentRevision"] === "string" ? status["currentRevision"] : undefined) ?? commonRevision(own) ?? `${name}-current`;
-      request["currentRevision"] = current;
-    }
-  }
+  const ask: RawAsk = (op, r, raw) => call(cliEngine(), op, r, raw);
+  const start = atDoc(workload, () => planStart(ask, kind, workload!, { pods, replicaSets, nodes }, { kubernetes, kruise, currentRevision: a.values.get("current-revision"), updateRevision: a.values.get("update-revision") }));
+  const { request, raw, own } = start;
   const oldPath = a.values.get("old");
   const inPlaceOpt = a.values.get("in-place");
   if (oldPath !== undefined && inPlaceOpt !== undefined) throw new UsageError("--old and --in-place exclude each other");
@@ -226,7 +165,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   // an OpenKruise kind is planned by its release's controller
   if (kruise !== undefined && isKruiseKind(workloadKind(w))) request["kruise"] = kruise;
   const result = atDoc(workload, () => call(cliEngine(), "rollout.simulate", request, raw));
-  const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${replicaSets.filter((rs) => belongsTo(rs, w)).length} ReplicaSets` : ""})`;
+  const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${start.replicaSets.length} ReplicaSets` : ""})`;
   const line = pre === undefined ? undefined : preDownloadLine(pre);
   const out = format === "text"
     ? renderTimeline(label, result, styleFor(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
