@@ -21,7 +21,7 @@ import type { InitInput, InitSyncInput, Loader } from "./loader.js";
 import { initOnce, initSyncOnce } from "./state.js";
 
 export * from "./api.js";
-export type { InitInput, InitSyncInput } from "./loader.js";
+export type { InitInput, InitSyncInput, WasmModule } from "./loader.js";
 
 /** The package's kinplace.wasm: dist/kinplace.wasm, next to this bundle. */
 function defaultWasm(): URL {

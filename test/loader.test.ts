@@ -2,14 +2,13 @@
 // (by path and through the package's own `exports`), the inline bundle with no I/O at all, the edge
 // bundle with a precompiled module while compiling from bytes is forbidden, and the browser bundle with
 // file reads restricted to the bundle itself. Also: initSync, traps becoming KinplaceError with the
-// engine still usable, memory growth, and the published declarations for import and require.
+// engine still usable, and memory growth. The published declarations are checked by test/package-types.test.ts.
 // Needs `npm run build` (dist/ and build/kinplace.wasm).
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -313,41 +312,6 @@ describe("engine I/O", () => {
       const bytes = new TextEncoder().encode(s);
       assert.equal(engine.fnv64(s, 3).toString(16), fnvReference(64, true, bytes), JSON.stringify(s));
       assert.equal(engine.fnv64(bytes, 3).toString(16), fnvReference(64, true, bytes), JSON.stringify(s));
-    }
-  });
-});
-
-describe("published declarations", () => {
-  test("consumers type-check with import (ESM) and require (CJS), without @types/node", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kinplace-types-"));
-    try {
-      mkdirSync(join(dir, "node_modules"));
-      symlinkSync(root, join(dir, "node_modules", "kinplace"), "dir");
-      writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
-      writeFileSync(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], strict: true, noEmit: true, skipLibCheck: false }, include: ["*.mts", "*.cts"] }),
-      );
-      writeFileSync(
-        join(dir, "esm.mts"),
-        `import { init, goJSON, fnv, evaluate, KinplaceError, type EvalAnswer, type FnvResult } from "kinplace";
-         import * as edge from "kinplace/edge";
-         import * as inline from "kinplace/inline";
-         await init(); inline.initSync(); await edge.init(new WebAssembly.Module(new Uint8Array(0)));
-         const s: string = goJSON({ a: 1 }, { go: "1.21" });
-         const h: FnvResult = fnv("fnv64a", new Uint8Array(1));
-         const a: EvalAnswer = evaluate({ op: "fnv" });
-         if (a.ok) { const r: { [k: string]: unknown } = a.result; } else { const c: string = a.error.code; }
-         try { goJSON(1); } catch (e) { if (e instanceof KinplaceError) { const c: KinplaceError["code"] = e.code; const o: number | undefined = e.offset; } }
-         // @ts-expect-error unknown variant
-         fnv("md5", "x");
-         void s, h;`,
-      );
-      writeFileSync(join(dir, "cjs.cts"), `import k = require("kinplace"); k.initSync(); const s: string = k.jcs([1]); void s;`);
-      const r = await run([at("node_modules/typescript/bin/tsc"), "-p", dir], { cwd: dir });
-      assert.equal(r.status, 0, r.stdout.toString() + r.stderr);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
