@@ -1,6 +1,7 @@
 // The browser entry as an application bundles it: a tiny page importing "kinplace" (the `npm pack`ed package
-// in a temporary node_modules) built with esbuild, Vite and webpack 5, served on loopback and opened in the
-// test browser (test/support/browser.ts); the page prints the engine's answer into <body data-answer>.
+// in a temporary node_modules) built with esbuild, Vite (build and dev server) and webpack 5, served on
+// loopback and opened in the test browser (test/support/browser.ts); the page prints the engine's answer
+// into <body data-answer>.
 // The same steps are given to users in docs/install.md. Needs `npm run build`.
 
 import assert from "node:assert/strict";
@@ -130,6 +131,25 @@ test("Vite build: the default init() fetches the wasm Vite emitted as an asset",
   serve(join(folder, "out"));
   assert.deepEqual(await pageAnswer(), { answer: EXPECTED });
   assert.ok(hits.includes(`/assets/${wasm[0]}`), hits.join(" "));
+});
+
+test("Vite dev server: the default init() works with no configuration", async () => {
+  const { createServer } = await import("vite");
+  const folder = app("", main("init()")); // the project root holds node_modules, which the dev server may serve
+  const vite = await createServer({ root: folder, configFile: false, logLevel: "error", server: { host: "127.0.0.1", port: 0, hmr: false } });
+  await vite.listen();
+  try {
+    const page = await ctx.newPage();
+    try {
+      await page.goto(vite.resolvedUrls!.local[0]!);
+      await page.waitForSelector("body[data-answer], body[data-error]", { state: "attached", timeout: 30000 });
+      assert.equal(await page.getAttribute("body", "data-answer"), EXPECTED, (await page.getAttribute("body", "data-error")) ?? "");
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await vite.close();
+  }
 });
 
 test("webpack 5: the default init() fetches the wasm webpack emitted as an asset", async () => {
