@@ -1,16 +1,19 @@
-// docs/install.md is run as written, against the `npm pack`ed package. Its convention:
+// docs/install.md is run as written, against the `npm pack`ed package. The page also follows the convention of
+// test/docs-examples.test.ts (which runs its ```js Node example and skips its ```sh shape / ```js shape blocks:
+// bundlers, browsers, workerd, kubectl); this test runs all of them. Its own convention on top:
 // - Each `##` section is one project folder, fresh, with the packed package in node_modules/kinplace (standing
-//   in for `npm install kinplace`) and the bundlers of this repository linked next to it.
-// - A code block whose info string names a file (```js main.mjs, ```html public/index.html, ```yaml old.yaml)
-//   is that file of the project, written when the block is reached.
-// - In a ```sh block each `$ COMMAND` line is run in the folder (`sh -c`, npm offline) and must print exactly
-//   the lines under it (trailing blank lines aside). `$ npm install ...` and `$ go get ...` lines are the install steps and are not run.
-//   Without kubectl on the PATH, `kubectl kinplace ...` runs through a stand-in that execs kubectl-kinplace,
-//   which is what kubectl's plugin lookup does.
-// - A ```text block is what a file prints: the file its info string names, else the file of the block
-//   before it. A .mjs/.cjs/.js file runs under node, or, when it default-exports a fetch handler, in workerd
-//   (module names as wrangler gives them: "kinplace" by the package's "workerd" condition, and
-//   "kinplace/kinplace.wasm" as a compiled module) where the text is the body of GET /. An .html file is
+//   in for `npm install kinplace`), this repository's bundlers linked next to it and the package's bins in
+//   node_modules/.bin.
+// - A block after a `<!-- file: NAME -->` line is the file NAME of the project, written when it is reached.
+//   Every ```js / ```js shape block of the page must be such a file.
+// - In a ```sh or ```sh shape block each `$ COMMAND` line is run in the folder (`sh -c`, npm offline) and must
+//   print exactly the lines under it (trailing blank lines aside). Blocks without `$` lines are install steps
+//   to type, not run. Without kubectl on the PATH, `kubectl kinplace ...` runs through a stand-in that execs
+//   kubectl-kinplace, which is what kubectl's plugin lookup does.
+// - A ```text block is what a file prints: the file a `<!-- output: NAME -->` line before it names, else the
+//   file of the block before it. A .mjs/.cjs/.js file runs under node, or, when it default-exports a fetch
+//   handler, in workerd (module names as wrangler gives them: "kinplace" by the package's "workerd" condition,
+//   and "kinplace/kinplace.wasm" as a compiled module) where the text is the body of GET /. An .html file is
 //   opened in the test browser from a loopback server rooted at its folder, and the text is its console.log
 //   lines. Needs `npm run build`.
 
@@ -32,11 +35,12 @@ import { run } from "./support/run.ts";
 
 const PAGE = "docs/install.md";
 
-/** A fenced block: its language, the file its info string names (if any) and its text. */
+/** A fenced block: its info string, its text, and the file its marker line names (written, or whose output it is). */
 interface Block {
-  lang: string;
-  name?: string;
+  info: string;
   text: string;
+  file?: string;
+  output?: string;
 }
 
 /** The `##` sections of the page with their fenced blocks, in order. */
@@ -46,12 +50,14 @@ function sections(markdown: string): { heading: string; blocks: Block[] }[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.startsWith("## ")) out.push({ heading: line.slice(3), blocks: [] });
-    const fence = /^```(\S+)(?:\s+(\S+))?\s*$/.exec(line);
+    const fence = /^```(.*)$/.exec(line);
     if (fence === null) continue;
+    const marker = i > 0 ? /^<!-- (file|output): (\S+) -->$/.exec(lines[i - 1]!) : null;
     const body: string[] = [];
     for (i++; i < lines.length && lines[i] !== "```"; i++) body.push(lines[i]!);
-    const block: Block = { lang: fence[1]!, text: body.join("\n") + "\n" };
-    if (fence[2] !== undefined) block.name = fence[2];
+    const block: Block = { info: fence[1]!.trim(), text: body.join("\n") + "\n" };
+    if (marker?.[1] === "file") block.file = marker[2];
+    if (marker?.[1] === "output") block.output = marker[2];
     out.at(-1)?.blocks.push(block);
   }
   return out.filter((s) => s.blocks.length > 0);
@@ -226,23 +232,24 @@ for (const section of page) {
     let last: string | undefined;
     let checked = 0;
     for (const block of section.blocks) {
-      if (block.lang === "sh") {
+      if (block.info === "sh" || block.info === "sh shape") {
         for (const { command, output: shown } of commands(block.text)) {
-          if (/^(npm install|go get)\b/.test(command)) continue;
           assert.equal((await shell(dir, command)).replace(/\n+$/, ""), shown.replace(/\n+$/, ""), `$ ${command}`);
           checked++;
         }
-      } else if (block.lang === "text") {
-        const file = block.name ?? last;
+      } else if (block.info === "text") {
+        const file = block.output ?? last;
         assert.ok(file !== undefined, `a text block in "${section.heading}" follows no file`);
         assert.equal(await output(dir, file, block.text.split("\n").length - 1), block.text, `what ${file} prints`);
         checked++;
-      } else if (block.name !== undefined) {
-        mkdirSync(dirname(join(dir, block.name)), { recursive: true });
-        writeFileSync(join(dir, block.name), block.text);
-        last = block.name;
+      } else if (block.file !== undefined) {
+        mkdirSync(dirname(join(dir, block.file)), { recursive: true });
+        writeFileSync(join(dir, block.file), block.text);
+        last = block.file;
+      } else {
+        assert.ok(!/^(js|ts|mjs)\b/.test(block.info), `a \`\`\`${block.info} block in "${section.heading}" names no file, so nothing runs it`);
       }
     }
-    assert.ok(checked > 0 || !section.blocks.some((b) => b.name !== undefined), `"${section.heading}" writes files but checks nothing`);
+    assert.ok(checked > 0 || !section.blocks.some((b) => b.file !== undefined), `"${section.heading}" writes files but checks nothing`);
   });
 }
