@@ -30,6 +30,7 @@ import { statefulSetUpdate, statefulSetSpec, SetOptions } from "../appsvalidatio
 import { immutableSelector } from "../appsvalidation/immutable";
 import { WarningRecorder } from "../warnings/recorder";
 import { clusterNameWarning, warningsOnUpdate } from "./warnings";
+import { copyOf, typeOf } from "./structs";
 
 /** The outcome of one update: the field errors (empty: accepted) and the API server's message. */
 export class UpdateResult {
@@ -76,11 +77,6 @@ function templateOptions(nt: Val | null, ot: Val | null, minor: i32, gates: Gate
   levelOptions(o, ot, nt);
   podOptions(o, fld(ot, "Spec"), fld(nt, "Spec"));
   return o;
-}
-
-/** Type of field `name` of struct type `t`. */
-function typeOf(t: i32, name: string): i32 {
-  return fieldType(t, fieldIndex(t, name));
 }
 
 /** intstr.FromInt(1) as a value of IntOrString type `t`. */
@@ -229,16 +225,6 @@ function validateUpdate(kind: string, n: StructV, o: StructV, objType: i32, mino
     objectMetaUpdate(nm, om, minor, true, errs);
     statefulSetUpdate(ns, os, specType, tplType, selType, opts, errs);
   }
-}
-
-/** A shallow copy of struct `s` (null: a new zero struct of type `t`). */
-function copyOf(s: Val | null, t: i32): StructV {
-  const c = newStruct(t);
-  if (s !== null) {
-    const o = changetype<StructV>(s);
-    for (let i = 0; i < c.f.length; i++) c.f[i] = o.f[i];
-  }
-  return c;
 }
 
 /** Copies of the parts of an object that the update writes: the object, its metadata and its spec (and a

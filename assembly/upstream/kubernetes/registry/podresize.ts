@@ -23,10 +23,12 @@ import { validateNewMeta, validateNewPod, NAMES_PATH_SEGMENT } from "../validati
 import { computeQOS } from "../validation/qos";
 import { mungedListEqual } from "../validation/update";
 import { fieldIndex, fieldType, fieldCount, fieldName, elem } from "../../../schema/schema";
-import { setInt, setField, newStruct } from "../defaults/tree";
+import { setInt, setField } from "../defaults/tree";
 import { copyRequirements, defaultPodLevelResources137 } from "../defaults/podlevel";
-import { objectMetaUpdate, settleRequestMeta, carryStoredMeta } from "./objectmeta";
+import { objectMetaUpdate, carryStoredMeta } from "./objectmeta";
 import { UpdateResult, dropRepeatedErrors } from "./appsupdate";
+import { copyOf, typeOf, mapLen } from "./structs";
+import { startPodUpdate } from "./podupdate";
 
 const MIRROR_KEY = "kubernetes.io/config.mirror";
 
@@ -52,21 +54,6 @@ class ResizeFacts {
   get allocatableClaims(): bool { return this.m == 36; }
   /** 1.37: InPlacePodVerticalScalingMemoryBackedVolumes (volumes checked, emptyDir sizeLimit carried over). */
   get volumes(): bool { return this.m >= 37 && this.gates.enabled("InPlacePodVerticalScalingMemoryBackedVolumes", this.m); }
-}
-
-/** A shallow copy of struct `v` of type `t` (the zero value when null). */
-function copyOf(v: Val | null, t: i32): StructV {
-  const c = newStruct(t);
-  if (v !== null) {
-    const o = changetype<StructV>(v);
-    for (let i = 0; i < c.f.length; i++) c.f[i] = o.f[i];
-  }
-  return c;
-}
-
-/** Type of field `name` of struct type `t`. */
-function typeOf(t: i32, name: string): i32 {
-  return fieldType(t, fieldIndex(t, name));
 }
 
 /** Whether init container `c` is a sidecar (restartPolicy Always). */
@@ -208,10 +195,6 @@ function podLevelSet(spec: Val | null): bool {
   return mapLen(fld(r, "Requests")) + mapLen(fld(r, "Limits")) > 0;
 }
 
-function mapLen(m: Val | null): i32 {
-  return m === null ? 0 : changetype<MapV>(m).vals.length;
-}
-
 /** resourcesRemoved: a name of the old list is missing from the new one. */
 function resourcesRemoved(nl: Val | null, ol: Val | null): bool {
   const o = strKeys(ol), n = strKeys(nl);
@@ -249,7 +232,6 @@ function containerResize(nr: Val | null, or: Val | null, policies: Val | null, p
     errs.forbidden(path + ".limits[memory]", "memory limits cannot be added unless resizePolicy is RestartContainer");
   }
 }
-
 
 /** new[name] < old[name] for two resource lists holding name. */
 function quantityLess(nl: Val | null, ol: Val | null, name: string): bool {
@@ -501,15 +483,9 @@ function podResize(n: Val | null, o: Val | null, podT: i32, f: ResizeFacts, errs
  */
 export function resizeBeforeUpdate(nv: Val | null, ov: Val | null, podT: i32, minor: i32, gates: Gates, maxErrorBytes: i64): UpdateResult {
   const metaT = typeOf(podT, "ObjectMeta");
-  const n = copyOf(nv, podT), o = copyOf(ov, podT);
-  const nm = copyOf(fld(n, "ObjectMeta"), metaT), om = copyOf(fld(o, "ObjectMeta"), metaT);
-  setField(n, "ObjectMeta", nm);
-  setField(o, "ObjectMeta", om);
-  const errs = new ErrList(maxErrorBytes);
-  const res = new UpdateResult(errs);
-  res.badRequest = settleRequestMeta(nm, om);
+  const u = startPodUpdate(nv, ov, podT, maxErrorBytes);
+  const res = u.res, errs = res.errs, n = u.n, o = u.o, om = u.om;
   if (res.badRequest.length > 0) return res;
-  setInt(nm, "Generation", int(fld(om, "Generation")));
   const f = new ResizeFacts(minor, gates);
   prepareForUpdate(n, o, podT, f);
   const m2 = changetype<StructV>(fld(n, "ObjectMeta"));

@@ -10,33 +10,19 @@
 // (InPlacePodVerticalScaling off); the other fields of gates that are off are validated, not dropped.
 // The caller's objects are not changed: what the update writes goes to copies.
 
-import { Val, StructV, PtrV, SliceV, MapV } from "../../../typed/value";
+import { Val, StructV, PtrV, SliceV } from "../../../typed/value";
 import { ErrList, quote } from "../validation/errlist";
 import { fld, str, int, isSet, sliceLen, at } from "../validation/view";
 import { semEqual } from "../validation/equal";
 import { Gates } from "../validation/gates";
 import { validateNewMeta, NAMES_PATH_SEGMENT } from "../validation/spec";
 import { validatePodUpdate } from "../validation/update";
-import { fieldIndex, fieldType, elem } from "../../../schema/schema";
-import { setInt, setField, newStruct } from "../defaults/tree";
+import { fieldIndex, elem } from "../../../schema/schema";
+import { setInt, setField } from "../defaults/tree";
 import { copyRequirements } from "../defaults/podlevel";
 import { objectMetaUpdate, settleRequestMeta, carryStoredMeta } from "./objectmeta";
 import { UpdateResult, dropRepeatedErrors } from "./appsupdate";
-
-/** A shallow copy of struct `v` of type `t` (the zero value when null). */
-function copyOf(v: Val | null, t: i32): StructV {
-  const c = newStruct(t);
-  if (v !== null) {
-    const o = changetype<StructV>(v);
-    for (let i = 0; i < c.f.length; i++) c.f[i] = o.f[i];
-  }
-  return c;
-}
-
-/** The type of field `name` of struct type `t`. */
-function typeOf(t: i32, name: string): i32 {
-  return fieldType(t, fieldIndex(t, name));
-}
+import { copyOf, typeOf, mapLen } from "./structs";
 
 /**
  * Whether podutil.DropDisabledPodFields clears the new pod's resize policies at `minor` (1.27+): InPlacePodVerticalScaling
@@ -61,10 +47,6 @@ export function dropsPodLevelResources(o: Val | null, minor: i32, gates: Gates):
   if (!isSet(r)) return true;
   const rr = changetype<PtrV>(r).to;
   return mapLen(fld(rr, "Requests")) == 0 && mapLen(fld(rr, "Limits")) == 0;
-}
-
-function mapLen(m: Val | null): i32 {
-  return m === null ? 0 : changetype<MapV>(m).vals.length;
 }
 
 /** podStrategy.PrepareForUpdate on the copies `n` (new) and `o` (stored) at `minor`. */
@@ -116,6 +98,28 @@ function prepareForUpdate(n: StructV, o: StructV, podT: i32, minor: i32, gates: 
   }
 }
 
+/** The copies a pod update writes into (the pods and their metadata) and its result so far. */
+export class PodUpdate {
+  constructor(public n: StructV, public o: StructV, public nm: StructV, public om: StructV, public res: UpdateResult) {}
+}
+
+/**
+ * The start of rest.BeforeUpdate for pods `nv` (new) and `ov` (stored) of v1 Pod type `podT`, on copies: the request's
+ * namespace and the stored resourceVersion settled (settleRequestMeta: the result's badRequest when the namespaces
+ * differ), then the stored generation on the new pod.
+ */
+export function startPodUpdate(nv: Val | null, ov: Val | null, podT: i32, maxErrorBytes: i64): PodUpdate {
+  const metaT = typeOf(podT, "ObjectMeta");
+  const n = copyOf(nv, podT), o = copyOf(ov, podT);
+  const nm = copyOf(fld(n, "ObjectMeta"), metaT), om = copyOf(fld(o, "ObjectMeta"), metaT);
+  setField(n, "ObjectMeta", nm);
+  setField(o, "ObjectMeta", om);
+  const u = new PodUpdate(n, o, nm, om, new UpdateResult(new ErrList(maxErrorBytes)));
+  u.res.badRequest = settleRequestMeta(nm, om);
+  if (u.res.badRequest.length == 0) setInt(nm, "Generation", int(fld(om, "Generation")));
+  return u;
+}
+
 /**
  * rest.BeforeUpdate of a Pod update at `minor` (15-37) for the decoded, defaulted v1 pods `nv` (the request's) and `ov`
  * (stored), with the request's `gates` and the cluster's `allowPrivileged`; `podT` is the v1 Pod type of the minor. The
@@ -123,16 +127,9 @@ function prepareForUpdate(n: StructV, o: StructV, podT: i32, minor: i32, gates: 
  * refusal. Records E_TOO_LARGE / E_LIMIT as validatePodUpdate does (check hasError()).
  */
 export function podBeforeUpdate(nv: Val | null, ov: Val | null, podT: i32, minor: i32, gates: Gates, allowPrivileged: bool, maxErrorBytes: i64): UpdateResult {
-  const metaT = typeOf(podT, "ObjectMeta");
-  const n = copyOf(nv, podT), o = copyOf(ov, podT);
-  const nm = copyOf(fld(n, "ObjectMeta"), metaT), om = copyOf(fld(o, "ObjectMeta"), metaT);
-  setField(n, "ObjectMeta", nm);
-  setField(o, "ObjectMeta", om);
-  const errs = new ErrList(maxErrorBytes);
-  const res = new UpdateResult(errs);
-  res.badRequest = settleRequestMeta(nm, om);
+  const u = startPodUpdate(nv, ov, podT, maxErrorBytes);
+  const res = u.res, errs = res.errs, n = u.n, o = u.o, nm = u.nm, om = u.om;
   if (res.badRequest.length > 0) return res;
-  setInt(nm, "Generation", int(fld(om, "Generation")));
   prepareForUpdate(n, o, podT, minor, gates);
   carryStoredMeta(nm, om);
   // validateCommonFields, then the strategy's ValidateUpdate
