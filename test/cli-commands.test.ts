@@ -101,7 +101,7 @@ describe("kinplace diff", () => {
     assert.notEqual(JSON.stringify(JSON.parse(rawPatch)), rawPatch, "the engine's text differs from a JS round trip");
   });
 
-  test("several pairs: each patch under a '# Kind ns/name' line; strategic needs a workload kind", async () => {
+  test("several pairs: each patch under a '# Kind ns/name' line; strategic diffs the workloads and skips the rest", async () => {
     const cmOld = { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cfg" }, data: { a: "1" } };
     const cmNew = { ...cmOld, data: { a: "2" } };
     const o = tmp.file("s-old.yaml", toYaml(web, cmOld));
@@ -110,8 +110,9 @@ describe("kinplace diff", () => {
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.toString(), `# ConfigMap cfg\n${JSON.stringify(mergePatchDiff(cmOld, cmNew))}\n# Deployment prod/web\n${JSON.stringify(mergePatchDiff(web, next))}\n`);
     const s = await kinplace(["diff", o, n, "--type", "strategic"]);
-    assert.equal(s.status, 2);
-    assert.match(s.stderr, /ConfigMap cfg .*strategic merge patch needs a Pod or a workload kind; use --type merge/);
+    assert.equal(s.status, 0, s.stderr);
+    assert.equal(s.stdout.toString(), `${strategicMergePatchDiff(web, next, { type: "Deployment" })}\n`);
+    assert.equal(s.stderr, `skipped in OLD: ConfigMap cfg (${o}:3:1): not a workload kind\nskipped in NEW: ConfigMap cfg (${n}:1:1): not a workload kind\n`);
   });
 });
 

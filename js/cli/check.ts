@@ -10,7 +10,8 @@ import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, readSingle, type SourceDoc } from "./documents.js";
 import { splitFieldPath } from "./locate.js";
 import { EXIT_USAGE, type CliIO } from "./command.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage, type InputLimits } from "./limits.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf, type InputOptions } from "./inputs.js";
+import type { InputLimits } from "./limits.js";
 import { asInvoked } from "./program.js";
 import { pairObjects, where, type Stored } from "./pairs.js";
 import { call, callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
@@ -50,7 +51,7 @@ Options:
                          default, kubectl's: an unknown or duplicate field rejects the update), warn
                          (a warning each, on stderr with file:line:column) or ignore
   -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result
-${limitsUsage(25)}
+${inputsUsage(25)}
 
 Exit codes: 0 no change or in place, 1 a workload is recreated or rejected, or the policy denies,
 2 bad usage or bad input (the message names file:line:column). A workload the engine cannot judge is
@@ -70,7 +71,7 @@ const SPECS = {
   policy: { type: "value" },
   validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
-  ...LIMIT_SPECS,
+  ...INPUT_SPECS,
 } as const;
 
 /** Options passed to the verdict and policy ops. */
@@ -140,19 +141,22 @@ async function readNode(path: string | undefined, pods: unknown[] | undefined, i
 }
 
 
-/** The Pods of a `kubectl get pods -o json` dump (Lists and multi-document files), or undefined without --pods. */
-async function readPods(path: string | undefined, io: CliIO, limits: InputLimits): Promise<unknown[] | undefined> {
+/** The Pods of a `kubectl get pods -o json` dump (Lists and multi-document files), each with its namespace, or
+ *  undefined without --pods. */
+async function readPods(path: string | undefined, io: CliIO, inputs: InputOptions): Promise<{ pod: unknown; namespace: string }[] | undefined> {
   if (path === undefined) return undefined;
-  const pods: unknown[] = [];
-  for await (const doc of documents(path, io, limits)) if (doc.value["kind"] === "Pod") pods.push(doc.value);
+  const pods: { pod: unknown; namespace: string }[] = [];
+  for await (const doc of documents(path, io, inputs.limits, inputs.recursive)) {
+    if (doc.value["kind"] === "Pod") pods.push({ pod: doc.value, namespace: namespaceOf(doc, inputs) });
+  }
   return pods;
 }
 
 /** What OpenKruise pre-pulls for the pair (its gate on, a Kruise kind updated in place), else undefined. */
-function preDownloadOf(oldDoc: Stored, newDoc: SourceDoc, verdict: string, options: VerdictOptions, gates: { [gate: string]: boolean } | undefined, pods: unknown[] | undefined): PreDownload | undefined {
+function preDownloadOf(oldDoc: Stored, newDoc: SourceDoc, verdict: string, options: VerdictOptions, gates: { [gate: string]: boolean } | undefined, pods: { pod: unknown; namespace: string }[] | undefined, inputs: InputOptions): PreDownload | undefined {
   if (verdict !== "in-place") return undefined;
-  const ns = asObject(newDoc.value["metadata"])?.["namespace"] ?? "";
-  const own = pods?.filter((p) => (asObject(asObject(p)?.["metadata"])?.["namespace"] ?? "") === ns);
+  const ns = namespaceOf(newDoc, inputs);
+  const own = pods?.filter((p) => p.namespace === ns).map((p) => p.pod);
   const ask = (op: string, request: { [key: string]: unknown }) => call(cliEngine(), op, request);
   const old = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as { [key: string]: unknown };
   return atDoc(newDoc, () => preDownloadFor(ask, workloadKind(newDoc.value), old, newDoc.value, { kruise: options.kruise, gates, pods: own }));
@@ -189,7 +193,8 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     fieldValidation: FIELD_VALIDATION[a.values.get("validate") ?? "strict"],
   };
   const format = (a.values.get("output") ?? "text") as OutputFormat;
-  const limits = limitsOption(a);
+  const inputs = inputOptions(a);
+  const limits = inputs.limits;
   const style = styleFor(io.stdout);
   const engine = cliEngine();
   let policy: RawJson | undefined;
@@ -197,9 +202,9 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
   if (policyPath !== undefined) {
     policy = (await readSingle(policyPath, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b), limits })).json;
   }
-  const pods = await readPods(a.values.get("pods"), io, limits);
+  const pods = await readPods(a.values.get("pods"), io, inputs);
   if ([oldPath, newPath, policyPath, a.values.get("node")].filter((p) => p === "-").length > 1) throw new UsageError("only one of OLD, NEW, --policy and --node can be stdin");
-  const node = await readNode(a.values.get("node"), pods, io, limits);
+  const node = await readNode(a.values.get("node"), pods?.map((p) => p.pod), io, limits);
 
   let worst = 0;
   let errors = 0;
@@ -226,7 +231,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     counts[verdict] = (counts[verdict] ?? 0) + 1;
     if (denied) counts["denied"]!++;
     if (isDisruptive(verdict) || denied) worst = 1;
-    const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods);
+    const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods, inputs);
     if (format === "text") {
       const line = pre === undefined ? undefined : preDownloadLine(pre);
       await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style) + (line === undefined ? "" : `  ${line}\n\n`));
@@ -243,8 +248,8 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     first = false;
   };
 
-  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, limits }, report);
-  if (notes.length > 0) (format === "text" ? io.stdout : io.stderr).write(`${notes.join("\n")}\n`);
+  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, inputs }, report);
+  if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   if (format === "text" && pairs > 1) {
     const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
     await write(io.stdout, `${pairs} workloads: ${parts.join(", ")}\n`);

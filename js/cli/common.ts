@@ -4,6 +4,7 @@ import type { Engine } from "../core.js";
 import { KinplaceError } from "../errors.js";
 import type { CliIO } from "./command.js";
 import { InputError, readDocuments, type SourceDoc } from "./documents.js";
+import { inputFiles } from "./inputs.js";
 import type { InputLimits } from "./limits.js";
 import { loadEngine } from "./engine.js";
 import { progressFor } from "./progress.js";
@@ -17,11 +18,12 @@ export function cliEngine(): Engine {
   return engine;
 }
 
-/** Streams the documents of `path` ("-" = stdin) with a progress bar on a terminal's stderr. */
-export function documents(path: string, io: CliIO, limits: InputLimits): AsyncGenerator<SourceDoc> {
+/** Streams the documents of `path` ("-" = stdin; a directory: its manifests, see inputFiles) with a progress bar on a
+ *  terminal's stderr. */
+export async function* documents(path: string, io: CliIO, limits: InputLimits, recursive = false): AsyncGenerator<SourceDoc> {
   const e = cliEngine();
   const progress = progressFor(io.stderr);
-  return readDocuments(path, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(e, b), progress, limits });
+  for (const file of inputFiles(path, recursive)) yield* readDocuments(file, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(e, b), progress, limits });
 }
 
 /** Runs `fn` for a document; an engine error becomes an InputError at the document's position. */

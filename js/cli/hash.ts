@@ -8,7 +8,8 @@ import { compareMinor, KUBERNETES_MINORS } from "../present/versions.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import type { SourceDoc } from "./documents.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
+import { INPUT_SPECS, inputOptions, inputsUsage } from "./inputs.js";
+import { Skipped } from "./pairs.js";
 import { call } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -32,7 +33,7 @@ Options:
                          kind are defaulted), except at 1.12 (no defaulters there) and the OpenKruise
                          objects' own revisions, which are taken as written
   -o, --output FORMAT    text (default), json (one JSON line per object) or yaml
-${limitsUsage(25)}
+${inputsUsage(25)}
 
 Exit codes: 0 done (with --upgrade: nothing restarts), 1 with --upgrade: some container restarts,
 2 bad usage or bad input.
@@ -44,7 +45,7 @@ const SPECS = {
   upgrade: { type: "value" },
   "as-written": { type: "flag" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
-  ...LIMIT_SPECS,
+  ...INPUT_SPECS,
 } as const;
 
 /** One container's hash at one kubelet minor. */
@@ -147,14 +148,18 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
   const format = (a.values.get("output") ?? "text") as OutputFormat;
   const minors = upgrade ?? kubeletMinors(a.values.get("kubelet"));
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
-  const limits = limitsOption(a);
+  const inputs = inputOptions(a);
+  const skipped = new Skipped();
   const style = styleFor(io.stdout);
   let first = true;
   let objects = 0;
   let restarts = 0;
-  for await (const doc of documents(file, io, limits)) {
+  for await (const doc of documents(file, io, inputs.limits, inputs.recursive)) {
     const kind = workloadKind(doc.value);
-    if (kind === undefined) continue;
+    if (kind === undefined) {
+      skipped.add(doc);
+      continue;
+    }
     objects++;
     const h = hashObject(doc, kind, minors, upgrade === undefined ? kubernetes : undefined, !a.flags.has("as-written"));
     if (upgrade !== undefined) {
@@ -174,6 +179,8 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
     await write(io.stdout, format === "text" ? renderHashes(h, objectLabel(doc.value), style) : structured(format, h, first));
     first = false;
   }
+  const notes = skipped.lines();
+  if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   if (upgrade !== undefined) {
     if (format === "text") {
       const summary = restarts === 0

@@ -6,7 +6,7 @@ import { objectKey, objectLabel } from "../present/kinds.js";
 import type { CliIO } from "./command.js";
 import { documents } from "./common.js";
 import { displayName, InputError, type SourceDoc } from "./documents.js";
-import type { InputLimits } from "./limits.js";
+import { inNamespace, namespaceOf, type InputOptions } from "./inputs.js";
 import type { RawJson } from "./request.js";
 
 /** An object remembered from OLD. */
@@ -30,29 +30,35 @@ export interface PairOptions {
   kindOf(value: { [key: string]: unknown }): string | undefined;
   /** What the inputs must hold at least one of (for the error when there is none). */
   what: string;
-  /** The input limits of both inputs. */
-  limits: InputLimits;
+  /** How both inputs are read (limits, -R, -n). */
+  inputs: InputOptions;
 }
 
 /** The most skipped objects listed by name per input (the rest are counted). */
 const SKIPPED_LISTED = 20;
 
-/** Notes on the objects of one input that are not of a paired kind: each at its file:line:column, then a count. */
-class Skipped {
+/** Notes on the objects of one input that are not workloads, as every reading command prints them on stderr: each
+ *  at its file:line:column (`skipped in OLD: Service web (a.yaml:1:1): not a workload kind`; `skipped: ...` for a
+ *  command with one input), the first 20 by name, then a count. */
+export class Skipped {
   private notes: string[] = [];
   private count = 0;
-  constructor(private readonly side: string) {}
+  private readonly prefix: string;
+  /** Notes for the input called `side` (OLD, NEW), or for a command's only input when undefined. */
+  constructor(side?: string) {
+    this.prefix = side === undefined ? "skipped" : `skipped in ${side}`;
+  }
 
   /** Records document `doc`. */
   add(doc: SourceDoc): void {
     this.count++;
-    if (this.count <= SKIPPED_LISTED) this.notes.push(`skipped in ${this.side}: ${objectLabel(doc.value)} (${where(doc)}): not a workload kind`);
+    if (this.count <= SKIPPED_LISTED) this.notes.push(`${this.prefix}: ${objectLabel(doc.value)} (${where(doc)}): not a workload kind`);
   }
 
   /** The notes. */
   lines(): string[] {
     const more = this.count - this.notes.length;
-    return more > 0 ? [...this.notes, `skipped in ${this.side}: ${more} more objects that are not workloads`] : this.notes;
+    return more > 0 ? [...this.notes, `${this.prefix}: ${more} more objects that are not workloads`] : this.notes;
   }
 }
 
@@ -61,25 +67,27 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
   const olds = new Map<string, Stored>();
   const skippedOld = new Skipped("OLD"), skippedNew = new Skipped("NEW");
   let oldCount = 0;
-  for await (const doc of documents(oldPath, io, options.limits)) {
+  const { inputs } = options;
+  const keyOf = (doc: SourceDoc): string => objectKey(inNamespace(doc.value, namespaceOf(doc, inputs)));
+  for await (const doc of documents(oldPath, io, inputs.limits, inputs.recursive)) {
     const kind = options.kindOf(doc.value);
     if (kind === undefined) {
       skippedOld.add(doc);
       continue;
     }
     oldCount++;
-    olds.set(objectKey(doc.value), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) });
+    olds.set(keyOf(doc), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) });
   }
   if (olds.size === 0) throw new InputError(displayName(oldPath), 0, 0, `no ${options.what} found`);
   const unmatched: SourceDoc[] = [];
   let newCount = 0;
-  for await (const doc of documents(newPath, io, options.limits)) {
+  for await (const doc of documents(newPath, io, inputs.limits, inputs.recursive)) {
     if (options.kindOf(doc.value) === undefined) {
       skippedNew.add(doc);
       continue;
     }
     newCount++;
-    const key = objectKey(doc.value);
+    const key = keyOf(doc);
     const old = olds.get(key);
     if (old === undefined) {
       unmatched.push(doc);

@@ -3,12 +3,14 @@
 
 import { asObject, identity, isKruiseKind, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
+import { ownedBy } from "../present/pods.js";
 import { timelineRows, timelineSummary } from "../present/timeline.js";
 import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf } from "./inputs.js";
+import { Skipped } from "./pairs.js";
 import { call, type Result } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -40,7 +42,7 @@ Options:
                            or PreDownloadImageForDaemonSetUpdate=true (Advanced DaemonSet) adds which images
                            OpenKruise pre-pulls on which nodes before the in-place update (repeatable)
   -o, --output FORMAT      text (default), json or yaml: the rollout.simulate result
-${limitsUsage(27)}
+${inputsUsage(27)}
 
 Exit codes: 0 the rollout completes, 1 it stalls (or hits --max-rounds), 2 bad usage or bad input.
 `;
@@ -59,7 +61,7 @@ const SPECS = {
   kruise: { type: "value" },
   gate: { type: "list" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
-  ...LIMIT_SPECS,
+  ...INPUT_SPECS,
 } as const;
 
 type Obj = { [key: string]: unknown };
@@ -71,22 +73,9 @@ function intOption(name: string, value: string | undefined): number | undefined 
   return Number(value);
 }
 
-/** metadata.<key> of an object as an object. */
+/** metadata of an object as an object. */
 function meta(o: Obj): Obj {
   return asObject(o["metadata"]) ?? {};
-}
-
-/** True when `o` belongs to `owner`: an owner reference with its uid, else its selector's matchLabels in the same namespace. */
-function belongsTo(o: Obj, owner: Obj): boolean {
-  const m = meta(o);
-  const om = meta(owner);
-  if ((m["namespace"] ?? "") !== (om["namespace"] ?? "")) return false;
-  const refs = Array.isArray(m["ownerReferences"]) ? (m["ownerReferences"] as unknown[]) : [];
-  if (typeof om["uid"] === "string" && refs.length > 0) return refs.some((r) => asObject(r)?.["uid"] === om["uid"]);
-  const labels = asObject(m["labels"]) ?? {};
-  const match = asObject(asObject(asObject(owner["spec"])?.["selector"])?.["matchLabels"]);
-  if (match === undefined || Object.keys(match).length === 0) return false;
-  return Object.entries(match).every(([k, v]) => labels[k] === v);
 }
 
 /** The most common controller-revision-hash label among pods. */
@@ -149,18 +138,21 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
   const kruise = a.values.get("kruise");
   const format = (a.values.get("output") ?? "text") as OutputFormat;
-  const limits = limitsOption(a);
+  const inputs = inputOptions(a);
+  const { limits, recursive } = inputs;
+  const skipped = new Skipped();
   let workload: SourceDoc | undefined;
   const pods: Obj[] = [];
   const replicaSets: Obj[] = [];
   const nodes: Obj[] = [];
   for (const path of a.positionals) {
-    for await (const doc of documents(path, io, limits)) {
+    for await (const doc of documents(path, io, limits, recursive)) {
       const kind = doc.value["kind"];
       if (kind === "Pod") pods.push(doc.value);
       else if (kind === "ReplicaSet" && workloadKind(doc.value) === "ReplicaSet") replicaSets.push(doc.value);
       else if (kind === "Node") nodes.push(doc.value);
       else if (workload === undefined && workloadKind(doc.value) !== undefined) workload = doc;
+      else if (workloadKind(doc.value) === undefined) skipped.add(doc);
     }
   }
   if (workload === undefined) throw new InputError(a.positionals[0] === "-" ? "<stdin>" : a.positionals[0]!, 0, 0, "no workload to plan found");
@@ -170,10 +162,11 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const raw: { [k: string]: Uint8Array | string } = { workload: workload.json };
   const status = asObject(w["status"]) ?? {};
   const name = String(meta(w)["name"] ?? "workload");
-  const own = pods.filter((p) => belongsTo(p, w));
+  const namespace = namespaceOf(workload, inputs);
+  const own = ownedBy(w, pods, namespace);
+  const sets = kind === "Deployment" ? ownedBy(w, replicaSets, namespace) : [];
 
   if (kind === "Deployment") {
-    const sets = replicaSets.filter((rs) => belongsTo(rs, w));
     raw["replicaSets"] = JSON.stringify(sets);
     const collisionCount = typeof status["collisionCount"] === "number" ? status["collisionCount"] : undefined;
     const hash = atDoc(workload, () => call(cliEngine(), "podTemplateHash", { kubernetes, collisionCount, applyDefaults: kubernetes !== "1.12" }, { template: JSON.stringify(podTemplate(w) ?? {}) }))["hash"];
@@ -201,7 +194,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   let pre: PreDownload | undefined;
   if (oldPath !== undefined) {
     let old: SourceDoc | undefined;
-    for await (const doc of documents(oldPath, io, limits)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
+    for await (const doc of documents(oldPath, io, limits, recursive)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
     if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
     const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: old.json, new: workload.json }));
     request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
@@ -226,11 +219,13 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   // an OpenKruise kind is planned by its release's controller
   if (kruise !== undefined && isKruiseKind(workloadKind(w))) request["kruise"] = kruise;
   const result = atDoc(workload, () => call(cliEngine(), "rollout.simulate", request, raw));
-  const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${replicaSets.filter((rs) => belongsTo(rs, w)).length} ReplicaSets` : ""})`;
+  const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${sets.length} ReplicaSets` : ""})`;
   const line = pre === undefined ? undefined : preDownloadLine(pre);
   const out = format === "text"
     ? renderTimeline(label, result, styleFor(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
     : structured(format, { ...result, object: identity(w), ...(pre !== undefined ? { preDownload: pre } : {}) }, true);
+  const notes = skipped.lines();
+  if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   await write(io.stdout, out);
   return result["outcome"] === "complete" ? 0 : 1;
 });
