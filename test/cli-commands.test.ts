@@ -246,7 +246,7 @@ describe("kubectl plugin", () => {
     const usage = await run(["check"], { command: join(bin, "kubectl-kinplace"), env });
     assert.equal(usage.status, 2);
     assert.match(usage.stderr, /^kubectl kinplace check: check needs OLD and NEW/);
-    assert.match(usage.stderr, /^Usage: kubectl kinplace check OLD NEW/m);
+    assert.match(usage.stderr, /^see 'kubectl kinplace check --help'$/m);
     // through kubectl itself when it is installed (Debian's kubernetes-client): plugins need no cluster
     const kubectl = ["/usr/bin/kubectl", "/usr/local/bin/kubectl"].find((p) => { try { execFileSync(p, ["version", "--client"], { stdio: "ignore" }); return true; } catch { return false; } });
     if (kubectl !== undefined) {

@@ -127,7 +127,7 @@ function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, polic
   const onNode = node !== undefined && workloadKind(newDoc.value) === "Pod";
   if (onNode) raw["node"] = node.node;
   const fields = { ...rest, ...kindOptions(workloadKind(newDoc.value), { kubernetes, kubelet, kruise, gates }) };
-  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", onNode ? { ...fields, pods: node.pods } : fields, raw));
+  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", onNode ? { ...fields, pods: node.pods } : fields, raw), oldDoc);
 }
 
 /** The --node file and the pods of --pods bound to it; undefined without --node. */
@@ -159,7 +159,7 @@ function preDownloadOf(oldDoc: Stored, newDoc: SourceDoc, verdict: string, optio
   const own = pods?.filter((p) => p.namespace === ns).map((p) => p.pod);
   const ask = (op: string, request: { [key: string]: unknown }) => call(cliEngine(), op, request);
   const old = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as { [key: string]: unknown };
-  return atDoc(newDoc, () => preDownloadFor(ask, workloadKind(newDoc.value), old, newDoc.value, { kruise: options.kruise, gates, pods: own }));
+  return atDoc(newDoc, () => preDownloadFor(ask, workloadKind(newDoc.value), old, newDoc.value, { kruise: options.kruise, gates, pods: own }), oldDoc);
 }
 
 /** The result text with `verdict` moved to the top (the engine writes `kind` first), other bytes untouched. */

@@ -53,7 +53,7 @@ function patchOf(type: string, old: Stored, doc: SourceDoc, flavor: string | und
     const smpType = workloadKind(doc.value)!; // strategic pairs workloads only
     const text = callMember(engine, "smp.diff", { type: smpType, kubernetes }, { original: old.json, modified: doc.json }, "patch");
     return JSON.parse(text) as string; // smp.diff answers Go's bytes as a JSON string
-  });
+  }, old);
 }
 
 /** The `diff` command. */

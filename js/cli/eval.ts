@@ -9,6 +9,7 @@ import { EXIT_USAGE, type Command } from "./command.js";
 import { loadEngine } from "./engine.js";
 import { LineSplitter } from "./lines.js";
 import { BufferedOutput } from "./output.js";
+import { usageHint } from "./run.js";
 
 const LF = 0x0a;
 const encoder = new TextEncoder();
@@ -60,7 +61,7 @@ export const evalCommand: Command = {
     }
     const options = args.filter((a) => a.startsWith("-") && a !== "-");
     if (options.length > 0 || args.length > 1) {
-      io.stderr.write(`kinplace eval: unexpected argument ${JSON.stringify(options[0] ?? args[1])}\n\n${usage}`);
+      io.stderr.write(`kinplace eval: unexpected argument ${JSON.stringify(options[0] ?? args[1])}\n${usageHint("eval")}\n`);
       return EXIT_USAGE;
     }
     const file = args[0] === undefined || args[0] === "-" ? undefined : args[0];

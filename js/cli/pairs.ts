@@ -17,6 +17,8 @@ export interface Stored {
   column: number;
   kind: string;
   label: string;
+  /** Where a field is written: kept for JSON input only (it reads the bytes kept anyway; YAML's would keep its tree). */
+  locate?: SourceDoc["locate"];
 }
 
 /** `file:line:column` of a document. */
@@ -76,7 +78,7 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
       continue;
     }
     oldCount++;
-    olds.set(keyOf(doc), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) });
+    olds.set(keyOf(doc), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value), locate: typeof doc.json === "string" ? undefined : doc.locate });
   }
   if (olds.size === 0) throw new InputError(displayName(oldPath), 0, 0, `no ${options.what} found`);
   const unmatched: SourceDoc[] = [];

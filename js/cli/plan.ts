@@ -196,7 +196,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
     let old: SourceDoc | undefined;
     for await (const doc of documents(oldPath, io, limits, recursive)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
     if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
-    const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: old.json, new: workload.json }));
+    const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: old.json, new: workload.json }), old);
     request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
     if (v["verdict"] === "in-place") {
       const ask = (op: string, r: Obj) => call(cliEngine(), op, r);

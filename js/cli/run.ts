@@ -1,4 +1,4 @@
-// The common frame of the CLI's commands: --help, argument errors (exit 2 with usage), bad input
+// The common frame of the CLI's commands: --help, argument errors (exit 2, one line and a hint), bad input
 // (exit 2 with file:line:column), engine errors (exit 2 with code and message), a closed stdout.
 
 import { KinplaceError } from "../errors.js";
@@ -23,7 +23,7 @@ export function defineCommand(name: string, summary: string, plainUsage: string,
         return await body(args, io);
       } catch (e) {
         if (e instanceof UsageError) {
-          io.stderr.write(`${asInvoked(`kinplace ${name}`)}: ${e.message}\n\n${usage}`);
+          io.stderr.write(`${asInvoked(`kinplace ${name}`)}: ${e.message}\n${usageHint(name)}\n`);
           return EXIT_USAGE;
         }
         if (e instanceof InputError) {
@@ -40,6 +40,11 @@ export function defineCommand(name: string, summary: string, plainUsage: string,
       }
     },
   };
+}
+
+/** The hint after a usage error: where the command's usage is (`see 'kinplace check --help'`). */
+export function usageHint(name?: string): string {
+  return `see '${asInvoked(name === undefined ? "kinplace --help" : `kinplace ${name} --help`)}'`;
 }
 
 /** Writes text to a stream, waiting when the stream asks to (for large outputs). */
