@@ -15,10 +15,10 @@ import type { InputLimits } from "./limits.js";
 import { asInvoked } from "./program.js";
 import { pairObjects, where, type Stored } from "./pairs.js";
 import { call, callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
-import { policyView, renderVerdict } from "./render-verdict.js";
+import { PATCH_MODES, PLAIN_WIDTH, policyView, renderVerdict, type PatchMode } from "./render-verdict.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
-import { styleFor } from "./style.js";
+import { styleFor, terminalWidth } from "./style.js";
 
 const usage = `Usage: kinplace check OLD NEW [options]
 
@@ -50,6 +50,9 @@ Options:
   --validate MODE        the API server's field validation of NEW, as kubectl sends it: strict (the
                          default, kubectl's: an unknown or duplicate field rejects the update), warn
                          (a warning each, on stderr with file:line:column) or ignore
+  --patches MODE         how text output shows the patches of the pod template: none, short (each
+                         cut to one line; the default on a terminal, where a whole patch can fill
+                         the screen) or full (the default when piped: exact, for scripts and logs)
   -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result
 ${inputsUsage(25)}
 
@@ -70,6 +73,7 @@ const SPECS = {
   strategy: { type: "value" },
   policy: { type: "value" },
   validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
+  patches: { type: "value", choices: PATCH_MODES },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
   ...INPUT_SPECS,
 } as const;
@@ -196,6 +200,8 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
   const inputs = inputOptions(a);
   const limits = inputs.limits;
   const style = styleFor(io.stdout);
+  const width = terminalWidth(io.stdout);
+  const patchMode = (a.values.get("patches") ?? (width === undefined ? "full" : "short")) as PatchMode;
   const engine = cliEngine();
   let policy: RawJson | undefined;
   const policyPath = a.values.get("policy");
@@ -234,7 +240,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods, inputs);
     if (format === "text") {
       const line = pre === undefined ? undefined : preDownloadLine(pre);
-      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style) + (line === undefined ? "" : `  ${line}\n\n`));
+      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style, patchMode, width ?? PLAIN_WIDTH) + (line === undefined ? "" : `  ${line}\n\n`));
       return;
     }
     const extra = { object: identity(newDoc.value), sources: { old: where(oldDoc), new: where(newDoc) }, ...(pre !== undefined ? { preDownload: pre } : {}) };

@@ -4,7 +4,7 @@
 import { asObject, identity, isKruiseKind, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
 import { ownedBy } from "../present/pods.js";
-import { timelineRows, timelineSummary } from "../present/timeline.js";
+import { podNames, timelineRows, timelineSummary } from "../present/timeline.js";
 import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
@@ -14,7 +14,8 @@ import { Skipped } from "./pairs.js";
 import { call, type Result } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
-import { styleFor, type Style } from "./style.js";
+import { styleFor, terminalWidth, type Style } from "./style.js";
+import { renderTable } from "./table.js";
 
 const usage = `Usage: kinplace plan WORKLOAD [STATE...] [options]
 
@@ -106,8 +107,9 @@ function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | und
   return { name: r["name"] as string, hash: r["hash"] as string };
 }
 
-/** The text rendering of a simulated rollout. */
-function renderTimeline(label: string, t: Result, style: Style): string {
+/** The text rendering of a simulated rollout: long lists of pods summarised (podNames), and on a terminal (`width`) the
+ *  name cells wrapped to fit it. */
+function renderTimeline(label: string, t: Result, style: Style, width: number | undefined): string {
   const sum = timelineSummary(t);
   const lines = [
     `${style.bold(label)}: ${style.tone(sum.tone, sum.outcome)} after ${sum.seconds} s in ${sum.rounds} round(s)${sum.error !== undefined ? ` (${sum.error})` : ""}`,
@@ -117,14 +119,14 @@ function renderTimeline(label: string, t: Result, style: Style): string {
   if (rounds.length > 0) {
     const head = ["round", "time", "in place", "recreated", "surged", "created", "deleted", "other", "available", "floor", "updated"];
     const rows = rounds.map((r) => [
-      String(r.round), `${r.time} s`, r.inPlace.join(" "), r.recreated.join(" "), r.surged.join(" "), r.created.join(" "),
-      r.deleted.join(" "), r.other.join(" "), `${r.available} → ${r.availableAfter}`, String(r.floor), `${r.updated}/${r.total}`,
+      String(r.round), `${r.time} s`, podNames(r.inPlace), podNames(r.recreated), podNames(r.surged), podNames(r.created),
+      podNames(r.deleted), podNames(r.other), `${r.available} → ${r.availableAfter}`, String(r.floor), `${r.updated}/${r.total}`,
     ]);
     // name columns only when some round has names in them
     const keep = head.map((_, i) => i < 2 || i >= 8 || rows.some((r) => r[i] !== ""));
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const fmt = (cells: string[]): string => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).filter((_, i) => keep[i]).join("  ").trimEnd()}`;
-    lines.push(style.bold(fmt(head)), ...rows.map(fmt));
+    const kept = <T,>(cells: readonly T[]): T[] => cells.filter((_, i) => keep[i]);
+    const names = kept(head.map((_, i) => i)).flatMap((i, k) => (i >= 2 && i < 8 ? [k] : []));
+    lines.push(...renderTable(kept(head), rows.map(kept), { width, wrap: names, bold: style.bold }));
   }
   lines.push(`  final: ${sum.final.updated} of ${sum.final.total} pods updated, ${sum.final.available} available`);
   return `${lines.join("\n")}\n`;
@@ -222,7 +224,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${sets.length} ReplicaSets` : ""})`;
   const line = pre === undefined ? undefined : preDownloadLine(pre);
   const out = format === "text"
-    ? renderTimeline(label, result, styleFor(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
+    ? renderTimeline(label, result, styleFor(io.stdout), terminalWidth(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
     : structured(format, { ...result, object: identity(w), ...(pre !== undefined ? { preDownload: pre } : {}) }, true);
   const notes = skipped.lines();
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
