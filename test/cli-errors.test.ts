@@ -19,7 +19,7 @@ const cloneNew = "examples/cli/cloneset-image.yaml";
 describe("usage errors: one line and a hint, exit 2", () => {
   const cases: [string[], string][] = [
     [["check", old, neu, "--bogus"], "kinplace check: unknown option --bogus"],
-    [["check", old, neu, "-o", "xml"], 'kinplace check: option --output: "xml" is not one of text, json, yaml'],
+    [["check", old, neu, "-o", "xml"], 'kinplace check: option --output: "xml" is not one of text, json, yaml, markdown'],
     [["diff", old, neu, "-t", "yaml"], 'kinplace diff: option --type: "yaml" is not one of json, merge, strategic'],
     [["hash"], "kinplace hash: missing FILE"],
     [["plan", old, "--ready-seconds", "-1"], 'kinplace plan: option --ready-seconds: "-1" is not a non-negative integer'],

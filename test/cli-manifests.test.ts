@@ -46,7 +46,7 @@ describe("a file of many kinds: the workloads are compared, every other object s
   });
 
   test("check: the verdicts of the workloads, notes on stderr in every output format, exit 1 (pods recreated)", async () => {
-    for (const format of ["text", "json", "yaml"]) {
+    for (const format of ["text", "json", "yaml", "markdown"]) {
       const r = await kinplace(["check", OLD, NEW, "-o", format], { cwd: root });
       assert.equal(r.status, 1, r.stderr);
       assert.equal(r.stderr, [...notes("skipped in OLD", OLD), ...notes("skipped in NEW", NEW)].join("\n") + "\n", format);

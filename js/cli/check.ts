@@ -19,6 +19,7 @@ import { PATCH_MODES, PLAIN_WIDTH, policyView, renderVerdict, type PatchMode } f
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
 import { styleFor, terminalWidth } from "./style.js";
+import { renderMarkdown, type MarkdownEntry } from "./markdown.js";
 
 const usage = `Usage: kinplace check OLD NEW [options]
 
@@ -53,7 +54,8 @@ Options:
   --patches MODE         how text output shows the patches of the pod template: none, short (each
                          cut to one line; the default on a terminal, where a whole patch can fill
                          the screen) or full (the default when piped: exact, for scripts and logs)
-  -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result
+  -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result;
+                         markdown: a pull-request comment (a summary table, a <details> per workload)
 ${inputsUsage(25)}
 
 Exit codes: 0 no change or in place, 1 a workload is recreated or rejected, or the policy denies,
@@ -74,7 +76,7 @@ const SPECS = {
   policy: { type: "value" },
   validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
   patches: { type: "value", choices: PATCH_MODES },
-  output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
+  output: { type: "value", short: "o", choices: [...OUTPUT_FORMATS, "markdown"] },
   ...INPUT_SPECS,
 } as const;
 
@@ -196,7 +198,8 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     strategy: a.values.get("strategy"),
     fieldValidation: FIELD_VALIDATION[a.values.get("validate") ?? "strict"],
   };
-  const format = (a.values.get("output") ?? "text") as OutputFormat;
+  const format = (a.values.get("output") ?? "text") as OutputFormat | "markdown";
+  const markdown: MarkdownEntry[] = [];
   const inputs = inputOptions(a);
   const limits = inputs.limits;
   const style = styleFor(io.stdout);
@@ -238,6 +241,12 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     if (denied) counts["denied"]!++;
     if (isDisruptive(verdict) || denied) worst = 1;
     const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods, inputs);
+    if (format === "markdown") {
+      const oldObject = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as unknown;
+      const line = pre === undefined ? undefined : preDownloadLine(pre);
+      markdown.push({ label: objectLabel(newDoc.value), sources: `${where(oldDoc)} → ${where(newDoc)}`, result, oldObject, newObject: newDoc.value, ...(line === undefined ? {} : { preDownload: line }) });
+      return;
+    }
     if (format === "text") {
       const line = pre === undefined ? undefined : preDownloadLine(pre);
       await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style, patchMode, width ?? PLAIN_WIDTH) + (line === undefined ? "" : `  ${line}\n\n`));
@@ -256,6 +265,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
 
   const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, inputs }, report);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
+  if (format === "markdown") await write(io.stdout, renderMarkdown(markdown, errors));
   if (format === "text" && pairs > 1) {
     const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
     await write(io.stdout, `${pairs} workloads: ${parts.join(", ")}\n`);

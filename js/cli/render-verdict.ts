@@ -33,7 +33,7 @@ function pad(s: string, width: number): string {
 }
 
 /** How the patches of a verdict are labelled. */
-const PATCH_NAMES: { readonly [name: string]: string } = {
+export const PATCH_NAMES: { readonly [name: string]: string } = {
   json: "JSON patch",
   merge: "merge patch",
   strategic: "strategic merge patch",
