@@ -1,6 +1,7 @@
 // `kinplace check OLD NEW`: the verdict for every workload in OLD and NEW (paired by kind, namespace and
 // name; a single workload on each side is paired whatever its name), optionally checked against a policy.
 
+import { KUBERNETES_MINORS } from "../present/versions.js";
 import { asObject, identity, objectLabel, workloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
 import { isPreDownloadGate, preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
@@ -66,14 +67,14 @@ reported on stderr and the others are still checked; the exit code is then 2.
 const WORKLOADS = "workload (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, CloneSet, Advanced StatefulSet or DaemonSet)";
 
 const SPECS = {
-  kubernetes: { type: "value" },
-  kubelet: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
+  kubelet: { type: "value", complete: KUBERNETES_MINORS },
   kruise: { type: "value" },
   gate: { type: "list" },
-  pods: { type: "value" },
-  node: { type: "value" },
+  pods: { type: "value", complete: "file" },
+  node: { type: "value", complete: "file" },
   strategy: { type: "value" },
-  policy: { type: "value" },
+  policy: { type: "value", complete: "file" },
   validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
   patches: { type: "value", choices: PATCH_MODES },
   output: { type: "value", short: "o", choices: [...OUTPUT_FORMATS, "markdown"] },
@@ -271,4 +272,4 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     await write(io.stdout, `${pairs} workloads: ${parts.join(", ")}\n`);
   }
   return errors > 0 ? EXIT_USAGE : worst;
-});
+}, SPECS);

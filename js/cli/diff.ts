@@ -1,6 +1,7 @@
 // `kinplace diff OLD NEW --type json|merge|strategic`: the patch turning each object of OLD into the
 // same object of NEW, exactly as the Go libraries write it.
 
+import { KUBERNETES_MINORS } from "../present/versions.js";
 import { identity, objectLabel, workloadKind } from "../present/kinds.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine } from "./common.js";
@@ -33,7 +34,7 @@ Exit codes: 0 done, 2 bad usage or bad input.
 const SPECS = {
   type: { type: "value", short: "t", choices: ["json", "merge", "strategic"] },
   flavor: { type: "value", choices: ["appscode", "minimal"] },
-  kubernetes: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
   ...INPUT_SPECS,
 } as const;
@@ -93,4 +94,4 @@ export const diffCommand = defineCommand("diff", "the JSON, merge or strategic m
   for (const p of pending) await write(io.stdout, count === 1 ? `${p.text}\n` : `${style.dim(p.label)}\n${p.text}\n`);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   return 0;
-});
+}, SPECS);

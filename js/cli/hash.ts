@@ -41,7 +41,7 @@ Exit codes: 0 done (with --upgrade: nothing restarts), 1 with --upgrade: some co
 
 const SPECS = {
   kubelet: { type: "value" },
-  kubernetes: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
   upgrade: { type: "value" },
   "as-written": { type: "flag" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
@@ -192,4 +192,4 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
   }
   if (objects === 0 && format === "text") io.stderr.write(`kinplace hash: no workloads in ${file === "-" ? "<stdin>" : file}\n`);
   return 0;
-});
+}, SPECS);

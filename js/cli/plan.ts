@@ -1,6 +1,7 @@
 // `kinplace plan WORKLOAD [STATE...]`: the rollout of a workload (its new template in place) played round
 // by round from the cluster's state (`kubectl get pods,rs,nodes -o json`), by the `rollout.simulate` op.
 
+import { KUBERNETES_MINORS } from "../present/versions.js";
 import { asObject, identity, isKruiseKind, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
 import { ownedBy } from "../present/pods.js";
@@ -49,7 +50,7 @@ Exit codes: 0 the rollout completes, 1 it stalls (or hits --max-rounds), 2 bad u
 `;
 
 const SPECS = {
-  old: { type: "value" },
+  old: { type: "value", complete: "file" },
   "in-place": { type: "value", choices: ["yes", "no", "true", "false"] },
   "current-revision": { type: "value" },
   "update-revision": { type: "value" },
@@ -58,7 +59,7 @@ const SPECS = {
   "fail-updated": { type: "value" },
   "max-rounds": { type: "value" },
   now: { type: "value" },
-  kubernetes: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
   kruise: { type: "value" },
   gate: { type: "list" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
@@ -230,4 +231,4 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   await write(io.stdout, out);
   return result["outcome"] === "complete" ? 0 : 1;
-});
+}, SPECS);

@@ -2,18 +2,19 @@
 // (exit 2 with file:line:column), engine errors (exit 2 with code and message), a closed stdout.
 
 import { KinplaceError } from "../errors.js";
-import { UsageError } from "./args.js";
+import { UsageError, type OptionSpec } from "./args.js";
 import { EXIT_USAGE, type CliIO, type Command } from "./command.js";
 import { InputError } from "./documents.js";
 import { asInvoked } from "./program.js";
 
-/** Defines a command whose body may throw UsageError, InputError or KinplaceError. */
-export function defineCommand(name: string, summary: string, plainUsage: string, body: (args: string[], io: CliIO) => Promise<number>): Command {
+/** Defines a command whose body may throw UsageError, InputError or KinplaceError; `options`: the specs it parses. */
+export function defineCommand(name: string, summary: string, plainUsage: string, body: (args: string[], io: CliIO) => Promise<number>, options?: { readonly [name: string]: OptionSpec }): Command {
   const usage = asInvoked(plainUsage);
   return {
     name,
     summary,
     usage,
+    options,
     async run(args, io) {
       if (args.includes("-h") || args.includes("--help")) {
         io.stdout.write(usage);
