@@ -39,6 +39,10 @@ describe("check -o markdown", () => {
     assert.match(md, /^merge patch:\n\n```json\n\{"spec":\{"containers":\[\{"args":\["\/usr\/local\/bin\/argocd-server"\].*\}\n```$/m);
     // every fence is closed
     assert.equal((md.match(/^```/gm)?.length ?? 0) % 2, 0);
+    // --patches none: the same report without the patches
+    const none = (await kinplace(["check", OLD, NEW, "-o", "markdown", "--patches", "none"])).stdout.toString();
+    assert.equal(none, md.replace(/\n\*\*Patches of the pod template\*\*\n(\n.*:\n\n```json\n.*\n```\n)+/g, ""));
+    assert.doesNotMatch(none, /```/);
   });
 
   test("no disruption: a green headline, exit 0; a policy's decision in the details", async () => {

@@ -52,9 +52,9 @@ Options:
   --validate MODE        the API server's field validation of NEW, as kubectl sends it: strict (the
                          default, kubectl's: an unknown or duplicate field rejects the update), warn
                          (a warning each, on stderr with file:line:column) or ignore
-  --patches MODE         how text output shows the patches of the pod template: none, short (each
-                         cut to one line; the default on a terminal, where a whole patch can fill
-                         the screen) or full (the default when piped: exact, for scripts and logs)
+  --patches MODE         how text and markdown show the patches of the pod template: none, short
+                         (each cut to one line; text's default on a terminal, where a whole patch
+                         can fill the screen) or full (the default when piped and for markdown)
   -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result;
                          markdown: a pull-request comment (a summary table, a <details> per workload)
 ${inputsUsage(25)}
@@ -266,7 +266,7 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
 
   const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, inputs }, report);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
-  if (format === "markdown") await write(io.stdout, renderMarkdown(markdown, errors));
+  if (format === "markdown") await write(io.stdout, renderMarkdown(markdown, errors, (a.values.get("patches") ?? "full") as PatchMode));
   if (format === "text" && pairs > 1) {
     const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
     await write(io.stdout, `${pairs} workloads: ${parts.join(", ")}\n`);

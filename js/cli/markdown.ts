@@ -5,7 +5,7 @@
 import { containerRows, reasonRows } from "../present/rows.js";
 import { verdictSentence } from "../present/summary.js";
 import { isDisruptive, verdictWords } from "../present/verdict.js";
-import { PATCH_NAMES, policyView } from "./render-verdict.js";
+import { cutToWidth, PATCH_NAMES, PLAIN_WIDTH, policyView, type PatchMode } from "./render-verdict.js";
 
 /** The first line of every markdown report: a CI job finds its earlier comment by it. */
 export const MARKDOWN_MARKER = "<!-- kinplace check -->";
@@ -50,8 +50,8 @@ function mark(verdict: string, denied: boolean): string {
   return verdict === "in-place" ? "🟡" : "🟢";
 }
 
-/** The <details> block of one workload. */
-function details(e: MarkdownEntry): string {
+/** The <details> block of one workload (its patches as `patchMode` says: whole, cut to 100 characters, or none). */
+function details(e: MarkdownEntry, patchMode: PatchMode): string {
   const verdict = String(e.result["verdict"]);
   const words = verdictWords(verdict);
   const policy = policyView(e.result["policy"]);
@@ -80,11 +80,14 @@ function details(e: MarkdownEntry): string {
   }
   if (e.preDownload !== undefined) out.push("", html(e.preDownload));
   const patches = e.result["patches"];
-  if (typeof patches === "object" && patches !== null) {
+  if (typeof patches === "object" && patches !== null && patchMode !== "none") {
     const entries = Object.entries(patches).filter(([, p]) => p !== undefined && p !== null);
     if (entries.length > 0) {
       out.push("", "**Patches of the pod template**");
-      for (const [name, p] of entries) out.push("", `${PATCH_NAMES[name] ?? name}:`, "", fenced("json", typeof p === "string" ? p : JSON.stringify(p)));
+      for (const [name, p] of entries) {
+        const text = typeof p === "string" ? p : JSON.stringify(p);
+        out.push("", `${PATCH_NAMES[name] ?? name}:`, "", fenced("json", patchMode === "full" ? text : cutToWidth(0, text, PLAIN_WIDTH)));
+      }
     }
   }
   out.push("", "</details>");
@@ -92,7 +95,7 @@ function details(e: MarkdownEntry): string {
 }
 
 /** The whole markdown report of `check`; `cannotJudge` counts the workloads reported on stderr instead. */
-export function renderMarkdown(entries: readonly MarkdownEntry[], cannotJudge: number): string {
+export function renderMarkdown(entries: readonly MarkdownEntry[], cannotJudge: number, patchMode: PatchMode = "full"): string {
   const verdicts = entries.map((e) => String(e.result["verdict"]));
   const denied = entries.filter((e) => policyView(e.result["policy"])?.denied === true).length;
   const disruptive = verdicts.filter(isDisruptive).length;
@@ -114,7 +117,7 @@ export function renderMarkdown(entries: readonly MarkdownEntry[], cannotJudge: n
       out.push(`| ${mark(verdict, policyView(e.result["policy"])?.denied === true)} | ${cell(e.label)} | ${cell(verdictWords(verdict).label)} | ${cell(html(sentence))} |`);
     }
     out.push("");
-    for (const e of entries) out.push(details(e), "");
+    for (const e of entries) out.push(details(e, patchMode), "");
   }
   return `${out.join("\n")}`;
 }
