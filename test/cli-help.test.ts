@@ -2,6 +2,8 @@
 // --help`'s op list (read from the engine's sources when the CLI is built: scripts/op-names.mjs).
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { opNames } from "../scripts/op-names.mjs";
 import { cli, jsonLines, kinplace, root } from "./cli-helpers.ts";
@@ -85,4 +87,13 @@ describe("kinplace eval --help", () => {
     answers.slice(0, -1).forEach((a, i) => assert.notEqual((a["error"] as { code?: string } | undefined)?.code, "E_UNKNOWN_OP", listed[i]));
     assert.equal((answers.at(-1)!["error"] as { code: string }).code, "E_UNKNOWN_OP");
   });
+});
+
+test("docs/cli.md's command table has one row per command of kinplace --help", async () => {
+  const help = (await kinplace(["--help"])).stdout.toString();
+  const listed = [...help.slice(help.indexOf("Commands:\n"), help.indexOf("\nOptions:")).matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]!);
+  assert.deepEqual(listed, COMMANDS);
+  const page = readFileSync(join(root, "docs/cli.md"), "utf8");
+  const rows = [...page.matchAll(/^\| `kinplace ([a-z-]+)[^`]*` \|/gm)].map((m) => m[1]!);
+  assert.deepEqual(rows, COMMANDS);
 });
