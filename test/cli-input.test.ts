@@ -123,7 +123,9 @@ describe("inputs", () => {
     const yamlList = tmp.file("list-items.yaml", "apiVersion: v1\nkind: List\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: a}\n  spec: {template: {spec: {containers: [{name: c, image: x}]}}}\n- apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: b}\n  spec: {template: {spec: {containers: [{name: c, image: 7}]}}}\n");
     const listed = await kinplace(["hash", yamlList, "--kubelet", "1.30"]);
     assert.equal(listed.status, 2);
-    assert.match(listed.stderr, /list-items\.yaml:8:3: E_JSON_TYPE: /, "an item of a YAML List is located at its own line");
+    // at the field Go names, in the item's own lines
+    const column = "  spec: {template: {spec: {containers: [{name: c, image: 7}]}}}".indexOf("image") + 1;
+    assert.match(listed.stderr, new RegExp(`list-items\\.yaml:11:${column}: E_JSON_TYPE: `), "an item of a YAML List is located at its own lines");
     const stdin = await kinplace(["hash", "-"], { input: "kind: Pod\n  bad: [\n" });
     assert.equal(stdin.status, 2);
     assert.match(stdin.stderr, /^kinplace hash: <stdin>:\d+:\d+: /);

@@ -148,6 +148,9 @@ describe("namespaces as kubectl reads them: -n, default \"default\"", () => {
     const m = await kinplace(["check", bare, prod, "-n", "staging"]);
     assert.equal(m.status, 2);
     assert.equal(m.stderr, `kinplace check: ${prod}:1:${JSON.stringify(cloneSet("prod")).indexOf('"namespace"') + 1}: the namespace from the provided object "prod" does not match the namespace "staging". You must pass '--namespace=prod' to perform this operation.\n`);
+    const h = await kinplace(["hash", prod, "-n", "staging"]);
+    assert.equal(h.status, 2);
+    assert.match(h.stderr, /^kinplace hash: .*ns-prodcs\.yaml:1:\d+: the namespace from the provided object "prod" does not match the namespace "staging"\./);
     const bad = await kinplace(["check", bare, prod, "-n", "Not_A_Name"]);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^kinplace check: option --namespace: "Not_A_Name" is not a namespace name/);

@@ -27,9 +27,10 @@ const usage = `Usage: kinplace check OLD NEW [options]
 Predicts what rolling out NEW over OLD does to the pods: nothing, an in-place update (which containers
 restart), or recreating them; with the reasons (JSON paths) and the patches that will be sent. OLD and
 NEW are YAML or JSON files of Pods, Deployments, ReplicaSets, StatefulSets, DaemonSets, or OpenKruise
-CloneSets, Advanced StatefulSets and Advanced DaemonSets ("-" reads one of them from stdin). Files may
+CloneSets, Advanced StatefulSets and Advanced DaemonSets ("-" reads one of them from stdin), or
+directories of them (-R: with their subdirectories). Files may
 hold many documents or Lists (a whole \`kubectl get -A -o json\` dump): workloads are paired by kind,
-namespace and name; other kinds are skipped.
+namespace and name; other kinds are skipped with a note on stderr.
 
 Options:
   --kubernetes MINOR     API server minor, e.g. 1.30 (default: the newest supported); for the OpenKruise

@@ -16,13 +16,13 @@ import { styleFor } from "./style.js";
 const usage = `Usage: kinplace diff OLD NEW [options]
 
 Prints the patch that turns each object of OLD into the same object of NEW (YAML or JSON files,
-multi-document, "-" for stdin; objects are paired by kind, namespace and name, and a single object on
+multi-document, "-" for stdin, or directories; objects are paired by kind, namespace and name, and a single object on
 each side is paired whatever its name). With one pair the output is the bare patch (ready for
 \`kubectl patch --type ...\`); with more, each patch follows a "# Kind namespace/name" line.
 
 Options:
   -t, --type TYPE        json (RFC 6902, default), merge (RFC 7396) or strategic (Kubernetes
-                         strategic merge patch; Pods and workloads only)
+                         strategic merge patch; Pods and workloads, other kinds skipped)
   --flavor NAME          JSON Patch flavor: appscode (OpenKruise's diff, default) or minimal
   --kubernetes MINOR     Kubernetes minor of the strategic merge patch (default: the newest supported)
   -o, --output FORMAT    text (default), json ({object, type, patch} per line) or yaml

@@ -8,7 +8,7 @@ import { compareMinor, KUBERNETES_MINORS } from "../present/versions.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import type { SourceDoc } from "./documents.js";
-import { INPUT_SPECS, inputOptions, inputsUsage } from "./inputs.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf } from "./inputs.js";
 import { Skipped } from "./pairs.js";
 import { call } from "./request.js";
 import { defineCommand, write } from "./run.js";
@@ -21,7 +21,7 @@ For every workload in FILE (YAML or JSON, multi-document, Lists expanded, "-" fo
 \`kubectl get -A -o json\` dump works): the kubelet's container hash of each container per kubelet
 minor (the value of the io.kubernetes.container.hash annotation), the pod-template-hash of a
 Deployment and the ControllerRevision name of a StatefulSet, DaemonSet, CloneSet, Advanced StatefulSet
-or Advanced DaemonSet. Other kinds are skipped.
+or Advanced DaemonSet. Other kinds are skipped with a note on stderr. FILE may be a directory.
 
 Options:
   --kubelet LIST         kubelet minors to hash for, comma-separated (default: all, 1.12 and 1.15–1.37)
@@ -160,6 +160,7 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
       skipped.add(doc);
       continue;
     }
+    namespaceOf(doc, inputs); // with -n, a workload in another namespace is an error, as everywhere
     objects++;
     const h = hashObject(doc, kind, minors, upgrade === undefined ? kubernetes : undefined, !a.flags.has("as-written"));
     if (upgrade !== undefined) {

@@ -25,7 +25,8 @@ or DaemonSet with its new template in place) round by round, one controller sync
 the timeline: which pods are updated in place, recreated, surged, created or deleted, and how many stay
 available. STATE files (or more documents in WORKLOAD) give the cluster's state, e.g.
 \`kubectl get pods,replicasets,nodes -n NS -o json\`: the workload's Pods (matched by owner or selector),
-a Deployment's ReplicaSets, a DaemonSet's Nodes. YAML or JSON, multi-document, "-" for stdin.
+a Deployment's ReplicaSets, a DaemonSet's Nodes. YAML or JSON, multi-document, "-" for stdin, or
+directories. Other kinds are skipped with a note on stderr.
 
 Options:
   --old FILE               the workload before the change: the \`verdict\` op decides in place or not
