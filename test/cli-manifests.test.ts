@@ -142,8 +142,22 @@ describe("namespaces as kubectl reads them: -n, default \"default\"", () => {
     assert.equal(r.status, 0, r.stderr);
     assert.equal(jsonLines(r.stdout).length, 2);
     assert.equal(r.stderr, "");
+    // sent as kubectl sends them, in the namespace: no change, no patch
     const d = await kinplace(["diff", bare, explicit]);
     assert.equal(d.status, 0, d.stderr);
+    assert.equal(d.stdout.toString(), "[]\n");
+    const c = await kinplace(["check", bare, explicit, "-o", "json"]);
+    assert.equal(c.status, 0, c.stderr);
+    assert.deepEqual([jsonLines(c.stdout)[0]!["verdict"], jsonLines(c.stdout)[0]!["reasons"]], ["none", []]);
+    // JSON input: the member spliced into the input's own bytes (an empty metadata, none at all)
+    const pod = (meta: string, image: string) => `{"apiVersion":"v1","kind":"Pod",${meta}"spec":{"containers":[{"name":"c","image":"${image}","x":1.50}]}}`;
+    const p1 = tmp.file("p1.json", pod('"metadata":{ },', "x:1"));
+    const p2 = tmp.file("p2.json", pod('"metadata":{"name":"","namespace":"default"},', "x:2"));
+    const p3 = tmp.file("p3.json", pod("", "x:2"));
+    for (const other of [p2, p3]) {
+      const m = await kinplace(["diff", "-t", "merge", p1, other]);
+      assert.equal(m.stdout.toString(), other === p2 ? '{"metadata":{"name":""},"spec":{"containers":[{"image":"x:2","name":"c","x":1.5}]}}\n' : '{"spec":{"containers":[{"image":"x:2","name":"c","x":1.5}]}}\n', other);
+    }
     // -n given and an object in another namespace: kubectl's error, at the object's namespace
     const m = await kinplace(["check", bare, prod, "-n", "staging"]);
     assert.equal(m.status, 2);

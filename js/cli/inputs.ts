@@ -7,15 +7,16 @@ import { asObject, workloadKind } from "../present/kinds.js";
 import { UsageError, type ParsedArgs } from "./args.js";
 import { InputError, type SourceDoc } from "./source.js";
 import { LIMIT_SPECS, limitsOption, limitsUsage, type InputLimits } from "./limits.js";
+import { jsonValueOffset } from "./locate.js";
 
 /** How a reading command reads its inputs. */
 export interface InputOptions {
   limits: InputLimits;
   /** Directories are walked into their subdirectories (-R). */
   recursive: boolean;
-  /** The namespace of a workload or Pod written without one. */
+  /** The namespace of a namespaced object written without one. */
   namespace: string;
-  /** True when -n was given: a workload in another namespace is then an error (kubectl's rule). */
+  /** True when -n was given: an object in another namespace is then an error (kubectl's rule). */
   namespaceGiven: boolean;
 }
 
@@ -42,8 +43,8 @@ export function inputsUsage(column: number): string {
   return [
     line("-R, --recursive", "read the directories given as inputs and their subdirectories"),
     line("", "(without -R, a directory's own .yaml, .yml and .json files)"),
-    line("-n, --namespace NS", 'the namespace of workloads and Pods written without one (default'),
-    line("", '"default", as kubectl); with -n, one in another namespace is an error'),
+    line("-n, --namespace NS", 'the namespace of objects written without one (default "default",'),
+    line("", "as kubectl); with -n, one in another namespace is an error"),
     limitsUsage(column),
   ].join("\n");
 }
@@ -79,13 +80,23 @@ export function inputFiles(path: string, recursive: boolean): string[] {
   return out;
 }
 
-/** True for the objects the namespace option applies to: workloads and Pods (all namespaced). */
+/** The kinds of Kubernetes that are not namespaced (offline there is no discovery: other kinds, custom ones included,
+ *  are taken as namespaced, as most are). */
+const CLUSTER_SCOPED = new Set([
+  "Namespace", "Node", "PersistentVolume", "CustomResourceDefinition", "ClusterRole", "ClusterRoleBinding", "StorageClass",
+  "PriorityClass", "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration", "ValidatingAdmissionPolicy",
+  "ValidatingAdmissionPolicyBinding", "MutatingAdmissionPolicy", "MutatingAdmissionPolicyBinding", "APIService", "IngressClass",
+  "RuntimeClass", "CSIDriver", "CSINode", "VolumeAttachment", "CertificateSigningRequest", "FlowSchema",
+  "PriorityLevelConfiguration", "ComponentStatus", "ClusterTrustBundle", "DeviceClass", "IPAddress", "ServiceCIDR",
+]);
+
+/** True for the objects the namespace option applies to: every kind but the cluster-scoped ones, and the workloads. */
 function namespaced(value: { [key: string]: unknown }): boolean {
-  return workloadKind(value) !== undefined || (value["kind"] === "ReplicaSet" && String(value["apiVersion"] ?? "").startsWith("apps/"));
+  return workloadKind(value) !== undefined || (typeof value["kind"] === "string" && !CLUSTER_SCOPED.has(value["kind"]));
 }
 
-/** The namespace `doc`'s object is in: its own, else the option's (workloads and Pods; "" for other kinds written
- *  without one). With -n given, a workload in another namespace is an InputError with kubectl's message. */
+/** The namespace `doc`'s object is in: its own, else the option's ("" for a cluster-scoped kind). With -n given, an
+ *  object in another namespace is an InputError with kubectl's message. */
 export function namespaceOf(doc: SourceDoc, options: Pick<InputOptions, "namespace" | "namespaceGiven">): string {
   const own = asObject(doc.value["metadata"])?.["namespace"];
   const ns = typeof own === "string" ? own : "";
@@ -97,9 +108,33 @@ export function namespaceOf(doc: SourceDoc, options: Pick<InputOptions, "namespa
   return ns === "" ? options.namespace : ns;
 }
 
-/** The object with metadata.namespace set to `namespace` (a shallow copy, for keys and labels; the bytes sent to the
- *  engine are the input's own). */
+/** The object with metadata.namespace set to `namespace` (a shallow copy, for keys). */
 export function inNamespace(value: { [key: string]: unknown }, namespace: string): { [key: string]: unknown } {
   const meta = asObject(value["metadata"]) ?? {};
   return meta["namespace"] === namespace || namespace === "" ? value : { ...value, metadata: { ...meta, namespace } };
+}
+
+const encoder = new TextEncoder();
+
+/** `doc`'s JSON text as kubectl sends it: with metadata.namespace set to `namespace` when the object has none (the
+ *  member spliced into the input's own bytes, which stay otherwise untouched); the text itself when it has one. */
+export function namespacedJson(doc: SourceDoc, namespace: string): Uint8Array | string {
+  const meta = asObject(doc.value["metadata"]);
+  if (namespace === "" || (meta !== undefined && Object.hasOwn(meta, "namespace"))) return doc.json;
+  const bytes = typeof doc.json === "string" ? encoder.encode(doc.json) : doc.json;
+  const member = `"namespace":${JSON.stringify(namespace)}`;
+  const splice = (at: number, text: string): Uint8Array => {
+    const add = encoder.encode(text);
+    const out = new Uint8Array(bytes.length + add.length);
+    out.set(bytes.subarray(0, at));
+    out.set(add, at);
+    out.set(bytes.subarray(at), at + add.length);
+    return out;
+  };
+  const open = jsonValueOffset(bytes, meta === undefined ? [] : ["metadata"]);
+  if (open < 0 || bytes[open] !== 0x7b) return doc.json; // metadata is not an object: the engine reports it
+  let next = open + 1;
+  while (next < bytes.length && (bytes[next] === 0x20 || bytes[next] === 0x0a || bytes[next] === 0x0d || bytes[next] === 0x09)) next++;
+  const body = meta === undefined ? `"metadata":{${member}}` : member;
+  return splice(open + 1, bytes[next] === 0x7d ? body : `${body},`);
 }

@@ -162,3 +162,12 @@ export function goFieldPath(message: string, value: unknown): (string | number)[
   }
   return undefined;
 }
+
+/** The byte offset in `b` of the value of the object member `path` names (just past its key and colon), or -1. */
+export function jsonValueOffset(b: Uint8Array, path: FieldPath): number {
+  if (path.length === 0) return ws(b, 0);
+  const key = jsonFieldOffset(b, path);
+  if (key < 0 || typeof path[path.length - 1] !== "string") return key;
+  const colon = ws(b, skipString(b, key));
+  return b[colon] === 0x3a ? ws(b, colon + 1) : -1;
+}

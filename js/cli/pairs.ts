@@ -6,7 +6,7 @@ import { objectKey, objectLabel } from "../present/kinds.js";
 import type { CliIO } from "./command.js";
 import { documents } from "./common.js";
 import { displayName, InputError, type SourceDoc } from "./documents.js";
-import { inNamespace, namespaceOf, type InputOptions } from "./inputs.js";
+import { inNamespace, namespacedJson, namespaceOf, type InputOptions } from "./inputs.js";
 import type { RawJson } from "./request.js";
 
 /** An object remembered from OLD. */
@@ -70,7 +70,8 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
   const skippedOld = new Skipped("OLD"), skippedNew = new Skipped("NEW");
   let oldCount = 0;
   const { inputs } = options;
-  const keyOf = (doc: SourceDoc): string => objectKey(inNamespace(doc.value, namespaceOf(doc, inputs)));
+  // paired by the namespace kubectl would send them in, and sent to the engine with it
+  const keyOf = (doc: SourceDoc, ns: string): string => objectKey(inNamespace(doc.value, ns));
   for await (const doc of documents(oldPath, io, inputs.limits, inputs.recursive)) {
     const kind = options.kindOf(doc.value);
     if (kind === undefined) {
@@ -78,7 +79,8 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
       continue;
     }
     oldCount++;
-    olds.set(keyOf(doc), { json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value), locate: typeof doc.json === "string" ? undefined : doc.locate });
+    const ns = namespaceOf(doc, inputs);
+    olds.set(keyOf(doc, ns), { json: namespacedJson(doc, ns), file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value), locate: typeof doc.json === "string" ? undefined : doc.locate });
   }
   if (olds.size === 0) throw new InputError(displayName(oldPath), 0, 0, `no ${options.what} found`);
   const unmatched: SourceDoc[] = [];
@@ -89,14 +91,15 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
       continue;
     }
     newCount++;
-    const key = keyOf(doc);
+    const ns = namespaceOf(doc, inputs);
+    const key = keyOf(doc, ns);
     const old = olds.get(key);
     if (old === undefined) {
-      unmatched.push(doc);
+      unmatched.push({ ...doc, json: namespacedJson(doc, ns) });
       continue;
     }
     olds.delete(key);
-    await onPair(old, doc);
+    await onPair(old, { ...doc, json: namespacedJson(doc, ns) });
   }
   if (newCount === 0) throw new InputError(displayName(newPath), 0, 0, `no ${options.what} found`);
   const rest = [...olds.values()];

@@ -10,7 +10,7 @@ import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/pr
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
-import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf } from "./inputs.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespacedJson, namespaceOf } from "./inputs.js";
 import { Skipped } from "./pairs.js";
 import { call, type Result } from "./request.js";
 import { defineCommand, write } from "./run.js";
@@ -163,10 +163,10 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const w = workload.value;
   const kind = simulateKind(workloadKind(w), workload);
   const request: Obj = { kind };
-  const raw: { [k: string]: Uint8Array | string } = { workload: workload.json };
+  const namespace = namespaceOf(workload, inputs);
+  const raw: { [k: string]: Uint8Array | string } = { workload: namespacedJson(workload, namespace) };
   const status = asObject(w["status"]) ?? {};
   const name = String(meta(w)["name"] ?? "workload");
-  const namespace = namespaceOf(workload, inputs);
   const own = ownedBy(w, pods, namespace);
   const sets = kind === "Deployment" ? ownedBy(w, replicaSets, namespace) : [];
 
@@ -200,7 +200,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
     let old: SourceDoc | undefined;
     for await (const doc of documents(oldPath, io, limits, recursive)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
     if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
-    const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: old.json, new: workload.json }), old);
+    const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: namespacedJson(old, namespaceOf(old, inputs)), new: raw["workload"]! }), old);
     request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
     if (v["verdict"] === "in-place") {
       const ask = (op: string, r: Obj) => call(cliEngine(), op, r);
