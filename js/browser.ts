@@ -1,6 +1,8 @@
-// Browser entry (ESM): the API plus init() that fetches the package's kinplace.wasm by default
-// (new URL("../kinplace.wasm", import.meta.url), which bundlers recognize as an asset; streaming compile
-// when served as application/wasm). initSync() needs the bytes or a compiled module.
+// Browser entry (ESM, dist/browser.mjs): the API plus init() that fetches the package's kinplace.wasm by
+// default: new URL("./kinplace.wasm", import.meta.url), the file next to this module. Vite and webpack 5
+// see that form and emit the wasm as an asset; a bundler that does not (esbuild) leaves the URL relative to
+// the bundle, so the wasm is copied next to it, or its URL is passed: init(url | Response | bytes | Module).
+// Streaming compile when served as application/wasm. initSync() needs the bytes or a compiled module.
 
 import type { Engine } from "./core.js";
 import {
@@ -18,18 +20,18 @@ import type { InitInput, InitSyncInput, Loader } from "./loader.js";
 import { initOnce, initSyncOnce } from "./state.js";
 
 export * from "./api.js";
-export type { InitInput, InitSyncInput } from "./loader.js";
+export type { InitInput, InitSyncInput, WasmModule } from "./loader.js";
 
 /** Loads an engine from any InitInput; strings and URLs are fetched. */
 function load(source: InitInput | undefined): Promise<Engine> {
-  const s = source ?? new URL("../kinplace.wasm", import.meta.url);
+  const s = source ?? new URL("./kinplace.wasm", import.meta.url);
   if (isModule(s)) return engineFromModule(s as WebAssembly.Module);
   if (isBytes(s)) return engineFromBytes(s);
   if (isResponse(s) || isThenable(s)) return engineFromResponse(s as Response | PromiseLike<Response>);
   return engineFromResponse(fetch(s as string | URL));
 }
 
-/** Loads and instantiates the engine once (default: fetch the package's kinplace.wasm); later calls resolve at once. */
+/** Loads and instantiates the engine once (default: fetch kinplace.wasm next to this module); later calls resolve at once. */
 export function init(source?: InitInput): Promise<void> {
   return initOnce(() => load(source));
 }

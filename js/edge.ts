@@ -4,9 +4,11 @@
 //   Vercel Edge / Next.js:  import wasm from "kinplace/kinplace.wasm?module";   await init(wasm);
 
 import { engineFromModule, engineFromModuleSync, isModule } from "./instantiate.js";
+import type { WasmModule } from "./loader.js";
 import { initOnce, initSyncOnce } from "./state.js";
 
 export * from "./api.js";
+export type { WasmModule } from "./loader.js";
 
 /** Rejects anything but a compiled module, before any wasm API is touched. */
 function requireModule(module: unknown): WebAssembly.Module {
@@ -19,7 +21,7 @@ function requireModule(module: unknown): WebAssembly.Module {
 }
 
 /** Instantiates the engine once from a precompiled WebAssembly.Module; later calls resolve at once. */
-export function init(module: WebAssembly.Module): Promise<void> {
+export function init(module: WasmModule): Promise<void> {
   try {
     const m = requireModule(module);
     return initOnce(() => engineFromModule(m));
@@ -29,7 +31,7 @@ export function init(module: WebAssembly.Module): Promise<void> {
 }
 
 /** Synchronously instantiates the engine once from a precompiled WebAssembly.Module. */
-export function initSync(module: WebAssembly.Module): void {
+export function initSync(module: WasmModule): void {
   const m = requireModule(module);
   initSyncOnce(() => engineFromModuleSync(m));
 }

@@ -18,7 +18,7 @@ import type { InitInput, InitSyncInput, Loader } from "./loader.js";
 import { initOnce, initSyncOnce } from "./state.js";
 
 export * from "./api.js";
-export type { InitInput, InitSyncInput } from "./loader.js";
+export type { InitInput, InitSyncInput, WasmModule } from "./loader.js";
 
 /** Loads an engine from any InitInput; without one, from the embedded bytes. */
 function load(source: InitInput | undefined): Promise<Engine> {

@@ -1,5 +1,5 @@
 // Node entry (ESM and CJS bundles): the API plus init()/initSync() that read the package's kinplace.wasm
-// (dist/kinplace.wasm, one level above the bundle) by default. `init(source)` also takes a path, a file:
+// (dist/kinplace.wasm, next to the bundle) by default. `init(source)` also takes a path, a file:
 // or http(s): URL, a Response, bytes or a compiled module.
 
 import { readFileSync } from "node:fs";
@@ -21,11 +21,11 @@ import type { InitInput, InitSyncInput, Loader } from "./loader.js";
 import { initOnce, initSyncOnce } from "./state.js";
 
 export * from "./api.js";
-export type { InitInput, InitSyncInput } from "./loader.js";
+export type { InitInput, InitSyncInput, WasmModule } from "./loader.js";
 
-/** The package's kinplace.wasm: dist/kinplace.wasm, next to the dist/node/ folder of this bundle. */
+/** The package's kinplace.wasm: dist/kinplace.wasm, next to this bundle. */
 function defaultWasm(): URL {
-  return new URL("../kinplace.wasm", import.meta.url);
+  return new URL("./kinplace.wasm", import.meta.url);
 }
 
 /** Loads an engine from any InitInput; strings are file paths, URLs may be file: or http(s):. */

@@ -1,7 +1,7 @@
 // Builds the manifest checker page (web/) with esbuild into web/dist/: index.html, style.css and app.js
 // (one classic script, the wasm embedded through the inline entry, so the folder also works from file://,
 // where module scripts and fetch are refused); plus embed.html, the browser entry as a library user loads
-// it (lib/browser/index.mjs fetching lib/kinplace.wasm). Needs build/kinplace.wasm (`npm run asbuild`).
+// it (lib/browser/index.mjs fetching lib/browser/kinplace.wasm, the file next to it). Needs build/kinplace.wasm (`npm run asbuild`).
 // Usage: node scripts/build-web.mjs
 
 import { build } from "esbuild";
@@ -30,7 +30,7 @@ export async function buildWeb() {
     logLevel: "warning",
     loader: { ".wasm": "binary" },
   });
-  // embed.html: the browser entry as a library user loads it (fetches lib/kinplace.wasm next to lib/browser/)
+  // embed.html: the browser entry as a library user loads it (fetches the kinplace.wasm next to the bundle)
   await build({
     entryPoints: ["js/browser.ts"],
     outfile: "web/dist/lib/browser/index.mjs",
@@ -43,7 +43,7 @@ export async function buildWeb() {
     charset: "utf8",
     logLevel: "warning",
   });
-  copyFileSync(at("build/kinplace.wasm"), at("web/dist/lib/kinplace.wasm"));
+  copyFileSync(at("build/kinplace.wasm"), at("web/dist/lib/browser/kinplace.wasm"));
   for (const f of ["index.html", "style.css", "embed.html"]) copyFileSync(at(`web/${f}`), at(`web/dist/${f}`));
   return at("web/dist");
 }

@@ -1,10 +1,12 @@
 // Builds the JavaScript bundles of kinplace with esbuild (the wasm is built by `npm run asbuild`):
-//   dist/node/index.mjs, dist/node/index.cjs   Node ESM + CJS; read dist/kinplace.wasm (../kinplace.wasm)
-//   dist/browser/index.mjs                      browsers; fetch new URL("../kinplace.wasm", import.meta.url)
-//   dist/inline/index.mjs                       wasm embedded as base64; no I/O
-//   dist/edge/index.mjs                         precompiled WebAssembly.Module only (workerd, Vercel Edge)
-//   dist/cli/kinplace.mjs                       the `kinplace` command (reads dist/kinplace.wasm)
-//   dist/kinplace.wasm                          the one copy of the engine (also exported as kinplace/kinplace.wasm)
+//   dist/node.mjs, dist/node.cjs   Node ESM + CJS; read new URL("./kinplace.wasm", import.meta.url)
+//   dist/browser.mjs               browsers; fetch new URL("./kinplace.wasm", import.meta.url), the form Vite
+//                                  and webpack 5 turn into an emitted asset
+//   dist/inline.mjs                wasm embedded as base64; no I/O
+//   dist/edge.mjs                  precompiled WebAssembly.Module only (workerd, Vercel Edge)
+//   dist/cli/kinplace.mjs          the `kinplace` command (reads ../kinplace.wasm)
+//   dist/kinplace.wasm             the one copy of the engine, next to the entries that load it (also exported
+//                                  as kinplace/kinplace.wasm)
 // dist/types/ is left alone (written by `npm run build:types`).
 // Then checks that the non-Node bundles hold no Node APIs and the edge bundle never compiles wasm.
 // Usage: node scripts/build.mjs
@@ -37,28 +39,28 @@ const common = {
 const importMetaShim = '"use strict";\nconst __kinplace_import_meta_url = require("node:url").pathToFileURL(__filename).href;';
 
 await Promise.all([
-  build({ ...common, entryPoints: ["js/node.ts"], outfile: "dist/node/index.mjs", platform: "node", format: "esm", target: "node20" }),
+  build({ ...common, entryPoints: ["js/node.ts"], outfile: "dist/node.mjs", platform: "node", format: "esm", target: "node20" }),
   build({
     ...common,
     entryPoints: ["js/node.ts"],
-    outfile: "dist/node/index.cjs",
+    outfile: "dist/node.cjs",
     platform: "node",
     format: "cjs",
     target: "node20",
     define: { "import.meta.url": "__kinplace_import_meta_url" },
     banner: { js: importMetaShim },
   }),
-  build({ ...common, entryPoints: ["js/browser.ts"], outfile: "dist/browser/index.mjs", platform: "browser", format: "esm", target: "es2022" }),
+  build({ ...common, entryPoints: ["js/browser.ts"], outfile: "dist/browser.mjs", platform: "browser", format: "esm", target: "es2022" }),
   build({
     ...common,
     entryPoints: ["js/inline.ts"],
-    outfile: "dist/inline/index.mjs",
+    outfile: "dist/inline.mjs",
     platform: "neutral",
     format: "esm",
     target: "es2022",
     loader: { ".wasm": "binary" },
   }),
-  build({ ...common, entryPoints: ["js/edge.ts"], outfile: "dist/edge/index.mjs", platform: "neutral", format: "esm", target: "es2022" }),
+  build({ ...common, entryPoints: ["js/edge.ts"], outfile: "dist/edge.mjs", platform: "neutral", format: "esm", target: "es2022" }),
   build({
     ...common,
     entryPoints: ["js/cli/main.ts"],
@@ -77,9 +79,9 @@ copyFileSync(wasm, at("dist/kinplace.wasm"));
 
 // Portability checks: these bundles must run where there is no Node and (edge) no wasm compiler.
 const forbidden = {
-  "dist/browser/index.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bBuffer\b/],
-  "dist/inline/index.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bfetch\(\s*new URL/],
-  "dist/edge/index.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bcompile\w*\(/, /new WebAssembly\.Module\b/, /instantiateStreaming/, /\bfetch\(/],
+  "dist/browser.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bBuffer\b/],
+  "dist/inline.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bfetch\(\s*new URL/],
+  "dist/edge.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bcompile\w*\(/, /new WebAssembly\.Module\b/, /instantiateStreaming/, /\bfetch\(/],
 };
 let bad = 0;
 for (const [file, patterns] of Object.entries(forbidden)) {
@@ -93,6 +95,6 @@ for (const [file, patterns] of Object.entries(forbidden)) {
 }
 if (bad > 0) process.exit(1);
 
-const sizes = ["dist/node/index.mjs", "dist/node/index.cjs", "dist/browser/index.mjs", "dist/inline/index.mjs", "dist/edge/index.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm"]
+const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm"]
   .map((f) => `${f} ${statSync(at(f)).size} B`);
 console.log(sizes.join("\n"));

@@ -1,6 +1,6 @@
 // The example controller (examples/controller/): fed recorded watch events, it must report the kubelet's
 // restarts for pod updates (containers whose hash changes) and the verdict for workload updates.
-// Needs `npm run build` (the example imports the package itself, "kinplace" → dist/node).
+// Needs `npm run build` (the example imports the package itself, "kinplace" → dist/node.mjs).
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Edge runtimes: the edge entry (dist/edge/index.mjs, a precompiled WebAssembly.Module only) running in
+// Edge runtimes: the edge entry (dist/edge.mjs, a precompiled WebAssembly.Module only) running in
 // workerd — Cloudflare's runtime from npm, which refuses to compile wasm from bytes — must answer every
 // request byte for byte as the Node engine does; the inline-bytes entry works where compiling bytes is
 // allowed (Node) and is refused by workerd. Needs `npm run build` (dist/) and the workerd devDependency.
@@ -160,9 +160,9 @@ describe("edge entry in workerd (no wasm compilation from bytes)", () => {
 
 describe("inline-bytes and edge entries in Node (compiling bytes allowed)", () => {
   test("the inline entry compiles its embedded bytes and answers as the Node entry", async () => {
-    const inline = (await import(pathToFileURL(join(root, "dist/inline/index.mjs")).href)) as typeof import("../js/inline.ts");
+    const inline = (await import(pathToFileURL(join(root, "dist/inline.mjs")).href)) as typeof import("../js/inline.ts");
     await inline.init();
-    const edge = (await import(pathToFileURL(join(root, "dist/edge/index.mjs")).href)) as typeof import("../js/edge.ts");
+    const edge = (await import(pathToFileURL(join(root, "dist/edge.mjs")).href)) as typeof import("../js/edge.ts");
     await edge.init(new WebAssembly.Module(wasmBytes));
     for (const req of [
       { op: "container.hash", kubelet: "1.29", container: CONTAINER },

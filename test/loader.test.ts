@@ -2,14 +2,13 @@
 // (by path and through the package's own `exports`), the inline bundle with no I/O at all, the edge
 // bundle with a precompiled module while compiling from bytes is forbidden, and the browser bundle with
 // file reads restricted to the bundle itself. Also: initSync, traps becoming KinplaceError with the
-// engine still usable, memory growth, and the published declarations for import and require.
+// engine still usable, and memory growth. The published declarations are checked by test/package-types.test.ts.
 // Needs `npm run build` (dist/ and build/kinplace.wasm).
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -78,7 +77,7 @@ async function cjs(body: string): Promise<unknown> {
 describe("node entry", () => {
   test("ESM bundle: functions throw E_NOT_INITIALIZED before init, then await init() loads the package's kinplace.wasm", async () => {
     const got = await esm(`
-      const k = await import(${JSON.stringify(url("dist/node/index.mjs"))});
+      const k = await import(${JSON.stringify(url("dist/node.mjs"))});
       let before;
       try { k.fnv32a("x"); before = "no error"; } catch (e) { before = [e instanceof k.KinplaceError, e.code]; }
       await k.init(); await k.init();
@@ -87,7 +86,7 @@ describe("node entry", () => {
   });
 
   test("ESM bundle: initSync() with no argument", async () => {
-    assert.deepEqual(await esm(`const k = await import(${JSON.stringify(url("dist/node/index.mjs"))}); k.initSync(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
+    assert.deepEqual(await esm(`const k = await import(${JSON.stringify(url("dist/node.mjs"))}); k.initSync(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
   });
 
   test("ESM bundle: init() from a path, a file: URL, bytes and a module", async () => {
@@ -97,15 +96,15 @@ describe("node entry", () => {
       `(await import("node:fs")).readFileSync(${JSON.stringify(wasmPath)})`,
       `new WebAssembly.Module((await import("node:fs")).readFileSync(${JSON.stringify(wasmPath)}))`,
     ]) {
-      const got = await esm(`const k = await import(${JSON.stringify(url("dist/node/index.mjs"))}); await k.init(${source}); console.log(JSON.stringify(probe(k)));`);
+      const got = await esm(`const k = await import(${JSON.stringify(url("dist/node.mjs"))}); await k.init(${source}); console.log(JSON.stringify(probe(k)));`);
       assert.deepEqual(got, EXPECTED, source);
     }
   });
 
   test("CJS bundle: require() then initSync(), and require() then await init()", async () => {
-    assert.deepEqual(await cjs(`const k = require(${JSON.stringify(at("dist/node/index.cjs"))}); k.initSync(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
+    assert.deepEqual(await cjs(`const k = require(${JSON.stringify(at("dist/node.cjs"))}); k.initSync(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
     assert.deepEqual(
-      await cjs(`const k = require(${JSON.stringify(at("dist/node/index.cjs"))}); k.init().then(() => console.log(JSON.stringify(probe(k))));`),
+      await cjs(`const k = require(${JSON.stringify(at("dist/node.cjs"))}); k.init().then(() => console.log(JSON.stringify(probe(k))));`),
       EXPECTED,
     );
   });
@@ -114,7 +113,7 @@ describe("node entry", () => {
     assert.deepEqual(await esm(`const k = await import("kinplace"); await k.init(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
     assert.deepEqual(await cjs(`const k = require("kinplace"); k.initSync(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
     const paths = await esm(`console.log(JSON.stringify([import.meta.resolve("kinplace"), import.meta.resolve("kinplace/inline"), import.meta.resolve("kinplace/edge"), import.meta.resolve("kinplace/kinplace.wasm")]));`);
-    assert.deepEqual(paths, [url("dist/node/index.mjs"), url("dist/inline/index.mjs"), url("dist/edge/index.mjs"), url("dist/kinplace.wasm")]);
+    assert.deepEqual(paths, [url("dist/node.mjs"), url("dist/inline.mjs"), url("dist/edge.mjs"), url("dist/kinplace.wasm")]);
   });
 });
 
@@ -127,10 +126,10 @@ describe("inline entry", () => {
         let denied;
         try { fs.readFileSync(${JSON.stringify(wasmPath)}); denied = "readable"; } catch (e) { denied = e.code; }
         globalThis.fetch = () => { throw new Error("fetch called"); };
-        const k = await import(${JSON.stringify(url("dist/inline/index.mjs"))});
+        const k = await import(${JSON.stringify(url("dist/inline.mjs"))});
         ${call};
         console.log(JSON.stringify([denied, probe(k)]));`,
-        [permissionFlag, `--allow-fs-read=${at("dist/inline/index.mjs")}`],
+        [permissionFlag, `--allow-fs-read=${at("dist/inline.mjs")}`],
       );
       assert.deepEqual(got, ["ERR_ACCESS_DENIED", EXPECTED]);
     });
@@ -148,7 +147,7 @@ describe("edge entry", () => {
     W.compile = deny("compile"); W.compileStreaming = deny("compileStreaming"); W.instantiateStreaming = deny("instantiateStreaming");
     W.instantiate = (src, imports) => src instanceof OrigModule ? origInstantiate(src, imports) : deny("instantiate(bytes)")();
     W.Module = new Proxy(OrigModule, { construct: () => deny("new Module")() });
-    const k = await import(${JSON.stringify(url("dist/edge/index.mjs"))});`;
+    const k = await import(${JSON.stringify(url("dist/edge.mjs"))});`;
 
   test("init(module) works while compiling from bytes is forbidden; init(bytes) is refused without compiling", async () => {
     const got = await esm(`${lockdown}
@@ -166,7 +165,7 @@ describe("edge entry", () => {
 
   test("the lockdown itself is effective (the node entry cannot load under it)", async () => {
     const got = await esm(`${lockdown}
-      const n = await import(${JSON.stringify(url("dist/node/index.mjs"))});
+      const n = await import(${JSON.stringify(url("dist/node.mjs"))});
       let r; try { n.initSync(bytes); r = "loaded"; } catch (e) { r = "refused"; }
       console.log(JSON.stringify([r, calls]));`);
     assert.deepEqual(got, ["refused", ["new Module"]]);
@@ -189,7 +188,7 @@ describe("browser entry (in node, file reads limited to the bundle)", () => {
   });
   after(() => server.close());
 
-  const flags = (): string[] => [permissionFlag, `--allow-fs-read=${at("dist/browser/index.mjs")}`];
+  const flags = (): string[] => [permissionFlag, `--allow-fs-read=${at("dist/browser.mjs")}`];
   /** Imports the browser bundle after wrapping instantiateStreaming to count its uses. */
   const load = `
     const fs = await import("node:fs");
@@ -198,7 +197,7 @@ describe("browser entry (in node, file reads limited to the bundle)", () => {
     let streamed = 0;
     const origStreaming = WebAssembly.instantiateStreaming;
     WebAssembly.instantiateStreaming = (...a) => { streamed++; return origStreaming(...a); };
-    const k = await import(${JSON.stringify(url("dist/browser/index.mjs"))});`;
+    const k = await import(${JSON.stringify(url("dist/browser.mjs"))});`;
 
   test("init(bytes) with the wasm passed through stdin", async () => {
     const got = await esm(
@@ -264,7 +263,7 @@ describe("traps", () => {
     const r = await asc.compileString(FIXTURE, { runtime: "stub", optimizeLevel: 1 });
     assert.equal(r.error, null, r.stderr.toString());
     assert.ok(r.binary);
-    const k = (await import(url("dist/node/index.mjs"))) as typeof import("../js/index.ts");
+    const k = (await import(url("dist/node.mjs"))) as typeof import("../js/index.ts");
     k.initSync(r.binary);
     for (const [input, what] of [["trap", /trap: unreachable/], ["abort", /abort: fixture abort/]] as const) {
       for (const call of [() => k.goJSONText(input), () => k.jcsText(utf8(input)), () => k.fnv32a(input), () => k.fnv("fnv64", input), () => k.evaluate(input)]) {
@@ -313,41 +312,6 @@ describe("engine I/O", () => {
       const bytes = new TextEncoder().encode(s);
       assert.equal(engine.fnv64(s, 3).toString(16), fnvReference(64, true, bytes), JSON.stringify(s));
       assert.equal(engine.fnv64(bytes, 3).toString(16), fnvReference(64, true, bytes), JSON.stringify(s));
-    }
-  });
-});
-
-describe("published declarations", () => {
-  test("consumers type-check with import (ESM) and require (CJS), without @types/node", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "kinplace-types-"));
-    try {
-      mkdirSync(join(dir, "node_modules"));
-      symlinkSync(root, join(dir, "node_modules", "kinplace"), "dir");
-      writeFileSync(join(dir, "package.json"), '{ "type": "module" }\n');
-      writeFileSync(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], strict: true, noEmit: true, skipLibCheck: false }, include: ["*.mts", "*.cts"] }),
-      );
-      writeFileSync(
-        join(dir, "esm.mts"),
-        `import { init, goJSON, fnv, evaluate, KinplaceError, type EvalAnswer, type FnvResult } from "kinplace";
-         import * as edge from "kinplace/edge";
-         import * as inline from "kinplace/inline";
-         await init(); inline.initSync(); await edge.init(new WebAssembly.Module(new Uint8Array(0)));
-         const s: string = goJSON({ a: 1 }, { go: "1.21" });
-         const h: FnvResult = fnv("fnv64a", new Uint8Array(1));
-         const a: EvalAnswer = evaluate({ op: "fnv" });
-         if (a.ok) { const r: { [k: string]: unknown } = a.result; } else { const c: string = a.error.code; }
-         try { goJSON(1); } catch (e) { if (e instanceof KinplaceError) { const c: KinplaceError["code"] = e.code; const o: number | undefined = e.offset; } }
-         // @ts-expect-error unknown variant
-         fnv("md5", "x");
-         void s, h;`,
-      );
-      writeFileSync(join(dir, "cjs.cts"), `import k = require("kinplace"); k.initSync(); const s: string = k.jcs([1]); void s;`);
-      const r = await run([at("node_modules/typescript/bin/tsc"), "-p", dir], { cwd: dir });
-      assert.equal(r.status, 0, r.stdout.toString() + r.stderr);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

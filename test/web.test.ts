@@ -1,10 +1,11 @@
 // The manifest checker page (web/) in a real browser: the Chromium of the npm package @sparticuz/chromium
 // (test/support/browser.ts) driven by playwright-core, the page served by web/serve.mjs and opened from disk
-// (file://). Screenshots go to test/artifacts/.
+// (file://). Screenshots go to test/artifacts/; the README's (docs/images/) are written from the same page by the last
+// test, into docs/images/ with KINPLACE_SCREENSHOTS=docs.
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -75,6 +76,40 @@ async function containerRows(page: Page): Promise<string[][]> {
   return page.$$eval("#container-table tbody tr", (rows) => rows.map((r) => [r.getAttribute("data-container") ?? "", r.getAttribute("data-action") ?? "", r.querySelector("td .badge")?.textContent ?? ""]));
 }
 
+/** Runs the built CLI (dist/cli/kinplace.mjs) and returns its stdout, whatever its exit code. */
+function cli(...args: string[]): string {
+  try {
+    return execFileSync(process.execPath, [join(root, "dist/cli/kinplace.mjs"), ...args], { encoding: "utf8" });
+  } catch (e) {
+    return (e as { stdout: string }).stdout;
+  }
+}
+
+/** A fresh temporary folder with `files` written into it. */
+function tmpFiles(files: { [name: string]: string }): string {
+  const dir = mkdtempSync(join(tmpdir(), "kinplace-web-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** True when the element's box lies within the viewport. */
+async function inViewport(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  const vp = page.viewportSize()!;
+  return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height && box.x + box.width <= vp.width;
+}
+
+/** The rounds table of the rollout as [round, time, inPlace, recreated, surged/created, deleted] rows. */
+async function roundRows(page: Page): Promise<string[][]> {
+  return page.$$eval("table.rounds tbody tr", (rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).slice(0, 6).map((td) => td.textContent ?? "")));
+}
+
+/** The same rows from `kinplace plan -o json` (names sorted as the page sorts them). */
+function cliRoundRows(result: { timeline: { round: number; time: number; inPlace?: string[]; recreated?: string[]; surged?: string[]; created?: string[]; deleted?: string[] }[] }): string[][] {
+  const list = (v: string[] | undefined): string => [...(v ?? [])].sort((a, b) => a.localeCompare(b, "en", { numeric: true })).join(", ");
+  return result.timeline.map((r) => [String(r.round), `${r.time} s`, list(r.inPlace), list(r.recreated), list([...(r.surged ?? []), ...(r.created ?? [])]), list(r.deleted)]);
+}
+
 /** Text whose WCAG contrast ratio against its effective background is below 4.5 (a string: evaluated in the page as written). */
 const CONTRAST = `(() => {
   const parse = (c) => (c.match(/[0-9.]+/g) || []).map(Number);
@@ -126,6 +161,20 @@ describe("manifest checker page in Chromium", () => {
     if (profile !== "") rmSync(profile, { recursive: true, force: true });
   });
 
+  test("first screen: at 1366×768 the verdict box lies within the viewport, also with several workloads", async () => {
+    const page = await open(baseUrl);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    assert.equal(await inViewport(page, "#verdict"), true, JSON.stringify(await page.locator("#verdict").boundingBox()));
+    await page.click('button[data-example="several-objects"]');
+    await ready(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    assert.equal(await inViewport(page, "#verdict"), true, JSON.stringify(await page.locator("#verdict").boundingBox()));
+    // the verdict is announced: a polite live region
+    assert.equal(await page.getAttribute("#verdict-body", "aria-live"), "polite");
+    await page.close();
+  });
+
   test("served over HTTP: the first example answers in place, with the container table and hashes per kubelet minor", async () => {
     const page = await open(baseUrl);
     const v = await verdictOf(page);
@@ -164,6 +213,27 @@ describe("manifest checker page in Chromium", () => {
     await page.close();
   });
 
+  test("hosting under a Content Security Policy: script-src 'self' 'wasm-unsafe-eval' and style-src 'self' suffice (docs/web.md)", async () => {
+    const policies = { enough: "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'", "no wasm": "default-src 'none'; script-src 'self'; style-src 'self'" };
+    const states: string[] = [];
+    for (const csp of Object.values(policies)) {
+      const page = await ctx.newPage();
+      const violations: string[] = [];
+      page.on("console", (m) => { if (m.type() === "error") violations.push(m.text()); });
+      await page.route("http://csp.test/**", (route) => {
+        const p = new URL(route.request().url()).pathname;
+        const f = p === "/" ? "index.html" : p.slice(1);
+        const type = f.endsWith(".js") ? "text/javascript" : f.endsWith(".css") ? "text/css" : "text/html";
+        return route.fulfill({ status: 200, headers: { "content-type": type, "content-security-policy": csp }, body: readFileSync(join(root, "web/dist", f)) });
+      });
+      await page.goto("http://csp.test/");
+      await page.waitForSelector('body[data-state="ready"], body[data-state="failed"]', { timeout: 30000 });
+      states.push(`${await page.getAttribute("body", "data-state")} ${await page.getAttribute("#verdict", "data-verdict") ?? ""} ${violations.length}`);
+      await page.close();
+    }
+    assert.deepEqual(states, ["ready in-place 0", "failed  0"]);
+  });
+
   test("embedding: the browser entry in a module script fetches kinplace.wasm (application/wasm) and answers", async () => {
     const page = await ctx.newPage();
     const wasm: string[] = [];
@@ -186,9 +256,9 @@ describe("manifest checker page in Chromium", () => {
     assert.deepEqual(await containerRows(page), [["api", "recreate", "recreated with the pod"], ["proxy", "recreate", "recreated with the pod"]]);
     const reasons = await page.$$eval("#reason-list li", (lis) => lis.map((li) => [li.getAttribute("data-effect"), li.querySelector("code.path")?.textContent]));
     assert.deepEqual(reasons, [["recreate", "/spec/template/spec/containers/0/image"]]);
-    // the path is marked in the new editor, and selecting it selects the image member
+    // the path is marked in the new editor, and "select in the editor" selects the image member
     assert.equal(await page.textContent("#new-backdrop mark.mark-bad"), '"image": "registry.example.com/api:1.1"');
-    await page.click("#reason-list .path-button");
+    await page.click("#reason-list .edit-button");
     const selected = await page.$eval("#new", (ta) => (ta as HTMLTextAreaElement).value.slice((ta as HTMLTextAreaElement).selectionStart, (ta as HTMLTextAreaElement).selectionEnd));
     assert.equal(selected, '"image": "registry.example.com/api:1.1"');
     assert.equal(await page.evaluate(() => document.activeElement?.id), "new");
@@ -255,15 +325,165 @@ describe("manifest checker page in Chromium", () => {
     await page.close();
   });
 
-  test("kinds the engine does not judge get a clear error", async () => {
+  test("objects of no workload kind are skipped, not refused; an engine refusal and a shape problem never say syntax", async () => {
     const page = await open(baseUrl);
     const cm = (v: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  mode: ${v}\n`;
     await typeInto(page, "old", cm("a"));
     await typeInto(page, "new", cm("b"));
-    const v = await verdictOf(page);
+    let v = await verdictOf(page);
+    assert.equal(v.verdict, "no-workload");
+    assert.match(v.text, /^No workload to compare: neither manifest holds a Deployment/);
+    assert.doesNotMatch(v.text, /syntax/i);
+    assert.deepEqual(await page.$$eval("#workload-list li", (lis) => lis.map((li) => [li.getAttribute("data-note"), li.textContent])), [["skipped", "ConfigMap settings — skipped (old and new manifest): not a workload kind"]]);
+    // a top-level list of scalars is readable YAML but no manifest: a shape problem, not a syntax error
+    await typeInto(page, "new", "- 1\n- 2\n");
+    v = await verdictOf(page);
+    assert.equal(v.verdict, "input-error");
+    assert.equal(v.text, "Fix the problem in the new manifest first (see the message under the editor).");
+    assert.match((await page.textContent("#new-problem")) ?? "", /^New manifest, line 1, column 3: an array item is not a mapping/);
+    assert.doesNotMatch((await page.textContent("#new-problem")) ?? "", /syntax/i);
+    // the engine refuses a Deployment whose containers are a number: its Go error, not a syntax message
+    const bad = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n      containers: 5\n";
+    await typeInto(page, "old", bad);
+    await typeInto(page, "new", bad);
+    v = await verdictOf(page);
     assert.equal(v.verdict, "error");
-    assert.match(v.text, /This kind of object cannot be judged: .*ConfigMap/);
-    assert.match(v.text, /E_UNSUPPORTED_KIND/);
+    assert.match(v.text, /The engine refused the input: json: cannot unmarshal number into Go struct field PodSpec\.spec\.template\.spec\.containers/);
+    assert.doesNotMatch(v.text, /syntax/i);
+    await page.close();
+  });
+
+  test("many objects per editor: a Service and a CloneSet are paired as `kinplace check` pairs them, a verdict per workload", async () => {
+    const page = await open(baseUrl);
+    const ex = EXAMPLES.find((e) => e.id === "several-objects")!;
+    await page.click('button[data-example="several-objects"]');
+    await ready(page);
+    const list = await page.$$eval("#workload-list li", (lis) => lis.map((li) => [li.getAttribute("data-workload") ?? li.getAttribute("data-note"), li.getAttribute("data-verdict"), li.textContent]));
+    assert.deepEqual(list, [
+      ["apps.kruise.io/CloneSet/shop/web", "in-place", "CloneSet shop/web in place"],
+      ["apps/Deployment/shop/api", "recreate", "Deployment shop/api recreate"],
+      ["skipped", null, "Service shop/web — skipped (old and new manifest): not a workload kind"],
+    ]);
+    // the CLI's check on the same texts: the same workloads, verdicts and skipped object
+    const dir = tmpFiles({ "old.yaml": ex.state.old, "new.yaml": ex.state.new });
+    const out = cli("check", join(dir, "old.yaml"), join(dir, "new.yaml"));
+    const verdicts = [...out.matchAll(/^([A-Z]\S* \S+): (.+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(verdicts, list.slice(0, 2).map((r) => r[2]), out);
+    assert.deepEqual([...out.matchAll(/^skipped in (OLD|NEW): (\S+ \S+) /gm)].map((m) => m[2]), ["Service shop/web", "Service shop/web"]);
+    rmSync(dir, { recursive: true, force: true });
+    // the first workload is shown; the verdict says which; the list's buttons switch
+    let v = await verdictOf(page);
+    assert.equal(v.verdict, "in-place");
+    assert.match(v.text, /^Workload 1 of 2: CloneSet shop\/web/);
+    assert.doesNotMatch(v.text, /syntax/i);
+    assert.equal(await page.getAttribute('li[data-workload="apps.kruise.io/CloneSet/shop/web"] button', "aria-pressed"), "true");
+    await page.click('li[data-workload="apps/Deployment/shop/api"] button');
+    await ready(page);
+    v = await verdictOf(page);
+    assert.equal(v.verdict, "recreate");
+    assert.match(v.text, /^Workload 2 of 2: Deployment shop\/api/);
+    assert.deepEqual(await containerRows(page), [["api", "recreate", "recreated with the pod"]]);
+    // the side-by-side view shows the Deployment's lines with the editor's line numbers
+    const changed = await page.$$eval("#diff-view tr.row-changed td.ln", (tds) => tds.map((td) => td.textContent));
+    const envLine = ex.state.new.split("\n").findIndex((l) => l.includes("value: debug")) + 1;
+    assert.deepEqual(changed, [String(envLine), String(envLine)]);
+    // the choice is part of the link
+    await page.waitForFunction(() => document.body.dataset["url"] === "saved");
+    await page.waitForTimeout(400);
+    const again = await open(page.url());
+    assert.equal((await verdictOf(again)).verdict, "recreate");
+    await again.close();
+    // typed: a Service and a CloneSet in the new editor against the CloneSet alone: no "one manifest per editor"
+    await page.click('button[data-example="image-bump"]');
+    await ready(page);
+    const oldText = await page.$eval("#old", (t) => (t as HTMLTextAreaElement).value);
+    const newText = await page.$eval("#new", (t) => (t as HTMLTextAreaElement).value);
+    await typeInto(page, "new", "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  ports:\n    - port: 80\n---\n" + newText);
+    v = await verdictOf(page);
+    assert.equal(v.verdict, "in-place", v.text);
+    assert.equal(await page.isHidden("#new-problem"), true);
+    assert.deepEqual(await page.$$eval("#workload-list li", (lis) => lis.map((li) => li.textContent)), ["CloneSet shop/web in place", "Service shop/web — skipped (new manifest): not a workload kind"]);
+    assert.ok(oldText.length > 0);
+    await page.close();
+  });
+
+  test("the side-by-side view: changed lines marked, each reason's lines tagged; a reason scrolls to and highlights its lines", async () => {
+    const page = await open(baseUrl);
+    await page.click('button[data-example="resources-no-gate"]');
+    await ready(page);
+    const reasons = await page.$$eval("#reason-list li", (lis) => lis.map((li) => li.querySelector("code.path")?.textContent ?? ""));
+    assert.ok(reasons.length >= 2, reasons.join(" | "));
+    const rows = await page.$$eval("#diff-view tbody tr", (trs) => trs.map((tr) => ({ kind: tr.getAttribute("data-kind"), reasons: tr.getAttribute("data-reasons"), old: tr.querySelectorAll("td.code")[0]?.textContent ?? "", new: tr.querySelectorAll("td.code")[1]?.textContent ?? "" })));
+    const changed = rows.filter((r) => r.kind === "changed");
+    assert.deepEqual(changed.map((r) => [r.old.replace(/^[0-9]+/, "").trim(), r.new.replace(/^[0-9]+/, "").trim()]), [["cpu: 250m", "cpu: 500m"], ["cpu: 250m", "cpu: 500m"]]);
+    // every reason has tagged rows, and the changed rows carry a reason
+    for (let i = 0; i < reasons.length; i++) assert.ok(rows.some((r) => (r.reasons ?? "").split(" ").includes(String(i))), `reason ${i + 1} ${reasons[i]} has no rows`);
+    assert.ok(changed.every((r) => r.reasons !== null));
+    // unchanged stretches are folded
+    assert.match((await page.textContent("#diff-view tr.fold")) ?? "", /^⋯ [0-9]+ unchanged lines$/);
+    // clicking the second reason highlights its rows, scrolls them into view and moves focus there
+    await page.click("#reason-list li:nth-child(2) .path-button");
+    const flashed = await page.$$eval("#diff-view tr.flash", (trs) => trs.map((tr) => tr.getAttribute("data-reasons") ?? ""));
+    assert.ok(flashed.length > 0 && flashed.every((r) => r.split(" ").includes("1")), flashed.join(" | "));
+    assert.equal(await inViewport(page, "#diff-view tr.flash"), true);
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("flash")), true);
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    assert.equal(outline, "solid");
+    await shot(page, "web-diff");
+    await page.close();
+  });
+
+  test("the rollout starts from the state `kinplace plan` builds: the same pods give the CLI the same rounds", async () => {
+    const page = await open(baseUrl);
+    const cases: [string, () => Promise<void>][] = [
+      ["image bump (CloneSet, in place)", async () => { await page.click('button[data-example="image-bump"]'); await ready(page); }],
+      ["env reorder (Deployment)", async () => { await page.click('button[data-example="env-reorder"]'); await ready(page); }],
+      ["StatefulSet, 3 replicas, partition 1", async () => {
+        const mk = (image: string) => `apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\n  namespace: data\nspec:\n  replicas: 3\n  updateStrategy:\n    rollingUpdate:\n      partition: 1\n  selector:\n    matchLabels:\n      app: db\n  template:\n    metadata:\n      labels:\n        app: db\n    spec:\n      containers:\n        - name: pg\n          image: ${image}\n`;
+        await typeInto(page, "old", mk("postgres:16.3"));
+        await typeInto(page, "new", mk("postgres:16.4"));
+      }],
+      ["DaemonSet", async () => {
+        const mk = (image: string) => `apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\nspec:\n  selector:\n    matchLabels:\n      app: agent\n  template:\n    metadata:\n      labels:\n        app: agent\n    spec:\n      containers:\n        - name: a\n          image: ${image}\n`;
+        await typeInto(page, "old", mk("agent:1"));
+        await typeInto(page, "new", mk("agent:2"));
+      }],
+    ];
+    for (const [name, setUp] of cases) {
+      await setUp();
+      const start = (await page.textContent("#start-state")) ?? "";
+      assert.match((await page.textContent("#rollout-start")) ?? "", /kinplace plan new\.yaml start\.json --old old\.yaml/);
+      const dir = tmpFiles({ "old.yaml": await page.$eval("#old", (t) => (t as HTMLTextAreaElement).value), "new.yaml": await page.$eval("#new", (t) => (t as HTMLTextAreaElement).value), "start.json": start });
+      const kruise = /--kruise ([0-9.]+)/.exec((await page.textContent("#rollout-start")) ?? "");
+      const result = JSON.parse(cli("plan", join(dir, "new.yaml"), join(dir, "start.json"), "--old", join(dir, "old.yaml"), "-o", "json", ...(kruise ? ["--kruise", kruise[1]!] : [])));
+      const page_ = await roundRows(page);
+      assert.ok(page_.length > 0, name);
+      assert.deepEqual(page_, cliRoundRows(result), name);
+      assert.ok(((await page.textContent("#rollout-summary")) ?? "").includes(`${result.final.updated} of ${result.final.total} pods updated`), name);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.close();
+  });
+
+  test("timeline labels are never cut: long pod names fit the label column", async () => {
+    const page = await open(baseUrl);
+    await page.click('button[data-example="image-bump"]');
+    await ready(page);
+    const text = (await page.$eval("#new", (t) => (t as HTMLTextAreaElement).value)).replace("name: web", "name: guestbook-clone").replace("replicas: 5", "replicas: 12");
+    await typeInto(page, "new", text);
+    await typeInto(page, "old", (await page.$eval("#old", (t) => (t as HTMLTextAreaElement).value)).replace("name: web", "name: guestbook-clone").replace("replicas: 5", "replicas: 12"));
+    const labels = await page.$$eval("svg.timeline text.pod", (els) => {
+      const ts = els as SVGTextElement[];
+      const svg = ts[0]!.ownerSVGElement!.getBoundingClientRect();
+      return ts.map((t) => {
+        const r = t.getBoundingClientRect();
+        const bars = Array.from(t.ownerSVGElement!.querySelectorAll<SVGRectElement>("rect.bar")).map((b) => b.getBoundingClientRect().left);
+        return { text: t.textContent ?? "", inside: r.left >= svg.left && r.right <= Math.min(...bars) + 0.5 };
+      });
+    });
+    assert.equal(labels.length, 12);
+    assert.ok(labels.some((l) => l.text === "guestbook-clone-11"));
+    assert.deepEqual(labels.filter((l) => !l.inside), []);
     await page.close();
   });
 
@@ -352,7 +572,7 @@ describe("manifest checker page in Chromium", () => {
 
   test("every example loads in one click with its verdict", async () => {
     const page = await open(baseUrl);
-    const expected: { [id: string]: string } = { "image-bump": "in-place", "env-reorder": "recreate", "resources-no-gate": "recreate", "resources-gate": "in-place", "label-env": "in-place" };
+    const expected: { [id: string]: string } = { "image-bump": "in-place", "env-reorder": "recreate", "resources-no-gate": "recreate", "resources-gate": "in-place", "several-objects": "in-place", "label-env": "in-place" };
     assert.deepEqual(EXAMPLES.map((e) => e.id).sort(), Object.keys(expected).sort());
     for (const ex of EXAMPLES) {
       await page.click(`button[data-example="${ex.id}"]`);
@@ -387,15 +607,36 @@ describe("manifest checker page in Chromium", () => {
     await page.keyboard.press("Enter");
     await ready(page);
     assert.equal((await verdictOf(page)).verdict, "recreate");
-    // Tab moves on through the version selectors to the gates and into the old editor (Tab is not trapped)
+    // Tab moves on into the old and new editors, then the version selectors and the gates (Tab is not trapped)
     const order: string[] = [];
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 24; i++) {
       await page.keyboard.press("Tab");
       order.push(await page.evaluate(() => document.activeElement?.id ?? ""));
     }
     const at = (id: string) => order.indexOf(id);
-    assert.ok(at("kubernetes") >= 0 && at("kubernetes") < at("kubelet") && at("kubelet") < at("old") && at("old") < at("new"), order.join(","));
-    await page.keyboard.press("Shift+Tab");
+    assert.ok(at("old") >= 0 && at("old") < at("new") && at("new") < at("kubernetes") && at("kubernetes") < at("kubelet"), order.join(","));
+    // several workloads: after the examples, Tab reaches the workload list (in the verdict box) before the editors;
+    // Enter on a workload shows it, and the focused button shows its focus
+    await page.focus('button[data-example="several-objects"]');
+    await page.keyboard.press("Enter");
+    await ready(page);
+    const path: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      path.push(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-workload") ?? document.activeElement?.id ?? ""));
+    }
+    assert.ok(path.indexOf("apps/Deployment/shop/api") >= 0 && path.indexOf("apps/Deployment/shop/api") < path.indexOf("old"), path.join(","));
+    await page.focus('li[data-workload="apps/Deployment/shop/api"] button');
+    await page.keyboard.press("Enter");
+    await ready(page);
+    assert.equal((await verdictOf(page)).verdict, "recreate");
+    // the list is rebuilt: focus goes back to the chosen workload's button, with a visible outline
+    assert.equal(await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-workload")), "apps/Deployment/shop/api");
+    assert.match(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle + " " + getComputedStyle(document.activeElement!).outlineWidth), /^solid [3-9]/);
+    // the reasons' buttons reach the side-by-side view by keyboard
+    await page.focus("#reason-list .path-button");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("flash")), true);
     await page.close();
   });
 
@@ -416,7 +657,8 @@ describe("manifest checker page in Chromium", () => {
       ["in place", async () => {}],
       ["recreate", async () => { await page.click('button[data-example="env-reorder"]'); await ready(page); }],
       ["syntax error", async () => { await typeInto(page, "new", "kind: Deployment\nspec:\n\treplicas: 1\n"); }],
-      ["engine error", async () => { await typeInto(page, "new", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\n"); }],
+      ["several objects", async () => { await page.click('button[data-example="several-objects"]'); await ready(page); }],
+      ["engine error", async () => { const bad = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: d\nspec:\n  template:\n    spec:\n      containers: 5\n"; await typeInto(page, "old", bad); await typeInto(page, "new", bad); }],
     ];
     for (const [name, setUp] of states) {
       await setUp();
@@ -429,6 +671,57 @@ describe("manifest checker page in Chromium", () => {
     await page.evaluate(() => { const p = document.createElement("p"); p.id = "probe"; p.style.color = "#999999"; p.textContent = "faint probe"; document.querySelector("main")!.append(p); });
     const probe = (await page.evaluate(CONTRAST)) as { low: string[] };
     assert.deepEqual(probe.low, ["2.85 P.: faint probe"]);
+    await page.close();
+  });
+
+  test("README screenshots: cropped parts of the real page, each at most 150 KB (KINPLACE_SCREENSHOTS=docs writes docs/images/)", async () => {
+    const out = process.env["KINPLACE_SCREENSHOTS"] === "docs" ? join(root, "docs/images") : join(ARTIFACTS, "docs-images");
+    mkdirSync(out, { recursive: true });
+    const page = await open(baseUrl);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const shots: { [name: string]: () => Promise<Buffer> } = {
+      // the first screen: examples, verdict and the top of the editors
+      "web-first-screen.png": async () => {
+        await page.click('button[data-example="image-bump"]');
+        await ready(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const main = (await page.locator("main").boundingBox())!;
+        return page.screenshot({ clip: { x: main.x - 8, y: 0, width: main.width + 16, height: 700 } });
+      },
+      // several objects in one file: the per-workload list
+      "web-workloads.png": async () => {
+        await page.click('button[data-example="several-objects"]');
+        await ready(page);
+        return page.locator("#verdict").screenshot();
+      },
+      // the reasons and the side-by-side view, the second reason's lines highlighted
+      "web-diff.png": async () => {
+        await page.click('button[data-example="resources-no-gate"]');
+        await ready(page);
+        await page.click("#reason-list li:nth-child(2) .path-button");
+        await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+        return page.locator("section:has(#reasons)").screenshot();
+      },
+      // the rollout: summary and timeline
+      "web-rollout.png": async () => {
+        await page.click('button[data-example="image-bump"]');
+        await ready(page);
+        const a = (await page.locator("#rollout-summary").boundingBox())!;
+        const b = (await page.locator("svg.timeline").boundingBox())!;
+        await page.locator("#rollout-summary").scrollIntoViewIfNeeded();
+        const a2 = (await page.locator("#rollout-summary").boundingBox())!;
+        const dy = a2.y - a.y;
+        return page.screenshot({ clip: { x: a.x - 8, y: a.y + dy - 8, width: Math.max(a.width, b.width) + 16, height: b.y + b.height - a.y + 16 } });
+      },
+    };
+    for (const [name, take] of Object.entries(shots)) {
+      const png = await take();
+      assert.ok(png.length <= 150 * 1024, `${name}: ${png.length} bytes`);
+      writeFileSync(join(out, name), png);
+      // the committed copy the README shows exists and is small too
+      const committed = join(root, "docs/images", name);
+      assert.ok(statSync(committed).size <= 150 * 1024, `${committed} is over 150 KB`);
+    }
     await page.close();
   });
 });

@@ -14,7 +14,7 @@ import { requestType } from "../typed/types";
 import { hashContainer, containerJSONHash, withoutResources, hasHashWithoutResources } from "../upstream/kubernetes/hash";
 import { fieldIndex, fieldType, fieldCount } from "../schema/schema";
 import { Gates } from "../upstream/kubernetes/validation/gates";
-import { podBeforeUpdate } from "../upstream/kubernetes/registry/podupdate";
+import { podBeforeUpdate, dropsResizePolicy, dropsPodLevelResources } from "../upstream/kubernetes/registry/podupdate";
 import { ErrList, DEFAULT_MAX_ERROR_BYTES } from "../upstream/kubernetes/validation/errlist";
 import { resizeBeforeUpdate } from "../upstream/kubernetes/registry/podresize";
 import { Stored, decodeAt, member, stringAt, field, slot, sliceItems, strText } from "../stored/stored";
@@ -287,7 +287,11 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
   const oldPod = withResourceVersion(a.ty, a.decoded, rv, ns), newPod = withResourceVersion(b.ty, b.decoded, rv, ns);
   // what the update cannot change (the stored values stay)
   const kept = new Array<bool>(diff.length);
-  for (let i = 0; i < diff.length; i++) kept[i] = keptByUpdate(diff.ops[i], diff.paths[i], minor, gates);
+  const dropsPolicies = dropsResizePolicy(oldPod, minor, gates), dropsPodLevel = dropsPodLevelResources(oldPod, minor, gates);
+  for (let i = 0; i < diff.length; i++) {
+    const p = diff.paths[i];
+    kept[i] = keptByUpdate(diff.ops[i], p, minor, gates, dropsPolicies) || (dropsPodLevel && (p == "/spec/resources" || p.startsWith("/spec/resources/")));
+  }
   // a change of resources alone goes to the pods/resize subresource where it exists (1.32+, InPlacePodVerticalScaling)
   const resize = minor >= 32 && gates.enabled("InPlacePodVerticalScaling", minor) && resourcesOnly(diff, kept);
   let errs: ErrList;
@@ -338,7 +342,7 @@ export function podVerdict(a: Stored, b: Stored, diff: DiffOps, minor: i32, kube
     if (p == "/status" || p.startsWith("/status/")) continue;
     const idx = containerOfPath(p);
     if (kept[i]) {
-      v.reason(p, EFFECT_NONE, p == "/spec/resources" ? "kept: a pod update without pod-level resources keeps the stored ones (PodLevelResourcesFixDefaulting)" : "kept: an update does not change it, the API server keeps the stored value");
+      v.reason(p, EFFECT_NONE, p.startsWith("/spec/resources") || isPolicyPath(p) ? "kept: the API server drops or keeps this field on a pod update (" + (isPolicyPath(p) ? "InPlacePodVerticalScaling is off" : dropsPodLevel ? "PodLevelResources is off" : "PodLevelResourcesFixDefaulting") + ")" : "kept: an update does not change it, the API server keeps the stored value");
     } else if (idx >= 0 && v.actions[idx + (p.startsWith("/spec/containers/") ? countItems(b.tape, "initContainers") : 0)] == A_RESTART) {
       v.reason(p, EFFECT_RESTART, "container spec hash changed (kubelet 1." + kubelet.toString() + "): the kubelet kills and restarts the container");
     } else if (idx >= 0 && p.includes("/resources/")) {
@@ -372,15 +376,23 @@ function resourcesOnly(diff: DiffOps, kept: Array<bool>): bool {
  * (registry/podupdate.ts), so the stored value stays: the generation, the resourceVersion (the live one, see
  * withResourceVersion) always, the namespace when one pod names none; a uid, creation or deletion timestamp or deletion grace period the new
  * pod leaves out (or, for the timestamps, changes); from 1.37 with PodLevelResourcesFixDefaulting, pod-level resources
- * the new pod leaves out.
+ * the new pod leaves out; the containers' resize policies when DropDisabledPodFields clears them (`dropsPolicies`).
  */
-function keptByUpdate(op: string, p: string, minor: i32, gates: Gates): bool {
+function keptByUpdate(op: string, p: string, minor: i32, gates: Gates, dropsPolicies: bool): bool {
+  if (dropsPolicies && containerOfPath(p) >= 0 && isPolicyPath(p)) return true;
   if (p == "/metadata/generation" || p == "/metadata/resourceVersion") return true;
   if (p == "/metadata/namespace") return op == "remove" || op == "add"; // another namespace is a bad request
   if (p == "/metadata/creationTimestamp" || p == "/metadata/deletionTimestamp") return op == "remove" || op == "replace";
   if (p == "/metadata/uid" || p == "/metadata/deletionGracePeriodSeconds") return op == "remove";
   if (p == "/spec/resources") return op == "remove" && minor >= 37 && gates.enabled("PodLevelResourcesFixDefaulting", minor);
   return false;
+}
+
+/** Whether `p` is /spec/containers/N/resizePolicy[/...] or /spec/initContainers/N/resizePolicy[/...]. */
+function isPolicyPath(p: string): bool {
+  const idx = containerOfPath(p);
+  const head = (p.startsWith("/spec/containers/") ? "/spec/containers/" : "/spec/initContainers/") + idx.toString() + "/resizePolicy";
+  return p == head || p.startsWith(head + "/");
 }
 
 /** /spec/resources[/...], or .../resources[/...] or .../resizePolicy[/...] of /spec/containers/N or /spec/initContainers/N. */

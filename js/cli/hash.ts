@@ -9,7 +9,7 @@ import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import type { SourceDoc } from "./documents.js";
 import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf } from "./inputs.js";
-import { Skipped } from "./pairs.js";
+import { Skipped } from "../present/pairs.js";
 import { call } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -149,7 +149,7 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
   const minors = upgrade ?? kubeletMinors(a.values.get("kubelet"));
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
   const inputs = inputOptions(a);
-  const skipped = new Skipped();
+  const skipped = new Skipped("input");
   const style = styleFor(io.stdout);
   let first = true;
   let objects = 0;
@@ -180,7 +180,7 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
     await write(io.stdout, format === "text" ? renderHashes(h, objectLabel(doc.value), style) : structured(format, h, first));
     first = false;
   }
-  const notes = skipped.lines();
+  const notes = skipped.list().map((n) => n.text);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   if (upgrade !== undefined) {
     if (format === "text") {

@@ -2,16 +2,16 @@
 // by round from the cluster's state (`kubectl get pods,rs,nodes -o json`), by the `rollout.simulate` op.
 
 import { KUBERNETES_MINORS } from "../present/versions.js";
-import { asObject, identity, isKruiseKind, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
+import { identity, isKruiseKind, objectLabel, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
-import { ownedBy } from "../present/pods.js";
+import { planStart, type RawAsk } from "../present/plan-start.js";
 import { podNames, timelineRows, timelineSummary } from "../present/timeline.js";
 import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
 import { INPUT_SPECS, inputOptions, inputsUsage, namespacedJson, namespaceOf } from "./inputs.js";
-import { Skipped } from "./pairs.js";
+import { Skipped } from "../present/pairs.js";
 import { call, type Result } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -76,37 +76,12 @@ function intOption(name: string, value: string | undefined): number | undefined 
   return Number(value);
 }
 
-/** metadata of an object as an object. */
-function meta(o: Obj): Obj {
-  return asObject(o["metadata"]) ?? {};
-}
-
-/** The most common controller-revision-hash label among pods. */
-function commonRevision(pods: Obj[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const p of pods) {
-    const h = asObject(meta(p)["labels"])?.["controller-revision-hash"];
-    if (typeof h === "string") counts.set(h, (counts.get(h) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-}
-
 /** The simulate kind of a workload kind, or a usage error for the kinds that do not roll out. */
 function simulateKind(kind: WorkloadKind | undefined, doc: SourceDoc): string {
   if (kind === undefined || kind === "Pod" || kind === "ReplicaSet") {
     throw new InputError(doc.file, doc.line, doc.column, `${objectLabel(doc.value)} does not roll out; plan takes a CloneSet, Advanced StatefulSet or DaemonSet, Deployment, StatefulSet or DaemonSet`);
   }
   return kind;
-}
-
-/** The revision name the controller gives the workload's current template, when the engine computes it. */
-function computedRevision(doc: SourceDoc, kind: string, kubernetes: string | undefined, kruise: string | undefined): { name: string; hash: string } | undefined {
-  if (kind === "Deployment") return undefined;
-  // the OpenKruise kinds are answered by their release's controller, at its own Kubernetes minor (the op's default)
-  const native = kind === "StatefulSet" || kind === "DaemonSet";
-  // the controller names revisions after the stored (defaulted) object; OpenKruise objects are taken as written
-  const r = atDoc(doc, () => call(cliEngine(), "revision", { kind, kubernetes: native ? kubernetes : undefined, kruise: native ? undefined : kruise, applyDefaults: native && kubernetes !== "1.12" }, { object: doc.json }));
-  return { name: r["name"] as string, hash: r["hash"] as string };
 }
 
 /** The text rendering of a simulated rollout: long lists of pods summarised (podNames), and on a terminal (`width`) the
@@ -144,7 +119,7 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const format = (a.values.get("output") ?? "text") as OutputFormat;
   const inputs = inputOptions(a);
   const { limits, recursive } = inputs;
-  const skipped = new Skipped();
+  const skipped = new Skipped("input");
   let workload: SourceDoc | undefined;
   const pods: Obj[] = [];
   const replicaSets: Obj[] = [];
@@ -162,34 +137,12 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   if (workload === undefined) throw new InputError(a.positionals[0] === "-" ? "<stdin>" : a.positionals[0]!, 0, 0, "no workload to plan found");
   const w = workload.value;
   const kind = simulateKind(workloadKind(w), workload);
-  const request: Obj = { kind };
+  // the workload as kubectl sends it (in -n's namespace when it names none), with the objects of that namespace
   const namespace = namespaceOf(workload, inputs);
-  const raw: { [k: string]: Uint8Array | string } = { workload: namespacedJson(workload, namespace) };
-  const status = asObject(w["status"]) ?? {};
-  const name = String(meta(w)["name"] ?? "workload");
-  const own = ownedBy(w, pods, namespace);
-  const sets = kind === "Deployment" ? ownedBy(w, replicaSets, namespace) : [];
-
-  if (kind === "Deployment") {
-    raw["replicaSets"] = JSON.stringify(sets);
-    const collisionCount = typeof status["collisionCount"] === "number" ? status["collisionCount"] : undefined;
-    const hash = atDoc(workload, () => call(cliEngine(), "podTemplateHash", { kubernetes, collisionCount, applyDefaults: kubernetes !== "1.12" }, { template: JSON.stringify(podTemplate(w) ?? {}) }))["hash"];
-    const current = sets.find((rs) => asObject(meta(rs)["labels"])?.["pod-template-hash"] === hash);
-    if (current !== undefined) request["newReplicaSet"] = meta(current)["name"];
-  } else {
-    raw["pods"] = JSON.stringify(own);
-    const computed = computedRevision(workload, kind, kubernetes, kruise);
-    const update = a.values.get("update-revision") ?? computed!.name;
-    if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
-      request["hash"] = a.values.get("update-revision") ?? computed?.hash ?? update;
-      const names = nodes.length > 0 ? nodes : [...new Set(own.map((p) => asObject(p["spec"])?.["nodeName"]).filter((n) => typeof n === "string"))];
-      raw["nodes"] = JSON.stringify(names);
-    } else {
-      request["updateRevision"] = update;
-      const current = a.values.get("current-revision") ?? (typeof status["currentRevision"] === "string" ? status["currentRevision"] : undefined) ?? commonRevision(own) ?? `${name}-current`;
-      request["currentRevision"] = current;
-    }
-  }
+  const ask: RawAsk = (op, r, raw) => call(cliEngine(), op, r, raw);
+  const options = { kubernetes, kruise, namespace, currentRevision: a.values.get("current-revision"), updateRevision: a.values.get("update-revision") };
+  const start = atDoc(workload, () => planStart(ask, kind, { value: w, json: namespacedJson(workload!, namespace) }, { pods, replicaSets, nodes }, options));
+  const { request, raw, own } = start;
   const oldPath = a.values.get("old");
   const inPlaceOpt = a.values.get("in-place");
   if (oldPath !== undefined && inPlaceOpt !== undefined) throw new UsageError("--old and --in-place exclude each other");
@@ -223,12 +176,12 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   // an OpenKruise kind is planned by its release's controller
   if (kruise !== undefined && isKruiseKind(workloadKind(w))) request["kruise"] = kruise;
   const result = atDoc(workload, () => call(cliEngine(), "rollout.simulate", request, raw));
-  const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${sets.length} ReplicaSets` : ""})`;
+  const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${start.replicaSets.length} ReplicaSets` : ""})`;
   const line = pre === undefined ? undefined : preDownloadLine(pre);
   const out = format === "text"
     ? renderTimeline(label, result, styleFor(io.stdout), terminalWidth(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
     : structured(format, { ...result, object: identity(w), ...(pre !== undefined ? { preDownload: pre } : {}) }, true);
-  const notes = skipped.lines();
+  const notes = skipped.list().map((n) => n.text);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   await write(io.stdout, out);
   return result["outcome"] === "complete" ? 0 : 1;

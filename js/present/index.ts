@@ -1,7 +1,6 @@
 // Presentation helpers shared by the CLI and the web page: workload kinds, verdicts in words, table rows.
 
 export * from "./kinds.js";
-export * from "./pods.js";
 export * from "./predownload.js";
 export * from "./rows.js";
 export * from "./summary.js";

@@ -11,8 +11,8 @@ const config :Workerd.Config = (
 const kinplaceWorker :Workerd.Worker = (
   modules = [
     (name = "worker.mjs", esModule = embed "worker.mjs"),
-    (name = "kinplace.mjs", esModule = embed "../../dist/edge/index.mjs"),
-    (name = "kinplace-inline.mjs", esModule = embed "../../dist/inline/index.mjs"),
+    (name = "kinplace.mjs", esModule = embed "../../dist/edge.mjs"),
+    (name = "kinplace-inline.mjs", esModule = embed "../../dist/inline.mjs"),
     (name = "kinplace.wasm", wasm = embed "../../dist/kinplace.wasm"),
   ],
   compatibilityDate = "2025-01-01",

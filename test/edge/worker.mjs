@@ -1,5 +1,5 @@
 // A Cloudflare-style worker for workerd that answers kinplace requests with the edge entry
-// (dist/edge/index.mjs, given the precompiled kinplace.wasm module by the runtime). Used by
+// (dist/edge.mjs, given the precompiled kinplace.wasm module by the runtime). Used by
 // test/edge.test.ts; config.capnp wires it up.
 //   POST /line      body: one raw eval request line    → the raw answer bytes (evaluateLine())
 //   POST /eval      body: one eval request (JSON)      → the eval answer (evaluate())

@@ -1,7 +1,8 @@
 // Everything the page shows, computed in the browser by the engine through the library API: the verdict,
 // the containers' kubelet hashes before and after per minor, and the rollout plan.
 
-import { containerHash, evaluate, KinplaceError, revision, simulateRollout, verdict, type RolloutTimeline, type Verdict, type VerdictOptions } from "../../js/inline.js";
+import { containerHash, evaluate, KinplaceError, verdict, type RolloutTimeline, type Verdict, type VerdictOptions } from "../../js/inline.js";
+import { planStart, type PlanState, type RawAsk } from "../../js/present/plan-start.js";
 import { isPreDownloadGate, preDownloadFor, preDownloadLine, type Ask } from "../../js/present/predownload.js";
 import { asObject, containersOf, workloadKind, type WorkloadKind } from "../../js/present/kinds.js";
 import { kindOptions } from "../../js/present/options.js";
@@ -149,15 +150,6 @@ function setPath(o: Obj, path: string[], value: unknown): Obj {
   return out;
 }
 
-/** A running, Ready pod at revision label `rev`. */
-function readyPod(name: string, rev: string, i: number, node?: string): Obj {
-  return {
-    metadata: { name, namespace: "default", uid: `uid-${i}`, labels: { "controller-revision-hash": rev }, creationTimestamp: T0 },
-    spec: { ...(node !== undefined ? { nodeName: node } : {}), readinessGates: [{ conditionType: "InPlaceUpdateReady" }] },
-    status: { phase: "Running", conditions: [{ type: "Ready", status: "True", lastTransitionTime: T0 }, { type: "InPlaceUpdateReady", status: "True" }] },
-  };
-}
-
 /** The manifest's replicas (absent → 1; a DaemonSet has none: 3 nodes). */
 export function manifestReplicas(next: unknown): number {
   const kind = workloadKind(next);
@@ -166,34 +158,57 @@ export function manifestReplicas(next: unknown): number {
   return typeof r === "number" ? r : 1;
 }
 
-/** Plays the rollout of old → new on `inputs.replicas` ready pods at the old revision (rollout.simulate). */
-export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace: boolean, inputs: PlanInputs): { timeline: RolloutTimeline } | { problem: EngineProblem } | { none: string } {
+/** The engine as plan-start's helpers ask it, documents as JSON text. */
+const rawAsk: RawAsk = (op, request, raw) => ask(op, { ...request, ...Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, JSON.parse(typeof v === "string" ? v : new TextDecoder().decode(v))])) });
+
+/** The starting state the page plays a rollout from, as `kinplace plan` reads STATE: `n` Ready pods at the old
+ * revision `rev`, labelled with the workload's selector (a DaemonSet's on nodes node-0…; a Deployment: its old
+ * ReplicaSet at the old pod-template-hash instead). */
+export function startingState(kind: string, workload: Obj, n: number, rev: { name?: string; hash: string }): PlanState {
+  const meta = asObject(workload["metadata"]) ?? {};
+  const name = String(meta["name"] ?? "web");
+  const ns = typeof meta["namespace"] === "string" ? { namespace: meta["namespace"] } : {};
+  const match = asObject(asObject(asObject(workload["spec"])?.["selector"])?.["matchLabels"]) ?? {};
+  if (kind === "Deployment") {
+    const rs = {
+      apiVersion: "apps/v1", kind: "ReplicaSet",
+      metadata: { name: `${name}-${rev.hash}`, ...ns, labels: { ...match, "pod-template-hash": rev.hash }, annotations: { "deployment.kubernetes.io/desired-replicas": String(n) }, creationTimestamp: T0 },
+      spec: { replicas: n }, status: { replicas: n, availableReplicas: n, readyReplicas: n },
+    };
+    return { pods: [], replicaSets: [rs], nodes: [] };
+  }
+  const daemon = kind === "DaemonSet" || kind === "AdvancedDaemonSet";
+  const label = daemon ? rev.hash : rev.name!;
+  const pods = Array.from({ length: n }, (_, i): Obj => ({
+    apiVersion: "v1", kind: "Pod",
+    metadata: { name: `${name}-${i}`, ...ns, uid: `uid-${i}`, labels: { ...match, "controller-revision-hash": label }, creationTimestamp: T0 },
+    spec: { nodeName: `node-${daemon ? i : i % 3}`, readinessGates: [{ conditionType: "InPlaceUpdateReady" }] },
+    status: { phase: "Running", conditions: [{ type: "Ready", status: "True", lastTransitionTime: T0 }, { type: "InPlaceUpdateReady", status: "True" }] },
+  }));
+  return { pods, replicaSets: [], nodes: [] };
+}
+
+/** A planned rollout: the timeline, the starting state it was played from, and the workload as planned (overrides applied). */
+export interface Plan {
+  timeline: RolloutTimeline;
+  start: PlanState;
+  workload: Obj;
+}
+
+/** Plays the rollout of old → new as `kinplace plan NEW STATE --old OLD` does (js/present/plan-start.ts), STATE being
+ * `inputs.replicas` Ready pods at the old revision (startingState), after the page's overrides. */
+export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace: boolean, inputs: PlanInputs): { plan: Plan } | { problem: EngineProblem } | { none: string } {
   try {
-    const n = inputs.replicas;
-    const name = String(asObject(asObject(next)?.["metadata"])?.["name"] ?? "web");
-    let w = asObject(next) ?? {};
-    const model = { readySeconds: 10, inPlaceSeconds: 5 };
     if (kind === "Pod" || kind === "ReplicaSet") return { none: kind === "Pod" ? "A Pod has no rollout: the verdict applies to that one pod." : "A ReplicaSet never updates its running pods: only new pods get the new template." };
+    const n = inputs.replicas;
+    let w = asObject(next) ?? {};
     if (kind === "Deployment") {
       w = setPath(setPath(w, ["spec", "replicas"], n), ["spec", "strategy", "rollingUpdate", "maxUnavailable"], inputs.maxUnavailable);
-      const ann = { "deployment.kubernetes.io/desired-replicas": String(n) };
-      const replicaSets = [{ metadata: { name: `${name}-old`, creationTimestamp: T0, annotations: ann }, spec: { replicas: n }, status: { availableReplicas: n, replicas: n } }];
-      return { timeline: simulateRollout({ kind, workload: w, replicaSets, model }) };
-    }
-    // OpenKruise kinds are answered by their release's controller at its own Kubernetes minor (the op's default)
-    const k8s = isKruise(kind) ? { kruise: inputs.kruise } : inputs.kubernetes !== "" ? { kubernetes: inputs.kubernetes } : undefined;
-    const release = isKruise(kind) ? { kruise: inputs.kruise } : {};
-    const oldRev = revision(kind, old, k8s);
-    const newRev = revision(kind, next, k8s);
-    if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
+    } else if (kind === "DaemonSet" || kind === "AdvancedDaemonSet") {
       const ru = ["spec", "updateStrategy", "rollingUpdate"];
       w = setPath(w, [...ru, "maxUnavailable"], inputs.maxUnavailable);
       if (kind === "AdvancedDaemonSet") w = setPath(w, [...ru, "partition"], inputs.partition);
-      const nodes = Array.from({ length: n }, (_, i) => `node-${i}`);
-      const pods = nodes.map((node, i) => readyPod(`${name}-${i}`, oldRev.hash, i, node));
-      return { timeline: simulateRollout({ kind, workload: w, nodes, pods, hash: newRev.hash, inPlace, model, ...release }) };
-    }
-    if (kind === "StatefulSet" || kind === "AdvancedStatefulSet") {
+    } else if (kind === "StatefulSet" || kind === "AdvancedStatefulSet") {
       const ru = ["spec", "updateStrategy", "rollingUpdate"];
       w = setPath(setPath(setPath(w, ["spec", "replicas"], n), [...ru, "partition"], inputs.partition), [...ru, "maxUnavailable"], inputs.maxUnavailable);
       if (kind === "AdvancedStatefulSet" && inputs.strategy !== "") w = setPath(w, [...ru, "podUpdatePolicy"], inputs.strategy);
@@ -202,8 +217,15 @@ export function runPlan(old: unknown, next: unknown, kind: WorkloadKind, inPlace
       w = setPath(setPath(setPath(w, ["spec", "replicas"], n), [...us, "partition"], inputs.partition), [...us, "maxUnavailable"], inputs.maxUnavailable);
       if (inputs.strategy !== "") w = setPath(w, [...us, "type"], inputs.strategy);
     }
-    const pods = Array.from({ length: n }, (_, i) => readyPod(`${name}-${i}`, oldRev.name, i, `node-${i % 3}`));
-    return { timeline: simulateRollout({ kind, workload: w, pods, currentRevision: oldRev.name, updateRevision: newRev.name, inPlace, model, ...release }) };
+    const kruise = isKruise(kind);
+    const options = { kubernetes: inputs.kubernetes === "" ? undefined : inputs.kubernetes, kruise: kruise ? inputs.kruise : undefined };
+    const oldObj = asObject(old) ?? {};
+    const before = planStart(rawAsk, kind, { value: oldObj, json: JSON.stringify(oldObj) }, { pods: [], replicaSets: [], nodes: [] }, options);
+    const start = startingState(kind, w, n, before.revision);
+    const p = planStart(rawAsk, kind, { value: w, json: JSON.stringify(w) }, start, options);
+    const request = { ...p.request, inPlace, ...(kruise ? { kruise: inputs.kruise } : {}) };
+    const timeline = rawAsk("rollout.simulate", request, p.raw) as unknown as RolloutTimeline;
+    return { plan: { timeline, start, workload: w } };
   } catch (e) {
     return { problem: problemOf(e) };
   }

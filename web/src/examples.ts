@@ -85,6 +85,19 @@ const envFromLabel = `          image: nginx:1.27.0
                   fieldPath: metadata.labels['release']
 `;
 
+/** A Service in front of the CloneSet (not a workload: listed as skipped). */
+const SERVICE = `apiVersion: v1
+kind: Service
+metadata:
+  name: web
+  namespace: shop
+spec:
+  selector:
+    app: web
+  ports:
+    - port: 80
+`;
+
 /** The examples, in the order of their buttons. */
 export const EXAMPLES: readonly Example[] = [
   {
@@ -115,6 +128,17 @@ export const EXAMPLES: readonly Example[] = [
     title: "Resources change with the vertical scaling gate",
     description: "The same change with InPlaceWorkloadVerticalScaling on: the pod is resized in place.",
     state: { old: cloneSet(resources("250m", "256Mi")), new: cloneSet(resources("500m", "256Mi")), gates: { InPlaceWorkloadVerticalScaling: true }, strategy: "" },
+  },
+  {
+    id: "several-objects",
+    title: "A Service, a CloneSet and a Deployment in one file",
+    description: "Many objects per editor, paired by kind, namespace and name as kinplace check pairs them: a verdict per workload, the Service skipped.",
+    state: {
+      old: [SERVICE, cloneSet("          image: nginx:1.27.0\n"), deployment("            - name: LOG_LEVEL\n              value: info\n")].join("---\n"),
+      new: [SERVICE, cloneSet("          image: nginx:1.27.1\n"), deployment("            - name: LOG_LEVEL\n              value: debug\n")].join("---\n"),
+      gates: {},
+      strategy: "",
+    },
   },
   {
     id: "label-env",

@@ -3,6 +3,7 @@
 import type { Verdict } from "../../js/inline.js";
 import { actionWords, verdictWords } from "../../js/present/verdict.js";
 import { spanLabel } from "../../js/present/rows.js";
+import type { PairNote } from "../../js/present/pairs.js";
 import type { EngineProblem, HashedRow } from "./analyze.js";
 import { h } from "./dom.js";
 import { pointerSegments } from "./parse.js";
@@ -32,6 +33,40 @@ export function verdictBanner(v: Verdict): HTMLElement[] {
     h("p", { class: "verdict-sentence", id: "verdict-sentence" }, w.sentence + detail),
     h("p", { class: "verdict-kind" }, `${v.kind}${v.strategy ? `, strategy ${v.strategy}` : ""}`),
   ];
+}
+
+/** A paired workload in the list of the editors' objects. */
+export interface WorkloadItem {
+  key: string;
+  label: string;
+  verdict: string;
+  current: boolean;
+}
+
+/** The words of a pairing note. */
+function noteWords(n: PairNote, both: boolean): string {
+  if (n.kind === "removed") return "only in the old manifest: removed, not compared";
+  if (n.kind === "added") return "only in the new manifest: added, not compared";
+  if (n.kind === "skipped") return `skipped (${both ? "old and new" : n.side === "OLD" ? "old" : "new"} manifest): not a workload kind`;
+  return n.text;
+}
+
+/** Every object of the editors: each paired workload with its verdict (a button that shows it), then the objects not compared. */
+export function workloadList(items: WorkloadItem[], notes: PairNote[], pick: (key: string) => void): HTMLElement {
+  // an object skipped in both editors is listed once
+  const skipped = new Map<string, PairNote[]>();
+  for (const n of notes) if (n.kind === "skipped") skipped.set(n.label, [...(skipped.get(n.label) ?? []), n]);
+  const others = notes.filter((n) => n.kind !== "skipped" || skipped.get(n.label)![0] === n);
+  return h("div", { class: "workloads" },
+    h("h3", { id: "workloads-h" }, `Objects in the editors (${items.length} workload${items.length === 1 ? "" : "s"} compared)`),
+    h("ul", { id: "workload-list", "aria-labelledby": "workloads-h" },
+      ...items.map((it) => {
+        const w = verdictWords(it.verdict);
+        return h("li", { "data-workload": it.key, "data-verdict": it.verdict },
+          h("button", { type: "button", "aria-pressed": it.current ? "true" : "false", onclick: () => pick(it.key) }, it.label),
+          " ", h("span", { class: `badge badge-${it.verdict === "error" ? "bad" : w.tone}` }, it.verdict === "error" ? "error" : w.label));
+      }),
+      ...others.map((n) => h("li", { "data-note": n.kind, class: "note-item" }, n.label === "" ? null : h("span", { class: "note-label" }, n.label), n.label === "" ? "" : " — ", noteWords(n, n.kind === "skipped" && skipped.get(n.label)!.length > 1)))));
 }
 
 /** An engine problem as the verdict banner (unsupported kinds get a plain explanation). */
@@ -80,14 +115,17 @@ export function pathCode(path: string): HTMLElement {
   return h("code", { class: "path" }, ...segs.flatMap((seg) => ["/", h("span", { class: /^[0-9]+$/.test(seg) ? "seg-index" : "seg" }, seg.replace(/~/g, "~0").replace(/\//g, "~1"))]));
 }
 
-/** The reasons list; `show(path)` highlights a path in the editors. */
-export function reasonList(v: Verdict, show: (path: string) => void): HTMLElement {
+/** The reasons list, numbered as the side-by-side view tags their lines: `showDiff(i)` scrolls the view to reason i's
+ * lines and highlights them, `showEditor(path)` selects the path in the editors. */
+export function reasonList(v: Verdict, showDiff: (i: number) => void, showEditor: (path: string) => void): HTMLElement {
   if (v.reasons.length === 0) return h("p", { class: "muted" }, "Nothing changed.");
-  return h("ul", { class: "reasons", id: "reason-list" }, ...v.reasons.map((r) => {
+  return h("ol", { class: "reasons", id: "reason-list" }, ...v.reasons.map((r, i) => {
     const e = effectWords(r.effect);
     return h("li", { "data-effect": r.effect },
+      h("span", { class: "reason-tag", "aria-hidden": "true" }, String(i + 1)), " ",
       h("span", { class: `badge badge-${e.tone}` }, e.label), " ",
-      h("button", { type: "button", class: "path-button", title: "Show this path in the editors", onclick: () => show(r.path) }, pathCode(r.path)),
+      h("button", { type: "button", class: "path-button", "aria-label": `Show the lines of ${r.path} in the side-by-side view`, onclick: () => showDiff(i) }, pathCode(r.path)), " ",
+      h("button", { type: "button", class: "link edit-button", "aria-label": `Select ${r.path} in the editor`, onclick: () => showEditor(r.path) }, "select in the editor"),
       h("p", { class: "reason-message" }, r.message));
   }));
 }

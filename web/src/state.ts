@@ -21,11 +21,13 @@ export interface PageState {
   maxUnavailable: string;
   /** The open patch tab. */
   tab: string;
+  /** The workload shown when the editors hold several (its pairing key; "" = the first). */
+  workload: string;
 }
 
 /** The state of a fresh page. */
 export function emptyState(): PageState {
-  return { old: "", new: "", kubernetes: "", kubelet: "", kruise: "1.9", gates: {}, strategy: "", replicas: "", partition: "", maxUnavailable: "", tab: "json" };
+  return { old: "", new: "", kubernetes: "", kubelet: "", kruise: "1.9", gates: {}, strategy: "", replicas: "", partition: "", maxUnavailable: "", tab: "json", workload: "" };
 }
 
 const PREFIX = "#s=";

@@ -31,7 +31,9 @@ export function timelineChart(t: RolloutTimeline): SVGElement {
   for (const r of t.timeline) for (const a of POD_ACTIONS) for (const p of r[a] ?? []) pods.add(p);
   const rows = [...pods].sort(natural);
   const end = Math.max(t.seconds, ...t.timeline.map((r) => r.time + t.model.readySeconds), 1);
-  const left = 110, rowH = 22, top = 24, width = 720;
+  // the label column fits the longest pod name (12 px monospace: about 7.3 px a character), so no name is cut
+  const longest = Math.max(0, ...rows.map((r) => r.length));
+  const left = Math.max(110, Math.ceil(longest * 7.6) + 16), rowH = 22, top = 24, width = left + 610;
   const x = (sec: number): number => left + ((width - left - 16) * sec) / end;
   const height = top + rows.length * rowH + 10;
   const parts: SVGElement[] = [];

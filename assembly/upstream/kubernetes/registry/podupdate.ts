@@ -6,17 +6,18 @@
 // the stored ones; then validateCommonFields (ValidateObjectMetaAccessor with path-segment names,
 // ValidateObjectMetaAccessorUpdate) and the strategy's ValidateUpdate (validation/update.ts validatePodUpdate, which
 // checks the metadata update again: pre-1.37 such an error is reported twice, as the API server does).
-// Not modelled: podutil.DropDisabledPodFields (the fields of gates that are off are validated, not dropped).
+// podutil.DropDisabledPodFields is modelled for pod-level resources (PodLevelResources off) and the resize policies
+// (InPlacePodVerticalScaling off); the other fields of gates that are off are validated, not dropped.
 // The caller's objects are not changed: what the update writes goes to copies.
 
-import { Val, StructV, PtrV } from "../../../typed/value";
+import { Val, StructV, PtrV, SliceV, MapV } from "../../../typed/value";
 import { ErrList, quote } from "../validation/errlist";
-import { fld, str, int, isSet } from "../validation/view";
+import { fld, str, int, isSet, sliceLen, at } from "../validation/view";
 import { semEqual } from "../validation/equal";
 import { Gates } from "../validation/gates";
 import { validateNewMeta, NAMES_PATH_SEGMENT } from "../validation/spec";
 import { validatePodUpdate } from "../validation/update";
-import { fieldIndex, fieldType } from "../../../schema/schema";
+import { fieldIndex, fieldType, elem } from "../../../schema/schema";
 import { setInt, setField, newStruct } from "../defaults/tree";
 import { copyRequirements } from "../defaults/podlevel";
 import { objectMetaUpdate, settleRequestMeta, carryStoredMeta } from "./objectmeta";
@@ -37,6 +38,35 @@ function typeOf(t: i32, name: string): i32 {
   return fieldType(t, fieldIndex(t, name));
 }
 
+/**
+ * Whether podutil.DropDisabledPodFields clears the new pod's resize policies at `minor` (1.27+): InPlacePodVerticalScaling
+ * is off and the stored pod `o` uses none (in its containers; 1.33+ also its init containers).
+ */
+export function dropsResizePolicy(o: Val | null, minor: i32, gates: Gates): bool {
+  if (minor < 27 || gates.enabled("InPlacePodVerticalScaling", minor)) return false;
+  const os = fld(o, "Spec");
+  const lists = minor >= 33 ? ["Containers", "InitContainers"] : ["Containers"];
+  for (let l = 0; l < lists.length; l++) {
+    const list = fld(os, lists[l]);
+    for (let i = 0; i < sliceLen(list); i++) if (sliceLen(fld(at(list, i), "ResizePolicy")) > 0) return false;
+  }
+  return true;
+}
+
+/** Whether podutil.DropDisabledPodFields clears the new pod's pod-level resources at `minor` (1.32+): PodLevelResources is
+ *  off and the stored pod `o` has no pod-level requests or limits. */
+export function dropsPodLevelResources(o: Val | null, minor: i32, gates: Gates): bool {
+  if (minor < 32 || gates.enabled("PodLevelResources", minor)) return false;
+  const r = fld(fld(o, "Spec"), "Resources");
+  if (!isSet(r)) return true;
+  const rr = changetype<PtrV>(r).to;
+  return mapLen(fld(rr, "Requests")) == 0 && mapLen(fld(rr, "Limits")) == 0;
+}
+
+function mapLen(m: Val | null): i32 {
+  return m === null ? 0 : changetype<MapV>(m).vals.length;
+}
+
 /** podStrategy.PrepareForUpdate on the copies `n` (new) and `o` (stored) at `minor`. */
 function prepareForUpdate(n: StructV, o: StructV, podT: i32, minor: i32, gates: Gates): void {
   setField(n, "Status", fld(o, "Status"));
@@ -53,6 +83,31 @@ function prepareForUpdate(n: StructV, o: StructV, podT: i32, minor: i32, gates: 
       spec.f[ri] = p;
       setField(n, "Spec", spec);
     }
+  }
+  // podutil.DropDisabledPodFields (the parts the engine models): pod-level resources without PodLevelResources, resize
+  // policies without InPlacePodVerticalScaling
+  if (dropsPodLevelResources(o, minor, gates) && isSet(fld(fld(n, "Spec"), "Resources"))) {
+    const spec = copyOf(fld(n, "Spec"), specT);
+    setField(spec, "Resources", null);
+    setField(n, "Spec", spec);
+  }
+  if (dropsResizePolicy(o, minor, gates)) {
+    const spec = copyOf(fld(n, "Spec"), specT);
+    const lists = ["Containers", "InitContainers", "EphemeralContainers"];
+    for (let l = 0; l < lists.length; l++) {
+      const li = fieldIndex(specT, lists[l]);
+      if (li < 0 || spec.f[li] === null) continue;
+      const src = changetype<SliceV>(spec.f[li]);
+      const out = new SliceV(src.t);
+      for (let i = 0; i < src.len; i++) {
+        const c = copyOf(src.items[i], elem(src.t));
+        setField(c, "ResizePolicy", null);
+        out.items.push(c);
+      }
+      out.len = src.len;
+      spec.f[li] = out;
+    }
+    setField(n, "Spec", spec);
   }
   // updatePodGeneration (1.33+)
   if (minor >= 33 && !semEqual(specT, fld(n, "Spec"), os, "", null)) {

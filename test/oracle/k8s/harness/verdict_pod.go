@@ -63,7 +63,8 @@ func resourcesOnly(a, b *v1.Pod) bool {
 
 // carriedByUpdate is a copy of stored pod n with what rest.BeforeUpdate and the pod strategy's PrepareForUpdate take
 // over from the stored pod o: the generation, resourceVersion and namespace, a uid, deletion grace period or pod-level
-// resources (1.37, PodLevelResourcesFixDefaulting) n leaves out, the creation and deletion timestamps o has. It picks the
+// resources (1.37, PodLevelResourcesFixDefaulting) n leaves out, the creation and deletion timestamps o has; and
+// without the PodLevelResources gate, pod-level resources as DropDisabledPodFields leaves them. It picks the
 // verdict's route (the engine's keptByUpdate): what an update cannot change does not stop a resize.
 func carriedByUpdate(n, o *v1.Pod, minor int) *v1.Pod {
 	c := n.DeepCopy()
@@ -83,9 +84,7 @@ func carriedByUpdate(n, o *v1.Pod, minor int) *v1.Pod {
 	if c.DeletionGracePeriodSeconds == nil {
 		c.DeletionGracePeriodSeconds = o.DeletionGracePeriodSeconds
 	}
-	if minor >= 37 && gateEnabled("PodLevelResourcesFixDefaulting") {
-		keepPodLevelResources(c, o)
-	}
+	keepPodLevelResources(c, o, minor)
 	return c
 }
 
