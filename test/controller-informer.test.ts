@@ -65,10 +65,11 @@ describe("typed informer example", () => {
         out.map((d) => ({ kind: d.kind, name: d.name, verdict: d.decision, restart: d.restart })),
         expected,
       );
-      // the facts the recording shows: a pod update is applied in place (status and resourceVersion too,
-      // no restarts); the kubelet restarts the containers whose hash changed
+      // the facts the recording shows: a pod update that changes only its status and resourceVersion changes
+      // nothing the server keeps (none); a pod update is applied in place; the kubelet restarts the containers whose
+      // hash changed
       assert.deepEqual(out.map((d) => [d.kind, d.decision, d.restart]), [
-        ["Pod", "in-place", []],
+        ["Pod", "none", []],
         ["Pod", "in-place", ["app"]],
         ["Pod", "in-place", []],
         ["Deployment", "none", []],

@@ -24,13 +24,12 @@
 // Any other info string fails the test, so nothing is skipped without saying so. A `$ echo $?` after `| head` is refused
 // (a shell would print head's exit code). Eval lines are answered by the engine in this process (build/kinplace.wasm,
 // the bytes `kinplace eval` writes). Two more checks: docs/ops.md shows a runnable example of every op of the engine's
-// dispatch table, and every relative link of the pages resolves to a file and a heading (PENDING: pages another change
-// is writing).
+// dispatch table, and every relative link of the pages resolves to a file and a heading.
 
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { kinplace, root } from "./cli-helpers.ts";
 import { kinplace as engine } from "./support/engine.ts";
@@ -212,9 +211,6 @@ test("docs/ops.md: every op of the engine has a runnable example there", () => {
   assert.deepEqual([...ops].filter((op) => !shown.has(op)).sort(), [], "ops without a runnable example in docs/ops.md");
 });
 
-/** Pages another change is writing: links to them are allowed until they exist (then this list must lose them). */
-const PENDING: string[] = [];
-
 /** GitHub's anchor of a heading. */
 function slug(heading: string): string {
   return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, "").replace(/ /g, "-");
@@ -223,7 +219,6 @@ function slug(heading: string): string {
 test("every relative link of README.md and docs/*.md points at a file, and at a heading of it", () => {
   const strip = (text: string): string => text.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "");
   const headings = (file: string): Set<string> => new Set([...strip(readFileSync(file, "utf8")).matchAll(/^#+ (.*)$/gm)].map((m) => slug(m[1]!)));
-  for (const pending of PENDING) assert.ok(!existsSync(join(root, pending)), `${pending} exists now: remove it from PENDING`);
   const broken: string[] = [];
   for (const page of pages) {
     for (const m of strip(readFileSync(join(root, page), "utf8")).matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -231,7 +226,6 @@ test("every relative link of README.md and docs/*.md points at a file, and at a 
       if (/^[a-z]+:/.test(link)) continue; // https:, mailto:
       const [path, anchor] = link.split("#") as [string, string | undefined];
       const target = path === "" ? join(root, page) : resolve(dirname(join(root, page)), path);
-      if (PENDING.includes(relative(root, target))) continue;
       if (!existsSync(target)) broken.push(`${page}: ${link} (no such file)`);
       else if (anchor !== undefined && target.endsWith(".md") && !headings(target).has(anchor)) broken.push(`${page}: ${link} (no such heading)`);
     }
