@@ -15,6 +15,7 @@ import { build } from "esbuild";
 import { chmodSync, copyFileSync, existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { opNames } from "./op-names.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const at = (p) => join(root, p);
@@ -69,7 +70,7 @@ await Promise.all([
     target: "node20",
     // createRequire: the bundled `yaml` package is CommonJS and requires Node built-ins
     banner: { js: '#!/usr/bin/env node\nimport { createRequire as __kinplaceRequire } from "node:module";\nconst require = __kinplaceRequire(import.meta.url);' },
-    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version) },
+    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version), __KINPLACE_OPS__: JSON.stringify(opNames(root)) },
   }),
 ]);
 

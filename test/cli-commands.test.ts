@@ -101,7 +101,7 @@ describe("kinplace diff", () => {
     assert.notEqual(JSON.stringify(JSON.parse(rawPatch)), rawPatch, "the engine's text differs from a JS round trip");
   });
 
-  test("several pairs: each patch under a '# Kind ns/name' line; strategic needs a workload kind", async () => {
+  test("several pairs: each patch under a '# Kind ns/name' line; strategic diffs the workloads and skips the rest", async () => {
     const cmOld = { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cfg" }, data: { a: "1" } };
     const cmNew = { ...cmOld, data: { a: "2" } };
     const o = tmp.file("s-old.yaml", toYaml(web, cmOld));
@@ -110,8 +110,9 @@ describe("kinplace diff", () => {
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout.toString(), `# ConfigMap cfg\n${JSON.stringify(mergePatchDiff(cmOld, cmNew))}\n# Deployment prod/web\n${JSON.stringify(mergePatchDiff(web, next))}\n`);
     const s = await kinplace(["diff", o, n, "--type", "strategic"]);
-    assert.equal(s.status, 2);
-    assert.match(s.stderr, /ConfigMap cfg .*strategic merge patch needs a Pod or a workload kind; use --type merge/);
+    assert.equal(s.status, 0, s.stderr);
+    assert.equal(s.stdout.toString(), `${strategicMergePatchDiff(web, next, { type: "Deployment" })}\n`);
+    assert.equal(s.stderr, `skipped in OLD: ConfigMap cfg (${o}:3:1): not a workload kind\nskipped in NEW: ConfigMap cfg (${n}:1:1): not a workload kind\n`);
   });
 });
 
@@ -245,7 +246,7 @@ describe("kubectl plugin", () => {
     const usage = await run(["check"], { command: join(bin, "kubectl-kinplace"), env });
     assert.equal(usage.status, 2);
     assert.match(usage.stderr, /^kubectl kinplace check: check needs OLD and NEW/);
-    assert.match(usage.stderr, /^Usage: kubectl kinplace check OLD NEW/m);
+    assert.match(usage.stderr, /^see 'kubectl kinplace check --help'$/m);
     // through kubectl itself when it is installed (Debian's kubernetes-client): plugins need no cluster
     const kubectl = ["/usr/bin/kubectl", "/usr/local/bin/kubectl"].find((p) => { try { execFileSync(p, ["version", "--client"], { stdio: "ignore" }); return true; } catch { return false; } });
     if (kubectl !== undefined) {

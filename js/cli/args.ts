@@ -9,6 +9,8 @@ export interface OptionSpec {
   short?: string;
   /** Allowed values, when closed. */
   choices?: readonly string[];
+  /** What shell completion offers for the value when it is not closed: files, or these words. */
+  complete?: "file" | readonly string[];
 }
 
 /** Parsed arguments: positionals in order, options by name. */

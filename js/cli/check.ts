@@ -1,6 +1,7 @@
 // `kinplace check OLD NEW`: the verdict for every workload in OLD and NEW (paired by kind, namespace and
 // name; a single workload on each side is paired whatever its name), optionally checked against a policy.
 
+import { KUBERNETES_MINORS } from "../present/versions.js";
 import { asObject, identity, objectLabel, workloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
 import { isPreDownloadGate, preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
@@ -10,23 +11,26 @@ import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, readSingle, type SourceDoc } from "./documents.js";
 import { splitFieldPath } from "./locate.js";
 import { EXIT_USAGE, type CliIO } from "./command.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage, type InputLimits } from "./limits.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf, type InputOptions } from "./inputs.js";
+import type { InputLimits } from "./limits.js";
 import { asInvoked } from "./program.js";
 import { pairObjects, where, type Stored } from "./pairs.js";
 import { call, callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
-import { policyView, renderVerdict } from "./render-verdict.js";
+import { PATCH_MODES, PLAIN_WIDTH, policyView, renderVerdict, type PatchMode } from "./render-verdict.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
-import { styleFor } from "./style.js";
+import { styleFor, terminalWidth } from "./style.js";
+import { renderMarkdown, type MarkdownEntry } from "./markdown.js";
 
 const usage = `Usage: kinplace check OLD NEW [options]
 
 Predicts what rolling out NEW over OLD does to the pods: nothing, an in-place update (which containers
 restart), or recreating them; with the reasons (JSON paths) and the patches that will be sent. OLD and
 NEW are YAML or JSON files of Pods, Deployments, ReplicaSets, StatefulSets, DaemonSets, or OpenKruise
-CloneSets, Advanced StatefulSets and Advanced DaemonSets ("-" reads one of them from stdin). Files may
+CloneSets, Advanced StatefulSets and Advanced DaemonSets ("-" reads one of them from stdin), or
+directories of them (-R: with their subdirectories). Files may
 hold many documents or Lists (a whole \`kubectl get -A -o json\` dump): workloads are paired by kind,
-namespace and name; other kinds are skipped.
+namespace and name; other kinds are skipped with a note on stderr.
 
 Options:
   --kubernetes MINOR     API server minor, e.g. 1.30 (default: the newest supported); for the OpenKruise
@@ -49,8 +53,12 @@ Options:
   --validate MODE        the API server's field validation of NEW, as kubectl sends it: strict (the
                          default, kubectl's: an unknown or duplicate field rejects the update), warn
                          (a warning each, on stderr with file:line:column) or ignore
-  -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result
-${limitsUsage(25)}
+  --patches MODE         how text and markdown show the patches of the pod template: none, short
+                         (each cut to one line; text's default on a terminal, where a whole patch
+                         can fill the screen) or full (the default when piped and for markdown)
+  -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result;
+                         markdown: a pull-request comment (a summary table, a <details> per workload)
+${inputsUsage(25)}
 
 Exit codes: 0 no change or in place, 1 a workload is recreated or rejected, or the policy denies,
 2 bad usage or bad input (the message names file:line:column). A workload the engine cannot judge is
@@ -60,17 +68,18 @@ reported on stderr and the others are still checked; the exit code is then 2.
 const WORKLOADS = "workload (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, CloneSet, Advanced StatefulSet or DaemonSet)";
 
 const SPECS = {
-  kubernetes: { type: "value" },
-  kubelet: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
+  kubelet: { type: "value", complete: KUBERNETES_MINORS },
   kruise: { type: "value" },
   gate: { type: "list" },
-  pods: { type: "value" },
-  node: { type: "value" },
+  pods: { type: "value", complete: "file" },
+  node: { type: "value", complete: "file" },
   strategy: { type: "value" },
-  policy: { type: "value" },
+  policy: { type: "value", complete: "file" },
   validate: { type: "value", choices: ["strict", "warn", "ignore", "true", "false"] },
-  output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
-  ...LIMIT_SPECS,
+  patches: { type: "value", choices: PATCH_MODES },
+  output: { type: "value", short: "o", choices: [...OUTPUT_FORMATS, "markdown"] },
+  ...INPUT_SPECS,
 } as const;
 
 /** Options passed to the verdict and policy ops. */
@@ -126,7 +135,7 @@ function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, polic
   const onNode = node !== undefined && workloadKind(newDoc.value) === "Pod";
   if (onNode) raw["node"] = node.node;
   const fields = { ...rest, ...kindOptions(workloadKind(newDoc.value), { kubernetes, kubelet, kruise, gates }) };
-  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", onNode ? { ...fields, pods: node.pods } : fields, raw));
+  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", onNode ? { ...fields, pods: node.pods } : fields, raw), oldDoc);
 }
 
 /** The --node file and the pods of --pods bound to it; undefined without --node. */
@@ -140,22 +149,25 @@ async function readNode(path: string | undefined, pods: unknown[] | undefined, i
 }
 
 
-/** The Pods of a `kubectl get pods -o json` dump (Lists and multi-document files), or undefined without --pods. */
-async function readPods(path: string | undefined, io: CliIO, limits: InputLimits): Promise<unknown[] | undefined> {
+/** The Pods of a `kubectl get pods -o json` dump (Lists and multi-document files), each with its namespace, or
+ *  undefined without --pods. */
+async function readPods(path: string | undefined, io: CliIO, inputs: InputOptions): Promise<{ pod: unknown; namespace: string }[] | undefined> {
   if (path === undefined) return undefined;
-  const pods: unknown[] = [];
-  for await (const doc of documents(path, io, limits)) if (doc.value["kind"] === "Pod") pods.push(doc.value);
+  const pods: { pod: unknown; namespace: string }[] = [];
+  for await (const doc of documents(path, io, inputs.limits, inputs.recursive)) {
+    if (doc.value["kind"] === "Pod") pods.push({ pod: doc.value, namespace: namespaceOf(doc, inputs) });
+  }
   return pods;
 }
 
 /** What OpenKruise pre-pulls for the pair (its gate on, a Kruise kind updated in place), else undefined. */
-function preDownloadOf(oldDoc: Stored, newDoc: SourceDoc, verdict: string, options: VerdictOptions, gates: { [gate: string]: boolean } | undefined, pods: unknown[] | undefined): PreDownload | undefined {
+function preDownloadOf(oldDoc: Stored, newDoc: SourceDoc, verdict: string, options: VerdictOptions, gates: { [gate: string]: boolean } | undefined, pods: { pod: unknown; namespace: string }[] | undefined, inputs: InputOptions): PreDownload | undefined {
   if (verdict !== "in-place") return undefined;
-  const ns = asObject(newDoc.value["metadata"])?.["namespace"] ?? "";
-  const own = pods?.filter((p) => (asObject(asObject(p)?.["metadata"])?.["namespace"] ?? "") === ns);
+  const ns = namespaceOf(newDoc, inputs);
+  const own = pods?.filter((p) => p.namespace === ns).map((p) => p.pod);
   const ask = (op: string, request: { [key: string]: unknown }) => call(cliEngine(), op, request);
   const old = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as { [key: string]: unknown };
-  return atDoc(newDoc, () => preDownloadFor(ask, workloadKind(newDoc.value), old, newDoc.value, { kruise: options.kruise, gates, pods: own }));
+  return atDoc(newDoc, () => preDownloadFor(ask, workloadKind(newDoc.value), old, newDoc.value, { kruise: options.kruise, gates, pods: own }), oldDoc);
 }
 
 /** The result text with `verdict` moved to the top (the engine writes `kind` first), other bytes untouched. */
@@ -188,18 +200,22 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     strategy: a.values.get("strategy"),
     fieldValidation: FIELD_VALIDATION[a.values.get("validate") ?? "strict"],
   };
-  const format = (a.values.get("output") ?? "text") as OutputFormat;
-  const limits = limitsOption(a);
+  const format = (a.values.get("output") ?? "text") as OutputFormat | "markdown";
+  const markdown: MarkdownEntry[] = [];
+  const inputs = inputOptions(a);
+  const limits = inputs.limits;
   const style = styleFor(io.stdout);
+  const width = terminalWidth(io.stdout);
+  const patchMode = (a.values.get("patches") ?? (width === undefined ? "full" : "short")) as PatchMode;
   const engine = cliEngine();
   let policy: RawJson | undefined;
   const policyPath = a.values.get("policy");
   if (policyPath !== undefined) {
     policy = (await readSingle(policyPath, { stdin: io.stdin, syntaxError: (b) => goSyntaxError(engine, b), limits })).json;
   }
-  const pods = await readPods(a.values.get("pods"), io, limits);
+  const pods = await readPods(a.values.get("pods"), io, inputs);
   if ([oldPath, newPath, policyPath, a.values.get("node")].filter((p) => p === "-").length > 1) throw new UsageError("only one of OLD, NEW, --policy and --node can be stdin");
-  const node = await readNode(a.values.get("node"), pods, io, limits);
+  const node = await readNode(a.values.get("node"), pods?.map((p) => p.pod), io, limits);
 
   let worst = 0;
   let errors = 0;
@@ -226,10 +242,16 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     counts[verdict] = (counts[verdict] ?? 0) + 1;
     if (denied) counts["denied"]!++;
     if (isDisruptive(verdict) || denied) worst = 1;
-    const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods);
+    const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods, inputs);
+    if (format === "markdown") {
+      const oldObject = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as unknown;
+      const line = pre === undefined ? undefined : preDownloadLine(pre);
+      markdown.push({ label: objectLabel(newDoc.value), sources: `${where(oldDoc)} → ${where(newDoc)}`, result, oldObject, newObject: newDoc.value, ...(line === undefined ? {} : { preDownload: line }) });
+      return;
+    }
     if (format === "text") {
       const line = pre === undefined ? undefined : preDownloadLine(pre);
-      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style) + (line === undefined ? "" : `  ${line}\n\n`));
+      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style, patchMode, width ?? PLAIN_WIDTH) + (line === undefined ? "" : `  ${line}\n\n`));
       return;
     }
     const extra = { object: identity(newDoc.value), sources: { old: where(oldDoc), new: where(newDoc) }, ...(pre !== undefined ? { preDownload: pre } : {}) };
@@ -243,11 +265,12 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     first = false;
   };
 
-  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, limits }, report);
-  if (notes.length > 0) (format === "text" ? io.stdout : io.stderr).write(`${notes.join("\n")}\n`);
+  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, inputs }, report);
+  if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
+  if (format === "markdown") await write(io.stdout, renderMarkdown(markdown, errors, (a.values.get("patches") ?? "full") as PatchMode));
   if (format === "text" && pairs > 1) {
     const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
     await write(io.stdout, `${pairs} workloads: ${parts.join(", ")}\n`);
   }
   return errors > 0 ? EXIT_USAGE : worst;
-});
+}, SPECS);

@@ -1,5 +1,6 @@
 // What a CLI command is. Each command lives in its own file in js/cli/ and is listed in commands.ts.
 
+import type { OptionSpec } from "./args.js";
 import type { Readable, Writable } from "node:stream";
 
 /** The streams a command reads and writes (process.stdin/stdout/stderr in the real CLI). */
@@ -17,6 +18,8 @@ export interface Command {
   summary: string;
   /** Full usage text for `kinplace <name> --help`. */
   usage: string;
+  /** Its options (for shell completion; absent: none). */
+  options?: { readonly [name: string]: OptionSpec };
   /** Runs the command with the arguments after its name; resolves to the process exit code. */
   run(args: string[], io: CliIO): Promise<number>;
 }

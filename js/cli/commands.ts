@@ -2,6 +2,7 @@
 
 import type { Command } from "./command.js";
 import { checkCommand } from "./check.js";
+import { completionCommand } from "./completion.js";
 import { diffCommand } from "./diff.js";
 import { evalCommand } from "./eval.js";
 import { hashCommand } from "./hash.js";
@@ -10,4 +11,6 @@ import { planCommand } from "./plan.js";
 import { webhookCommand } from "./webhook.js";
 
 /** Every command, in the order `kinplace --help` lists them. */
-export const commands: readonly Command[] = [checkCommand, diffCommand, hashCommand, planCommand, evalCommand, webhookCommand, kubectlDiffCommand];
+export const commands: readonly Command[] = [
+  checkCommand, diffCommand, hashCommand, planCommand, evalCommand, webhookCommand, kubectlDiffCommand, completionCommand(() => commands),
+];

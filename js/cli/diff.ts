@@ -1,12 +1,13 @@
 // `kinplace diff OLD NEW --type json|merge|strategic`: the patch turning each object of OLD into the
 // same object of NEW, exactly as the Go libraries write it.
 
+import { KUBERNETES_MINORS } from "../present/versions.js";
 import { identity, objectLabel, workloadKind } from "../present/kinds.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine } from "./common.js";
 import type { SourceDoc } from "./documents.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
-import { pairObjects, where, type Stored } from "./pairs.js";
+import { INPUT_SPECS, inputOptions, inputsUsage } from "./inputs.js";
+import { pairObjects, type Stored } from "./pairs.js";
 import { callMember } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -15,17 +16,17 @@ import { styleFor } from "./style.js";
 const usage = `Usage: kinplace diff OLD NEW [options]
 
 Prints the patch that turns each object of OLD into the same object of NEW (YAML or JSON files,
-multi-document, "-" for stdin; objects are paired by kind, namespace and name, and a single object on
+multi-document, "-" for stdin, or directories; objects are paired by kind, namespace and name, and a single object on
 each side is paired whatever its name). With one pair the output is the bare patch (ready for
 \`kubectl patch --type ...\`); with more, each patch follows a "# Kind namespace/name" line.
 
 Options:
   -t, --type TYPE        json (RFC 6902, default), merge (RFC 7396) or strategic (Kubernetes
-                         strategic merge patch; Pods and workloads only)
+                         strategic merge patch; Pods and workloads, other kinds skipped)
   --flavor NAME          JSON Patch flavor: appscode (OpenKruise's diff, default) or minimal
   --kubernetes MINOR     Kubernetes minor of the strategic merge patch (default: the newest supported)
   -o, --output FORMAT    text (default), json ({object, type, patch} per line) or yaml
-${limitsUsage(25)}
+${inputsUsage(25)}
 
 Exit codes: 0 done, 2 bad usage or bad input.
 `;
@@ -33,9 +34,9 @@ Exit codes: 0 done, 2 bad usage or bad input.
 const SPECS = {
   type: { type: "value", short: "t", choices: ["json", "merge", "strategic"] },
   flavor: { type: "value", choices: ["appscode", "minimal"] },
-  kubernetes: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
-  ...LIMIT_SPECS,
+  ...INPUT_SPECS,
 } as const;
 
 /** The kind an object is paired as: anything with a kind (strategic: workloads only, checked when diffing). */
@@ -50,13 +51,10 @@ function patchOf(type: string, old: Stored, doc: SourceDoc, flavor: string | und
   return atDoc(doc, () => {
     if (type === "merge") return callMember(engine, "mergepatch.diff", {}, { original: old.json, modified: doc.json }, "patch");
     if (type === "json") return callMember(engine, "jsonpatch.diff", { flavor }, { from: old.json, to: doc.json }, "patch");
-    const smpType = workloadKind(doc.value);
-    if (smpType === undefined) {
-      throw new UsageError(`${objectLabel(doc.value)} (${where(doc)}): strategic merge patch needs a Pod or a workload kind; use --type merge`);
-    }
+    const smpType = workloadKind(doc.value)!; // strategic pairs workloads only
     const text = callMember(engine, "smp.diff", { type: smpType, kubernetes }, { original: old.json, modified: doc.json }, "patch");
     return JSON.parse(text) as string; // smp.diff answers Go's bytes as a JSON string
-  });
+  }, old);
 }
 
 /** The `diff` command. */
@@ -72,7 +70,7 @@ export const diffCommand = defineCommand("diff", "the JSON, merge or strategic m
   if (flavor !== undefined && type !== "json") throw new UsageError("--flavor applies to --type json only");
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
   const format = (a.values.get("output") ?? "text") as OutputFormat;
-  const limits = limitsOption(a);
+  const inputs = inputOptions(a);
   const style = styleFor(io.stdout);
   const pending: { label: string; text: string }[] = [];
   let count = 0;
@@ -90,8 +88,10 @@ export const diffCommand = defineCommand("diff", "the JSON, merge or strategic m
     if (count === 1) return;
     for (const p of pending.splice(0)) await write(io.stdout, `${style.dim(p.label)}\n${p.text}\n`);
   };
-  const notes = await pairObjects(oldPath, newPath, io, { kindOf: anyKind, what: "object", limits }, onPair);
+  // a strategic merge patch needs the kind's schema: the engine has the workloads' (and Pods'), other kinds are skipped
+  const pairing = type === "strategic" ? { kindOf: workloadKind, what: "Pod or workload" } : { kindOf: anyKind, what: "object" };
+  const notes = await pairObjects(oldPath, newPath, io, { ...pairing, inputs }, onPair);
   for (const p of pending) await write(io.stdout, count === 1 ? `${p.text}\n` : `${style.dim(p.label)}\n${p.text}\n`);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   return 0;
-});
+}, SPECS);

@@ -9,9 +9,31 @@ import { EXIT_USAGE, type Command } from "./command.js";
 import { loadEngine } from "./engine.js";
 import { LineSplitter } from "./lines.js";
 import { BufferedOutput } from "./output.js";
+import { usageHint } from "./run.js";
 
 const LF = 0x0a;
 const encoder = new TextEncoder();
+
+/** The engine's op names, read from its sources when the CLI is built (scripts/op-names.mjs); absent when unbuilt. */
+declare const __KINPLACE_OPS__: readonly string[] | undefined;
+
+/** The op names, comma-separated and wrapped to lines of at most 100 characters after a two-space indent. */
+function opList(ops: readonly string[] | undefined): string {
+  if (ops === undefined) return "  (the op list is read from the engine's sources when the CLI is built: npm run build:js)";
+  const lines: string[] = [];
+  let line = "";
+  for (const [i, op] of ops.entries()) {
+    const word = i < ops.length - 1 ? `${op},` : op;
+    if (line !== "" && 2 + line.length + 1 + word.length > 100) {
+      lines.push(`  ${line}`);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(`  ${line}`);
+  return lines.join("\n");
+}
+
+const OPS = typeof __KINPLACE_OPS__ === "undefined" ? undefined : __KINPLACE_OPS__;
 
 const usage = `Usage: kinplace eval [FILE]
 
@@ -22,7 +44,8 @@ answer line per request line, in the same order:
 Lines are split on "\\n" (a trailing "\\r" is dropped); empty and whitespace-only lines are skipped.
 A line that is not a valid request gets an error answer and the stream goes on.
 
-Ops: fnv, json.go, json.jcs (see docs/architecture.md, "The eval protocol").
+Ops${OPS === undefined ? "" : ` (${OPS.length})`}, as the engine registers them (docs/architecture.md, "The eval protocol"):
+${opList(OPS)}
 `;
 
 /** The answer bytes for one line; an engine trap becomes an E_INTERNAL answer so the stream goes on. */
@@ -60,7 +83,7 @@ export const evalCommand: Command = {
     }
     const options = args.filter((a) => a.startsWith("-") && a !== "-");
     if (options.length > 0 || args.length > 1) {
-      io.stderr.write(`kinplace eval: unexpected argument ${JSON.stringify(options[0] ?? args[1])}\n\n${usage}`);
+      io.stderr.write(`kinplace eval: unexpected argument ${JSON.stringify(options[0] ?? args[1])}\n${usageHint("eval")}\n`);
       return EXIT_USAGE;
     }
     const file = args[0] === undefined || args[0] === "-" ? undefined : args[0];

@@ -8,7 +8,8 @@ import { compareMinor, KUBERNETES_MINORS } from "../present/versions.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import type { SourceDoc } from "./documents.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf } from "./inputs.js";
+import { Skipped } from "../present/pairs.js";
 import { call } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
@@ -20,7 +21,7 @@ For every workload in FILE (YAML or JSON, multi-document, Lists expanded, "-" fo
 \`kubectl get -A -o json\` dump works): the kubelet's container hash of each container per kubelet
 minor (the value of the io.kubernetes.container.hash annotation), the pod-template-hash of a
 Deployment and the ControllerRevision name of a StatefulSet, DaemonSet, CloneSet, Advanced StatefulSet
-or Advanced DaemonSet. Other kinds are skipped.
+or Advanced DaemonSet. Other kinds are skipped with a note on stderr. FILE may be a directory.
 
 Options:
   --kubelet LIST         kubelet minors to hash for, comma-separated (default: all, 1.12 and 1.15–1.37)
@@ -32,7 +33,7 @@ Options:
                          kind are defaulted), except at 1.12 (no defaulters there) and the OpenKruise
                          objects' own revisions, which are taken as written
   -o, --output FORMAT    text (default), json (one JSON line per object) or yaml
-${limitsUsage(25)}
+${inputsUsage(25)}
 
 Exit codes: 0 done (with --upgrade: nothing restarts), 1 with --upgrade: some container restarts,
 2 bad usage or bad input.
@@ -40,11 +41,11 @@ Exit codes: 0 done (with --upgrade: nothing restarts), 1 with --upgrade: some co
 
 const SPECS = {
   kubelet: { type: "value" },
-  kubernetes: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
   upgrade: { type: "value" },
   "as-written": { type: "flag" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
-  ...LIMIT_SPECS,
+  ...INPUT_SPECS,
 } as const;
 
 /** One container's hash at one kubelet minor. */
@@ -147,14 +148,19 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
   const format = (a.values.get("output") ?? "text") as OutputFormat;
   const minors = upgrade ?? kubeletMinors(a.values.get("kubelet"));
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
-  const limits = limitsOption(a);
+  const inputs = inputOptions(a);
+  const skipped = new Skipped("input");
   const style = styleFor(io.stdout);
   let first = true;
   let objects = 0;
   let restarts = 0;
-  for await (const doc of documents(file, io, limits)) {
+  for await (const doc of documents(file, io, inputs.limits, inputs.recursive)) {
     const kind = workloadKind(doc.value);
-    if (kind === undefined) continue;
+    if (kind === undefined) {
+      skipped.add(doc);
+      continue;
+    }
+    namespaceOf(doc, inputs); // with -n, a workload in another namespace is an error, as everywhere
     objects++;
     const h = hashObject(doc, kind, minors, upgrade === undefined ? kubernetes : undefined, !a.flags.has("as-written"));
     if (upgrade !== undefined) {
@@ -174,6 +180,8 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
     await write(io.stdout, format === "text" ? renderHashes(h, objectLabel(doc.value), style) : structured(format, h, first));
     first = false;
   }
+  const notes = skipped.list().map((n) => n.text);
+  if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   if (upgrade !== undefined) {
     if (format === "text") {
       const summary = restarts === 0
@@ -185,4 +193,4 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
   }
   if (objects === 0 && format === "text") io.stderr.write(`kinplace hash: no workloads in ${file === "-" ? "<stdin>" : file}\n`);
   return 0;
-});
+}, SPECS);

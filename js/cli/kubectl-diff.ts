@@ -48,7 +48,7 @@ cannot be read, a workload the engine cannot judge: reported on stderr, the othe
 const SPECS = {
   diff: { type: "flag" },
   ...CLUSTER_SPECS,
-  policy: { type: "value" },
+  policy: { type: "value", complete: "file" },
   output: { type: "value", short: "o", choices: ["text", "json"] },
 } as const;
 
@@ -162,4 +162,4 @@ export const kubectlDiffCommand = defineCommand("kubectl-diff", "kubectl diff's 
   }
   if (errors > 0) return EXIT_USAGE;
   return differences > 0 ? 1 : 0;
-});
+}, SPECS);

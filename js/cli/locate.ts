@@ -127,3 +127,47 @@ export function jsonFieldOffset(b: Uint8Array, path: FieldPath): number {
   }
   return i;
 }
+
+/** The JSON type names Go's UnmarshalTypeError gives a value ("string", "number", "number 1.5", "bool", "array", "object"). */
+function goValueType(v: unknown): string {
+  if (typeof v === "string") return "string";
+  if (typeof v === "number") return "number";
+  if (typeof v === "boolean") return "bool";
+  if (Array.isArray(v)) return "array";
+  return v === null ? "null" : "object";
+}
+
+/**
+ * Where in `value` the field of a Go decoding error is (`json: cannot unmarshal number into Go struct field
+ * Container.spec.template.spec.containers.image of type string`): Go names the field by its keys from the decoded
+ * value's root without array indexes, and the decoded value may be a part of the document (a pod template); the
+ * first field in document order whose keys end with the named ones and whose value has the named JSON type.
+ */
+export function goFieldPath(message: string, value: unknown): (string | number)[] | undefined {
+  const m = /cannot unmarshal (\w+)(?: \S+)? into Go struct field [A-Za-z0-9_]+\.(\S+) of type/.exec(message);
+  if (m === null) return undefined;
+  const want = m[1]!;
+  const keys = m[2]!.split(".");
+  // an explicit stack in document order: no recursion over the input's depth
+  const stack: { v: unknown; path: (string | number)[] }[] = [{ v: value, path: [] }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    const named = path.filter((p): p is string => typeof p === "string");
+    if (named.length >= keys.length && keys.every((k, i) => named[named.length - keys.length + i] === k) && typeof path[path.length - 1] === "string" && goValueType(v) === want) return path;
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: [...path, i] });
+    else if (typeof v === "object" && v !== null) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], path: [...path, entries[i]![0]] });
+    }
+  }
+  return undefined;
+}
+
+/** The byte offset in `b` of the value of the object member `path` names (just past its key and colon), or -1. */
+export function jsonValueOffset(b: Uint8Array, path: FieldPath): number {
+  if (path.length === 0) return ws(b, 0);
+  const key = jsonFieldOffset(b, path);
+  if (key < 0 || typeof path[path.length - 1] !== "string") return key;
+  const colon = ws(b, skipString(b, key));
+  return b[colon] === 0x3a ? ws(b, colon + 1) : -1;
+}

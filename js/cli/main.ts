@@ -5,6 +5,7 @@ import type { CliIO } from "./command.js";
 import { EXIT_USAGE } from "./command.js";
 import { commands } from "./commands.js";
 import { asInvoked } from "./program.js";
+import { usageHint } from "./run.js";
 import { version } from "./version.js";
 
 const KUBECTL_DIFF = "kubectl-diff";
@@ -49,7 +50,7 @@ export async function main(args: string[], io: CliIO): Promise<number> {
   if (late >= 0) return kubectlDiff.run([first, ...rest.slice(0, late), ...rest.slice(late + 1)], io);
   const command = commands.find((c) => c.name === first);
   if (command === undefined) {
-    io.stderr.write(`kinplace: unknown command ${JSON.stringify(first)}\n\n${help()}`);
+    io.stderr.write(`${asInvoked("kinplace")}: unknown command ${JSON.stringify(first)}\n${usageHint()}\n`);
     return EXIT_USAGE;
   }
   return command.run(rest, io);

@@ -2,12 +2,12 @@
 // with the web page): OLD is remembered as JSON text only, NEW is streamed and each pair is handed out as soon as
 // NEW reaches it.
 
-import { objectLabel } from "../present/kinds.js";
+import { objectKey, objectLabel } from "../present/kinds.js";
 import { pairDocuments, where } from "../present/pairs.js";
 import type { CliIO } from "./command.js";
 import { documents } from "./common.js";
 import { displayName, InputError, type SourceDoc } from "./documents.js";
-import type { InputLimits } from "./limits.js";
+import { inNamespace, namespacedJson, namespaceOf, type InputOptions } from "./inputs.js";
 import type { RawJson } from "./request.js";
 
 export { where };
@@ -20,6 +20,8 @@ export interface Stored {
   column: number;
   kind: string;
   label: string;
+  /** Where a field is written: kept for JSON input only (it reads the bytes kept anyway; YAML's would keep its tree). */
+  locate?: SourceDoc["locate"];
 }
 
 /** Options of pairObjects. */
@@ -28,17 +30,27 @@ export interface PairOptions {
   kindOf(value: { [key: string]: unknown }): string | undefined;
   /** What the inputs must hold at least one of (for the error when there is none). */
   what: string;
-  /** The input limits of both inputs. */
-  limits: InputLimits;
+  /** How both inputs are read (limits, -R, -n). */
+  inputs: InputOptions;
 }
+
+/** A document as it is paired: in the namespace kubectl would send it in, its JSON text with that namespace. */
+type Namespaced = SourceDoc & { namespace: string; jsonInput: boolean };
 
 /** Pairs OLD and NEW, calling `onPair` for each pair in NEW's order; returns notes on unpaired and skipped objects. */
 export async function pairObjects(oldPath: string, newPath: string, io: CliIO, options: PairOptions, onPair: (old: Stored, doc: SourceDoc) => Promise<void>): Promise<string[]> {
+  const { inputs } = options;
   // each input is opened when the pairing reaches it (NEW after all of OLD)
-  const read = (path: string): AsyncIterable<SourceDoc> => ({ [Symbol.asyncIterator]: () => documents(path, io, options.limits) });
+  async function* read(path: string): AsyncGenerator<Namespaced> {
+    for await (const doc of documents(path, io, inputs.limits, inputs.recursive)) {
+      const namespace = namespaceOf(doc, inputs);
+      yield { ...doc, json: namespacedJson(doc, namespace), namespace, jsonInput: typeof doc.json !== "string" };
+    }
+  }
   const notes = await pairDocuments(read(oldPath), read(newPath), {
     kindOf: options.kindOf,
-    remember: (doc, kind): Stored => ({ json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value) }),
+    keyOf: (doc) => objectKey(inNamespace(doc.value, (doc as Namespaced).namespace)),
+    remember: (doc, kind): Stored => ({ json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value), locate: doc.jsonInput ? doc.locate : undefined }),
     empty: (side) => {
       throw new InputError(displayName(side === "OLD" ? oldPath : newPath), 0, 0, `no ${options.what} found`);
     },

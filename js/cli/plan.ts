@@ -1,19 +1,22 @@
 // `kinplace plan WORKLOAD [STATE...]`: the rollout of a workload (its new template in place) played round
 // by round from the cluster's state (`kubectl get pods,rs,nodes -o json`), by the `rollout.simulate` op.
 
+import { KUBERNETES_MINORS } from "../present/versions.js";
 import { identity, isKruiseKind, objectLabel, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
 import { planStart, type RawAsk } from "../present/plan-start.js";
-import { timelineRows, timelineSummary } from "../present/timeline.js";
+import { podNames, timelineRows, timelineSummary } from "../present/timeline.js";
 import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
-import { LIMIT_SPECS, limitsOption, limitsUsage } from "./limits.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespacedJson, namespaceOf } from "./inputs.js";
+import { Skipped } from "../present/pairs.js";
 import { call, type Result } from "./request.js";
 import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
-import { styleFor, type Style } from "./style.js";
+import { styleFor, terminalWidth, type Style } from "./style.js";
+import { renderTable } from "./table.js";
 
 const usage = `Usage: kinplace plan WORKLOAD [STATE...] [options]
 
@@ -22,7 +25,8 @@ or DaemonSet with its new template in place) round by round, one controller sync
 the timeline: which pods are updated in place, recreated, surged, created or deleted, and how many stay
 available. STATE files (or more documents in WORKLOAD) give the cluster's state, e.g.
 \`kubectl get pods,replicasets,nodes -n NS -o json\`: the workload's Pods (matched by owner or selector),
-a Deployment's ReplicaSets, a DaemonSet's Nodes. YAML or JSON, multi-document, "-" for stdin.
+a Deployment's ReplicaSets, a DaemonSet's Nodes. YAML or JSON, multi-document, "-" for stdin, or
+directories. Other kinds are skipped with a note on stderr.
 
 Options:
   --old FILE               the workload before the change: the \`verdict\` op decides in place or not
@@ -41,13 +45,13 @@ Options:
                            or PreDownloadImageForDaemonSetUpdate=true (Advanced DaemonSet) adds which images
                            OpenKruise pre-pulls on which nodes before the in-place update (repeatable)
   -o, --output FORMAT      text (default), json or yaml: the rollout.simulate result
-${limitsUsage(27)}
+${inputsUsage(27)}
 
 Exit codes: 0 the rollout completes, 1 it stalls (or hits --max-rounds), 2 bad usage or bad input.
 `;
 
 const SPECS = {
-  old: { type: "value" },
+  old: { type: "value", complete: "file" },
   "in-place": { type: "value", choices: ["yes", "no", "true", "false"] },
   "current-revision": { type: "value" },
   "update-revision": { type: "value" },
@@ -56,11 +60,11 @@ const SPECS = {
   "fail-updated": { type: "value" },
   "max-rounds": { type: "value" },
   now: { type: "value" },
-  kubernetes: { type: "value" },
+  kubernetes: { type: "value", complete: KUBERNETES_MINORS },
   kruise: { type: "value" },
   gate: { type: "list" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
-  ...LIMIT_SPECS,
+  ...INPUT_SPECS,
 } as const;
 
 type Obj = { [key: string]: unknown };
@@ -80,8 +84,9 @@ function simulateKind(kind: WorkloadKind | undefined, doc: SourceDoc): string {
   return kind;
 }
 
-/** The text rendering of a simulated rollout. */
-function renderTimeline(label: string, t: Result, style: Style): string {
+/** The text rendering of a simulated rollout: long lists of pods summarised (podNames), and on a terminal (`width`) the
+ *  name cells wrapped to fit it. */
+function renderTimeline(label: string, t: Result, style: Style, width: number | undefined): string {
   const sum = timelineSummary(t);
   const lines = [
     `${style.bold(label)}: ${style.tone(sum.tone, sum.outcome)} after ${sum.seconds} s in ${sum.rounds} round(s)${sum.error !== undefined ? ` (${sum.error})` : ""}`,
@@ -91,14 +96,14 @@ function renderTimeline(label: string, t: Result, style: Style): string {
   if (rounds.length > 0) {
     const head = ["round", "time", "in place", "recreated", "surged", "created", "deleted", "other", "available", "floor", "updated"];
     const rows = rounds.map((r) => [
-      String(r.round), `${r.time} s`, r.inPlace.join(" "), r.recreated.join(" "), r.surged.join(" "), r.created.join(" "),
-      r.deleted.join(" "), r.other.join(" "), `${r.available} → ${r.availableAfter}`, String(r.floor), `${r.updated}/${r.total}`,
+      String(r.round), `${r.time} s`, podNames(r.inPlace), podNames(r.recreated), podNames(r.surged), podNames(r.created),
+      podNames(r.deleted), podNames(r.other), `${r.available} → ${r.availableAfter}`, String(r.floor), `${r.updated}/${r.total}`,
     ]);
     // name columns only when some round has names in them
     const keep = head.map((_, i) => i < 2 || i >= 8 || rows.some((r) => r[i] !== ""));
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const fmt = (cells: string[]): string => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).filter((_, i) => keep[i]).join("  ").trimEnd()}`;
-    lines.push(style.bold(fmt(head)), ...rows.map(fmt));
+    const kept = <T,>(cells: readonly T[]): T[] => cells.filter((_, i) => keep[i]);
+    const names = kept(head.map((_, i) => i)).flatMap((i, k) => (i >= 2 && i < 8 ? [k] : []));
+    lines.push(...renderTable(kept(head), rows.map(kept), { width, wrap: names, bold: style.bold }));
   }
   lines.push(`  final: ${sum.final.updated} of ${sum.final.total} pods updated, ${sum.final.available} available`);
   return `${lines.join("\n")}\n`;
@@ -112,25 +117,31 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
   const kruise = a.values.get("kruise");
   const format = (a.values.get("output") ?? "text") as OutputFormat;
-  const limits = limitsOption(a);
+  const inputs = inputOptions(a);
+  const { limits, recursive } = inputs;
+  const skipped = new Skipped("input");
   let workload: SourceDoc | undefined;
   const pods: Obj[] = [];
   const replicaSets: Obj[] = [];
   const nodes: Obj[] = [];
   for (const path of a.positionals) {
-    for await (const doc of documents(path, io, limits)) {
+    for await (const doc of documents(path, io, limits, recursive)) {
       const kind = doc.value["kind"];
       if (kind === "Pod") pods.push(doc.value);
       else if (kind === "ReplicaSet" && workloadKind(doc.value) === "ReplicaSet") replicaSets.push(doc.value);
       else if (kind === "Node") nodes.push(doc.value);
       else if (workload === undefined && workloadKind(doc.value) !== undefined) workload = doc;
+      else if (workloadKind(doc.value) === undefined) skipped.add(doc);
     }
   }
   if (workload === undefined) throw new InputError(a.positionals[0] === "-" ? "<stdin>" : a.positionals[0]!, 0, 0, "no workload to plan found");
   const w = workload.value;
   const kind = simulateKind(workloadKind(w), workload);
+  // the workload as kubectl sends it (in -n's namespace when it names none), with the objects of that namespace
+  const namespace = namespaceOf(workload, inputs);
   const ask: RawAsk = (op, r, raw) => call(cliEngine(), op, r, raw);
-  const start = atDoc(workload, () => planStart(ask, kind, workload!, { pods, replicaSets, nodes }, { kubernetes, kruise, currentRevision: a.values.get("current-revision"), updateRevision: a.values.get("update-revision") }));
+  const options = { kubernetes, kruise, namespace, currentRevision: a.values.get("current-revision"), updateRevision: a.values.get("update-revision") };
+  const start = atDoc(workload, () => planStart(ask, kind, { value: w, json: namespacedJson(workload!, namespace) }, { pods, replicaSets, nodes }, options));
   const { request, raw, own } = start;
   const oldPath = a.values.get("old");
   const inPlaceOpt = a.values.get("in-place");
@@ -140,9 +151,9 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   let pre: PreDownload | undefined;
   if (oldPath !== undefined) {
     let old: SourceDoc | undefined;
-    for await (const doc of documents(oldPath, io, limits)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
+    for await (const doc of documents(oldPath, io, limits, recursive)) if (old === undefined && workloadKind(doc.value) !== undefined) old = doc;
     if (old === undefined) throw new InputError(oldPath === "-" ? "<stdin>" : oldPath, 0, 0, "no workload found");
-    const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: old.json, new: workload.json }));
+    const v = atDoc(workload, () => call(cliEngine(), "verdict", { ...kindOptions(workloadKind(w), { kubernetes, kruise, gates }) }, { old: namespacedJson(old, namespaceOf(old, inputs)), new: raw["workload"]! }), old);
     request["inPlace"] = v["verdict"] === "in-place" || v["verdict"] === "none";
     if (v["verdict"] === "in-place") {
       const ask = (op: string, r: Obj) => call(cliEngine(), op, r);
@@ -168,8 +179,10 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const label = `${objectLabel(w)} (${own.length} pods${kind === "Deployment" ? `, ${start.replicaSets.length} ReplicaSets` : ""})`;
   const line = pre === undefined ? undefined : preDownloadLine(pre);
   const out = format === "text"
-    ? renderTimeline(label, result, styleFor(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
+    ? renderTimeline(label, result, styleFor(io.stdout), terminalWidth(io.stdout)) + (line === undefined ? "" : `  ${line}\n`)
     : structured(format, { ...result, object: identity(w), ...(pre !== undefined ? { preDownload: pre } : {}) }, true);
+  const notes = skipped.list().map((n) => n.text);
+  if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   await write(io.stdout, out);
   return result["outcome"] === "complete" ? 0 : 1;
-});
+}, SPECS);

@@ -33,7 +33,7 @@ function pad(s: string, width: number): string {
 }
 
 /** How the patches of a verdict are labelled. */
-const PATCH_NAMES: { readonly [name: string]: string } = {
+export const PATCH_NAMES: { readonly [name: string]: string } = {
   json: "JSON patch",
   merge: "merge patch",
   strategic: "strategic merge patch",
@@ -44,6 +44,23 @@ const PATCH_NAMES: { readonly [name: string]: string } = {
 /** A patch value as one line of JSON text (strings are Go's bytes already). */
 function patchText(p: unknown): string {
   return typeof p === "string" ? p : JSON.stringify(p);
+}
+
+/** How `check` shows the patches of a verdict: not at all, each cut to one line of the width, or whole. */
+export type PatchMode = "none" | "short" | "full";
+
+/** The --patches values. */
+export const PATCH_MODES: readonly PatchMode[] = ["none", "short", "full"];
+
+/** The width a short patch line is cut to when the output is not a terminal (stable, whatever the window). */
+export const PLAIN_WIDTH = 100;
+
+/** `text` after `prefix` cut to `width` characters in all, ending with "… (N bytes)" when cut. */
+export function cutToWidth(prefix: number, text: string, width: number): string {
+  if (prefix + text.length <= width) return text;
+  const tail = `… (${new TextEncoder().encode(text).length} bytes)`;
+  const room = Math.max(20, width - prefix - tail.length);
+  return `${text.slice(0, room)}${tail}`;
 }
 
 /** The kubelet's admission of the resize (the verdict's resizeAdmission member) as one line, e.g. "the kubelet defers
@@ -65,6 +82,8 @@ export function renderVerdict(
   sources: string,
   result: { [key: string]: unknown },
   style: Style,
+  patchMode: PatchMode = "full",
+  width: number = PLAIN_WIDTH,
 ): string {
   const policy = policyView(result["policy"]);
   const verdict = typeof result["verdict"] === "string" ? (result["verdict"] as string) : "?";
@@ -109,11 +128,15 @@ export function renderVerdict(
     }
   }
   const patches = asObject(result["patches"]);
-  if (patches !== undefined) {
+  if (patches !== undefined && patchMode !== "none") {
     const entries = Object.entries(patches).filter(([, p]) => p !== undefined && p !== null);
     if (entries.length > 0) {
       out.push("", "  patches of the pod template:");
-      for (const [name, p] of entries) out.push(`    ${style.dim(`${PATCH_NAMES[name] ?? name}:`)} ${patchText(p)}`);
+      for (const [name, p] of entries) {
+        const head = `${PATCH_NAMES[name] ?? name}:`;
+        const text = patchText(p);
+        out.push(`    ${style.dim(head)} ${patchMode === "full" ? text : cutToWidth(5 + head.length, text, width)}`);
+      }
     }
   }
   return `${out.join("\n")}\n\n`;

@@ -42,3 +42,13 @@ export function styleFor(stream: Writable, env: NodeJS.ProcessEnv = process.env)
     path: (s) => sgr("36", s),
   };
 }
+
+/** The width of the terminal `stream` writes to (COLUMNS when set, else the terminal's, else 80), or undefined when it
+ *  is not a terminal: output for a pipe or a file is laid out the same whatever the window. */
+export function terminalWidth(stream: Writable, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const tty = stream as Writable & { isTTY?: boolean; columns?: number };
+  if (tty.isTTY !== true) return undefined;
+  const columns = Number(env["COLUMNS"]);
+  if (Number.isInteger(columns) && columns > 0) return columns;
+  return typeof tty.columns === "number" && tty.columns > 0 ? tty.columns : 80;
+}

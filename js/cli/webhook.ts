@@ -60,14 +60,14 @@ Exit codes: 0 after a clean shutdown, 2 bad usage or a bad policy file, 1 the se
 `;
 
 const SPECS = {
-  "tls-cert": { type: "value" },
-  "tls-key": { type: "value" },
+  "tls-cert": { type: "value", complete: "file" },
+  "tls-key": { type: "value", complete: "file" },
   "insecure-http": { type: "flag" },
-  review: { type: "value" },
+  review: { type: "value", complete: "file" },
   address: { type: "value" },
   port: { type: "value" },
   path: { type: "value" },
-  policy: { type: "value" },
+  policy: { type: "value", complete: "file" },
   ...CLUSTER_SPECS,
   "warn-at": { type: "value", choices: VERDICT_ORDER.slice(1) },
   "on-error": { type: "value", choices: ["allow", "deny"] },
@@ -75,7 +75,7 @@ const SPECS = {
   "request-timeout": { type: "value" },
   "shutdown-timeout": { type: "value" },
   "log-level": { type: "value", choices: LOG_LEVELS },
-  record: { type: "value" },
+  record: { type: "value", complete: "file" },
 } as const;
 
 /** The server options of the parsed arguments. */
@@ -171,4 +171,4 @@ export const webhookCommand = defineCommand("webhook", "serve the verdict as an 
     process.once("SIGINT", () => stop("SIGINT"));
   });
   return 0;
-});
+}, SPECS);

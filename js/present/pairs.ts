@@ -26,7 +26,8 @@ export type PairNoteKind = "removed" | "added" | "skipped" | "more-skipped";
 /** A note on an object that was not paired. */
 export interface PairNote {
   kind: PairNoteKind;
-  side: "OLD" | "NEW";
+  /** The input: OLD or NEW, or "input" for the one input of a command that reads one (`kinplace hash`, `plan`). */
+  side: "OLD" | "NEW" | "input";
   /** "CloneSet shop/web" style label (empty for more-skipped). */
   label: string;
   /** The note as the CLI prints it. */
@@ -41,28 +42,36 @@ export interface PairDocumentsOptions<O extends PairSource, S> {
   remember(doc: O, kind: string): S;
   /** Called when an input holds no object of a paired kind (OLD before NEW is read); may throw. */
   empty?(side: "OLD" | "NEW"): void;
+  /** The key a document is paired by (default objectKey of its value: group, kind, namespace and name). */
+  keyOf?(doc: PairSource): string;
 }
 
 /** The most skipped objects listed by name per input (the rest are counted). */
 const SKIPPED_LISTED = 20;
 
-/** Notes on the objects of one input that are not of a paired kind: each at its file:line:column, then a count. */
-class Skipped {
+/** Notes on the objects of one input that are not of a paired kind: each at its file:line:column (`skipped in OLD:
+ *  Service web (a.yaml:1:1): not a workload kind`, `skipped: ...` for the one input of a command), the first 20, then a
+ *  count. */
+export class Skipped {
   private notes: PairNote[] = [];
   private count = 0;
-  constructor(private readonly side: "OLD" | "NEW") {}
+  private readonly prefix: string;
+  /** Notes on the input `side`. */
+  constructor(private readonly side: PairNote["side"]) {
+    this.prefix = side === "input" ? "skipped" : `skipped in ${side}`;
+  }
 
   /** Records document `doc`. */
   add(doc: PairSource): void {
     this.count++;
     const label = objectLabel(doc.value);
-    if (this.count <= SKIPPED_LISTED) this.notes.push({ kind: "skipped", side: this.side, label, text: `skipped in ${this.side}: ${label} (${where(doc)}): not a workload kind` });
+    if (this.count <= SKIPPED_LISTED) this.notes.push({ kind: "skipped", side: this.side, label, text: `${this.prefix}: ${label} (${where(doc)}): not a workload kind` });
   }
 
   /** The notes. */
   list(): PairNote[] {
     const more = this.count - this.notes.length;
-    return more > 0 ? [...this.notes, { kind: "more-skipped", side: this.side, label: "", text: `skipped in ${this.side}: ${more} more objects that are not workloads` }] : this.notes;
+    return more > 0 ? [...this.notes, { kind: "more-skipped", side: this.side, label: "", text: `${this.prefix}: ${more} more objects that are not workloads` }] : this.notes;
   }
 }
 
@@ -70,6 +79,7 @@ class Skipped {
 export async function pairDocuments<O extends PairSource, N extends PairSource, S extends { kind: string; label: string; file: string; line: number; column: number }>(
   olds: AsyncIterable<O> | Iterable<O>, news: AsyncIterable<N> | Iterable<N>, options: PairDocumentsOptions<O, S>, onPair: (old: S, doc: N) => Promise<void> | void,
 ): Promise<PairNote[]> {
+  const keyOf = options.keyOf ?? ((doc: PairSource): string => objectKey(doc.value));
   const stored = new Map<string, S>();
   const skippedOld = new Skipped("OLD"), skippedNew = new Skipped("NEW");
   let oldCount = 0;
@@ -80,7 +90,7 @@ export async function pairDocuments<O extends PairSource, N extends PairSource, 
       continue;
     }
     oldCount++;
-    stored.set(objectKey(doc.value), options.remember(doc, kind));
+    stored.set(keyOf(doc), options.remember(doc, kind));
   }
   if (stored.size === 0) options.empty?.("OLD");
   const unmatched: N[] = [];
@@ -91,7 +101,7 @@ export async function pairDocuments<O extends PairSource, N extends PairSource, 
       continue;
     }
     newCount++;
-    const key = objectKey(doc.value);
+    const key = keyOf(doc);
     const old = stored.get(key);
     if (old === undefined) {
       unmatched.push(doc);

@@ -23,6 +23,8 @@ export interface PlanStartOptions {
   kruise?: string;
   currentRevision?: string;
   updateRevision?: string;
+  /** The namespace of an object written without one (default "default", as kubectl reads it). */
+  namespace?: string;
 }
 
 /** The rollout.simulate request planStart builds, the workload's own pods and ReplicaSets, and the workload's revision. */
@@ -40,11 +42,18 @@ function meta(o: Obj): Obj {
   return asObject(o["metadata"]) ?? {};
 }
 
-/** True when `o` belongs to `owner`: an owner reference with its uid, else its selector's matchLabels in the same namespace. */
-function belongsTo(o: Obj, owner: Obj): boolean {
+/** The namespace of an object, `otherwise` when it names none. */
+function namespaceIn(o: Obj, otherwise: string): string {
+  const ns = meta(o)["namespace"];
+  return typeof ns === "string" && ns !== "" ? ns : otherwise;
+}
+
+/** True when `o` belongs to `owner`: in the same namespace (`namespace` for either written without one), an owner
+ *  reference with its uid, else its selector's matchLabels. */
+function belongsTo(o: Obj, owner: Obj, namespace: string): boolean {
   const m = meta(o);
   const om = meta(owner);
-  if ((m["namespace"] ?? "") !== (om["namespace"] ?? "")) return false;
+  if (namespaceIn(o, namespace) !== namespaceIn(owner, namespace)) return false;
   const refs = Array.isArray(m["ownerReferences"]) ? (m["ownerReferences"] as unknown[]) : [];
   if (typeof om["uid"] === "string" && refs.length > 0) return refs.some((r) => asObject(r)?.["uid"] === om["uid"]);
   const labels = asObject(m["labels"]) ?? {};
@@ -71,8 +80,9 @@ export function planStart(ask: RawAsk, kind: string, workload: { value: Obj; jso
   const raw: { [name: string]: string | Uint8Array } = { workload: workload.json };
   const status = asObject(w["status"]) ?? {};
   const name = String(meta(w)["name"] ?? "workload");
-  const own = state.pods.filter((p) => belongsTo(p, w));
-  const sets = state.replicaSets.filter((rs) => belongsTo(rs, w));
+  const namespace = options.namespace ?? "default";
+  const own = state.pods.filter((p) => belongsTo(p, w, namespace));
+  const sets = state.replicaSets.filter((rs) => belongsTo(rs, w, namespace));
   if (kind === "Deployment") {
     raw["replicaSets"] = JSON.stringify(sets);
     const collisionCount = typeof status["collisionCount"] === "number" ? status["collisionCount"] : undefined;

@@ -87,3 +87,40 @@ export function timelineSummary(result: unknown): TimelineSummary {
     final: { total: num(final, "total"), updated: num(final, "updated"), available: num(final, "available") },
   };
 }
+
+/** The most characters `podNames` writes before it counts the rest. */
+export const POD_NAMES_WIDTH = 48;
+
+/**
+ * Pod names as one short cell: up to 3 as they are; more with each run of consecutive numbers of one prefix as a range
+ * and the count ("web-0–web-19 (20)", "web-0–web-4 web-9 (6)"), cut to about `max` characters ("… +12 more (40)").
+ */
+export function podNames(names: readonly string[], max = POD_NAMES_WIDTH): string {
+  if (names.length <= 3) return names.join(" ");
+  const parts: string[] = [];
+  let i = 0;
+  while (i < names.length) {
+    const m = /^(.*?)(\d+)$/.exec(names[i]!);
+    let j = i;
+    if (m !== null) {
+      const n = Number(m[2]);
+      while (j + 1 < names.length && names[j + 1] === `${m[1]}${n + (j + 1 - i)}`) j++;
+    }
+    parts.push(j - i >= 2 ? `${names[i]}–${names[j]}` : names.slice(i, j + 1).join(" "));
+    i = j + 1;
+  }
+  const count = ` (${names.length})`;
+  let text = "";
+  let shown = 0;
+  for (const p of parts) {
+    const next = text === "" ? p : `${text} ${p}`;
+    if (next.length > max && text !== "") break;
+    text = next;
+    shown += p.includes("–") ? 0 : p.split(" ").length;
+    if (p.includes("–")) {
+      const [a, b] = p.split("–") as [string, string];
+      shown += Number(/(\d+)$/.exec(b)![1]) - Number(/(\d+)$/.exec(a)![1]) + 1;
+    }
+  }
+  return shown < names.length ? `${text} … +${names.length - shown} more${count}` : `${text}${count}`;
+}
