@@ -30,6 +30,25 @@ const webImage = deployment("web", ["nginx:1.26", "envoy:1"], { namespace: "prod
 const webScaled = deployment("web", ["nginx:1.25", "envoy:1"], { namespace: "prod", replicas: 7 });
 
 describe("kinplace check", () => {
+  test("two live snapshots whose managedFields differ: judged without them (the engine's appscode diff refuses their keys)", async () => {
+    const managed = (time: string, fields: string[]) => [{ manager: "kubectl-client-side-apply", operation: "Update", apiVersion: "apps/v1", time,
+      fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:template": { "f:spec": { "f:containers": { 'k:{"name":"app"}': Object.fromEntries([".", ...fields].map((f) => [f, {}])) } } } } } }];
+    const live = (image: string, time: string, fields: string[]) => ({ ...deployment("web", [image, "envoy:1"], { namespace: "prod" }), metadata: { name: "web", namespace: "prod", managedFields: managed(time, fields) } });
+    const before = live("nginx:1.25", "2026-01-01T00:00:00Z", ["f:image"]), after = live("nginx:1.26", "2026-01-02T00:00:00Z", ["f:image", "f:env"]);
+    // with them, the verdict's diff is a patch Go cannot marshal
+    const raw = evaluate({ op: "verdict", old: before, new: after });
+    assert.equal(raw.ok, false);
+    assert.equal((raw as { error: { code: string } }).error.code, "E_PATCH_MARSHAL");
+    for (const [o, n] of [[toYaml(before), toYaml(after)], [JSON.stringify(before, null, 2), `  ${JSON.stringify(after)}`]] as const) {
+      const ext = o.startsWith("{") ? "json" : "yaml";
+      const r = await kinplace(["check", tmp.file(`mf-old.${ext}`, o), tmp.file(`mf-new.${ext}`, n), "-o", "json"]);
+      assert.equal(r.status, 1, r.stderr.toString());
+      const line = JSON.parse(r.stdout.toString());
+      assert.equal(line.verdict, "recreate");
+      assert.ok(!JSON.stringify(line.reasons).includes("managedFields"), JSON.stringify(line.reasons));
+    }
+  });
+
   test("a CloneSet's memory resize (v1.9, InPlaceWorkloadVerticalScaling): --kubernetes is the server Kruise resizes each pod on; the Deployment beside it keeps --kubernetes", async () => {
     const cs = (limit: string) => ({ apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web", namespace: "shop" },
       spec: { replicas: 3, selector: { matchLabels: { app: "web" } }, updateStrategy: { type: "InPlaceIfPossible" },

@@ -21,6 +21,7 @@ import { defineCommand, write } from "./run.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
 import { styleFor, terminalWidth } from "./style.js";
 import { renderMarkdown, type MarkdownEntry } from "./markdown.js";
+import { withoutMember } from "../webhook/spans.js";
 
 const usage = `Usage: kinplace check OLD NEW [options]
 
@@ -126,10 +127,24 @@ interface NodeContext {
   pods: unknown[];
 }
 
+const encoder = new TextEncoder();
+
+/** An object's JSON text without metadata.managedFields: the API server rewrites them on every write, so they never
+ *  decide a rollout (kubectl diff hides them too), and their `k:{"name":...}` keys are no paths a patch can hold. */
+function withoutManagedFields(json: RawJson): RawJson {
+  let bytes = typeof json === "string" ? encoder.encode(json) : json;
+  let k = 0;
+  while (bytes[k] === 0x20 || bytes[k] === 0x0a || bytes[k] === 0x0d || bytes[k] === 0x09) k++;
+  if (bytes[k] !== 0x7b) return json;
+  bytes = bytes.subarray(k);
+  const out = withoutMember(bytes, ["metadata", "managedFields"]);
+  return out === bytes ? json : out;
+}
+
 /** The verdict of one pair (with the policy's judgement as its `policy` member): the parsed result and its exact text.
  *  A Pod is judged on `node` when given (the kubelet's admission of its resize). */
 function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, policy: RawJson | undefined, node?: NodeContext): { result: Result; text: string } {
-  const raw: { [key: string]: RawJson } = { old: oldDoc.json, new: newDoc.json };
+  const raw: { [key: string]: RawJson } = { old: withoutManagedFields(oldDoc.json), new: withoutManagedFields(newDoc.json) };
   if (policy !== undefined) raw["policy"] = policy;
   const { kubernetes, kubelet, kruise, gates, ...rest } = options;
   const onNode = node !== undefined && workloadKind(newDoc.value) === "Pod";
