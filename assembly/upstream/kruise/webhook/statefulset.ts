@@ -108,17 +108,17 @@ function reserveOrdinals(spec: Val | null, w: Webhook): void {
       const s = str(fld(e, "StrVal"));
       if (!isRange(s)) {
         if (rendered === null) rendered = goSyntax(list!.t, list);
-        w.errs.invalid("spec", rendered!, i.toString() + " th reserve ordinal is not a valid range: " + s);
+        w.errs.invalid("spec", rendered, i.toString() + " th reserve ordinal is not a valid range: " + s);
       }
       const re = rangeError(s);
       if (re.length > 0) {
         if (rendered === null) rendered = goSyntax(list!.t, list);
-        w.errs.invalid("spec", rendered!, i.toString() + " th reserve ordinal is invalid: " + s + ", err = " + re);
+        w.errs.invalid("spec", rendered, i.toString() + " th reserve ordinal is invalid: " + s + ", err = " + re);
       }
     }
     if (t == 0 && int(fld(e, "IntVal")) < 0) {
       if (rendered === null) rendered = goSyntax(list!.t, list);
-      w.errs.invalid("spec", rendered!, i.toString() + " th reserve ordinal is negative: " + int(fld(e, "IntVal")).toString());
+      w.errs.invalid("spec", rendered, i.toString() + " th reserve ordinal is negative: " + int(fld(e, "IntVal")).toString());
     }
   }
 }
