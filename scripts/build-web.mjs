@@ -2,6 +2,7 @@
 // (one classic script, the wasm embedded through the inline entry, so the folder also works from file://,
 // where module scripts and fetch are refused); plus embed.html, the browser entry as a library user loads
 // it (lib/browser/index.mjs fetching lib/browser/kinplace.wasm, the file next to it). Needs build/kinplace.wasm (`npm run asbuild`).
+// Quiet unless it fails; KINPLACE_BUILD_VERBOSE=1 prints the size of app.js.
 // Usage: node scripts/build-web.mjs
 
 import { build } from "esbuild";
@@ -50,5 +51,5 @@ export async function buildWeb() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const out = await buildWeb();
-  console.log(`${out}/app.js ${statSync(join(out, "app.js")).size} B`);
+  if (process.env.KINPLACE_BUILD_VERBOSE === "1") console.log(`${out}/app.js ${statSync(join(out, "app.js")).size} B`);
 }

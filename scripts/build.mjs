@@ -9,6 +9,7 @@
 //                                  as kinplace/kinplace.wasm)
 // dist/types/ is left alone (written by `npm run build:types`).
 // Then checks that the non-Node bundles hold no Node APIs and the edge bundle never compiles wasm.
+// Quiet unless it fails; KINPLACE_BUILD_VERBOSE=1 prints the size of every output.
 // Usage: node scripts/build.mjs
 
 import { build } from "esbuild";
@@ -95,6 +96,8 @@ for (const [file, patterns] of Object.entries(forbidden)) {
 }
 if (bad > 0) process.exit(1);
 
-const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm"]
-  .map((f) => `${f} ${statSync(at(f)).size} B`);
-console.log(sizes.join("\n"));
+if (process.env.KINPLACE_BUILD_VERBOSE === "1") {
+  const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm"]
+    .map((f) => `${f} ${statSync(at(f)).size} B`);
+  console.log(sizes.join("\n"));
+}

@@ -1,16 +1,17 @@
-// `npm run go:wasm`: copies the release build (build/kinplace.wasm, from `npx asc --config asconfig.json --target
-// release` or `npm run build`) into the Go module (go/kinplace.wasm, embedded with go:embed) and writes the npm
-// package version into go/wasm.go's Version. test/go-wasm.test.ts fails while the two differ.
+// `npm run go:wasm`: builds the release engine from source (scripts/build-wasm.mjs --from-source: asc, unless
+// build/kinplace.wasm already is asc's build of these exact sources), copies it into the Go module (go/kinplace.wasm,
+// embedded with go:embed), records its source stamp in go/kinplace.wasm.stamp (so `npm run asbuild` on a clone of
+// the same sources reuses it instead of compiling) and writes the npm package version into go/wasm.go's Version.
+// test/go-wasm.test.ts fails while any of the three is stale.
 
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { buildWasm, writeStamp } from "./build-wasm.mjs";
 
 const root = new URL("..", import.meta.url);
+const sources = await buildWasm({ fromSource: true });
 const from = new URL("build/kinplace.wasm", root);
-if (!existsSync(from)) {
-  console.error("go:wasm: no build/kinplace.wasm; build it first: npx asc --config asconfig.json --target release");
-  process.exit(1);
-}
 copyFileSync(from, new URL("go/kinplace.wasm", root));
+writeStamp("go/kinplace.wasm", sources);
 const { version } = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
 const goFile = new URL("go/wasm.go", root);
 const go = readFileSync(goFile, "utf8");
@@ -20,4 +21,4 @@ if (next === go && !go.includes(`const Version = ${JSON.stringify(version)}`)) {
   process.exit(1);
 }
 writeFileSync(goFile, next);
-console.log(`go:wasm: go/kinplace.wasm is build/kinplace.wasm (${readFileSync(from).length} bytes), Version ${version}`);
+console.log(`go:wasm: go/kinplace.wasm is build/kinplace.wasm (${readFileSync(from).length} bytes, sources ${sources.slice(0, 12)}), Version ${version}`);
