@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { JsonSplitter, SplitError } from "../js/cli/json-split.ts";
 import { containerHash, evaluate, initSync } from "../js/node.ts";
 import { cleanEnv, cli, jsonLines, kinplace, kinplaceTTY, root, tempDir } from "./cli-helpers.ts";
+import { cases } from "./support/scale.ts";
 
 initSync(readFileSync(join(root, "dist/kinplace.wasm")));
 const tmp = tempDir();
@@ -63,7 +64,7 @@ describe("JSON splitter", () => {
           assert.deepEqual(split(texts.join("\n"), sizes), expected);
         },
       ),
-      { numRuns: 2000, interruptAfterTimeLimit: 20_000 },
+      { numRuns: cases(2000), interruptAfterTimeLimit: 20_000 },
     );
   });
 

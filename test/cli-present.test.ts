@@ -8,6 +8,7 @@ import { gatesOption, minorOption, parseArgs, UsageError } from "../js/cli/args.
 import { asInvoked, programName } from "../js/cli/program.ts";
 import { timelineRows, timelineSummary } from "../js/present/timeline.ts";
 import { containerHashes, containerTable, containerRows, containersOf, hashSpans, identity, isDisruptive, KUBERNETES_MINORS, objectKey, reasonRows, spanLabel, verdictWords, workloadKind } from "../js/present/index.ts";
+import { cases } from "./support/scale.ts";
 
 describe("present", () => {
   test("workload kinds: API group decides (Kruise StatefulSet/DaemonSet are the Advanced kinds)", () => {
@@ -61,7 +62,7 @@ describe("present", () => {
         assert.equal(expanded.length, hashes.length);
         assert.ok(expanded.every(Boolean));
       }),
-      { numRuns: 500 },
+      { numRuns: cases(500) },
     );
     assert.equal(spanLabel({ from: "1.16", to: "1.26", hash: "x" }), "1.16–1.26");
     assert.equal(KUBERNETES_MINORS.length, 24);

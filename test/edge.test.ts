@@ -13,6 +13,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { evaluateLine, initSync } from "../js/node.ts";
+import { cases } from "./support/scale.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const wasmBytes = readFileSync(join(root, "dist/kinplace.wasm"));
@@ -126,7 +127,7 @@ describe("edge entry in workerd (no wasm compilation from bytes)", () => {
         await sameAnswer(JSON.stringify({ op: "container.hash", kubelet: k, container: c }));
         await sameAnswer(JSON.stringify({ op: "podTemplateHash", template: { spec: { containers: [c] } } }));
       }),
-      { numRuns: 150, interruptAfterTimeLimit: 60_000 },
+      { numRuns: cases(150), interruptAfterTimeLimit: 60_000 },
     );
   });
 

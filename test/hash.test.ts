@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { container, podTemplate } from "./oracle/k8s-objects.ts";
+import { cases } from "./support/scale.ts";
 
 const { containerHash, podTemplateHash } = kinplace;
 
@@ -128,7 +129,7 @@ test("generated containers: JSON era is spew-of-bytes of k8s.json; struct era is
         }
       }
     }),
-    { numRuns: 200, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+    { numRuns: cases(200), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
   );
 });
 
@@ -146,7 +147,7 @@ test("podTemplateHash: ComputeHash over spew, 8-byte collision suffix, SafeEncod
       assert.equal(ok({ op: "podTemplateHash", template: t, kubernetes, collisionCount: cc }).hash, expect);
       assert.equal(podTemplateHash(t, { kubernetes, collisionCount: cc, applyDefaults: false }), expect);
     }),
-    { numRuns: 150, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+    { numRuns: cases(150), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
   );
 });
 

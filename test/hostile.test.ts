@@ -6,7 +6,8 @@
 // fresh engine (its answer must not depend on what ran before). Sizes stay modest (hangs cannot be
 // interrupted in-process); `npm run hostile` is the long run with a watchdog.
 //
-// KINPLACE_HOSTILE_SEED (default 20261128) and KINPLACE_HOSTILE_COUNT (default 3000) choose the cases;
+// KINPLACE_HOSTILE_SEED (default 20261128) and KINPLACE_HOSTILE_COUNT (default 3000 at KINPLACE_TEST_SCALE=ci, 750
+// otherwise: test/support/scale.ts) choose the cases;
 // KINPLACE_WASM the engine.
 
 import { test } from "node:test";
@@ -19,9 +20,10 @@ import { runCase } from "./hostile/run-case.ts";
 import { Tally, describe } from "./hostile/tally.ts";
 import { TEST_PROFILE } from "./hostile/profile.ts";
 import { Rng, parseSeed } from "./hostile/prng.ts";
+import { cases } from "./support/scale.ts";
 
 const SEED = parseSeed(process.env.KINPLACE_HOSTILE_SEED, 20261128);
-const COUNT = Number(process.env.KINPLACE_HOSTILE_COUNT ?? 3000);
+const COUNT = Number(process.env.KINPLACE_HOSTILE_COUNT ?? cases(3000));
 const BUDGET_MS = Number(process.env.KINPLACE_HOSTILE_BUDGET_MS ?? 50_000);
 
 test(`hostile requests over every op (seed ${SEED}, ${COUNT} cases): typed errors only, no trap, no crash, no hang, no poisoning`, () => {

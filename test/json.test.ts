@@ -9,9 +9,10 @@ import canonicalize from "canonicalize";
 import { kinplace } from "./support/engine.ts";
 import { goMarshal } from "./support/go-model.ts";
 import { jsonText, numberText, trickyString, nested } from "./support/arbitraries.ts";
+import { cases } from "./support/scale.ts";
 
 const { goJSONText, jcsText, goJSON, jcs, KinplaceError } = kinplace;
-const RUN = { numRuns: 3000, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: true } as const;
+const RUN = { numRuns: cases(3000), interruptAfterTimeLimit: 20_000, markInterruptAsFailure: true } as const;
 const hasLoneSurrogate = (s: string) => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 
 function expectError(fn: () => unknown, code: string, message?: string | RegExp, offset?: number) {
@@ -171,7 +172,7 @@ test("numbers of every spelling go through float64 exactly as Go's ParseFloat an
       assert.equal(goJSONText(t), Object.is(v, -0) ? "-0" : String(v));
       assert.equal(jcsText(t), String(v));
     }),
-    { ...RUN, numRuns: 20000 },
+    { ...RUN, numRuns: cases(20000) },
   );
 });
 

@@ -10,8 +10,9 @@ import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { container, fullTemplate, objectMeta, pod, workload } from "./oracle/k8s-objects.ts";
 import { MINORS } from "./oracle/k8s/versions.ts";
+import { cases } from "./support/scale.ts";
 
-const RUN = { numRuns: 300, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true } as const;
+const RUN = { numRuns: cases(300), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true } as const;
 const ALL_MINORS = MINORS.map((m) => m.minor);
 
 type Answer = { ok: true; result: Record<string, unknown> } | { ok: false; error: { code: string; message: string; path?: string } };

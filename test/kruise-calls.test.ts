@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
+import { cases } from "./support/scale.ts";
 
 type Obj = Record<string, unknown>;
 type Answer = { ok: boolean; result?: Record<string, any>; error?: { code: string; message: string; path?: string } };
@@ -129,7 +130,7 @@ test("every malformed request of the Kruise ops, the verdict and policy.check ge
       seen.set(`${req.op}:${code}`, (seen.get(`${req.op}:${code}`) ?? 0) + 1);
       assert.notEqual(code, "E_INTERNAL", `${JSON.stringify(req).slice(0, 1500)} → ${JSON.stringify(a.error)}`);
     }),
-    { numRuns: 1500, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: cases(1500), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
   assert.ok([...seen.keys()].some((k) => !k.endsWith(":ok")), JSON.stringify([...seen]));
 });

@@ -16,6 +16,7 @@ import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { inplaceCase, inplaceRequest, verdictCase, verdictRequest } from "./support/kruise-cases.ts";
+import { cases } from "./support/scale.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
@@ -41,7 +42,7 @@ test("kruise.inplaceSpec: the fast paths answer exactly as the full decode and s
       if (!fast.startsWith('{"ok":true')) errors++;
       assert.equal(fast, exact, `request: ${req.slice(0, 3000)}`);
     }),
-    { numRuns: 600, interruptAfterTimeLimit: 60_000 },
+    { numRuns: cases(600), interruptAfterTimeLimit: 60_000 },
   );
   // the generator reaches both outcomes (and the edits do not turn every pair into an error)
   assert.ok(inPlace > runs / 10, `${inPlace} of ${runs} pairs in place`);
@@ -87,7 +88,7 @@ test("verdict: the read-back shortcuts answer exactly as the exact store (genera
       if (fast.includes('"verdict":"in-place"')) inPlace++;
       assert.equal(fast, exact, `request: ${JSON.stringify(req).slice(0, 3000)}`);
     }),
-    { numRuns: 300, interruptAfterTimeLimit: 60_000 },
+    { numRuns: cases(300), interruptAfterTimeLimit: 60_000 },
   );
   assert.ok(inPlace > runs / 20, `${inPlace} of ${runs} verdicts in place`);
 });

@@ -13,6 +13,7 @@ import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { exactInts } from "./oracle/kruise-inplace-gen.ts";
 import { podCase as caseArb, podOf, specOf, patchLine, withMember, line } from "./support/kruise-cases.ts";
+import { cases } from "./support/scale.ts";
 
 type Obj = Record<string, unknown>;
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
@@ -51,7 +52,7 @@ test("kruise.patchPod: the text splice answers byte for byte as the exact typed 
       const nl = JSON.stringify(req);
       assert.equal(line(nl), line(withMember(nl, "exactPath", true)), `next batch: fast and exact paths differ for ${nl.slice(0, 2000)}`);
     }),
-    { numRuns: 400, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: cases(400), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
   assert.ok(stats.cases >= 50, `only ${stats.cases} in-place cases were generated`);
   // the fast path must be what is being tested: it answers most realistic pods
@@ -86,7 +87,7 @@ test("kruise.patchPods: each pod answered as kruise.patchPod answers it, fast an
       if (per.every((a) => a.ok)) assert.deepStrictEqual(got, { ok: true, result: { results: per.map((a) => a.result) } });
       else assert.equal(got.ok, false);
     }),
-    { numRuns: 120, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
+    { numRuns: cases(120), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
   );
 });
 
@@ -192,7 +193,7 @@ test("kruise.patchPods / kruise.patchPod: lines read without a tape of their pod
       const k = `${single ? "pod" : "pods"}:${m.kind}:${a.ok ? "ok" : String(a.error!.code)}`;
       kinds.set(k, (kinds.get(k) ?? 0) + 1);
     }),
-    { numRuns: 800, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: cases(800), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
   assert.ok(valid >= 30, `only ${valid} damaged or stretched lines were answered`);
   console.log(`# line pass: ${JSON.stringify([...kinds].sort())}`);
@@ -228,7 +229,7 @@ function freshEngine(): (l: string) => string {
 test("kruise.patchPod: the cross-call UpdateSpec / plan memo answers as a cold engine and the exact path", () => {
   // a pool of in-place specs with their pods (the memo's hits come from repeating them)
   const pool: { spec: string; pod: Obj }[] = [];
-  for (const cs of fc.sample(caseArb, { numRuns: 200, seed: 4242 })) {
+  for (const cs of fc.sample(caseArb, { numRuns: cases(200), seed: 4242 })) {
     if (pool.length >= 4) break;
     const s = specOf(cs);
     if (s !== null && !pool.some((p) => p.spec === s.spec)) pool.push({ spec: s.spec, pod: podOf(s.rev, { ...cs, wild: null, tailStrings: null }) });
@@ -294,7 +295,7 @@ test("kruise.patchPod: the cross-call UpdateSpec / plan memo answers as a cold e
         }
       });
     }),
-    { numRuns: 150, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
+    { numRuns: cases(150), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
   );
   assert.ok(oks >= total * 0.2, `only ${oks} of ${total} calls answered`);
   console.log(`# memo sequences: ${total} calls, ${oks} answered`);

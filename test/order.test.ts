@@ -5,7 +5,7 @@
 // reported with the earlier request that changes its answer, when one alone does.
 //
 // KINPLACE_ORDER_SEED (default 20261128), KINPLACE_ORDER_ORDERS (default 4), KINPLACE_ORDER_BAD (default
-// 800 generated bad requests), KINPLACE_WASM the engine.
+// 800 generated bad requests at KINPLACE_TEST_SCALE=ci, 200 otherwise: test/support/scale.ts), KINPLACE_WASM the engine.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -15,10 +15,11 @@ import { makeCase } from "./hostile/cases.ts";
 import { ORDER_PROFILE } from "./hostile/profile.ts";
 import { Rng, parseSeed } from "./hostile/prng.ts";
 import { showLine } from "./hostile/line.ts";
+import { cases } from "./support/scale.ts";
 
 const SEED = parseSeed(process.env.KINPLACE_ORDER_SEED, 20261128);
 const ORDERS = Number(process.env.KINPLACE_ORDER_ORDERS ?? 4);
-const BAD = Number(process.env.KINPLACE_ORDER_BAD ?? 800);
+const BAD = Number(process.env.KINPLACE_ORDER_BAD ?? cases(800));
 
 /** One request of the corpus with its answer on a fresh engine. */
 interface Item { name: string; line: Uint8Array; fresh: string }

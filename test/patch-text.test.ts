@@ -11,6 +11,7 @@ import { kinplace } from "./support/engine.ts";
 import { engineFromBytesSync } from "../js/instantiate.ts";
 import { bytes, jsonDoc, brokenDoc, outerString } from "./oracle/arbitraries.ts";
 import { realisticPair, randomPair } from "./oracle/patch-arbitraries.ts";
+import { cases } from "./support/scale.ts";
 
 type Doc = Uint8Array | null;
 const dec = new TextDecoder();
@@ -61,7 +62,7 @@ function agree(a: Doc, b: Doc): void {
   }
 }
 
-const RUN = { numRuns: 150, interruptAfterTimeLimit: 60_000 };
+const RUN = { numRuns: cases(150), interruptAfterTimeLimit: 60_000 };
 
 test("text functions answer as evaluate with ...Text fields: realistic pod templates and revisions", () => {
   fc.assert(fc.property(realisticPair, ([from, to]) => agree(enc.encode(JSON.stringify(from)), enc.encode(JSON.stringify(to)))), RUN);
@@ -73,7 +74,7 @@ test("text functions answer as evaluate with ...Text fields: random JSON pairs",
 
 test("text functions answer as evaluate with ...Text fields: raw bytes (invalid UTF-8, duplicates, broken text)", () => {
   const doc = fc.oneof({ weight: 4, arbitrary: jsonDoc.map((d) => bytes('{"k":', d, "}")) }, { weight: 2, arbitrary: jsonDoc }, { weight: 1, arbitrary: brokenDoc });
-  fc.assert(fc.property(doc, doc, (a, b) => agree(a, b)), { numRuns: 300, interruptAfterTimeLimit: 60_000 });
+  fc.assert(fc.property(doc, doc, (a, b) => agree(a, b)), { numRuns: cases(300), interruptAfterTimeLimit: 60_000 });
 });
 
 test("strings are passed as UTF-8; JS values go through JSON.stringify, undefined is an absent document", () => {

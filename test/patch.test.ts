@@ -8,12 +8,13 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { podTemplate, randomPair, realisticPair, rng } from "./oracle/patch-arbitraries.ts";
+import { cases } from "./support/scale.ts";
 
 const { jsonPatchDiff, jsonPatchApply, mergePatchDiff, mergePatchApply, goJSON, KinplaceError } = kinplace;
 
 type J = null | boolean | number | string | J[] | { [k: string]: J };
 const isObj = (v: unknown): v is { [k: string]: J } => v !== null && typeof v === "object" && !Array.isArray(v);
-const RUN = { numRuns: 1500, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true } as const;
+const RUN = { numRuns: cases(1500), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true } as const;
 
 /** Go's view of a value (json.Marshal of the decoded interface{}): equal texts mean equal values. */
 const same = (a: unknown, b: unknown) => assert.equal(goJSON(a), goJSON(b));

@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import fc from "fast-check";
 import { parse as parseYAML } from "yaml";
 import { kinplace } from "./support/engine.ts";
+import { cases } from "./support/scale.ts";
 
 type Answer = { ok: boolean; result?: any; error?: { code: string; message: string; path?: string } };
 const ask = (req: Record<string, unknown>): Answer => kinplace.evaluate(req as never) as Answer;
@@ -89,7 +90,7 @@ test("pattern matching on many changed paths at once agrees with the reference m
       assert.deepStrictEqual(got, changed.filter((p) => refMatch(pat, p)).sort(), pat);
       assert.equal(r.decision, got.length > 0 ? "deny" : "allow");
     }),
-    { numRuns: 300, interruptAfterTimeLimit: 20_000 },
+    { numRuns: cases(300), interruptAfterTimeLimit: 20_000 },
   );
 });
 

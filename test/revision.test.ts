@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { workload } from "./oracle/k8s-objects.ts";
 import { kruiseWorkload } from "./oracle/k8s/gen.ts";
+import { cases } from "./support/scale.ts";
 
 type Answer = { ok: true; result: Record<string, string> } | { ok: false; error: { code: string; message: string; path?: string } };
 
@@ -96,7 +97,7 @@ test("StatefulSet: hash = SafeEncodeString(FNV-1(data + decimal collision count)
       assert.equal(patch.spec.template.$patch, "replace");
       assertSortedKeys(patch);
     }),
-    { numRuns: 150, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+    { numRuns: cases(150), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
   );
 });
 
@@ -115,7 +116,7 @@ test("DaemonSet: hash = controller.ComputeHash of the template with status.colli
       // the StatefulSet controller would hash the same bytes differently (FNV-1 over the patch)
       assert.match(r.hash, /^[456789bcdf]{1,10}$/);
     }),
-    { numRuns: 150, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+    { numRuns: cases(150), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
   );
 });
 
@@ -137,7 +138,7 @@ test("CloneSet and AdvancedStatefulSet: StatefulSet naming (FNV-1 over the patch
       // the JS wrapper
       assert.deepEqual(kinplace.revision(kind, set, { collisionCount: cc, kubernetes: "1.32", go: "1.23" }), r);
     }),
-    { numRuns: 120, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+    { numRuns: cases(120), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
   );
 });
 
@@ -151,7 +152,7 @@ test("AdvancedDaemonSet: controller.ComputeHash of the template at 1.32, name ds
       assert.equal(r.name, `${d.metadata.name}-${r.hash}`);
       assert.equal(r.data, ok({ op: "revision", kind: "DaemonSet", kubernetes: "1.32", go: "1.23", object: { spec: { template: d.spec.template } } }).data);
     }),
-    { numRuns: 80, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
+    { numRuns: cases(80), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
   );
 });
 

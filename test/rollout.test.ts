@@ -16,6 +16,7 @@ import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { answerView } from "./oracle/compare.ts";
+import { cases } from "./support/scale.ts";
 
 const RUN = { interruptAfterTimeLimit: 120_000, markInterruptAsFailure: true } as const;
 const enc = new TextEncoder();
@@ -153,7 +154,7 @@ test("CloneSet rounds: the update never exceeds |updateNum|, the unavailable bud
     if (d.scaleUpNum > 0) assert.ok(pods.length + d.scaleUpNum <= s.replicas + r.maxSurge);
     if (s.type === "ReCreate") for (const u of update) assert.equal(u.action, "recreate");
     if (s.type === "InPlaceOnly" && !s.inPlace && update.length > 0) assert.equal(update[update.length - 1].action, "error");
-  }), { ...RUN, numRuns: 10_000 });
+  }), { ...RUN, numRuns: cases(10_000) });
 });
 
 const nodeNames = (n: number) => Array.from({ length: n }, (_, i) => `node-${String(i).padStart(2, "0")}`);
@@ -194,7 +195,7 @@ test("DaemonSet rounds: deletions stay within maxUnavailable, creations within m
       const allowed = new Set(ru.nodesToUpdate);
       for (const name of [...ru.delete, ...ru.inPlace]) assert.ok(allowed.has(pods.find((p) => p.metadata.name === name)!.spec.nodeName), "updated a pod outside the partition");
     }
-  }), { ...RUN, numRuns: 3000 });
+  }), { ...RUN, numRuns: cases(3000) });
 });
 
 const statefulState = fc.record({
@@ -223,7 +224,7 @@ test("StatefulSet rounds: ordinals below the partition are never touched, update
     const taken = r.update.filter((u: Obj) => u.action !== "error").length;
     if (!s.kruise && !s.parallel) assert.ok(taken <= r.maxUnavailable);
     if (s.kruise) assert.ok(taken <= Math.max(r.maxUnavailable, 0) + pods.length);
-  }), { ...RUN, numRuns: 3000 });
+  }), { ...RUN, numRuns: cases(3000) });
 });
 
 const deploymentState = fc.record({
@@ -246,7 +247,7 @@ test("Deployment rounds: old sets only shrink and the new one stays within repli
       if (isNew && a.to > a.from) assert.ok(after <= Math.max(before, s.replicas + r.maxSurge), `surged to ${after}`);
       if (!isNew) assert.ok(a.to < a.from, "an old set grew");
     }
-  }), { ...RUN, numRuns: 3000 });
+  }), { ...RUN, numRuns: cases(3000) });
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -288,7 +289,7 @@ test("CloneSet simulations: availability floor, replicas + maxSurge cap, partiti
       assert.equal(t.outcome, "complete", JSON.stringify(t).slice(0, 500));
       if (partition === 0) assert.equal(t.final.updated, s.replicas);
     }
-  }), { ...RUN, numRuns: 1500 });
+  }), { ...RUN, numRuns: cases(1500) });
 });
 
 test("DaemonSet simulations (native and Advanced): floor, per-node surge cap, partition, completion", () => {
@@ -310,7 +311,7 @@ test("DaemonSet simulations (native and Advanced): floor, per-node surge cap, pa
     assert.equal(t.outcome, "complete", JSON.stringify(t).slice(0, 400));
     const partition = s.kruise ? Math.min(s.partition, s.nodes) : 0;
     assert.equal(t.final.updated, s.nodes - partition);
-  }), { ...RUN, numRuns: 1500 });
+  }), { ...RUN, numRuns: cases(1500) });
 });
 
 test("StatefulSet simulations (native and Advanced): floor, partition by ordinal, completion", () => {
@@ -334,7 +335,7 @@ test("StatefulSet simulations (native and Advanced): floor, partition by ordinal
     }
     assert.equal(t.outcome, "complete", JSON.stringify(t).slice(0, 400));
     assert.equal(t.final.updated, Math.max(0, s.replicas - s.partition));
-  }), { ...RUN, numRuns: 1500 });
+  }), { ...RUN, numRuns: cases(1500) });
 });
 
 test("Deployment simulations: floor, replicas + maxSurge cap, completion", () => {
@@ -354,7 +355,7 @@ test("Deployment simulations: floor, replicas + maxSurge cap, completion", () =>
     checkTimeline(t, s.replicas + (surge === 0 && unavailable === 0 ? 0 : surge));
     assert.equal(t.outcome, "complete", JSON.stringify(t).slice(0, 400));
     assert.equal(t.final.updated, s.replicas);
-  }), { ...RUN, numRuns: 1500 });
+  }), { ...RUN, numRuns: cases(1500) });
 });
 
 test("bad requests are typed errors naming the field", () => {

@@ -17,6 +17,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { type J, SMP_MINORS, REALISTIC, realisticPair, randomPod, rng } from "./oracle/smp-arbitraries.ts";
+import { cases } from "./support/scale.ts";
 
 /** Merge lists of the types used here: field name → merge key ("" for a primitive list). */
 const MERGE_LISTS: Record<string, string> = {
@@ -105,7 +106,7 @@ test("apply(diff(a, b), a) = b for realistic objects of every smp type at every 
   fc.assert(fc.property(fc.nat(), fc.constantFrom(...SMP_MINORS), (seed, minor) => {
     const p = realisticPair(seed);
     roundTrip(p.type, p.kruise ? undefined : minor, p.a, p.b);
-  }), { numRuns: 2000 });
+  }), { numRuns: cases(2000) });
   assert.ok(stats.checked > 1500, `only ${stats.checked} pairs were checked`);
 });
 
@@ -114,7 +115,7 @@ test("apply(diff(a, b), a) = b for random schema-shaped Pod documents (2,000 pai
     const a = randomPod(rng(s1), false, 8);
     const b = randomPod(rng(s2), false, 8);
     roundTrip("Pod", minor, a, b);
-  }), { numRuns: 2000 });
+  }), { numRuns: cases(2000) });
   assert.ok(stats.checked > 2500, `only ${stats.checked} pairs were checked in all`);
 });
 
@@ -128,7 +129,7 @@ test("diff(a, a) is {} except for the $setElementOrder of unsorted primitive mer
     const sorted = !fin || fin.every((x, i) => i === 0 || fin[i - 1]! <= x);
     if (sorted) assert.equal(d.result!.patch, "{}");
     else assert.equal(d.result!.patch, JSON.stringify({ metadata: { "$setElementOrder/finalizers": fin } }));
-  }), { numRuns: 500 });
+  }), { numRuns: cases(500) });
 });
 
 test("the documented non-invertible cases answer as upstream does", () => {

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { template, edit, type Obj } from "./oracle/verdict-edits.ts";
+import { cases } from "./support/scale.ts";
 
 type Answer = { ok: boolean; result?: any; error?: { code: string; message: string; path?: string } };
 const ask = (req: Record<string, unknown>): Answer => kinplace.evaluate(req as never) as Answer;
@@ -105,6 +106,6 @@ test("generated revision pairs: the planner's action agrees with kruise.inplaceS
         assert.equal(v.result.rejection, w.result.message);
       } else if (v.result.verdict !== "none") assert.equal(v.result.verdict, expected);
     }),
-    { numRuns: 150, interruptAfterTimeLimit: 30_000 },
+    { numRuns: cases(150), interruptAfterTimeLimit: 30_000 },
   );
 });

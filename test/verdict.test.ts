@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { kinplace } from "./support/engine.ts";
 import { checkVerdict, type VerdictExpect } from "./support/verdict-check.ts";
 import { pair, template, wrap } from "./oracle/verdict-edits.ts";
+import { cases } from "./support/scale.ts";
 
 type Answer = { ok: boolean; result?: any; error?: { code: string; message: string; path?: string } };
 const ask = (req: Record<string, unknown>): Answer => kinplace.evaluate(req as never) as Answer;
@@ -139,7 +140,7 @@ test("generated pairs: unchanged templates give none, containers follow the new 
       assert.deepStrictEqual(r.reasons, []);
       assert.deepStrictEqual(r.patches, { json: [], merge: {}, strategic: {}, pod: null });
     }),
-    { numRuns: 60, interruptAfterTimeLimit: 20_000 },
+    { numRuns: cases(60), interruptAfterTimeLimit: 20_000 },
   );
   fc.assert(
     fc.property(fc.constantFrom("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet").chain((k) => pair(k)), (p) => {
@@ -151,7 +152,7 @@ test("generated pairs: unchanged templates give none, containers follow the new 
       assert.deepStrictEqual(paths, [...paths].sort());
       if (r.verdict === "recreate") assert.ok(r.reasons.some((x: any) => x.effect === "recreate"));
     }),
-    { numRuns: 200, interruptAfterTimeLimit: 30_000 },
+    { numRuns: cases(200), interruptAfterTimeLimit: 30_000 },
   );
 });
 

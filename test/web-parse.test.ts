@@ -12,6 +12,7 @@ import { goJSONText, initSync, KinplaceError } from "../js/node.ts";
 import { charOffset, lineColumn, MAX_OBJECTS, parseManifests, pointerRange, pointerSegments, type JsonSyntaxCheck, type Parsed } from "../web/src/parse.ts";
 import { lineDiff, type DiffRow } from "../web/src/diff.ts";
 import { decodeState, emptyState, encodeState, type PageState } from "../web/src/state.ts";
+import { cases } from "./support/scale.ts";
 
 initSync(readFileSync(fileURLToPath(new URL("../dist/kinplace.wasm", import.meta.url))));
 
@@ -28,7 +29,7 @@ const jsonCheck: JsonSyntaxCheck = (text) => {
 /** A plain-prototype deep copy (fast-check builds null-prototype objects). */
 const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
 
-const RUN = { numRuns: 300, interruptAfterTimeLimit: 20000 };
+const RUN = { numRuns: cases(300), interruptAfterTimeLimit: 20000 };
 
 /** Every leaf of a JSON value as [pointer, value]. */
 function leaves(v: unknown, at = ""): [string, unknown][] {
@@ -175,7 +176,7 @@ test("the URL state round-trips through the compressed hash fragment; damaged li
     const hash = await encodeState(s);
     assert.match(hash, /^#s=[A-Za-z0-9_-]*$/);
     assert.deepEqual(await decodeState(hash), plain(s));
-  }), { numRuns: 100, interruptAfterTimeLimit: 20000 });
+  }), { numRuns: cases(100), interruptAfterTimeLimit: 20000 });
   // a big manifest compresses well below its size
   const big = { ...emptyState(), old: "spec:\n  containers:\n" + "    - name: c\n      image: nginx:1.27\n".repeat(200) };
   assert.ok((await encodeState(big)).length < big.old.length / 5);

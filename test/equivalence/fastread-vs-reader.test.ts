@@ -13,11 +13,12 @@ import { kinplace } from "../support/engine.ts";
 import { anyDocOf, brokenDoc, bytes, outerString } from "../oracle/arbitraries.ts";
 import { pod, textStyle, toText } from "../oracle/k8s-objects.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
 const GOS = ["1.13", "1.14", "1.15", "1.21", "1.22", "1.26", "1.27"];
-const options = { numRuns: 2000, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(2000), interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
 
 /** `head` (a request line without its closing brace) answered with and without `exact: ["fastread"]` must be the same bytes. */
 function sameBoth(head: Uint8Array, what: string): void {
@@ -55,7 +56,7 @@ test("k8s.json of pods in every text style: the fast tape = the full reader's", 
       const text = toText(p, style);
       sameBoth(bytes(`{"op":"k8s.json","type":"Pod","kubernetes":"${minor}","valueText":`, outerString(enc.encode(text))), text.slice(0, 300));
     }),
-    { ...options, numRuns: 300 },
+    { ...options, numRuns: cases(300) },
   );
 });
 

@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { inplaceCase, inplaceRequest, podCase, podOf, revisionsOf, type Obj } from "../support/kruise-cases.ts";
 import { exactInts } from "../oracle/kruise-inplace-gen.ts";
 import { ask, withExact, goldenRequests } from "./exact.ts";
+import { cases } from "../support/scale.ts";
 
 /** Asserts the three answers to `req` agree (shortcuts on, kruisespec off, all off); the default answer. */
 function same(req: string): string {
@@ -31,7 +32,7 @@ test("kruise.inplaceSpec: the kruisespec shortcuts answer as the port (generated
       if (got.includes('"inPlace":true')) inPlace++;
       if (!got.startsWith('{"ok":true')) errors++;
     }),
-    { numRuns: 400, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: cases(400), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
   assert.ok(runs >= 50, `only ${runs} cases`);
   assert.ok(inPlace > runs / 10, `${inPlace} of ${runs} pairs in place`);
@@ -54,7 +55,7 @@ test("kruise.update / kruise.strategy: the kruisespec shortcuts answer as the po
       if (cs.gates) strategy.gates = cs.gates;
       same(JSON.stringify(strategy));
     }),
-    { numRuns: 150, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: cases(150), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
   assert.ok(runs >= 20, `only ${runs} cases`);
 });

@@ -13,12 +13,13 @@ import { engineFromBytesSync } from "../../js/instantiate.ts";
 import { container, textStyle, toText } from "../oracle/k8s-objects.ts";
 import { realisticPair, randomPair } from "../oracle/patch-arbitraries.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
 const ALL = MINORS.map((m) => m.minor);
 const GOS = [undefined, "1.21", "1.22", "1.24", "1.26"];
-const options = { numRuns: 600, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(600), interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
 
 type Answer = { ok: boolean; result?: Record<string, unknown>; error?: { code: string; message: string; path?: string } };
 

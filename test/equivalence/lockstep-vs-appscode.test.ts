@@ -14,6 +14,7 @@ import { kinplace } from "../support/engine.ts";
 import { realisticPair, randomPair, rng } from "../oracle/patch-arbitraries.ts";
 import { bytes, outerString } from "../oracle/arbitraries.ts";
 import { patchPairs } from "../../bench/patch-pairs.ts";
+import { cases } from "../support/scale.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
@@ -138,7 +139,7 @@ test("the lockstep diff answers exactly as the whole diff (realistic and random 
       if (walked.includes('"ok":true') || walked.startsWith("ok ")) walkedOk++;
       assert.equal(walked, whole, `opts ${opts}\nfrom ${dec.decode(a).slice(0, 400)}\nto   ${dec.decode(b).slice(0, 400)}`);
     }),
-    { numRuns: 3000, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false },
+    { numRuns: cases(3000), interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false },
   );
   assert.ok(walkedOk > 100, `only ${walkedOk} pairs diffed without error`);
 });
@@ -271,7 +272,7 @@ test("the lockstep diff with members or elements added or removed at the end (fa
       const [walked, whole] = answers(enc.encode(show(a, style)), enc.encode(show(b, style)), "", (seed & 1) === 0);
       assert.equal(walked, whole, `from ${show(a, 0).slice(0, 400)}\nto   ${show(b, 0).slice(0, 400)}`);
     }),
-    { numRuns: 1500, interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false },
+    { numRuns: cases(1500), interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false },
   );
 });
 

@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { podCase, podOf, specOf, patchLine, withMember, type Obj } from "../support/kruise-cases.ts";
 import { exactInts } from "../oracle/kruise-inplace-gen.ts";
 import { ask, withExact } from "./exact.ts";
+import { cases } from "../support/scale.ts";
 
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
 
@@ -42,7 +43,7 @@ test("kruise.patchPod: the text splice answers as PatchSpecToPod (generated pods
       if (cs.patchGates) next.gates = cs.patchGates;
       same(JSON.stringify(next));
     }),
-    { numRuns: 300, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: cases(300), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
   assert.ok(answered >= 30, `only ${answered} pods answered`);
   assert.ok(spliced >= answered * 0.5, `the splice answered ${spliced} of ${answered} pods`);
@@ -62,7 +63,7 @@ test("kruise.patchPods: the text splice answers as PatchSpecToPod for every pod 
       same(exactInts(JSON.stringify(req)));
       runs++;
     }),
-    { numRuns: 100, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
+    { numRuns: cases(100), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
   );
   assert.ok(runs >= 20, `only ${runs} batches`);
 });

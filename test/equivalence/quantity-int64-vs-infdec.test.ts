@@ -11,6 +11,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "../support/engine.ts";
+import { cases } from "../support/scale.ts";
 
 /** log10 of each suffix's factor, rounded up. */
 const EXPONENT: Record<string, number> = { "": 0, m: -3, n: -9, u: -6, k: 3, M: 6, G: 9, T: 12, Ki: 4, Mi: 7, Gi: 10, e3: 3, "e-3": -3, E2: 2, e0: 0 };
@@ -38,7 +39,7 @@ function decSpelling(q: { int: string; frac?: string; suffix: string }): string 
 }
 
 const ask = (req: object): any => kinplace.evaluate(req as never);
-const options = { numRuns: 300, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(300), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false };
 
 test("quantity: the int64 spelling and the inf.Dec spelling of a value answer the same string, JSON and format", () => {
   fc.assert(fc.property(shortQuantity, (q) => {
@@ -81,7 +82,7 @@ test("pod.validateUpdate 1.15-1.33: the same errors (fields and types) for both 
     const b = ask({ op: "pod.validateUpdate", kubernetes: minor, old: pod(decSpelling(r), decSpelling(l)), new: pod(decSpelling(r), decSpelling(l)) });
     const shape = (x: any) => x.result.errors.map((e: any) => `${e.field} ${e.type}`);
     assert.deepEqual(shape(b), shape(a), `requests ${r.short} / limits ${l.short}`);
-  }), { ...options, numRuns: 150 });
+  }), { ...options, numRuns: cases(150) });
 });
 
 test("a million-digit quantity and its short exponent spelling validate alike (linear arithmetic, no limit hit)", () => {

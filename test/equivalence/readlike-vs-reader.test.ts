@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { kinplace } from "../support/engine.ts";
 import { realisticPair, randomPair } from "../oracle/patch-arbitraries.ts";
+import { cases } from "../support/scale.ts";
 
 const dec = new TextDecoder();
 const enc = new TextEncoder();
@@ -58,7 +59,7 @@ test("reading the second document against the first never changes an answer (rea
       const [viaText, viaValue] = both(op, a, b);
       assert.equal(viaText, viaValue, `${op.op}\nfrom ${a.slice(0, 300)}\nto ${b.slice(0, 300)}`);
     }),
-    { numRuns: 1500, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false },
+    { numRuns: cases(1500), interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false },
   );
 });
 

@@ -7,9 +7,10 @@
 import { test } from "node:test";
 import fc from "fast-check";
 import { RUN, cloneSetRound, hook, podSpec, pod, same, NOW } from "../support/rollout-arbitraries.ts";
+import { cases } from "../support/scale.ts";
 
 test("CloneSet in-place and preDelete hooks: hooked as the port says", () => {
-  fc.assert(fc.property(cloneSetRound({ hooks: true }), (req) => { same(req); }), { ...RUN, numRuns: 1500 });
+  fc.assert(fc.property(cloneSetRound({ hooks: true }), (req) => { same(req); }), { ...RUN, numRuns: cases(1500) });
 });
 
 test("Advanced StatefulSet and Advanced DaemonSet hooks: hooked as the port says", () => {
@@ -19,7 +20,7 @@ test("Advanced StatefulSet and Advanced DaemonSet hooks: hooked as the port says
       pods: specs.map((s, i) => pod(`s-${i}`, s)), currentRevision: "r1", updateRevision: "r2", now: NOW, inPlace: { "s-0": false } });
     same({ op: "rollout.advancedDaemonSet", daemonSet: { spec: { lifecycle: { preDelete }, updateStrategy: { rollingUpdate: { maxUnavailable: "100%" } } } },
       nodes: specs.map((_, i) => `node-${i % 5}`), pods: specs.map((s, i) => pod(`d${i}`, { ...s, unassigned: false }, `node-${i % 5}`)), hash: "r2", now: NOW });
-  }), { ...RUN, numRuns: 1500 });
+  }), { ...RUN, numRuns: cases(1500) });
 });
 
 test("hooks of empty-valued labels against pods carrying some of those keys: hooked as the port says", () => {
@@ -31,5 +32,5 @@ test("hooks of empty-valued labels against pods carrying some of those keys: hoo
         spec: { nodeName: "n" }, status: { phase: "Running", conditions: [{ type: "Ready", status: "True" }] } }));
       same({ op: "rollout.cloneset", cloneSet: { spec: { replicas: objs.length, lifecycle: { inPlaceUpdate: { labelsHandler } }, updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "100%" } } },
         pods: objs, currentRevision: "r1", updateRevision: "r2", inPlace: true });
-    }), { ...RUN, numRuns: 1500 });
+    }), { ...RUN, numRuns: cases(1500) });
 });

@@ -7,9 +7,10 @@
 import { test } from "node:test";
 import fc from "fast-check";
 import { RUN, cloneSetRound, labels, podSpec, pod, selector, same, NOW } from "../support/rollout-arbitraries.ts";
+import { cases } from "../support/scale.ts";
 
 test("priority weights: the indexed selectors match as the ports do", () => {
-  fc.assert(fc.property(cloneSetRound({ priority: true }), (req) => { same(req); }), { ...RUN, numRuns: 1500 });
+  fc.assert(fc.property(cloneSetRound({ priority: true }), (req) => { same(req); }), { ...RUN, numRuns: cases(1500) });
 });
 
 test("Advanced DaemonSet node selectors: the indexed selector matches as the port does", () => {
@@ -17,5 +18,5 @@ test("Advanced DaemonSet node selectors: the indexed selector matches as the por
     same({ op: "rollout.advancedDaemonSet", daemonSet: { spec: { updateStrategy: { rollingUpdate: { maxUnavailable, selector: sel } } } },
       nodes: nodes.map(([l], i) => ({ metadata: { name: `node-${i}`, labels: l } })),
       pods: nodes.map(([, p], i) => pod(`d${i}`, { ...p, unassigned: false }, `node-${i}`)), hash: "r2", now: NOW, inPlace: true });
-  }), { ...RUN, numRuns: 1500 });
+  }), { ...RUN, numRuns: cases(1500) });
 });

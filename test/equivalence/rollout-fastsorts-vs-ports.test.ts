@@ -10,6 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { RUN, cloneSetRound, podSpec, pod, priority, same, type Obj } from "../support/rollout-arbitraries.ts";
+import { cases } from "../support/scale.ts";
 
 test("CloneSet rounds: ActivePods, priority, scatter and PreparingUpdate orders equal the ports'", () => {
   let withCandidates = 0;
@@ -17,7 +18,7 @@ test("CloneSet rounds: ActivePods, priority, scatter and PreparingUpdate orders 
     const a = JSON.parse(same(req));
     assert.equal(a.ok, true, JSON.stringify(a.error));
     if (a.result.candidates.length > 1) withCandidates++;
-  }), { ...RUN, numRuns: 1500 });
+  }), { ...RUN, numRuns: cases(1500) });
   assert.ok(withCandidates > 100, `only ${withCandidates} rounds sorted two or more candidates`);
 });
 
@@ -30,7 +31,7 @@ test("CloneSet rounds of many tied pods (same state, same times) keep Go's order
     const a = JSON.parse(same({ op: "rollout.cloneset", cloneSet: { spec: { replicas: n, updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "100%", priorityStrategy: pr } } },
       pods, currentRevision: "r1", updateRevision: "r2", inPlace: true }));
     assert.equal(a.result.candidates.length, n);
-  }), { ...RUN, numRuns: 150 });
+  }), { ...RUN, numRuns: cases(150) });
 });
 
 test("Advanced StatefulSet unordered updates: the priority order equals the port's", () => {
@@ -40,7 +41,7 @@ test("Advanced StatefulSet unordered updates: the priority order equals the port
       updateStrategy: { rollingUpdate: { partition, maxUnavailable: "50%", podUpdatePolicy: "InPlaceIfPossible", unorderedUpdate: { priorityStrategy: pr } } } } },
       pods, currentRevision: "r1", updateRevision: "r2", inPlace: true }));
     assert.equal(a.ok, true, JSON.stringify(a.error));
-  }), { ...RUN, numRuns: 800 });
+  }), { ...RUN, numRuns: cases(800) });
 });
 
 test("simulations: scale-down and ReplicaSet deletions in ActivePods order equal the ports'", () => {
@@ -51,5 +52,5 @@ test("simulations: scale-down and ReplicaSet deletions in ActivePods order equal
       pods, currentRevision: "r1", updateRevision: "r2", model: { readySeconds: 3, maxRounds: 300 } });
     same({ op: "rollout.simulate", kind: "Deployment", workload: { spec: { replicas: n, strategy: { rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable } } } },
       replicaSets: [{ metadata: { name: "old" }, spec: { replicas: n + specified }, status: { replicas: n + specified, availableReplicas: n } }], model: { readySeconds: 2, maxRounds: 300 } });
-  }), { ...RUN, numRuns: 200 });
+  }), { ...RUN, numRuns: cases(200) });
 });

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { realisticPair, randomPair, pairRequests, rawRequests } from "../oracle/patch-arbitraries.ts";
 import { sameAnswers, shown } from "../support/exact.ts";
+import { cases } from "../support/scale.ts";
 
 const EXACTS: unknown[] = [["sametext"], ["sametext", "lockstep"], true];
 
@@ -26,17 +27,17 @@ function check(lines: Uint8Array[]): void {
 
 test("realistic pairs: the same patches with and without the same-text shortcut", () => {
   fc.assert(fc.property(realisticPair, fc.nat(), ([a, b], seed) => check(diffs(pairRequests(a, b, seed, "")))), {
-    numRuns: 300, interruptAfterTimeLimit: 20_000, seed: 11,
+    numRuns: cases(300), interruptAfterTimeLimit: 20_000, seed: 11,
   });
 });
 
 test("random pairs over every array path: the same patches and errors", () => {
   fc.assert(fc.property(randomPair, fc.nat(), fc.constantFrom("", ',"go":"1.14"', ',"go":"1.27"', ',"maxEditMatrix":6'), ([a, b], seed, go) =>
-    check(diffs(pairRequests(a, b, seed, go)))), { numRuns: 400, interruptAfterTimeLimit: 20_000, seed: 12 });
+    check(diffs(pairRequests(a, b, seed, go)))), { numRuns: cases(400), interruptAfterTimeLimit: 20_000, seed: 12 });
 });
 
 test("raw documents (tricky bytes, duplicate keys, number spellings): the same answers", () => {
-  fc.assert(fc.property(rawRequests, (lines) => check(diffs(lines))), { numRuns: 300, interruptAfterTimeLimit: 20_000, seed: 13 });
+  fc.assert(fc.property(rawRequests, (lines) => check(diffs(lines))), { numRuns: cases(300), interruptAfterTimeLimit: 20_000, seed: 13 });
 });
 
 test("equal values spelled differently, and equal spellings the shortcut skips", () => {

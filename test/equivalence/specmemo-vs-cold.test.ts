@@ -10,12 +10,13 @@ import fc from "fast-check";
 import { podCase, podOf, specOf, type Obj } from "../support/kruise-cases.ts";
 import { exactInts } from "../oracle/kruise-inplace-gen.ts";
 import { ask, withExact } from "./exact.ts";
+import { cases } from "../support/scale.ts";
 
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
 
 test("kruise.patchPod: the cross-call memo answers as a cold computation", () => {
   const pool: { spec: string; pod: Obj }[] = [];
-  for (const cs of fc.sample(podCase, { numRuns: 300, seed: 777 })) {
+  for (const cs of fc.sample(podCase, { numRuns: cases(300), seed: 777 })) {
     if (pool.length >= 4) break;
     const s = specOf(cs);
     if (s !== null && !pool.some((p) => p.spec === s.spec)) pool.push({ spec: s.spec, pod: podOf(s.rev, { ...cs, wild: null, tailStrings: null }) });
@@ -52,7 +53,7 @@ test("kruise.patchPod: the cross-call memo answers as a cold computation", () =>
         }
       }
     }),
-    { numRuns: 80, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
+    { numRuns: cases(80), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
   );
   assert.ok(oks >= total * 0.3, `only ${oks} of ${total} calls answered`);
 });

@@ -9,9 +9,10 @@ import fc from "fast-check";
 import { kinplace } from "../support/engine.ts";
 import { fullTemplate, podTemplate } from "../oracle/k8s-objects.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const ALL = MINORS.map((m) => m.minor);
-const options = { numRuns: 400, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(400), interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
 
 /** rand.SafeEncodeString of a decimal string. */
 const safeEncode = (s: string) => [...s].map((c) => "bcdfghjklmnpqrstvwxz2456789"[c.charCodeAt(0) % 27]).join("");
@@ -31,7 +32,7 @@ test("streamed spew hash (constant-string tables, pool filled across minors) = F
         assert.equal(a.result?.hash, want, `${kubernetes} ${JSON.stringify(t).slice(0, 500)}`);
       }
     }),
-    { ...options, numRuns: 300 },
+    { ...options, numRuns: cases(300) },
   );
 });
 

@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { kinplace } from "../support/engine.ts";
 import { container, fullTemplate, podTemplate, textStyle, toText, workload } from "../oracle/k8s-objects.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const ALL = MINORS.map((m) => m.minor);
 const STRUCT_ERA = ALL.filter((m) => Number(m.split(".")[1]) <= 15);
@@ -29,7 +30,7 @@ function sameAnswers(req: Req): string {
 
 const placed = (name: string, v: fc.Arbitrary<unknown>) =>
   fc.tuple(v, textStyle, fc.boolean()).map(([x, style, asText]): Req => (asText ? { [name + "Text"]: toText(x, style) } : { [name]: x }));
-const options = { numRuns: 200, interruptAfterTimeLimit: 45_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(200), interruptAfterTimeLimit: 45_000, markInterruptAsFailure: false };
 
 test("container.hash, struct era: the spew text and spewfnv hash the same container", () => {
   assert.ok(STRUCT_ERA.length > 0, "no struct-era minor in the table");
@@ -51,7 +52,7 @@ test("podTemplateHash: the spew text and spewtape / spewfnv hash the same templa
 test("revision of a DaemonSet (controller.ComputeHash): the same hash with and without the spew shortcuts", () => {
   fc.assert(fc.property(placed("object", workload("DaemonSet")), fc.constantFrom(...ALL), (o, minor) => {
     sameAnswers({ op: "revision", kind: "DaemonSet", ...o, kubernetes: minor });
-  }), { ...options, numRuns: 80 });
+  }), { ...options, numRuns: cases(80) });
 });
 
 test("adversarial texts: invalid UTF-8, huge quantities, times, duplicate keys, escapes", () => {

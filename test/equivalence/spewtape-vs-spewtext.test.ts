@@ -11,9 +11,10 @@ import { kinplace } from "../support/engine.ts";
 import { sameAnswers, withMember, type Req } from "../support/same-answers.ts";
 import { fullTemplate, podTemplate, textStyle, toText } from "../oracle/k8s-objects.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const ALL = MINORS.map((m) => m.minor);
-const options = { numRuns: 400, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(400), interruptAfterTimeLimit: 10_000, markInterruptAsFailure: false };
 
 /** The answer of `req` with the tape walk and without it (spew shortcuts off, every shortcut off) must be the same JSON. */
 function samePaths(req: Req): void {
@@ -54,7 +55,7 @@ test("podTemplateHash tape walk = exact path on edited templates (1.23+, values 
       const placedT = asText ? { templateText: toText(e, style) } : { template: e };
       samePaths({ op: "podTemplateHash", ...placedT, kubernetes: minor, ...(cc === undefined ? {} : { collisionCount: cc }) });
     }),
-    { ...options, numRuns: 400 },
+    { ...options, numRuns: cases(400) },
   );
 });
 

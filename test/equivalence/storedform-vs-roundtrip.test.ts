@@ -12,6 +12,7 @@ import { kinplace } from "../support/engine.ts";
 import { sameAnswers, withMember, type Req } from "../support/same-answers.ts";
 import { container, fullTemplate, podTemplate, textStyle, toText, workload } from "../oracle/k8s-objects.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const ALL = MINORS.map((m) => m.minor);
 const GOS = [undefined, "1.21", "1.22", "1.24", "1.26"];
@@ -28,7 +29,7 @@ function samePaths(req: Req): void {
 const placed = (name: string, v: fc.Arbitrary<unknown>) =>
   fc.tuple(v, textStyle, fc.boolean()).map(([x, style, asText]): Req => (asText ? { [name + "Text"]: toText(x, style) } : { [name]: x }));
 
-const options = { numRuns: 400, interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(400), interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false };
 
 test("container.hash: fast path = exact path (every minor, Go release, defaults, text styles)", () => {
   fc.assert(
@@ -44,7 +45,7 @@ test("podTemplateHash: fast path = exact path (templates with metadata, timestam
     fc.property(placed("template", fc.oneof(podTemplate, fullTemplate)), fc.constantFrom(...ALL), fc.boolean(), fc.option(fc.integer({ min: -2147483648, max: 2147483647 }), { nil: undefined }), (t, minor, defaults, cc) => {
       samePaths({ op: "podTemplateHash", ...t, kubernetes: minor, ...(defaults ? { applyDefaults: true } : {}), ...(cc === undefined ? {} : { collisionCount: cc }) });
     }),
-    { ...options, numRuns: 250 },
+    { ...options, numRuns: cases(250) },
   );
 });
 
@@ -54,7 +55,7 @@ test("revision: fast path = exact path (StatefulSet, DaemonSet)", () => {
     fc.property(fc.constantFrom(...kinds).chain((k) => fc.tuple(fc.constant(k), placed("object", workload(k)))), fc.constantFrom(...ALL), fc.constantFrom(...GOS), fc.boolean(), ([kind, o], minor, go, defaults) => {
       samePaths({ op: "revision", kind, ...o, kubernetes: minor, ...(go ? { go } : {}), ...(defaults ? { applyDefaults: true } : {}) });
     }),
-    { ...options, numRuns: 150 },
+    { ...options, numRuns: cases(150) },
   );
 });
 

@@ -13,6 +13,7 @@ import { sameStored, transcodeCounts } from "../support/transcode-check.ts";
 import { rearranged, shuffle } from "../support/key-order.ts";
 import { container, objectMeta, pod, podTemplate, replaceLeaf, wrongValue, textStyle, toText, withUnknownFields, unknownFields } from "../oracle/k8s-objects.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const ALL = MINORS.map((m) => m.minor);
 const options = { interruptAfterTimeLimit: 8_000, markInterruptAsFailure: false };
@@ -43,7 +44,7 @@ test("key orders: the same objects in several orders one after another (learned 
       if (exact.ok) same(type, exact.result!.json!, minor);
       for (const seed of [0, ...seeds]) same(type, JSON.stringify(order(v, seed)), minor);
     }),
-    { ...options, numRuns: 120 },
+    { ...options, numRuns: cases(120) },
   );
   assert.ok(stats.transcoded * 2 > stats.tried, `transcoded only ${stats.transcoded} of ${stats.tried}`);
 });
@@ -70,7 +71,7 @@ test("out-of-order metadata with duplicates, unknown and case-variant keys (dupl
       // a case variant of a field name is matched by encoding/json: the transcoder gives up on it
       same("Pod", `{"metadata":{${body.join(",")},${JSON.stringify(dup.toUpperCase())}:"x"},${spec}}`, "1.32");
     }),
-    { ...options, numRuns: 300 },
+    { ...options, numRuns: cases(300) },
   );
   assert.ok(plain.transcoded * 2 > plain.compared, `transcoded only ${plain.transcoded} of ${plain.compared} without duplicates`);
 });
@@ -112,7 +113,7 @@ test("wrong-typed leaves anywhere in a pod (the classes fall back to the exact c
     fc.property(pod, fc.nat(), wrongValue, fc.constantFrom(...ALL), textStyle, (p, pick, bad, minor, style) => {
       same("Pod", toText(replaceLeaf(p, pick, bad), { ...style, duplicates: false }), minor);
     }),
-    { ...options, numRuns: 200 },
+    { ...options, numRuns: cases(200) },
   );
 });
 
@@ -151,7 +152,7 @@ test("map keys sorted by bytes (shared prefixes of every length, high bytes) and
       const meta = order({ labels, annotations: labels, name: "t" }, seed);
       same("PodTemplateSpec", JSON.stringify({ metadata: meta, spec: { containers: [c] } }), minor);
     }),
-    { ...options, numRuns: 300 },
+    { ...options, numRuns: cases(300) },
   );
   // Quantities and times seen again take the memo tables (keyed by hashes of their text)
   for (const minor of ["1.20", "1.32"]) {

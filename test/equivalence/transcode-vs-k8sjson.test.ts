@@ -16,11 +16,12 @@ import { rearranged, shuffle } from "../support/key-order.ts";
 import { container, fullTemplate, pod, podTemplate, textStyle, toText, unknownFields, withUnknownFields, type TextStyle } from "../oracle/k8s-objects.ts";
 import { quantityString, trickyString } from "../oracle/k8s/gen.ts";
 import { MINORS } from "../oracle/k8s/versions.ts";
+import { cases } from "../support/scale.ts";
 
 const ALL = MINORS.map((m) => m.minor);
 const JSON_ERA = ALL.filter((m) => Number(m.split(".")[1]) >= 16);
 const GOS = [undefined, "1.10", "1.19", "1.21", "1.22", "1.24", "1.26", "1.27"];
-const options = { numRuns: 300, interruptAfterTimeLimit: 6_000, markInterruptAsFailure: false };
+const options = { numRuns: cases(300), interruptAfterTimeLimit: 6_000, markInterruptAsFailure: false };
 
 type Obj = Record<string, unknown>;
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
@@ -95,7 +96,7 @@ test("container.hash through the transcoder = exact round trip (JSON and name+im
     fc.property(variant(container), fc.constantFrom(...JSON_ERA), fc.constantFrom(...GOS), fc.boolean(), (v, minor, go, asText) => {
       sameHash({ op: "container.hash", ...(asText ? { containerText: v.text } : { container: v.value }), kubelet: minor, ...(go ? { go } : {}) });
     }),
-    { ...options, numRuns: 500 },
+    { ...options, numRuns: cases(500) },
   );
 });
 
@@ -173,6 +174,6 @@ test("container.hash: inline containers with tricky strings and Quantities in ev
       sameHash({ op: "container.hash", ...(asText ? { containerText: toText(c, style) } : { container: c }), kubelet: minor, ...(go ? { go } : {}) });
       sameStoredFixed("Container", toText(c, style), minor, go);
     }),
-    { ...options, numRuns: 400 },
+    { ...options, numRuns: cases(400) },
   );
 });

@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { verdictCase, verdictRequest } from "../support/kruise-cases.ts";
 import { ask, withExact, subsets, goldenRequests } from "./exact.ts";
+import { cases } from "../support/scale.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -41,7 +42,7 @@ test("verdict: every combination of its shortcuts answers alike (generated pairs
       if (got.includes('"verdict":"in-place"')) inPlace++;
       if (got.includes('"pod":{"metadata"')) podPatches++;
     }),
-    { numRuns: 200, interruptAfterTimeLimit: 90_000, markInterruptAsFailure: false },
+    { numRuns: cases(200), interruptAfterTimeLimit: 90_000, markInterruptAsFailure: false },
   );
   assert.ok(runs >= 30, `only ${runs} cases`);
   assert.ok(inPlace >= 3, `${inPlace} of ${runs} verdicts in place`);
@@ -58,7 +59,7 @@ test("policy.check: every combination of the verdict's shortcuts answers alike",
       allAlike(v.line);
       runs++;
     }),
-    { numRuns: 40, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
+    { numRuns: cases(40), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
   );
   assert.ok(runs >= 10, `only ${runs} cases`);
 });
