@@ -13,7 +13,7 @@
 // Usage: node scripts/build-wasm.mjs [--from-source]; node scripts/build-wasm.mjs --stamp prints the source stamp.
 
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -102,6 +102,7 @@ export async function buildWasm({ fromSource = false } = {}) {
     writeStamp(OUT, sources, GO);
     if (verbose) console.error(`build-wasm: ${OUT} is ${GO} (same sources ${sources.slice(0, 12)})`);
   } else {
+    rmSync(at(`${OUT}.stamp`), { force: true }); // a failed or interrupted build leaves no stamp
     await compile();
     writeStamp(OUT, sources, "asc");
   }
