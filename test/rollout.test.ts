@@ -125,7 +125,7 @@ function csAvailable(p: Obj): boolean {
   return (!s || s === "Normal") && p.status.phase === "Running" && (p.status.conditions ?? []).some((c: Obj) => c.type === "Ready" && c.status === "True");
 }
 
-test("CloneSet rounds: the update never exceeds |updateNum|, the unavailable budget or the partition (10,000 states)", () => {
+test(`CloneSet rounds: the update never exceeds |updateNum|, the unavailable budget or the partition (${cases(10_000)} states)`, () => {
   fc.assert(fc.property(cloneSetState, (s) => {
     const pods = s.pods.map((p, i) => pod(`p${i}`, p));
     const cloneSet = { metadata: { name: "web" }, spec: { replicas: s.replicas, updateStrategy: {

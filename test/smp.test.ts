@@ -102,21 +102,23 @@ function roundTripOnce(type: string, kubernetes: string | undefined, a: J, b: J)
   stats.checked++;
 }
 
-test("apply(diff(a, b), a) = b for realistic objects of every smp type at every minor (2,000 pairs)", () => {
+const PAIRS = cases(2000);
+
+test(`apply(diff(a, b), a) = b for realistic objects of every smp type at every minor (${PAIRS} pairs)`, () => {
   fc.assert(fc.property(fc.nat(), fc.constantFrom(...SMP_MINORS), (seed, minor) => {
     const p = realisticPair(seed);
     roundTrip(p.type, p.kruise ? undefined : minor, p.a, p.b);
-  }), { numRuns: cases(2000) });
-  assert.ok(stats.checked > 1500, `only ${stats.checked} pairs were checked`);
+  }), { numRuns: PAIRS });
+  assert.ok(stats.checked > PAIRS * 0.75, `only ${stats.checked} pairs were checked`);
 });
 
-test("apply(diff(a, b), a) = b for random schema-shaped Pod documents (2,000 pairs)", () => {
+test(`apply(diff(a, b), a) = b for random schema-shaped Pod documents (${PAIRS} pairs)`, () => {
   fc.assert(fc.property(fc.nat(), fc.nat(), fc.constantFrom(...SMP_MINORS), (s1, s2, minor) => {
     const a = randomPod(rng(s1), false, 8);
     const b = randomPod(rng(s2), false, 8);
     roundTrip("Pod", minor, a, b);
-  }), { numRuns: cases(2000) });
-  assert.ok(stats.checked > 2500, `only ${stats.checked} pairs were checked in all`);
+  }), { numRuns: PAIRS });
+  assert.ok(stats.checked > PAIRS * 1.25, `only ${stats.checked} pairs were checked in all`);
 });
 
 test("diff(a, a) is {} except for the $setElementOrder of unsorted primitive merge lists", () => {
