@@ -13,6 +13,9 @@ import { exactInts } from "../oracle/kruise-inplace-gen.ts";
 import { ask, withExact } from "./exact.ts";
 import { cases } from "../support/scale.ts";
 
+const POD_RUNS = cases(300, 100);
+const BATCH_RUNS = cases(100, 100);
+
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
 
 /** Asserts the answers to `l` agree with the splice off, the transcoder off, and every shortcut off; the default answer. */
@@ -43,9 +46,9 @@ test("kruise.patchPod: the text splice answers as PatchSpecToPod (generated pods
       if (cs.patchGates) next.gates = cs.patchGates;
       same(JSON.stringify(next));
     }),
-    { numRuns: cases(300), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: POD_RUNS, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
-  assert.ok(answered >= 30, `only ${answered} pods answered`);
+  assert.ok(answered >= POD_RUNS / 10, `only ${answered} of ${POD_RUNS} pods answered`);
   assert.ok(spliced >= answered * 0.5, `the splice answered ${spliced} of ${answered} pods`);
 });
 
@@ -63,7 +66,7 @@ test("kruise.patchPods: the text splice answers as PatchSpecToPod for every pod 
       same(exactInts(JSON.stringify(req)));
       runs++;
     }),
-    { numRuns: cases(100), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
+    { numRuns: BATCH_RUNS, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false },
   );
-  assert.ok(runs >= 20, `only ${runs} batches`);
+  assert.ok(runs >= BATCH_RUNS / 5, `only ${runs} of ${BATCH_RUNS} batches`);
 });

@@ -39,7 +39,8 @@ function decSpelling(q: { int: string; frac?: string; suffix: string }): string 
 }
 
 const ask = (req: object): any => kinplace.evaluate(req as never);
-const options = { numRuns: cases(300), interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false };
+const PODS = cases(300, 100);
+const options = { numRuns: PODS, interruptAfterTimeLimit: 40_000, markInterruptAsFailure: false };
 
 test("quantity: the int64 spelling and the inf.Dec spelling of a value answer the same string, JSON and format", () => {
   fc.assert(fc.property(shortQuantity, (q) => {
@@ -73,7 +74,7 @@ test("pod.validateUpdate: requests against limits, integer and hugepage checks a
     assert.deepEqual(b, a, `requests ${r.short} / limits ${l.short}`);
     if (a.result.errors.length > 0) withErrors++;
   }), options);
-  assert.ok(withErrors > 10, `only ${withErrors} generated pods had errors`);
+  assert.ok(withErrors > PODS / 30, `only ${withErrors} of ${PODS} generated pods had errors`);
 });
 
 test("pod.validateUpdate 1.15-1.33: the same errors (fields and types) for both spellings", () => {

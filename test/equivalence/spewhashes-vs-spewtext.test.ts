@@ -30,7 +30,8 @@ function sameAnswers(req: Req): string {
 
 const placed = (name: string, v: fc.Arbitrary<unknown>) =>
   fc.tuple(v, textStyle, fc.boolean()).map(([x, style, asText]): Req => (asText ? { [name + "Text"]: toText(x, style) } : { [name]: x }));
-const options = { numRuns: cases(200), interruptAfterTimeLimit: 45_000, markInterruptAsFailure: false };
+const TEMPLATES = cases(200, 100);
+const options = { numRuns: TEMPLATES, interruptAfterTimeLimit: 45_000, markInterruptAsFailure: false };
 
 test("container.hash, struct era: the spew text and spewfnv hash the same container", () => {
   assert.ok(STRUCT_ERA.length > 0, "no struct-era minor in the table");
@@ -46,7 +47,7 @@ test("podTemplateHash: the spew text and spewtape / spewfnv hash the same templa
     const a = JSON.parse(sameAnswers({ op: "podTemplateHash", ...t, kubernetes: minor, ...(defaults ? { applyDefaults: true } : {}) }));
     if (a.ok) answered++;
   }), options);
-  assert.ok(answered > 20, `only ${answered} generated templates were hashed`);
+  assert.ok(answered > TEMPLATES / 10, `only ${answered} of ${TEMPLATES} generated templates were hashed`);
 });
 
 test("revision of a DaemonSet (controller.ComputeHash): the same hash with and without the spew shortcuts", () => {

@@ -11,7 +11,6 @@ import fc from "fast-check";
 import { podCase, podOf, revisionsOf, specOf, type Obj } from "../support/kruise-cases.ts";
 import { exactInts } from "../oracle/kruise-inplace-gen.ts";
 import { ask, withExact, goldenRequests } from "./exact.ts";
-import { cases } from "../support/scale.ts";
 
 type Answer = { ok: boolean; result?: Obj; error?: Obj };
 
@@ -39,7 +38,7 @@ test("kruise.update / kruise.refresh: the in-place map patch answers as the stra
       const r = JSON.stringify(refresh);
       assert.equal(ask(r), ask(withExact(r, ["podsplice"])), `kruise.refresh differs for ${r.slice(0, 2000)}`);
     }),
-    { numRuns: cases(200), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    { numRuns: 200, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
   );
   assert.ok(patched >= 10, `only ${patched} updates carried a metadata patch`);
 });

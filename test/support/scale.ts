@@ -10,7 +10,8 @@ if (raw !== "default" && raw !== "ci") throw new Error(`KINPLACE_TEST_SCALE must
 /** The test scale this run uses (KINPLACE_TEST_SCALE). */
 export const TEST_SCALE: "default" | "ci" = raw;
 
-/** A generated-case count: `full` under KINPLACE_TEST_SCALE=ci, otherwise a quarter of it, at least `min` (and at most `full`). */
+/** A generated-case count: `full` under KINPLACE_TEST_SCALE=ci, otherwise a quarter of it, at least `min` (and at most
+ *  `full`); a test that asserts a share of its cases did something names a `min` that keeps the share well above its floor. */
 export function cases(full: number, min = 25): number {
   if (TEST_SCALE === "ci") return full;
   return Math.min(full, Math.max(min, Math.ceil(full / 4)));
