@@ -88,7 +88,7 @@ test("verdict: the read-back shortcuts answer exactly as the exact store (genera
       if (fast.includes('"verdict":"in-place"')) inPlace++;
       assert.equal(fast, exact, `request: ${JSON.stringify(req).slice(0, 3000)}`);
     }),
-    { numRuns: cases(300), interruptAfterTimeLimit: 60_000 },
+    { numRuns: 300, interruptAfterTimeLimit: 60_000 }, // not scaled: in-place verdicts are a small share of the cases
   );
   assert.ok(inPlace > runs / 20, `${inPlace} of ${runs} verdicts in place`);
 });
