@@ -27,8 +27,8 @@ export interface PackReport {
 
 /** Runs `npm pack --json` with `args` in the repository and returns its report. */
 export function npmPack(args: string[]): PackReport {
-  // under `npm run`, node_modules/.bin comes first on the PATH, and a dependency's dependency puts an npm 6 there:
-  // the npm that runs the scripts (npm_execpath) is the one to ask
+  // under `npm run`, node_modules/.bin comes first on the PATH, where a dependency may have put another npm: the npm
+  // that runs the scripts (npm_execpath) is the one to ask
   const execPath = process.env["npm_execpath"];
   const [cmd, pre] = execPath !== undefined && /npm-cli\.js$/.test(execPath) ? [process.execPath, [execPath]] : ["npm", []];
   const out = execFileSync(cmd, [...pre, "pack", "--json", "--ignore-scripts", ...args], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
