@@ -21,10 +21,11 @@ initSync(wasmBytes);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The workerd binary of the devDependency (its bin is the native executable, or a Node shim that runs it). */
+/** The native workerd executable of the devDependency (the package's default export). Not its bin: without the
+ *  package's install script (npm 11 blocks it) that is a Node shim whose child outlives a kill and holds the pipes. */
 function workerdBin(): string {
   const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve("workerd/package.json")), "bin", "workerd");
+  return (require("workerd") as { default: string }).default;
 }
 
 

@@ -181,7 +181,8 @@ const w :Workerd.Worker = (
 );
 `;
   writeFileSync(join(dir, "workerd.capnp"), config);
-  const workerd = join(dirname(createRequire(import.meta.url).resolve("workerd/package.json")), "bin", "workerd");
+  // the native executable (the package's default export), not its bin: that may be a Node shim (see test/edge.test.ts)
+  const workerd = (createRequire(import.meta.url)("workerd") as { default: string }).default;
   const port = await freePort();
   let log = "";
   const child: ChildProcess = spawn(workerd, ["serve", join(dir, "workerd.capnp"), "--socket-addr", `http=127.0.0.1:${port}`], { stdio: ["ignore", "pipe", "pipe"] });
