@@ -4,7 +4,7 @@
 // test, into docs/images/ with KINPLACE_SCREENSHOTS=docs.
 
 import assert from "node:assert/strict";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,10 +79,16 @@ async function containerRows(page: Page): Promise<string[][]> {
 /** Runs the built CLI (dist/cli/kinplace.mjs) and returns its stdout, whatever its exit code. */
 function cli(...args: string[]): string {
   try {
-    return execFileSync(process.execPath, [join(root, "dist/cli/kinplace.mjs"), ...args], { encoding: "utf8" });
+    return execFileSync(process.execPath, [join(root, "dist/cli/kinplace.mjs"), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   } catch (e) {
     return (e as { stdout: string }).stdout;
   }
+}
+
+/** What `kinplace ARGS` prints on stdout and stderr (the notes on skipped objects go to stderr), whatever its exit code. */
+function cliBoth(...args: string[]): { stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(root, "dist/cli/kinplace.mjs"), ...args], { encoding: "utf8" });
+  return { stdout: r.stdout, stderr: r.stderr };
 }
 
 /** A fresh temporary folder with `files` written into it. */
@@ -366,10 +372,10 @@ describe("manifest checker page in Chromium", () => {
     ]);
     // the CLI's check on the same texts: the same workloads, verdicts and skipped object
     const dir = tmpFiles({ "old.yaml": ex.state.old, "new.yaml": ex.state.new });
-    const out = cli("check", join(dir, "old.yaml"), join(dir, "new.yaml"));
+    const { stdout: out, stderr: notes } = cliBoth("check", join(dir, "old.yaml"), join(dir, "new.yaml"));
     const verdicts = [...out.matchAll(/^([A-Z]\S* \S+): (.+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
     assert.deepEqual(verdicts, list.slice(0, 2).map((r) => r[2]), out);
-    assert.deepEqual([...out.matchAll(/^skipped in (OLD|NEW): (\S+ \S+) /gm)].map((m) => m[2]), ["Service shop/web", "Service shop/web"]);
+    assert.deepEqual([...notes.matchAll(/^skipped in (OLD|NEW): (\S+ \S+) /gm)].map((m) => m[2]), ["Service shop/web", "Service shop/web"], notes);
     rmSync(dir, { recursive: true, force: true });
     // the first workload is shown; the verdict says which; the list's buttons switch
     let v = await verdictOf(page);
