@@ -75,6 +75,16 @@ describe("a type error points at the field", () => {
     assert.match(h.stderr, new RegExp(`^kinplace hash: ${f}:${line}:${column}: E_JSON_TYPE: `));
   });
 
+  test("YAML OLD: at the field (its file is read again for the error), behind other documents; from stdin at the document", async () => {
+    const f = tmp.file("bad-old.yaml", `apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n---\n${yamlText}`);
+    const r = await kinplace(["check", f, neu]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, new RegExp(`^kinplace check: ${f}:${line + 5}:${column}: E_JSON_TYPE: json: cannot unmarshal number .* \\(at old\\)$`, "m"));
+    // stdin cannot be read again: the document's first line
+    const s = await kinplace(["check", "-", neu], { input: `apiVersion: v1\nkind: Service\nmetadata:\n  name: s\n---\n${yamlText}` });
+    assert.match(s.stderr, /^kinplace check: <stdin>:6:1: E_JSON_TYPE: .* \(at old\)$/m);
+  });
+
   test("JSON OLD and NEW: at the field, in the file that holds it", async () => {
     const text = JSON.stringify(bad, null, 2);
     const f = tmp.file("bad.json", text);

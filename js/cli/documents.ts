@@ -4,7 +4,7 @@
 // of limits.ts (nesting, aliases, YAML size), is an InputError naming file:line:column (docs/cli.md).
 
 import { constants } from "node:buffer";
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { asObject } from "../present/kinds.js";
 import { DepthError, JsonSplitter, SplitError, tooDeepOffset, type StreamPosition } from "./json-split.js";
@@ -81,6 +81,29 @@ function yamlText(parts: Uint8Array[], file: string): string {
     throw new InputError(file, 0, 0, `YAML input of ${n} bytes is larger than a JavaScript string can hold (${constants.MAX_STRING_LENGTH}); JSON input is streamed`);
   }
   return decoder.decode(Buffer.concat(parts));
+}
+
+/**
+ * A locator for a YAML document that was read without keeping its syntax tree: on the first call it reads `doc`'s file
+ * again (not stdin) and finds the document that starts at the same line and column; undefined when that fails (the
+ * file changed or is gone). Only an error path calls it, so a large OLD input keeps no trees in memory.
+ */
+export function rereadLocator(doc: Pick<SourceDoc, "file" | "line" | "column">, limits: InputLimits): SourceDoc["locate"] {
+  if (doc.file === "<stdin>") return undefined;
+  let found: SourceDoc["locate"] | null = null;
+  return (path) => {
+    if (found === null) {
+      found = undefined;
+      try {
+        for (const d of yamlDocuments(yamlText([readFileSync(doc.file)], doc.file), doc.file, false, limits)) {
+          if (d.line === doc.line && d.column === doc.column) { found = d.locate; break; }
+        }
+      } catch {
+        found = undefined;
+      }
+    }
+    return found?.(path);
+  };
 }
 
 /** The byte stream of an input path ("-" is stdin), with its size when known. */

@@ -6,7 +6,7 @@ import { objectKey, objectLabel } from "../present/kinds.js";
 import { pairDocuments, where } from "../present/pairs.js";
 import type { CliIO } from "./command.js";
 import { documents } from "./common.js";
-import { displayName, InputError, type SourceDoc } from "./documents.js";
+import { displayName, InputError, rereadLocator, type SourceDoc } from "./documents.js";
 import { inNamespace, namespacedJson, namespaceOf, type InputOptions } from "./inputs.js";
 import type { RawJson } from "./request.js";
 
@@ -50,7 +50,8 @@ export async function pairObjects(oldPath: string, newPath: string, io: CliIO, o
   const notes = await pairDocuments(read(oldPath), read(newPath), {
     kindOf: options.kindOf,
     keyOf: (doc) => objectKey(inNamespace(doc.value, (doc as Namespaced).namespace)),
-    remember: (doc, kind): Stored => ({ json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value), locate: doc.jsonInput ? doc.locate : undefined }),
+    // a YAML document's syntax tree is not kept: its locator reads the file again when an error needs it
+    remember: (doc, kind): Stored => ({ json: doc.json, file: doc.file, line: doc.line, column: doc.column, kind, label: objectLabel(doc.value), locate: doc.jsonInput ? doc.locate : rereadLocator(doc, inputs.limits) }),
     empty: (side) => {
       throw new InputError(displayName(side === "OLD" ? oldPath : newPath), 0, 0, `no ${options.what} found`);
     },
