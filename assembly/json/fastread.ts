@@ -6,28 +6,12 @@
 // or give up; `exact: ["fastread"]` reads every input with readSlow (test/equivalence/fastread-vs-reader.test.ts,
 // readlike-vs-reader.test.ts).
 //
-// Strings are scanned 8 bytes at a time: the first quote, backslash or control byte is found with
-// the lowest set bit of a SWAR mask (exact: a false match can only sit above a true one).
+// Strings are scanned 16 bytes at a time with wasm SIMD (assembly/bytes/simd.ts stopAtFlags, tested against its
+// scalar definition): the first quote, backslash or control byte, and whether bytes >= 0x80 or `<` `>` `&` came before it.
 
+import { stopAtFlags, sameBytesSIMD } from "../bytes/simd";
+import { SCAN_HIGH, SCAN_HTML } from "../bytes/scalar";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_HTML } from "./tape";
-
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-/** Nonzero when some byte of x is zero; its lowest set bit marks the first zero byte exactly. */
-@inline function zeroByte(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
-
-/** Bytes that end the fast string scan: quote, backslash, control bytes. */
-@inline function stops(x: u64): u64 {
-  return zeroByte(x ^ 0x2222222222222222) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c) | ((x - 0x2020202020202020) & ~x & HIGHS);
-}
-
-/** Bytes Go's encoder escapes for HTML: < > &. */
-@inline function htmlBytes(x: u64): u64 {
-  return zeroByte(x ^ 0x3c3c3c3c3c3c3c3c) | zeroByte(x ^ 0x3e3e3e3e3e3e3e3e) | zeroByte(x ^ 0x2626262626262626);
-}
 
 /** JSON whitespace (space, tab, LF, CR): one comparison for every other byte. */
 @inline function isWs(c: u32): bool {
@@ -38,38 +22,14 @@ const HIGHS: u64 = 0x8080808080808080;
 @inline function fastString(src: usize, len: i32, j: i32): i64 {
   let flags = K_STRING;
   while (true) {
-    while (j + 8 <= len) {
-      const x = load<u64>(src + <usize>j);
-      // one test for every byte that matters: `"` or `&` (x|4 == 0x26), `<` or `>` (x|2 == 0x3e), `\`, control
-      const any = zeroByte((x | 0x0404040404040404) ^ 0x2626262626262626) | zeroByte((x | 0x0202020202020202) ^ 0x3e3e3e3e3e3e3e3e) |
-        zeroByte(x ^ 0x5c5c5c5c5c5c5c5c) | ((x - 0x2020202020202020) & ~x & HIGHS);
-      if (any == 0) {
-        if (x & HIGHS) flags |= F_HIGH;
-        j += 8;
-        continue;
-      }
-      const s = stops(x);
-      if (s != 0) {
-        const k = <i32>ctz(s); // bit index of the stop byte's high bit
-        const before: u64 = (<u64>1 << <u64>(k - 7)) - 1; // the bytes before it
-        if (x & HIGHS & before) flags |= F_HIGH;
-        if (htmlBytes(x) & before) flags |= F_HTML;
-        j += k >> 3;
-        break;
-      }
-      if (x & HIGHS) flags |= F_HIGH;
-      if (htmlBytes(x)) flags |= F_HTML;
-      j += 8;
-    }
-    let c: u32 = 0;
-    while (j < len) {
-      c = <u32>load<u8>(src + <usize>j);
-      if (c == 0x22 || c == 0x5c || c < 0x20) break;
-      if (c >= 0x80) flags |= F_HIGH;
-      else if (c == 0x3c || c == 0x3e || c == 0x26) flags |= F_HTML;
-      j++;
-    }
+    // 16 bytes at a time to the first quote, backslash or control byte, noting bytes >= 0x80 and `<` `>` `&`
+    const r = stopAtFlags(src, j, len);
+    j = <i32>r;
+    const f = <u32>(r >> 32);
+    if (f & SCAN_HIGH) flags |= F_HIGH;
+    if (f & SCAN_HTML) flags |= F_HTML;
     if (j >= len) return -1;
+    const c = <u32>load<u8>(src + <usize>j);
     if (c == 0x22) return (<i64>j << 32) | <i64>flags;
     if (c < 0x20) return -1;
     // backslash escape
@@ -160,7 +120,7 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
         const r = ref!;
         const rs = r.rawStart(cand);
         const n = r.rawEnd(cand) - rs;
-        if (n <= len - i && sameBytes(src + <usize>i, r.src + <usize>rs, n)) {
+        if (n <= len - i && sameBytesSIMD(src + <usize>i, r.src + <usize>rs, n)) {
           const m = r.next(cand) - cand;
           while (count + m + 1 >= cap) {
             cap <<= 1;
@@ -360,20 +320,6 @@ export function fastTape(src: usize, len: i32, depthCap: i32, ref: Tape | null =
   return null;
 }
 
-/** True when `n` bytes at `a` and `b` are equal. */
-@inline function sameBytes(a: usize, b: usize, n: i32): bool {
-  let k = 0;
-  while (k + 8 <= n) {
-    if (load<u64>(a + <usize>k) != load<u64>(b + <usize>k)) return false;
-    k += 8;
-  }
-  while (k < n) {
-    if (load<u8>(a + <usize>k) != load<u8>(b + <usize>k)) return false;
-    k++;
-  }
-  return true;
-}
-
 /**
  * The value node of the member of reference object `rnode` (subtree up to `rstop`) whose key has the
  * same raw bytes as the key node just written at `kp` (source `src`), trying the key at `rcur` first
@@ -384,11 +330,11 @@ function refMember(r: Tape, rnode: i32, rstop: i32, rcur: i32, src: usize, kp: u
   const ks = load<i32>(kp, 4);
   const kn = load<i32>(kp, 8) - ks;
   const kptr = src + <usize>ks;
-  if (rcur < rstop && r.len(rcur) == kn && sameBytes(r.ptr(rcur), kptr, kn)) return rcur + 1;
+  if (rcur < rstop && r.len(rcur) == kn && sameBytesSIMD(r.ptr(rcur), kptr, kn)) return rcur + 1;
   let k = rnode + 1;
   for (let m = 0; m < 64 && k < rstop; m++) {
     const v = r.next(k);
-    if (r.len(k) == kn && sameBytes(r.ptr(k), kptr, kn)) return v;
+    if (r.len(k) == kn && sameBytesSIMD(r.ptr(k), kptr, kn)) return v;
     k = r.next(v);
   }
   return -1;

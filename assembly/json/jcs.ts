@@ -20,6 +20,7 @@
 // duplicate key at its object's closing brace, nesting deeper than 10000 when a container opens.
 // Errors are E_JCS with the library's text and no offset. No recursion: explicit stacks, arena memory.
 
+import { stopAt, escapeOrHighAt } from "../bytes/simd";
 import { ByteSink } from "../io/sink";
 import { Tape, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT } from "./tape";
 import { decodeRune, runeLen } from "./strings";
@@ -34,27 +35,6 @@ export const JCS_MAX_DEPTH: i32 = 10000;
 const MAX_ERROR_TOKEN: i32 = 32;
 
 const HEX = "0123456789abcdef";
-
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-/** Nonzero when some byte of x is zero (a yes/no answer). */
-// @ts-ignore: decorator
-@inline function zeroByte(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
-
-/** Nonzero when one of the 8 bytes in x is a control byte, `"` or a backslash (what writeString escapes). */
-// @ts-ignore: decorator
-@inline function escapes8(x: u64): u64 {
-  return ((x - 0x2020202020202020) & ~x & HIGHS) | zeroByte(x ^ 0x2222222222222222) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c);
-}
-
-/** Nonzero when one of the 8 bytes in x is a backslash or not ASCII (what decodeString must look at). */
-// @ts-ignore: decorator
-@inline function decodes8(x: u64): u64 {
-  return (x & HIGHS) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c);
-}
 
 /** Bytes per sorted member: key pointer, key length, value node. */
 const MEMBER: usize = 12;
@@ -174,13 +154,10 @@ function decodeString(t: Tape, i: i32, inputEnd: i32, slot: usize): bool {
   let w: usize = dst;
   let q = p;
   while (q < end) {
-    // plain ASCII, 8 bytes at a time
-    while (q + 8 <= end) {
-      const x = load<u64>(q);
-      if (decodes8(x) != 0) break;
-      if (dst != 0) { store<u64>(w, x); w += 8; }
-      q += 8;
-    }
+    // the run before the next backslash or byte >= 0x80, 16 bytes at a time
+    const k = <usize>escapeOrHighAt(q, 0, <i32>(end - q), true);
+    if (dst != 0 && k > 0) { memory.copy(w, q, k); w += k; }
+    q += k;
     if (q >= end) break;
     const c = <i32>load<u8>(q);
     if (c == 0x5c) {
@@ -447,7 +424,7 @@ export function writeString(out: ByteSink, p: usize, n: i32): void {
   const end = p + <usize>n;
   let run = p;
   while (p < end) {
-    while (p + 8 <= end && escapes8(load<u64>(p)) == 0) p += 8;
+    p += <usize>stopAt(p, 0, <i32>(end - p)); // 16 bytes at a time to a control byte, `"` or `\`
     if (p >= end) break;
     const c = <i32>load<u8>(p);
     if (c >= 0x20 && c != 0x22 && c != 0x5c) { p++; continue; }

@@ -3,8 +3,12 @@
 // (HTML-safe escapes, U+2028/U+2029, the Go 1.22 change to `\b` and `\f`).
 
 import { ByteSink } from "../io/sink";
+import { escapeOrHighAt, goSpecialAt, highAt } from "../bytes/simd";
 
-const HEX = "0123456789abcdef";
+/** The lowercase hex digit of d (0..15). */
+@inline function hexDigit(d: i32): i32 {
+  return d < 10 ? 0x30 + d : 0x57 + d;
+}
 
 /** Size in bytes of a rune decodeRune answered (1 for -1, an invalid byte): its UTF-8 length, as Go's encoding writes no overlong forms. */
 @inline export function runeLen(r: i32): i32 {
@@ -78,6 +82,9 @@ export function unquote(out: ByteSink, p: usize, n: i32, raw: bool): void {
   out.reserve(n);
   const end = p + <usize>n;
   while (p < end) {
+    // the run before the next backslash (or, decoding, the next byte >= 0x80) is copied as it is
+    const k = escapeOrHighAt(p, 0, <i32>(end - p), !raw);
+    if (k > 0) { out.bytes(p, k); p += <usize>k; if (p >= end) break; }
     const c = <i32>load<u8>(p);
     if (c == 0x5c) {
       const e = <i32>load<u8>(p, 1);
@@ -106,7 +113,7 @@ export function unquote(out: ByteSink, p: usize, n: i32, raw: bool): void {
       else out.byte(e); // " \ /
       continue;
     }
-    if (c < 0x80 || raw) { out.byte(c); p++; continue; }
+    // a byte >= 0x80 (decoding): a valid rune is copied, an invalid byte becomes U+FFFD
     const r = decodeRune(p, <i32>(end - p));
     if (r < 0) { out.byte(0xef); out.byte(0xbf); out.byte(0xbd); p++; continue; }
     out.bytes(p, runeLen(r));
@@ -118,34 +125,13 @@ export function unquote(out: ByteSink, p: usize, n: i32, raw: bool): void {
 export function validUTF8(p: usize, n: i32): bool {
   const end = p + <usize>n;
   while (p < end) {
-    if (load<u8>(p) < 0x80) { p++; continue; }
+    p += <usize>highAt(p, 0, <i32>(end - p));
+    if (p >= end) break;
     const r = decodeRune(p, <i32>(end - p));
     if (r < 0) return false;
     p += runeLen(r);
   }
   return true;
-}
-
-const ONES: u64 = 0x0101010101010101;
-const HIGHS: u64 = 0x8080808080808080;
-
-/** Nonzero when some byte of x is zero (exact per byte only in the lowest flagged byte; used as a yes/no). */
-@inline function zeroByte(x: u64): u64 {
-  return (x - ONES) & ~x & HIGHS;
-}
-
-/**
- * Nonzero when one of the 8 bytes at x needs Go's encoder to look at it: a control byte, `"`, `\`,
- * `<`, `>`, `&`, or a byte >= 0x80 (the lowest flagged byte is exact, so ctz(m) >> 3 finds the first one).
- */
-@inline export function goSpecial8(x: u64): u64 {
-  return (x & HIGHS)
-    | ((x - 0x2020202020202020) & ~x & HIGHS)
-    | zeroByte(x ^ 0x2222222222222222)
-    | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c)
-    | zeroByte(x ^ 0x3c3c3c3c3c3c3c3c)
-    | zeroByte(x ^ 0x3e3e3e3e3e3e3e3e)
-    | zeroByte(x ^ 0x2626262626262626);
 }
 
 /**
@@ -158,19 +144,17 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
   out.byte(0x22);
   const end = p + <usize>n;
   // In chunks of at most CHUNK input bytes, written straight into room reserved for the worst case (6
-  // output bytes per input byte, plus slack for the 8-byte stores): no per-run copy calls.
+  // output bytes per input byte, plus slack for a rune that crosses the chunk's end); the runs between the
+  // bytes the encoder must look at are found 16 bytes at a time (assembly/bytes/simd.ts goSpecialAt).
   while (p < end) {
     const chunkEnd = end - p > <usize>CHUNK ? p + <usize>CHUNK : end;
     out.reserve(<i32>(chunkEnd - p) * 6 + 16);
     let d = out.ptr + <usize>out.len;
     while (p < chunkEnd) {
-      if (p + 8 <= end) {
-        // copy 8 bytes; keep those before the first one Go's encoder must look at
-        const x = load<u64>(p);
-        store<u64>(d, x);
-        const m = goSpecial8(x);
-        if (m == 0) { p += 8; d += 8; continue; }
-        const k = <usize>(ctz(m) >> 3);
+      // the run before the first byte Go's encoder must look at is copied as it is
+      const k = <usize>goSpecialAt(p, 0, <i32>(chunkEnd - p), html);
+      if (k > 0) {
+        memory.copy(d, p, k);
         p += k;
         d += k;
         if (p >= chunkEnd) break;
@@ -188,8 +172,8 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
         else if (go22 && c == 0x0c) e = 0x66;
         if (e != 0) { store<u16>(d, <u16>(0x5c | (e << 8))); d += 2; continue; }
         store<u32>(d, 0x3030755c); // `\u00`
-        store<u8>(d, <u8>HEX.charCodeAt(c >> 4), 4);
-        store<u8>(d, <u8>HEX.charCodeAt(c & 15), 5);
+        store<u8>(d, <u8>(0x30 + (c >> 4)), 4); // a control or HTML byte: 0 to 3
+        store<u8>(d, <u8>hexDigit(c & 15), 5);
         d += 6;
         continue;
       }
@@ -215,6 +199,100 @@ export function writeGoString(out: ByteSink, p: usize, n: i32, go22: bool, inval
     out.len = <i32>(d - out.ptr);
   }
   out.byte(0x22);
+}
+
+/**
+ * Writes the content of a JSON string with escapes, [p, p+n) as validated by the reader, as Go's encoder
+ * writes the decoded string (HTML escapes on, an invalid byte becoming a raw U+FFFD): one pass, no decoded copy.
+ * Must equal: unquote(d, p, n, false) then writeGoString(out, d.ptr, d.len, go22, true)
+ * (assembly/__tests__/strings.spec.ts compares them).
+ */
+export function writeGoStringEscaped(out: ByteSink, p: usize, n: i32, go22: bool): void {
+  out.reserve(n + 2);
+  out.byte(0x22);
+  const end = p + <usize>n;
+  // in chunks of at most CHUNK input bytes, written straight into room reserved for the worst case (6 output
+  // bytes per input byte: an escape never grows, a raw byte becomes at most `\u003c`; slack for what crosses the end)
+  while (p < end) {
+    const chunkEnd = end - p > <usize>CHUNK ? p + <usize>CHUNK : end;
+    out.reserve(<i32>(chunkEnd - p) * 6 + 16);
+    let d = out.ptr + <usize>out.len;
+    while (p < chunkEnd) {
+      // a run with nothing to change is copied as it is
+      const k = <usize>goSpecialAt(p, 0, <i32>(chunkEnd - p), true);
+      if (k > 0) {
+        memory.copy(d, p, k);
+        p += k;
+        d += k;
+        if (p >= chunkEnd) break;
+      }
+      const c = <i32>load<u8>(p);
+      if (c == 0x5c) {
+        const e = <i32>load<u8>(p, 1);
+        p += 2;
+        if (e == 0x75) {
+          let r = hex4(p);
+          p += 4;
+          if (r >= 0xd800 && r < 0xe000) {
+            // a valid pair is a high surrogate followed by an escaped low surrogate
+            const hi = r;
+            r = 0xfffd;
+            if (hi < 0xdc00 && hasU4(p, <i32>(end - p))) {
+              const r2 = hex4(p + 2);
+              if (r2 >= 0xdc00 && r2 < 0xe000) { r = 0x10000 + ((hi - 0xd800) << 10) + (r2 - 0xdc00); p += 6; }
+            }
+          }
+          d += putGoRune(d, r, go22);
+        } else if (e == 0x22 || e == 0x5c || e == 0x6e || e == 0x72 || e == 0x74) {
+          store<u16>(d, <u16>(0x5c | (e << 8))); // `\"` `\\` `\n` `\r` `\t` stay as they are
+          d += 2;
+        } else if (e == 0x2f) { store<u8>(d, 0x2f); d++; }
+        else d += putGoRune(d, e == 0x62 ? 0x08 : 0x0c, go22);
+        continue;
+      }
+      if (c < 0x80) { d += putGoRune(d, c, go22); p++; continue; }
+      const r = decodeRune(p, <i32>(end - p));
+      if (r < 0) { d += putGoRune(d, 0xfffd, go22); p++; continue; }
+      const w = runeLen(r);
+      if (r == 0x2028 || r == 0x2029) d += putGoRune(d, r, go22);
+      else { for (let i = 0; i < w; i++) store<u8>(d + <usize>i, load<u8>(p + <usize>i)); d += <usize>w; }
+      p += <usize>w;
+    }
+    out.len = <i32>(d - out.ptr);
+  }
+  out.byte(0x22);
+}
+
+/** Stores rune r (a decoded character) at d as Go's string encoder writes it with HTML escapes on; returns the bytes stored (at most 6). */
+@inline function putGoRune(d: usize, r: i32, go22: bool): usize {
+  if (r >= 0x80) {
+    if (r == 0x2028 || r == 0x2029) {
+      store<u32>(d, 0x3032755c); // `\u20`
+      store<u16>(d, r == 0x2028 ? 0x3832 : 0x3932, 4); // `28` / `29`
+      return 6;
+    }
+    if (r < 0x800) { store<u8>(d, <u8>(0xc0 | (r >> 6))); store<u8>(d, <u8>(0x80 | (r & 0x3f)), 1); return 2; }
+    if (r < 0x10000) {
+      store<u8>(d, <u8>(0xe0 | (r >> 12))); store<u8>(d, <u8>(0x80 | ((r >> 6) & 0x3f)), 1); store<u8>(d, <u8>(0x80 | (r & 0x3f)), 2);
+      return 3;
+    }
+    store<u8>(d, <u8>(0xf0 | (r >> 18))); store<u8>(d, <u8>(0x80 | ((r >> 12) & 0x3f)), 1);
+    store<u8>(d, <u8>(0x80 | ((r >> 6) & 0x3f)), 2); store<u8>(d, <u8>(0x80 | (r & 0x3f)), 3);
+    return 4;
+  }
+  if (r >= 0x20 && r != 0x22 && r != 0x5c && r != 0x3c && r != 0x3e && r != 0x26) { store<u8>(d, <u8>r); return 1; }
+  let e = 0;
+  if (r == 0x22 || r == 0x5c) e = r;
+  else if (r == 0x0a) e = 0x6e;
+  else if (r == 0x0d) e = 0x72;
+  else if (r == 0x09) e = 0x74;
+  else if (go22 && r == 0x08) e = 0x62;
+  else if (go22 && r == 0x0c) e = 0x66;
+  if (e != 0) { store<u16>(d, <u16>(0x5c | (e << 8))); return 2; }
+  store<u32>(d, 0x3030755c); // `\u00`
+  store<u8>(d, <u8>(0x30 + (r >> 4)), 4);
+  store<u8>(d, <u8>hexDigit(r & 15), 5);
+  return 6;
 }
 
 /** Input bytes per reserved chunk of writeGoString. */
@@ -245,8 +323,8 @@ export function copyValidUTF8(out: ByteSink, p: usize, n: i32): void {
   out.reserve(n);
   const end = p + <usize>n;
   while (p < end) {
-    const c = <i32>load<u8>(p);
-    if (c < 0x80) { out.byte(c); p++; continue; }
+    const k = highAt(p, 0, <i32>(end - p));
+    if (k > 0) { out.bytes(p, k); p += <usize>k; if (p >= end) break; }
     const r = decodeRune(p, <i32>(end - p));
     if (r < 0) { out.byte(0xef); out.byte(0xbf); out.byte(0xbd); p++; continue; }
     out.bytes(p, runeLen(r));

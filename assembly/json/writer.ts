@@ -4,7 +4,7 @@
 
 import { ByteSink } from "../io/sink";
 import { Tape, K_NULL, K_FALSE, K_TRUE, K_NUMBER, K_STRING, K_ARRAY, K_OBJECT, F_ESCAPE, F_HIGH, F_INT, F_NOT_PLAIN } from "./tape";
-import { unquote, writeGoString, validUTF8, decodeRune } from "./strings";
+import { writeGoString, writeGoStringEscaped, validUTF8, decodeRune } from "./strings";
 import { parseNumber, outOfRange, writeGoFloat64 } from "./number";
 import { parseFloatGo127 } from "./atof-go127";
 import { fail, E_JSON_TYPE } from "../base/errors";
@@ -168,11 +168,6 @@ function writeStringNode(t: Tape, i: i32, out: ByteSink, opts: WriteOptions): vo
     out.bytes(p - 1, n + 2);
     return;
   }
-  if (t.flags(i) & F_ESCAPE) {
-    const d = new ByteSink(n);
-    unquote(d, p, n, false);
-    p = d.ptr;
-    n = d.len;
-  }
-  writeGoString(out, p, n, opts.go22, true);
+  if (t.flags(i) & F_ESCAPE) writeGoStringEscaped(out, p, n, opts.go22);
+  else writeGoString(out, p, n, opts.go22, true);
 }

@@ -5,6 +5,7 @@
 
 import { validUTF8 } from "../../json/strings";
 import { Lockstep, frame, fget, fset, F_BAD, F_LAST_KEY, F_COUNT, F_PATH } from "./state";
+import { sameLen } from "../../bytes/simd";
 import { lockString, skipWs, same } from "./scan";
 import { plainKey } from "../../upstream/jsonpatch/appscode";
 
@@ -84,6 +85,27 @@ export function duplicateKeys(w: Lockstep, from: i32, to: i32): bool {
     }
   }
   return false;
+}
+
+/**
+ * True when the keys of key records [from, to) are in strictly increasing byte order (so no two are the same).
+ * For keys that need no decoding this is the order the whole diff visits the members of an object with more
+ * than 32 of them, and the document order the walk writes their operations in.
+ */
+export function keysAscending(w: Lockstep, from: i32, to: i32): bool {
+  const a = w.a;
+  for (let k = from + 1; k < to; k++) {
+    const r = w.keys + (<usize>((k - 1) * 3) << 2);
+    const s = w.keys + (<usize>(k * 3) << 2);
+    const n = load<i32>(r, 4);
+    const m = load<i32>(s, 4);
+    const p = a + <usize>load<i32>(r);
+    const q = a + <usize>load<i32>(s);
+    const e = sameLen(p, q, n < m ? n : m);
+    if (e < n && e < m) { if (load<u8>(p + <usize>e) > load<u8>(q + <usize>e)) return false; }
+    else if (n >= m) return false;
+  }
+  return true;
 }
 
 /** The flags of key record `r` (K_*), classifying the key on first use: plain, or only `~` and `/` to escape. */

@@ -29,8 +29,8 @@
 //   members a side and keys that need no decoding, those members' adds (or removes) follow the
 //   operations of the common members;
 // - an object with differences below it is checked when it closes: duplicate keys (Go keeps the last)
-//   or more than 32 members (keys visited in byte order) make the whole object the piece again
-//   (its operations so far are dropped);
+//   or more than 32 members (keys visited in byte order) whose keys are not in strictly increasing byte
+//   order in the text make the whole object the piece again (its operations so far are dropped);
 // - an array with differences below it must be index-wise in the whole diff (isSimpleArray false for
 //   either side, decided by the first non-scalar element, the first-map quirk included); otherwise
 //   the whole array is the piece (at once when that is already known, else when it closes). Extra

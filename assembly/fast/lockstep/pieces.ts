@@ -8,7 +8,8 @@
 import { ByteSink } from "../../io/sink";
 import { Tape, K_NULL, K_ARRAY, K_OBJECT } from "../../json/tape";
 import { fastValue, fastTape } from "../../json/fastread";
-import { goSpecial8, validUTF8 } from "../../json/strings";
+import { validUTF8 } from "../../json/strings";
+import { goSpecialAt } from "../../bytes/simd";
 import { PieceDiff, Path, keyPath, indexPath, simpleClass, writeScalarHead, writeValueKey } from "../../upstream/jsonpatch/appscode";
 import { appendEscapedKey } from "../../upstream/jsonpatch/pointer";
 import { Lockstep, frame, fget, fset, SMALL, F_BAD, F_KEYS, F_KIND, F_LAST_KEY, F_COUNT, F_PATH, F_MARK, F_X_A, F_X_B, S_OPEN, S_INDEXWISE, S_SIMPLE, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT } from "./state";
@@ -53,22 +54,11 @@ export function plainScalar(w: Lockstep, p: usize, n: i32, i: i32): i32 {
   if (i >= n) return -1;
   const c = <u32>load<u8>(p + <usize>i);
   if (c == 0x22) {
-    let k = i + 1;
-    while (k + 8 <= n) {
-      const m = goSpecial8(load<u64>(p + <usize>k));
-      if (m == 0) { k += 8; continue; }
-      k += <i32>ctz(m) >> 3;
-      if (load<u8>(p + <usize>k) != 0x22) return -1;
-      w.plainKind = P_STRING;
-      return k + 1;
-    }
-    while (k < n) {
-      const d = <u32>load<u8>(p + <usize>k);
-      if (d == 0x22) { w.plainKind = P_STRING; return k + 1; }
-      if (d < 0x20 || d >= 0x80 || d == 0x5c || d == 0x3c || d == 0x3e || d == 0x26) return -1;
-      k++;
-    }
-    return -1;
+    // to the first byte Go's encoder looks at (with HTML escaping), 16 bytes at a time: the closing quote, or not plain
+    const k = goSpecialAt(p, i + 1, n, true);
+    if (k >= n || load<u8>(p + <usize>k) != 0x22) return -1;
+    w.plainKind = P_STRING;
+    return k + 1;
   }
   let e = 0;
   if (c == 0x2d || c - 0x30 < 10) {

@@ -7,17 +7,8 @@
 import { parseNumber, outOfRange } from "../../json/number";
 import { escapeEnd } from "../../json/fastread";
 import { Lockstep, SKIP_CAP, SKIP_LEVELS } from "./state";
-
-export const ONES: u64 = 0x0101010101010101;
-export const HIGHS: u64 = 0x8080808080808080;
-
-/** Nonzero when some byte of x is zero (the lowest flagged byte is exact). */
-@inline export function zeroByte(x: u64): u64 { return (x - ONES) & ~x & HIGHS; }
-
-/** Quote, backslash, control bytes (the lowest set bit marks the first exactly). */
-@inline export function stops(x: u64): u64 {
-  return zeroByte(x ^ 0x2222222222222222) | zeroByte(x ^ 0x5c5c5c5c5c5c5c5c) | ((x - 0x2020202020202020) & ~x & HIGHS);
-}
+import { stopAt, stopAtFlags, sameLen, sameBytesSIMD } from "../../bytes/simd";
+import { SCAN_HIGH } from "../../bytes/scalar";
 
 /** True for JSON whitespace (space, tab, line feed, carriage return). */
 @inline export function isWs(c: u32): bool { return c <= 0x20 && ((<u64>0x100002600 >> <u64>c) & 1) != 0; }
@@ -37,55 +28,37 @@ export const HIGHS: u64 = 0x8080808080808080;
   const b = w.b;
   const na = w.na;
   const nb = w.nb;
-  let acc: u64 = 0;
+  let high = false;
   let esc = false;
   // inside a known run of equal bytes only A is scanned
   if (j - i != w.d || i >= w.m) measureRun(w, i, j);
-  const m = w.m - 8;
-  const d = j - i;
-  while (i <= m) {
-    const x = load<u64>(a + <usize>i);
-    const s = stops(x);
-    if (s == 0) { acc |= x; i += 8; continue; }
-    const bs = <i32>ctz(s) >> 3;
-    if (bs > 0) acc |= x & ((<u64>1 << <u64>(bs << 3)) - 1);
-    i += bs;
-    if (<u32>load<u8>(a + <usize>i) == 0x22) {
-      w.jEnd = i + d + 1;
+  if (i < w.m) {
+    const r = stopAtFlags(a, i, w.m);
+    const e = <i32>r;
+    high = (<u32>(r >> 32) & SCAN_HIGH) != 0;
+    if (e < w.m && <u32>load<u8>(a + <usize>e) == 0x22) {
+      w.jEnd = e + w.d + 1;
       w.escaped = false;
-      w.high = (acc & HIGHS) != 0;
-      return i + 1;
+      w.high = high;
+      return e + 1;
     }
-    break;
+    i = e;
   }
-  j = i + d;
+  j = i + w.d;
   while (true) {
-    while (i + 8 <= na && j + 8 <= nb) {
-      const x = load<u64>(a + <usize>i);
-      const y = load<u64>(b + <usize>j);
-      const s = stops(x);
-      const d = x ^ y;
-      if ((s | d) == 0) {
-        acc |= x;
-        i += 8;
-        j += 8;
-        continue;
-      }
-      const bs = s != 0 ? <i32>ctz(s) >> 3 : 8;
-      const bd = d != 0 ? <i32>ctz(d) >> 3 : 8;
-      if (bd <= bs) return -1;
-      if (bs > 0) acc |= x & ((<u64>1 << <u64>(bs << 3)) - 1);
-      i += bs;
-      j += bs;
-      if (<u32>load<u8>(a + <usize>i) == 0x22) {
-        w.jEnd = j + 1;
-        w.escaped = esc;
-        w.high = (acc & HIGHS) != 0;
-        return i + 1;
-      }
-      break;
-    }
-    // one byte at a time (a stop byte, or the last bytes of a text)
+    // to A's next stop byte, both texts compared on the way (16 bytes at a time)
+    const r = stopAtFlags(a, i, na);
+    const k = <i32>r;
+    const run = k - i;
+    const room = nb - j;
+    if (run > room) return -1;
+    // (the bytes inside the known run of equal bytes are not compared again)
+    const known = j - i == w.d && i < w.m ? (k <= w.m ? run : w.m - i) : 0;
+    if (known < run && sameLen(a + <usize>(i + known), b + <usize>(j + known), run - known) < run - known) return -1;
+    if ((<u32>(r >> 32) & SCAN_HIGH) != 0) high = true;
+    i = k;
+    j += run;
+    // one byte at a time (a stop byte, or the end of a text)
     if (i >= na) return -2;
     if (j >= nb) return -1;
     const c = <u32>load<u8>(a + <usize>i);
@@ -93,7 +66,7 @@ export const HIGHS: u64 = 0x8080808080808080;
     if (c == 0x22) {
       w.jEnd = j + 1;
       w.escaped = esc;
-      w.high = (acc & HIGHS) != 0;
+      w.high = high;
       return i + 1;
     }
     if (c == 0x5c) {
@@ -116,30 +89,17 @@ export const HIGHS: u64 = 0x8080808080808080;
       } else return -2;
       continue;
     }
-    if (c < 0x20) return -2;
-    acc |= <u64>c;
-    i++;
-    j++;
+    return -2; // a control byte
   }
   return -2;
 }
 
 /** Measures the run of equal bytes from i in A and j in B (w.d, w.m). */
 export function measureRun(w: Lockstep, i: i32, j: i32): void {
-  const a = w.a + <usize>i;
-  const b = w.b + <usize>j;
   const na = w.na - i;
   const nb = w.nb - j;
-  const n = na < nb ? na : nb;
-  let k = 0;
-  while (k + 8 <= n) {
-    const x = load<u64>(a + <usize>k) ^ load<u64>(b + <usize>k);
-    if (x != 0) { k += <i32>ctz(x) >> 3; break; }
-    k += 8;
-  }
-  if (k + 8 > n) while (k < n && load<u8>(a + <usize>k) == load<u8>(b + <usize>k)) k++;
   w.d = j - i;
-  w.m = i + k;
+  w.m = i + sameLen(w.a + <usize>i, w.b + <usize>j, na < nb ? na : nb);
 }
 
 
@@ -181,51 +141,23 @@ export function scanNumber(w: Lockstep, i: i32): i32 {
 
 /** True when `n` bytes at `p` and `q` are equal. */
 @inline export function same(p: usize, q: usize, n: i32): bool {
-  let k = 0;
-  while (k + 8 <= n) {
-    if (load<u64>(p + <usize>k) != load<u64>(q + <usize>k)) return false;
-    k += 8;
-  }
-  while (k < n) {
-    if (load<u8>(p + <usize>k) != load<u8>(q + <usize>k)) return false;
-    k++;
-  }
-  return true;
+  return sameBytesSIMD(p, q, n);
 }
 
 
 /** The end (after the closing quote) of the string whose content starts at i, when it ends before `m` with no escape; -1 otherwise. */
 @inline export function runString(w: Lockstep, a: usize, i: i32, m: i32): i32 {
-  let acc: u64 = 0;
-  while (i + 8 <= m) {
-    const x = load<u64>(a + <usize>i);
-    const s = stops(x);
-    if (s == 0) { acc |= x; i += 8; continue; }
-    const k = <i32>ctz(s) >> 3;
-    if (k > 0) acc |= x & ((<u64>1 << <u64>(k << 3)) - 1);
-    i += k;
-    w.runHigh = (acc & HIGHS) != 0;
-    return load<u8>(a + <usize>i) == 0x22 ? i + 1 : -1;
-  }
-  while (i < m) {
-    const c = <u32>load<u8>(a + <usize>i);
-    if (c == 0x22) { w.runHigh = (acc & HIGHS) != 0; return i + 1; }
-    if (c == 0x5c || c < 0x20) return -1;
-    acc |= <u64>c;
-    i++;
-  }
-  return -1;
+  const r = stopAtFlags(a, i, m);
+  const e = <i32>r;
+  if (e >= m || load<u8>(a + <usize>e) != 0x22) return -1;
+  w.runHigh = (<u32>(r >> 32) & SCAN_HIGH) != 0;
+  return e + 1;
 }
 
 /** The end (after the closing quote) of the valid string whose content starts at i, when it ends before `m`; -1 otherwise. */
 export function skipString(a: usize, i: i32, m: i32): i32 {
   while (true) {
-    while (i + 8 <= m) {
-      const s = stops(load<u64>(a + <usize>i));
-      if (s == 0) { i += 8; continue; }
-      i += <i32>ctz(s) >> 3;
-      break;
-    }
+    i = stopAt(a, i, m);
     if (i >= m) return -1;
     const c = <u32>load<u8>(a + <usize>i);
     if (c == 0x22) return i + 1;

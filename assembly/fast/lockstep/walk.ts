@@ -9,7 +9,7 @@ import { AppscodeOptions, PieceDiff, simpleClass } from "../../upstream/jsonpatc
 import { hasError, clearError } from "../../base/errors";
 import { Lockstep, frame, fget, fset, pushFrame, applyFacts, SMALL, F_KIND, F_START_A, F_START_B, F_MARK, F_COUNT, F_KEYS, F_LAST_KEY, F_X_A, F_X_B, F_BAD, F_PATH, V_SCALAR, V_NULL, V_ARRAY, V_OBJECT, S_OPEN, S_INDEXWISE, S_SIMPLE, S_UNKNOWN } from "./state";
 import { skipWs, lockString, measureRun, scanNumber, same } from "./scan";
-import { readKey, duplicateKeys } from "./keys";
+import { readKey, duplicateKeys, keysAscending } from "./keys";
 import { readPieces, plainPiece, pathTo, valueKind, arrayTail, objectTail, listTail } from "./pieces";
 import { fastRun } from "./fastrun";
 
@@ -250,7 +250,7 @@ function walk(pA: usize, nA: i32, pB: usize, nB: i32, opts: AppscodeOptions, dep
         const needKeys = dirty || (parentArray && (xa | xb) != 0 &&
           (fget(frame(w, depth - 2), F_X_A) == S_OPEN || fget(frame(w, depth - 2), F_X_B) == S_OPEN));
         let dup = false;
-        if (needKeys) dup = fget(f, F_BAD) != 0 || count > SMALL || duplicateKeys(w, fget(f, F_KEYS), w.nkeys);
+        if (needKeys) dup = fget(f, F_BAD) != 0 || (count > SMALL ? !keysAscending(w, fget(f, F_KEYS), w.nkeys) : duplicateKeys(w, fget(f, F_KEYS), w.nkeys));
         if (dirty && dup) {
           // the whole object decides (duplicate keys, or keys in byte order)
           if (depth == 1) return false;

@@ -6,20 +6,11 @@
 // proves nothing ("cannot prove"): the caller compares the values.
 
 import { Tape } from "../../json/tape";
+import { sameBytesSIMD } from "../../bytes/simd";
 
-/** True when `n` bytes at `a` and `b` are equal (unaligned 8-byte words, then bytes). */
+/** True when `n` bytes at `a` and `b` are equal (16 bytes at a time: assembly/bytes/simd.ts sameLen). */
 export function sameBytes(a: usize, b: usize, n: i32): bool {
-  if (a == b) return true;
-  let i = 0;
-  while (i + 8 <= n) {
-    if (load<u64>(a + <usize>i) != load<u64>(b + <usize>i)) return false;
-    i += 8;
-  }
-  while (i < n) {
-    if (load<u8>(a + <usize>i) != load<u8>(b + <usize>i)) return false;
-    i++;
-  }
-  return true;
+  return sameBytesSIMD(a, b, n);
 }
 
 /** True when node `a` of `ta` and node `b` of `tb` have byte-identical JSON text. */
