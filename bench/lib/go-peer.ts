@@ -6,7 +6,7 @@
 
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -47,6 +47,8 @@ export function buildGo(p: GoProgram, goVersion: string): string {
   });
   if (r.status !== 0) throw new Error(`go build of ${p.name} failed: ${(r.stderr || String(r.error)).trim().split("\n").slice(-3).join(" ")}`);
   renameSync(tmp, bin);
+  // builds of older sources are not used again
+  for (const f of readdirSync(dir)) if (f.startsWith(`${p.name}-`) && join(dir, f) !== bin && !f.endsWith(".tmp")) rmSync(join(dir, f), { force: true });
   return bin;
 }
 
