@@ -8,7 +8,6 @@
 
 import { readFileSync } from "node:fs";
 import { engineFromBytesSync } from "../js/instantiate.ts";
-import { fmt } from "./harness.ts";
 import { patchPairs } from "./patch-pairs.ts";
 
 const [beforePath, afterPath] = [process.argv[2]!, process.argv[3]!];
@@ -23,6 +22,8 @@ function call(e: (typeof engines)["before"], line: string, a: Uint8Array, b: Uin
   return dec.decode(e.evaluateDocsView(line, a, b));
 }
 
+/** Ops/s with thousands separators. */
+const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(1));
 const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[xs.length >> 1]!;
 
 /** Ops/s of f and g (medians) and the median ratio g ÷ f over `rounds` alternating batches of about `ms` each. */

@@ -1,4 +1,4 @@
-// The document pairs of the patch benchmark, derived deterministically from bench/fixtures:
+// The document pairs of bench/patch-ab.ts (two engine builds side by side on the patch ops), derived deterministically from bench/fixtures:
 // - "4k": the 4 KB Deployment before and after a realistic rollout edit (image bump, env var inserted,
 //   removed and changed, labels, annotations, resources, a toleration, replicas, status);
 // - "400k": the 400 KB List of 100 workloads with that edit on every fifth item and one item appended
@@ -6,10 +6,9 @@
 // - "400k-deployment" (strategic merge patch): one Deployment whose pod template holds the containers of
 //   all the workloads of the List twice (renamed uniquely), before and after the same edits — synthetic, but a
 //   typed 400 KB document with merge-key lists to merge.
-// Also used by test/oracle/cmd/bench (through the files `node --import tsx bench/patch-pairs.ts DIR` writes).
+// Also used by test/equivalence/lockstep-vs-appscode.test.ts and bench/fixtures/edits.ts.
 
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
 
 /** One benchmark pair: JSON texts as the API server sends them (compact) and the parsed values. */
 export interface PatchPair {
@@ -76,13 +75,4 @@ export function patchPairs(): PatchPair[] {
   };
   return [pair("4k", "Deployment", "all", small, s2), pair("400k", "List", "json", large, l2),
     pair("400k-deployment", "Deployment", "smp", JSON.stringify(merged(JSON.parse(large))), merged(l2))];
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const dir = process.argv[2] ?? "bench/fixtures/pairs";
-  mkdirSync(dir, { recursive: true });
-  for (const p of patchPairs()) {
-    writeFileSync(`${dir}/${p.name}-from.json`, p.fromText);
-    writeFileSync(`${dir}/${p.name}-to.json`, p.toText);
-  }
 }

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import * as k from "../js/node.ts";
-import { verdictInputs } from "../bench/verdict-bench.ts";
+import { verdictInputs } from "../bench/cases/kruise-inputs.ts";
 import { calculateInPlaceUpdateSpec, updateSpecJSON } from "../bench/js-kruise/calculate.ts";
 import { template, cloneSet } from "../bench/verdict-fixture.ts";
 

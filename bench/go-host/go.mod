@@ -1,4 +1,4 @@
-// The Go host's benchmark program (bench/go-host.ts builds it); the module it times is ../../go.
+// The Go host's peer in the benchmark (bench/cases/go-host.ts builds and drives it); the module it times is ../../go.
 module kinplace.local/bench-go-host
 
 go 1.24.0

@@ -4,7 +4,7 @@
 // changed metadata, new images, lastContainerStatuses, the containers' labels/annotations, the next
 // batches, preCheckBeforeNext, containerBatchesRecord and the apps.kruise.io/inplace-update-state
 // annotation as Kruise's json.Marshal writes it. Default gates (no vertical scaling).
-// Not part of the engine: the JS baseline bench/verdict-bench.ts times the engine against.
+// Not part of the engine: the JS baseline the benchmark (bench/cases/kruise.ts) times the engine against.
 
 import { goObjectMeta, goString, goStringMap } from "./gojson.ts";
 import type { UpdateSpec } from "./calculate.ts";

@@ -1,4 +1,4 @@
-// The straightforward TypeScript implementation the hash benchmark (bench/hash.ts) compares the engine
+// The straightforward TypeScript implementation the hash benchmark (bench/cases/hash.ts) compares the engine
 // with, for Kubernetes 1.30: the kubelet's JSON-era HashContainer (json.Marshal in Go field order, then
 // FNV-32a over go-spew's `([]uint8)[123 34 ...]` of those bytes) and controller.ComputeHash (FNV-32a
 // over go-spew of the PodTemplateSpec, SafeEncodeString of the decimal sum). Inputs are assumed to be as

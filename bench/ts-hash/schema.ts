@@ -1,5 +1,5 @@
 // The Go type schema the TypeScript reference hashes walk: v1.PodTemplateSpec and every type it reaches
-// at Kubernetes 1.30 (k8s.io/api v0.30.14), reflected by test/oracle/cmd/benchhash (`benchhash -schema >
+// at Kubernetes 1.30 (k8s.io/api v0.30.14), reflected by test/oracle/cmd/benchpeer (`benchpeer -schema >
 // bench/ts-hash/schema-1.30.json`): kind, element / key type, and struct fields in declaration order
 // with their JSON names, omitempty and embedding.
 
