@@ -1,9 +1,11 @@
 // Cold start of kinplace, each sample in a fresh process: how long from `import` to the first answer, and where the
-// time goes. Node: import of the entry, init(), the first answer of each op, and the parts of init (reading the wasm,
-// compiling it, instantiating it); whole CLI processes next to an empty `node`. Chromium (the browser tests' one): a
-// fresh browser context per sample loading dist/browser.mjs over loopback HTTP. workerd: a fresh process per sample,
-// spawn to first answer, next to the same worker without kinplace (workerd's clocks stand still while code runs, so
-// only the outside view exists). Needs `npm run build` (dist/). Numbers are reported, never asserted.
+// time goes, for the full entries (kinplace.wasm) and the core entries (`kinplace/core`, kinplace-core.wasm: JSON,
+// FNV, patches). Node: import of the entry, init(), the first answer of each op, and the parts of init (reading the
+// wasm, compiling it, instantiating it); whole CLI processes next to an empty `node`. Chromium (the browser tests'
+// one): a fresh browser context per sample loading the browser entry over loopback HTTP, then a reload (warm HTTP
+// and code caches). workerd: a fresh process per sample, spawn to first answer, next to the same worker without
+// kinplace (workerd's clocks stand still while code runs, so only the outside view exists). Needs `npm run build`
+// (dist/). Numbers are reported, never asserted.
 // Usage: node --import tsx bench/coldstart.ts [samples=21] [runtimes=node,chromium,workerd]
 
 import { spawn, spawnSync } from "node:child_process";
@@ -97,6 +99,9 @@ function wallTime(cmd: string, args: string[], cwd: string): number {
   return dt;
 }
 
+/** The ops the core entries (kinplace/core) answer. */
+export const CORE_OPS = ["goJSONText", "jcsText", "fnv32a", "jsonPatchDiffText"];
+
 /** The child script of one Node sample: import `entry`, init it (`sync`: initSync), answer `op` twice; prints timings. */
 function nodeChild(entry: string, sync: boolean, op: string, inputsFile: string): string {
   return `const t0 = performance.now();
@@ -135,40 +140,50 @@ export function coldStartNode(root: string, samples: number, nodeFlags: string[]
   try {
     const inputs = join(dir, "inputs.json");
     writeFileSync(inputs, JSON.stringify(opInputs(root)));
-    const entry = pathToFileURL(join(root, "dist/node.mjs")).href;
-    const scripts: [string, string][] = [];
-    for (const [variant, sync] of [["init()", false], ["initSync()", true]] as const) {
-      for (const op of Object.keys(OPS)) {
-        if (variant === "initSync()" && op !== "goJSONText" && op !== "verdict") continue;
-        const file = join(dir, `${op}-${sync ? "sync" : "async"}.mjs`);
-        writeFileSync(file, nodeChild(entry, sync, op, inputs));
-        scripts.push([`${variant} ${op}`, file]);
+    // [label, entry file, initSync?, ops]
+    const plans: [string, string, boolean, string[]][] = [
+      ["kinplace init()", "dist/node.mjs", false, Object.keys(OPS)],
+      ["kinplace initSync()", "dist/node.mjs", true, ["goJSONText", "verdict"]],
+      ["kinplace/core init()", "dist/core.mjs", false, CORE_OPS],
+      ["kinplace/core initSync()", "dist/core.mjs", true, ["goJSONText"]],
+    ];
+    const scripts: [string, string, string][] = [];
+    for (const [label, entry, sync, ops] of plans) {
+      for (const op of ops) {
+        const file = join(dir, `${scripts.length}.mjs`);
+        writeFileSync(file, nodeChild(pathToFileURL(join(root, entry)).href, sync, op, inputs));
+        scripts.push([label, op, file]);
       }
     }
-    const wasmFile = join(dir, "wasm.mjs");
-    writeFileSync(wasmFile, wasmChild(join(root, "dist/kinplace.wasm")));
+    const wasm: [string, string][] = [];
+    for (const name of ["kinplace.wasm", "kinplace-core.wasm"]) {
+      const file = join(dir, `raw-${name}.mjs`);
+      writeFileSync(file, wasmChild(join(root, "dist", name)));
+      wasm.push([name, file]);
+    }
     const empty = join(dir, "empty.mjs");
     writeFileSync(empty, "");
     const cli = join(root, "dist/cli/kinplace.mjs");
     const s = new Samples();
     for (let i = 0; i < samples; i++) {
       // interleaved, so drift in the machine's load spreads over every measure alike
-      for (const [name, file] of scripts) {
+      for (const [label, op, file] of scripts) {
         const t = runNodeJSON([...nodeFlags, file]);
-        const [variant, op] = name.split(" ") as [string, string];
         if (op === "goJSONText") {
-          s.add(`node start (before user code)`, t["boot"]!);
-          s.add(`${variant}: import dist/node.mjs`, t["import"]!);
-          s.add(`${variant}: init`, t["init"]!);
+          if (label === "kinplace init()") s.add("node start (process start to user code)", t["boot"]!);
+          s.add(`${label}: import`, t["import"]!);
+          s.add(`${label}: init`, t["init"]!);
         }
-        s.add(`${variant}: first answer, ${op}`, t["first"]!);
-        s.add(`${variant}: second answer, ${op}`, t["second"]!);
-        s.add(`${variant}: import → first answer, ${op}`, t["total"]!);
+        s.add(`${label}: first answer, ${op}`, t["first"]!);
+        s.add(`${label}: import → first answer, ${op}`, t["total"]!);
+        if (op === "verdict" || op === "goJSONText") s.add(`${label}: second answer, ${op}`, t["second"]!);
       }
-      const w = runNodeJSON([...nodeFlags, wasmFile]);
-      s.add("raw: read kinplace.wasm", w["read"]!);
-      s.add("raw: new WebAssembly.Module", w["compile"]!);
-      s.add("raw: new WebAssembly.Instance", w["instantiate"]!);
+      for (const [name, file] of wasm) {
+        const w = runNodeJSON([...nodeFlags, file]);
+        s.add(`raw ${name}: read`, w["read"]!);
+        s.add(`raw ${name}: new WebAssembly.Module`, w["compile"]!);
+        s.add(`raw ${name}: new WebAssembly.Instance`, w["instantiate"]!);
+      }
       s.add("process: node empty.mjs", wallTime(process.execPath, [...nodeFlags, empty], root));
       s.add("process: kinplace --version", wallTime(process.execPath, [...nodeFlags, cli, "--version"], root));
       s.add("process: kinplace check cloneset", wallTime(process.execPath, [...nodeFlags, cli, "check", "examples/cli/cloneset-old.yaml", "examples/cli/cloneset-image.yaml"], root));
@@ -181,25 +196,25 @@ export function coldStartNode(root: string, samples: number, nodeFlags: string[]
 
 const MIME: Record<string, string> = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html", ".json": "application/json" };
 
-/** A loopback HTTP server for dist/ plus one page per op (/op/NAME.html) and the inputs (/inputs.json). */
+/** A loopback HTTP server for dist/ plus one page per entry and op (/ENTRY/NAME.html: ENTRY browser or core-browser) and the inputs (/inputs.json). */
 async function pageServer(root: string, inputs: string): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     let body: Buffer | string;
     let type: string;
-    const page = /^\/op\/(\w+)\.html$/.exec(url.pathname);
-    if (page !== null && OPS[page[1]!] !== undefined) {
+    const page = /^\/(browser|core-browser)\/(\w+)\.html$/.exec(url.pathname);
+    if (page !== null && OPS[page[2]!] !== undefined) {
       body = `<!doctype html><script type="module">
 const t0 = performance.now();
 const I = await (await fetch("/inputs.json")).json();
 const t1 = performance.now();
-const k = await import("/dist/browser.mjs");
+const k = await import("/dist/${page[1]}.mjs");
 const t2 = performance.now();
 await k.init();
 const t3 = performance.now();
-const a = ${OPS[page[1]!]};
+const a = ${OPS[page[2]!]};
 const t4 = performance.now();
-const b = ${OPS[page[1]!]};
+const b = ${OPS[page[2]!]};
 const t5 = performance.now();
 window.__cold = { boot: t0, import: t2 - t1, init: t3 - t2, first: t4 - t3, second: t5 - t4, total: t4 - t1, same: JSON.stringify(a) === JSON.stringify(b) };
 </script>`;
@@ -234,23 +249,26 @@ export async function coldStartChromium(root: string, samples: number): Promise<
   const server = await pageServer(root, JSON.stringify(opInputs(root)));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const s = new Samples();
+  const plans: [string, string, string[]][] = [["kinplace", "browser", Object.keys(OPS)], ["kinplace/core", "core-browser", CORE_OPS]];
   try {
     for (let i = 0; i < samples; i++) {
-      for (const op of Object.keys(OPS)) {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        for (const visit of ["cold", "reload"] as const) {
-          await page.goto(`${base}/op/${op}.html`);
-          const t = (await page.waitForFunction(() => (window as unknown as { __cold?: unknown }).__cold).then((h) => h.jsonValue())) as Record<string, number | boolean>;
-          if (t["same"] !== true) throw new Error(`chromium: ${op} answered differently twice`);
-          if (op === "goJSONText") {
-            s.add(`${visit}: import dist/browser.mjs`, t["import"] as number);
-            s.add(`${visit}: init() (fetch + instantiateStreaming)`, t["init"] as number);
+      for (const [label, entry, ops] of plans) {
+        for (const op of ops) {
+          const context = await browser.newContext();
+          const page = await context.newPage();
+          for (const visit of ["cold", "reload"] as const) {
+            await page.goto(`${base}/${entry}/${op}.html`);
+            const t = (await page.waitForFunction(() => (window as unknown as { __cold?: unknown }).__cold).then((h) => h.jsonValue())) as Record<string, number | boolean>;
+            if (t["same"] !== true) throw new Error(`chromium: ${op} answered differently twice`);
+            if (op === "goJSONText") {
+              s.add(`${label} ${visit}: import`, t["import"] as number);
+              s.add(`${label} ${visit}: init() (fetch + instantiateStreaming)`, t["init"] as number);
+            }
+            s.add(`${label} ${visit}: first answer, ${op}`, t["first"] as number);
+            s.add(`${label} ${visit}: import → first answer, ${op}`, t["total"] as number);
           }
-          s.add(`${visit}: first answer, ${op}`, t["first"] as number);
-          s.add(`${visit}: import → first answer, ${op}`, t["total"] as number);
+          await context.close();
         }
-        await context.close();
       }
     }
   } finally {
@@ -269,10 +287,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A workerd config serving one worker: `withEngine` loads kinplace (edge entry, precompiled module), else nothing. */
-function workerdConfig(withEngine: boolean): string {
-  const modules = withEngine
-    ? `(name = "worker.mjs", esModule = embed "worker.mjs"), (name = "kinplace.mjs", esModule = embed "edge.mjs"), (name = "kinplace.wasm", wasm = embed "kinplace.wasm"), (name = "inputs.json", json = embed "inputs.json")`
+/** A workerd config serving one worker: kinplace's edge entry (`entry`, with its precompiled `wasm`), or none. */
+function workerdConfig(engine: { entry: string; wasm: string } | null): string {
+  const modules = engine !== null
+    ? `(name = "worker.mjs", esModule = embed "worker.mjs"), (name = "kinplace.mjs", esModule = embed "${engine.entry}"), (name = "kinplace.wasm", wasm = embed "${engine.wasm}"), (name = "inputs.json", json = embed "inputs.json")`
     : `(name = "worker.mjs", esModule = embed "empty-worker.mjs")`;
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
@@ -290,6 +308,7 @@ import * as k from "./kinplace.mjs";
 import I from "./inputs.json";
 const ready = k.init(wasm);
 const OPS = { ${Object.entries(OPS).map(([name, expr]) => `${name}: () => ${expr}`).join(", ")} };
+// (an op the entry does not export is never requested)
 export default {
   async fetch(request) {
     await ready;
@@ -332,17 +351,18 @@ export async function coldStartWorkerd(root: string, samples: number): Promise<C
   const bin = (createRequire(import.meta.url)("workerd") as { default: string }).default;
   const dir = mkdtempSync(join(tmpdir(), "kinplace-cold-workerd-"));
   try {
-    cpSync(join(root, "dist/edge.mjs"), join(dir, "edge.mjs"));
-    cpSync(join(root, "dist/kinplace.wasm"), join(dir, "kinplace.wasm"));
+    for (const f of ["edge.mjs", "core-edge.mjs", "kinplace.wasm", "kinplace-core.wasm"]) cpSync(join(root, "dist", f), join(dir, f));
     writeFileSync(join(dir, "inputs.json"), JSON.stringify(opInputs(root)));
     writeFileSync(join(dir, "worker.mjs"), workerScript());
     writeFileSync(join(dir, "empty-worker.mjs"), `export default { fetch() { return new Response("ready"); } };\n`);
-    writeFileSync(join(dir, "engine.capnp"), workerdConfig(true));
-    writeFileSync(join(dir, "empty.capnp"), workerdConfig(false));
+    writeFileSync(join(dir, "engine.capnp"), workerdConfig({ entry: "edge.mjs", wasm: "kinplace.wasm" }));
+    writeFileSync(join(dir, "core.capnp"), workerdConfig({ entry: "core-edge.mjs", wasm: "kinplace-core.wasm" }));
+    writeFileSync(join(dir, "empty.capnp"), workerdConfig(null));
     const s = new Samples();
     for (let i = 0; i < samples; i++) {
       s.add("spawn → first answer, worker without kinplace", await workerdFirstAnswer(bin, join(dir, "empty.capnp"), "/"));
-      for (const op of Object.keys(OPS)) s.add(`spawn → first answer, ${op}`, await workerdFirstAnswer(bin, join(dir, "engine.capnp"), `/${op}`));
+      for (const op of Object.keys(OPS)) s.add(`kinplace: spawn → first answer, ${op}`, await workerdFirstAnswer(bin, join(dir, "engine.capnp"), `/${op}`));
+      for (const op of CORE_OPS) s.add(`kinplace/core: spawn → first answer, ${op}`, await workerdFirstAnswer(bin, join(dir, "core.capnp"), `/${op}`));
     }
     return s.rows("workerd");
   } finally {
@@ -378,8 +398,8 @@ export function coldStartMarkdown(rows: ColdRow[]): string {
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const samples = Number(process.argv[2] ?? 21);
   const runtimes = (process.argv[3]?.split(",") ?? undefined) as ColdRow["runtime"][] | undefined;
-  const wasm = readFileSync(join(here, "../dist/kinplace.wasm"));
-  console.log(`Cold start, ${samples} fresh processes per row; Node ${process.version}; dist/kinplace.wasm ${wasm.length} B.`);
+  const size = (f: string): number => readFileSync(join(here, "../dist", f)).length;
+  console.log(`Cold start, ${samples} fresh processes per row; Node ${process.version}; dist/kinplace.wasm ${size("kinplace.wasm")} B, dist/kinplace-core.wasm ${size("kinplace-core.wasm")} B.`);
   console.log();
   console.log(coldStartMarkdown(await coldStart({ samples, ...(runtimes === undefined ? {} : { runtimes }) })));
 }
