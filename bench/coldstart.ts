@@ -6,10 +6,10 @@
 // and code caches). workerd: a fresh process per sample, spawn to first answer, next to the same worker without
 // kinplace (workerd's clocks stand still while code runs, so only the outside view exists). Needs `npm run build`
 // (dist/). Numbers are reported, never asserted.
-// Usage: node --import tsx bench/coldstart.ts [samples=21] [runtimes=node,chromium,workerd]
+// Usage: node --import tsx bench/coldstart.ts [samples=21] [runtimes=node,chromium,workerd] [package root=this checkout]
 
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
@@ -149,6 +149,7 @@ export function coldStartNode(root: string, samples: number, nodeFlags: string[]
     ];
     const scripts: [string, string, string][] = [];
     for (const [label, entry, sync, ops] of plans) {
+      if (!existsSync(join(root, entry))) continue; // (a package without that entry: an older build)
       for (const op of ops) {
         const file = join(dir, `${scripts.length}.mjs`);
         writeFileSync(file, nodeChild(pathToFileURL(join(root, entry)).href, sync, op, inputs));
@@ -157,6 +158,7 @@ export function coldStartNode(root: string, samples: number, nodeFlags: string[]
     }
     const wasm: [string, string][] = [];
     for (const name of ["kinplace.wasm", "kinplace-core.wasm"]) {
+      if (!existsSync(join(root, "dist", name))) continue;
       const file = join(dir, `raw-${name}.mjs`);
       writeFileSync(file, wasmChild(join(root, "dist", name)));
       wasm.push([name, file]);
@@ -253,6 +255,7 @@ export async function coldStartChromium(root: string, samples: number): Promise<
   try {
     for (let i = 0; i < samples; i++) {
       for (const [label, entry, ops] of plans) {
+        if (!existsSync(join(root, "dist", `${entry}.mjs`))) continue;
         for (const op of ops) {
           const context = await browser.newContext();
           const page = await context.newPage();
@@ -351,7 +354,8 @@ export async function coldStartWorkerd(root: string, samples: number): Promise<C
   const bin = (createRequire(import.meta.url)("workerd") as { default: string }).default;
   const dir = mkdtempSync(join(tmpdir(), "kinplace-cold-workerd-"));
   try {
-    for (const f of ["edge.mjs", "core-edge.mjs", "kinplace.wasm", "kinplace-core.wasm"]) cpSync(join(root, "dist", f), join(dir, f));
+    const core = existsSync(join(root, "dist/core-edge.mjs"));
+    for (const f of ["edge.mjs", "kinplace.wasm", ...(core ? ["core-edge.mjs", "kinplace-core.wasm"] : [])]) cpSync(join(root, "dist", f), join(dir, f));
     writeFileSync(join(dir, "inputs.json"), JSON.stringify(opInputs(root)));
     writeFileSync(join(dir, "worker.mjs"), workerScript());
     writeFileSync(join(dir, "empty-worker.mjs"), `export default { fetch() { return new Response("ready"); } };\n`);
@@ -362,7 +366,7 @@ export async function coldStartWorkerd(root: string, samples: number): Promise<C
     for (let i = 0; i < samples; i++) {
       s.add("spawn → first answer, worker without kinplace", await workerdFirstAnswer(bin, join(dir, "empty.capnp"), "/"));
       for (const op of Object.keys(OPS)) s.add(`kinplace: spawn → first answer, ${op}`, await workerdFirstAnswer(bin, join(dir, "engine.capnp"), `/${op}`));
-      for (const op of CORE_OPS) s.add(`kinplace/core: spawn → first answer, ${op}`, await workerdFirstAnswer(bin, join(dir, "core.capnp"), `/${op}`));
+      if (core) for (const op of CORE_OPS) s.add(`kinplace/core: spawn → first answer, ${op}`, await workerdFirstAnswer(bin, join(dir, "core.capnp"), `/${op}`));
     }
     return s.rows("workerd");
   } finally {
@@ -398,8 +402,9 @@ export function coldStartMarkdown(rows: ColdRow[]): string {
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const samples = Number(process.argv[2] ?? 21);
   const runtimes = (process.argv[3]?.split(",") ?? undefined) as ColdRow["runtime"][] | undefined;
-  const size = (f: string): number => readFileSync(join(here, "../dist", f)).length;
-  console.log(`Cold start, ${samples} fresh processes per row; Node ${process.version}; dist/kinplace.wasm ${size("kinplace.wasm")} B, dist/kinplace-core.wasm ${size("kinplace-core.wasm")} B.`);
+  const root = process.argv[4] ?? join(here, "..");
+  const size = (f: string): string => (existsSync(join(root, "dist", f)) ? `${readFileSync(join(root, "dist", f)).length} B` : "absent");
+  console.log(`Cold start, ${samples} fresh processes per row; Node ${process.version}; dist/kinplace.wasm ${size("kinplace.wasm")}, dist/kinplace-core.wasm ${size("kinplace-core.wasm")}.`);
   console.log();
-  console.log(coldStartMarkdown(await coldStart({ samples, ...(runtimes === undefined ? {} : { runtimes }) })));
+  console.log(coldStartMarkdown(await coldStart({ samples, root, ...(runtimes === undefined ? {} : { runtimes }) })));
 }
