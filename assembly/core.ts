@@ -1,47 +1,23 @@
-// The JSON and hashing core alone — canonical JSON (Go, RFC 8785) and FNV, without the eval ops — compiled only to
-// measure its size against the 64 KB budget: `npm run asbuild:core` → build/kinplace-core.wasm.
+// The core engine (build/kinplace-core.wasm, the `kinplace/core` entry): the ABI of index.ts with the op table of
+// eval/dispatch-core.ts — canonical JSON (Go, RFC 8785), FNV, JSON Patch and JSON merge patch — and none of the
+// Kubernetes code, so it compiles and starts in a fraction of the full engine's time.
 
-import { ByteSink } from "./io/sink";
-import { clearError, hasError, writeErrorJSON } from "./base/errors";
-import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
-import { canonicalize } from "./eval/canonical";
-import { writeJSONString } from "./json/strings";
+import { evaluateWith, evaluateDocsWith } from "./abi";
+import { evaluateCoreRequest } from "./eval/dispatch-core";
 
-let inPtr: usize = 0;
-let out: ByteSink | null = null;
+export { input, output, status, setLimits, canonical, fnv32, fnv64 } from "./abi";
 
-/** Starts a call: resets the heap and returns a pointer to `len` writable input bytes. */
-export function input(len: i32): usize {
-  heap.reset();
-  clearError();
-  out = null;
-  inPtr = heap.alloc(<usize>(len > 0 ? len : 1));
-  return inPtr;
+/** Evaluates one eval-protocol request line held in the input; returns the response length. */
+export function evaluate(len: i32): i32 {
+  return evaluateWith(len, evaluateCoreRequest);
 }
 
-/** Pointer to the output bytes of the last call. */
-export function output(): usize {
-  const o = out;
-  return o === null ? 0 : o.ptr;
-}
-
-/** Canonical JSON of the input text: mode 0 = Go json.Marshal(interface{}), 1 = RFC 8785. */
-export function canonical(len: i32, mode: i32, goMinor: i32): i32 {
-  const o = new ByteSink(len + 16);
-  out = o;
-  if (!canonicalize(inPtr, len, mode, goMinor, o) || hasError()) {
-    o.truncate(0);
-    writeErrorJSON(o, writeJSONString);
-  }
-  return o.len;
-}
-
-/** FNV-1 (variant 0) or FNV-1a (variant 1), 32 bit, over the input bytes. */
-export function fnv32(len: i32, variant: i32): u32 {
-  return variant == 0 ? fnv1_32(inPtr, <usize>len) : fnv1a_32(inPtr, <usize>len);
-}
-
-/** FNV-1 (variant 2) or FNV-1a (variant 3), 64 bit, over the input bytes. */
-export function fnv64(len: i32, variant: i32): u64 {
-  return variant == 2 ? fnv1_64(inPtr, <usize>len) : fnv1a_64(inPtr, <usize>len);
+/**
+ * Evaluates a patch request whose two documents follow the request line in the input, as raw bytes:
+ * input = line (len bytes) + first document (lenA) + second document (lenB). The first stands for the
+ * op's `fromText` / `documentText` / `originalText`, the second for `toText` / `patchText` /
+ * `modifiedText`; a negative length is an absent document. Returns the response length (as evaluate).
+ */
+export function evaluateDocs(len: i32, lenA: i32, lenB: i32): i32 {
+  return evaluateDocsWith(len, lenA, lenB, evaluateCoreRequest);
 }

@@ -1,56 +1,15 @@
-// The exported ABI of the kinplace engine (see docs/architecture.md). Every call starts with
-// `input(len)`, which resets the per-call arena; results stay readable until the next `input`.
+// The exported ABI of the full kinplace engine (see docs/architecture.md): the shared part (abi.ts) and the eval
+// entry points bound to the full op table (eval/dispatch.ts). Every call starts with `input(len)`, which resets
+// the per-call arena; results stay readable until the next `input`.
 
-import { ByteSink } from "./io/sink";
-import { hasError, fail, clearError, writeErrorJSON, E_INTERNAL } from "./base/errors";
-import { fnv1_32, fnv1a_32, fnv1_64, fnv1a_64 } from "./hash/fnv";
-import { Limits } from "./base/limits";
+import { evaluateWith, evaluateDocsWith } from "./abi";
 import { evaluateRequest } from "./eval/dispatch";
-import { canonicalize } from "./eval/canonical";
-import { writeJSONString } from "./json/strings";
-import { DocBytes } from "./eval/ops/docbytes";
 
-// The ABI's current call (docs/architecture.md "State that outlives a call"): its input, its output and its
-// status, set by `input()` and the call it starts, read by `output()` / `status()` until the next `input()`.
-let inPtr: usize = 0;
-let out: ByteSink | null = null;
-let lastStatus: i32 = 0;
-
-/** Starts a call: resets the heap and returns a pointer to `len` writable input bytes. */
-export function input(len: i32): usize {
-  heap.reset();
-  clearError(); // the one piece of per-call state in a global: a trap may have left an error recorded
-  out = null;
-  lastStatus = 0;
-  inPtr = heap.alloc(len > 0 ? <usize>len : 1);
-  return inPtr;
-}
-
-/** Pointer to the output bytes of the last call. */
-export function output(): usize {
-  const o = out;
-  return o === null ? 0 : o.ptr;
-}
-
-/** 0 when the last call succeeded, 1 when its output is an error object. */
-export function status(): i32 {
-  return lastStatus;
-}
-
-/** Sets the process-wide default limits (0 keeps the current value). */
-export function setLimits(maxDepth: i32, maxBytes: i32, maxItems: i32): void {
-  if (maxDepth > 0) Limits.maxDepth = maxDepth;
-  if (maxBytes > 0) Limits.maxBytes = maxBytes;
-  if (maxItems > 0) Limits.maxItems = maxItems;
-}
+export { input, output, status, setLimits, canonical, fnv32, fnv64 } from "./abi";
 
 /** Evaluates one eval-protocol request line held in the input; returns the response length. */
 export function evaluate(len: i32): i32 {
-  const o = new ByteSink(256 + (len >> 1));
-  out = o;
-  evaluateRequest(inPtr, len, o);
-  lastStatus = 0;
-  return o.len;
+  return evaluateWith(len, evaluateRequest);
 }
 
 /**
@@ -60,34 +19,5 @@ export function evaluate(len: i32): i32 {
  * `modifiedText`; a negative length is an absent document. Returns the response length (as evaluate).
  */
 export function evaluateDocs(len: i32, lenA: i32, lenB: i32): i32 {
-  const a = lenA > 0 ? lenA : 0;
-  const b = lenB > 0 ? lenB : 0;
-  const o = new ByteSink(256 + ((a + b) >> 1));
-  out = o;
-  evaluateRequest(inPtr, len, o, null, new DocBytes(inPtr + <usize>len, lenA, inPtr + <usize>(len + a), lenB));
-  lastStatus = 0;
-  return o.len;
-}
-
-/** Canonical JSON of the input text: mode 0 = Go json.Marshal(interface{}), 1 = RFC 8785. */
-export function canonical(len: i32, mode: i32, goMinor: i32): i32 {
-  const o = new ByteSink(len + 16);
-  out = o;
-  if (!canonicalize(inPtr, len, mode, goMinor, o) || hasError()) {
-    if (!hasError()) fail(E_INTERNAL, "canonical failed without an error");
-    o.truncate(0);
-    writeErrorJSON(o, writeJSONString);
-    lastStatus = 1;
-  }
-  return o.len;
-}
-
-/** FNV-1 (variant 0) or FNV-1a (variant 1), 32 bit, over the input bytes. */
-export function fnv32(len: i32, variant: i32): u32 {
-  return variant == 0 ? fnv1_32(inPtr, <usize>len) : fnv1a_32(inPtr, <usize>len);
-}
-
-/** FNV-1 (variant 2) or FNV-1a (variant 3), 64 bit, over the input bytes. */
-export function fnv64(len: i32, variant: i32): u64 {
-  return variant == 2 ? fnv1_64(inPtr, <usize>len) : fnv1a_64(inPtr, <usize>len);
+  return evaluateDocsWith(len, lenA, lenB, evaluateRequest);
 }

@@ -1,16 +1,17 @@
-// Builds the release engine, build/kinplace.wasm (`npm run asbuild`), at most once per source tree.
-// The source stamp is the sha256 of the exact bytes of everything asc reads for it: assembly/** (the as-pect specs
-// in assembly/__tests__ are not part of the engine), asconfig.json, and the assemblyscript and binaryen versions.
-// In order:
-//   1. build/kinplace.wasm.stamp names this stamp and the wasm's sha256: nothing to do.
-//   2. go/kinplace.wasm.stamp names this stamp (`npm run go:wasm` writes it with the committed copy the Go module
-//      embeds): go/kinplace.wasm is copied (a fresh clone runs `npm run example` without compiling).
-//      test/go-wasm.test.ts proves that copy is the bytes of a fresh release build.
-//   3. asc --config asconfig.json --target release.
+// Builds the release engines (`npm run asbuild`), each at most once per source tree: build/kinplace.wasm (the full
+// engine, asconfig.json) and build/kinplace-core.wasm (the core engine of the `kinplace/core` entry: JSON, FNV and
+// patches, asconfig.core.json). An engine's source stamp is the sha256 of the exact bytes of everything asc reads
+// for it: assembly/** (the as-pect specs in assembly/__tests__ are not part of the engine), its asconfig, and the
+// assemblyscript and binaryen versions. For each engine, in order:
+//   1. build/NAME.wasm.stamp names this stamp and the wasm's sha256: nothing to do.
+//   2. go/NAME.wasm.stamp names this stamp (`npm run go:wasm` writes it with the committed copy; the Go module
+//      embeds go/kinplace.wasm): go/NAME.wasm is copied (a fresh clone runs `npm run example` without compiling).
+//      test/go-wasm.test.ts proves each copy is the bytes of a fresh release build.
+//   3. asc --config ASCONFIG --target release.
 // --from-source (npm test) skips step 2 and accepts step 1 only for a wasm asc built, so the tests always run, and
-// compare the Go module's copy with, a build from source.
+// compare the committed copies with, a build from source.
 // Quiet unless KINPLACE_BUILD_VERBOSE=1: asc's output is printed when it fails; warnings are counted.
-// Usage: node scripts/build-wasm.mjs [--from-source]; node scripts/build-wasm.mjs --stamp prints the source stamp.
+// Usage: node scripts/build-wasm.mjs [--from-source]; node scripts/build-wasm.mjs --stamp [core] prints a source stamp.
 
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,8 +21,11 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const at = (p) => join(root, p);
 const verbose = process.env.KINPLACE_BUILD_VERBOSE === "1";
-const OUT = "build/kinplace.wasm";
-const GO = "go/kinplace.wasm";
+/** The engines: the build output, its committed copy, and the asc config. */
+export const ENGINES = {
+  full: { out: "build/kinplace.wasm", committed: "go/kinplace.wasm", config: "asconfig.json" },
+  core: { out: "build/kinplace-core.wasm", committed: "go/kinplace-core.wasm", config: "asconfig.core.json" },
+};
 
 const sha = (bytes) => createHash("sha256").update(bytes).digest("hex");
 
@@ -37,12 +41,12 @@ function files(dir, exclude) {
   return out.sort();
 }
 
-/** The source stamp of the release engine: sha256 over the names and bytes of its inputs. */
-export function sourceStamp() {
+/** The source stamp of a release engine (default: the full one): sha256 over the names and bytes of its inputs. */
+export function sourceStamp(engine = ENGINES.full) {
   const h = createHash("sha256");
   const put = (name, bytes) => h.update(`${name}\0${bytes.length}\0`).update(bytes);
   for (const f of files(at("assembly"), ["assembly/__tests__"])) put(relative(root, f).split("\\").join("/"), readFileSync(f));
-  put("asconfig.json", readFileSync(at("asconfig.json")));
+  put(engine.config, readFileSync(at(engine.config)));
   for (const pkg of ["assemblyscript", "binaryen"]) put(pkg, Buffer.from(JSON.parse(readFileSync(at(`node_modules/${pkg}/package.json`), "utf8")).version));
   put("target", Buffer.from("release"));
   return h.digest("hex");
@@ -70,15 +74,15 @@ export function writeStamp(wasmPath, sources, from) {
   writeFileSync(at(`${wasmPath}.stamp`), JSON.stringify(stamp, null, 2) + "\n");
 }
 
-/** Compiles build/kinplace.wasm with asc; prints asc's output when it fails (always) or when verbose. */
-async function compile() {
+/** Compiles an engine with asc; prints asc's output when it fails (always) or when verbose. */
+async function compile(engine) {
   const { default: asc } = await import("assemblyscript/asc");
   const chunks = [];
   const sink = { write: (s) => (chunks.push(typeof s === "string" ? s : Buffer.from(s).toString("utf8")), true) };
   const started = Date.now();
   const cwd = process.cwd();
   process.chdir(root);
-  const { error } = await asc.main(["--config", "asconfig.json", "--target", "release"], { stdout: sink, stderr: sink });
+  const { error } = await asc.main(["--config", engine.config, "--target", "release"], { stdout: sink, stderr: sink });
   process.chdir(cwd);
   const text = chunks.join("");
   if (error || verbose) process.stderr.write(text);
@@ -88,28 +92,34 @@ async function compile() {
   }
   const notes = (text.match(/^(WARNING|INFO) AS\d+/gm) ?? []).length;
   if (notes > 0 && !verbose) console.error(`build-wasm: asc reported ${notes} warning(s) or note(s); KINPLACE_BUILD_VERBOSE=1 npm run asbuild shows them`);
-  if (verbose) console.error(`build-wasm: asc built ${OUT} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (verbose) console.error(`build-wasm: asc built ${engine.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Brings build/kinplace.wasm up to date (see the header); returns the source stamp. */
-export async function buildWasm({ fromSource = false } = {}) {
-  mkdirSync(at("build"), { recursive: true });
-  const sources = sourceStamp();
-  if (current(OUT, sources, fromSource ? "asc" : undefined)) {
-    if (verbose) console.error(`build-wasm: ${OUT} is up to date (sources ${sources.slice(0, 12)})`);
-  } else if (!fromSource && current(GO, sources)) {
-    copyFileSync(at(GO), at(OUT));
-    writeStamp(OUT, sources, GO);
-    if (verbose) console.error(`build-wasm: ${OUT} is ${GO} (same sources ${sources.slice(0, 12)})`);
+/** Brings one engine's build output up to date (see the header); returns its source stamp. */
+async function buildEngine(engine, fromSource) {
+  const { out, committed } = engine;
+  const sources = sourceStamp(engine);
+  if (current(out, sources, fromSource ? "asc" : undefined)) {
+    if (verbose) console.error(`build-wasm: ${out} is up to date (sources ${sources.slice(0, 12)})`);
+  } else if (!fromSource && current(committed, sources)) {
+    copyFileSync(at(committed), at(out));
+    writeStamp(out, sources, committed);
+    if (verbose) console.error(`build-wasm: ${out} is ${committed} (same sources ${sources.slice(0, 12)})`);
   } else {
-    rmSync(at(`${OUT}.stamp`), { force: true }); // a failed or interrupted build leaves no stamp
-    await compile();
-    writeStamp(OUT, sources, "asc");
+    rmSync(at(`${out}.stamp`), { force: true }); // a failed or interrupted build leaves no stamp
+    await compile(engine);
+    writeStamp(out, sources, "asc");
   }
   return sources;
 }
 
+/** Brings build/kinplace.wasm and build/kinplace-core.wasm up to date (see the header); returns their source stamps. */
+export async function buildWasm({ fromSource = false } = {}) {
+  mkdirSync(at("build"), { recursive: true });
+  return { full: await buildEngine(ENGINES.full, fromSource), core: await buildEngine(ENGINES.core, fromSource) };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes("--stamp")) console.log(sourceStamp());
+  if (process.argv.includes("--stamp")) console.log(sourceStamp(process.argv.includes("core") ? ENGINES.core : ENGINES.full));
   else await buildWasm({ fromSource: process.argv.includes("--from-source") });
 }

@@ -5,8 +5,12 @@
 //   dist/inline.mjs                wasm embedded as base64; no I/O
 //   dist/edge.mjs                  precompiled WebAssembly.Module only (workerd, Vercel Edge)
 //   dist/cli/kinplace.mjs          the `kinplace` command (reads ../kinplace.wasm)
+//   dist/core.mjs, dist/core.cjs,  `kinplace/core`: JSON, FNV and patches on the core engine (Node ESM + CJS,
+//   dist/core-browser.mjs,         browsers, edge), loading kinplace-core.wasm as the full entries load
+//   dist/core-edge.mjs             kinplace.wasm
 //   dist/kinplace.wasm             the one copy of the engine, next to the entries that load it (also exported
 //                                  as kinplace/kinplace.wasm)
+//   dist/kinplace-core.wasm        the core engine (also exported as kinplace/kinplace-core.wasm)
 // dist/types/ is left alone (written by `npm run build:types`).
 // Then checks that the non-Node bundles hold no Node APIs and the edge bundle never compiles wasm.
 // Quiet unless it fails; KINPLACE_BUILD_VERBOSE=1 prints the size of every output.
@@ -21,10 +25,11 @@ import { opNames } from "./op-names.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const at = (p) => join(root, p);
 const wasm = at("build/kinplace.wasm");
+const coreWasm = at("build/kinplace-core.wasm");
 const pkg = JSON.parse(readFileSync(at("package.json"), "utf8"));
 
-if (!existsSync(wasm)) {
-  console.error("scripts/build.mjs: build/kinplace.wasm is missing; run `npm run asbuild` first");
+if (!existsSync(wasm) || !existsSync(coreWasm)) {
+  console.error("scripts/build.mjs: build/kinplace.wasm or build/kinplace-core.wasm is missing; run `npm run asbuild` first");
   process.exit(1);
 }
 
@@ -37,21 +42,37 @@ const common = {
   charset: "utf8",
   absWorkingDir: root,
 };
+/** The CommonJS bundle takes js/node-fs-cjs.ts for js/node-fs.ts (that one awaits an import on old Node 20 releases). */
+const cjsNodeFs = {
+  name: "cjs-node-fs",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/node-fs\.js$/ }, () => ({ path: at("js/node-fs-cjs.ts") }));
+  },
+};
 const importMetaShim = '"use strict";\nconst __kinplace_import_meta_url = require("node:url").pathToFileURL(__filename).href;';
 
-await Promise.all([
-  build({ ...common, entryPoints: ["js/node.ts"], outfile: "dist/node.mjs", platform: "node", format: "esm", target: "node20" }),
+/** The Node ESM and CJS bundles of a Node entry. */
+const nodeBundles = (entry, name) => [
+  build({ ...common, entryPoints: [entry], outfile: `dist/${name}.mjs`, platform: "node", format: "esm", target: "node20" }),
   build({
     ...common,
-    entryPoints: ["js/node.ts"],
-    outfile: "dist/node.cjs",
+    entryPoints: [entry],
+    outfile: `dist/${name}.cjs`,
     platform: "node",
     format: "cjs",
     target: "node20",
     define: { "import.meta.url": "__kinplace_import_meta_url" },
     banner: { js: importMetaShim },
+    plugins: [cjsNodeFs],
   }),
+];
+
+await Promise.all([
+  ...nodeBundles("js/node.ts", "node"),
+  ...nodeBundles("js/core-node.ts", "core"),
   build({ ...common, entryPoints: ["js/browser.ts"], outfile: "dist/browser.mjs", platform: "browser", format: "esm", target: "es2022" }),
+  build({ ...common, entryPoints: ["js/core-browser.ts"], outfile: "dist/core-browser.mjs", platform: "browser", format: "esm", target: "es2022" }),
+  build({ ...common, entryPoints: ["js/core-edge.ts"], outfile: "dist/core-edge.mjs", platform: "neutral", format: "esm", target: "es2022" }),
   build({
     ...common,
     entryPoints: ["js/inline.ts"],
@@ -77,12 +98,17 @@ await Promise.all([
 
 chmodSync(at("dist/cli/kinplace.mjs"), 0o755);
 copyFileSync(wasm, at("dist/kinplace.wasm"));
+copyFileSync(coreWasm, at("dist/kinplace-core.wasm"));
 
 // Portability checks: these bundles must run where there is no Node and (edge) no wasm compiler.
+const browserForbidden = [/\brequire\(/, /["']node:/, /\bprocess\./, /\bBuffer\b/];
+const edgeForbidden = [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bcompile\w*\(/, /new WebAssembly\.Module\b/, /instantiateStreaming/, /\bfetch\(/];
 const forbidden = {
-  "dist/browser.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bBuffer\b/],
+  "dist/browser.mjs": browserForbidden,
+  "dist/core-browser.mjs": browserForbidden,
+  "dist/core-edge.mjs": edgeForbidden,
   "dist/inline.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bfetch\(\s*new URL/],
-  "dist/edge.mjs": [/\brequire\(/, /["']node:/, /\bprocess\./, /\bimport\.meta\b/, /\bcompile\w*\(/, /new WebAssembly\.Module\b/, /instantiateStreaming/, /\bfetch\(/],
+  "dist/edge.mjs": edgeForbidden,
 };
 let bad = 0;
 for (const [file, patterns] of Object.entries(forbidden)) {
@@ -97,7 +123,7 @@ for (const [file, patterns] of Object.entries(forbidden)) {
 if (bad > 0) process.exit(1);
 
 if (process.env.KINPLACE_BUILD_VERBOSE === "1") {
-  const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm"]
+  const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/core.mjs", "dist/core.cjs", "dist/core-browser.mjs", "dist/core-edge.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm", "dist/kinplace-core.wasm"]
     .map((f) => `${f} ${statSync(at(f)).size} B`);
   console.log(sizes.join("\n"));
 }

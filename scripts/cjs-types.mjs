@@ -1,5 +1,5 @@
-// Finishes the declarations tsc wrote to dist/types/: deletes the ones that index.d.ts and edge.d.ts (the
-// package's typed entries) never reach (tsc emits one per source file of the build, internal ones too),
+// Finishes the declarations tsc wrote to dist/types/: deletes the ones that index.d.ts, edge.d.ts, core-node.d.ts
+// and core-edge.d.ts (the package's typed entries) never reach (tsc emits one per source file of the build, internal ones too),
 // then copies the rest to dist/types/cjs/ under a {"type":"commonjs"} package.json, so TypeScript sees
 // CommonJS typings for `require("kinplace")` (package.json exports → require → types).
 // Usage: node scripts/cjs-types.mjs (after `tsc -p tsconfig.types.json`)
@@ -12,7 +12,7 @@ const types = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "types
 const cjs = join(types, "cjs");
 
 const reached = new Set();
-const queue = ["index.d.ts", "edge.d.ts"];
+const queue = ["index.d.ts", "edge.d.ts", "core-node.d.ts", "core-edge.d.ts"];
 for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
   if (reached.has(file)) continue;
   reached.add(file);

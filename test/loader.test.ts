@@ -1,7 +1,7 @@
 // Every entry of the package loads the engine and answers the same way: the Node ESM and CJS bundles
 // (by path and through the package's own `exports`), the inline bundle with no I/O at all, the edge
 // bundle with a precompiled module while compiling from bytes is forbidden, and the browser bundle with
-// file reads restricted to the bundle itself. Also: initSync, traps becoming KinplaceError with the
+// file reads restricted to the bundle itself; the core entries (`kinplace/core`) likewise on kinplace-core.wasm. Also: initSync, traps becoming KinplaceError with the
 // engine still usable, and memory growth. The published declarations are checked by test/package-types.test.ts.
 // Needs `npm run build` (dist/ and build/kinplace.wasm).
 
@@ -22,6 +22,7 @@ const at = (p: string): string => join(root, p);
 const url = (p: string): string => pathToFileURL(at(p)).href;
 const wasmPath = at("dist/kinplace.wasm");
 const wasmBytes = readFileSync(wasmPath);
+const coreWasmPath = at("dist/kinplace-core.wasm");
 
 /** FNV reference (Go's hash/fnv) over bytes, for the expected values. */
 function fnvReference(bits: 32 | 64, a: boolean, bytes: Uint8Array): string {
@@ -238,6 +239,65 @@ describe("browser entry (in node, file reads limited to the bundle)", () => {
       flags(),
     );
     assert.deepEqual(got, ["TypeError", EXPECTED]);
+  });
+});
+
+describe("core entry (kinplace/core: JSON, FNV and patches on kinplace-core.wasm)", () => {
+  const patchProbe = `[k.jsonPatchDiffText('{"a":1,"b":[1,2]}', '{"a":2,"b":[2]}'), JSON.stringify(k.mergePatchDiff({ a: 1, b: 2 }, { a: 1 })), k.evaluate({ op: "verdict" }).error.code, typeof k.verdict]`;
+  const PATCH_EXPECTED = ['[{"op":"replace","path":"/a","value":2},{"op":"remove","path":"/b/0"}]', '{"b":null}', "E_UNKNOWN_OP", "undefined"];
+
+  test("Node ESM and CJS bundles: init() and initSync() load the package's kinplace-core.wasm", async () => {
+    assert.deepEqual(
+      await esm(`const k = await import(${JSON.stringify(url("dist/core.mjs"))}); await k.init(); console.log(JSON.stringify([probe(k), ${patchProbe}]));`),
+      [EXPECTED, PATCH_EXPECTED],
+    );
+    assert.deepEqual(await esm(`const k = await import(${JSON.stringify(url("dist/core.mjs"))}); k.initSync(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
+    assert.deepEqual(await cjs(`const k = require(${JSON.stringify(at("dist/core.cjs"))}); k.initSync(); console.log(JSON.stringify([probe(k), ${patchProbe}]));`), [EXPECTED, PATCH_EXPECTED]);
+  });
+
+  test("the package's exports map: kinplace/core and kinplace/kinplace-core.wasm", async () => {
+    assert.deepEqual(await esm(`const k = await import("kinplace/core"); await k.init(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
+    assert.deepEqual(await cjs(`const k = require("kinplace/core"); k.initSync(); console.log(JSON.stringify(probe(k)));`), EXPECTED);
+    const paths = await esm(`console.log(JSON.stringify([import.meta.resolve("kinplace/core"), import.meta.resolve("kinplace/kinplace-core.wasm")]));`);
+    assert.deepEqual(paths, [url("dist/core.mjs"), url("dist/kinplace-core.wasm")]);
+  });
+
+  test("edge bundle: init(module) while compiling from bytes is forbidden; bytes are refused", async () => {
+    const got = await esm(`
+      const fs = await import("node:fs");
+      const module = new WebAssembly.Module(fs.readFileSync(${JSON.stringify(coreWasmPath)}));
+      const W = WebAssembly, OrigModule = W.Module, origInstantiate = W.instantiate;
+      W.instantiate = (src, imports) => src instanceof OrigModule ? origInstantiate(src, imports) : Promise.reject(new Error("compiling bytes"));
+      W.Module = new Proxy(OrigModule, { construct: () => { throw new Error("compiling bytes"); } });
+      const k = await import(${JSON.stringify(url("dist/core-edge.mjs"))});
+      let refused; try { await k.init(fs.readFileSync(${JSON.stringify(coreWasmPath)})); refused = "accepted"; } catch (e) { refused = e.constructor.name + " " + /kinplace-core\.wasm/.test(e.message); }
+      await k.init(module);
+      console.log(JSON.stringify([refused, probe(k)]));`);
+    assert.deepEqual(got, ["TypeError true", EXPECTED]);
+  });
+
+  test("browser bundle (in node, file reads limited to the bundle): init(URL) fetches kinplace-core.wasm", async () => {
+    const coreBytes = readFileSync(coreWasmPath);
+    const hits: string[] = [];
+    const server = createServer((req, res) => {
+      hits.push(req.url ?? "");
+      if (req.url === "/kinplace-core.wasm") res.writeHead(200, { "content-type": "application/wasm" }).end(coreBytes);
+      else res.writeHead(404).end("not found");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const got = await esm(
+        `const k = await import(${JSON.stringify(url("dist/core-browser.mjs"))});
+        await k.init(new URL(${JSON.stringify(`${base}/kinplace-core.wasm`)}));
+        console.log(JSON.stringify(probe(k)));`,
+        [permissionFlag, `--allow-fs-read=${at("dist/core-browser.mjs")}`],
+      );
+      assert.deepEqual(got, EXPECTED);
+      assert.deepEqual(hits, ["/kinplace-core.wasm"]);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
-// What `npm pack` ships: exactly the entries, the one kinplace.wasm, the declarations (ESM and CJS twins, no
-// more than index.d.ts and edge.d.ts reach), README.md, LICENSE and package.json; every path package.json
+// What `npm pack` ships: exactly the entries, the one kinplace.wasm (and the core engine of `kinplace/core`,
+// kinplace-core.wasm), the declarations (ESM and CJS twins, no more than the typed entries reach), README.md, LICENSE and package.json; every path package.json
 // names is shipped; the shipped code imports nothing but Node built-ins (so the package has no runtime
 // dependencies); and the tarball stays under a size bound. Needs `npm run build`.
 
@@ -15,8 +15,9 @@ const MAX_PACKED_BYTES = 1_300_000;
 /** The unpacked files may take this many bytes. */
 const MAX_UNPACKED_BYTES = 3_600_000;
 
-const ENTRIES = ["dist/browser.mjs", "dist/cli/kinplace.mjs", "dist/edge.mjs", "dist/inline.mjs", "dist/node.cjs", "dist/node.mjs"];
-const OTHER = ["LICENSE", "README.md", "dist/kinplace.wasm", "dist/types/cjs/package.json", "package.json"];
+const ENTRIES = ["dist/browser.mjs", "dist/cli/kinplace.mjs", "dist/core-browser.mjs", "dist/core-edge.mjs", "dist/core.cjs", "dist/core.mjs", "dist/edge.mjs", "dist/inline.mjs", "dist/node.cjs", "dist/node.mjs"];
+const OTHER = ["LICENSE", "README.md", "dist/kinplace-core.wasm", "dist/kinplace.wasm", "dist/types/cjs/package.json", "package.json"];
+const TYPED_ENTRIES = ["dist/types/index.d.ts", "dist/types/edge.d.ts", "dist/types/core-node.d.ts", "dist/types/core-edge.d.ts"];
 
 const report: PackReport = npmPack(["--dry-run"]);
 const shipped = new Map(report.files.map((f) => [f.path, f]));
@@ -47,12 +48,12 @@ function pathsIn(value: unknown): string[] {
 }
 
 test("the package holds exactly the entries, the wasm, the declarations, README, LICENSE and package.json", () => {
-  const declarations = new Set([...declarationClosure("dist/types/index.d.ts"), ...declarationClosure("dist/types/edge.d.ts")]);
+  const declarations = new Set(TYPED_ENTRIES.flatMap((d) => [...declarationClosure(d)]));
   assert.ok(declarations.has("dist/types/api.d.ts") && declarations.has("dist/types/loader.d.ts"), [...declarations].join(" "));
   const cjsTwins = [...declarations].map((d) => d.replace("dist/types/", "dist/types/cjs/"));
   const expected = [...ENTRIES, ...OTHER, ...declarations, ...cjsTwins].sort();
   assert.deepEqual([...shipped.keys()].sort(), expected);
-  assert.equal(report.files.filter((f) => f.path.endsWith(".wasm")).length, 1, "the engine ships once");
+  assert.deepEqual(report.files.filter((f) => f.path.endsWith(".wasm")).map((f) => f.path).sort(), ["dist/kinplace-core.wasm", "dist/kinplace.wasm"], "each engine ships once");
 });
 
 test("every path package.json names is shipped; the bin is executable", () => {

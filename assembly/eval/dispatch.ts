@@ -1,16 +1,11 @@
-// The eval protocol inside the engine: parse one request line, run its op, write the answer line.
+// The eval protocol inside the full engine: its op table, and the shortcuts of eval/lines/ that answer some request
+// lines before the line is read (eval/answer.ts reads the rest).
 
 import { ByteSink } from "../io/sink";
-import { withinItems, readJSON, ReadOptions, goDepthLimit } from "../json/reader";
-import { Tape, K_STRING, F_ESCAPE } from "../json/tape";
-import { GO_MIN, GO_MAX, GO_DEFAULT, parseMinor } from "../base/pins";
-import { K_OBJECT } from "../json/tape";
-import { writeAnswerString, copyValidUTF8 } from "../json/strings";
-import { fail, hasError, clearError, writeErrorJSON, E_BAD_REQUEST, E_UNKNOWN_OP, E_INTERNAL } from "../base/errors";
-import { Limits } from "../base/limits";
-import { Request, exactOf } from "./ops/request";
-import { EXACT_FASTREAD, shortcutOn } from "../base/exact";
+import { fail, E_UNKNOWN_OP } from "../base/errors";
+import { Request } from "./ops/request";
 import { ResultWriter } from "../json/resultwriter";
+import { answerRequest } from "./answer";
 import { opFnv } from "./ops/fnv";
 import { opJSONGo, opJSONJcs } from "./ops/json";
 import { opJSONPatchDiff, opJSONPatchApply } from "./ops/jsonpatch";
@@ -88,109 +83,5 @@ export function evaluateRequest(src: usize, len: i32, out: ByteSink, pods: PodRa
     if (containerHashLine(src, len, out)) return;
     if (patchPodsLine(src, len, out, evaluateRequest)) return;
   }
-  const opts = new ReadOptions();
-  opts.maxDepth = Limits.maxDepth;
-  opts.maxBytes = Limits.maxBytes;
-  // First read the line without Go's nesting limit to learn which Go release the request names;
-  // the line is then judged as that release (or, when it is not JSON, the default one) reads it.
-  opts.goMinor = GO_MIN;
-  let t = readJSON(src, len, opts);
-  out.byte(0x7b);
-  if (t === null) {
-    clearError();
-    opts.goMinor = GO_DEFAULT;
-    if (readJSON(src, len, opts) === null) { writeError(out); return; }
-    fail(E_INTERNAL, "the request line was read differently by two Go releases");
-    writeError(out);
-    return;
-  }
-  const go = requestedGo(t);
-  opts.goMinor = go;
-  const limit = goDepthLimit(go);
-  if (limit > 0 && opts.depthSeen > limit) {
-    t = readJSON(src, len, opts);
-    if (t === null) { writeError(out); return; }
-  }
-  if (t.kind(0) != K_OBJECT) {
-    fail(E_BAD_REQUEST, "a request must be a JSON object");
-    writeError(out);
-    return;
-  }
-  const req = new Request(t, 0, opts);
-  req.docs = docs;
-  const id = req.field("id");
-  // the engine-only `exact` field: the reader's fast tape is one of the shortcuts it turns off (the ops read the rest)
-  const exact = exactOf(req);
-  if (id >= 0) {
-    // the id is echoed as it was written (invalid UTF-8 bytes as U+FFFD)
-    out.ascii("\"id\":");
-    copyValidUTF8(out, t.src + <usize>t.rawStart(id), t.rawEnd(id) - t.rawStart(id));
-    out.byte(0x2c);
-  }
-  // per-request limits
-  let items = Limits.maxItems;
-  const lim = req.field("limits");
-  if (lim >= 0 && t.kind(lim) == K_OBJECT) {
-    const l = new Request(t, lim, opts);
-    const d = l.int("maxDepth", opts.maxDepth);
-    const b = l.int("maxBytes", opts.maxBytes);
-    const n = l.int("maxItems", Limits.maxItems);
-    if (hasError()) { writeError(out); return; }
-    if (d > 0 && d <= 1000000) opts.maxDepth = <i32>d;
-    if (b > 0 && b <= 0x7fffffff) opts.maxBytes = <i32>b;
-    if (n > 0 && n <= 0x7fffffff) items = <i32>n;
-  }
-  // ops that read Kubernetes objects: no array or object of the request (nor of a document it holds as
-  // text) past maxItems; the plain JSON and patch ops are linear in their input and take no such limit
-  const opNode = req.field("op");
-  if (!(opNode >= 0 && t.kind(opNode) == K_STRING && plainJSONOp(t, opNode))) {
-    if (withinItems(t, items, "") === null) { writeError(out); return; }
-    opts.maxItems = items;
-  }
-  if (exact < 0) { writeError(out); return; }
-  opts.fast = shortcutOn(<u32>exact, EXACT_FASTREAD);
-  const op = req.requireStr("op");
-  if (op === null) { writeError(out); return; }
-  const mark = out.len;
-  out.ascii("\"ok\":true,\"result\":{");
-  const res = new ResultWriter(out);
-  if (!runOp(op, req, res, pods) || hasError()) {
-    out.truncate(mark);
-    if (!hasError()) fail(E_INTERNAL, "op failed without an error");
-    writeError(out);
-    return;
-  }
-  out.ascii("}}");
-}
-
-/**
- * The Go release whose decoder reads a parsed request line: the one a `json.go` or patch request names in
- * "go" (when known), otherwise the default — the same rule by which the oracle picks its Go build.
- */
-function requestedGo(t: Tape): i32 {
-  if (t.kind(0) != K_OBJECT) return GO_DEFAULT;
-  const r = new Request(t, 0, new ReadOptions());
-  const op = r.field("op");
-  if (op < 0 || t.kind(op) != K_STRING || !goDialectOp(t, op)) return GO_DEFAULT;
-  const g = r.field("go");
-  if (g < 0 || t.kind(g) != K_STRING || (t.flags(g) & F_ESCAPE)) return GO_DEFAULT;
-  const v = parseMinor(t.ptr(g), t.len(g));
-  return v >= GO_MIN && v <= GO_MAX ? v : GO_DEFAULT;
-}
-
-/** Ops on plain JSON, not Kubernetes objects: the Go-dialect ops, fnv and json.jcs. */
-function plainJSONOp(t: Tape, op: i32): bool {
-  return goDialectOp(t, op) || t.keyIs(op, "fnv") || t.keyIs(op, "json.jcs");
-}
-
-/** Ops read as the Go release they name (test/oracle/routes.ts GO_OPS): json.go, and the patch ops. */
-function goDialectOp(t: Tape, op: i32): bool {
-  return t.keyIs(op, "json.go") || t.keyIs(op, "jsonpatch.diff") || t.keyIs(op, "jsonpatch.apply") ||
-    t.keyIs(op, "mergepatch.diff") || t.keyIs(op, "mergepatch.apply");
-}
-
-function writeError(out: ByteSink): void {
-  out.ascii("\"ok\":false,\"error\":");
-  writeErrorJSON(out, writeAnswerString);
-  out.byte(0x7d);
+  answerRequest(src, len, out, pods, docs, runOp);
 }
