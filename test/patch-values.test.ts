@@ -8,8 +8,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { kinplace } from "./support/engine.ts";
-import { jsonPatchDiffFull, mergePatchDiffFull } from "../js/objects/diffs.ts";
-import { appscodeDiff } from "../js/objects/appscode.ts";
+import { readFileSync } from "node:fs";
+import { jsonPatchDiffFull, mergePatchDiffFull, DEFAULT_MAX_DEPTH, DEFAULT_MAX_BYTES, DEFAULT_MAX_EDIT_MATRIX, MAX_PATCH_BYTES } from "../js/objects/diffs.ts";
+import { appscodeDiff, SMALL_OBJECT } from "../js/objects/appscode.ts";
 import { mergeDiff } from "../js/objects/merge.ts";
 import { pruneForMinimal } from "../js/objects/prune.ts";
 
@@ -102,6 +103,8 @@ test("key order: integer-like keys, objects over 32 members (Go's byte order), a
   const wide = (n: number, f: (i: number) => unknown) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${(i * 7919) % 100}`, f(i)]));
   same({ w: wide(40, (i) => i) }, { w: { ...wide(40, (i) => (i % 3 === 0 ? -i : i)), "\ud83d\ude00": 1, "\uff61": 2, "\ue000": 3, z: 0 } });
   same(wide(33, (i) => i), wide(35, (i) => i + 1));
+  same(wide(32, (i) => i), { ...wide(32, (i) => i), k99: 1 });
+  same({ ...wide(32, (i) => i), k99: undefined }, wide(32, (i) => -i));
   const proto = JSON.parse('{"__proto__":{"x":1},"a":1}');
   same({ a: 1 }, proto);
   same(proto, JSON.parse('{"__proto__":{"x":2},"a":1}'));
@@ -221,4 +224,20 @@ test("before init(): the full path's error", () => {
   const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: new URL("..", import.meta.url), encoding: "utf8" });
   assert.equal(r.stdout.trim(), "E_NOT_INITIALIZED\nE_NOT_INITIALIZED", r.stderr);
   assert.ok(new KinplaceError("E_NOT_INITIALIZED", "x") instanceof Error);
+});
+
+test("the engine's constants the walks mirror (default limits, SMALL_OBJECT) are the engine's", () => {
+  const src = (f: string) => readFileSync(new URL(`../assembly/${f}`, import.meta.url), "utf8");
+  const num = (text: string, re: RegExp) => {
+    const m = re.exec(text);
+    assert.ok(m, `${re} not found`);
+    return m[2] === undefined ? Number(m[1]) : Number(m[1]) * 2 ** Number(m[2]);
+  };
+  const limits = src("base/limits.ts");
+  assert.equal(num(limits, /static maxDepth: i32 = (\d+)(?: << (\d+))?;/), DEFAULT_MAX_DEPTH);
+  assert.equal(num(limits, /static maxBytes: i32 = (\d+)(?: << (\d+))?;/), DEFAULT_MAX_BYTES);
+  const appscode = src("upstream/jsonpatch/appscode.ts");
+  assert.equal(num(appscode, /export const DEFAULT_MAX_EDIT_MATRIX: i64 = (\d+)(?: << (\d+))?;/), DEFAULT_MAX_EDIT_MATRIX);
+  assert.equal(num(appscode, /export const MAX_PATCH_BYTES: i64 = (\d+)(?: << (\d+))?;/), MAX_PATCH_BYTES);
+  assert.equal(num(src("json/docmembers.ts"), /export const SMALL_OBJECT: i32 = (\d+)(?: << (\d+))?;/), SMALL_OBJECT);
 });

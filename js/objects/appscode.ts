@@ -39,8 +39,8 @@ export interface AppscodeLimits {
   maxPatchBytes: number;
 }
 
-/** Objects with more members than this are walked in key order (the engine's SMALL_OBJECT). */
-const SMALL_OBJECT = 32;
+/** Objects with more members than this are walked in key order (the engine's SMALL_OBJECT, assembly/json/docmembers.ts). */
+export const SMALL_OBJECT = 32;
 /** Most Levenshtein cells computed here (larger pairs: the engine). */
 const MAX_CELLS = 1 << 22;
 /** Bytes of an operation besides its path and value: `{"op":"replace","path":"","value":},`. */

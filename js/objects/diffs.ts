@@ -20,8 +20,8 @@ import { pruneForMinimal } from "./prune.js";
 export const DEFAULT_MAX_DEPTH = 1000000;
 export const DEFAULT_MAX_BYTES = 128 << 20;
 /** The engine's default maxEditMatrix, and the default and most of maxPatchBytes (assembly/upstream/jsonpatch/appscode.ts). */
-const DEFAULT_MAX_EDIT_MATRIX = 4194304;
-const MAX_PATCH_BYTES = 256 << 20;
+export const DEFAULT_MAX_EDIT_MATRIX = 4194304;
+export const MAX_PATCH_BYTES = 256 << 20;
 /** Deepest nesting the walks follow (below Go's 10000; deeper documents take the full path). */
 const WALK_DEPTH = 1000;
 /** Largest document the walks answer for, in UTF-8 bytes (a JS string of JSON.stringify's text stays far below its length limit). */
