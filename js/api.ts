@@ -185,7 +185,6 @@ export interface JsonPatchApplyOptions extends GoOptions {
  *  are (null: no document at all, as when Go is handed nil). */
 export type JsonText = string | Uint8Array;
 
-
 /** RFC 6902 patch turning `from` into `to` (appscode: both must be objects, as the library requires). */
 export function jsonPatchDiff(from: unknown, to: unknown, options?: JsonPatchDiffOptions): JsonPatchOperation[] {
   return jsonPatchDiffValues(from, to, options);

@@ -79,7 +79,9 @@ class Pruner {
       if (r < 0) equal = false;
       else {
         bound += r + 6 * k.length + 4;
-        if (r > PRUNE_MIN && (typeof av === "string" || Array.isArray(av) || objectKind(av as object) === K_OBJECT)) (eq ??= []).push(k, av, r);
+        if (r > PRUNE_MIN && (typeof av === "string" || (typeof av === "object" && av !== null && (Array.isArray(av) || objectKind(av) === K_OBJECT)))) {
+          (eq ??= []).push(k, av, r);
+        }
       }
     }
     if (equal) {

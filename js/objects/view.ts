@@ -15,8 +15,7 @@
 /** Thrown to stop a diff: the caller runs the engine on the JSON.stringify texts. */
 export const BAIL: Error = new Error("kinplace: the value needs the engine");
 
-/** JSON kinds as Go decodes them (K_ABSENT: dropped from an object; K_DATE: a Date, a string or null). */
-export const K_ABSENT = 0;
+/** JSON kinds as Go decodes them (K_DATE, from objectKind only: a Date, a string or null). */
 export const K_NULL = 1;
 export const K_BOOL = 2;
 export const K_NUMBER = 3;
@@ -127,12 +126,7 @@ export function stringOf(v: unknown): string {
   return goString(typeof v === "string" ? v : dateJSON(v as Date)!);
 }
 
-/** The keys of `o` in Go's sort order (encoding/json and the engine sort map keys by their UTF-8 bytes). */
-export function sortKeys(keys: string[]): string[] {
-  return keys.sort(compareKeys);
-}
-
-/** Compares strings by their UTF-8 bytes (code point order: surrogates sort above U+E000..U+FFFF). */
+/** Compares strings by their UTF-8 bytes, Go's order of map keys (code point order: surrogates sort above U+E000..U+FFFF). */
 export function compareKeys(x: string, y: string): number {
   if (x === y) return 0;
   const n = x.length < y.length ? x.length : y.length;
