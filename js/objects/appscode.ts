@@ -377,6 +377,15 @@ class Diff {
   /** handleValues for two arrays at nesting `depth`. */
   arrays(a: unknown[], b: unknown[], p: Path, depth: number): void {
     if (depth > this.limits.cap) throw BAIL;
+    if (a.length === b.length) {
+      // equal arrays have no operations, however they are diffed (the usual case, found in one walk)
+      const r = this.walk.equal(a, b, depth - 1);
+      if (r >= 0) {
+        this.bytesA += r;
+        this.bytesB += r;
+        return;
+      }
+    }
     if (isSimpleArray(a) && isSimpleArray(b)) {
       this.editScript(a, b, p, depth);
       return;
@@ -398,15 +407,7 @@ class Diff {
   editScript(s: unknown[], t: unknown[], p: Path, depth: number): void {
     const m = s.length;
     const n = t.length;
-    if (m === n) {
-      // equal arrays: no operations (the usual case, found without classes)
-      const r = this.walk.equal(s, t, depth - 1);
-      if (r >= 0) {
-        this.bytesA += r;
-        this.bytesB += r;
-        return;
-      }
-    }
+    // (equal arrays never get here: arrays)
     const cells = (m + 1) * (n + 1);
     if (cells > this.limits.maxEditMatrix || cells > MAX_CELLS) throw BAIL;
     // equality classes of Go's values (DeepEqual)
