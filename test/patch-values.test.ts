@@ -202,6 +202,11 @@ test("nesting: deeper than the walks go, and under a process-wide maxDepth / max
     setLimits({ maxDepth: 1000000, maxBytes: 300 });
     const big = "z".repeat(400);
     assert.match(same({ big, b: 1 }, { big, b: 2 }).json, /^error E_TOO_LARGE /);
+    // a sparse array too long for the limit: the walks stop at its length
+    const sparse: unknown[] = [];
+    sparse.length = 1e6;
+    assert.match(same({ s: sparse, b: 1 }, { s: sparse, b: 2 }).json, /^error E_TOO_LARGE /);
+    assert.match(same({ b: 1 }, { s: sparse, b: 2 }).json, /^error E_TOO_LARGE /);
     same({ b: 1 }, { b: 2 });
   } finally {
     setLimits({ maxDepth: 1000000, maxBytes: 128 << 20 });
@@ -211,7 +216,7 @@ test("nesting: deeper than the walks go, and under a process-wide maxDepth / max
 test("the minimal flavor: equal members are pruned on both sides, arrays whole, placeholders of the same kind", () => {
   const from = { spec: { image: "a".repeat(100), list: [{ name: "x" }, { name: "y" }], n: 1, sub: { keep: "k".repeat(50) } }, gone: { a: [1] } };
   const to = { spec: { image: "a".repeat(100), list: [{ name: "y" }, { name: "x" }], n: 2, sub: { keep: "k".repeat(50) } }, added: { a: [1] } };
-  const p = pruneForMinimal(from, to, 999);
+  const p = pruneForMinimal(from, to, 999, 1 << 27);
   assert.deepEqual(p.from, { spec: { image: "", list: [{ name: "x" }, { name: "y" }], n: 1, sub: {} }, gone: { a: [1] } });
   assert.deepEqual(p.to, { spec: { image: "", list: [{ name: "y" }, { name: "x" }], n: 2, sub: {} }, added: { a: [1] } });
   same(from, to);

@@ -220,7 +220,7 @@ class Diff {
   patchBytes = 2;
 
   constructor(readonly limits: AppscodeLimits) {
-    this.walk = new ValueWalk(limits.cap);
+    this.walk = new ValueWalk(limits.cap, limits.maxBytes);
   }
 
   /** Appends an operation at `p` (`v`: the `to` value, written as Go re-marshals it; a remove has none). */
@@ -377,7 +377,7 @@ class Diff {
   /** handleValues for two arrays at nesting `depth`. */
   arrays(a: unknown[], b: unknown[], p: Path, depth: number): void {
     if (depth > this.limits.cap) throw BAIL;
-    if (a.length === b.length) {
+    if (this.walk.length(a.length) === this.walk.length(b.length)) {
       // equal arrays have no operations, however they are diffed (the usual case, found in one walk)
       const r = this.walk.equal(a, b, depth - 1);
       if (r >= 0) {
@@ -390,8 +390,8 @@ class Diff {
       this.editScript(a, b, p, depth);
       return;
     }
-    const m = a.length;
-    const n = b.length;
+    const m = this.walk.length(a.length);
+    const n = this.walk.length(b.length);
     const k = m < n ? m : n;
     this.bytesA += 2 + m;
     this.bytesB += 2 + n;

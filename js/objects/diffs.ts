@@ -116,10 +116,10 @@ function appscodeLimits(options: JsonPatchDiffOptions | undefined): AppscodeLimi
 
 /** The minimal diff of the pruned pair through the engine, or null when the full path must decide (size limits). */
 function minimalPruned(from: object, to: object, options: JsonPatchDiffOptions | undefined): JsonPatchOperation[] | null {
-  const p = pruneForMinimal(from, to, walkCap());
+  const limit = walkBytes();
+  const p = pruneForMinimal(from, to, walkCap(), limit);
   const a = JSON.stringify(p.from);
   const b = JSON.stringify(p.to);
-  const limit = walkBytes();
   // (3 bytes of UTF-8 at most per UTF-16 unit, plus what was replaced)
   if (3 * a.length + p.bytesFrom > limit || 3 * b.length + p.bytesTo > limit) return null;
   return JSON.parse(patchTextOp(diffRequest(options), a, b, "patch")) as JsonPatchOperation[];

@@ -29,7 +29,7 @@ class Merge {
   bytesB = 0;
 
   constructor(readonly limits: MergeLimits) {
-    this.walk = new ValueWalk(limits.cap);
+    this.walk = new ValueWalk(limits.cap, limits.maxBytes);
   }
 
   /** getDiff(a, b) for two objects at nesting `depth`: the patch object, or null when it has no member. */

@@ -34,8 +34,8 @@ class Pruner {
   bytesB = 0;
   readonly walk: ValueWalk;
 
-  constructor(cap: number) {
-    this.walk = new ValueWalk(cap);
+  constructor(cap: number, maxBytes: number) {
+    this.walk = new ValueWalk(cap, maxBytes);
   }
 
   /**
@@ -131,10 +131,10 @@ export interface PrunedPair {
   bytesTo: number;
 }
 
-/** Prunes two objects for the minimal diff, walking no deeper than nesting `cap`; BAIL when the full path must decide. */
-export function pruneForMinimal(from: object, to: object, cap: number): PrunedPair {
+/** Prunes two objects for the minimal diff, walking no deeper than nesting `cap` (documents up to `maxBytes`); BAIL when the full path must decide. */
+export function pruneForMinimal(from: object, to: object, cap: number, maxBytes: number): PrunedPair {
   if (objectKind(from) !== K_OBJECT || objectKind(to) !== K_OBJECT) throw BAIL;
-  const p = new Pruner(cap);
+  const p = new Pruner(cap, maxBytes);
   const r = p.objects(from as { [k: string]: unknown }, to as { [k: string]: unknown }, 1);
   if (r >= 0) return { from: EMPTY_MAP, to: EMPTY_MAP, bytesFrom: r, bytesTo: r };
   return { from: p.outA, to: p.outB, bytesFrom: p.bytesA, bytesTo: p.bytesB };

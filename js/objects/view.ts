@@ -154,8 +154,14 @@ export class ValueWalk {
   /** Upper bound of the UTF-8 bytes of the values goValue returned since the last reset. */
   valueBytes = 0;
 
-  /** A walk that stops past nesting `cap`. */
-  constructor(readonly cap: number) {}
+  /** A walk that stops past nesting `cap`, and at an array too long for a document of `maxBytes` (2 bytes an element at least). */
+  constructor(readonly cap: number, readonly maxBytes: number) {}
+
+  /** BAIL for an array of `n` elements: its document is over maxBytes (JSON.stringify would take as long to find out). */
+  length(n: number): number {
+    if (2 * n > this.maxBytes) throw BAIL;
+    return n;
+  }
 
   /** Checks that `v` (a written value whose parent is at nesting `depth`) is modelled; an upper bound of its JSON bytes. */
   scan(v: unknown, depth: number): number {
@@ -170,8 +176,9 @@ export class ValueWalk {
         if (depth >= this.cap) throw BAIL;
         if (k === K_ARRAY) {
           const x = v as unknown[];
-          let bytes = 2 + x.length;
-          for (let i = 0; i < x.length; i++) bytes += this.scan(x[i], depth + 1);
+          const n = this.length(x.length);
+          let bytes = 2 + n;
+          for (let i = 0; i < n; i++) bytes += this.scan(x[i], depth + 1);
           return bytes;
         }
         const x = v as { [k: string]: unknown };
@@ -210,7 +217,7 @@ export class ValueWalk {
         if (depth >= this.cap) throw BAIL;
         const x = a as unknown[];
         const y = b as unknown[];
-        const n = x.length;
+        const n = this.length(x.length);
         if (y.length !== n) return -1;
         let bytes = 2 + n;
         for (let i = 0; i < n; i++) {
@@ -279,7 +286,7 @@ export class ValueWalk {
         if (depth >= this.cap) throw BAIL;
         if (k === K_ARRAY) {
           const x = v as unknown[];
-          const n = x.length;
+          const n = this.length(x.length);
           const out = new Array<unknown>(n);
           this.valueBytes += 2 + n;
           for (let i = 0; i < n; i++) out[i] = this.goValue(x[i], depth + 1);
