@@ -46,30 +46,30 @@ const MAX_CELLS = 1 << 22;
 /** Bytes of an operation besides its path and value: `{"op":"replace","path":"","value":},`. */
 const OP_BYTES = 40;
 
-/** A key json.Marshal refuses in a path the library wrote unescaped (`"`, `\`, a control character). */
-const BAD_KEY = /["\\\u0000-\u001f]/;
-
-/** A path, made into text only for an operation (then kept for the operations below it): a member key or an element index below `up`. */
-class Path {
-  /** makePath's text, once made. */
-  text: string | null = null;
-
-  constructor(readonly up: Path | null, readonly key: string | number) {}
+/** True when json.Marshal refuses a key in a path the library wrote unescaped: `"`, `\` or a control character. */
+function badKey(k: string): boolean {
+  for (let i = 0; i < k.length; i++) {
+    const c = k.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c) return true;
+  }
+  return false;
 }
 
-/** makePath's text of a path: segments joined by "/", keys escaped (`~0`, `~1`); an empty key leaves a "/" the next segment reuses. BAIL for a key json.Marshal refuses. */
-function pathText(p: Path): string {
-  if (p.text !== null) return p.text;
-  const k = p.key;
-  let seg: string;
-  if (typeof k === "number") seg = String(k);
-  else {
-    if (BAD_KEY.test(k)) throw BAIL;
-    seg = k.indexOf("~") < 0 && k.indexOf("/") < 0 ? k : k.replace(/~/g, "~0").replace(/\//g, "~1");
+/** makePath's text of a path (member keys and element indexes): segments joined by "/", keys escaped (`~0`, `~1`);
+ *  an empty key leaves a "/" the next segment reuses. BAIL for a key json.Marshal refuses. */
+function makePath(segs: (string | number)[]): string {
+  let s = "";
+  for (let i = 0; i < segs.length; i++) {
+    const k = segs[i]!;
+    let seg: string;
+    if (typeof k === "number") seg = String(k);
+    else {
+      if (badKey(k)) throw BAIL;
+      seg = k.indexOf("~") < 0 && k.indexOf("/") < 0 ? k : k.replace(/~/g, "~0").replace(/\//g, "~1");
+    }
+    s = i === 0 ? "/" + seg : segs[i - 1] === "" ? s + seg : s + "/" + seg;
   }
-  if (p.up === null) return (p.text = "/" + seg);
-  // (the parent's text ends with "/" only after an empty key)
-  return (p.text = p.up.key === "" ? pathText(p.up) + seg : pathText(p.up) + "/" + seg);
+  return s;
 }
 
 /** isSimpleArray on Go's view of an array; BAIL when its deciding object has a lone-surrogate key. */
@@ -125,36 +125,6 @@ function unit(s: string, i: number): number {
   return c >= 0xd800 && (c < 0xe000 || c === 0xfffd) ? 0xfffd : c;
 }
 
-/** A hash of a written value, equal for DeepEqual Go values (objects: members in any order); parent at nesting `depth`. */
-function valueHash(v: unknown, depth: number, cap: number): number {
-  switch (typeof v) {
-    case "string": return stringHash(v);
-    case "boolean": return v ? 3 : 5;
-    case "number": return v - v === 0 ? (v === 0 ? 11 : Math.imul((v * 1e6) | 0, 0x27d4eb2d) ^ (v | 0)) : 13;
-  }
-  const k = goKind(v);
-  if (k === K_NULL) return 13;
-  if (k === K_STRING) return stringHash(stringOf(v));
-  if (depth >= cap) throw BAIL;
-  if (k === K_ARRAY) {
-    const x = v as unknown[];
-    let h = 0x6a09e667 ^ x.length;
-    for (let i = 0; i < x.length; i++) h = Math.imul(h ^ valueHash(x[i], depth + 1, cap), 0x9e3779b1);
-    return h | 0;
-  }
-  const o = v as { [k: string]: unknown };
-  const keys = Object.keys(o);
-  if (!keysWellFormed(keys)) throw BAIL;
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const x = o[keys[i]!];
-    if (absent(x)) continue;
-    sum = (sum + Math.imul(stringHash(keys[i]!) ^ 0x5bd1e995, valueHash(x, depth + 1, cap) | 1)) | 0;
-    count++;
-  }
-  return (sum ^ Math.imul(count, 0x1b873593)) | 0;
-}
 
 /** Equality classes of Go's values (DeepEqual): scalars by value, containers by hash and then `equal`. */
 class Classes {
@@ -165,7 +135,19 @@ class Classes {
   /** Upper bound of the JSON bytes of the elements classified. */
   bytes = 0;
 
-  constructor(readonly walk: ValueWalk, readonly depth: number) {}
+  /** Nesting of the arrays classified (their parent's). */
+  depth = 0;
+
+  constructor(readonly walk: ValueWalk) {}
+
+  /** Starts over for the elements of two arrays whose parent is at nesting `depth`. */
+  reset(depth: number): void {
+    this.scalars.clear();
+    this.buckets.clear();
+    this.count = 0;
+    this.bytes = 0;
+    this.depth = depth;
+  }
 
   /** The class of an element. */
   of(v: unknown): number {
@@ -186,7 +168,7 @@ class Classes {
           key = stringOf(v);
           this.bytes += NUMBER_BYTES + 1;
         } else {
-          this.bytes += this.walk.scan(v, this.depth) + 1;
+          this.bytes += 1;
           return this.container(v);
         }
       }
@@ -196,13 +178,64 @@ class Classes {
     return id;
   }
 
+  /**
+   * A hash of a written value whose parent is at nesting `depth`, equal for DeepEqual Go values (objects: members in
+   * any order); adds an upper bound of its JSON bytes to `bytes` and checks what scan checks.
+   */
+  private hash(v: unknown, depth: number): number {
+    switch (typeof v) {
+      case "string":
+        this.bytes += 6 * v.length + 2;
+        return stringHash(v);
+      case "boolean":
+        this.bytes += 5;
+        return v ? 3 : 5;
+      case "number":
+        this.bytes += NUMBER_BYTES;
+        return v - v === 0 ? (v === 0 ? 11 : Math.imul((v * 1e6) | 0, 0x27d4eb2d) ^ (v | 0)) : 13;
+    }
+    const k = goKind(v);
+    if (k === K_NULL) {
+      this.bytes += 4;
+      return 13;
+    }
+    if (k === K_STRING) {
+      this.bytes += NUMBER_BYTES;
+      return stringHash(stringOf(v));
+    }
+    if (depth >= this.walk.cap) throw BAIL;
+    if (k === K_ARRAY) {
+      const x = v as unknown[];
+      const n = this.walk.length(x.length);
+      this.bytes += 2 + n;
+      let h = 0x6a09e667 ^ n;
+      for (let i = 0; i < n; i++) h = Math.imul(h ^ this.hash(x[i], depth + 1), 0x9e3779b1);
+      return h | 0;
+    }
+    const o = v as { [k: string]: unknown };
+    const keys = Object.keys(o);
+    let sum = 0;
+    let count = 0;
+    this.bytes += 2;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (!wellFormed(key)) throw BAIL;
+      const x = o[key];
+      if (absent(x)) continue;
+      this.bytes += 6 * key.length + 4;
+      sum = (sum + Math.imul(stringHash(key) ^ 0x5bd1e995, this.hash(x, depth + 1) | 1)) | 0;
+      count++;
+    }
+    return (sum ^ Math.imul(count, 0x1b873593)) | 0;
+  }
+
   /** The class of an array or object. */
   private container(v: unknown): number {
-    const h = valueHash(v, this.depth, this.walk.cap);
+    const h = this.hash(v, this.depth);
     let reps = this.buckets.get(h);
     if (reps === undefined) this.buckets.set(h, (reps = []));
     else {
-      for (let i = 0; i < reps.length; i += 2) if (this.walk.equal(reps[i], v, this.depth) >= 0) return reps[i + 1] as number;
+      for (let i = 0; i < reps.length; i += 2) if (reps[i] === v || this.walk.equal(reps[i], v, this.depth) >= 0) return reps[i + 1] as number;
     }
     const id = this.count++;
     reps.push(v, id);
@@ -214,6 +247,13 @@ class Classes {
 class Diff {
   readonly ops: Operation[] = [];
   readonly walk: ValueWalk;
+  /** The path of the values being compared: their keys and indexes from the documents down. */
+  readonly segs: (string | number)[] = [];
+  /** Equality classes, reused by every edit script (computed before its backtrace, which may start another). */
+  readonly classes: Classes;
+  /** Edit scripts under way (the outermost one uses `scratch` for its matrix and classes). */
+  scripts = 0;
+  scratch = new Int32Array(256);
   /** Upper bounds of the two documents' JSON bytes read so far, and of the patch written. */
   bytesA = 0;
   bytesB = 0;
@@ -221,11 +261,15 @@ class Diff {
 
   constructor(readonly limits: AppscodeLimits) {
     this.walk = new ValueWalk(limits.cap, limits.maxBytes);
+    this.classes = new Classes(this.walk);
   }
 
-  /** Appends an operation at `p` (`v`: the `to` value, written as Go re-marshals it; a remove has none). */
-  emit(op: Operation["op"], p: Path, v: unknown, depth: number): void {
-    const path = pathText(p);
+  /** Appends an operation at the current path, or below it at `key` (`v`: the `to` value, written as Go re-marshals it; a remove has none). */
+  emit(op: Operation["op"], key: string | number | undefined, v: unknown, depth: number): void {
+    const segs = this.segs;
+    if (key !== undefined) segs.push(key);
+    const path = makePath(segs);
+    if (key !== undefined) segs.pop();
     if (op !== "remove") {
       const before = this.walk.valueBytes;
       const value = this.walk.goValue(v, depth);
@@ -238,8 +282,8 @@ class Diff {
     if (this.patchBytes > this.limits.maxPatchBytes) throw BAIL;
   }
 
-  /** handleValues(a, b, path) for two written values whose parent is at nesting `depth`. */
-  values(a: unknown, b: unknown, p: Path, depth: number): void {
+  /** handleValues(a, b, path) for two written values at the current path whose parent is at nesting `depth`. */
+  values(a: unknown, b: unknown, depth: number): void {
     const ta = typeof a;
     if (ta === "string") {
       if (a === b) {
@@ -251,7 +295,7 @@ class Diff {
       if (typeof b === "string") {
         this.bytesA += 6 * (a as string).length + 2;
         this.bytesB += 6 * b.length + 2;
-        if (wellFormed(a as string) && wellFormed(b) || goString(a as string) !== goString(b)) this.emit("replace", p, b, depth);
+        if (wellFormed(a as string) && wellFormed(b) || goString(a as string) !== goString(b)) this.emit("replace", undefined, b, depth);
         return;
       }
     } else if (ta === "number" && a === b) {
@@ -269,35 +313,35 @@ class Diff {
     if (ka === K_NULL) {
       this.bytesA += 4;
       if (kb === K_NULL) this.bytesB += 4;
-      else this.emit("add", p, b, depth);
+      else this.emit("add", undefined, b, depth);
       return;
     }
     if (ka !== kb) {
       this.bytesA += this.walk.scan(a, depth);
-      this.emit("replace", p, b, depth);
+      this.emit("replace", undefined, b, depth);
       return;
     }
     switch (ka) {
       case K_OBJECT:
-        this.objects(a as { [k: string]: unknown }, b as { [k: string]: unknown }, p, depth + 1);
+        this.objects(a as { [k: string]: unknown }, b as { [k: string]: unknown }, depth + 1);
         return;
       case K_ARRAY:
-        this.arrays(a as unknown[], b as unknown[], p, depth + 1);
+        this.arrays(a as unknown[], b as unknown[], depth + 1);
         return;
       case K_STRING: // a Date on one side or both: its ISO string
         this.bytesA += typeof a === "string" ? 6 * a.length + 2 : NUMBER_BYTES;
         this.bytesB += typeof b === "string" ? 6 * b.length + 2 : NUMBER_BYTES;
-        if (stringOf(a) !== stringOf(b)) this.emit("replace", p, b, depth);
+        if (stringOf(a) !== stringOf(b)) this.emit("replace", undefined, b, depth);
         return;
       default: // K_NUMBER, K_BOOL
         this.bytesA += NUMBER_BYTES;
         this.bytesB += NUMBER_BYTES;
-        if (a !== b) this.emit("replace", p, b, depth);
+        if (a !== b) this.emit("replace", undefined, b, depth);
     }
   }
 
-  /** diff(a, b, path) for two objects at nesting `depth` (`p` null: the documents). */
-  objects(a: { [k: string]: unknown }, b: { [k: string]: unknown }, p: Path | null, depth: number): void {
+  /** diff(a, b, path) for two objects at the current path, at nesting `depth`. */
+  objects(a: { [k: string]: unknown }, b: { [k: string]: unknown }, depth: number): void {
     if (depth > this.limits.cap) throw BAIL;
     const ka = Object.keys(a);
     const kb = Object.keys(b);
@@ -306,7 +350,7 @@ class Diff {
     if (!keysWellFormed(kb)) throw BAIL;
     for (let i = 0; i < na; i++) if (ka[i] !== kb[i] && !wellFormed(ka[i]!)) throw BAIL;
     if ((na > SMALL_OBJECT || nb > SMALL_OBJECT) && (written(a, ka) > SMALL_OBJECT || written(b, kb) > SMALL_OBJECT)) {
-      this.sortedObjects(a, ka.filter((k) => !absent(a[k])).sort(compareKeys), b, kb.filter((k) => !absent(b[k])).sort(compareKeys), p, depth);
+      this.sortedObjects(a, ka.filter((k) => !absent(a[k])).sort(compareKeys), b, kb.filter((k) => !absent(b[k])).sort(compareKeys), depth);
       return;
     }
     this.bytesA += 2;
@@ -324,7 +368,7 @@ class Diff {
       const av = same ? a[k] : ownMember(a, k) ? a[k] : undefined;
       this.bytesB += 6 * k.length + 4;
       if (absent(av)) {
-        this.emit("add", new Path(p, k), bv, depth);
+        this.emit("add", k, bv, depth);
         continue;
       }
       this.bytesA += 6 * k.length + 4;
@@ -336,7 +380,9 @@ class Diff {
         this.bytesB += n;
         continue;
       }
-      this.values(av, bv, new Path(p, k), depth);
+      this.segs.push(k);
+      this.values(av, bv, depth);
+      this.segs.pop();
     }
     if (same && !gone) return;
     // the members only in a, removed
@@ -346,12 +392,12 @@ class Diff {
       const av = a[k];
       if (absent(av)) continue;
       this.bytesA += 6 * k.length + 4 + this.walk.scan(av, depth);
-      this.emit("remove", new Path(p, k), undefined, depth);
+      this.emit("remove", k, undefined, depth);
     }
   }
 
   /** diff(a, b, path) for objects over SMALL_OBJECT members: `ak` and `bk` their written keys in Go's sort order. */
-  sortedObjects(a: { [k: string]: unknown }, ak: string[], b: { [k: string]: unknown }, bk: string[], p: Path | null, depth: number): void {
+  sortedObjects(a: { [k: string]: unknown }, ak: string[], b: { [k: string]: unknown }, bk: string[], depth: number): void {
     const matched = new Uint8Array(ak.length);
     this.bytesA += 2;
     this.bytesB += 2;
@@ -363,19 +409,21 @@ class Diff {
       if (i < ak.length && ak[i] === k) {
         matched[i] = 1;
         this.bytesA += 6 * k.length + 4;
-        this.values(a[k], b[k], new Path(p, k), depth);
-      } else this.emit("add", new Path(p, k), b[k], depth);
+        this.segs.push(k);
+        this.values(a[k], b[k], depth);
+        this.segs.pop();
+      } else this.emit("add", k, b[k], depth);
     }
     for (let x = 0; x < ak.length; x++) {
       if (matched[x]) continue;
       const k = ak[x]!;
       this.bytesA += 6 * k.length + 4 + this.walk.scan(a[k], depth);
-      this.emit("remove", new Path(p, k), undefined, depth);
+      this.emit("remove", k, undefined, depth);
     }
   }
 
-  /** handleValues for two arrays at nesting `depth`. */
-  arrays(a: unknown[], b: unknown[], p: Path, depth: number): void {
+  /** handleValues for two arrays at the current path, at nesting `depth`. */
+  arrays(a: unknown[], b: unknown[], depth: number): void {
     if (depth > this.limits.cap) throw BAIL;
     if (this.walk.length(a.length) === this.walk.length(b.length)) {
       // equal arrays have no operations, however they are diffed (the usual case, found in one walk)
@@ -387,7 +435,7 @@ class Diff {
       }
     }
     if (isSimpleArray(a) && isSimpleArray(b)) {
-      this.editScript(a, b, p, depth);
+      this.editScript(a, b, depth);
       return;
     }
     const m = this.walk.length(a.length);
@@ -397,44 +445,56 @@ class Diff {
     this.bytesB += 2 + n;
     for (let i = m - 1; i >= k; i--) {
       this.bytesA += this.walk.scan(a[i], depth);
-      this.emit("remove", new Path(p, i), undefined, depth);
+      this.emit("remove", i, undefined, depth);
     }
-    for (let i = k; i < n; i++) this.emit("add", new Path(p, i), b[i], depth);
-    for (let i = 0; i < k; i++) this.values(a[i], b[i], new Path(p, i), depth);
+    for (let i = k; i < n; i++) this.emit("add", i, b[i], depth);
+    const segs = this.segs;
+    for (let i = 0; i < k; i++) {
+      segs.push(i);
+      this.values(a[i], b[i], depth);
+      segs.pop();
+    }
   }
 
-  /** compareEditDistance(s, t, path) and its backtrace, for two simple arrays at nesting `depth`. */
-  editScript(s: unknown[], t: unknown[], p: Path, depth: number): void {
+  /** compareEditDistance(s, t, path) and its backtrace, for two simple arrays at the current path, at nesting `depth`. */
+  editScript(s: unknown[], t: unknown[], depth: number): void {
     const m = s.length;
     const n = t.length;
     // (equal arrays never get here: arrays)
     const cells = (m + 1) * (n + 1);
     if (cells > this.limits.maxEditMatrix || cells > MAX_CELLS) throw BAIL;
+    // the classes of s, of t, then the matrix, in one buffer (the outermost script's is kept and reused)
+    const size = m + n + cells;
+    let buf: Int32Array;
+    if (this.scripts === 0) {
+      if (this.scratch.length < size) this.scratch = new Int32Array(Math.max(size, 2 * this.scratch.length));
+      buf = this.scratch;
+    } else buf = new Int32Array(size);
+    // (classes of s at 0, of t at m, the matrix at o)
+    const o = m + n;
     // equality classes of Go's values (DeepEqual)
-    const ids = new Classes(this.walk, depth);
-    const cs = new Int32Array(m);
-    const ct = new Int32Array(n);
-    for (let i = 0; i < m; i++) cs[i] = ids.of(s[i]);
+    const ids = this.classes;
+    ids.reset(depth);
+    for (let i = 0; i < m; i++) buf[i] = ids.of(s[i]);
     this.bytesA += ids.bytes + 2;
     ids.bytes = 0;
-    for (let j = 0; j < n; j++) ct[j] = ids.of(t[j]);
+    for (let j = 0; j < n; j++) buf[m + j] = ids.of(t[j]);
     this.bytesB += ids.bytes + 2;
     const w = n + 1;
-    const d = new Int32Array(cells);
-    for (let i = 0; i <= m; i++) d[i * w] = i;
-    for (let j = 0; j <= n; j++) d[j] = j;
+    for (let i = 0; i <= m; i++) buf[o + i * w] = i;
+    for (let j = 0; j <= n; j++) buf[o + j] = j;
     for (let i = 1; i <= m; i++) {
-      const ci = cs[i - 1];
-      const row = i * w;
+      const ci = buf[i - 1];
+      const row = o + i * w;
       const up = row - w;
       for (let j = 1; j <= n; j++) {
-        if (ci === ct[j - 1]) d[row + j] = d[up + j - 1]!;
+        if (ci === buf[m + j - 1]) buf[row + j] = buf[up + j - 1]!;
         else {
-          const del = d[up + j]! + 1;
-          const add = d[row + j - 1]! + 1;
-          const rep = d[up + j - 1]! + 1;
+          const del = buf[up + j]! + 1;
+          const add = buf[row + j - 1]! + 1;
+          const rep = buf[up + j - 1]! + 1;
           const v = rep < add ? rep : add;
-          d[row + j] = del < v ? del : v;
+          buf[row + j] = del < v ? del : v;
         }
       }
     }
@@ -443,22 +503,28 @@ class Diff {
     let i = m;
     let j = n;
     for (;;) {
-      const here = d[i * w + j]!;
-      if (i > 0 && d[(i - 1) * w + j]! + 1 === here) {
-        this.emit("remove", new Path(p, i - 1), undefined, depth);
+      const here = buf[o + i * w + j]!;
+      if (i > 0 && buf[o + (i - 1) * w + j]! + 1 === here) {
+        this.emit("remove", i - 1, undefined, depth);
         i--;
         continue;
       }
-      if (j > 0 && d[i * w + j - 1]! + 1 === here) {
-        this.emit("add", new Path(p, i), t[j - 1], depth);
+      if (j > 0 && buf[o + i * w + j - 1]! + 1 === here) {
+        this.emit("add", i, t[j - 1], depth);
         j--;
         continue;
       }
       if (i > 0 && j > 0) {
-        const diag = d[(i - 1) * w + j - 1]!;
+        const diag = buf[o + (i - 1) * w + j - 1]!;
         if (diag + 1 === here) {
-          if (basic) this.emit("replace", new Path(p, i - 1), t[j - 1], depth);
-          else this.values(s[i - 1], t[j - 1], new Path(p, i - 1), depth);
+          if (basic) this.emit("replace", i - 1, t[j - 1], depth);
+          else {
+            this.segs.push(i - 1);
+            this.scripts++;
+            this.values(s[i - 1], t[j - 1], depth);
+            this.scripts--;
+            this.segs.pop();
+          }
           i--;
           j--;
           continue;
@@ -485,7 +551,7 @@ export interface AppscodeResult {
 export function appscodeDiff(from: object, to: object, limits: AppscodeLimits): AppscodeResult {
   if (objectKind(from) !== K_OBJECT || objectKind(to) !== K_OBJECT) throw BAIL;
   const d = new Diff(limits);
-  d.objects(from as { [k: string]: unknown }, to as { [k: string]: unknown }, null, 1);
+  d.objects(from as { [k: string]: unknown }, to as { [k: string]: unknown }, 1);
   if (d.bytesA > limits.maxBytes || d.bytesB > limits.maxBytes) throw BAIL;
   return { ops: d.ops, bytesFrom: d.bytesA, bytesTo: d.bytesB };
 }
