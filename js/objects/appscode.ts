@@ -46,30 +46,29 @@ const MAX_CELLS = 1 << 22;
 /** Bytes of an operation besides its path and value: `{"op":"replace","path":"","value":},`. */
 const OP_BYTES = 40;
 
-/** True when json.Marshal refuses a key in a path the library wrote unescaped: `"`, `\` or a control character. */
-function badKey(k: string): boolean {
+/** A key with a character makePath escapes (`~`, `/`) or json.Marshal refuses (`"`, `\`, a control character). */
+const SPECIAL_KEY = /[~/"\\\u0000-\u001f]/;
+
+/** makePath's segment of a key or index (`~` as `~0`, `/` as `~1`); BAIL for a key json.Marshal refuses in a path the
+ *  library wrote unescaped (`"`, `\`, a control character). */
+function segment(k: string | number): string {
+  if (typeof k === "number") return "" + k;
+  if (!SPECIAL_KEY.test(k)) return k;
+  let out = "";
+  let from = 0;
   for (let i = 0; i < k.length; i++) {
     const c = k.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c) return true;
+    if (c === 0x7e || c === 0x2f) {
+      out += k.slice(from, i) + (c === 0x7e ? "~0" : "~1");
+      from = i + 1;
+    } else if (c < 0x20 || c === 0x22 || c === 0x5c) throw BAIL;
   }
-  return false;
+  return from === 0 ? k : out + k.slice(from);
 }
 
-/** makePath's text of a path (member keys and element indexes): segments joined by "/", keys escaped (`~0`, `~1`);
- *  an empty key leaves a "/" the next segment reuses. BAIL for a key json.Marshal refuses. */
-function makePath(segs: (string | number)[]): string {
-  let s = "";
-  for (let i = 0; i < segs.length; i++) {
-    const k = segs[i]!;
-    let seg: string;
-    if (typeof k === "number") seg = String(k);
-    else {
-      if (badKey(k)) throw BAIL;
-      seg = k.indexOf("~") < 0 && k.indexOf("/") < 0 ? k : k.replace(/~/g, "~0").replace(/\//g, "~1");
-    }
-    s = i === 0 ? "/" + seg : segs[i - 1] === "" ? s + seg : s + "/" + seg;
-  }
-  return s;
+/** makePath(path, key): `path` is the parent's text, `slash` true when it ends with "/" (after an empty key). */
+function joinPath(path: string, slash: boolean, seg: string): string {
+  return path === "" ? "/" + seg : slash ? path + seg : path + "/" + seg;
 }
 
 /** isSimpleArray on Go's view of an array; BAIL when its deciding object has a lone-surrogate key. */
@@ -247,13 +246,15 @@ class Classes {
 class Diff {
   readonly ops: Operation[] = [];
   readonly walk: ValueWalk;
-  /** The path of the values being compared: their keys and indexes from the documents down. */
+  /** The path of the values being compared: their keys and indexes from the documents down, and the texts of its
+   *  prefixes made so far (null: not yet; made from the top down, for operations only). */
   readonly segs: (string | number)[] = [];
-  /** Equality classes, reused by every edit script (computed before its backtrace, which may start another). */
-  readonly classes: Classes;
+  readonly texts: (string | null)[] = [];
+  /** Equality classes, made by the first edit script and reused by the others (computed before its backtrace, which may start another). */
+  classes: Classes | null = null;
   /** Edit scripts under way (the outermost one uses `scratch` for its matrix and classes). */
   scripts = 0;
-  scratch = new Int32Array(256);
+  scratch: Int32Array | null = null;
   /** Upper bounds of the two documents' JSON bytes read so far, and of the patch written. */
   bytesA = 0;
   bytesB = 0;
@@ -261,15 +262,35 @@ class Diff {
 
   constructor(readonly limits: AppscodeLimits) {
     this.walk = new ValueWalk(limits.cap, limits.maxBytes);
-    this.classes = new Classes(this.walk);
+  }
+
+  /** Descends to member or element `k` of the values being compared. */
+  enter(k: string | number): void {
+    this.segs.push(k);
+    this.texts.push(null);
+  }
+
+  /** Back to the parent of the values being compared. */
+  leave(): void {
+    this.segs.pop();
+    this.texts.pop();
+  }
+
+  /** makePath's text of the current path (its prefixes' texts kept for the next operations). */
+  path(): string {
+    const segs = this.segs;
+    const texts = this.texts;
+    let i = segs.length;
+    while (i > 0 && texts[i - 1] === null) i--;
+    let s = i === 0 ? "" : texts[i - 1]!;
+    for (; i < segs.length; i++) texts[i] = s = joinPath(s, i > 0 && segs[i - 1] === "", segment(segs[i]!));
+    return s;
   }
 
   /** Appends an operation at the current path, or below it at `key` (`v`: the `to` value, written as Go re-marshals it; a remove has none). */
   emit(op: Operation["op"], key: string | number | undefined, v: unknown, depth: number): void {
     const segs = this.segs;
-    if (key !== undefined) segs.push(key);
-    const path = makePath(segs);
-    if (key !== undefined) segs.pop();
+    const path = key === undefined ? this.path() : joinPath(this.path(), segs.length > 0 && segs[segs.length - 1] === "", segment(key));
     if (op !== "remove") {
       const before = this.walk.valueBytes;
       const value = this.walk.goValue(v, depth);
@@ -380,9 +401,9 @@ class Diff {
         this.bytesB += n;
         continue;
       }
-      this.segs.push(k);
+      this.enter(k);
       this.values(av, bv, depth);
-      this.segs.pop();
+      this.leave();
     }
     if (same && !gone) return;
     // the members only in a, removed
@@ -409,9 +430,9 @@ class Diff {
       if (i < ak.length && ak[i] === k) {
         matched[i] = 1;
         this.bytesA += 6 * k.length + 4;
-        this.segs.push(k);
+        this.enter(k);
         this.values(a[k], b[k], depth);
-        this.segs.pop();
+        this.leave();
       } else this.emit("add", k, b[k], depth);
     }
     for (let x = 0; x < ak.length; x++) {
@@ -448,11 +469,10 @@ class Diff {
       this.emit("remove", i, undefined, depth);
     }
     for (let i = k; i < n; i++) this.emit("add", i, b[i], depth);
-    const segs = this.segs;
     for (let i = 0; i < k; i++) {
-      segs.push(i);
+      this.enter(i);
       this.values(a[i], b[i], depth);
-      segs.pop();
+      this.leave();
     }
   }
 
@@ -467,13 +487,13 @@ class Diff {
     const size = m + n + cells;
     let buf: Int32Array;
     if (this.scripts === 0) {
-      if (this.scratch.length < size) this.scratch = new Int32Array(Math.max(size, 2 * this.scratch.length));
+      if (this.scratch === null || this.scratch.length < size) this.scratch = new Int32Array(Math.max(size, 256, 2 * (this.scratch?.length ?? 0)));
       buf = this.scratch;
     } else buf = new Int32Array(size);
     // (classes of s at 0, of t at m, the matrix at o)
     const o = m + n;
     // equality classes of Go's values (DeepEqual)
-    const ids = this.classes;
+    const ids = (this.classes ??= new Classes(this.walk));
     ids.reset(depth);
     for (let i = 0; i < m; i++) buf[i] = ids.of(s[i]);
     this.bytesA += ids.bytes + 2;
@@ -519,11 +539,11 @@ class Diff {
         if (diag + 1 === here) {
           if (basic) this.emit("replace", i - 1, t[j - 1], depth);
           else {
-            this.segs.push(i - 1);
+            this.enter(i - 1);
             this.scripts++;
             this.values(s[i - 1], t[j - 1], depth);
             this.scripts--;
-            this.segs.pop();
+            this.leave();
           }
           i--;
           j--;
