@@ -249,7 +249,9 @@ class Diff {
   /** The path of the values being compared: their keys and indexes from the documents down, and the texts of its
    *  prefixes made so far (null: not yet; made from the top down, for operations only). */
   readonly segs: (string | number)[] = [];
-  readonly texts: (string | null)[] = [];
+  readonly texts: string[] = [];
+  /** How many prefixes of the current path have their text in `texts`. */
+  made = 0;
   /** Equality classes, made by the first edit script and reused by the others (computed before its backtrace, which may start another). */
   classes: Classes | null = null;
   /** Edit scripts under way (the outermost one uses `scratch` for its matrix and classes). */
@@ -266,24 +268,24 @@ class Diff {
 
   /** Descends to member or element `k` of the values being compared. */
   enter(k: string | number): void {
-    this.segs.push(k);
-    this.texts.push(null);
+    const n = this.segs.push(k);
+    if (this.made >= n) this.made = n - 1;
   }
 
   /** Back to the parent of the values being compared. */
   leave(): void {
     this.segs.pop();
-    this.texts.pop();
+    if (this.made > this.segs.length) this.made = this.segs.length;
   }
 
   /** makePath's text of the current path (its prefixes' texts kept for the next operations). */
   path(): string {
     const segs = this.segs;
     const texts = this.texts;
-    let i = segs.length;
-    while (i > 0 && texts[i - 1] === null) i--;
+    let i = this.made;
     let s = i === 0 ? "" : texts[i - 1]!;
     for (; i < segs.length; i++) texts[i] = s = joinPath(s, i > 0 && segs[i - 1] === "", segment(segs[i]!));
+    this.made = segs.length;
     return s;
   }
 
