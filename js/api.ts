@@ -1,5 +1,6 @@
 // The public API, usable after an entry's `await init()` or `initSync()`. Each function is one wasm call:
-// the input is copied once into wasm memory and the result copied once out.
+// the input is copied once into wasm memory and the result copied once out. (jsonPatchDiff and mergePatchDiff
+// compute most diffs of JS values on the values themselves, with the engine's result: js/objects/.)
 //
 // JS values (goJSON, jcs, evaluate with an object) are serialized with JSON.stringify before they enter
 // the engine, so JSON.stringify's rules apply first: `toJSON()` is honored, `undefined`, functions and
@@ -10,6 +11,8 @@
 import type { Input } from "./core.js";
 import { KinplaceError, type KinplaceErrorCode } from "./errors.js";
 import { engine } from "./state.js";
+import { DIFF_LINE, docText, parseResult, patchTextOp, stringify } from "./patch-call.js";
+import { jsonPatchDiffValues, mergePatchDiffValues, noteLimits } from "./objects/diffs.js";
 
 export { KinplaceError } from "./errors.js";
 export type { KinplaceErrorCode, KinplaceErrorDetails } from "./errors.js";
@@ -65,18 +68,6 @@ export type EvalAnswer =
 const FNV_VARIANTS: { readonly [K in FnvVariant]: number } = { fnv32: 0, fnv32a: 1, fnv64: 2, fnv64a: 3 };
 const GO_VERSION = /^1\.([1-9][0-9]{0,2})$/;
 const I32_MAX = 0x7fffffff;
-
-/** JSON.stringify of a JS value, with its failures as KinplaceError E_BAD_REQUEST. */
-function stringify(value: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (e) {
-    throw new KinplaceError("E_BAD_REQUEST", `value cannot be serialized with JSON.stringify: ${(e as Error).message}`, { cause: e });
-  }
-  if (text === undefined) throw new KinplaceError("E_BAD_REQUEST", `a value of type ${typeof value} has no JSON form`);
-  return text;
-}
 
 /** The ABI's Go minor number for "1.N" (0 = the engine's newest); other strings are E_UNSUPPORTED_VERSION (the engine checks N). */
 function goMinor(go: string | undefined): number {
@@ -144,6 +135,7 @@ export function setLimits(limits: Limits): void {
   const bytes = limitValue(limits.maxBytes, "maxBytes");
   const items = limitValue(limits.maxItems, "maxItems");
   engine().setLimits(depth, bytes, items);
+  noteLimits(depth, bytes);
 }
 
 /** A limit as the ABI's i32 (0 = keep); anything but an integer in 0..2^31-1 is E_BAD_REQUEST. */
@@ -158,7 +150,9 @@ function limitValue(v: number | undefined, name: string): number {
 // ---------------------------------------------------------------------------------------------------
 // Patches: thin wrappers over `evaluate`. Values go in through JSON.stringify and results come
 // back through JSON.parse (numbers beyond 2^53 lose precision there); for byte-exact input and output use
-// `evaluate` with the `...Text` fields and read the raw answer with `evaluateLine`.
+// `evaluate` with the `...Text` fields and read the raw answer with `evaluateLine`. jsonPatchDiff and
+// mergePatchDiff give that same result without the round trip when the walks of js/objects/ can
+// (js/objects/diffs.ts), and take it otherwise.
 
 /** Diff flavors: "appscode" is CreatePatch of github.com/appscode/jsonpatch v1.0.1 (OpenKruise's); "minimal" is kinplace's own. */
 export type JsonPatchFlavor = "appscode" | "minimal";
@@ -191,81 +185,9 @@ export interface JsonPatchApplyOptions extends GoOptions {
  *  are (null: no document at all, as when Go is handed nil). */
 export type JsonText = string | Uint8Array;
 
-const answerDecoder = new TextDecoder();
-
-/** The answer of a failed eval call as a KinplaceError. */
-function answerError(text: string): KinplaceError {
-  const answer = JSON.parse(text) as EvalAnswer;
-  if (answer.ok) return new KinplaceError("E_INTERNAL", `unexpected answer ${text.slice(0, 200)}`);
-  return new KinplaceError(answer.error.code, answer.error.message, { path: answer.error.path, offset: answer.error.offset });
-}
-
-/**
- * Runs patch op `request` (without its documents) with its two documents passed to the engine as raw
- * bytes (the `evaluateDocs` export: no JSON.stringify of the request, no escaping; `null` = absent, Go's
- * nil). Returns result member `field` as raw JSON text, or "" when the result has `${field}Text: ""`.
- */
-function patchTextOp(request: EvalRequest | string, a: JsonText | null, b: JsonText | null, field: string): string {
-  const view = engine().evaluateDocsView(typeof request === "string" ? request : requestLine(request), a, b);
-  // the usual answer: only the result member's text is decoded
-  const head = answerHead(field);
-  const n = head.length;
-  if (view.length >= n + 2 && view[view.length - 1] === 0x7d && view[view.length - 2] === 0x7d && startsWith(view, head)) {
-    return answerDecoder.decode(view.subarray(n, view.length - 2));
-  }
-  const text = answerDecoder.decode(view);
-  if (text === `{"ok":true,"result":{"${field}Text":""}}`) return "";
-  throw answerError(text);
-}
-
-const opLines = new Map<unknown, string>();
-
-/** The request line of jsonPatchDiffText without options. */
-const DIFF_LINE = '{"op":"jsonpatch.diff"}';
-
-/** The request line of a patch op: JSON.stringify, kept per op when no option is set (the usual call). */
-function requestLine(request: EvalRequest): string {
-  for (const k in request) if (k !== "op" && request[k] !== undefined) return stringify(request);
-  let line = opLines.get(request.op);
-  if (line === undefined) opLines.set(request.op, (line = stringify(request)));
-  return line;
-}
-
-const answerHeads = new Map<string, Uint8Array>();
-
-/** The bytes a successful answer starts with: `{"ok":true,"result":{"<field>":`. */
-function answerHead(field: string): Uint8Array {
-  let head = answerHeads.get(field);
-  if (head === undefined) answerHeads.set(field, (head = new TextEncoder().encode(`{"ok":true,"result":{"${field}":`)));
-  return head;
-}
-
-/** True when `bytes` start with `head`. */
-function startsWith(bytes: Uint8Array, head: Uint8Array): boolean {
-  for (let i = 0; i < head.length; i++) if (bytes[i] !== head[i]) return false;
-  return true;
-}
-
-/** JSON.stringify of a document for patchTextOp: undefined (no JSON form) is an absent document, as in a request object. */
-function docText(value: unknown): string | null {
-  if (value === undefined) return null;
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (e) {
-    throw new KinplaceError("E_BAD_REQUEST", `value cannot be serialized with JSON.stringify: ${(e as Error).message}`, { cause: e });
-  }
-  return text === undefined ? null : text;
-}
-
-/** JSON.parse of a result text ("" stays undefined: an empty document the library returned as it was). */
-function parseResult(text: string): unknown {
-  return text === "" ? undefined : JSON.parse(text);
-}
-
 /** RFC 6902 patch turning `from` into `to` (appscode: both must be objects, as the library requires). */
 export function jsonPatchDiff(from: unknown, to: unknown, options?: JsonPatchDiffOptions): JsonPatchOperation[] {
-  return JSON.parse(patchTextOp({ op: "jsonpatch.diff", flavor: options?.flavor, maxEditMatrix: options?.maxEditMatrix, maxPatchBytes: options?.maxPatchBytes, go: options?.go }, docText(from), docText(to), "patch")) as JsonPatchOperation[];
+  return jsonPatchDiffValues(from, to, options);
 }
 
 /** jsonPatchDiff on JSON text (the bytes the Go library would receive); returns the patch text exactly as json.Marshal writes it. */
@@ -287,7 +209,7 @@ export function jsonPatchApplyText(document: JsonText | null, patch: JsonText | 
 
 /** RFC 7396 merge patch turning `original` into `modified` (CreateMergePatch of evanphx/json-patch v4). */
 export function mergePatchDiff(original: unknown, modified: unknown, options?: GoOptions): unknown {
-  return parseResult(patchTextOp({ op: "mergepatch.diff", go: options?.go }, docText(original), docText(modified), "patch"));
+  return mergePatchDiffValues(original, modified, options);
 }
 
 /** mergePatchDiff on JSON text; returns the merge patch text exactly as the library writes it. */
