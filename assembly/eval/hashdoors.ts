@@ -75,13 +75,29 @@ export function containerHashDoor(p: usize, len: i32, minor: i32, go: i32, flags
 export function templateHashDoor(p: usize, len: i32, minor: i32, flags: i32, collision: i32, out: ByteSink): bool {
   if (minor == 0) minor = newestMinor();
   if (!withinLine(p, len) || minorIndex(minor) < 0 || (flags & ~(DOOR_DEFAULTS | DOOR_COLLISION)) != 0) return false;
-  if (requestType("PodTemplateSpec", minor) < 0) return false;
+  const ty = templateType(minor);
+  if (ty < 0) return false;
   const v = readValue(p, len);
   if (v === null) return false;
-  const h = templateSpewHash(v, minor, (flags & DOOR_DEFAULTS) != 0, 0);
+  const h = templateSpewHash(v, minor, ty, (flags & DOOR_DEFAULTS) != 0, 0);
   if (h < 0 || hasError()) { clearError(); return false; }
   out.ascii(safeEncodeString(collisionSum(<u32>h, (flags & DOOR_COLLISION) != 0, collision).toString()));
   return true;
+}
+
+/** PodTemplateSpec type handles per minor index (0: not looked up yet). */
+const TEMPLATE_TYPES: usize = memory.data(64 * 4, 16);
+
+/** The PodTemplateSpec handle at `minor` (cached per process; the minor is supported). */
+function templateType(minor: i32): i32 {
+  const mi = minorIndex(minor);
+  if (mi < 0 || mi >= 64) return requestType("PodTemplateSpec", minor);
+  const a = TEMPLATE_TYPES + (<usize>mi << 2);
+  const t = load<i32>(a);
+  if (t != 0) return t - 1;
+  const r = requestType("PodTemplateSpec", minor);
+  store<i32>(a, r + 1);
+  return r;
 }
 
 /**

@@ -101,6 +101,16 @@ test("container defaults on edge containers (escapes, nulls, quantities that rou
     `{"name":"a","resources":{"limits":{"cpu":"1"},"claims":[{"name":"c"}]}}`,
     `{"name":"a","livenessProbe":{"timeoutSeconds":0,"periodSeconds":0,"successThreshold":0,"failureThreshold":0,"httpGet":{"path":"","scheme":"","port":1}}}`,
     `{"name":"a","imagePullPolicy":"","terminationMessagePath":"","terminationMessagePolicy":""}`,
+    // key texts inside strings (escaped in T, so never counted as keys)
+    `{"name":"a","ports":[{"name":"\\"protocol\\":","containerPort":1},{"containerPort":2,"protocol":"UDP"}]}`,
+    `{"name":"a","ports":[{"name":"p{","containerPort":1,"protocol":"TCP"},{"name":"x","containerPort":2}]}`,
+    `{"name":"a","env":[{"name":"x","value":"\\"fieldRef\\":{\\"apiVersion\\":\\"v1\\"}"},{"name":"y","valueFrom":{"fieldRef":{"fieldPath":"metadata.name"}}}]}`,
+    `{"name":"a","env":[{"name":"x","valueFrom":{"fieldRef":{"apiVersion":"v1","fieldPath":"a"}}},{"name":"y","valueFrom":{"fieldRef":{"fieldPath":"b"}}}]}`,
+    `{"name":"a","livenessProbe":{"httpGet":{"port":1,"scheme":"HTTP","httpHeaders":[{"name":"\\"path\\":\\"","value":"\\"path\\":\\"x"}]},"timeoutSeconds":1,"periodSeconds":2,"successThreshold":1,"failureThreshold":3}}`,
+    `{"name":"a","livenessProbe":{"httpGet":{"port":1,"path":"/","scheme":"HTTP"},"timeoutSeconds":1,"periodSeconds":2,"successThreshold":1}}`,
+    `{"name":"a","livenessProbe":{"grpc":{"port":1},"timeoutSeconds":1,"periodSeconds":2,"successThreshold":1,"failureThreshold":3}}`,
+    `{"name":"a","lifecycle":{"postStart":{"httpGet":{"port":1,"path":"/","scheme":"HTTP"}},"preStop":{"httpGet":{"port":1}}}}`,
+    `{"name":"a","lifecycle":{"postStart":{"httpGet":{"port":1,"path":"/"}},"preStop":{"httpGet":{"port":1,"scheme":"HTTP"}}}}`,
   ];
   for (const minor of DEFAULTED) {
     for (const text of edges) {

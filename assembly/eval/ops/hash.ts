@@ -225,20 +225,19 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   const exact = <u32>bits;
   const v = k8sValue(req, "template");
   if (v === null) return false;
-  const h = templateSpewHash(v, minor, defaults == 1, exact);
+  const h = templateSpewHash(v, minor, requestType("PodTemplateSpec", minor), defaults == 1, exact);
   if (h < 0) return false;
   res.str("hash", collisionHash(<u32>h, cc.present, cc.value));
   return true;
 }
 
 /**
- * The FNV-32a of go-spew of template value `v` at Kubernetes `minor` as the Deployment controller reads it (decoded by the
- * API server, [defaulted,] stored, decoded again), before the collision count: controller.ComputeHash's hash state
- * (shortcuts not in `exact` allowed); -1 with an error recorded.
+ * The FNV-32a of go-spew of template value `v` (PodTemplateSpec type `ty`) at Kubernetes `minor` as the Deployment controller
+ * reads it (decoded by the API server, [defaulted,] stored, decoded again), before the collision count: controller.ComputeHash's
+ * hash state (shortcuts not in `exact` allowed); -1 with an error recorded.
  */
-export function templateSpewHash(v: Value, minor: i32, defaults: bool, exact: u32): i64 {
+export function templateSpewHash(v: Value, minor: i32, ty: i32, defaults: bool, exact: u32): i64 {
   const go = defaultGoOf(minor);
-  const ty = requestType("PodTemplateSpec", minor);
   if (shortcutOn(exact, EXACT_SPEW | EXACT_STOREDFORM) && !defaults && ty >= 0 && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
     // decode, stored round trip and spew hash in one walk of the tape (assembly/fast/spew/spewtape.ts) when it can prove its answer
     const fh = tapeSpewFnv(v.tape, v.node, ty, minor, go);

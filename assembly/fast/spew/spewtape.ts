@@ -33,6 +33,7 @@ import { fmt, body, piece, pieceKey, step, lit, decimal, SpewRun, P_TYPE, P_PTR,
 import { typeInfo, TI_NATIVE, TI_MEMO, memoTable, memoRoom, rememberTable } from "./tapememo";
 import { newConstTable, constTable, constStep, CONST_NONE } from "../../hash/fnvtable";
 import { Spewer } from "../../upstream/gospew/spew";
+import { sameBytes } from "../transcode/bytes";
 
 /** i32 scratch stack: per open struct one tape node per JSON field; per open map its entries (TapeWalk.top: the first free slot). */
 const SCRATCH_SLOTS: i32 = 8192;
@@ -525,11 +526,11 @@ function fieldNamed(list: Array<JField>, nf: i32, hint: i32, p: usize, n: i32): 
   const b0 = n > 0 ? <i32>load<u8>(p) : -1;
   for (let i = hint; i < nf; i++) {
     const f = unchecked(list[i]);
-    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && memory.compare(f.nameP, p, <usize>n) == 0) return f;
+    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && sameBytes(f.nameP, p, n)) return f;
   }
   for (let i = 0; i < hint && i < nf; i++) {
     const f = unchecked(list[i]);
-    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && memory.compare(f.nameP, p, <usize>n) == 0) return f;
+    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && sameBytes(f.nameP, p, n)) return f;
   }
   return null;
 }

@@ -558,7 +558,7 @@ function present(w: Rewrite, sp: Span, a: i32, plan: usize, fi: i32, vs: usize, 
   }
   let rewrite = false;
   if (!isNull) {
-    rewrite = action == A_OBJ || action == A_ARRAY;
+    rewrite = (action == A_OBJ || action == A_ARRAY) && !keysComplete(vs, ve, a & 15);
     if (action == A_LIMITS || action == A_REQUESTS) {
       const v = mapVerbatim(vs, ve, action == A_REQUESTS ? w.limitsP : 0, w.limitsN);
       if (v < 0) { fail(w); return; }
@@ -583,6 +583,91 @@ function present(w: Rewrite, sp: Span, a: i32, plan: usize, fi: i32, vs: usize, 
   if (!ok) { fail(w); return; }
   sp.copyFrom = ve;
   if (top) w.top.set(fi, at, out.len - at);
+}
+
+// Key texts counted by keysComplete (each at least 8 bytes). In T a `"` inside a string is escaped, a string is followed by `,` `:` `}` or `]`,
+// and only a key is followed by `:`: so `"name":` (quote, name, quote, colon) matches exactly the member keys `name`.
+const KEY_CONTAINER_PORT: usize = keyText(memory.data(48, 8), "\"containerPort\":");
+const KEY_PROTOCOL: usize = keyText(memory.data(48, 8), "\"protocol\":");
+const KEY_FIELD_REF: usize = keyText(memory.data(48, 8), "\"fieldRef\":{");
+const KEY_FIELD_REF_API: usize = keyText(memory.data(48, 8), "\"fieldRef\":{\"apiVersion\":");
+const KEY_FILE_KEY_REF: usize = keyText(memory.data(48, 8), "\"fileKeyRef\":");
+const KEY_TIMEOUT: usize = keyText(memory.data(48, 8), "\"timeoutSeconds\":");
+const KEY_PERIOD: usize = keyText(memory.data(48, 8), "\"periodSeconds\":");
+const KEY_SUCCESS: usize = keyText(memory.data(48, 8), "\"successThreshold\":");
+const KEY_FAILURE: usize = keyText(memory.data(48, 8), "\"failureThreshold\":");
+const KEY_HTTP_GET: usize = keyText(memory.data(48, 8), "\"httpGet\":");
+const KEY_PATH: usize = keyText(memory.data(48, 8), "\"path\":\""); // (path is a string: 8 bytes with its opening quote)
+const KEY_SCHEME: usize = keyText(memory.data(48, 8), "\"scheme\":");
+const KEY_SERVICE_NULL: usize = keyText(memory.data(48, 8), "\"service\":null");
+
+/** Fills static buffer `p` (48 bytes) with [len u8][bytes] of ASCII text `s` once, at start-up; returns `p`. */
+function keyText(p: usize, s: string): usize {
+  store<u8>(p, <u8>s.length);
+  for (let i = 0; i < s.length && i < 47; i++) store<u8>(p + 1 + <usize>i, <u8>s.charCodeAt(i));
+  return p;
+}
+
+/** True when key text `k` (keyText) is at `q` (before `end`), given the 8 bytes `w` at `q`: one word compared first. */
+@inline function at(q: usize, end: usize, w: u64, k: usize): bool {
+  const n = <i32>load<u8>(k);
+  if (w != load<u64>(k, 1) || <i32>(end - q) < n) return false;
+  return sameBytes(q + 8, k + 9, n - 8);
+}
+
+/**
+ * True when the ports / env array or the probe / lifecycle object [p, end) of T has every key its defaults would fill, so
+ * that it is written unchanged (counted, not walked: each struct holds a key at most once, so equal counts mean every
+ * struct has it): ports each a protocol; env no fileKeyRef and each fieldRef its apiVersion (its first field); a probe
+ * its four numbers, each httpGet a path and a scheme, no null gRPC service; a lifecycle each httpGet a path and a scheme.
+ */
+function keysComplete(p: usize, end: usize, kind: i32): bool {
+  if (kind != K_PORT && kind != K_ENVVAR && kind != K_PROBE && kind != K_LIFECYCLE) return false;
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let e = 0;
+  let f = 0;
+  let g = 0;
+  let h = 0;
+  let q = p + 1;
+  // every key text is at least 8 bytes long: one 8-byte load per candidate; a key's quote follows `{` or `,`
+  while (q + 8 <= end) {
+    const m = zeroByte(load<u64>(q) ^ 0x2222222222222222);
+    if (m == 0) { q += 8; continue; }
+    q += <usize>(ctz(m) >> 3);
+    if (q + 8 > end) break;
+    const prev = load<u8>(q - 1);
+    if (prev != 0x7b && prev != 0x2c) { q++; continue; }
+    const w = load<u64>(q);
+    // the key's first letter picks the texts it may be
+    const l = <u32>((w >> 8) & 0xff);
+    if (kind == K_PORT) {
+      if (l == 0x63) { if (at(q, end, w, KEY_CONTAINER_PORT)) a++; } // c
+      else if (l == 0x70 && at(q, end, w, KEY_PROTOCOL)) b++; // p
+    } else if (kind == K_ENVVAR) {
+      if (l == 0x66) { // f
+        if (at(q, end, w, KEY_FIELD_REF)) {
+          a++;
+          if (at(q, end, w, KEY_FIELD_REF_API)) b++;
+        } else if (at(q, end, w, KEY_FILE_KEY_REF)) c++;
+      }
+    } else {
+      switch (l) {
+        case 0x68: if (at(q, end, w, KEY_HTTP_GET)) a++; break; // h
+        case 0x70: if (at(q, end, w, KEY_PATH)) b++; else if (at(q, end, w, KEY_PERIOD)) e++; break; // p
+        case 0x73: if (at(q, end, w, KEY_SCHEME)) c++; else if (at(q, end, w, KEY_SUCCESS)) f++; else if (at(q, end, w, KEY_SERVICE_NULL)) h++; break; // s
+        case 0x74: if (at(q, end, w, KEY_TIMEOUT)) d++; break; // t
+        case 0x66: if (at(q, end, w, KEY_FAILURE)) g++; break; // f
+      }
+    }
+    q++;
+  }
+  if (kind == K_PORT) return a == b;
+  if (kind == K_ENVVAR) return a == b && c == 0;
+  if (b != a || c != a) return false;
+  return kind == K_LIFECYCLE || (d == 1 && e == 1 && f == 1 && g == 1 && h == 0);
 }
 
 /** The array of structs of type `ty`, kind `kind`, at [p, end) of T with their defaults, into w.out; false when not proved. */
