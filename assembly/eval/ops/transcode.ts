@@ -35,16 +35,15 @@ export function opK8sTranscode(req: Request, res: ResultWriter): bool {
   if (defaults == 1 && name != "Container") return fail(E_BAD_REQUEST, "k8s.transcode applies the defaults of a Container only", -1, "applyDefaults");
   const raw = k8sRawValue(req, "value");
   if (raw === null) return false;
-  let out: ByteSink | null = new ByteSink(raw.n + 64);
+  const stored = new ByteSink(raw.n + 64);
   const depth = raw.node >= 0 ? 1000000 : req.opts.maxDepth - 1;
   const top = new TopFields();
-  let ok = raw.n <= req.opts.maxBytes && transcodeStored(ty, raw.p, raw.n, go, out!, depth, top) && !hasError();
-  if (ok && defaults == 1) {
-    out = containerDefaults(out!.ptr, out!.len, top, ty, minor, go >= 24, new TopFields());
-    ok = out !== null;
+  let out: ByteSink | null = null;
+  if (raw.n <= req.opts.maxBytes && transcodeStored(ty, raw.p, raw.n, go, stored, depth, top) && !hasError()) {
+    out = defaults == 1 ? containerDefaults(stored.ptr, stored.len, top, ty, minor, go >= 24, new TopFields()) : stored;
   }
-  if (ok) {
-    writeJSONString(res.key("json"), out!.ptr, out!.len);
+  if (out !== null) {
+    writeJSONString(res.key("json"), out.ptr, out.len);
   } else {
     clearError();
     res.key("json").ascii("null");
