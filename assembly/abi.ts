@@ -39,6 +39,19 @@ export function status(): i32 {
   return lastStatus;
 }
 
+/** The current call's input pointer (for an engine's own entry points). */
+export function inputPtr(): usize {
+  return inPtr;
+}
+
+/** Gives the current call a fresh output sink of `cap` bytes (status ok) and returns it (for an engine's own entry points). */
+export function startOutput(cap: i32): ByteSink {
+  const o = new ByteSink(cap);
+  out = o;
+  lastStatus = 0;
+  return o;
+}
+
 /** Sets the process-wide default limits (0 keeps the current value). */
 export function setLimits(maxDepth: i32, maxBytes: i32, maxItems: i32): void {
   if (maxDepth > 0) Limits.maxDepth = maxDepth;

@@ -13,6 +13,7 @@ import { KinplaceError, type KinplaceErrorCode } from "./errors.js";
 import { engine } from "./state.js";
 import { DIFF_LINE, docText, parseResult, patchTextOp, stringify } from "./patch-call.js";
 import { jsonPatchDiffValues, mergePatchDiffValues, noteLimits } from "./objects/diffs.js";
+import { containerHashByDoor, podTemplateHashByDoor } from "./hashes.js";
 
 export { KinplaceError } from "./errors.js";
 export type { KinplaceErrorCode, KinplaceErrorDetails } from "./errors.js";
@@ -479,13 +480,17 @@ function storedView(asked: boolean | undefined, minor: string | undefined, kruis
 /** The kubelet's HashContainer of `container` for kubelet minor `kubelet` ("1.N"): by default of the container as the API
  *  server stores it (defaulted; `applyDefaults: false` for the container as written); `go` is the kubelet's Go release (default per minor). */
 export function containerHash(container: unknown, options: { kubelet: string; go?: string; applyDefaults?: boolean }): ContainerHash {
-  return rolloutOp({ op: "container.hash", container, kubelet: options.kubelet, go: options.go, applyDefaults: storedView(options.applyDefaults, options.kubelet) }) as unknown as ContainerHash;
+  const applyDefaults = storedView(options.applyDefaults, options.kubelet);
+  return containerHashByDoor(container, options.kubelet, options.go, applyDefaults) ??
+    rolloutOp({ op: "container.hash", container, kubelet: options.kubelet, go: options.go, applyDefaults }) as unknown as ContainerHash;
 }
 
 /** controller.ComputeHash (pod-template-hash) of a PodTemplateSpec at Kubernetes `kubernetes` (default the newest), with an optional
  *  collision count: by default of the template as the API server stores it (`applyDefaults: false` for it as written). */
 export function podTemplateHash(template: unknown, options?: { kubernetes?: string; collisionCount?: number; applyDefaults?: boolean }): string {
-  return rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount, applyDefaults: storedView(options?.applyDefaults, options?.kubernetes) }).hash as string;
+  const applyDefaults = storedView(options?.applyDefaults, options?.kubernetes);
+  return podTemplateHashByDoor(template, options?.kubernetes, options?.collisionCount, applyDefaults) ??
+    rolloutOp({ op: "podTemplateHash", template, kubernetes: options?.kubernetes, collisionCount: options?.collisionCount, applyDefaults }).hash as string;
 }
 
 /** A ControllerRevision as the StatefulSet / DaemonSet / OpenKruise controller creates it: name, hash label and Data.Raw text. */

@@ -28,6 +28,17 @@ export interface Exports {
   status(): number;
   /** Sets the process-wide default limits (0 keeps the current value). */
   setLimits(maxDepth: number, maxBytes: number, maxItems: number): void;
+  /** container.hash of the input (a v1.Container's JSON text): 1 with the hashes at the output, 0 when the door declines (absent in older builds). */
+  hashContainer?(len: number, minor: number, go: number, flags: number): number;
+  /** podTemplateHash of the input (a PodTemplateSpec's JSON text): the hash text's length at the output, 0 when the door declines (absent in older builds). */
+  hashTemplate?(len: number, minor: number, flags: number, collision: number): number;
+}
+
+/** What the hashContainer door answers: the hashes and the era code (0 struct, 1 json, 2 name-image). */
+export interface ContainerDoorAnswer {
+  hash: number;
+  hashWithoutResources: number | undefined;
+  era: number;
 }
 
 /** Input accepted by engine calls: a JS string (encoded as UTF-8) or raw bytes (passed as they are). */
@@ -245,6 +256,47 @@ export class Engine {
     if (typeof data === "string") return encoder.encodeInto(data, view.subarray(ptr, ptr + cap)).written;
     view.set(data, ptr);
     return data.length;
+  }
+
+  /**
+   * Starts a call whose input `fill` writes straight into wasm memory: fill(bytes, start, limit) returns the end of what it
+   * wrote, or a negative code (passed on). Returns the input length.
+   */
+  fillInput(cap: number, fill: (bytes: Uint8Array, start: number, limit: number) => number): number {
+    try {
+      const ptr = this.exports.input(cap) >>> 0;
+      const end = fill(this.#view(), ptr, ptr + cap);
+      return end < 0 ? end : end - ptr;
+    } catch (e) {
+      throw this.#fail(e);
+    }
+  }
+
+  /** The hashContainer door on the current input (`len` bytes); null when it declines or the build lacks it. */
+  containerDoor(len: number, minor: number, go: number, flags: number): ContainerDoorAnswer | null {
+    try {
+      const x = this.exports;
+      if (x.hashContainer === undefined || x.hashContainer(len, minor, go, flags) !== 1) return null;
+      const o = x.output() >>> 0;
+      const v = this.#view();
+      const u32 = (at: number) => (v[at]! | (v[at + 1]! << 8) | (v[at + 2]! << 16) | (v[at + 3]! << 24)) >>> 0;
+      return { hash: u32(o), hashWithoutResources: v[o + 8] === 1 ? u32(o + 4) : undefined, era: v[o + 9]! };
+    } catch (e) {
+      throw this.#fail(e);
+    }
+  }
+
+  /** The hashTemplate door on the current input (`len` bytes): the pod-template-hash, or null when it declines or the build lacks it. */
+  templateDoor(len: number, minor: number, flags: number, collision: number): string | null {
+    try {
+      const x = this.exports;
+      const n = x.hashTemplate === undefined ? 0 : x.hashTemplate(len, minor, flags, collision);
+      if (n <= 0) return null;
+      const o = x.output() >>> 0;
+      return String.fromCharCode(...this.#view().subarray(o, o + n));
+    } catch (e) {
+      throw this.#fail(e);
+    }
   }
 
   /** Evaluates one eval-protocol request line; returns the answer JSON text. */

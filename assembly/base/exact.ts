@@ -33,13 +33,16 @@ export const EXACT_FIELDMEMO: u32 = 1 << 11;
 export const EXACT_QUOTED: u32 = 1 << 12;
 /** The rollout planners' shortcuts (assembly/rollout/fast*.ts: ActivePods keys, the priority and PreparingUpdate sorts, indexed selectors). */
 export const EXACT_ROLLOUT: u32 = 1 << 13;
+/** The API server's container defaults applied to the transcoded stored bytes (fast/transcode/containerdefaults.ts)
+ * instead of the defaulters on the decoded value. */
+export const EXACT_JSONDEFAULTS: u32 = 1 << 14;
 /** Every shortcut off. */
-export const EXACT_ALL: u32 = 0x3fff;
+export const EXACT_ALL: u32 = 0x7fff;
 
 /** The names of the bits, in bit order (the values of the request field `exact`). */
 export const EXACT_NAMES: StaticArray<string> = [
   "storedform", "transcode", "spew", "lockstep", "podsplice", "kruisespec", "sametext", "lines", "memo", "fastread",
-  "listindex", "fieldmemo", "quoted", "rollout",
+  "listindex", "fieldmemo", "quoted", "rollout", "jsondefaults",
 ];
 
 /** The bit of shortcut name `name`, or 0 when unknown. */

@@ -57,22 +57,84 @@ function fillByteTable(): void {
 export function fnv1aSpewByteList(h: u32, p: usize, n: i32): u32 {
   h = (h ^ 0x5b) * FNV32_PRIME;
   if (n > 0) {
-    if (!byteTableReady) fillByteTable();
     h = fnv1aDecimal(h, <u32>load<u8>(p));
-    const end = p + <usize>n;
-    // state = hi + lo: lo' = L[b][lo] (an L1-sized table: the only serial chain), hi' = hi * P[b] + (T[b][lo] - lo')
-    let lo = <usize>(h & 0xff);
-    let hi = h - <u32>lo;
-    for (let q = p + 1; q < end; q++) {
-      const b = <usize>load<u8>(q);
-      const t = load<u32>(BYTE_TABLE + (b << 10) + (lo << 2));
-      const lo2 = <usize>load<u8>(BYTE_LOW + (b << 8) + lo);
-      hi = hi * load<u32>(BYTE_POW + (b << 2)) + (t - <u32>lo2);
-      lo = lo2;
-    }
-    h = hi + <u32>lo;
+    h = fnv1aSpewByteRun(h, p + 1, n - 1);
   }
   return (h ^ 0x5d) * FNV32_PRIME;
+}
+
+/** FNV-1a 32, from state `h`, of ` ` + decimal for each of the `n` bytes at `p` (the list text after its first byte). */
+export function fnv1aSpewByteRun(h: u32, p: usize, n: i32): u32 {
+  if (n <= 0) return h;
+  if (!byteTableReady) fillByteTable();
+  const end = p + <usize>n;
+  // state = hi + lo: lo' = L[b][lo] (an L1-sized table: the only serial chain), hi' = hi * P[b] + (T[b][lo] - lo')
+  let lo = <usize>(h & 0xff);
+  let hi = h - <u32>lo;
+  for (let q = p; q < end; q++) {
+    const b = <usize>load<u8>(q);
+    const t = load<u32>(BYTE_TABLE + (b << 10) + (lo << 2));
+    const lo2 = <usize>load<u8>(BYTE_LOW + (b << 8) + lo);
+    hi = hi * load<u32>(BYTE_POW + (b << 2)) + (t - <u32>lo2);
+    lo = lo2;
+  }
+  return hi + <u32>lo;
+}
+
+/** The second state fnv1aSpewByteRun2 ran (the first is its return value). */
+let run2Second: u32 = 0; // scratch: rewritten before every use
+
+/**
+ * fnv1aSpewByteRun of the same `n` bytes at `p` from two states `h1` and `h2` in one pass (two independent chains, the
+ * second in the shadow of the first): returns the first, the second is then `spewByteRun2Second()`.
+ */
+export function fnv1aSpewByteRun2(h1: u32, h2: u32, p: usize, n: i32): u32 {
+  run2Second = h2;
+  if (n <= 0) return h1;
+  if (!byteTableReady) fillByteTable();
+  const end = p + <usize>n;
+  let lo1 = <usize>(h1 & 0xff);
+  let hi1 = h1 - <u32>lo1;
+  let lo2 = <usize>(h2 & 0xff);
+  let hi2 = h2 - <u32>lo2;
+  for (let q = p; q < end; q++) {
+    const b = <usize>load<u8>(q);
+    const row = BYTE_TABLE + (b << 10);
+    const low = BYTE_LOW + (b << 8);
+    const pw = load<u32>(BYTE_POW + (b << 2));
+    const t1 = load<u32>(row + (lo1 << 2));
+    const n1 = <usize>load<u8>(low + lo1);
+    const t2 = load<u32>(row + (lo2 << 2));
+    const n2 = <usize>load<u8>(low + lo2);
+    hi1 = hi1 * pw + (t1 - <u32>n1);
+    hi2 = hi2 * pw + (t2 - <u32>n2);
+    lo1 = n1;
+    lo2 = n2;
+  }
+  run2Second = hi2 + <u32>lo2;
+  return hi1 + <u32>lo1;
+}
+
+/** The second state of the last fnv1aSpewByteRun2. */
+export function spewByteRun2Second(): u32 {
+  return run2Second;
+}
+
+/**
+ * FNV-1a 32 of go-spew `%#v` of the []byte [p, p+n) and of the same bytes with [p+s, p+s+m) replaced by the `zn` bytes at
+ * `z` (0 < s, s + m <= n): the kubelet's hash and hash without resources from one pass over the common tail (both chains
+ * together). Returns the first; the second is then `spewByteRun2Second()`.
+ */
+export function fnv1aSpewBytesReplaced(p: usize, n: i32, s: i32, m: i32, z: usize, zn: i32): u32 {
+  let h = fnv1aString(FNV32_OFFSET, "([]uint8)[");
+  h = fnv1aDecimal(h, <u32>load<u8>(p));
+  h = fnv1aSpewByteRun(h, p + 1, s - 1);
+  let h1 = fnv1aSpewByteRun(h, p + <usize>s, m);
+  let h2 = fnv1aSpewByteRun(h, z, zn);
+  h1 = fnv1aSpewByteRun2(h1, h2, p + <usize>(s + m), n - s - m);
+  h2 = run2Second;
+  run2Second = (h2 ^ 0x5d) * FNV32_PRIME;
+  return (h1 ^ 0x5d) * FNV32_PRIME;
 }
 
 /** FNV-1a 32 of go-spew `%#v` of a []byte: `([]uint8)[` + decimal bytes separated by spaces + `]`. */

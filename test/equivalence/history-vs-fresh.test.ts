@@ -1,6 +1,6 @@
 // What the engine keeps across calls (docs/architecture.md "State that outlives a call": the transcoder's plan pool
-// and its learned key order, the pool emptied when three-quarters full, the Quantity and time memos, the spew tables
-// and memos, the FNV constant tables) must never change an answer: the same requests are answered by a fresh
+// and its learned key order, the pool emptied when three-quarters full, the Quantity and time memos, the container
+// default rules, the spew tables and memos, the FNV constant tables) must never change an answer: the same requests are answered by a fresh
 // instance and by one that has first run long and different histories (every minor and Go release, objects in
 // shuffled key orders, enough types to empty the transcoder's pool several times, hashes that fill the spew tables),
 // and by that one again after each request of the set, and every answer must be the same bytes.
@@ -45,6 +45,9 @@ function requestSet(seed: number): string[] {
     const kubelet = ALL.filter((m) => Number(m.split(".")[1]) >= 16)[(seed + i) % 15]!;
     lines.push(`{"op":"container.hash","container":${JSON.stringify(order(c, i))},"kubelet":"${kubelet}"}`);
     lines.push(`{"op":"container.hash","kubelet":"${kubelet}","container":${JSON.stringify(c)},"go":"1.24"}`);
+    // the container defaults on the stored bytes (their rule tables outlive a call)
+    lines.push(`{"op":"container.hash","kubelet":"${kubelet}","container":${JSON.stringify(order(c, i + 1))},"applyDefaults":true}`);
+    lines.push(JSON.stringify({ op: "k8s.transcode", type: "Container", value: c, kubernetes: kubelet, applyDefaults: true }));
   });
   for (const [a, b] of pairs) lines.push(JSON.stringify({ op: "jsonpatch.diff", fromText: JSON.stringify(a), toText: JSON.stringify(b) }));
   return lines;
@@ -53,6 +56,7 @@ function requestSet(seed: number): string[] {
 /** A long history: many types at every minor and Go release (the plan pool empties several times), shuffled key orders. */
 function runHistory(e: Engine, seed: number): void {
   const pods = fc.sample(fc.oneof(pod, fullTemplate), { numRuns: 4, seed });
+  const containers = fc.sample(container, { numRuns: 2, seed: seed + 5 });
   let n = 0;
   for (const minor of ALL) {
     for (const go of ["1.22", "1.26"]) {
@@ -63,6 +67,7 @@ function runHistory(e: Engine, seed: number): void {
       e.evaluateText(JSON.stringify({ op: "k8s.transcode", type: "PodSpec", value: (pods[0] as { spec?: unknown }).spec ?? {}, kubernetes: minor, go }));
     }
     e.evaluateText(JSON.stringify({ op: "podTemplateHash", template: order(pods[1], n++), kubernetes: minor }));
+    for (const c of containers) e.evaluateText(JSON.stringify({ op: "container.hash", container: order(c, n++), kubelet: minor, applyDefaults: true, go: n % 2 ? "1.26" : undefined }));
   }
 }
 

@@ -41,7 +41,7 @@ function dotMinor(p: usize, n: i32): i32 {
 }
 
 /** The v1.Container handle at `minor` (cached per process). */
-function containerType(minor: i32): i32 {
+export function containerType(minor: i32): i32 {
   const mi = minorIndex(minor);
   if (mi < 0 || mi >= 64) return -1;
   const a = TYPES + (<usize>mi << 2);

@@ -14,7 +14,7 @@ import { fail, hasError, clearError, E_BAD_REQUEST } from "../../base/errors";
 import { readJSON, ReadOptions } from "../../json/reader";
 import { Tape } from "../../json/tape";
 import { Request, exactOf } from "./request";
-import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
+import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, EXACT_JSONDEFAULTS, shortcutOn } from "../../base/exact";
 import { ResultWriter } from "../../json/resultwriter";
 import { requestType } from "../../typed/types";
 import { decodesWithJsoniter } from "../../typed/versions";
@@ -22,7 +22,7 @@ import { decodeOptionsFor, decodeAt } from "../../typed/decodeat";
 import { Val } from "../../typed/value";
 import {
   containerEra, eraName, ERA_STRUCT, hasHashWithoutResources, hashContainer, containerJSONHash, withoutResources,
-  marshalInto, computeHash, collisionHash, hex32,
+  marshalInto, templateFnv, collisionHash, hex32,
 } from "../../upstream/kubernetes/hash";
 import { k8sMinor, kruiseMinor, k8sGo, k8sValue, k8sString, missing } from "./k8sfields";
 import { isKruiseKind } from "../../typed/types";
@@ -36,7 +36,6 @@ import { Value } from "../../json/value";
 import { defaultGoOf, K8S_NEWEST_GO, KRUISE_MINOR, KRUISE_NEWEST } from "../../base/pins";
 import { requestKruiseMinor } from "./kruisefields";
 import { kruiseControllerType } from "../../typed/kruisetypes";
-import { EXACT_STOREDFORM, EXACT_TRANSCODE, EXACT_SPEW, shortcutOn } from "../../base/exact";
 
 
 /** Objects up to this many bytes take the fast path (their stored JSON stays far below the reader's 128 MiB cap). */
@@ -148,46 +147,68 @@ export function opContainerHash(req: Request, res: ResultWriter): bool {
   if (bits < 0) return false;
   const exact = <u32>bits;
   const ty = requestType("Container", minor);
-  if (defaults == 0 && shortcutOn(exact, EXACT_TRANSCODE) && containerEra(minor) != ERA_STRUCT && rawContainerHash(req, minor, ty, go, res)) return true;
+  if (rawAllowed(minor, defaults == 1, exact) && rawContainerHash(req, minor, ty, go, defaults == 1, res)) return true;
   const v = k8sValue(req, "container");
   if (v === null) return false;
-  const c = asStored(v, ty, minor, go, defaults == 1 ? "Container" : null, "container", exact, containerEra(minor) != ERA_STRUCT);
-  if (hasError()) return false;
-  const h = hashContainer(minor, ty, c, go, exact);
-  if (h < 0 || hasError()) return false;
-  res.str("hash", hex32(<u32>h));
-  if (hasHashWithoutResources(minor)) {
-    const w = containerJSONHash(ty, withoutResources(ty, c), go);
-    if (w < 0 || hasError()) return false;
-    res.str("hashWithoutResources", hex32(<u32>w));
-  }
-  res.str("era", eraName(containerEra(minor)));
+  const r = containerHashOf(v, minor, ty, go, defaults == 1, exact);
+  if (r === null) return false;
+  writeContainerHash(res, minor, r);
   return true;
 }
 
 /**
- * container.hash through the transcoder (assembly/fast/transcode/): straight from the container's raw bytes
- * in the line (or the decoded bytes of `containerText`); false, with nothing written, when it cannot prove
- * its answer (then the exact path runs and reports any error).
+ * The kubelet hashes of minor `minor` of container value `v` (type `ty`) as the cluster sees it: decoded by the API server,
+ * [defaulted,] stored, decoded again by the kubelet (shortcuts not in `exact` allowed); null with an error recorded.
  */
-function rawContainerHash(req: Request, minor: i32, ty: i32, go: i32, res: ResultWriter): bool {
+export function containerHashOf(v: Value, minor: i32, ty: i32, go: i32, defaults: bool, exact: u32): RawHash | null {
+  const c = asStored(v, ty, minor, go, defaults ? "Container" : null, "container", exact, containerEra(minor) != ERA_STRUCT);
+  if (hasError()) return null;
+  const h = hashContainer(minor, ty, c, go, exact);
+  if (h < 0 || hasError()) return null;
+  const r = new RawHash();
+  r.hash = <u32>h;
+  if (hasHashWithoutResources(minor)) {
+    const w = containerJSONHash(ty, withoutResources(ty, c), go);
+    if (w < 0 || hasError()) return null;
+    r.withoutResources = <u32>w;
+  }
+  return r;
+}
+
+/** Writes the members of a container.hash answer: hash, hashWithoutResources (1.27–1.30), era. */
+function writeContainerHash(res: ResultWriter, minor: i32, r: RawHash): void {
+  res.str("hash", hex32(r.hash));
+  if (hasHashWithoutResources(minor)) res.str("hashWithoutResources", hex32(r.withoutResources));
+  res.str("era", eraName(containerEra(minor)));
+}
+
+/** Whether container.hash may take the transcoder at `minor` (with the API server's defaults when `defaults`) under `exact`. */
+export function rawAllowed(minor: i32, defaults: bool, exact: u32): bool {
+  return shortcutOn(exact, EXACT_TRANSCODE) && (!defaults || shortcutOn(exact, EXACT_JSONDEFAULTS)) && containerEra(minor) != ERA_STRUCT;
+}
+
+/**
+ * container.hash through the transcoder (assembly/fast/transcode/): straight from the container's raw bytes
+ * in the line (or the decoded bytes of `containerText`), with the defaults applied to its stored bytes when
+ * `defaults`; false, with nothing written, when it cannot prove its answer (then the exact path runs and reports
+ * any error).
+ */
+function rawContainerHash(req: Request, minor: i32, ty: i32, go: i32, defaults: bool, res: ResultWriter): bool {
   const di = req.field("container");
   const ti = req.field("containerText");
   const t = req.tape;
   let r: RawHash | null = null;
   if (di >= 0 && ti < 0) {
     const s = t.rawStart(di);
-    r = containerHashRaw(minor, ty, t.src + <usize>s, t.rawEnd(di) - s, go, 1000000);
+    r = containerHashRaw(minor, ty, t.src + <usize>s, t.rawEnd(di) - s, go, 1000000, false, defaults);
   } else if (ti >= 0 && di < 0 && t.kind(ti) == K_STRING) {
     const b = k8sString(req, "containerText");
     if (b === null || hasError()) { clearError(); return false; }
     if (b.len > req.opts.maxBytes) return false;
-    r = containerHashRaw(minor, ty, b.ptr, b.len, go, req.opts.maxDepth - 1);
+    r = containerHashRaw(minor, ty, b.ptr, b.len, go, req.opts.maxDepth - 1, false, defaults);
   }
   if (r === null || hasError()) { clearError(); return false; }
-  res.str("hash", hex32(r.hash));
-  if (hasHashWithoutResources(minor)) res.str("hashWithoutResources", hex32(r.withoutResources));
-  res.str("era", eraName(containerEra(minor)));
+  writeContainerHash(res, minor, r);
   return true;
 }
 
@@ -204,22 +225,29 @@ export function opPodTemplateHash(req: Request, res: ResultWriter): bool {
   const exact = <u32>bits;
   const v = k8sValue(req, "template");
   if (v === null) return false;
+  const h = templateSpewHash(v, minor, requestType("PodTemplateSpec", minor), defaults == 1, exact);
+  if (h < 0) return false;
+  res.str("hash", collisionHash(<u32>h, cc.present, cc.value));
+  return true;
+}
+
+/**
+ * The FNV-32a of go-spew of template value `v` (PodTemplateSpec type `ty`) at Kubernetes `minor` as the Deployment controller
+ * reads it (decoded by the API server, [defaulted,] stored, decoded again), before the collision count: controller.ComputeHash's
+ * hash state (shortcuts not in `exact` allowed); -1 with an error recorded.
+ */
+export function templateSpewHash(v: Value, minor: i32, ty: i32, defaults: bool, exact: u32): i64 {
   const go = defaultGoOf(minor);
-  const ty = requestType("PodTemplateSpec", minor);
-  if (shortcutOn(exact, EXACT_SPEW | EXACT_STOREDFORM) && defaults == 0 && ty >= 0 && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
+  if (shortcutOn(exact, EXACT_SPEW | EXACT_STOREDFORM) && !defaults && ty >= 0 && !decodesWithJsoniter(minor) && v.tape.rawEnd(v.node) - v.tape.rawStart(v.node) <= FAST_MAX_BYTES) {
     // decode, stored round trip and spew hash in one walk of the tape (assembly/fast/spew/spewtape.ts) when it can prove its answer
     const fh = tapeSpewFnv(v.tape, v.node, ty, minor, go);
-    if (fh >= 0) {
-      res.str("hash", collisionHash(<u32>fh, cc.present, cc.value));
-      return true;
-    }
+    if (fh >= 0) return fh;
   }
-  const t = asStored(v, ty, minor, go, defaults == 1 ? "PodTemplateSpec" : null, "template", exact);
-  if (hasError()) return false;
-  const h = computeHash(ty, t, cc.present, cc.value, exact);
-  if (h === null) return false;
-  res.str("hash", h);
-  return true;
+  const t = asStored(v, ty, minor, go, defaults ? "PodTemplateSpec" : null, "template", exact);
+  if (hasError()) return -1;
+  const h = templateFnv(ty, t, exact);
+  if (h < 0 || hasError()) return -1;
+  return h;
 }
 
 /** `revision`: the ControllerRevision the StatefulSet, DaemonSet or OpenKruise controller creates for the object. */

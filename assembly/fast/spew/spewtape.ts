@@ -522,16 +522,26 @@ function flatBody(w: TapeWalk, h: u32, ty: i32, node: i32, plan: usize, list: Ar
  * `hint` on (objects mostly list their fields in the encoder's order, some left out) and then from the start.
  */
 function fieldNamed(list: Array<JField>, nf: i32, hint: i32, p: usize, n: i32): JField | null {
+  // (names compared 8 bytes at a time: memory.compare goes byte by byte on unequally aligned runs)
   const b0 = n > 0 ? <i32>load<u8>(p) : -1;
   for (let i = hint; i < nf; i++) {
     const f = unchecked(list[i]);
-    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && memory.compare(f.nameP, p, <usize>n) == 0) return f;
+    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && sameBytes(f.nameP, p, n)) return f;
   }
   for (let i = 0; i < hint && i < nf; i++) {
     const f = unchecked(list[i]);
-    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && memory.compare(f.nameP, p, <usize>n) == 0) return f;
+    if (f.nameN == n && (n == 0 || <i32>load<u8>(f.nameP) == b0) && sameBytes(f.nameP, p, n)) return f;
   }
   return null;
+}
+
+/** True when the `n` bytes at `a` and `b` are equal (8 bytes at a time, any alignment). */
+function sameBytes(a: usize, b: usize, n: i32): bool {
+  let i: usize = 0;
+  const m = <usize>n;
+  for (; i + 8 <= m; i += 8) if (load<u64>(a + i) != load<u64>(b + i)) return false;
+  for (; i < m; i++) if (load<u8>(a + i) != load<u8>(b + i)) return false;
+  return true;
 }
 
 /** True when `path` starts with the embedding prefix (at `pre`) of depth `d`. */

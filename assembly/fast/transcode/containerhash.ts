@@ -9,12 +9,13 @@
 // container.hash. Gives up (null) whenever the transcoder does (transcode.ts).
 
 import { ByteSink } from "../../io/sink";
-import { fnv1aSpewBytes } from "../../hash/fnvtable";
+import { fnv1aSpewBytes, fnv1aSpewBytesReplaced, spewByteRun2Second } from "../../hash/fnvtable";
 import { jsonFields } from "../../typed/fields";
 import { containerEra, ERA_JSON, hasHashWithoutResources } from "../../upstream/kubernetes/hash";
 import { transcodeValue } from "./transcode";
 import { zeroText, planOf, planField } from "./plan";
 import { TopFields } from "./state";
+import { containerDefaults } from "./containerdefaults";
 
 /** The hashes containerHashRaw proved, and where the container's value ended. */
 export class RawHash {
@@ -65,20 +66,28 @@ function stringOrEmpty(out: ByteSink, src: ByteSink, top: TopFields, i: i32): bo
 /**
  * The kubelet hashes of minor `minor` (JSON or name+image era) for container type `ty` from the `n` raw
  * bytes at `p` (with `more`: a value followed by other bytes, see transcodeValue), Go release `go`, nesting
- * cap `maxDepth`: the hash (and the one without resources for 1.27–1.30). Null when not proved (the caller
- * runs the exact path).
+ * cap `maxDepth`, of the container as stored with the API server's defaults when `defaults`
+ * (containerdefaults.ts): the hash (and the one without resources for 1.27–1.30). Null when not proved (the
+ * caller runs the exact path).
  */
-export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32, maxDepth: i32, more: bool = false): RawHash | null {
+export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32, maxDepth: i32, more: bool = false, defaults: bool = false): RawHash | null {
   const era = containerEra(minor);
-  const out = new ByteSink(n + 256);
-  const top = new TopFields();
+  let out = new ByteSink(n + 256);
+  let top = new TopFields();
   const end = transcodeValue(ty, p, n, go, out, maxDepth, more, top);
   if (end < 0) return null;
+  if (defaults) {
+    const t2 = new TopFields();
+    const o2 = containerDefaults(out.ptr, out.len, top, ty, minor, go >= 24, t2);
+    if (o2 === null) return null;
+    out = o2;
+    top = t2;
+  }
   const r = new RawHash();
   r.end = end;
   if (era == ERA_JSON) {
-    r.hash = fnv1aSpewBytes(out.ptr, out.len);
-    if (hasHashWithoutResources(minor)) {
+    if (!hasHashWithoutResources(minor)) r.hash = fnv1aSpewBytes(out.ptr, out.len);
+    else {
       const ri = load<i32>(indexesOf(ty), 4);
       if (ri < 0) return null;
       const s = top.start(ri);
@@ -88,12 +97,9 @@ export function containerHashRaw(minor: i32, ty: i32, p: usize, n: i32, go: i32,
       if (plan == 0) return null;
       const z = zeroText(load<i32>(planField(plan, ri), 16), go24);
       if (z == 0) return null;
-      const w = new ByteSink(out.len + 64);
-      w.bytes(out.ptr, s);
-      w.bytes(z + 4, load<i32>(z));
-      const after = s + top.len(ri);
-      w.bytes(out.ptr + <usize>after, out.len - after);
-      r.withoutResources = fnv1aSpewBytes(w.ptr, w.len);
+      // both hashes in one pass: the text up to resources once, then the rest with two chains (fnvtable.ts)
+      r.hash = fnv1aSpewBytesReplaced(out.ptr, out.len, s, top.len(ri), z + 4, load<i32>(z));
+      r.withoutResources = spewByteRun2Second();
     }
     return r;
   }

@@ -144,13 +144,23 @@ export function safeEncodeString(s: string): string {
  * SafeEncodeString of the decimal Sum32 (shortcuts not in `exact` allowed); null with an error recorded.
  */
 export function computeHash(ty: i32, v: Val | null, hasCollision: bool, collisionCount: i32, exact: u32 = 0): string | null {
-  const h = spewFnv32a(ty, v, new ByteSink(8192), exact);
+  const h = templateFnv(ty, v, exact);
   if (h < 0) return null;
   return collisionHash(<u32>h, hasCollision, collisionCount);
 }
 
+/** controller.ComputeHash's spew hash of template `v` (type `ty`) before the collision count; -1 with an error recorded. */
+export function templateFnv(ty: i32, v: Val | null, exact: u32 = 0): i64 {
+  return spewFnv32a(ty, v, new ByteSink(8192), exact);
+}
+
 /** controller.ComputeHash's tail: the spew hash `h`, then (when `hasCollision`) the collision count's 8 bytes, as SafeEncodeString of the decimal Sum32. */
 export function collisionHash(h: u32, hasCollision: bool, collisionCount: i32): string {
+  return safeEncodeString(collisionSum(h, hasCollision, collisionCount).toString());
+}
+
+/** The Sum32 of controller.ComputeHash: the spew hash `h`, then (when `hasCollision`) the collision count's 8 bytes (uint32 little-endian, four zero bytes). */
+export function collisionSum(h: u32, hasCollision: bool, collisionCount: i32): u32 {
   let x = h;
   if (hasCollision) {
     const c = <u32>collisionCount;
@@ -159,5 +169,5 @@ export function collisionHash(h: u32, hasCollision: bool, collisionCount: i32): 
       x = (x ^ b) * FNV32_PRIME;
     }
   }
-  return safeEncodeString(x.toString());
+  return x;
 }
