@@ -124,7 +124,6 @@ function unit(s: string, i: number): number {
   return c >= 0xd800 && (c < 0xe000 || c === 0xfffd) ? 0xfffd : c;
 }
 
-
 /** Equality classes of Go's values (DeepEqual): scalars by value, containers by hash and then `equal`. */
 class Classes {
   readonly scalars = new Map<unknown, number>();
