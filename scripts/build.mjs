@@ -5,6 +5,8 @@
 //   dist/inline.mjs                wasm embedded as base64; no I/O
 //   dist/edge.mjs                  precompiled WebAssembly.Module only (workerd, Vercel Edge)
 //   dist/cli/kinplace.mjs          the `kinplace` command (reads ../kinplace.wasm)
+//   dist/cli/pool-worker.mjs       the entry of the command's worker threads (js/cli/pool/worker.ts; the engine
+//                                  module comes from the command)
 //   dist/kinplace.wasm             the one copy of the engine, next to the entries that load it (also exported
 //                                  as kinplace/kinplace.wasm)
 // dist/types/ is left alone (written by `npm run build:types`).
@@ -71,7 +73,17 @@ await Promise.all([
     target: "node20",
     // createRequire: the bundled `yaml` package is CommonJS and requires Node built-ins
     banner: { js: '#!/usr/bin/env node\nimport { createRequire as __kinplaceRequire } from "node:module";\nconst require = __kinplaceRequire(import.meta.url);' },
-    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version), __KINPLACE_OPS__: JSON.stringify(opNames(root)) },
+    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version), __KINPLACE_OPS__: JSON.stringify(opNames(root)), __KINPLACE_POOL_WORKER__: JSON.stringify("./pool-worker.mjs") },
+  }),
+  build({
+    ...common,
+    entryPoints: ["js/cli/pool/worker.ts"],
+    outfile: "dist/cli/pool-worker.mjs",
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    banner: { js: 'import { createRequire as __kinplaceRequire } from "node:module";\nconst require = __kinplaceRequire(import.meta.url);' },
+    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version), __KINPLACE_OPS__: JSON.stringify(opNames(root)), __KINPLACE_POOL_WORKER__: JSON.stringify("./pool-worker.mjs") },
   }),
 ]);
 
@@ -97,7 +109,7 @@ for (const [file, patterns] of Object.entries(forbidden)) {
 if (bad > 0) process.exit(1);
 
 if (process.env.KINPLACE_BUILD_VERBOSE === "1") {
-  const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm"]
+  const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/cli/kinplace.mjs", "dist/cli/pool-worker.mjs", "dist/kinplace.wasm"]
     .map((f) => `${f} ${statSync(at(f)).size} B`);
   console.log(sizes.join("\n"));
 }
