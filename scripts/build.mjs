@@ -8,6 +8,8 @@
 //   dist/core.mjs, dist/core.cjs,  `kinplace/core`: JSON, FNV and patches on the core engine (Node ESM + CJS,
 //   dist/core-browser.mjs,         browsers, edge), loading kinplace-core.wasm as the full entries load
 //   dist/core-edge.mjs             kinplace.wasm
+//   dist/cli/pool-worker.mjs       the entry of the command's worker threads (js/cli/pool/worker.ts; the engine
+//                                  module comes from the command)
 //   dist/kinplace.wasm             the one copy of the engine, next to the entries that load it (also exported
 //                                  as kinplace/kinplace.wasm)
 //   dist/kinplace-core.wasm        the core engine (also exported as kinplace/kinplace-core.wasm)
@@ -92,7 +94,17 @@ await Promise.all([
     target: "node20",
     // createRequire: the bundled `yaml` package is CommonJS and requires Node built-ins
     banner: { js: '#!/usr/bin/env node\nimport { createRequire as __kinplaceRequire } from "node:module";\nconst require = __kinplaceRequire(import.meta.url);' },
-    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version), __KINPLACE_OPS__: JSON.stringify(opNames(root)) },
+    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version), __KINPLACE_OPS__: JSON.stringify(opNames(root)), __KINPLACE_POOL_WORKER__: JSON.stringify("./pool-worker.mjs") },
+  }),
+  build({
+    ...common,
+    entryPoints: ["js/cli/pool/worker.ts"],
+    outfile: "dist/cli/pool-worker.mjs",
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    banner: { js: 'import { createRequire as __kinplaceRequire } from "node:module";\nconst require = __kinplaceRequire(import.meta.url);' },
+    define: { __KINPLACE_VERSION__: JSON.stringify(pkg.version), __KINPLACE_OPS__: JSON.stringify(opNames(root)), __KINPLACE_POOL_WORKER__: JSON.stringify("./pool-worker.mjs") },
   }),
 ]);
 
@@ -123,7 +135,7 @@ for (const [file, patterns] of Object.entries(forbidden)) {
 if (bad > 0) process.exit(1);
 
 if (process.env.KINPLACE_BUILD_VERBOSE === "1") {
-  const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/core.mjs", "dist/core.cjs", "dist/core-browser.mjs", "dist/core-edge.mjs", "dist/cli/kinplace.mjs", "dist/kinplace.wasm", "dist/kinplace-core.wasm"]
+  const sizes = ["dist/node.mjs", "dist/node.cjs", "dist/browser.mjs", "dist/inline.mjs", "dist/edge.mjs", "dist/core.mjs", "dist/core.cjs", "dist/core-browser.mjs", "dist/core-edge.mjs", "dist/cli/kinplace.mjs", "dist/cli/pool-worker.mjs", "dist/kinplace.wasm", "dist/kinplace-core.wasm"]
     .map((f) => `${f} ${statSync(at(f)).size} B`);
   console.log(sizes.join("\n"));
 }

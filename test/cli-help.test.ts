@@ -44,6 +44,8 @@ describe("kinplace completion", () => {
     const flags = await completes("kinplace", "check", "--p");
     assert.deepEqual(flags, ["--pods", "--policy", "--patches"]);
     assert.ok((await completes("kinplace", "plan", "-")).includes("--recursive"));
+    for (const command of ["check", "hash", "plan"]) assert.deepEqual(await completes("kinplace", command, "--jo"), ["--jobs", "--jobs-threshold"]);
+    assert.deepEqual(await completes("kinplace", "diff", "--jo"), []);
     assert.deepEqual(await completes("kinplace", "check", "examples/cli/argocd/install-o"), ["examples/cli/argocd/install-old.yaml"]);
     assert.deepEqual(await completes("kinplace", "check", "a.yaml", "--policy", "examples/cli/pol"), ["examples/cli/policy.yaml"]);
   });

@@ -15,7 +15,7 @@ const MAX_PACKED_BYTES = 1_300_000;
 /** The unpacked files may take this many bytes. */
 const MAX_UNPACKED_BYTES = 3_600_000;
 
-const ENTRIES = ["dist/browser.mjs", "dist/cli/kinplace.mjs", "dist/core-browser.mjs", "dist/core-edge.mjs", "dist/core.cjs", "dist/core.mjs", "dist/edge.mjs", "dist/inline.mjs", "dist/node.cjs", "dist/node.mjs"];
+const ENTRIES = ["dist/browser.mjs", "dist/cli/kinplace.mjs", "dist/cli/pool-worker.mjs", "dist/core-browser.mjs", "dist/core-edge.mjs", "dist/core.cjs", "dist/core.mjs", "dist/edge.mjs", "dist/inline.mjs", "dist/node.cjs", "dist/node.mjs"];
 const OTHER = ["LICENSE", "README.md", "dist/kinplace-core.wasm", "dist/kinplace.wasm", "dist/types/cjs/package.json", "package.json"];
 const TYPED_ENTRIES = ["dist/types/index.d.ts", "dist/types/edge.d.ts", "dist/types/core-node.d.ts", "dist/types/core-edge.d.ts"];
 

@@ -2,26 +2,27 @@
 // name; a single workload on each side is paired whatever its name), optionally checked against a policy.
 
 import { KUBERNETES_MINORS } from "../present/versions.js";
-import { asObject, identity, objectLabel, workloadKind } from "../present/kinds.js";
-import { kindOptions } from "../present/options.js";
-import { isPreDownloadGate, preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
+import { workloadKind } from "../present/kinds.js";
+import { isPreDownloadGate } from "../present/predownload.js";
 import { isDisruptive } from "../present/verdict.js";
 import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
-import { atDoc, cliEngine, documents } from "./common.js";
-import { InputError, readSingle, type SourceDoc } from "./documents.js";
-import { splitFieldPath } from "./locate.js";
+import { judgePair, type CheckJob, type NodeContext, type PairOutcome, type VerdictOptions } from "./check-pair.js";
+import { cliEngine, documents } from "./common.js";
+import { readSingle, type SourceDoc } from "./documents.js";
 import { EXIT_USAGE, type CliIO } from "./command.js";
 import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf, type InputOptions } from "./inputs.js";
 import type { InputLimits } from "./limits.js";
-import { asInvoked } from "./program.js";
-import { pairObjects, where, type Stored } from "./pairs.js";
-import { call, callResult, goSyntaxError, type RawJson, type Result } from "./request.js";
-import { PATCH_MODES, PLAIN_WIDTH, policyView, renderVerdict, type PatchMode } from "./render-verdict.js";
+import { renderMarkdownParts, type MarkdownPart } from "./markdown.js";
+import { pairObjects, type Stored } from "./pairs.js";
+import { goSyntaxError, type RawJson } from "./request.js";
+import { PATCH_MODES, type PatchMode } from "./render-verdict.js";
 import { defineCommand, write } from "./run.js";
-import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
+import { checkOnPool } from "./pool/check-pool.js";
+import { planPool } from "./pool/decide.js";
+import { POOL_SPECS, poolOptions, poolUsage } from "./pool/options.js";
+import { followingText, OUTPUT_FORMATS, type OutputFormat } from "./structured.js";
 import { styleFor, terminalWidth } from "./style.js";
-import { renderMarkdown, type MarkdownEntry } from "./markdown.js";
-import { withoutMember } from "../webhook/spans.js";
+import { asObject } from "../present/kinds.js";
 
 const usage = `Usage: kinplace check OLD NEW [options]
 
@@ -60,6 +61,7 @@ Options:
   -o, --output FORMAT    text (default), json (one line per workload) or yaml: the verdict op's result;
                          markdown: a pull-request comment (a summary table, a <details> per workload)
 ${inputsUsage(25)}
+${poolUsage(25)}
 
 Exit codes: 0 no change or in place, 1 a workload is recreated or rejected, or the policy denies,
 2 bad usage or bad input (the message names file:line:column). A workload the engine cannot judge is
@@ -81,77 +83,11 @@ const SPECS = {
   patches: { type: "value", choices: PATCH_MODES },
   output: { type: "value", short: "o", choices: [...OUTPUT_FORMATS, "markdown"] },
   ...INPUT_SPECS,
+  ...POOL_SPECS,
 } as const;
-
-/** Options passed to the verdict and policy ops. */
-interface VerdictOptions {
-  kubernetes?: string;
-  kubelet?: string;
-  kruise?: string;
-  gates?: { [gate: string]: boolean };
-  strategy?: string;
-  fieldValidation?: string;
-}
 
 /** kubectl's --validate values as the API server's fieldValidation (true is strict, false ignore). */
 const FIELD_VALIDATION: { readonly [mode: string]: string } = { strict: "Strict", true: "Strict", warn: "Warn", ignore: "Ignore", false: "Ignore" };
-
-/** The field a strict-decoding warning names (`unknown field "spec.x[0].y"`), as a path into the object. */
-function warningField(text: string): (string | number)[] | undefined {
-  const a = text.indexOf('"');
-  const b = text.lastIndexOf('"');
-  return a >= 0 && b > a ? splitFieldPath(text.slice(a + 1, b)) : undefined;
-}
-
-/** `file:line:column: warning: text` for each field-validation warning of a result, and `...: error: text` for each field
- *  a strict field validation refused (at the field when the reader knows where it is written, else at the object). */
-function fieldLines(doc: SourceDoc, result: Result): string[] {
-  const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((w): w is string => typeof w === "string") : []);
-  const at = (w: string): string => {
-    const path = warningField(w);
-    const p = (path === undefined ? undefined : doc.locate?.(path)) ?? { line: doc.line, column: doc.column };
-    return `${doc.file}:${p.line}:${p.column}`;
-  };
-  const out = texts(result["warnings"]).map((w) => `${at(w)}: warning: ${w}`);
-  const rejection = result["rejection"];
-  if (typeof rejection === "string" && rejection.includes(": strict decoding error: ")) {
-    const reasons = Array.isArray(result["reasons"]) ? (result["reasons"] as { message?: unknown }[]) : [];
-    for (const r of reasons) if (typeof r.message === "string") out.push(`${at(r.message)}: error: ${r.message}`);
-  }
-  return out;
-}
-
-/** The node of --node and the pods bound to it (those of --pods whose spec.nodeName is its name). */
-interface NodeContext {
-  node: RawJson;
-  pods: unknown[];
-}
-
-const encoder = new TextEncoder();
-
-/** An object's JSON text without metadata.managedFields: the API server rewrites them on every write, so they never
- *  decide a rollout (kubectl diff hides them too), and their `k:{"name":...}` keys are no paths a patch can hold. */
-function withoutManagedFields(json: RawJson): RawJson {
-  let bytes = typeof json === "string" ? encoder.encode(json) : json;
-  let k = 0;
-  while (bytes[k] === 0x20 || bytes[k] === 0x0a || bytes[k] === 0x0d || bytes[k] === 0x09) k++;
-  if (bytes[k] !== 0x7b) return json;
-  bytes = bytes.subarray(k);
-  const out = withoutMember(bytes, ["metadata", "managedFields"]);
-  return out === bytes ? json : out;
-}
-
-/** The verdict of one pair (with the policy's judgement as its `policy` member): the parsed result and its exact text.
- *  A Pod is judged on `node` when given (the kubelet's admission of its resize). */
-function judge(oldDoc: Stored, newDoc: SourceDoc, options: VerdictOptions, policy: RawJson | undefined, node?: NodeContext): { result: Result; text: string } {
-  const raw: { [key: string]: RawJson } = { old: withoutManagedFields(oldDoc.json), new: withoutManagedFields(newDoc.json) };
-  if (policy !== undefined) raw["policy"] = policy;
-  const { kubernetes, kubelet, kruise, gates, ...rest } = options;
-  const onNode = node !== undefined && workloadKind(newDoc.value) === "Pod";
-  if (onNode) raw["node"] = node.node;
-  const fields = { ...rest, ...kindOptions(workloadKind(newDoc.value), { kubernetes, kubelet, kruise, gates }) };
-  return atDoc(newDoc, () => callResult(cliEngine(), "verdict", onNode ? { ...fields, pods: node.pods } : fields, raw), oldDoc);
-}
 
 /** The --node file and the pods of --pods bound to it; undefined without --node. */
 async function readNode(path: string | undefined, pods: unknown[] | undefined, io: CliIO, limits: InputLimits): Promise<NodeContext | undefined> {
@@ -175,27 +111,6 @@ async function readPods(path: string | undefined, io: CliIO, inputs: InputOption
   return pods;
 }
 
-/** What OpenKruise pre-pulls for the pair (its gate on, a Kruise kind updated in place), else undefined. */
-function preDownloadOf(oldDoc: Stored, newDoc: SourceDoc, verdict: string, options: VerdictOptions, gates: { [gate: string]: boolean } | undefined, pods: { pod: unknown; namespace: string }[] | undefined, inputs: InputOptions): PreDownload | undefined {
-  if (verdict !== "in-place") return undefined;
-  const ns = namespaceOf(newDoc, inputs);
-  const own = pods?.filter((p) => p.namespace === ns).map((p) => p.pod);
-  const ask = (op: string, request: { [key: string]: unknown }) => call(cliEngine(), op, request);
-  const old = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as { [key: string]: unknown };
-  return atDoc(newDoc, () => preDownloadFor(ask, workloadKind(newDoc.value), old, newDoc.value, { kruise: options.kruise, gates, pods: own }), oldDoc);
-}
-
-/** The result text with `verdict` moved to the top (the engine writes `kind` first), other bytes untouched. */
-function verdictFirst(text: string, result: Result): string {
-  if (text.startsWith('{"verdict":')) return text;
-  const m = /^\{"kind":("(?:[^"\\]|\\.)*"),"verdict":("[a-z-]+")/.exec(text);
-  if (m === null) {
-    const { verdict, ...rest } = result;
-    return JSON.stringify({ verdict, ...rest });
-  }
-  return `{"verdict":${m[2]},"kind":${m[1]}${text.slice(m[0].length)}`;
-}
-
 /** The `check` command. */
 export const checkCommand = defineCommand("check", "predict restarts: none, in place (which containers) or recreate", usage, async (args, io) => {
   const a = parseArgs(args, SPECS);
@@ -216,8 +131,8 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
     fieldValidation: FIELD_VALIDATION[a.values.get("validate") ?? "strict"],
   };
   const format = (a.values.get("output") ?? "text") as OutputFormat | "markdown";
-  const markdown: MarkdownEntry[] = [];
   const inputs = inputOptions(a);
+  const pool = poolOptions(a);
   const limits = inputs.limits;
   const style = styleFor(io.stdout);
   const width = terminalWidth(io.stdout);
@@ -232,57 +147,41 @@ export const checkCommand = defineCommand("check", "predict restarts: none, in p
   if ([oldPath, newPath, policyPath, a.values.get("node")].filter((p) => p === "-").length > 1) throw new UsageError("only one of OLD, NEW, --policy and --node can be stdin");
   const node = await readNode(a.values.get("node"), pods?.map((p) => p.pod), io, limits);
 
+  const job: CheckJob = {
+    options, allGates, policy, node, pods, format, patchMode, markdownPatches: (a.values.get("patches") ?? "full") as PatchMode, width, color: style.color, inputs,
+  };
   let worst = 0;
   let errors = 0;
   let first = true;
   let pairs = 0;
+  const markdownParts: MarkdownPart[] = [];
   const counts = { none: 0, "in-place": 0, recreate: 0, rejected: 0, denied: 0 } as { [k: string]: number };
-  const report = async (oldDoc: Stored, newDoc: SourceDoc): Promise<void> => {
+  const apply = async (o: PairOutcome): Promise<void> => {
     pairs++;
-    let judged: { result: Result; text: string };
-    try {
-      judged = judge(oldDoc, newDoc, options, policy, node);
-    } catch (e) {
-      // one workload the engine cannot judge (or bad input in it) does not stop a whole dump: report it, go on, exit 2
-      if (!(e instanceof InputError) || policy !== undefined && /E_POLICY/.test(e.message)) throw e;
+    if (o.t === "cannot") {
       errors++;
       counts["cannot judge"] = (counts["cannot judge"] ?? 0) + 1;
-      io.stderr.write(`${asInvoked("kinplace check")}: ${e.where()}\n`);
+      io.stderr.write(`${o.line}\n`);
       return;
     }
-    const { result, text } = judged;
-    for (const w of fieldLines(newDoc, result)) io.stderr.write(`${w}\n`);
-    const verdict = String(result["verdict"]);
-    const denied = policyView(result["policy"])?.denied === true;
-    counts[verdict] = (counts[verdict] ?? 0) + 1;
-    if (denied) counts["denied"]!++;
-    if (isDisruptive(verdict) || denied) worst = 1;
-    const pre = preDownloadOf(oldDoc, newDoc, verdict, options, allGates, pods, inputs);
-    if (format === "markdown") {
-      const oldObject = JSON.parse(typeof oldDoc.json === "string" ? oldDoc.json : new TextDecoder().decode(oldDoc.json)) as unknown;
-      const line = pre === undefined ? undefined : preDownloadLine(pre);
-      markdown.push({ label: objectLabel(newDoc.value), sources: `${where(oldDoc)} → ${where(newDoc)}`, result, oldObject, newObject: newDoc.value, ...(line === undefined ? {} : { preDownload: line }) });
-      return;
-    }
-    if (format === "text") {
-      const line = pre === undefined ? undefined : preDownloadLine(pre);
-      await write(io.stdout, renderVerdict(objectLabel(newDoc.value), `${where(oldDoc)} → ${where(newDoc)}`, result, style, patchMode, width ?? PLAIN_WIDTH) + (line === undefined ? "" : `  ${line}\n\n`));
-      return;
-    }
-    const extra = { object: identity(newDoc.value), sources: { old: where(oldDoc), new: where(newDoc) }, ...(pre !== undefined ? { preDownload: pre } : {}) };
-    if (format === "json") {
-      const body = verdictFirst(text, result);
-      await write(io.stdout, `${body.slice(0, -1)},"object":${JSON.stringify(extra.object)},"sources":${JSON.stringify(extra.sources)}${pre !== undefined ? `,"preDownload":${JSON.stringify(pre)}` : ""}}\n`);
-    } else {
-      const { verdict: v, ...rest } = result;
-      await write(io.stdout, structured(format, { verdict: v, ...rest, ...extra }, first));
-    }
-    first = false;
+    for (const w of o.stderr) io.stderr.write(`${w}\n`);
+    counts[o.verdict] = (counts[o.verdict] ?? 0) + 1;
+    if (o.denied) counts["denied"]!++;
+    if (isDisruptive(o.verdict) || o.denied) worst = 1;
+    if (o.markdown !== undefined) markdownParts.push(o.markdown);
+    if (o.text === undefined) return;
+    await write(io.stdout, followingText(format, o.text, first));
+    if (format !== "text") first = false;
   };
+  const report = (oldDoc: Stored, newDoc: SourceDoc): Promise<void> => apply(judgePair(engine, job, oldDoc, newDoc));
 
-  const notes = await pairObjects(oldPath, newPath, io, { kindOf: workloadKind, what: WORKLOADS, inputs }, report);
+  const plan = await planPool([oldPath, newPath], inputs.recursive, pool, io.stdin);
+  const input = { ...io, stdin: plan.stdin };
+  const notes = plan.workers > 0
+    ? await checkOnPool(oldPath, newPath, WORKLOADS, job, input, plan, apply)
+    : await pairObjects(oldPath, newPath, input, { kindOf: workloadKind, what: WORKLOADS, inputs }, report);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
-  if (format === "markdown") await write(io.stdout, renderMarkdown(markdown, errors, (a.values.get("patches") ?? "full") as PatchMode));
+  if (format === "markdown") await write(io.stdout, renderMarkdownParts(markdownParts, errors));
   if (format === "text" && pairs > 1) {
     const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`);
     await write(io.stdout, `${pairs} workloads: ${parts.join(", ")}\n`);

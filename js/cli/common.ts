@@ -8,15 +8,22 @@ import { InputError, readDocuments, type SourceDoc } from "./documents.js";
 import { goFieldPath } from "./locate.js";
 import { inputFiles } from "./inputs.js";
 import type { InputLimits } from "./limits.js";
-import { loadEngine } from "./engine.js";
+import { loadEngine, loadModule } from "./engine.js";
 import { progressFor } from "./progress.js";
 import { goSyntaxError } from "./request.js";
 
+let module: WebAssembly.Module | undefined;
 let engine: Engine | undefined;
+
+/** The CLI's compiled engine module, compiled on first use (the pool's workers instantiate it too). */
+export function cliModule(): WebAssembly.Module {
+  module ??= loadModule();
+  return module;
+}
 
 /** The CLI's engine, loaded on first use. */
 export function cliEngine(): Engine {
-  engine ??= loadEngine();
+  engine ??= loadEngine(cliModule());
   return engine;
 }
 

@@ -31,7 +31,8 @@ export interface ReadOptions {
 
 const decoder = new TextDecoder();
 const CHUNK = 1 << 20;
-const RETRY_LIMIT = 64 << 20; // JSON input up to this size may be read again as YAML
+/** JSON input up to this size may be read again as YAML. */
+export const RETRY_LIMIT = 64 << 20;
 
 /** The display name of an input path. */
 export function displayName(path: string): string {
@@ -39,7 +40,7 @@ export function displayName(path: string): string {
 }
 
 /** Line and column (1-based, column in characters) of byte `offset` of `bytes`, counted from `start`. */
-function positionIn(bytes: Uint8Array, offset: number, start: StreamPosition): { line: number; column: number } {
+function positionIn(bytes: Uint8Array, offset: number, start: Pick<StreamPosition, "line" | "column">): { line: number; column: number } {
   let line = start.line;
   let column = start.column;
   const end = Math.min(offset, bytes.length);
@@ -54,7 +55,7 @@ function positionIn(bytes: Uint8Array, offset: number, start: StreamPosition): {
 }
 
 /** Parses one JSON document; a syntax error is located with the engine's Go reader. */
-function parseJson(bytes: Uint8Array, at: StreamPosition, file: string, syntaxError: SyntaxErrorFinder, start?: { line: number; column: number }): SourceDoc {
+export function parseJson(bytes: Uint8Array, at: StreamPosition, file: string, syntaxError: SyntaxErrorFinder, start?: { line: number; column: number }): SourceDoc {
   let value: unknown;
   try {
     value = JSON.parse(decoder.decode(bytes));
@@ -66,15 +67,19 @@ function parseJson(bytes: Uint8Array, at: StreamPosition, file: string, syntaxEr
   }
   const object = asObject(value);
   if (object === undefined) throw new InputError(file, at.line, at.column, "expected a JSON object");
-  const locate = (path: readonly (string | number)[]): { line: number; column: number } | undefined => {
+  return { value: object, json: bytes, file, line: start?.line ?? at.line, column: start?.column ?? at.column, locate: jsonLocator(bytes, at) };
+}
+
+/** Where a field of the JSON document `bytes` (starting at `at`) is written. */
+export function jsonLocator(bytes: Uint8Array, at: Pick<StreamPosition, "line" | "column">): NonNullable<SourceDoc["locate"]> {
+  return (path) => {
     const off = jsonFieldOffset(bytes, path);
     return off < 0 ? undefined : positionIn(bytes, off, at);
   };
-  return { value: object, json: bytes, file, line: start?.line ?? at.line, column: start?.column ?? at.column, locate };
 }
 
 /** The text of YAML input (read whole); one too large for a JS string is an InputError. */
-function yamlText(parts: Uint8Array[], file: string): string {
+export function yamlText(parts: Uint8Array[], file: string): string {
   let n = 0;
   for (const p of parts) n += p.length;
   if (n > constants.MAX_STRING_LENGTH) {
@@ -107,23 +112,23 @@ export function rereadLocator(doc: Pick<SourceDoc, "file" | "line" | "column">, 
 }
 
 /** The byte stream of an input path ("-" is stdin), with its size when known. */
-function open(path: string, stdin: Readable): { stream: AsyncIterable<Uint8Array>; size: number | undefined } {
+export function openInput(path: string, stdin: Readable): { stream: AsyncIterable<Uint8Array>; size: number | undefined } {
   if (path === "-") return { stream: stdin, size: undefined };
   const size = statSync(path).size;
   return { stream: createReadStream(path, { highWaterMark: CHUNK }), size };
 }
 
 /** True for the bytes JSON allows between values. */
-function isSpace(b: number): boolean {
+export function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 }
 
 /** Reads every document of `path` ("-" for stdin), streaming JSON input; throws InputError on bad input. */
 export async function* readDocuments(path: string, options: ReadOptions): AsyncGenerator<SourceDoc> {
   const file = displayName(path);
-  let opened: ReturnType<typeof open>;
+  let opened: ReturnType<typeof openInput>;
   try {
-    opened = open(path, options.stdin);
+    opened = openInput(path, options.stdin);
   } catch (e) {
     throw new InputError(file, 0, 0, `cannot read: ${(e as Error).message}`);
   }
@@ -200,7 +205,7 @@ export async function readSingle(path: string, options: ReadOptions): Promise<So
   const limits = options.limits ?? DEFAULT_LIMITS;
   const parts: Uint8Array[] = [];
   try {
-    for await (const chunk of open(path, options.stdin).stream) parts.push(chunk);
+    for await (const chunk of openInput(path, options.stdin).stream) parts.push(chunk);
   } catch (e) {
     throw new InputError(file, 0, 0, `cannot read: ${(e as Error).message}`);
   }
@@ -212,7 +217,7 @@ export async function readSingle(path: string, options: ReadOptions): Promise<So
     for (let i = 0; i < first; i++) if (bytes[i] === 0x0a) (line++, (lineStart = i + 1));
     const deep = tooDeepOffset(bytes, limits.maxDepth);
     if (deep >= 0) {
-      const p = positionIn(bytes, deep, { offset: 0, line: 1, column: 1 });
+      const p = positionIn(bytes, deep, { line: 1, column: 1 });
       throw new InputError(file, p.line, p.column, tooDeepMessage(limits.maxDepth));
     }
     return parseJson(bytes, { offset: 0, line: 1, column: 1 }, file, options.syntaxError, { line, column: first - lineStart + 1 });

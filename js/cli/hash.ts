@@ -2,17 +2,17 @@
 // pod-template-hash and the StatefulSet / DaemonSet ControllerRevision name; `--upgrade FROM TO` lists
 // the containers a kubelet upgrade from FROM to TO would restart (their hash changes).
 
-import { containersOf, identity, objectLabel, podTemplate, workloadKind, type WorkloadKind } from "../present/kinds.js";
-import { hashSpans, spanLabel } from "../present/rows.js";
 import { compareMinor, KUBERNETES_MINORS } from "../present/versions.js";
 import { minorOption, parseArgs, UsageError } from "./args.js";
-import { atDoc, cliEngine, documents } from "./common.js";
-import type { SourceDoc } from "./documents.js";
-import { INPUT_SPECS, inputOptions, inputsUsage, namespaceOf } from "./inputs.js";
+import { cliEngine, documents } from "./common.js";
+import { HashDocs, type HashJob, type HashOutcome } from "./hash-doc.js";
+import { INPUT_SPECS, inputOptions, inputsUsage } from "./inputs.js";
 import { Skipped } from "../present/pairs.js";
-import { call } from "./request.js";
 import { defineCommand, write } from "./run.js";
-import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
+import { planPool } from "./pool/decide.js";
+import { hashOnPool } from "./pool/hash-pool.js";
+import { POOL_SPECS, poolOptions, poolUsage } from "./pool/options.js";
+import { followingText, OUTPUT_FORMATS, type OutputFormat } from "./structured.js";
 import { styleFor } from "./style.js";
 
 const usage = `Usage: kinplace hash FILE [options]
@@ -34,6 +34,7 @@ Options:
                          objects' own revisions, which are taken as written
   -o, --output FORMAT    text (default), json (one JSON line per object) or yaml
 ${inputsUsage(25)}
+${poolUsage(25)}
 
 Exit codes: 0 done (with --upgrade: nothing restarts), 1 with --upgrade: some container restarts,
 2 bad usage or bad input.
@@ -46,85 +47,14 @@ const SPECS = {
   "as-written": { type: "flag" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
   ...INPUT_SPECS,
+  ...POOL_SPECS,
 } as const;
-
-/** One container's hash at one kubelet minor. */
-interface MinorHash {
-  hash: string;
-  hashWithoutResources?: string;
-  era: string;
-}
-
-/** What `hash` reports for one object. */
-interface ObjectHashes {
-  object: ReturnType<typeof identity>;
-  source: string;
-  podTemplateHash?: string;
-  revision?: { name: string; hash: string };
-  containers: { name: string; list: string; hashes: { [minor: string]: MinorHash } }[];
-}
 
 /** The kubelet minors of --kubelet ("all" or a comma list). */
 function kubeletMinors(value: string | undefined): string[] {
   if (value === undefined || value === "all") return [...KUBERNETES_MINORS];
   const minors = value.split(",").map((v) => minorOption("kubelet", v.trim())!);
   return [...new Set(minors)].sort(compareMinor);
-}
-
-const cache = new Map<string, MinorHash>();
-const CACHE_SIZE = 50_000;
-
-/** container.hash of a container's JSON text at a kubelet minor; dumps repeat containers (sidecars), so answers are kept. */
-function containerHashCached(text: string, kubelet: string, stored: boolean): MinorHash {
-  const applyDefaults = stored && kubelet !== "1.12";
-  const key = `${kubelet}\n${applyDefaults ? "d" : "w"}\n${text}`;
-  let h = cache.get(key);
-  if (h === undefined) {
-    h = call(cliEngine(), "container.hash", { kubelet, applyDefaults }, { container: text }) as unknown as MinorHash;
-    if (cache.size >= CACHE_SIZE) cache.clear();
-    cache.set(key, h);
-  }
-  return h;
-}
-
-/** The hashes of one workload document. */
-function hashObject(doc: SourceDoc, kind: WorkloadKind, minors: readonly string[], kubernetes: string | undefined, stored: boolean): ObjectHashes {
-  const engine = cliEngine();
-  const out: ObjectHashes = { object: identity(doc.value), source: `${doc.file}:${doc.line}:${doc.column}`, containers: [] };
-  atDoc(doc, () => {
-    if (kind === "Deployment") {
-      const template = podTemplate(doc.value);
-      const status = doc.value["status"] as { collisionCount?: unknown } | undefined;
-      const collisionCount = typeof status?.collisionCount === "number" ? status.collisionCount : undefined;
-      out.podTemplateHash = call(engine, "podTemplateHash", { kubernetes, collisionCount, applyDefaults: stored && kubernetes !== "1.12" }, { template: JSON.stringify(template ?? {}) }).hash as string;
-    }
-    if (kind !== "Pod" && kind !== "Deployment" && kind !== "ReplicaSet") {
-      // the OpenKruise kinds are answered at their controllers' Kubernetes minor only (the op's default)
-      const native = kind === "StatefulSet" || kind === "DaemonSet";
-      const r = call(engine, "revision", { kind, kubernetes: native ? kubernetes : undefined, applyDefaults: stored && native && kubernetes !== "1.12" }, { object: doc.json });
-      out.revision = { name: r.name as string, hash: r.hash as string };
-    }
-    for (const c of containersOf(doc.value)) {
-      const text = JSON.stringify(c.container);
-      const hashes: { [minor: string]: MinorHash } = {};
-      for (const kubelet of minors) hashes[kubelet] = containerHashCached(text, kubelet, stored);
-      out.containers.push({ name: c.name, list: c.list, hashes });
-    }
-  });
-  return out;
-}
-
-/** The text block of one object's hashes. */
-function renderHashes(h: ObjectHashes, label: string, style: ReturnType<typeof styleFor>): string {
-  const lines = [`${style.bold(label)}  ${style.dim(h.source)}`];
-  if (h.podTemplateHash !== undefined) lines.push(`  pod-template-hash  ${h.podTemplateHash}`);
-  if (h.revision !== undefined) lines.push(`  revision           ${h.revision.name}`);
-  for (const c of h.containers) {
-    lines.push(`  ${c.list === "initContainers" ? "init container" : "container"} ${style.bold(c.name)}`);
-    const keyed = Object.entries(c.hashes).map(([m, x]) => [m, `${x.hash}${x.hashWithoutResources !== undefined ? `  (without resources ${x.hashWithoutResources})` : ""}`] as const);
-    for (const span of hashSpans(keyed)) lines.push(`    kubelet ${spanLabel(span).padEnd(11)} ${span.hash}`);
-  }
-  return `${lines.join("\n")}\n`;
 }
 
 /** The `hash` command. */
@@ -149,36 +79,30 @@ export const hashCommand = defineCommand("hash", "container hashes per kubelet m
   const minors = upgrade ?? kubeletMinors(a.values.get("kubelet"));
   const kubernetes = minorOption("kubernetes", a.values.get("kubernetes"));
   const inputs = inputOptions(a);
+  const pool = poolOptions(a);
+  const job: HashJob = { format, minors, kubernetes, stored: !a.flags.has("as-written"), upgrade, color: styleFor(io.stdout).color, inputs };
   const skipped = new Skipped("input");
   const style = styleFor(io.stdout);
   let first = true;
   let objects = 0;
   let restarts = 0;
-  for await (const doc of documents(file, io, inputs.limits, inputs.recursive)) {
-    const kind = workloadKind(doc.value);
-    if (kind === undefined) {
-      skipped.add(doc);
-      continue;
+  const apply = async (o: HashOutcome): Promise<void> => {
+    if (o.t === "skip") {
+      skipped.addNote(o.label, o.at);
+      return;
     }
-    namespaceOf(doc, inputs); // with -n, a workload in another namespace is an error, as everywhere
     objects++;
-    const h = hashObject(doc, kind, minors, upgrade === undefined ? kubernetes : undefined, !a.flags.has("as-written"));
-    if (upgrade !== undefined) {
-      const [from, to] = upgrade;
-      const changed = h.containers.filter((c) => c.hashes[from]!.hash !== c.hashes[to]!.hash);
-      if (changed.length === 0) continue;
-      restarts += changed.length;
-      const rows = changed.map((c) => ({ name: c.name, list: c.list, from: c.hashes[from]!.hash, to: c.hashes[to]!.hash }));
-      if (format !== "text") await write(io.stdout, structured(format, { object: h.object, source: h.source, restarts: rows }, first));
-      else {
-        const lines = rows.map((r) => `  ${style.tone("bad", "restart")} ${style.bold(r.name)}  ${r.from} → ${r.to}`);
-        await write(io.stdout, `${style.bold(objectLabel(doc.value))}  ${style.dim(h.source)}\n${lines.join("\n")}\n`);
-      }
-      first = false;
-      continue;
-    }
-    await write(io.stdout, format === "text" ? renderHashes(h, objectLabel(doc.value), style) : structured(format, h, first));
+    restarts += o.restarts;
+    if (o.text === undefined) return;
+    await write(io.stdout, followingText(format, o.text, first));
     first = false;
+  };
+  const plan = await planPool([file], inputs.recursive, pool, io.stdin);
+  const input = { ...io, stdin: plan.stdin };
+  if (plan.workers > 0) await hashOnPool(file, job, input, plan, apply);
+  else {
+    const docs = new HashDocs(cliEngine(), job);
+    for await (const doc of documents(file, input, inputs.limits, inputs.recursive)) await apply(docs.process(doc));
   }
   const notes = skipped.list().map((n) => n.text);
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);

@@ -51,6 +51,33 @@ function join(parts: Uint8Array[], tail: Uint8Array): Uint8Array {
   return out;
 }
 
+/** Everything a splitter knows between two push() calls: a splitter restored from it goes on exactly as the one it was
+ *  taken from (plain data, so it can be sent to a worker thread). */
+export interface SplitterState {
+  base: number;
+  line: number;
+  lineStart: number;
+  stack: number[];
+  inString: boolean;
+  escape: boolean;
+  top: Uint8Array[];
+  topCapturing: boolean;
+  topAt: StreamPosition;
+  topHasItems: boolean;
+  keyBytes: number[];
+  keyOpen: boolean;
+  expectKey: boolean;
+  lastKeyIsItems: boolean;
+  afterColon: boolean;
+  docsDepth: number;
+  item: Uint8Array[];
+  itemCapturing: boolean;
+  itemAt: StreamPosition;
+  itemIndex: number;
+  /** How many top-level values have ended (each one restarts itemIndex). */
+  ends: number;
+}
+
 /** Incremental splitter: push() chunks, then end(). */
 export class JsonSplitter {
   readonly #onDoc: DocumentHandler;
@@ -80,11 +107,50 @@ export class JsonSplitter {
   #itemFrom = -1;
   #itemAt: StreamPosition = { offset: 0, line: 1, column: 1 };
   #itemIndex = 0;
+  #ends = 0;
 
   /** A splitter calling `onDoc` for every document, in order; brackets nested deeper than `maxDepth` are an error. */
   constructor(onDoc: DocumentHandler, maxDepth = Infinity) {
     this.#onDoc = onDoc;
     this.#maxDepth = maxDepth;
+  }
+
+  /** The state between two push() calls (the captured bytes are shared, not copied). */
+  snapshot(): SplitterState {
+    return {
+      base: this.#base, line: this.#line, lineStart: this.#lineStart, stack: [...this.#stack], inString: this.#inString, escape: this.#escape,
+      top: [...this.#top], topCapturing: this.#topFrom >= 0, topAt: { ...this.#topAt }, topHasItems: this.#topHasItems,
+      keyBytes: [...this.#keyBytes], keyOpen: this.#keyOpen, expectKey: this.#expectKey, lastKeyIsItems: this.#lastKeyIsItems,
+      afterColon: this.#afterColon, docsDepth: this.#docsDepth, item: [...this.#item], itemCapturing: this.#itemFrom >= 0,
+      itemAt: { ...this.#itemAt }, itemIndex: this.#itemIndex, ends: this.#ends,
+    };
+  }
+
+  /** A splitter going on from `state` (see snapshot), calling `onDoc` and refusing nesting deeper than `maxDepth`. */
+  static restore(state: SplitterState, onDoc: DocumentHandler, maxDepth = Infinity): JsonSplitter {
+    const s = new JsonSplitter(onDoc, maxDepth);
+    s.#base = state.base;
+    s.#line = state.line;
+    s.#lineStart = state.lineStart;
+    s.#stack = [...state.stack];
+    s.#inString = state.inString;
+    s.#escape = state.escape;
+    s.#top = [...state.top];
+    s.#topFrom = state.topCapturing ? 0 : -1;
+    s.#topAt = { ...state.topAt };
+    s.#topHasItems = state.topHasItems;
+    s.#keyBytes = [...state.keyBytes];
+    s.#keyOpen = state.keyOpen;
+    s.#expectKey = state.expectKey;
+    s.#lastKeyIsItems = state.lastKeyIsItems;
+    s.#afterColon = state.afterColon;
+    s.#docsDepth = state.docsDepth;
+    s.#item = [...state.item];
+    s.#itemFrom = state.itemCapturing ? 0 : -1;
+    s.#itemAt = { ...state.itemAt };
+    s.#itemIndex = state.itemIndex;
+    s.#ends = state.ends;
+    return s;
   }
 
   /** Bytes consumed so far. */
@@ -292,6 +358,7 @@ export class JsonSplitter {
     this.#topFrom = -1;
     this.#docsDepth = 0;
     this.#itemIndex = 0;
+    this.#ends++;
     if (whole !== undefined && !this.#topHasItems) this.#onDoc(whole, this.#topAt);
   }
 }

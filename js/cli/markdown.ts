@@ -94,30 +94,48 @@ function details(e: MarkdownEntry, patchMode: PatchMode): string {
   return out.join("\n");
 }
 
+/** One workload's part of the report, rendered: its table row and its <details> block, with what the headline counts. */
+export interface MarkdownPart {
+  verdict: string;
+  denied: boolean;
+  row: string;
+  details: string;
+}
+
+/** The rendered part of one workload (its patches as `patchMode` says). */
+export function markdownPart(e: MarkdownEntry, patchMode: PatchMode = "full"): MarkdownPart {
+  const verdict = String(e.result["verdict"]);
+  const denied = policyView(e.result["policy"])?.denied === true;
+  const sentence = verdictSentence(e.result, e.oldObject, e.newObject, false) ?? verdictWords(verdict).sentence;
+  const row = `| ${mark(verdict, denied)} | ${cell(e.label)} | ${cell(verdictWords(verdict).label)} | ${cell(html(sentence))} |`;
+  return { verdict, denied, row, details: details(e, patchMode) };
+}
+
 /** The whole markdown report of `check`; `cannotJudge` counts the workloads reported on stderr instead. */
 export function renderMarkdown(entries: readonly MarkdownEntry[], cannotJudge: number, patchMode: PatchMode = "full"): string {
-  const verdicts = entries.map((e) => String(e.result["verdict"]));
-  const denied = entries.filter((e) => policyView(e.result["policy"])?.denied === true).length;
+  return renderMarkdownParts(entries.map((e) => markdownPart(e, patchMode)), cannotJudge);
+}
+
+/** The whole markdown report from the workloads' rendered parts; `cannotJudge` counts the workloads reported on stderr. */
+export function renderMarkdownParts(parts: readonly MarkdownPart[], cannotJudge: number): string {
+  const verdicts = parts.map((e) => e.verdict);
+  const denied = parts.filter((e) => e.denied).length;
   const disruptive = verdicts.filter(isDisruptive).length;
   const counts = new Map<string, number>();
   for (const v of verdicts) counts.set(verdictWords(v).label, (counts.get(verdictWords(v).label) ?? 0) + 1);
-  const parts = [...counts].map(([k, n]) => `${n} ${k}`);
-  if (denied > 0) parts.push(`${denied} denied by the policy`);
-  if (cannotJudge > 0) parts.push(`${cannotJudge} cannot be judged`);
-  const total = entries.length + cannotJudge;
+  const labels = [...counts].map(([k, n]) => `${n} ${k}`);
+  if (denied > 0) labels.push(`${denied} denied by the policy`);
+  if (cannotJudge > 0) labels.push(`${cannotJudge} cannot be judged`);
+  const total = parts.length + cannotJudge;
   const headline = disruptive + denied + cannotJudge === 0
     ? `🟢 kinplace: no pod is recreated (${total} workload${total === 1 ? "" : "s"})`
     : `🔴 kinplace: ${disruptive > 0 ? `${disruptive} of ${total} workload${total === 1 ? "" : "s"} recreate${disruptive === 1 ? "s its" : " their"} pods or ${disruptive === 1 ? "is" : "are"} rejected` : "the update needs a look"}`;
-  const out = [MARKDOWN_MARKER, `### ${headline}`, "", parts.join(", "), ""];
-  if (entries.length > 0) {
+  const out = [MARKDOWN_MARKER, `### ${headline}`, "", labels.join(", "), ""];
+  if (parts.length > 0) {
     out.push("| | workload | verdict | what happens |", "|---|---|---|---|");
-    for (const e of entries) {
-      const verdict = String(e.result["verdict"]);
-      const sentence = verdictSentence(e.result, e.oldObject, e.newObject, false) ?? verdictWords(verdict).sentence;
-      out.push(`| ${mark(verdict, policyView(e.result["policy"])?.denied === true)} | ${cell(e.label)} | ${cell(verdictWords(verdict).label)} | ${cell(html(sentence))} |`);
-    }
+    for (const e of parts) out.push(e.row);
     out.push("");
-    for (const e of entries) out.push(details(e, patchMode), "");
+    for (const e of parts) out.push(e.details, "");
   }
   return `${out.join("\n")}`;
 }

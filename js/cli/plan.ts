@@ -4,16 +4,21 @@
 import { KUBERNETES_MINORS } from "../present/versions.js";
 import { identity, isKruiseKind, objectLabel, workloadKind, type WorkloadKind } from "../present/kinds.js";
 import { kindOptions } from "../present/options.js";
-import { planStart, type RawAsk } from "../present/plan-start.js";
+import { planStart, type PlanState, type RawAsk } from "../present/plan-start.js";
+import { planRole } from "./plan-role.js";
 import { podNames, timelineRows, timelineSummary } from "../present/timeline.js";
 import { preDownloadFor, preDownloadLine, type PreDownload } from "../present/predownload.js";
-import { gatesOption, minorOption, parseArgs, UsageError } from "./args.js";
+import { gatesOption, minorOption, parseArgs, UsageError, type ParsedArgs } from "./args.js";
+import type { CliIO } from "./command.js";
 import { atDoc, cliEngine, documents } from "./common.js";
 import { InputError, type SourceDoc } from "./documents.js";
-import { INPUT_SPECS, inputOptions, inputsUsage, namespacedJson, namespaceOf } from "./inputs.js";
+import { INPUT_SPECS, inputOptions, inputsUsage, namespacedJson, namespaceOf, type InputOptions } from "./inputs.js";
 import { Skipped } from "../present/pairs.js";
 import { call, type Result } from "./request.js";
 import { defineCommand, write } from "./run.js";
+import { planPool } from "./pool/decide.js";
+import { POOL_SPECS, poolOptions, poolUsage } from "./pool/options.js";
+import { planOnPool, type PlanInputs } from "./pool/plan-pool.js";
 import { OUTPUT_FORMATS, structured, type OutputFormat } from "./structured.js";
 import { styleFor, terminalWidth, type Style } from "./style.js";
 import { renderTable } from "./table.js";
@@ -46,6 +51,7 @@ Options:
                            OpenKruise pre-pulls on which nodes before the in-place update (repeatable)
   -o, --output FORMAT      text (default), json or yaml: the rollout.simulate result
 ${inputsUsage(27)}
+${poolUsage(27)}
 
 Exit codes: 0 the rollout completes, 1 it stalls (or hits --max-rounds), 2 bad usage or bad input.
 `;
@@ -65,6 +71,7 @@ const SPECS = {
   gate: { type: "list" },
   output: { type: "value", short: "o", choices: OUTPUT_FORMATS },
   ...INPUT_SPECS,
+  ...POOL_SPECS,
 } as const;
 
 type Obj = { [key: string]: unknown };
@@ -118,27 +125,52 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   const kruise = a.values.get("kruise");
   const format = (a.values.get("output") ?? "text") as OutputFormat;
   const inputs = inputOptions(a);
-  const { limits, recursive } = inputs;
+  const pool = poolOptions(a);
+  const plan = await planPool(a.positionals, inputs.recursive, pool, io.stdin);
+  const input = { ...io, stdin: plan.stdin };
+  const source = plan.workers > 0 ? await planOnPool(a.positionals, inputs, input, plan) : await readHere(a.positionals, inputs, input);
+  try {
+    return await planFrom(source, a, input, { kubernetes, kruise, format, inputs });
+  } finally {
+    await source.close();
+  }
+}, SPECS);
+
+/** Reads `paths` on this thread. */
+async function readHere(paths: readonly string[], inputs: InputOptions, io: CliIO): Promise<PlanInputs> {
   const skipped = new Skipped("input");
   let workload: SourceDoc | undefined;
-  const pods: Obj[] = [];
-  const replicaSets: Obj[] = [];
-  const nodes: Obj[] = [];
-  for (const path of a.positionals) {
-    for await (const doc of documents(path, io, limits, recursive)) {
-      const kind = doc.value["kind"];
-      if (kind === "Pod") pods.push(doc.value);
-      else if (kind === "ReplicaSet" && workloadKind(doc.value) === "ReplicaSet") replicaSets.push(doc.value);
-      else if (kind === "Node") nodes.push(doc.value);
-      else if (workload === undefined && workloadKind(doc.value) !== undefined) workload = doc;
-      else if (workloadKind(doc.value) === undefined) skipped.add(doc);
+  const state: PlanState = { pods: [], replicaSets: [], nodes: [] };
+  for (const path of paths) {
+    for await (const doc of documents(path, io, inputs.limits, inputs.recursive)) {
+      const role = planRole(doc.value);
+      if (role === "skip") skipped.add(doc);
+      else if (role === "workload") workload ??= doc;
+      else state[role].push(doc.value);
     }
   }
+  return { workload, skipped, state: () => Promise.resolve(state), close: () => Promise.resolve() };
+}
+
+/** The options the command read before its inputs. */
+interface PlanOptions {
+  kubernetes: string | undefined;
+  kruise: string | undefined;
+  format: OutputFormat;
+  inputs: InputOptions;
+}
+
+/** Plans the workload `source` read (the rest of the command). */
+async function planFrom(source: PlanInputs, a: ParsedArgs, io: CliIO, read: PlanOptions): Promise<number> {
+  const { workload, skipped } = source;
+  const { kubernetes, kruise, format, inputs } = read;
+  const { limits, recursive } = inputs;
   if (workload === undefined) throw new InputError(a.positionals[0] === "-" ? "<stdin>" : a.positionals[0]!, 0, 0, "no workload to plan found");
   const w = workload.value;
   const kind = simulateKind(workloadKind(w), workload);
   // the workload as kubectl sends it (in -n's namespace when it names none), with the objects of that namespace
   const namespace = namespaceOf(workload, inputs);
+  const { pods, replicaSets, nodes } = await source.state(namespace);
   const ask: RawAsk = (op, r, raw) => call(cliEngine(), op, r, raw);
   const options = { kubernetes, kruise, namespace, currentRevision: a.values.get("current-revision"), updateRevision: a.values.get("update-revision") };
   const start = atDoc(workload, () => planStart(ask, kind, { value: w, json: namespacedJson(workload!, namespace) }, { pods, replicaSets, nodes }, options));
@@ -185,4 +217,4 @@ export const planCommand = defineCommand("plan", "the rollout timeline of a work
   if (notes.length > 0) io.stderr.write(`${notes.join("\n")}\n`);
   await write(io.stdout, out);
   return result["outcome"] === "complete" ? 0 : 1;
-}, SPECS);
+}

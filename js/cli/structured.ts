@@ -13,3 +13,9 @@ export function structured(format: "json" | "yaml", value: unknown, first: boole
   if (format === "json") return `${JSON.stringify(value)}\n`;
   return `${first ? "" : "---\n"}${stringify(value, { lineWidth: 0 })}`;
 }
+
+/** A structured result rendered as the first one (`structured(format, value, true)`) as it is printed after others
+ *  when `first` is false: a YAML document gets the `---` before it. */
+export function followingText(format: OutputFormat | "markdown", text: string, first: boolean): string {
+  return format === "yaml" && !first ? `---\n${text}` : text;
+}

@@ -29,7 +29,11 @@ const TONES: { readonly [t in Tone]: string } = { good: "32", notice: "33", bad:
 
 /** The style for `stream`. */
 export function styleFor(stream: Writable, env: NodeJS.ProcessEnv = process.env): Style {
-  const color = useColor(stream, env);
+  return styleOf(useColor(stream, env));
+}
+
+/** The style with colors on or off. */
+export function styleOf(color: boolean): Style {
   if (!color) {
     const id = (s: string): string => s;
     return { color, bold: id, dim: id, tone: (_t, s) => s, path: id };

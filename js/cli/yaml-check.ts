@@ -19,10 +19,12 @@ export interface Duplicate extends Problem {
   order: number;
 }
 
-/** What checkTree found: the first duplicate key (in the package's order) and the first other problem, if any. */
+/** What checkTree found: the first duplicate key (in the package's order) and the first other problem, if any, and
+ *  how many nodes the aliases added. */
 export interface TreeCheck {
   duplicate?: Duplicate;
   problem?: Problem;
+  aliasNodes?: number;
 }
 
 /** The offset of the first collection token nested deeper than `maxDepth`, or -1. */
@@ -153,5 +155,5 @@ export function checkTree(doc: Document, limits: InputLimits): TreeCheck {
     if (dup !== undefined && (out.duplicate === undefined || dup.order < out.duplicate.order)) out.duplicate = dup;
     stack.push({ items: child.items as unknown[], node: child, depth: f.depth + 1, next: 0, height: 0, size: 0 });
   }
-  return out;
+  return { ...out, aliasNodes: added };
 }

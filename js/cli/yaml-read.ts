@@ -29,8 +29,22 @@ function linearOmap(tags: Tags): Tags {
   return tags.map((t) => (t === omap ? { ...omap, resolve } : t));
 }
 
+/** Line and column of a source offset. */
+type Lines = Pick<LineCounter, "linePos">;
+
+/** `counter`'s positions `shift` lines further down. */
+function shifted(counter: LineCounter, shift: number): Lines {
+  if (shift === 0) return counter;
+  return {
+    linePos(offset: number) {
+      const p = counter.linePos(offset);
+      return { line: p.line + shift, col: p.col };
+    },
+  };
+}
+
 /** The SourceDocs of one composed and checked document: none when empty, its List items unless `keepLists`. */
-function* fromDocument(doc: Document, file: string, keepLists: boolean, lines: LineCounter): Generator<SourceDoc> {
+function* fromDocument(doc: Document, file: string, keepLists: boolean, lines: Lines): Generator<SourceDoc> {
   if (doc.contents === null) return; // an empty document (only comments, or "---")
   const start = lines.linePos(doc.contents.range?.[0] ?? 0);
   let value: unknown;
@@ -115,9 +129,17 @@ function* tokens(text: string, parser: Parser, limits: InputLimits): Generator<C
   yield* parser.end();
 }
 
+/** Where `yamlDocuments` reads from: the line `text` starts at in its file (default 1), and a counter of the nodes the
+ *  aliases of its documents add (for a caller that reads one document in parts). */
+export interface YamlPlace {
+  firstLine?: number;
+  aliases?: { nodes: number };
+}
+
 /** The YAML documents of `text` (a List expanded into its items unless `keepLists`), one at a time; throws InputError. */
-export function* yamlDocuments(text: string, file: string, keepLists: boolean, limits: InputLimits): Generator<SourceDoc> {
-  const lines = new LineCounter();
+export function* yamlDocuments(text: string, file: string, keepLists: boolean, limits: InputLimits, place: YamlPlace = {}): Generator<SourceDoc> {
+  const counter = new LineCounter();
+  const lines = shifted(counter, (place.firstLine ?? 1) - 1);
   const fail = (p: Problem): InputError => {
     const pos = lines.linePos(p.offset);
     return new InputError(file, pos.line, pos.col, p.message);
@@ -130,11 +152,12 @@ export function* yamlDocuments(text: string, file: string, keepLists: boolean, l
     if (err !== undefined && (dup === undefined || err.pos[0] < dup.order)) throw fail({ offset: err.pos[0], message: err.message.split("\n")[0]! });
     if (dup !== undefined) throw fail(dup);
     if (check.problem !== undefined) throw fail(check.problem);
+    if (place.aliases !== undefined) place.aliases.nodes += check.aliasNodes ?? 0;
     return fromDocument(doc, file, keepLists, lines);
   };
   const composer = new Composer({ version: "1.1", uniqueKeys: false, customTags: linearOmap });
-  const parser = new Parser(lines.addNewLine);
-  lines.addNewLine(0);
+  const parser = new Parser(counter.addNewLine);
+  counter.addNewLine(0);
   for (const token of tokens(text, parser, limits)) {
     if (!("type" in token)) {
       for (const doc of composer.end(false, token.offset)) yield* take(doc); // the documents before it come out first

@@ -63,9 +63,13 @@ export class Skipped {
 
   /** Records document `doc`. */
   add(doc: PairSource): void {
+    this.addNote(objectLabel(doc.value), where(doc));
+  }
+
+  /** Records a document by its label and `file:line:column`. */
+  addNote(label: string, at: string): void {
     this.count++;
-    const label = objectLabel(doc.value);
-    if (this.count <= SKIPPED_LISTED) this.notes.push({ kind: "skipped", side: this.side, label, text: `${this.prefix}: ${label} (${where(doc)}): not a workload kind` });
+    if (this.count <= SKIPPED_LISTED) this.notes.push({ kind: "skipped", side: this.side, label, text: `${this.prefix}: ${label} (${at}): not a workload kind` });
   }
 
   /** The notes. */
@@ -116,9 +120,15 @@ export async function pairDocuments<O extends PairSource, N extends PairSource, 
     await onPair(rest[0]!, unmatched.pop()!);
     stored.clear();
   }
+  return pairNotes([...stored.values()], unmatched.map((d) => ({ label: objectLabel(d.value), at: where(d) })), skippedOld, skippedNew);
+}
+
+/** The notes after pairing: OLD objects NEW lacks (`removed`), NEW objects OLD lacks (`added`, by label and
+ *  `file:line:column`), then the skipped objects of OLD and of NEW. */
+export function pairNotes(removed: readonly { label: string; file: string; line: number; column: number }[], added: readonly { label: string; at: string }[], skippedOld: Skipped, skippedNew: Skipped): PairNote[] {
   return [
-    ...[...stored.values()].map((o): PairNote => ({ kind: "removed", side: "OLD", label: o.label, text: `only in OLD: ${o.label} (${where(o)}): removed, not compared` })),
-    ...unmatched.map((d): PairNote => ({ kind: "added", side: "NEW", label: objectLabel(d.value), text: `only in NEW: ${objectLabel(d.value)} (${where(d)}): added, not compared` })),
+    ...removed.map((o): PairNote => ({ kind: "removed", side: "OLD", label: o.label, text: `only in OLD: ${o.label} (${where(o)}): removed, not compared` })),
+    ...added.map((d): PairNote => ({ kind: "added", side: "NEW", label: d.label, text: `only in NEW: ${d.label} (${d.at}): added, not compared` })),
     ...skippedOld.list(),
     ...skippedNew.list(),
   ];

@@ -50,7 +50,7 @@ function namespaceIn(o: Obj, otherwise: string): string {
 
 /** True when `o` belongs to `owner`: in the same namespace (`namespace` for either written without one), an owner
  *  reference with its uid, else its selector's matchLabels. */
-function belongsTo(o: Obj, owner: Obj, namespace: string): boolean {
+export function belongsTo(o: Obj, owner: Obj, namespace: string): boolean {
   const m = meta(o);
   const om = meta(owner);
   if (namespaceIn(o, namespace) !== namespaceIn(owner, namespace)) return false;
