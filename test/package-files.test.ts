@@ -12,8 +12,8 @@ import { npmPack, repoRoot, type PackReport } from "./support/packed.ts";
 
 /** The tarball may grow to this many bytes (gzip); today the wasm is about a third of it. */
 const MAX_PACKED_BYTES = 1_300_000;
-/** The unpacked files may take this many bytes. */
-const MAX_UNPACKED_BYTES = 3_600_000;
+/** The unpacked files may take this many bytes (the full and core engines, their entries, the command and its worker entry). */
+const MAX_UNPACKED_BYTES = 4_100_000;
 
 const ENTRIES = ["dist/browser.mjs", "dist/cli/kinplace.mjs", "dist/cli/pool-worker.mjs", "dist/core-browser.mjs", "dist/core-edge.mjs", "dist/core.cjs", "dist/core.mjs", "dist/edge.mjs", "dist/inline.mjs", "dist/node.cjs", "dist/node.mjs"];
 const OTHER = ["LICENSE", "README.md", "dist/kinplace-core.wasm", "dist/kinplace.wasm", "dist/types/cjs/package.json", "package.json"];
