@@ -7,7 +7,7 @@
 import type { Readable } from "node:stream";
 import { displayName, InputError, isSpace, openInput, parseJson, RETRY_LIMIT, yamlText, type SyntaxErrorFinder } from "../documents.js";
 import { inputFiles } from "../inputs.js";
-import { DepthError, JsonSplitter, SplitError, type StreamPosition } from "../json-split.js";
+import { DepthError, JsonSplitter, SplitError, type SplitterState, type StreamPosition } from "../json-split.js";
 import type { InputLimits } from "../limits.js";
 import type { Progress } from "../progress.js";
 import { BlockCutter, type Block } from "./block-cutter.js";
@@ -59,6 +59,22 @@ async function* filePieces(path: string, side: Side, o: PieceOptions): AsyncGene
   }
 }
 
+/** The cut rule learned from the last documents split (the latest one whose line start was read, else the latest),
+ *  reading the pushes before it again from the state before them. */
+function learn(history: readonly { state: SplitterState; bytes: Uint8Array }[], docs: readonly StreamPosition[], maxDepth: number): CutRule | undefined {
+  let best: CutRule | undefined;
+  for (let d = docs.length - 1; d >= 0; d--) {
+    const doc = docs[d]!;
+    let k = history.length - 1;
+    while (k >= 0 && history[k]!.state.base > doc.offset - 2) k--;
+    if (k < 0) continue;
+    const rule = cutRule(history[k]!.state, concat(history.slice(k).map((h) => h.bytes)), doc, maxDepth);
+    if (rule !== undefined && (best === undefined || (rule.lined && !best.lined))) best = rule;
+    if (best?.lined === true) break;
+  }
+  return best;
+}
+
 /** A document the lead splitter split, not yet parsed. */
 interface Raw {
   bytes: Uint8Array;
@@ -78,22 +94,24 @@ async function* readPieces(path: string, file: string, stream: AsyncIterable<Uin
   // the lead splitter splits the start; `waiting` holds what was read since the last block, `raw` the documents split
   // since the last point the single-threaded reader hands documents out
   let raw: Raw[] = [];
-  let lastDoc: StreamPosition | undefined;
+  // the last pushes (the state before each) and the last documents split: where the cut rule is learned from
+  const history: { state: SplitterState; bytes: Uint8Array }[] = [];
+  const docs: StreamPosition[] = [];
   const lead = new JsonSplitter((bytes, at) => {
     raw.push({ bytes, at });
-    lastDoc = at;
+    docs.push(at);
+    if (docs.length > 8) docs.shift();
   }, limits.maxDepth);
-  let waitingStart = lead.snapshot();
-  let waiting = new BlockCutter(file, waitingStart, 0);
-  let waitingParts: Uint8Array[] = [];
+  let waiting = new BlockCutter(file, lead.snapshot(), 0);
   let rule: CutRule | undefined;
   let ending = false;
   const chunkPiece = (b: Block): Piece => ({ type: "chunk", side, chunk: b.chunk, chain, speculative: b.speculative });
   /** Pushes bytes through the lead; `boundary`: the documents split so far are handed out after them. */
   const leadPush = (bytes: Uint8Array, boundary: boolean): void => {
     waiting.add(bytes, boundary);
-    waitingParts.push(bytes);
     if (boundary) group++;
+    history.push({ state: lead.snapshot(), bytes });
+    if (history.length > 4) history.shift();
     lead.push(bytes);
   };
   try {
@@ -124,12 +142,10 @@ async function* readPieces(path: string, file: string, stream: AsyncIterable<Uin
       raw = [];
       if (keeping) continue;
       // no YAML retry is possible any more: learn where documents start, then cut without splitting
-      if (lastDoc !== undefined && lastDoc.offset > waitingStart.base) rule = cutRule(waitingStart, concat(waitingParts), lastDoc, limits.maxDepth);
+      rule = learn(history, docs, limits.maxDepth);
       if (rule !== undefined || waiting.size >= o.target) {
         yield chunkPiece(waiting.rest(false));
-        waitingStart = lead.snapshot();
-        waiting = new BlockCutter(file, waitingStart, group);
-        waitingParts = [];
+        waiting = new BlockCutter(file, lead.snapshot(), group);
       }
     }
     if (mode === "json") {

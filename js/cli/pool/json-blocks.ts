@@ -15,6 +15,8 @@ export interface CutRule {
   at: number;
   /** The splitter's state just before a document (its position and itemIndex are set per block). */
   template: SplitterState;
+  /** The pattern starts with a new line (pretty-printed input), not with the bytes just before a document. */
+  lined: boolean;
 }
 
 /** Joins byte arrays. */
@@ -43,16 +45,20 @@ export function cutRule(start: SplitterState, bytes: Uint8Array, doc: StreamPosi
   while (i > 0 && (bytes[i - 1] === 0x20 || bytes[i - 1] === 0x09)) i--;
   if (i > 0 && bytes[i - 1] === 0x0a) {
     // pretty-printed: a new line, the same indentation, "{"
-    return { pattern: bytes.slice(i - 1, offset + 1), at: offset - i + 1, template };
+    return { pattern: bytes.slice(i - 1, offset + 1), at: offset - i + 1, template, lined: true };
   }
-  // on one line: the two bytes before it and its first bytes (`},{"apiVersion":"`)
-  return { pattern: bytes.slice(offset - 2, Math.min(bytes.length, offset + 16)), at: 2, template };
+  // on one line: the two bytes before it and its first bytes (`},{"apiVersion":"`), unless it is the first of its
+  // array (the bytes before the others differ)
+  if (i > 0 && bytes[i - 1] === 0x5b) return undefined;
+  return { pattern: bytes.slice(offset - 2, Math.min(bytes.length, offset + 16)), at: 2, template, lined: false };
 }
 
 /** Lines and the start of the last line in bytes, counted from a position. */
 export function advance(pos: { line: number; lineStart: number }, bytes: Uint8Array, base: number): { line: number; lineStart: number } {
   let { line, lineStart } = pos;
-  for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) {
+  // Buffer's indexOf is the native byte search (a typed array's is generic)
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let i = b.indexOf(0x0a); i >= 0; i = b.indexOf(0x0a, i + 1)) {
     line++;
     lineStart = base + i + 1;
   }
